@@ -1,0 +1,1 @@
+"""Euchre for Discord: the rules core, computer players, store, tables and rendering."""

@@ -1,0 +1,74 @@
+"""Seeded, portable shuffling: the same seed gives the same cards on every machine.
+
+The permutation of a deal comes from a BLAKE2b digest of the seed and the
+deal's number, read as one big integer and spent digit by digit in a
+Fisher-Yates shuffle. Nothing depends on Python's ``random`` module, whose
+algorithms may change between versions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from .cards import suit_of
+from .cards import JACK, Suit, rank_of
+from .house_rules import HAND_SIZE, HouseRules, deals_every_card, deck_cards
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The cards of one deal: each seat's hand as dealt, the upcard and the face-down rest."""
+
+    hands: tuple[tuple[int, ...], ...]
+    upcard: int
+    kitty: tuple[int, ...]
+
+
+def seeded_int(seed: int, purpose: str, index: int = 0) -> int:
+    """A 512-bit integer determined by the seed, a purpose word and an index."""
+    digest = hashlib.blake2b(f"euchre:{seed}:{purpose}:{index}".encode(), digest_size=64).digest()
+    return int.from_bytes(digest, "big")
+
+
+def shuffled(cards: list[int], seed: int, purpose: str, index: int = 0) -> list[int]:
+    """A copy of ``cards`` in a seeded random order."""
+    out = list(cards)
+    x = seeded_int(seed, purpose, index)
+    for i in range(len(out) - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def deal_from_pack(pack: list[int], rules: HouseRules) -> Deal:
+    """Five cards to each seat from the top of the pack, then the upcard, then the kitty.
+
+    Where every card is dealt (Almonte), the card after the hands is the
+    dealer's turned card and the kitty is empty.
+    """
+    n = rules.players
+    hands = tuple(tuple(pack[s * HAND_SIZE : (s + 1) * HAND_SIZE]) for s in range(n))
+    upcard = pack[n * HAND_SIZE]
+    kitty = () if deals_every_card(rules) else tuple(pack[n * HAND_SIZE + 1 :])
+    return Deal(hands, upcard, kitty)
+
+
+def seeded_deal(rules: HouseRules, seed: int, number: int, pack: list[int] | None = None) -> Deal:
+    """Deal number ``number`` (0-based, thrown-in deals included) of a game seeded by ``seed``."""
+    return deal_from_pack(shuffled(pack or deck_cards(rules), seed, "deal", number), rules)
+
+
+def first_dealer(rules: HouseRules, seed: int) -> int:
+    """The first dealer: at random, or whoever is dealt the first black jack.
+
+    For the black jack, a seeded shuffle of the pack is dealt face up one card at
+    a time, starting with seat 0, until a jack of clubs or spades appears.
+    """
+    n = rules.players
+    if rules.first_dealer == "random":
+        return seeded_int(seed, "first_dealer") % n
+    for i, c in enumerate(shuffled(deck_cards(rules), seed, "black_jack")):
+        if rank_of(c) == JACK and suit_of(c) in (Suit.CLUBS, Suit.SPADES):
+            return i % n
+    return 0

@@ -1,0 +1,129 @@
+"""What one seat may know: its own hand and everything public, never another hand.
+
+Computer players decide from a SeatView and the private-hand message is drawn
+from one, so hidden cards stay hidden by construction: a discard, a passed
+card or a farmer's swap shows its cards only to the seats that saw them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .game import BID2, Game
+from .house_rules import HouseRules
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: who played which card, in play order, and who won it."""
+
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's knowledge of the game at this moment.
+
+    ``hand`` is empty while the dealer names trump after a turned Benny (the
+    dealer chooses unseen). ``history`` is this deal's actions in order, with
+    hidden cards removed unless this seat saw them. ``trump``, ``maker``,
+    ``turned_down`` and ``leader`` are None until they exist.
+    """
+
+    seat: int
+    rules: HouseRules
+    dealer: int
+    deal_number: int
+    phase: str | None
+    turn: int | None
+    legal: tuple[Action, ...]
+    hand: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    upcard: int
+    upcard_taken: bool
+    turned_down: int | None
+    trump: int | None
+    maker: int | None
+    alone: tuple[int, ...]
+    out: tuple[bool, ...]
+    score: tuple[int, int]
+    tricks_won: tuple[int, int]
+    trick: tuple[tuple[int, int], ...]
+    tricks: tuple[Trick, ...]
+    history: tuple[tuple[int, Action], ...]
+    over: bool
+    winner: int | None
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return self.rules.players
+
+    @property
+    def team(self) -> int:
+        """This seat's team (0 or 1)."""
+        return self.seat % 2
+
+    @property
+    def makers(self) -> int | None:
+        """The makers' team once trump is made."""
+        return None if self.maker is None else self.maker % 2
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether this seat acts next."""
+        return self.turn == self.seat
+
+
+def _visible(action: Action, actor: int, viewer: int, receiver: int | None) -> Action:
+    if action.do == "discard" and actor != viewer:
+        return Action("discard")
+    if action.do == "give" and viewer not in (actor, receiver):
+        return Action("give")
+    if action.do == "swap" and actor != viewer:
+        return Action("swap")
+    return action
+
+
+def seat_view(game: Game, seat: int) -> SeatView:
+    """The view of ``seat`` (0-based) of the game as it stands."""
+    history = []
+    receiver: int | None = None
+    for actor, action in game.deal_log:
+        if action.do == "ask":
+            receiver = actor
+        elif action.do == "give" and receiver is None:
+            receiver = (actor + 2) % game.players
+        history.append((actor, _visible(action, actor, seat, receiver)))
+        if action.do == "discard":
+            receiver = None
+    unseen = game.benny_call and game.phase is BID2
+    trump = game.trump if game.trump >= 0 else None
+    return SeatView(
+        seat=seat,
+        rules=game.rules,
+        dealer=game.dealer,
+        deal_number=game.deal_number,
+        phase=game.phase,
+        turn=game.turn,
+        legal=tuple(game.legal()) if game.turn == seat else (),
+        hand=() if unseen and seat == game.dealer else tuple(game.hands[seat]),
+        hand_counts=tuple(len(h) for h in game.hands),
+        upcard=game.upcard,
+        upcard_taken=game.upcard_taken,
+        turned_down=game.turned_down if game.turned_down >= 0 else None,
+        trump=trump,
+        maker=game.maker if game.maker >= 0 else None,
+        alone=tuple(game.alone),
+        out=tuple(game.out),
+        score=(game.score[0], game.score[1]),
+        tricks_won=(game.tricks_won[0], game.tricks_won[1]),
+        trick=tuple(zip(game.trick_seats, game.trick_cards, strict=True)),
+        tricks=tuple(Trick(s, c, w) for s, c, w in game.tricks),
+        history=tuple(history),
+        over=game.over,
+        winner=game.winner,
+    )
