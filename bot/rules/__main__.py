@@ -38,7 +38,9 @@ def _replay(path: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = argparse.ArgumentParser(prog="python -m bot.rules", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.rules", description=__doc__.splitlines()[0]
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay a game record and print the resulting state")
     rp.add_argument("file", help="the record (JSON); - reads standard input")

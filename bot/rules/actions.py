@@ -11,7 +11,16 @@ Verb = Literal[
     "pass", "order_up", "call", "discard", "alone", "give", "ask", "redeal", "swap", "play"
 ]
 VERBS: Final[tuple[Verb, ...]] = (
-    "pass", "order_up", "call", "discard", "alone", "give", "ask", "redeal", "swap", "play"
+    "pass",
+    "order_up",
+    "call",
+    "discard",
+    "alone",
+    "give",
+    "ask",
+    "redeal",
+    "swap",
+    "play",
 )
 
 _FIELDS: Final[dict[str, frozenset[str]]] = {
@@ -112,17 +121,17 @@ def _build(do: Verb, obj: dict[str, Any], partner: int | None) -> Action:
     if do in ("discard", "give", "play"):
         text = obj.get("card")
         if not isinstance(text, str):
-            raise ActionError(f"{do}: needs a card, like \"card\": \"10H\"")
+            raise ActionError(f'{do}: needs a card, like "card": "10H"')
         return Action(do, card=parse_card(text))
     if do == "call":
         text = obj.get("suit")
         if not isinstance(text, str):
-            raise ActionError("call: needs a suit, like \"suit\": \"H\"")
+            raise ActionError('call: needs a suit, like "suit": "H"')
         return Action(do, suit=int(parse_suit(text)), alone=alone)
     if do == "swap":
         cards = obj.get("cards")
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise ActionError("swap: needs a list of cards, like \"cards\": [\"9C\", \"9D\", \"9S\"]")
+            raise ActionError('swap: needs a list of cards, like "cards": ["9C", "9D", "9S"]')
         return Action(do, cards=tuple(parse_card(c) for c in cards))
     if do == "order_up":
         return Action(do, alone=alone)

@@ -158,7 +158,9 @@ def parse_card(text: str) -> int:
     try:
         return _BY_LABEL[text.strip().upper()]
     except (KeyError, AttributeError):
-        raise CardError(f"{text!r} is not a card (write rank then suit, like 10H, JD or JK)") from None
+        raise CardError(
+            f"{text!r} is not a card (write rank then suit, like 10H, JD or JK)"
+        ) from None
 
 
 def parse_suit(text: str) -> Suit:

@@ -11,8 +11,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from .cards import suit_of
-from .cards import JACK, Suit, rank_of
+from .cards import JACK, Suit, rank_of, suit_of
 from .house_rules import HAND_SIZE, HouseRules, deals_every_card, deck_cards
 
 

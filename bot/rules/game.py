@@ -98,7 +98,9 @@ class Game:
         self.preset_deals: Final = tuple(deals)
         self.first_dealer: Final = first_dealer(rules, seed) if dealer is None else dealer
         if not 0 <= self.first_dealer < self.players:
-            raise ValueError(f"dealer: seat {self.first_dealer} is not at a {self.players}-seat table")
+            raise ValueError(
+                f"dealer: seat {self.first_dealer} is not at a {self.players}-seat table"
+            )
         self.dealer = self.first_dealer
         self.score = [0, 0]
         self.winner: int | None = None
@@ -643,14 +645,14 @@ class Game:
             if holding:
                 raise RuleError("must_follow_suit", self._follow_message(card, holding, led))
             return
-        if self._lead_rules and eff[card] == trump and self._trump_lead_barred():
-            if any(eff[c] != trump for c in hand):
-                why = (
-                    "trump may not lead the first trick"
-                    if self.rules.no_trump_lead_first_trick and self.trick_no == 0
-                    else "trump has not been broken yet"
-                )
-                raise RuleError("not_allowed", f"You can't lead trump now: {why}.")
+        barred = self._lead_rules and eff[card] == trump and self._trump_lead_barred()
+        if barred and any(eff[c] != trump for c in hand):
+            why = (
+                "trump may not lead the first trick"
+                if self.rules.no_trump_lead_first_trick and self.trick_no == 0
+                else "trump has not been broken yet"
+            )
+            raise RuleError("not_allowed", f"You can't lead trump now: {why}.")
 
     def _follow_message(self, card: int, holding: list[int], led: int) -> str:
         trump = self.trump

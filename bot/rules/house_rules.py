@@ -77,7 +77,8 @@ class HouseRules(BaseModel):
         "never", description="who must hold the upcard's suit (left bower not counted) to take it"
     )
     alone_declaration: Literal["with_call", "after_trump"] = Field(
-        "with_call", description="a loner is named with the call, or offered in turn once trump is made"
+        "with_call",
+        description="a loner is named with the call, or offered in turn once trump is made",
     )
     defend_alone: Literal["never", "vs_lone_maker", "always"] = Field(
         "never", description="when a defender may play alone"
@@ -121,15 +122,20 @@ class HouseRules(BaseModel):
         if almonte:
             wanted = 6 if self.deck == "almonte30" else 4
             if self.players != wanted:
-                raise ValueError(f"deck: the {self.deck} pack is for {wanted} players, not {self.players}")
+                raise ValueError(
+                    f"deck: the {self.deck} pack is for {wanted} players, not {self.players}"
+                )
             if self.joker != "none":
                 raise ValueError(
-                    "joker: an Almonte pack brings its own three jokers (2S, 3S, 4S); set joker to none"
+                    "joker: an Almonte pack brings its own three jokers (2S, 3S, 4S); "
+                    "set joker to none"
                 )
             if self.packs != 1:
                 raise ValueError("packs: an Almonte pack is played as a single pack")
         if self.two_bennies == "red_black" and (self.packs != 2 or self.joker != "joker"):
-            raise ValueError("two_bennies: red and black Bennies need two packs with joker set to joker")
+            raise ValueError(
+                "two_bennies: red and black Bennies need two packs with joker set to joker"
+            )
         size = len(deck_cards(self))
         needed = self.players * HAND_SIZE + 1
         if size < needed:
@@ -251,7 +257,8 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
 
 PRESET_DESCRIPTIONS: Final[dict[str, str]] = {
     "north_american": "24 cards, right bower high, to 10; dealer's partner may order up",
-    "toronto": "Euchre Toronto: hold the suit to order up, partner of dealer goes alone, super-euchre 4",
+    "toronto": "Euchre Toronto: hold the suit to order up, dealer's partner goes alone, "
+    "super-euchre 4",
     "british": "Cornwall/British: 25 cards with the Benny, to 11, loners offered after trump",
     "six_player": "Cornwall six-hand: three against three, 33 cards with the Benny, to 11",
     "almonte": "Almonte six-hand: 31 cards with three jokers, every card dealt, to 15",
@@ -280,7 +287,9 @@ def _pack(rules: HouseRules) -> tuple[int, ...]:
     """
     if rules.deck == "almonte21":
         suited = [card(r, s) for s in (Suit.CLUBS, Suit.DIAMONDS) for r in (JACK, QUEEN, KING, ACE)]
-        suited += [card(r, s) for s in (Suit.HEARTS, Suit.SPADES) for r in (TEN, JACK, QUEEN, KING, ACE)]
+        suited += [
+            card(r, s) for s in (Suit.HEARTS, Suit.SPADES) for r in (TEN, JACK, QUEEN, KING, ACE)
+        ]
         return tuple(sorted([*suited, TWO_SPADES, THREE_SPADES, FOUR_SPADES]))
     ranks = _SUITED_RANKS[rules.deck]
     one_pack = [card(r, s) for s in Suit for r in ranks]
@@ -288,7 +297,9 @@ def _pack(rules: HouseRules) -> tuple[int, ...]:
         return (*one_pack, TWO_SPADES, THREE_SPADES, FOUR_SPADES)
     cards = one_pack * rules.packs
     if rules.joker == "joker":
-        cards += [RED_JOKER, BLACK_JOKER] if rules.two_bennies == "red_black" else [JOKER] * rules.packs
+        cards += (
+            [RED_JOKER, BLACK_JOKER] if rules.two_bennies == "red_black" else [JOKER] * rules.packs
+        )
     elif rules.joker == "two_of_spades":
         cards += [TWO_SPADES] * rules.packs
     return tuple(sorted(cards))
@@ -305,4 +316,6 @@ def has_bennies(rules: HouseRules) -> bool:
 
 
 ALMONTE_JOKERS: Final = (TWO_SPADES, THREE_SPADES, FOUR_SPADES)
-BENNY_CARDS: Final = frozenset((JOKER, TWO_SPADES, THREE_SPADES, FOUR_SPADES, RED_JOKER, BLACK_JOKER))
+BENNY_CARDS: Final = frozenset(
+    (JOKER, TWO_SPADES, THREE_SPADES, FOUR_SPADES, RED_JOKER, BLACK_JOKER)
+)

@@ -113,4 +113,3 @@ def top_rank_word(c: int, trump: int) -> str:
     if c & 7 == JACK and c >> 3 == 3 - trump:
         return "the left bower"
     return ""
-

@@ -139,7 +139,11 @@ class Replay:
         game = self.game
         error = None
         if self.error is not None:
-            error = {"index": self.error_index, "code": self.error.code, "message": self.error.message}
+            error = {
+                "index": self.error_index,
+                "code": self.error.code,
+                "message": self.error.message,
+            }
         turn = None
         if game.turn is not None:
             turn = {
@@ -175,7 +179,9 @@ def replay(doc: Any) -> Replay:
     return Replay(game)
 
 
-def game_record(game: Game, *, with_deals: bool = False, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+def game_record(
+    game: Game, *, with_deals: bool = False, meta: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The record of a game so far: rules, first dealer, seed, (deals,) and every action."""
     out: dict[str, Any] = {
         "format": 1,
@@ -202,6 +208,8 @@ def game_record(game: Game, *, with_deals: bool = False, meta: dict[str, Any] | 
 def _dealt(game: Game) -> list[Deal]:
     """Every deal begun so far, as dealt (replaying the seeded shuffle where needed)."""
     return [
-        game.preset_deals[i] if i < len(game.preset_deals) else seeded_deal(game.rules, game.seed, i)
+        game.preset_deals[i]
+        if i < len(game.preset_deals)
+        else seeded_deal(game.rules, game.seed, i)
         for i in range(game.deal_number)
     ]

@@ -64,7 +64,7 @@ class SeatView:
 
     @property
     def team(self) -> int:
-        """This seat's team (0 or 1)."""
+        """The team (0 or 1) of the seat viewing."""
         return self.seat % 2
 
     @property

@@ -1,0 +1,148 @@
+"""Every error code of the record format, each leaving the state exactly as it was."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.rules import ERROR_CODES, Action, Game, RuleError, parse_card, replay
+
+from .util import game_of, record, snapshot
+
+HANDS = ["QH 9H AS KS QS", "JD 9S AC KC QC", "JH 10C AH KH 9C", "AD KD QD 10D 9D"]
+
+
+def _game(**rules: Any) -> Game:
+    return game_of(record({"preset": "north_american", **rules}, HANDS, "10H"))
+
+
+def _rejects(game: Game, seat: int, action: Action, code: str) -> RuleError:
+    before = snapshot(game)
+    with pytest.raises(RuleError) as err:
+        game.apply(seat, action)
+    assert err.value.code == code, err.value
+    assert err.value.message.endswith(".") and err.value.message[0].isupper()
+    assert snapshot(game) == before
+    return err.value
+
+
+def _to_play(game: Game) -> Game:
+    game.apply(1, Action("order_up"))
+    game.apply(0, Action("discard", card=parse_card("QS")))
+    return game
+
+
+def test_not_your_turn() -> None:
+    _rejects(_game(), 2, Action("pass"), "not_your_turn")
+
+
+def test_wrong_phase() -> None:
+    game = _game()
+    _rejects(game, 1, Action("play", card=parse_card("AC")), "wrong_phase")
+    _rejects(game, 1, Action("call", suit=0), "wrong_phase")
+    _to_play(game)
+    _rejects(game, 1, Action("pass"), "wrong_phase")
+
+
+def test_wrong_phase_wins_over_wrong_seat_once_the_game_is_over() -> None:
+    game = game_of(record({"preset": "north_american", "deals_per_game": 1}, HANDS, "10H"))
+    for s in range(1, 9):
+        game.apply(s % 4, Action("pass"))
+    assert game.over
+    err = _rejects(game, 3, Action("pass"), "wrong_phase")
+    assert "game is over" in err.message
+
+
+def test_card_not_in_hand() -> None:
+    game = _to_play(_game())
+    err = _rejects(game, 1, Action("play", card=parse_card("AD")), "card_not_in_hand")
+    assert err.message == "You don't hold the ace of diamonds."
+    discard = _game()
+    discard.apply(1, Action("order_up"))
+    _rejects(discard, 0, Action("discard", card=parse_card("AC")), "card_not_in_hand")
+
+
+def test_must_follow_suit_names_the_left_bower() -> None:
+    game = _to_play(_game())
+    game.apply(1, Action("play", card=parse_card("9S")))  # spades led
+    game.apply(2, Action("play", card=parse_card("9C")))  # seat 2 has no spade
+    game.apply(3, Action("play", card=parse_card("AD")))
+    game.apply(0, Action("play", card=parse_card("AS")))
+    # seat 0 won; leads hearts; seat 1 holds only the jack of diamonds as a heart
+    game.apply(0, Action("play", card=parse_card("QH")))
+    err = _rejects(game, 1, Action("play", card=parse_card("AC")), "must_follow_suit")
+    assert err.message == (
+        "You must follow hearts: the jack of diamonds is a heart this hand (the left bower)."
+    )
+
+
+def test_the_left_bower_cannot_be_forced_out_on_its_printed_suit() -> None:
+    game = game_of(record({"preset": "north_american"}, HANDS, "10H"))
+    _to_play(game)
+    game.apply(1, Action("play", card=parse_card("9S")))
+    game.apply(2, Action("play", card=parse_card("9C")))
+    game.apply(3, Action("play", card=parse_card("9D")))
+    game.apply(0, Action("play", card=parse_card("AS")))
+    game.apply(0, Action("play", card=parse_card("KS")))
+    # seat 1 holds JD (a heart) and clubs: no spade, so anything goes
+    assert len(game.legal()) == 4
+
+
+def test_cannot_pass() -> None:
+    game = _game(stick_the_dealer=True)
+    for s in range(1, 8):
+        game.apply(s % 4, Action("pass"))
+    _rejects(game, 0, Action("pass"), "cannot_pass")
+
+
+def test_suit_turned_down() -> None:
+    game = _game()
+    for s in (1, 2, 3, 0):
+        game.apply(s, Action("pass"))
+    err = _rejects(game, 1, Action("call", suit=2), "suit_turned_down")
+    assert err.message == "Hearts were turned down this deal: name another suit."
+
+
+def test_needs_suit() -> None:
+    game = _game(order_up_needs_suit="everyone")
+    err = _rejects(game, 1, Action("order_up"), "needs_suit")
+    assert "left bower does not count" in err.message
+
+
+def test_not_allowed() -> None:
+    game = _game(dealer_partner_order_up="must_go_alone")
+    game.apply(1, Action("pass"))
+    _rejects(game, 2, Action("order_up", alone=False), "not_allowed")
+
+
+def test_every_code_is_covered_here() -> None:
+    tested = {
+        "not_your_turn",
+        "wrong_phase",
+        "card_not_in_hand",
+        "must_follow_suit",
+        "cannot_pass",
+        "suit_turned_down",
+        "needs_suit",
+        "not_allowed",
+    }
+    assert tested == set(ERROR_CODES)
+
+
+def test_replay_reports_the_rejected_index_and_the_state_before_it() -> None:
+    doc = record(
+        {"preset": "north_american"},
+        HANDS,
+        "10H",
+        [
+            {"seat": 1, "do": "order_up"},
+            {"seat": 0, "do": "discard", "card": "QS"},
+            {"seat": 2, "do": "play", "card": "AH"},
+            {"seat": 1, "do": "play", "card": "9S"},
+        ],
+    )
+    out = replay(doc).to_json()
+    assert out["ok"] is False
+    assert out["error"]["index"] == 2 and out["error"]["code"] == "not_your_turn"
+    assert out["turn"]["seat"] == 1 and out["turn"]["phase"] == "play"

@@ -1,0 +1,131 @@
+"""Property tests over random seeds and rule sets: cards conserved, always an action, games end."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.rules import Game, HouseRules, game_record, replay, seat_view
+
+from .util import snapshot
+from .variants import RULES
+
+rules_st = st.sampled_from(RULES)
+seeds = st.integers(min_value=0, max_value=2**63)
+
+
+def _cards_in_play(game: Game) -> Counter[int]:
+    held = Counter(c for hand in game.hands for c in hand)
+    held += Counter(game.kitty) + Counter(game.trick_cards)
+    held += Counter(c for _, cards, _ in game.tricks for c in cards)
+    if not game.upcard_taken:
+        held[game.upcard] += 1
+    return held
+
+
+def _random_game(rules: HouseRules, seed: int, pick_seed: int, limit: int = 10_000) -> Game:
+    rng = random.Random(pick_seed)
+    game = Game(rules, seed=seed)
+    pack = Counter(game.pack)
+    for _ in range(limit):
+        if game.over:
+            return game
+        legal = game.legal()
+        assert legal, f"no legal action in phase {game.phase}"
+        assert len(set(legal)) == len(legal)
+        game.apply(game.turn, rng.choice(list(legal)))  # type: ignore[arg-type]
+        if not game.over:
+            assert _cards_in_play(game) == pack
+    raise AssertionError("the game did not end")
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules_st, seeds, seeds)
+def test_random_games_end_with_cards_conserved(rules: HouseRules, seed: int, pick: int) -> None:
+    game = _random_game(rules, seed, pick)
+    assert game.over and game.turn is None and list(game.legal()) == []
+    if rules.deals_per_game is None:
+        assert game.winner is not None
+        assert game.score[game.winner] >= rules.target_score
+        assert game.score[1 - game.winner] < rules.target_score
+    else:
+        assert game.deal_number == rules.deals_per_game
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules_st, seeds, seeds)
+def test_points_match_each_deal_result(rules: HouseRules, seed: int, pick: int) -> None:
+    game = _random_game(rules, seed, pick)
+    assert [sum(r.points[t] for r in game.results) for t in (0, 1)] == game.score
+    for r in game.results:
+        makers = r.makers
+        if r.result in ("passed", "redeal"):
+            assert r.points == [0, 0] and r.tricks == [0, 0]
+            continue
+        assert makers is not None and sum(r.tricks) == 5
+        lone_maker = any(s % 2 == makers for s in r.alone)
+        lone_defender = any(s % 2 != makers for s in r.alone)
+        mine, theirs = r.points[makers], r.points[1 - makers]
+        if r.result == "march":
+            assert r.tricks[makers] == 5
+            assert mine == (rules.points_lone_march if lone_maker else rules.points_march)
+            assert theirs == 0
+        elif r.result == "made":
+            assert r.tricks[makers] in (3, 4) and (mine, theirs) == (rules.points_made, 0)
+        else:
+            assert r.result == "euchred" and r.tricks[makers] < 3 and mine == 0
+            expected = rules.points_lone_defender_euchre if lone_defender else rules.points_euchre
+            if r.tricks[makers] == 0 and rules.points_super_euchre is not None:
+                expected = max(expected, rules.points_super_euchre)
+            assert theirs == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules_st, seeds, seeds, st.floats(min_value=0, max_value=1))
+def test_replaying_a_prefix_gives_the_same_state(
+    rules: HouseRules, seed: int, pick: int, where: float
+) -> None:
+    full = _random_game(rules, seed, pick)
+    cut = int(len(full.log) * where)
+    stepped = Game(rules, seed=seed, dealer=full.first_dealer)
+    for seat, action in full.log[:cut]:
+        stepped.apply(seat, action)
+    doc = game_record(stepped)
+    assert snapshot(replay(doc).game) == snapshot(stepped)
+    with_deals = game_record(stepped, with_deals=True)
+    assert snapshot(replay(with_deals).game) == snapshot(stepped)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules_st, seeds, seeds)
+def test_a_view_never_shows_another_seats_hidden_cards(
+    rules: HouseRules, seed: int, pick: int
+) -> None:
+    rng = random.Random(pick)
+    game = Game(rules, seed=seed)
+    twins = {c for c, k in Counter(game.pack).items() if k > 1}  # a double pack's copies look alike
+    for _ in range(400):
+        if game.over:
+            break
+        for seat in range(rules.players):
+            view = seat_view(game, seat)
+            assert view.hand in ((), tuple(game.hands[seat]))
+            public = set(view.hand) | {c for _, c in view.trick}
+            public |= {c for t in view.tricks for c in t.cards} | {view.upcard}
+            for actor, action in view.history:
+                if action.do in ("discard", "swap") and actor != seat:
+                    assert action.card is None and action.cards is None
+                if action.card is not None:
+                    public.add(action.card)
+                public |= set(action.cards or ())
+            others = {c for s, hand in enumerate(game.hands) if s != seat for c in hand}
+            # every card a view mentions is one this seat saw (its own, played, turned or given to it)
+            leaked = (public & others) - set(view.hand) - {view.upcard} - twins
+            leaked -= {
+                c for _, a in view.history if a.do == "give" for c in [a.card] if c is not None
+            }
+            assert not leaked
+        game.apply(game.turn, rng.choice(list(game.legal())))  # type: ignore[arg-type]
