@@ -1,0 +1,230 @@
+"""Typed settings: options from a TOML file and the environment, the token from the environment.
+
+Where a value comes from, strongest first:
+
+1. the ``--sync-global`` command-line flag (only ``sync_global``);
+2. environment variables ``EUCHRE_<OPTION>`` (for example ``EUCHRE_DATA_DIR=/data``);
+3. the TOML config file: ``--config PATH``, else ``$EUCHRE_CONFIG``, else ``config.toml``
+   in the working directory (which may be missing: then the defaults apply);
+4. the defaults below, documented in ``config.example.toml``.
+
+The bot token is read only from ``DISCORD_TOKEN`` and never from the config file.
+Nothing here is a singleton: :func:`load_settings` builds a :class:`Settings` that the
+caller passes down.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_core import ErrorDetails
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    SettingsError,
+)
+
+__all__ = [
+    "CONFIG_ENV",
+    "DEFAULT_CONFIG",
+    "ENV_PREFIX",
+    "TOKEN_ENV",
+    "ConfigError",
+    "Settings",
+    "load_settings",
+    "read_config_file",
+]
+
+DEFAULT_CONFIG = Path("config.toml")
+CONFIG_ENV = "EUCHRE_CONFIG"
+TOKEN_ENV = "DISCORD_TOKEN"
+ENV_PREFIX = "EUCHRE_"
+
+_EXAMPLE_HINT = "see config.example.toml"
+_TOKEN_KEYS = frozenset({"token", "discord_token", "bot_token"})
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+Snowflake = Annotated[int, Field(gt=0, lt=2**64)]
+
+
+class ConfigError(Exception):
+    """The configuration cannot be used; the message is one line saying what to fix."""
+
+
+class Settings(BaseSettings):
+    """Everything the process needs to know at start-up.
+
+    Keyword arguments play the config file's part: ``EUCHRE_*`` variables override them.
+    """
+
+    model_config = SettingsConfigDict(
+        env_prefix=ENV_PREFIX,
+        env_ignore_empty=True,
+        extra="forbid",
+        frozen=True,
+    )
+
+    data_dir: Path = Path("data")
+    """Folder for the bot's files; relative paths are taken from the working directory."""
+
+    database: str = "euchre.sqlite3"
+    """File name of the SQLite database inside ``data_dir``."""
+
+    dev_guild_ids: tuple[Snowflake, ...] = ()
+    """Guilds whose slash commands are synced at start-up (instant, for development)."""
+
+    sync_global: bool = False
+    """Sync slash commands globally at start-up (slow to spread, rate limited)."""
+
+    owner_ids: tuple[Snowflake, ...] = ()
+    """Users allowed to run owner-only commands; empty means the application's owner."""
+
+    log_level: LogLevel = "INFO"
+
+    computer_move_delay: float = Field(default=1.0, ge=0, le=60, allow_inf_nan=False)
+    """Seconds between computer moves shown at the table (0 in tests)."""
+
+    discord_token: SecretStr | None = Field(default=None, validation_alias=TOKEN_ENV, exclude=True)
+    """The bot token, only from the environment; see :meth:`require_token`."""
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # Keyword arguments carry the config file's values, so the environment comes first.
+        return (env_settings, init_settings)
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper_log_level(cls, value: object) -> object:
+        return value.upper() if isinstance(value, str) else value
+
+    @field_validator("database")
+    @classmethod
+    def _plain_file_name(cls, value: str) -> str:
+        if not value or value in {".", ".."} or Path(value).name != value:
+            raise ValueError("must be a file name inside data_dir, not a path")
+        return value
+
+    @field_validator("discord_token", mode="before")
+    @classmethod
+    def _strip_token(cls, value: object) -> object:
+        if isinstance(value, str):
+            return value.strip() or None
+        return value
+
+    @property
+    def database_path(self) -> Path:
+        """Where the SQLite database lives."""
+        return self.data_dir / self.database
+
+    def require_token(self) -> SecretStr:
+        """Return the bot token, or raise :class:`ConfigError` if it is missing."""
+        if self.discord_token is None:
+            raise ConfigError(
+                f"{TOKEN_ENV} is not set: put your bot token in the {TOKEN_ENV} "
+                "environment variable (see README)"
+            )
+        return self.discord_token
+
+
+def read_config_file(path: Path, *, required: bool) -> dict[str, Any]:
+    """Parse the TOML file at ``path``; a missing file gives ``{}`` unless ``required``."""
+    try:
+        with path.open("rb") as file:
+            values = tomllib.load(file)
+    except FileNotFoundError:
+        if required:
+            raise ConfigError(
+                f"config file {path} does not exist: fix the path, or leave out --config "
+                f"and {CONFIG_ENV} to use {DEFAULT_CONFIG} or the defaults"
+            ) from None
+        return {}
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc} ({_EXAMPLE_HINT})") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not UTF-8 text: save it as UTF-8") from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read config file {path}: {exc.strerror}") from None
+    for key in values:
+        if key.lower() in _TOKEN_KEYS:
+            raise ConfigError(
+                f"{path}: remove '{key}': the bot token is read only from the "
+                f"{TOKEN_ENV} environment variable, never from the config file"
+            )
+    return values
+
+
+def load_settings(config: Path | None = None, *, sync_global: bool = False) -> Settings:
+    """Build :class:`Settings` from the config file, the environment and command-line flags.
+
+    ``config`` is the ``--config`` path, if given. Raises :class:`ConfigError` with a
+    one-line message when anything is wrong.
+    """
+    if config is not None:
+        path, required = config, True
+    elif os.environ.get(CONFIG_ENV):
+        path, required = Path(os.environ[CONFIG_ENV]), True
+    else:
+        path, required = DEFAULT_CONFIG, False
+    values = read_config_file(path, required=required)
+    try:
+        settings = Settings(**values)
+    except ValidationError as exc:
+        raise ConfigError(f"{_describe(exc.errors(), path)} ({_EXAMPLE_HINT})") from None
+    except SettingsError as exc:
+        raise ConfigError(f"{_describe_settings_error(exc)} ({_EXAMPLE_HINT})") from None
+    if sync_global:
+        settings = settings.model_copy(update={"sync_global": True})
+    return settings
+
+
+def _env_name(field: str) -> str:
+    return f"{ENV_PREFIX}{field}".upper()
+
+
+def _set_in_environment(name: str, environ: Mapping[str, str]) -> bool:
+    return any(key.upper() == name and value for key, value in environ.items())
+
+
+def _describe(errors: list[ErrorDetails], path: Path) -> str:
+    """Say every problem on one line, grouped by where the bad value came from."""
+    problems: dict[str, list[str]] = {}
+    for error in errors:
+        loc = error["loc"]
+        field = str(loc[0]) if loc else ""
+        index = "".join(f"[{part}]" for part in loc[1:])
+        if error["type"] == "extra_forbidden":
+            source, problem = str(path), f"unknown option '{field}': remove it or fix its spelling"
+        elif field == TOKEN_ENV:
+            source, problem = TOKEN_ENV, error["msg"]
+        elif _set_in_environment(_env_name(field), os.environ):
+            source = f"environment variable {_env_name(field)}"
+            problem = (f"{index}: " if index else "") + error["msg"]
+        else:
+            source, problem = str(path), f"{field}{index} = {error['input']!r}: {error['msg']}"
+        problems.setdefault(source, []).append(problem)
+    return "; ".join(f"{source}: {'; '.join(each)}" for source, each in problems.items())
+
+
+def _describe_settings_error(exc: SettingsError) -> str:
+    # The environment source reports a list that is not JSON as 'error ... field "name" ...'.
+    match = re.search(r'field "(\w+)"', str(exc))
+    if match and match[1] in Settings.model_fields:
+        return (
+            f"environment variable {_env_name(match[1])}: not valid JSON "
+            "(write a list like [123, 456])"
+        )
+    return str(exc)

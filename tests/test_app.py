@@ -1,0 +1,231 @@
+"""The Bot class offline: construction, extensions, command sync and the error funnel."""
+
+from __future__ import annotations
+
+import logging
+import textwrap
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.app import CHECK_FAILED, EXTENSIONS, STALE_COMMAND, EuchreBot, EuchreTree, intents
+from bot.errors import UserFacingError
+from bot.replies import APOLOGY
+from bot.settings import Settings
+
+
+def make_settings(**values: Any) -> Settings:
+    return Settings(computer_move_delay=0, **values)
+
+
+class Recorder:
+    """Stands in for ``CommandTree.sync``: records the guild of each call."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.guilds: list[int | None] = []
+        self.fail = fail
+
+    async def __call__(self, *, guild: discord.abc.Snowflake | None = None) -> list[Any]:
+        self.guilds.append(guild.id if guild else None)
+        if self.fail:
+            response = SimpleNamespace(status=403, reason="Forbidden")
+            raise discord.Forbidden(response, {"code": 50001, "message": "Missing Access"})
+        return []
+
+
+@pytest.fixture
+def extension(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """An extension module that adds a global slash command ``/ping``."""
+    (tmp_path / "ping_extension.py").write_text(
+        textwrap.dedent(
+            '''
+            """Test extension."""
+            from discord import app_commands
+            from discord.ext import commands
+
+
+            class Ping(commands.Cog):
+                @app_commands.command(description="Ping")
+                async def ping(self, interaction):
+                    await interaction.response.send_message("pong")
+
+
+            async def setup(bot):
+                await bot.add_cog(Ping())
+            '''
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return "ping_extension"
+
+
+async def test_bot_is_built_and_entered_offline() -> None:
+    settings = make_settings(owner_ids=[5])
+    async with EuchreBot(settings) as bot:
+        assert bot.settings is settings
+        assert isinstance(bot.tree, EuchreTree)
+        assert bot.owner_ids == {5}
+        assert bot.extension_names == EXTENSIONS
+        assert not bot.is_closed()
+    assert bot.is_closed()
+
+
+def test_intents_are_minimal_and_not_privileged() -> None:
+    wanted = intents()
+    assert wanted.guilds
+    assert wanted.value == discord.Intents(guilds=True).value
+    assert not (wanted.members or wanted.presences or wanted.message_content)
+
+
+async def test_setup_hook_loads_extensions_and_syncs_dev_guilds(extension: str) -> None:
+    async with EuchreBot(make_settings(dev_guild_ids=[11, 22]), extensions=[extension]) as bot:
+        sync = Recorder()
+        bot.tree.sync = sync  # type: ignore[method-assign]
+        await bot.setup_hook()
+        assert extension in bot.extensions
+        assert sync.guilds == [11, 22]
+        for guild_id in (11, 22):
+            names = [c.name for c in bot.tree.get_commands(guild=discord.Object(guild_id))]
+            assert names == ["ping"]
+
+
+async def test_no_sync_by_default_and_global_only_when_asked() -> None:
+    async with EuchreBot(make_settings()) as bot:
+        sync = Recorder()
+        bot.tree.sync = sync  # type: ignore[method-assign]
+        await bot.setup_hook()
+        assert sync.guilds == []
+    async with EuchreBot(make_settings(dev_guild_ids=[3], sync_global=True)) as bot:
+        sync = Recorder()
+        bot.tree.sync = sync  # type: ignore[method-assign]
+        await bot.setup_hook()
+        assert sync.guilds == [3, None]
+
+
+async def test_failed_sync_is_logged_not_raised(caplog: pytest.LogCaptureFixture) -> None:
+    async with EuchreBot(make_settings(dev_guild_ids=[3, 4], sync_global=True)) as bot:
+        sync = Recorder(fail=True)
+        bot.tree.sync = sync  # type: ignore[method-assign]
+        await bot.setup_hook()
+    assert sync.guilds == [3, 4, None]
+    errors = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
+    assert len(errors) == 3
+    assert "guild 3" in errors[0]
+    assert "applications.commands" in errors[0]
+
+
+class FakeResponse:
+    def __init__(self, done: bool) -> None:
+        self.done = done
+        self.sent: list[dict[str, Any]] = []
+
+    def is_done(self) -> bool:
+        return self.done
+
+    async def send_message(self, content: Any = None, **kwargs: Any) -> None:
+        self.sent.append({"content": content, **kwargs})
+        self.done = True
+
+
+class FakeFollowup:
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send(self, content: Any = None, **kwargs: Any) -> None:
+        self.sent.append({"content": content, **kwargs})
+
+
+class FakeInteraction:
+    """The part of ``discord.Interaction`` the error funnel touches."""
+
+    def __init__(self, *, done: bool = False) -> None:
+        self.response = FakeResponse(done)
+        self.followup = FakeFollowup()
+        self.guild_id = 1
+        self.channel_id = 2
+        self.user = SimpleNamespace(id=3)
+        self.command = None
+
+    def as_interaction(self) -> discord.Interaction[EuchreBot]:
+        return cast("discord.Interaction[EuchreBot]", self)
+
+    def answers(self) -> list[tuple[str, Any, bool]]:
+        return [
+            (where, sent["content"], sent["ephemeral"])
+            for where, sent in [("response", s) for s in self.response.sent]
+            + [("followup", s) for s in self.followup.sent]
+        ]
+
+
+async def _noop(interaction: discord.Interaction) -> None:
+    pass
+
+
+COMMAND: app_commands.Command[Any, ..., None] = app_commands.Command(
+    name="deal", description="Deal", callback=_noop
+)
+
+
+async def funnel(error: app_commands.AppCommandError, *, done: bool = False) -> FakeInteraction:
+    fake = FakeInteraction(done=done)
+    async with EuchreBot(make_settings()) as bot:
+        assert isinstance(bot.tree, EuchreTree)
+        await bot.tree.on_error(fake.as_interaction(), error)
+    return fake
+
+
+async def test_user_facing_error_is_answered_ephemerally() -> None:
+    fake = await funnel(app_commands.CommandInvokeError(COMMAND, UserFacingError("Not your turn.")))
+    assert fake.answers() == [("response", "Not your turn.", True)]
+
+
+async def test_user_facing_error_after_defer_is_a_followup() -> None:
+    error = app_commands.CommandInvokeError(COMMAND, UserFacingError("Table is full."))
+    fake = await funnel(error, done=True)
+    assert fake.answers() == [("followup", "Table is full.", True)]
+
+
+async def test_unexpected_error_is_logged_and_apologised_for(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    boom = RuntimeError("boom")
+    fake = await funnel(app_commands.CommandInvokeError(COMMAND, boom))
+    assert fake.answers() == [("response", APOLOGY, True)]
+    [record] = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert "/deal" in record.getMessage()
+    assert record.exc_info is not None
+    assert record.exc_info[1] is boom
+
+
+@pytest.mark.parametrize(
+    ("error", "content"),
+    [
+        (app_commands.CheckFailure("The check functions for command 'deal' failed."), CHECK_FAILED),
+        (app_commands.NoPrivateMessage(), "This command cannot be used in direct messages."),
+        (app_commands.CommandNotFound("deal", []), STALE_COMMAND),
+        (app_commands.CommandSignatureMismatch(COMMAND), STALE_COMMAND),
+    ],
+)
+async def test_discord_errors_get_a_sentence(
+    error: app_commands.AppCommandError, content: str
+) -> None:
+    fake = await funnel(error)
+    assert fake.answers() == [("response", content, True)]
+
+
+async def test_a_failing_reply_is_logged_not_raised(caplog: pytest.LogCaptureFixture) -> None:
+    fake = FakeInteraction()
+
+    async def expired(content: Any = None, **kwargs: Any) -> None:
+        response = SimpleNamespace(status=404, reason="Not Found")
+        raise discord.NotFound(response, {"code": 10062, "message": "Unknown interaction"})
+
+    fake.response.send_message = expired  # type: ignore[method-assign]
+    async with EuchreBot(make_settings()) as bot:
+        await bot.tree.on_error(fake.as_interaction(), app_commands.NoPrivateMessage())
+    assert any("Unknown interaction" in r.getMessage() for r in caplog.records)

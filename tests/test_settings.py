@@ -1,0 +1,218 @@
+"""Settings: the TOML file, the environment, the token and the one-line errors."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from pydantic import SecretStr, ValidationError
+
+from bot.settings import CONFIG_ENV, ConfigError, Settings, load_settings
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No ambient token, EUCHRE_* variables or ./config.toml leak into a test."""
+    for name in list(os.environ):
+        if name.upper().startswith("EUCHRE_") or name.upper() == "DISCORD_TOKEN":
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(tmp_path)
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def error_of(config: Path | None = None) -> str:
+    with pytest.raises(ConfigError) as info:
+        load_settings(config)
+    message = str(info.value)
+    assert "\n" not in message
+    return message
+
+
+def test_defaults_without_a_config_file() -> None:
+    settings = load_settings()
+    assert settings.data_dir == Path("data")
+    assert settings.database == "euchre.sqlite3"
+    assert settings.database_path == Path("data/euchre.sqlite3")
+    assert settings.dev_guild_ids == ()
+    assert settings.sync_global is False
+    assert settings.owner_ids == ()
+    assert settings.log_level == "INFO"
+    assert settings.computer_move_delay == 1.0
+    assert settings.discord_token is None
+
+
+def test_reads_config_toml_in_the_working_directory(tmp_path: Path) -> None:
+    write(
+        tmp_path / "config.toml",
+        """
+        data_dir = "/srv/euchre"
+        database = "games.db"
+        dev_guild_ids = [111, 222]
+        owner_ids = [333]
+        log_level = "debug"
+        computer_move_delay = 0
+        """,
+    )
+    settings = load_settings()
+    assert settings.database_path == Path("/srv/euchre/games.db")
+    assert settings.dev_guild_ids == (111, 222)
+    assert settings.owner_ids == (333,)
+    assert settings.log_level == "DEBUG"
+    assert settings.computer_move_delay == 0
+
+
+def test_config_path_argument_beats_environment_beats_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(tmp_path / "config.toml", 'log_level = "ERROR"')
+    from_env = write(tmp_path / "env.toml", 'log_level = "WARNING"')
+    from_flag = write(tmp_path / "flag.toml", 'log_level = "DEBUG"')
+    assert load_settings().log_level == "ERROR"
+    monkeypatch.setenv(CONFIG_ENV, str(from_env))
+    assert load_settings().log_level == "WARNING"
+    assert load_settings(from_flag).log_level == "DEBUG"
+
+
+def test_a_named_config_file_must_exist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    missing = tmp_path / "nope.toml"
+    assert str(missing) in error_of(missing)
+    monkeypatch.setenv(CONFIG_ENV, str(missing))
+    assert str(missing) in error_of()
+
+
+def test_environment_overrides_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = write(tmp_path / "c.toml", 'data_dir = "here"\ncomputer_move_delay = 2.5')
+    monkeypatch.setenv("EUCHRE_DATA_DIR", "/data")
+    monkeypatch.setenv("EUCHRE_DEV_GUILD_IDS", "[42]")
+    settings = load_settings(config)
+    assert settings.data_dir == Path("/data")
+    assert settings.dev_guild_ids == (42,)
+    assert settings.computer_move_delay == 2.5
+
+
+def test_sync_global_flag_overrides_file_and_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = write(tmp_path / "c.toml", "sync_global = false")
+    monkeypatch.setenv("EUCHRE_SYNC_GLOBAL", "false")
+    assert load_settings(config).sync_global is False
+    assert load_settings(config, sync_global=True).sync_global is True
+
+
+def test_token_comes_from_the_environment_as_a_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "  abc.def.ghi\n")
+    settings = load_settings()
+    token = settings.require_token()
+    assert isinstance(token, SecretStr)
+    assert token.get_secret_value() == "abc.def.ghi"
+    assert "abc" not in repr(settings)
+    assert "discord_token" not in settings.model_dump()
+
+
+@pytest.mark.parametrize("value", [None, "", "   "])
+def test_missing_or_empty_token(monkeypatch: pytest.MonkeyPatch, value: str | None) -> None:
+    if value is not None:
+        monkeypatch.setenv("DISCORD_TOKEN", value)
+    settings = load_settings()
+    with pytest.raises(ConfigError, match=r"^DISCORD_TOKEN is not set: .*environment variable"):
+        settings.require_token()
+
+
+@pytest.mark.parametrize("key", ["token", "discord_token", "DISCORD_TOKEN"])
+def test_token_in_the_config_file_is_refused(tmp_path: Path, key: str) -> None:
+    config = write(tmp_path / "c.toml", f'{key} = "abc.def.ghi"')
+    message = error_of(config)
+    assert str(config) in message
+    assert "DISCORD_TOKEN environment variable" in message
+    assert "abc" not in message
+
+
+def test_malformed_toml_names_the_file_and_line(tmp_path: Path) -> None:
+    config = write(tmp_path / "c.toml", 'log_level = "INFO"\ndata_dir = \n')
+    message = error_of(config)
+    assert message.startswith(f"{config}: invalid TOML: ")
+    assert "line 2" in message
+
+
+def test_unknown_option_is_named(tmp_path: Path) -> None:
+    config = write(tmp_path / "c.toml", "log_levle = 'INFO'\n[extra]\nx = 1")
+    message = error_of(config)
+    assert message.startswith(f"{config}: ")
+    assert "unknown option 'log_levle'" in message
+    assert "unknown option 'extra'" in message
+
+
+@pytest.mark.parametrize(
+    ("toml", "names"),
+    [
+        ('computer_move_delay = "soon"', "computer_move_delay = 'soon'"),
+        ("dev_guild_ids = 123", "dev_guild_ids = 123"),
+        ('owner_ids = [1, "x"]', "owner_ids[1] = 'x'"),
+        ("sync_global = 3", "sync_global = 3"),
+        ("log_level = 10", "log_level = 10"),
+        ('log_level = "LOUD"', "log_level = 'LOUD'"),
+        ("data_dir = [1]", "data_dir = [1]"),
+    ],
+)
+def test_wrong_type_names_file_option_and_value(tmp_path: Path, toml: str, names: str) -> None:
+    config = write(tmp_path / "c.toml", toml)
+    message = error_of(config)
+    assert message.startswith(f"{config}: {names}: ")
+    assert message.endswith("(see config.example.toml)")
+
+
+@pytest.mark.parametrize("delay", ["-1", "-0.5", "61", "inf", "nan"])
+def test_computer_move_delay_is_bounded(tmp_path: Path, delay: str) -> None:
+    config = write(tmp_path / "c.toml", f"computer_move_delay = {delay}")
+    assert error_of(config).startswith(f"{config}: computer_move_delay = {delay}: ")
+
+
+def test_negative_delay_message_is_clear(tmp_path: Path) -> None:
+    config = write(tmp_path / "c.toml", "computer_move_delay = -1")
+    assert error_of(config) == (
+        f"{config}: computer_move_delay = -1: Input should be greater than or equal to 0 "
+        "(see config.example.toml)"
+    )
+
+
+@pytest.mark.parametrize("ids", ["[0]", "[-5]", "[18446744073709551616]"])
+def test_ids_must_be_discord_snowflakes(tmp_path: Path, ids: str) -> None:
+    config = write(tmp_path / "c.toml", f"dev_guild_ids = {ids}")
+    assert "dev_guild_ids[0]" in error_of(config)
+
+
+@pytest.mark.parametrize("name", ["", "..", "sub/euchre.sqlite3", "/tmp/x.sqlite3"])
+def test_database_is_a_plain_file_name(tmp_path: Path, name: str) -> None:
+    config = write(tmp_path / "c.toml", f"database = {name!r}")
+    assert "must be a file name inside data_dir" in error_of(config)
+
+
+def test_bad_environment_values_name_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EUCHRE_COMPUTER_MOVE_DELAY", "-3")
+    assert error_of().startswith("environment variable EUCHRE_COMPUTER_MOVE_DELAY: ")
+    monkeypatch.delenv("EUCHRE_COMPUTER_MOVE_DELAY")
+    monkeypatch.setenv("EUCHRE_OWNER_IDS", "12, 13")
+    assert error_of().startswith("environment variable EUCHRE_OWNER_IDS: not valid JSON")
+
+
+def test_settings_are_immutable() -> None:
+    settings = load_settings()
+    with pytest.raises(ValidationError):
+        settings.log_level = "DEBUG"  # type: ignore[misc]
+
+
+def test_example_config_documents_every_option_with_its_default() -> None:
+    example = REPO / "config.example.toml"
+    text = example.read_text(encoding="utf-8")
+    options = {name for name in Settings.model_fields if name != "discord_token"}
+    documented = set(re.findall(r"^(\w+) =", text, flags=re.MULTILINE))
+    assert documented == options
+    assert load_settings(example) == load_settings()
