@@ -131,6 +131,7 @@ class Game:
         self.upcard_taken = False
         self.turned_down = -1
         self.trump = -1
+        self.eff: tuple[int, ...] = ()
         self.maker = -1
         self.makers = -1
         self.alone: list[int] = []
@@ -250,7 +251,7 @@ class Game:
 
     def _legal_play(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        eff = self.ranking.suit[self.trump]
+        eff = self.eff
         if self.trick_cards:
             led = self.led
             follow = [PLAY[c] for c in hand if eff[c] == led]
@@ -352,6 +353,7 @@ class Game:
 
     def _make_trump(self, seat: int, suit: int, alone: bool) -> None:
         self.trump = suit
+        self.eff = self.ranking.suit[suit]
         self.maker = seat
         self.makers = seat % 2
         self.current.trump = suit
@@ -496,7 +498,7 @@ class Game:
         cards.append(card)
         self.trick_seats.append(seat)
         if len(cards) == 1:
-            self.led = self.ranking.suit[self.trump][card]
+            self.led = self.eff[card]
         if len(cards) == self.active:
             self._end_trick()
         else:

@@ -1,0 +1,38 @@
+"""``python -m bot.rules replay`` on records of every preset, finished and unfinished."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.rules import PRESETS, Game, HouseRules, game_record, replay
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("finish", [False, True])
+def test_cli_replays_a_record_of_every_preset(preset: str, finish: bool, tmp_path: Path) -> None:
+    rng = random.Random(preset)
+    game = Game(HouseRules.preset_rules(preset), seed=11)
+    steps = 0
+    while not game.over and (finish or steps < 40):
+        game.apply(game.turn, rng.choice(list(game.legal())))  # type: ignore[arg-type]
+        steps += 1
+    doc = game_record(game, with_deals=True)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc))
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot.rules", "replay", str(path)],
+        capture_output=True, text=True, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out == replay(doc).to_json()
+    assert out["ok"] is True and out["score"] == game.score
+    assert (out["turn"] is None) is finish
+    if finish:
+        assert out["winner"] == game.winner
