@@ -12,7 +12,7 @@ import hashlib
 from dataclasses import dataclass
 
 from .cards import JACK, Suit, rank_of, suit_of
-from .house_rules import HAND_SIZE, HouseRules, deals_every_card, deck_cards
+from .house_rules import HouseRules, deals_every_card, deck_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,15 +41,15 @@ def shuffled(cards: list[int], seed: int, purpose: str, index: int = 0) -> list[
 
 
 def deal_from_pack(pack: list[int], rules: HouseRules) -> Deal:
-    """Five cards to each seat from the top of the pack, then the upcard, then the kitty.
+    """``hand_size`` cards to each seat from the top of the pack, then the upcard, then the kitty.
 
     Where every card is dealt (Almonte), the card after the hands is the
     dealer's turned card and the kitty is empty.
     """
-    n = rules.players
-    hands = tuple(tuple(pack[s * HAND_SIZE : (s + 1) * HAND_SIZE]) for s in range(n))
-    upcard = pack[n * HAND_SIZE]
-    kitty = () if deals_every_card(rules) else tuple(pack[n * HAND_SIZE + 1 :])
+    n, size = rules.players, rules.hand_size
+    hands = tuple(tuple(pack[s * size : (s + 1) * size]) for s in range(n))
+    upcard = pack[n * size]
+    kitty = () if deals_every_card(rules) else tuple(pack[n * size + 1 :])
     return Deal(hands, upcard, kitty)
 
 

@@ -13,6 +13,7 @@ farmer's hand), ``discard``, ``bid2`` (naming a suit), ``alone``, ``give``
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import combinations
 from typing import Final
 
@@ -32,7 +33,7 @@ from .actions import (
 from .cards import ACE, JACK, JOKER, KING, NINE, QUEEN, TEN, Suit, card_words
 from .dealing import Deal, first_dealer, seeded_deal
 from .errors import RuleError
-from .house_rules import HAND_SIZE, HouseRules, deck_cards
+from .house_rules import HouseRules, deck_cards
 from .ranking import build_ranking, top_rank_word, trick_winner_index
 from .scoring import DealResult, score_deal
 
@@ -72,6 +73,21 @@ _VERB_WORDS: Final = {
     "play": "play a card",
 }
 
+_LIST_STATE: Final = (
+    "kitty",
+    "alone",
+    "out",
+    "swapped",
+    "deal_log",
+    "log",
+    "tricks",
+    "trick_seats",
+    "trick_cards",
+    "tricks_won",
+    "score",
+    "alone_queue",
+    "give_queue",
+)
 _PICKUP: Final = 0
 _GIVEN: Final = 1
 _ASK: Final = 0
@@ -92,6 +108,7 @@ class Game:
     ) -> None:
         self.rules: Final = rules
         self.players: Final = rules.players
+        self.hand_size: Final = rules.hand_size
         self.seed: Final = seed
         self.ranking: Final = build_ranking(rules)
         self.pack: Final = deck_cards(rules)
@@ -180,6 +197,23 @@ class Game:
         self.winner = winner
         self.phase = None
         self.turn = None
+
+    def copy(self) -> Game:
+        """An independent copy of the game as it stands (for search: try, then throw away)."""
+        new = Game.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(h) for h in self.hands]
+        for name in _LIST_STATE:
+            setattr(new, name, list(getattr(self, name)))
+        current = self.current
+        new.current = replace(
+            current,
+            alone=list(current.alone),
+            tricks=new.tricks_won,
+            points=list(current.points),
+        )
+        new.results = [*self.results[:-1], new.current]
+        return new
 
     # ------------------------------------------------------------------ queries
 
@@ -517,7 +551,7 @@ class Game:
         self.trick_seats = []
         self.trick_cards = []
         self.trick_no += 1
-        if self.trick_no < HAND_SIZE:
+        if self.trick_no < self.hand_size:
             self.turn = winner
             return
         makers = self.makers

@@ -137,7 +137,7 @@ class HouseRules(BaseModel):
                 "two_bennies: red and black Bennies need two packs with joker set to joker"
             )
         size = len(deck_cards(self))
-        needed = self.players * HAND_SIZE + 1
+        needed = self.players * self.hand_size + 1
         if size < needed:
             raise ValueError(
                 f"deck: {self.players} players need at least {needed} cards, "
@@ -149,6 +149,11 @@ class HouseRules(BaseModel):
                 f"but this pack leaves {size - needed}"
             )
         return self
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat: five in every variant so far (Bid Euchre will deal more)."""
+        return HAND_SIZE
 
     @classmethod
     def from_spec(cls, spec: Mapping[str, Any] | None = None) -> HouseRules:

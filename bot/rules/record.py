@@ -19,7 +19,7 @@ from .cards import CardError, card_label, parse_card
 from .dealing import Deal, seeded_deal
 from .errors import RuleError
 from .game import Game
-from .house_rules import HAND_SIZE, HouseRules, RulesError, deals_every_card, deck_cards
+from .house_rules import HouseRules, RulesError, deals_every_card, deck_cards
 
 
 class RecordError(ValueError):
@@ -109,8 +109,10 @@ def _check_deal(spec: DealSpec, rules: HouseRules, index: int) -> Deal:
     if len(hands) != rules.players:
         raise RecordError(f"{where}: {len(hands)} hands for {rules.players} players")
     for seat, hand in enumerate(hands):
-        if len(hand) != HAND_SIZE:
-            raise RecordError(f"{where}: seat {seat} holds {len(hand)} cards, not {HAND_SIZE}")
+        if len(hand) != rules.hand_size:
+            raise RecordError(
+                f"{where}: seat {seat} holds {len(hand)} cards, not {rules.hand_size}"
+            )
     pack = Counter(deck_cards(rules))
     dealt = Counter(c for hand in hands for c in hand)
     dealt[upcard] += 1

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .cards import Suit
-from .house_rules import HAND_SIZE, HouseRules
+from .house_rules import HouseRules
 
 DealOutcome = Literal["made", "march", "euchred", "passed", "redeal", "in_play"]
 
@@ -54,9 +54,9 @@ def score_deal(
     defender; where a lone defender's euchre and a super-euchre both apply,
     the larger counts.
     """
-    if maker_tricks == HAND_SIZE:
+    if maker_tricks == rules.hand_size:
         return "march", rules.points_lone_march if maker_alone else rules.points_march, 0
-    if maker_tricks * 2 > HAND_SIZE:
+    if maker_tricks * 2 > rules.hand_size:
         return "made", rules.points_made, 0
     points = rules.points_lone_defender_euchre if defender_alone else rules.points_euchre
     if maker_tricks == 0 and rules.points_super_euchre is not None:

@@ -129,3 +129,19 @@ def test_a_view_never_shows_another_seats_hidden_cards(
             }
             assert not leaked
         game.apply(game.turn, rng.choice(list(game.legal())))  # type: ignore[arg-type]
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules_st, seeds, seeds, st.floats(min_value=0, max_value=1))
+def test_a_copy_is_independent(rules: HouseRules, seed: int, pick: int, where: float) -> None:
+    full = _random_game(rules, seed, pick)
+    game = Game(rules, seed=seed, dealer=full.first_dealer)
+    for seat, action in full.log[: int(len(full.log) * where)]:
+        game.apply(seat, action)
+    before = snapshot(game)
+    twin = game.copy()
+    assert snapshot(twin) == before
+    rng = random.Random(pick)
+    while not twin.over:
+        twin.step(rng.choice(list(twin.legal())))
+    assert snapshot(game) == before
