@@ -30,7 +30,20 @@ from .actions import (
     REDEAL,
     Action,
 )
-from .cards import ACE, JACK, JOKER, KING, NINE, QUEEN, TEN, Suit, card_words
+from .cards import (
+    ACE,
+    FOUR_SPADES,
+    JACK,
+    JOKER,
+    KING,
+    NINE,
+    QUEEN,
+    TEN,
+    THREE_SPADES,
+    TWO_SPADES,
+    Suit,
+    card_words,
+)
 from .dealing import Deal, first_dealer, seeded_deal
 from .errors import RuleError
 from .house_rules import HouseRules, deck_cards
@@ -691,18 +704,28 @@ class Game:
             raise RuleError("not_allowed", f"You can't lead trump now: {why}.")
 
     def _follow_message(self, card: int, holding: list[int], led: int) -> str:
-        trump = self.trump
         led_name = Suit(led).plural
-        special = next((c for c in holding if top_rank_word(c, trump)), None)
-        if special is not None and len(holding) == 1:
+        disguised = [c for c in holding if _printed_suit(c) != led]
+        if len(holding) == 1 and disguised:
             return (
-                f"You must follow {led_name}: {card_words(special)} is a "
-                f"{led_name[:-1]} this hand ({top_rank_word(special, trump)})."
+                f"You must follow {led_name}: {card_words(holding[0])} is a "
+                f"{led_name[:-1]} this hand ({self._trump_word(holding[0])})."
             )
-        if top_rank_word(card, trump) and card < JOKER and card >> 3 == led:
+        if _printed_suit(card) == led:
             return (
-                f"You must follow {led_name}: {card_words(card)} is "
-                f"{top_rank_word(card, trump)}, a {Suit(trump).plural[:-1]} this hand, "
-                f"not a {led_name[:-1]}."
+                f"You must follow {led_name}: {card_words(card)} is {self._trump_word(card)}, "
+                f"a {Suit(self.trump).plural[:-1]} this hand, not a {led_name[:-1]}."
             )
         return f"You must follow {led_name}: you hold {card_words(holding[0])}."
+
+    def _trump_word(self, c: int) -> str:
+        if c >= JOKER:
+            return "a joker" if self.rules.deck.startswith("almonte") else "the Benny"
+        return top_rank_word(c, self.trump)
+
+
+def _printed_suit(c: int) -> int:
+    """The suit printed on a card; -1 for a joker that shows none."""
+    if c < JOKER:
+        return c >> 3
+    return Suit.SPADES if c in (TWO_SPADES, THREE_SPADES, FOUR_SPADES) else -1

@@ -77,6 +77,17 @@ def test_must_follow_suit_names_the_left_bower() -> None:
     )
 
 
+def test_playing_the_left_bower_as_its_printed_suit_is_explained() -> None:
+    hands = ["QH 9H AS KS QS", "AD 9S AC KC QC", "JD 9D 10C AH KH", "JH KD QD 10D JC"]
+    game = _to_play(game_of(record({"preset": "north_american"}, hands, "10H")))
+    game.apply(1, Action("play", card=parse_card("AD")))
+    err = _rejects(game, 2, Action("play", card=parse_card("JD")), "must_follow_suit")
+    assert err.message == (
+        "You must follow diamonds: the jack of diamonds is the left bower, "
+        "a heart this hand, not a diamond."
+    )
+
+
 def test_the_left_bower_cannot_be_forced_out_on_its_printed_suit() -> None:
     game = game_of(record({"preset": "north_american"}, HANDS, "10H"))
     _to_play(game)
@@ -146,3 +157,20 @@ def test_replay_reports_the_rejected_index_and_the_state_before_it() -> None:
     assert out["ok"] is False
     assert out["error"]["index"] == 2 and out["error"]["code"] == "not_your_turn"
     assert out["turn"]["seat"] == 1 and out["turn"]["phase"] == "play"
+
+
+def test_the_two_of_spades_benny_is_trump_not_a_spade() -> None:
+    hands = ["QH 9H AS KS QS", "2S 9S AC KC QC", "JH 10C AH KH 9C", "AD KD QD 10D 9D"]
+    game = game_of(record({"preset": "north_american", "joker": "two_of_spades"}, hands, "10H"))
+    _to_play(game)
+    game.apply(1, Action("play", card=parse_card("AC")))
+    game.apply(2, Action("play", card=parse_card("9C")))
+    game.apply(3, Action("play", card=parse_card("9D")))
+    game.apply(0, Action("play", card=parse_card("10H")))
+    game.apply(0, Action("play", card=parse_card("AS")))
+    # seat 1 must follow spades with the nine: the Benny is a heart this hand
+    assert game.legal() == [Action("play", card=parse_card("9S"))]
+    err = _rejects(game, 1, Action("play", card=parse_card("2S")), "must_follow_suit")
+    assert err.message == (
+        "You must follow spades: the two of spades is the Benny, a heart this hand, not a spade."
+    )

@@ -27,7 +27,9 @@ def test_cli_replays_a_record_of_every_preset(preset: str, finish: bool, tmp_pat
     path.write_text(json.dumps(doc))
     proc = subprocess.run(
         [sys.executable, "-m", "bot.rules", "replay", str(path)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
