@@ -1,0 +1,185 @@
+"""The archive of finished games, for a server's history and league.
+
+A game is archived with its record; winner and score are taken from replaying
+that record, so the columns the league queries always agree with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from bot.rules import RecordError, replay
+from bot.store._codec import build, dump_json, load_json, row_dict, time_text
+from bot.store.database import Database, Row
+from bot.store.errors import (
+    AlreadyArchivedError,
+    ConstraintError,
+    CorruptDataError,
+    InvalidRecordError,
+    NotFoundError,
+)
+from bot.store.models import ArchivedGame, GamePlayer, Seat
+
+__all__ = ["GameArchiveRepo"]
+
+_GAME_COLUMNS = (
+    "id, guild_id, table_id, ranked, winner, score_0, score_1, started_at, finished_at, season_id"
+)
+
+
+class GameArchiveRepo:
+    """Archive finished games and read them back."""
+
+    def __init__(self, db: Database) -> None:
+        """Work on ``db``."""
+        self._db = db
+
+    async def archive(
+        self,
+        *,
+        guild_id: int,
+        record: Mapping[str, Any],
+        players: Sequence[Seat],
+        ranked: bool,
+        table_id: int | None = None,
+        started_at: datetime | None = None,
+    ) -> ArchivedGame:
+        """Archive a finished game: its record (replayed to check it) and who sat where.
+
+        Raises InvalidRecordError when the record does not replay to a finished
+        game or the players do not fill its seats, AlreadyArchivedError when the
+        table's game is already archived.
+        """
+        doc = dict(record)
+        try:
+            result = replay(doc)
+        except RecordError as exc:
+            raise InvalidRecordError(f"not a game record: {exc}") from None
+        if result.error is not None:
+            raise InvalidRecordError(
+                f"action {result.error_index} of the record is rejected: {result.error.message}"
+            )
+        game = result.game
+        if not game.over:
+            raise InvalidRecordError("the game is not over: only finished games are archived")
+        seats = sorted(p.seat for p in players)
+        if seats != list(range(game.players)):
+            raise InvalidRecordError(
+                f"players must fill seats 0 to {game.players - 1} once each, not {seats}"
+            )
+        now = time_text(self._db.now())
+        async with self._db.transaction():
+            if table_id is not None:
+                taken = await self._db.fetch_one(
+                    "SELECT id FROM games WHERE table_id = ?", (table_id,)
+                )
+                if taken is not None:
+                    raise AlreadyArchivedError(
+                        f"table {table_id} is already archived as game {taken['id']}"
+                    )
+            try:
+                row = await self._db.fetch_one(
+                    "INSERT INTO games (guild_id, table_id, record, ranked, winner, score_0, "
+                    "score_1, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "RETURNING id",
+                    (
+                        guild_id,
+                        table_id,
+                        dump_json(doc),
+                        ranked,
+                        game.winner,
+                        game.score[0],
+                        game.score[1],
+                        None if started_at is None else time_text(started_at),
+                        now,
+                    ),
+                )
+            except ConstraintError as exc:
+                raise NotFoundError(f"there is no table {table_id} to archive ({exc})") from exc
+            assert row is not None
+            game_id = int(row["id"])
+            await self._db.execute_many(
+                "INSERT INTO game_players (game_id, seat, team, user_id, is_computer, "
+                "computer_level, display_name) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        game_id,
+                        p.seat,
+                        p.team,
+                        p.user_id,
+                        p.is_computer,
+                        p.computer_level,
+                        p.display_name,
+                    )
+                    for p in players
+                ],
+            )
+            return await self.get(game_id)
+
+    async def get(self, game_id: int) -> ArchivedGame:
+        """One archived game with its players (not its record); NotFoundError if none."""
+        games = await self._games(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        if not games:
+            raise NotFoundError(f"there is no archived game {game_id}")
+        return games[0]
+
+    async def record(self, game_id: int) -> dict[str, Any]:
+        """The game record of an archived game (for ``/euchre export``, replays, the league)."""
+        row = await self._db.fetch_one("SELECT record FROM games WHERE id = ?", (game_id,))
+        if row is None:
+            raise NotFoundError(f"there is no archived game {game_id}")
+        doc = load_json(row["record"], f"game {game_id} record")
+        if not isinstance(doc, dict):
+            raise CorruptDataError(f"game {game_id} record: not a JSON object")
+        return doc
+
+    async def list_by_guild(
+        self, guild_id: int, *, limit: int = 50, before_id: int | None = None
+    ) -> list[ArchivedGame]:
+        """A server's games, newest first; page on with ``before_id`` = the last id seen."""
+        if not 1 <= limit <= 500:
+            raise ValueError("limit must be 1 to 500")
+        if before_id is None:
+            sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? ORDER BY id DESC LIMIT ?"
+            params: tuple[int, ...] = (guild_id, limit)
+        else:
+            sql = (
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND id < ? "
+                "ORDER BY id DESC LIMIT ?"
+            )
+            params = (guild_id, before_id, limit)
+        return await self._games(sql, params)
+
+    async def _games(self, sql: str, params: tuple[int, ...]) -> list[ArchivedGame]:
+        async with self._db.snapshot():
+            rows = await self._db.fetch_all(sql, params)
+            if not rows:
+                return []
+            ids = [int(row["id"]) for row in rows]
+            slots = ", ".join("?" for _ in ids)
+            player_rows = await self._db.fetch_all(
+                "SELECT game_id, seat, team, user_id, is_computer, computer_level, display_name "
+                f"FROM game_players WHERE game_id IN ({slots}) ORDER BY game_id, seat",
+                ids,
+            )
+        players: dict[int, list[Row]] = {}
+        for p in player_rows:
+            players.setdefault(int(p["game_id"]), []).append(p)
+        return [_game(row, players.get(int(row["id"]), [])) for row in rows]
+
+
+def _game(row: Row, players: Sequence[Row]) -> ArchivedGame:
+    fields = row_dict(row)
+    where = f"game {fields['id']}"
+    fields["score"] = (fields.pop("score_0"), fields.pop("score_1"))
+    fields["players"] = [
+        build(GamePlayer, f"{where} seat {p['seat']}", _without(row_dict(p), "game_id"))
+        for p in players
+    ]
+    return build(ArchivedGame, where, fields)
+
+
+def _without(fields: dict[str, Any], key: str) -> dict[str, Any]:
+    return {k: v for k, v in fields.items() if k != key}

@@ -1,0 +1,115 @@
+"""Per-server house rules and settings (the ``guild_settings`` table)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from pydantic import ValidationError
+
+from bot.rules import HouseRules
+from bot.rules.house_rules import describe_validation_error
+from bot.store._codec import build, load_rules, row_dict, rules_text, time_text
+from bot.store.database import Database, Row
+from bot.store.errors import SettingsError
+from bot.store.models import SETTING_NAMES, GuildSettings
+
+__all__ = ["GuildSettingsRepo"]
+
+_SETTINGS: Final = ", ".join(SETTING_NAMES)
+_SETTING_SLOTS: Final = ", ".join("?" for _ in SETTING_NAMES)
+_INSERT: Final = (
+    f"INSERT INTO guild_settings (guild_id, rules, {_SETTINGS}, created_at, updated_at) "
+    f"VALUES (?, ?, {_SETTING_SLOTS}, ?, ?) "
+)
+
+
+class GuildSettingsRepo:
+    """Read and change a server's house rules and settings."""
+
+    def __init__(self, db: Database) -> None:
+        """Work on ``db``."""
+        self._db = db
+
+    async def get(self, guild_id: int) -> GuildSettings:
+        """The server's settings; the defaults when it never changed any.
+
+        Raises CorruptDataError when its stored rules no longer validate.
+        """
+        row = await self._row(guild_id)
+        if row is None:
+            return GuildSettings(guild_id=guild_id)
+        where = f"guild {guild_id} settings"
+        fields = self._settings_of(row, where)
+        fields["rules"] = load_rules(row["rules"], where)
+        return build(GuildSettings, where, fields)
+
+    async def set_rules(self, guild_id: int, rules: HouseRules) -> GuildSettings:
+        """Make ``rules`` the server's house rules (tables already open keep theirs)."""
+        now = time_text(self._db.now())
+        defaults = GuildSettings(guild_id=guild_id)
+        await self._db.execute(
+            f"{_INSERT}ON CONFLICT (guild_id) DO UPDATE SET "
+            "rules = excluded.rules, updated_at = excluded.updated_at",
+            (guild_id, rules_text(rules), *_setting_values(defaults), now, now),
+        )
+        return await self.get(guild_id)
+
+    async def update(self, guild_id: int, /, **changes: Any) -> GuildSettings:
+        """Change some settings by name (see ``SETTING_NAMES``); the others keep their values.
+
+        Raises SettingsError naming the setting for an unknown name or a bad value,
+        CorruptDataError when the stored rules no longer validate; nothing is
+        changed then.
+        """
+        unknown = sorted(set(changes) - set(SETTING_NAMES))
+        if unknown:
+            hint = " (house rules change with set_rules)" if "rules" in unknown else ""
+            raise SettingsError(
+                f"{', '.join(unknown)}: not a server setting{hint}; "
+                f"the settings are {', '.join(SETTING_NAMES)}"
+            )
+        async with self._db.transaction():
+            row = await self._row(guild_id)
+            where = f"guild {guild_id} settings"
+            current: dict[str, Any] = {}
+            if row is not None:
+                current = self._settings_of(row, where)
+                current["rules"] = load_rules(row["rules"], where)
+            now = self._db.now()
+            try:
+                wanted = GuildSettings.model_validate(
+                    {**current, **changes, "guild_id": guild_id, "updated_at": now}
+                )
+            except ValidationError as exc:
+                raise SettingsError(describe_validation_error(exc)) from None
+            assignments = ", ".join(f"{name} = excluded.{name}" for name in SETTING_NAMES)
+            stamp = time_text(now)
+            await self._db.execute(
+                f"{_INSERT}ON CONFLICT (guild_id) DO UPDATE SET {assignments}, "
+                "updated_at = excluded.updated_at",
+                (guild_id, rules_text(wanted.rules), *_setting_values(wanted), stamp, stamp),
+            )
+        return wanted
+
+    async def reset(self, guild_id: int) -> None:
+        """Forget the server's rules and settings: it is back on the defaults."""
+        await self._db.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+
+    async def _row(self, guild_id: int) -> Row | None:
+        return await self._db.fetch_one(
+            f"SELECT guild_id, rules, {_SETTINGS}, updated_at "
+            "FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+
+    @staticmethod
+    def _settings_of(row: Row, where: str) -> dict[str, Any]:
+        """The setting columns of a row, checked, without the rules."""
+        fields = row_dict(row)
+        del fields["rules"]
+        build(GuildSettings, where, fields)
+        return fields
+
+
+def _setting_values(settings: GuildSettings) -> tuple[Any, ...]:
+    return tuple(getattr(settings, name) for name in SETTING_NAMES)

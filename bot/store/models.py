@@ -1,0 +1,201 @@
+"""What the repositories return: immutable pydantic models, no SQL and no connection."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Final, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from bot.rules import HouseRules
+
+__all__ = [
+    "OPEN_STATUSES",
+    "SETTING_NAMES",
+    "ArchivedGame",
+    "ComputerLevel",
+    "GamePlayer",
+    "GuildSettings",
+    "Seat",
+    "SeatNumber",
+    "Snowflake",
+    "StoredAction",
+    "StoredTable",
+    "TableStatus",
+]
+
+Snowflake = Annotated[int, Field(gt=0, lt=2**63)]
+"""A Discord id (SQLite integers are signed 64-bit)."""
+SeatNumber = Annotated[int, Field(ge=0, le=5)]
+ComputerLevel = Literal["basic", "expert"]
+TableStatus = Literal["lobby", "playing", "finished", "aborted"]
+OPEN_STATUSES: Final[tuple[TableStatus, ...]] = ("lobby", "playing")
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class GuildSettings(BaseModel):
+    """A server's house rules and settings; a server that never changed one has the defaults."""
+
+    model_config = _FROZEN
+
+    guild_id: Snowflake
+    rules: HouseRules = Field(default_factory=HouseRules)
+    tables_in_threads: bool = False
+    """Open each table in its own thread."""
+    turn_time_limit_seconds: int | None = Field(None, ge=10, le=86_400)
+    """Seconds a player has for a move; None: no limit."""
+    allow_computers: bool = True
+    """Computer players may fill empty seats."""
+    host_may_override_rules: bool = True
+    """A table's host may change the house rules for that table, in its lobby."""
+    mention_on_turn: bool = False
+    """Ping the player whose turn it is."""
+    computer_move_delay: float | None = Field(None, ge=0, le=60, allow_inf_nan=False)
+    """Seconds between computer moves; None: the bot's configured ``computer_move_delay``."""
+    rules_admin_role_id: Snowflake | None = None
+    """A role allowed to change the house rules besides Manage Server; None: no such role."""
+    computer_default_level: ComputerLevel = "basic"
+    updated_at: datetime | None = None
+    """When a setting last changed; None for a server still on the defaults."""
+
+
+SETTING_NAMES: Final[tuple[str, ...]] = tuple(
+    name for name in GuildSettings.model_fields if name not in {"guild_id", "rules", "updated_at"}
+)
+"""The settings :meth:`GuildSettingsRepo.update` changes (the rules have ``set_rules``)."""
+
+
+class Seat(BaseModel):
+    """A taken seat: a person, or a computer player of some level."""
+
+    model_config = _FROZEN
+
+    seat: SeatNumber
+    user_id: Snowflake | None = None
+    is_computer: bool = False
+    computer_level: ComputerLevel | None = None
+    display_name: str = Field(min_length=1, max_length=100)
+
+    @model_validator(mode="after")
+    def _person_or_computer(self) -> Self:
+        if self.is_computer and (self.user_id is not None or self.computer_level is None):
+            raise ValueError("a computer seat has a computer_level and no user_id")
+        if not self.is_computer and (self.user_id is None or self.computer_level is not None):
+            raise ValueError("a person's seat has a user_id and no computer_level")
+        return self
+
+    @classmethod
+    def person(cls, seat: int, user_id: int, display_name: str) -> Seat:
+        """A seat taken by a Discord user."""
+        return cls(seat=seat, user_id=user_id, display_name=display_name)
+
+    @classmethod
+    def computer(cls, seat: int, display_name: str, level: ComputerLevel = "basic") -> Seat:
+        """A seat played by the computer."""
+        return cls(seat=seat, is_computer=True, computer_level=level, display_name=display_name)
+
+    @property
+    def team(self) -> int:
+        """The seat's team (record format: seat % 2)."""
+        return self.seat % 2
+
+
+class StoredAction(BaseModel):
+    """One saved action of a table: its index in the record and the record-format object."""
+
+    model_config = _FROZEN
+
+    idx: int = Field(ge=0)
+    seat: SeatNumber
+    action: dict[str, Any]
+    """The record-format action object, ``seat`` included: ``{"seat": 1, "do": "pass"}``."""
+
+
+class StoredTable(BaseModel):
+    """A table as stored: where it is, who sits, its rules and its game so far."""
+
+    model_config = _FROZEN
+
+    id: int
+    guild_id: Snowflake
+    channel_id: Snowflake
+    thread_id: Snowflake | None = None
+    message_id: Snowflake | None = None
+    host_id: Snowflake
+    status: TableStatus
+    rules: HouseRules
+    seed: int = Field(ge=0, lt=2**63)
+    first_dealer: SeatNumber | None = None
+    deals: tuple[dict[str, Any], ...] | None = None
+    """Explicit record-format deals (tests, replays of a bug report); None: seeded."""
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None = None
+    seats: tuple[Seat, ...] = ()
+    """Taken seats, by seat number; an empty seat is missing."""
+    actions: tuple[StoredAction, ...] = ()
+    """Every saved action, in order (``actions[i].idx == i``)."""
+
+    @property
+    def is_open(self) -> bool:
+        """In the lobby or in play."""
+        return self.status in OPEN_STATUSES
+
+    @property
+    def place_id(self) -> int:
+        """The channel the table lives in: its thread if it has one."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+    @property
+    def next_action_index(self) -> int:
+        """The index the next appended action must have."""
+        return len(self.actions)
+
+    def seat(self, number: int) -> Seat | None:
+        """Who sits at seat ``number``; None if it is empty."""
+        return next((s for s in self.seats if s.seat == number), None)
+
+    def record(self, *, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The game record (record-format.md, format 1) of the game so far: replay it to restore."""
+        out: dict[str, Any] = {"format": 1, "rules": self.rules.to_spec()}
+        if self.first_dealer is not None:
+            out["dealer"] = self.first_dealer
+        out["seed"] = self.seed
+        if self.deals is not None:
+            out["deals"] = [dict(deal) for deal in self.deals]
+        out["actions"] = [dict(a.action) for a in self.actions]
+        if meta:
+            out["meta"] = meta
+        return out
+
+
+class GamePlayer(BaseModel):
+    """Who played a seat of an archived game."""
+
+    model_config = _FROZEN
+
+    seat: SeatNumber
+    team: Literal[0, 1]
+    user_id: Snowflake | None = None
+    is_computer: bool = False
+    computer_level: ComputerLevel | None = None
+    display_name: str
+
+
+class ArchivedGame(BaseModel):
+    """A finished game of the archive (its record: :meth:`GameArchiveRepo.record`)."""
+
+    model_config = _FROZEN
+
+    id: int
+    guild_id: Snowflake
+    table_id: int | None = None
+    ranked: bool
+    winner: Literal[0, 1] | None
+    """The winning team; None for a tie (a fixed number of deals)."""
+    score: tuple[int, int]
+    started_at: datetime | None = None
+    finished_at: datetime
+    season_id: int | None = None
+    players: tuple[GamePlayer, ...]

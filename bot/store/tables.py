@@ -1,0 +1,449 @@
+"""Tables from lobby to end: where they are, their seats, rules, seed and every action.
+
+A table in progress is stored as its game record: restoring it is replaying
+``StoredTable.record()``. Saving a move is :meth:`TableRepo.append_action`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, NoReturn
+
+from bot.rules import ActionError, HouseRules, RecordError, action_from_json, parse_record
+from bot.store._codec import (
+    build,
+    dump_json,
+    load_json,
+    load_rules,
+    row_dict,
+    rules_text,
+    time_text,
+)
+from bot.store.database import Database, Row
+from bot.store.errors import (
+    ActionIndexError,
+    ConstraintError,
+    CorruptDataError,
+    DuplicateActionError,
+    InvalidRecordError,
+    NotFoundError,
+    OpenTableExistsError,
+    TableStateError,
+)
+from bot.store.models import Seat, StoredAction, StoredTable, TableStatus
+
+__all__ = ["TableRepo"]
+
+_NEXT_STATUSES: Final[dict[str, frozenset[str]]] = {
+    "lobby": frozenset({"playing", "aborted"}),
+    "playing": frozenset({"finished", "aborted"}),
+    "finished": frozenset(),
+    "aborted": frozenset(),
+}
+
+_TABLE_COLUMNS: Final = (
+    "id, guild_id, channel_id, thread_id, message_id, host_id, status, rules, seed, "
+    "first_dealer, deals, created_at, updated_at, finished_at"
+)
+_SEAT_COLUMNS: Final = "table_id, seat, user_id, is_computer, computer_level, display_name"
+_OPEN: Final = "status IN ('lobby', 'playing')"
+
+
+class TableRepo:
+    """Create, change and load tables; append and load their actions."""
+
+    def __init__(self, db: Database) -> None:
+        """Work on ``db``."""
+        self._db = db
+
+    # ------------------------------------------------------------------ create and load
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        rules: HouseRules,
+        seed: int,
+        thread_id: int | None = None,
+        first_dealer: int | None = None,
+        deals: Sequence[Mapping[str, Any]] | None = None,
+        seats: Sequence[Seat] = (),
+    ) -> StoredTable:
+        """Open a table in the lobby with a copy of ``rules``.
+
+        Raises OpenTableExistsError when the channel (thread) already has an open
+        table, InvalidRecordError when first dealer or deals do not fit the rules.
+        """
+        deal_list = None if deals is None else [dict(d) for d in deals]
+        _check_record_start(rules, seed, first_dealer, deal_list)
+        _check_seats(rules, seats)
+        now = time_text(self._db.now())
+        async with self._db.transaction():
+            existing = await self.find_open(channel_id, thread_id)
+            if existing is not None:
+                raise OpenTableExistsError(_place_taken(channel_id, thread_id, existing.id))
+            try:
+                row = await self._db.fetch_one(
+                    "INSERT INTO tables (guild_id, channel_id, thread_id, host_id, status, rules, "
+                    "seed, first_dealer, deals, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (
+                        guild_id,
+                        channel_id,
+                        thread_id,
+                        host_id,
+                        rules_text(rules),
+                        seed,
+                        first_dealer,
+                        None if deal_list is None else dump_json(deal_list),
+                        now,
+                        now,
+                    ),
+                )
+            except ConstraintError as exc:
+                taken = _place_taken(channel_id, thread_id, None)
+                raise OpenTableExistsError(f"{taken} ({exc})") from exc
+            assert row is not None
+            table_id = int(row["id"])
+            await self._insert_seats(table_id, seats)
+            return await self.get(table_id)
+
+    async def get(self, table_id: int) -> StoredTable:
+        """The table with its seats and actions; NotFoundError if there is none."""
+        async with self._db.snapshot():
+            row = await self._db.fetch_one(
+                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)
+            )
+            if row is None:
+                raise NotFoundError(f"there is no table {table_id}")
+            seats = await self._db.fetch_all(
+                f"SELECT {_SEAT_COLUMNS} FROM table_seats WHERE table_id = ? ORDER BY seat",
+                (table_id,),
+            )
+            actions = await self._db.fetch_all(
+                "SELECT table_id, idx, seat, action FROM table_actions "
+                "WHERE table_id = ? ORDER BY idx",
+                (table_id,),
+            )
+        return _table(row, seats, actions)
+
+    async def find_open(self, channel_id: int, thread_id: int | None = None) -> StoredTable | None:
+        """The open (lobby or playing) table of a channel, or of a thread in it."""
+        if thread_id is None:
+            row = await self._db.fetch_one(
+                f"SELECT id FROM tables WHERE channel_id = ? AND thread_id IS NULL AND {_OPEN}",
+                (channel_id,),
+            )
+        else:
+            row = await self._db.fetch_one(
+                f"SELECT id FROM tables WHERE channel_id = ? AND thread_id = ? AND {_OPEN}",
+                (channel_id, thread_id),
+            )
+        return None if row is None else await self.get(int(row["id"]))
+
+    async def list_open_tables(
+        self, guild_filter: Callable[[int], bool] | None = None
+    ) -> list[StoredTable]:
+        """Every table in the lobby or in play, fully loaded, oldest first (restore at start-up).
+
+        ``guild_filter`` keeps only the guilds it accepts (those of this process's shards).
+        """
+        async with self._db.snapshot():
+            rows = await self._db.fetch_all(
+                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE {_OPEN} ORDER BY id"
+            )
+            if guild_filter is not None:
+                rows = [row for row in rows if guild_filter(int(row["guild_id"]))]
+            if not rows:
+                return []
+            seats = await self._db.fetch_all(
+                "SELECT s.table_id, s.seat, s.user_id, s.is_computer, s.computer_level, "
+                "s.display_name FROM table_seats s JOIN tables t ON t.id = s.table_id "
+                f"WHERE t.{_OPEN} ORDER BY s.table_id, s.seat"
+            )
+            actions = await self._db.fetch_all(
+                "SELECT a.table_id, a.idx, a.seat, a.action "
+                "FROM table_actions a JOIN tables t ON t.id = a.table_id "
+                f"WHERE t.{_OPEN} ORDER BY a.table_id, a.idx"
+            )
+        seats_of: dict[int, list[Row]] = {}
+        for seat in seats:
+            seats_of.setdefault(int(seat["table_id"]), []).append(seat)
+        actions_of: dict[int, list[Row]] = {}
+        for action in actions:
+            actions_of.setdefault(int(action["table_id"]), []).append(action)
+        return [
+            _table(row, seats_of.get(int(row["id"]), []), actions_of.get(int(row["id"]), []))
+            for row in rows
+        ]
+
+    # ------------------------------------------------------------------ change
+
+    async def set_seats(self, table_id: int, seats: Sequence[Seat]) -> StoredTable:
+        """Replace the table's taken seats by ``seats`` (an empty seat is left out)."""
+        async with self._db.transaction():
+            table = await self._header(table_id)
+            if not table.is_open:
+                raise TableStateError(f"table {table_id} is {table.status}: its seats are final")
+            _check_seats(table.rules, seats)
+            await self._db.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
+            await self._insert_seats(table_id, seats)
+            await self._touch(table_id)
+            return await self.get(table_id)
+
+    async def set_message_ids(
+        self, table_id: int, *, message_id: int | None = None, thread_id: int | None = None
+    ) -> None:
+        """Record the public table message and/or the table's thread (None: leave as is)."""
+        async with self._db.transaction():
+            table = await self._header(table_id)
+            if thread_id is not None and thread_id != table.thread_id and table.is_open:
+                other = await self.find_open(table.channel_id, thread_id)
+                if other is not None:
+                    raise OpenTableExistsError(_place_taken(table.channel_id, thread_id, other.id))
+            await self._db.execute(
+                "UPDATE tables SET message_id = COALESCE(?, message_id), "
+                "thread_id = COALESCE(?, thread_id), updated_at = ? WHERE id = ?",
+                (message_id, thread_id, time_text(self._db.now()), table_id),
+            )
+
+    async def set_host(self, table_id: int, host_id: int) -> None:
+        """Hand an open table to another host (the host left, say)."""
+        async with self._db.transaction():
+            table = await self._header(table_id)
+            if not table.is_open:
+                raise TableStateError(f"table {table_id} is {table.status}: its host is final")
+            await self._db.execute(
+                "UPDATE tables SET host_id = ?, updated_at = ? WHERE id = ?",
+                (host_id, time_text(self._db.now()), table_id),
+            )
+
+    async def set_rules(self, table_id: int, rules: HouseRules) -> StoredTable:
+        """Change the rules of a table still in its lobby (seats beyond the new size are freed)."""
+        async with self._db.transaction():
+            table = await self._header(table_id)
+            if table.status != "lobby":
+                raise TableStateError(
+                    f"table {table_id} is {table.status}: rules change only in the lobby"
+                )
+            _check_record_start(rules, table.seed, table.first_dealer, _deal_list(table))
+            await self._db.execute(
+                "UPDATE tables SET rules = ?, updated_at = ? WHERE id = ?",
+                (rules_text(rules), time_text(self._db.now()), table_id),
+            )
+            await self._db.execute(
+                "DELETE FROM table_seats WHERE table_id = ? AND seat >= ?",
+                (table_id, rules.players),
+            )
+            return await self.get(table_id)
+
+    async def set_status(self, table_id: int, status: TableStatus) -> StoredTable:
+        """Move the table on: lobby -> playing (all seats taken) -> finished; or -> aborted."""
+        async with self._db.transaction():
+            table = await self._header(table_id)
+            if status not in _NEXT_STATUSES[table.status]:
+                raise TableStateError(
+                    f"table {table_id} is {table.status}: it cannot become {status}"
+                )
+            if status == "playing":
+                count = await self._db.fetch_one(
+                    "SELECT COUNT(*) AS n FROM table_seats WHERE table_id = ?", (table_id,)
+                )
+                taken = 0 if count is None else int(count["n"])
+                if taken != table.rules.players:
+                    raise TableStateError(
+                        f"table {table_id} has {taken} of {table.rules.players} seats taken: "
+                        "fill them before it starts"
+                    )
+            now = time_text(self._db.now())
+            finished = now if status in ("finished", "aborted") else None
+            await self._db.execute(
+                "UPDATE tables SET status = ?, updated_at = ?, finished_at = ? WHERE id = ?",
+                (status, now, finished, table_id),
+            )
+            return await self.get(table_id)
+
+    # ------------------------------------------------------------------ actions
+
+    async def append_action(
+        self, table_id: int, idx: int, seat: int, action: Mapping[str, Any]
+    ) -> StoredAction:
+        """Save action number ``idx`` (0-based) of a table in play: one INSERT, all or nothing.
+
+        ``action`` is the record-format object (``Action.to_json(seat)``). Raises
+        DuplicateActionError if ``idx`` is already stored (the stored action stays),
+        ActionIndexError if it would leave a gap, TableStateError unless playing.
+        """
+        stored = _action_object(table_id, idx, seat, action)
+        async with self._db.transaction():
+            try:
+                added = await self._db.execute(
+                    "INSERT INTO table_actions (table_id, idx, seat, action, created_at) "
+                    "SELECT t.id, ?, ?, ?, ? FROM tables t "
+                    "WHERE t.id = ? AND t.status = 'playing' AND ? = "
+                    "(SELECT COALESCE(MAX(a.idx) + 1, 0) FROM table_actions a "
+                    "WHERE a.table_id = t.id)",
+                    (idx, seat, dump_json(stored), time_text(self._db.now()), table_id, idx),
+                )
+            except ConstraintError:
+                added = 0  # the primary key's backstop; say why below
+            if added != 1:
+                await self._refuse_action(table_id, idx)
+        return StoredAction(idx=idx, seat=seat, action=stored)
+
+    async def load_actions(self, table_id: int) -> list[StoredAction]:
+        """The table's actions in order; NotFoundError if there is no such table."""
+        rows = await self._db.fetch_all(
+            "SELECT table_id, idx, seat, action FROM table_actions WHERE table_id = ? ORDER BY idx",
+            (table_id,),
+        )
+        if not rows:
+            await self._header(table_id)
+        return _actions(table_id, rows)
+
+    # ------------------------------------------------------------------ helpers
+
+    async def _refuse_action(self, table_id: int, idx: int) -> NoReturn:
+        row = await self._db.fetch_one(
+            "SELECT t.status, (SELECT COALESCE(MAX(a.idx) + 1, 0) FROM table_actions a "
+            "WHERE a.table_id = t.id) AS next_idx FROM tables t WHERE t.id = ?",
+            (table_id,),
+        )
+        if row is None:
+            raise NotFoundError(f"there is no table {table_id}")
+        if row["status"] != "playing":
+            raise TableStateError(
+                f"table {table_id} is {row['status']}: actions are saved only while playing"
+            )
+        expected = int(row["next_idx"])
+        if idx < expected:
+            raise DuplicateActionError(
+                f"table {table_id} already has action {idx} (the next one is {expected})",
+                table_id=table_id,
+                index=idx,
+                expected=expected,
+            )
+        raise ActionIndexError(
+            f"table {table_id}: action {idx} would leave a gap (the next one is {expected})",
+            table_id=table_id,
+            index=idx,
+            expected=expected,
+        )
+
+    async def _header(self, table_id: int) -> StoredTable:
+        """The table without seats and actions."""
+        row = await self._db.fetch_one(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)
+        )
+        if row is None:
+            raise NotFoundError(f"there is no table {table_id}")
+        return _table(row, [], [])
+
+    async def _insert_seats(self, table_id: int, seats: Sequence[Seat]) -> None:
+        if not seats:
+            return
+        try:
+            await self._db.execute_many(
+                f"INSERT INTO table_seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (table_id, s.seat, s.user_id, s.is_computer, s.computer_level, s.display_name)
+                    for s in seats
+                ],
+            )
+        except ConstraintError as exc:
+            raise InvalidRecordError(f"table {table_id}: seats do not fit ({exc})") from exc
+
+    async def _touch(self, table_id: int) -> None:
+        await self._db.execute(
+            "UPDATE tables SET updated_at = ? WHERE id = ?",
+            (time_text(self._db.now()), table_id),
+        )
+
+
+def _place_taken(channel_id: int, thread_id: int | None, table_id: int | None) -> str:
+    place = f"thread {thread_id}" if thread_id is not None else f"channel {channel_id}"
+    which = f"table {table_id}" if table_id is not None else "a table"
+    return f"{place} already has an open {which}"
+
+
+def _check_seats(rules: HouseRules, seats: Sequence[Seat]) -> None:
+    numbers = [s.seat for s in seats]
+    if len(set(numbers)) != len(numbers):
+        raise InvalidRecordError(f"a seat is given twice: {sorted(numbers)}")
+    too_far = [n for n in numbers if n >= rules.players]
+    if too_far:
+        raise InvalidRecordError(f"seat {too_far[0]} is not at a {rules.players}-seat table")
+    people = [s.user_id for s in seats if s.user_id is not None]
+    if len(set(people)) != len(people):
+        raise InvalidRecordError("one person cannot take two seats")
+
+
+def _check_record_start(
+    rules: HouseRules, seed: int, dealer: int | None, deals: list[dict[str, Any]] | None
+) -> None:
+    """Check that rules, seed, first dealer and deals make the start of a valid record."""
+    if not 0 <= seed < 2**63:
+        raise InvalidRecordError(f"seed {seed} is out of range (0 to 2**63 - 1)")
+    doc: dict[str, Any] = {"format": 1, "rules": rules.to_spec(), "seed": seed, "dealer": dealer}
+    if deals is not None:
+        doc["deals"] = deals
+    try:
+        parse_record(doc)
+    except RecordError as exc:
+        raise InvalidRecordError(str(exc)) from None
+
+
+def _action_object(table_id: int, idx: int, seat: int, action: Mapping[str, Any]) -> dict[str, Any]:
+    """The action as stored: the record-format object with ``seat`` first, checked."""
+    where = f"table {table_id} action {idx}"
+    if idx < 0:
+        raise InvalidRecordError(f"{where}: the index must be 0 or more")
+    if "seat" in action and action["seat"] != seat:
+        raise InvalidRecordError(f"{where}: seat {seat} but the action says {action['seat']}")
+    stored = {"seat": seat, **{k: v for k, v in action.items() if k != "seat"}}
+    try:
+        action_from_json(stored)
+    except ActionError as exc:
+        raise InvalidRecordError(f"{where}: {exc}") from None
+    if not 0 <= seat < 6:
+        raise InvalidRecordError(f"{where}: seat {seat} does not exist")
+    return stored
+
+
+def _deal_list(table: StoredTable) -> list[dict[str, Any]] | None:
+    return None if table.deals is None else [dict(d) for d in table.deals]
+
+
+def _actions(table_id: int, rows: Sequence[Row]) -> list[StoredAction]:
+    out = []
+    for row in rows:
+        where = f"table {table_id} action {row['idx']}"
+        obj = load_json(row["action"], where)
+        if not isinstance(obj, dict):
+            raise CorruptDataError(f"{where}: not a JSON object")
+        fields = {"idx": row["idx"], "seat": row["seat"], "action": obj}
+        out.append(build(StoredAction, where, fields))
+    return out
+
+
+def _table(row: Row, seats: Sequence[Row], actions: Sequence[Row]) -> StoredTable:
+    fields = row_dict(row)
+    table_id = int(fields["id"])
+    where = f"table {table_id}"
+    fields["rules"] = load_rules(fields["rules"], where)
+    if fields["deals"] is not None:
+        deals = load_json(fields["deals"], f"{where} deals")
+        if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
+            raise CorruptDataError(f"{where}: the stored deals are not a list of objects")
+        fields["deals"] = deals
+    fields["seats"] = [
+        build(Seat, f"{where} seat {s['seat']}", _without(row_dict(s), "table_id")) for s in seats
+    ]
+    fields["actions"] = _actions(table_id, actions)
+    return build(StoredTable, where, fields)
+
+
+def _without(fields: dict[str, Any], key: str) -> dict[str, Any]:
+    return {k: v for k, v in fields.items() if k != key}

@@ -1,0 +1,1 @@
+"""Tests of bot/store on real SQLite files."""

@@ -1,0 +1,194 @@
+"""The Database object: pragmas, transactions, savepoints, cancellation, closing."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.store import ConstraintError, Database, GuildSettingsRepo, StoreError
+
+from .conftest import GUILD
+
+
+async def count(db: Database) -> int:
+    row = await db.fetch_one("SELECT COUNT(*) AS n FROM guild_settings")
+    assert row is not None
+    return int(row["n"])
+
+
+async def insert(db: Database, guild_id: int) -> None:
+    await GuildSettingsRepo(db).update(guild_id, mention_on_turn=True)
+
+
+async def test_open_creates_the_folder_and_sets_the_pragmas(db_path: Path) -> None:
+    async with await Database.open(db_path) as db:
+        assert db_path.is_file()
+        pragmas = {}
+        for name in ("journal_mode", "foreign_keys", "busy_timeout", "synchronous"):
+            row = await db.fetch_one(f"PRAGMA {name}")
+            assert row is not None
+            pragmas[name] = row[0]
+        assert pragmas == {
+            "journal_mode": "wal",
+            "foreign_keys": 1,
+            "busy_timeout": 5000,
+            "synchronous": 1,  # NORMAL
+        }
+    assert db.closed
+
+
+async def test_close_is_idempotent_and_a_closed_database_refuses_work(db_path: Path) -> None:
+    db = await Database.open(db_path)
+    await db.close()
+    await db.close()
+    with pytest.raises(StoreError, match="closed"):
+        await count(db)
+    with pytest.raises(StoreError, match="closed"):
+        async with db.transaction():
+            pass
+
+
+async def test_reopening_keeps_the_data(db_path: Path) -> None:
+    async with await Database.open(db_path) as db:
+        await insert(db, GUILD)
+    async with await Database.open(db_path) as db:
+        assert (await GuildSettingsRepo(db).get(GUILD)).mention_on_turn is True
+
+
+async def test_a_failing_transaction_leaves_nothing(db: Database) -> None:
+    with pytest.raises(RuntimeError):
+        async with db.transaction():
+            await insert(db, 1)
+            assert await count(db) == 1  # visible inside
+            raise RuntimeError("boom")
+    assert await count(db) == 0
+
+
+async def test_a_nested_transaction_is_a_savepoint(db: Database) -> None:
+    async with db.transaction():
+        await insert(db, 1)
+        with pytest.raises(RuntimeError):
+            async with db.transaction():
+                await insert(db, 2)
+                raise RuntimeError("inner")
+        async with db.transaction():
+            await insert(db, 3)
+    rows = await db.fetch_all("SELECT guild_id FROM guild_settings ORDER BY guild_id")
+    assert [r["guild_id"] for r in rows] == [1, 3]
+
+
+async def test_constraint_failures_are_store_errors(db: Database) -> None:
+    with pytest.raises(ConstraintError, match="UNIQUE"):
+        async with db.transaction():
+            for _ in range(2):
+                await db.execute(
+                    "INSERT INTO seasons (guild_id, name, started_at) VALUES (1, 'x', 'now')"
+                )
+
+
+async def test_a_read_waits_for_another_coroutines_transaction(db: Database) -> None:
+    inside = asyncio.Event()
+    release = asyncio.Event()
+
+    async def writer() -> None:
+        async with db.transaction():
+            await insert(db, 1)
+            inside.set()
+            await release.wait()
+
+    task = asyncio.create_task(writer())
+    await inside.wait()
+    reader = asyncio.create_task(count(db))
+    await asyncio.sleep(0.05)
+    assert not reader.done()  # never sees the uncommitted row
+    release.set()
+    await task
+    assert await reader == 1
+
+
+async def test_cancelling_inside_a_transaction_rolls_back_and_frees_the_database(
+    db: Database,
+) -> None:
+    inside = asyncio.Event()
+
+    async def stuck() -> None:
+        async with db.transaction():
+            await insert(db, 1)
+            inside.set()
+            await asyncio.sleep(60)
+
+    task = asyncio.create_task(stuck())
+    await inside.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert await count(db) == 0
+    await insert(db, 2)
+    assert await count(db) == 1
+
+
+async def test_cancelling_while_the_transaction_begins_does_not_leave_it_open(
+    db: Database,
+) -> None:
+    # Cancel after 0, 1, 2... loop turns: during BEGIN, the statements, COMMIT.
+    landed = 0
+    for turns in range(40):
+        task = asyncio.create_task(insert(db, 100 + turns))
+        for _ in range(turns):
+            await asyncio.sleep(0)
+        task.cancel()
+        outcome = (await asyncio.gather(task, return_exceptions=True))[0]
+        assert outcome is None or isinstance(outcome, asyncio.CancelledError)
+        assert not db._conn.in_transaction
+        landed = await count(db)
+    assert 0 < landed < 40
+    await insert(db, 1)
+    assert await count(db) == landed + 1
+
+
+async def test_the_clock_stamps_rows(db_path: Path) -> None:
+    moment = datetime(2030, 5, 6, 7, 8, 9, tzinfo=UTC)
+    async with await Database.open(db_path, clock=lambda: moment) as db:
+        settings = await GuildSettingsRepo(db).update(GUILD, allow_computers=False)
+        assert settings.updated_at == moment
+        assert (await GuildSettingsRepo(db).get(GUILD)).updated_at == moment
+
+
+async def test_close_inside_a_transaction_is_refused(db: Database) -> None:
+    async with db.transaction():
+        with pytest.raises(StoreError, match="inside a transaction"):
+            await db.close()
+
+
+async def test_an_in_memory_database_works_for_quick_tests() -> None:
+    async with await Database.open(":memory:") as db:
+        await insert(db, GUILD)
+        assert await count(db) == 1
+
+
+async def test_a_string_path_works_and_migrate_is_exported(tmp_path: Path) -> None:
+    import bot.store
+
+    path = str(tmp_path / "a" / "b" / "euchre.sqlite3")
+    assert await bot.store.migrate(path) == (0, bot.store.latest_version())
+    async with await Database.open(path) as db:
+        assert db.path == path
+
+
+async def test_a_snapshot_reads_one_state_and_refuses_writes(db_path: Path) -> None:
+    async with await Database.open(db_path) as db, await Database.open(db_path) as other:
+        await insert(db, 1)
+        async with db.snapshot():
+            assert await count(db) == 1
+            await insert(other, 2)  # another connection commits meanwhile
+            assert await count(db) == 1
+            with pytest.raises(StoreError, match="inside a snapshot"):
+                async with db.transaction():
+                    pass
+        assert await count(db) == 2
+        async with db.transaction(), db.snapshot():  # inside a transaction: that transaction
+            await insert(db, 3)
+            assert await count(db) == 3

@@ -1,0 +1,125 @@
+"""Per-server house rules and settings."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.rules import HouseRules
+from bot.store import (
+    SETTING_NAMES,
+    CorruptDataError,
+    Database,
+    GuildSettings,
+    GuildSettingsRepo,
+    SettingsError,
+)
+
+from .conftest import GUILD
+
+
+async def test_a_server_without_a_row_gets_the_defaults(db: Database) -> None:
+    settings = await GuildSettingsRepo(db).get(GUILD)
+    assert settings == GuildSettings(guild_id=GUILD)
+    assert settings.rules == HouseRules.preset_rules("north_american")
+    assert settings.updated_at is None
+    assert settings.computer_move_delay is None
+    assert settings.turn_time_limit_seconds is None
+
+
+async def test_rules_round_trip_and_survive_a_restart(db_path: Path) -> None:
+    rules = HouseRules.preset_rules("british").with_changes(target_score=7, stick_the_dealer=True)
+    async with await Database.open(db_path) as db:
+        saved = await GuildSettingsRepo(db).set_rules(GUILD, rules)
+        assert saved.rules == rules
+    async with await Database.open(db_path) as db:
+        assert (await GuildSettingsRepo(db).get(GUILD)).rules == rules
+    conn = sqlite3.connect(db_path)
+    stored = conn.execute("SELECT rules FROM guild_settings").fetchone()[0]
+    conn.close()
+    assert stored == '{"preset":"british","target_score":7,"stick_the_dealer":true}'
+
+
+async def test_every_setting_round_trips(db_path: Path) -> None:
+    changes = {
+        "tables_in_threads": True,
+        "turn_time_limit_seconds": 300,
+        "allow_computers": False,
+        "host_may_override_rules": False,
+        "mention_on_turn": True,
+        "computer_move_delay": 0.25,
+        "rules_admin_role_id": 2**62,
+        "computer_default_level": "expert",
+    }
+    assert set(changes) == set(SETTING_NAMES)
+    async with await Database.open(db_path) as db:
+        updated = await GuildSettingsRepo(db).update(GUILD, **changes)
+    async with await Database.open(db_path) as db:
+        loaded = await GuildSettingsRepo(db).get(GUILD)
+    assert loaded == updated
+    assert loaded.model_dump(include=set(changes)) == changes
+
+
+async def test_rules_and_settings_change_independently(db: Database) -> None:
+    repo = GuildSettingsRepo(db)
+    toronto = HouseRules.preset_rules("toronto")
+    await repo.update(GUILD, mention_on_turn=True)
+    await repo.set_rules(GUILD, toronto)
+    await repo.update(GUILD, computer_move_delay=2.0)
+    settings = await repo.get(GUILD)
+    assert settings.rules == toronto
+    assert settings.mention_on_turn is True
+    assert settings.computer_move_delay == 2.0
+    assert (await repo.get(GUILD + 1)) == GuildSettings(guild_id=GUILD + 1)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"turn_time_limit_seconds": 3}, "turn_time_limit_seconds"),
+        ({"computer_move_delay": -1}, "computer_move_delay"),
+        ({"computer_default_level": "godlike"}, "computer_default_level"),
+        ({"rules_admin_role_id": 0}, "rules_admin_role_id"),
+        ({"colour": "blue"}, "colour: not a server setting"),
+        ({"rules": {}}, "set_rules"),
+        ({"guild_id": 5}, "guild_id: not a server setting"),
+    ],
+)
+async def test_bad_settings_are_refused_and_change_nothing(
+    db: Database, changes: dict[str, object], message: str
+) -> None:
+    repo = GuildSettingsRepo(db)
+    before = await repo.update(GUILD, mention_on_turn=True)
+    with pytest.raises(SettingsError, match=message):
+        await repo.update(GUILD, allow_computers=False, **changes)
+    assert await repo.get(GUILD) == before
+
+
+async def test_reset_goes_back_to_the_defaults(db: Database) -> None:
+    repo = GuildSettingsRepo(db)
+    await repo.update(GUILD, allow_computers=False)
+    await repo.reset(GUILD)
+    assert await repo.get(GUILD) == GuildSettings(guild_id=GUILD)
+
+
+async def test_stored_rules_that_no_longer_validate_are_a_clear_error(db_path: Path) -> None:
+    async with await Database.open(db_path) as db:
+        await GuildSettingsRepo(db).update(GUILD, mention_on_turn=True)
+    conn = sqlite3.connect(db_path)
+    with conn:
+        conn.execute('UPDATE guild_settings SET rules = \'{"preset":"toronto","deck":"99"}\'')
+    conn.close()
+    async with await Database.open(db_path) as db:
+        repo = GuildSettingsRepo(db)
+        with pytest.raises(
+            CorruptDataError, match=f"guild {GUILD} settings: .*deck.*set them again"
+        ):
+            await repo.get(GUILD)
+        with pytest.raises(CorruptDataError):
+            await repo.update(GUILD, allow_computers=False)
+        fixed = await repo.set_rules(GUILD, HouseRules())
+        assert fixed.rules == HouseRules()
+        assert fixed.mention_on_turn is True
+        assert fixed.allow_computers is True
