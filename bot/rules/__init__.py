@@ -17,7 +17,7 @@ from .game import Game
 from .house_rules import PRESET_DESCRIPTIONS, PRESETS, HouseRules, RulesError
 from .record import RecordError, Replay, game_record, parse_record, replay
 from .scoring import DealResult
-from .view import SeatView, Trick, seat_view
+from .view import SeatView, Trick, public_view, seat_view
 
 __all__ = [
     "ERROR_CODES",
@@ -46,6 +46,7 @@ __all__ = [
     "parse_card",
     "parse_record",
     "parse_suit",
+    "public_view",
     "replay",
     "seat_view",
 ]

@@ -88,8 +88,13 @@ def _visible(action: Action, actor: int, viewer: int, receiver: int | None) -> A
     return action
 
 
+def public_view(game: Game) -> SeatView:
+    """What everyone may see: a view from no seat, with no hand and every hidden card masked."""
+    return seat_view(game, -1)
+
+
 def seat_view(game: Game, seat: int) -> SeatView:
-    """The view of ``seat`` (0-based) of the game as it stands."""
+    """The view of ``seat`` (0-based) of the game as it stands; ``-1`` is nobody's (public) view."""
     history = []
     receiver: int | None = None
     for actor, action in game.deal_log:
@@ -110,7 +115,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
         phase=game.phase,
         turn=game.turn,
         legal=tuple(game.legal()) if game.turn == seat else (),
-        hand=() if unseen and seat == game.dealer else tuple(game.hands[seat]),
+        hand=() if seat < 0 or (unseen and seat == game.dealer) else tuple(game.hands[seat]),
         hand_counts=tuple(len(h) for h in game.hands),
         upcard=game.upcard,
         upcard_taken=game.upcard_taken,

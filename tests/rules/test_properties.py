@@ -145,3 +145,11 @@ def test_a_copy_is_independent(rules: HouseRules, seed: int, pick: int, where: f
     while not twin.over:
         twin.step(rng.choice(list(twin.legal())))
     assert snapshot(game) == before
+
+
+def test_the_public_view_holds_no_hand() -> None:
+    from bot.rules import public_view
+
+    game = Game(HouseRules.preset_rules("british"), seed=5)
+    view = public_view(game)
+    assert view.hand == () and view.legal == () and view.seat == -1
