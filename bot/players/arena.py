@@ -1,0 +1,305 @@
+"""Duplicate matches between two players, and the figures that say which is stronger.
+
+Every game is played twice from the same seed, once with side A in the even
+seats and once in the odd seats, so both sides get the same cards and the
+luck of the deal cancels out. Each seat decides only from
+``seat_view(game, seat)``; an illegal action stops the match with an error
+naming the player.
+
+``loner_trials`` measures one level's lone hands alone: it deals many single
+deals, lets every seat bid, and plays out only the deals where a maker went
+alone.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.rules import Game, HouseRules, seat_view
+from bot.rules.scoring import DealResult
+
+from .protocol import Player, make_player
+
+
+class IllegalActionError(RuntimeError):
+    """A player returned an action that is not legal in its view."""
+
+
+class EndlessGameError(RuntimeError):
+    """A game went on past ``MAX_DEALS`` deals (players who never make trump)."""
+
+
+MAX_DEALS = 1000
+
+
+@dataclass(slots=True)
+class SideStats:
+    """One side's figures over a match."""
+
+    wins: int = 0
+    points: int = 0
+    made_trump: int = 0
+    loners: int = 0
+    loner_marches: int = 0
+    lone_defences: int = 0
+    lone_defence_euchres: int = 0
+    times_ns: list[int] = field(default_factory=list)
+
+    def add(self, other: SideStats) -> None:
+        """Fold another part of the same match in."""
+        self.wins += other.wins
+        self.points += other.points
+        self.made_trump += other.made_trump
+        self.loners += other.loners
+        self.loner_marches += other.loner_marches
+        self.lone_defences += other.lone_defences
+        self.lone_defence_euchres += other.lone_defence_euchres
+        self.times_ns += other.times_ns
+
+
+@dataclass(slots=True)
+class MatchResult:
+    """A duplicate match: side A's and side B's figures, ``games`` pairs of games."""
+
+    a: str
+    b: str
+    rules: HouseRules
+    games: int
+    seed: int
+    sides: tuple[SideStats, SideStats] = field(default_factory=lambda: (SideStats(), SideStats()))
+    ties: int = 0
+    deals: int = 0
+    names: tuple[str, str] = ("", "")
+
+    def add(self, other: MatchResult) -> None:
+        """Fold another part of the same match in."""
+        self.sides[0].add(other.sides[0])
+        self.sides[1].add(other.sides[1])
+        self.ties += other.ties
+        self.deals += other.deals
+        self.names = other.names if not self.names[0] else self.names
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a match seeded by ``seed``."""
+    return seed * 1_000_003 + index
+
+
+def play_game(game: Game, players: Sequence[Player], times_ns: Sequence[list[int]]) -> Game:
+    """Play ``game`` to its end, each seat deciding from its own view; decision times per seat."""
+    clock = time.perf_counter_ns
+    while not game.over:
+        if game.deal_number > MAX_DEALS:
+            raise EndlessGameError(
+                f"no winner after {MAX_DEALS} deals: {', '.join(p.name for p in players)}"
+            )
+        seat = game.turn
+        assert seat is not None
+        view = seat_view(game, seat)
+        start = clock()
+        action = players[seat].choose(view)
+        times_ns[seat].append(clock() - start)
+        if action not in view.legal:
+            raise IllegalActionError(
+                f"{players[seat].name} (seat {seat}) chose {action.to_json()}, not legal in phase "
+                f"{view.phase}: {[a.to_json() for a in view.legal]}"
+            )
+        game.step(action)
+    return game
+
+
+def run_match(
+    a: str, b: str, games: int, seed: int = 1, rules: HouseRules | None = None, jobs: int = 1
+) -> MatchResult:
+    """``games`` duplicate pairs of ``a`` against ``b`` (levels or ``module:Class``)."""
+    rules = rules or HouseRules.preset_rules("north_american")
+    if jobs <= 1 or games < 2 * jobs:
+        return _run_part(a, b, rules.model_dump(), seed, 0, games)
+    bounds = [games * k // jobs for k in range(jobs + 1)]
+    result = MatchResult(a, b, rules, games, seed)
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = [
+            pool.submit(_run_part, a, b, rules.model_dump(), seed, lo, hi)
+            for lo, hi in itertools.pairwise(bounds)
+        ]
+        for part in parts:
+            result.add(part.result())
+    return result
+
+
+def _run_part(
+    a: str, b: str, fields: dict[str, Any], seed: int, first: int, last: int
+) -> MatchResult:
+    rules = HouseRules.build(fields)
+    result = MatchResult(a, b, rules, last - first, seed)
+    for index in range(first, last):
+        gseed = game_seed(seed, index)
+        for a_team in (0, 1):
+            specs = [a if s % 2 == a_team else b for s in range(rules.players)]
+            players = [make_player(spec, gseed * 8 + s) for s, spec in enumerate(specs)]
+            times: list[list[int]] = [[] for _ in players]
+            game = play_game(Game(rules, seed=gseed), players, times)
+            _score_game(result, game, a_team, times)
+            if not result.names[0]:
+                result.names = (players[a_team].name, players[1 - a_team].name)
+    return result
+
+
+def _score_game(result: MatchResult, game: Game, a_team: int, times: list[list[int]]) -> None:
+    side_of_team = (0, 1) if a_team == 0 else (1, 0)
+    if game.winner is None:
+        result.ties += 1
+    else:
+        result.sides[side_of_team[game.winner]].wins += 1
+    for seat, seat_times in enumerate(times):
+        result.sides[side_of_team[seat % 2]].times_ns.extend(seat_times)
+    for deal in game.results:
+        result.deals += 1
+        for team in (0, 1):
+            result.sides[side_of_team[team]].points += deal.points[team]
+        if deal.maker is not None and deal.result in ("made", "march", "euchred"):
+            _score_loners(
+                deal,
+                result.sides[side_of_team[deal.maker % 2]],
+                result.sides[side_of_team[1 - deal.maker % 2]],
+            )
+
+
+def _score_loners(deal: DealResult, makers: SideStats, defenders: SideStats) -> None:
+    makers.made_trump += 1
+    maker_team = deal.maker % 2 if deal.maker is not None else 0
+    if any(s % 2 == maker_team for s in deal.alone):
+        makers.loners += 1
+        makers.loner_marches += deal.result == "march"
+    if any(s % 2 != maker_team for s in deal.alone):
+        defenders.lone_defences += 1
+        defenders.lone_defence_euchres += deal.result == "euchred"
+
+
+# ---------------------------------------------------------------------- figures
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% for the default ``z``)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = p + z * z / (2 * trials)
+    margin = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    denominator = 1 + z * z / trials
+    return (centre - margin) / denominator, (centre + margin) / denominator
+
+
+def percentile(sorted_values: Sequence[int], q: float) -> int:
+    """The ``q`` quantile (0..1) of already sorted values, nearest rank."""
+    if not sorted_values:
+        return 0
+    rank = max(0, math.ceil(q * len(sorted_values)) - 1)
+    return sorted_values[rank]
+
+
+def _rate(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def report(result: MatchResult) -> str:
+    """The match's figures as lines of text."""
+    a, b = result.sides
+    played = 2 * result.games
+    decided = a.wins + b.wins
+    lo, hi = wilson(a.wins, decided)
+    name_a = (
+        f"{result.a}" if result.names[0] in ("", result.a) else f"{result.a} ({result.names[0]})"
+    )
+    name_b = (
+        f"{result.b}" if result.names[1] in ("", result.b) else f"{result.b} ({result.names[1]})"
+    )
+    lines = [
+        f"A = {name_a}, B = {name_b}; rules {result.rules.to_spec()}; "
+        f"{result.games} duplicate pairs ({played} games), seed {result.seed}",
+        f"games won     A {a.wins} ({_rate(a.wins, decided)}, "
+        f"95% CI {100 * lo:.1f}-{100 * hi:.1f}%)"
+        f"   B {b.wins} ({_rate(b.wins, decided)})   ties {result.ties}",
+        f"points/deal   A {a.points / max(1, result.deals):.3f}   "
+        f"B {b.points / max(1, result.deals):.3f}   over {result.deals} deals",
+    ]
+    for label, side in (("A", a), ("B", b)):
+        lines.append(
+            f"loners {label}      called {side.loners} ({_rate(side.loners, side.made_trump)} of "
+            f"{side.made_trump} deals made), swept {side.loner_marches} "
+            f"({_rate(side.loner_marches, side.loners)}); defended alone {side.lone_defences}, "
+            f"euchred {side.lone_defence_euchres}"
+        )
+    for label, name, side in (("A", result.a, a), ("B", result.b, b)):
+        times = sorted(side.times_ns)
+        lines.append(
+            f"decide {label}      {name}: p50 {percentile(times, 0.5) / 1000:.0f} us, "
+            f"p95 {percentile(times, 0.95) / 1000:.0f} us, "
+            f"p99 {percentile(times, 0.99) / 1000:.0f} us, "
+            f"max {(times[-1] if times else 0) / 1000:.0f} us over {len(times)} decisions"
+        )
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- lone hands
+
+
+@dataclass(slots=True)
+class LonerStats:
+    """How one level's lone makers fared over single deals."""
+
+    deals: int = 0
+    loners: int = 0
+    marches: int = 0
+    made: int = 0
+    euchred: int = 0
+
+    @property
+    def sweep_rate(self) -> float:
+        """Share of lone hands that took every trick."""
+        return self.marches / self.loners if self.loners else 0.0
+
+
+def loner_trials(
+    level: str, deals: int, seed: int = 1, rules: HouseRules | None = None
+) -> LonerStats:
+    """Deal ``deals`` single deals, ``level`` in every seat; play out those with a lone maker."""
+    rules = rules or HouseRules.preset_rules("north_american")
+    stats = LonerStats()
+    for index in range(deals):
+        gseed = game_seed(seed, index)
+        game = Game(rules, seed=gseed)
+        players = [make_player(level, gseed * 8 + s) for s in range(rules.players)]
+        deal = game.results[0]
+        while deal.result == "in_play":
+            if game.phase == "play" and not any(s % 2 == game.makers for s in game.alone):
+                break
+            seat = game.turn
+            assert seat is not None
+            game.step(players[seat].choose(seat_view(game, seat)))
+        stats.deals += 1
+        if deal.result in ("made", "march", "euchred") and any(
+            s % 2 == (deal.maker or 0) % 2 for s in deal.alone
+        ):
+            stats.loners += 1
+            stats.marches += deal.result == "march"
+            stats.made += deal.result in ("made", "march")
+            stats.euchred += deal.result == "euchred"
+    return stats
+
+
+def loner_report(level: str, stats: LonerStats, rules: HouseRules) -> str:
+    """The loner figures as one line."""
+    lo, hi = wilson(stats.marches, stats.loners)
+    return (
+        f"{level} under {rules.to_spec()}: {stats.loners} lone hands in {stats.deals} deals "
+        f"({_rate(stats.loners, stats.deals)}); "
+        f"swept {stats.marches} ({_rate(stats.marches, stats.loners)}, "
+        f"95% CI {100 * lo:.0f}-{100 * hi:.0f}%), made {stats.made}, euchred {stats.euchred}"
+    )

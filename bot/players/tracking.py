@@ -1,0 +1,187 @@
+"""What a seat can work out from its view during the play: unseen cards, voids, who may win.
+
+Everything comes from the SeatView: the seat's own hand, discard and
+farmer's swap, the tricks played so far, the upcard's fate and the cards this
+seat handed to a lone partner. Nothing here looks at another hand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.rules import SeatView
+
+from .deck import DeckFacts, deck_facts
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """One seat's public knowledge of the deal in play, with trump made."""
+
+    view: SeatView
+    facts: DeckFacts
+    trump: int
+    unseen: Counter[int]
+    """Cards that another seat (or the face-down rest) may hold, with copies."""
+    voids: tuple[set[int], ...]
+    """Per seat, the suits it has shown out of."""
+    holder: dict[int, int]
+    """Cards known to sit in a given seat's hand: the upcard the dealer took, a card passed."""
+
+    @classmethod
+    def read(cls, view: SeatView) -> Knowledge:
+        """Work out what ``view``'s seat knows; trump must be made."""
+        assert view.trump is not None
+        facts = deck_facts(view.rules)
+        trump = view.trump
+        unseen: Counter[int] = Counter(facts.copies)
+        unseen.subtract(view.hand)
+        played: list[tuple[int, int]] = []
+        for trick in view.tricks:
+            played += zip(trick.seats, trick.cards, strict=True)
+        played += view.trick
+        unseen.subtract(card for _, card in played)
+        holder: dict[int, int] = {}
+        if not view.upcard_taken:
+            unseen[view.upcard] -= 1
+        elif view.dealer != view.seat and (view.dealer, view.upcard) not in played:
+            holder[view.upcard] = view.dealer
+        swapped_out: tuple[int, ...] = ()
+        for seat, action in view.history:
+            mine = seat == view.seat
+            if mine and action.do == "discard" and action.card is not None:
+                unseen[action.card] -= 1
+            elif mine and action.do == "give" and action.card is not None:
+                receiver = _receiver(view, seat)
+                if (receiver, action.card) not in played:
+                    holder[action.card] = receiver
+            elif mine and action.do == "swap":
+                swapped_out = action.cards or ()
+            elif action.do == "swap" and swapped_out:
+                # A later farmer's hand takes the cards this seat put under the kitty.
+                holder.update((c, seat) for c in swapped_out if (seat, c) not in played)
+                swapped_out = ()
+        unseen.subtract(swapped_out)
+        return cls(view, facts, trump, +unseen, _voids(view, facts, trump), holder)
+
+    # ------------------------------------------------------------------ single facts
+
+    def suit(self, card: int) -> int:
+        """The suit ``card`` follows this deal."""
+        return self.facts.ranking.suit[self.trump][card]
+
+    def is_trump(self, card: int) -> bool:
+        """Whether ``card`` is a trump this deal."""
+        return self.facts.ranking.suit[self.trump][card] == self.trump
+
+    def power(self, card: int, led: int) -> int:
+        """How ``card`` ranks in a trick led in ``led``."""
+        return self.facts.ranking.power[self.trump][led][card]
+
+    def could_hold(self, seat: int, card: int) -> bool:
+        """Whether ``seat`` may still hold ``card``, as far as this seat can tell."""
+        view = self.view
+        if view.out[seat] or view.hand_counts[seat] == 0 or self.unseen[card] <= 0:
+            return False
+        known = self.holder.get(card)
+        if known is not None and self.unseen[card] == 1:
+            return known == seat
+        return self.suit(card) not in self.voids[seat]
+
+    def may_be_void(self, seat: int, suit: int) -> bool:
+        """Whether ``seat`` may be out of ``suit``: shown out, or no such card left for it."""
+        if suit in self.voids[seat]:
+            return True
+        return not any(self.suit(c) == suit and self.could_hold(seat, c) for c in self.unseen)
+
+    # ------------------------------------------------------------------ seats
+
+    def is_partner(self, seat: int) -> bool:
+        """Whether ``seat`` is on this seat's side."""
+        return seat % 2 == self.view.seat % 2
+
+    def later_seats(self) -> list[int]:
+        """Seats still to play to the current trick after this one, in order."""
+        view = self.view
+        active = view.out.count(False)
+        remaining = active - len(view.trick) - 1
+        seats: list[int] = []
+        seat = view.seat
+        while len(seats) < remaining:
+            seat = (seat + 1) % view.players
+            if not view.out[seat]:
+                seats.append(seat)
+        return seats
+
+    def opponents(self) -> list[int]:
+        """Opponents still in the deal."""
+        view = self.view
+        return [s for s in range(view.players) if s % 2 != view.seat % 2 and not view.out[s]]
+
+    # ------------------------------------------------------------------ who can win
+
+    def beaten_later(self, card: int, led: int, seats: Sequence[int]) -> bool:
+        """Whether one of ``seats``, playing after ``card``, may hold a card that beats it."""
+        power = self.facts.ranking.power[self.trump][led]
+        mine = power[card]
+        later_wins = self.facts.later_equal_wins
+        for other in self.unseen:
+            p = power[other]
+            if p < mine or (p == mine and (p == 0 or not later_wins)):
+                continue
+            follows = self.suit(other) == led
+            for seat in seats:
+                if self.could_hold(seat, other) and (follows or self.may_be_void(seat, led)):
+                    return True
+        return False
+
+    def top_of_suit(self, card: int) -> bool:
+        """Whether no unseen card of ``card``'s suit ranks above it (ruffs aside)."""
+        led = self.suit(card)
+        power = self.facts.ranking.power[self.trump][led]
+        mine = power[card]
+        return not any(
+            power[c] > mine or (power[c] == mine and self.facts.later_equal_wins)
+            for c in self.unseen
+            if self.suit(c) == led
+        )
+
+    def trumps_against(self) -> bool:
+        """Whether an opponent still in the deal may hold a trump."""
+        return any(
+            self.is_trump(c) and self.could_hold(s, c)
+            for c in self.unseen
+            for s in self.opponents()
+        )
+
+    def ruff_risk(self, suit: int) -> bool:
+        """Whether an opponent may trump a lead of ``suit`` (known out of it, trumps unseen)."""
+        return any(
+            suit in self.voids[s]
+            and any(self.is_trump(c) and self.could_hold(s, c) for c in self.unseen)
+            for s in self.opponents()
+        )
+
+
+def _receiver(view: SeatView, giver: int) -> int:
+    """The lone player ``giver`` passed a card to: the one who asked, or the partner opposite."""
+    for seat, action in view.history:
+        if action.do == "ask" and action.partner == giver:
+            return seat
+    return (giver + 2) % view.players
+
+
+def _voids(view: SeatView, facts: DeckFacts, trump: int) -> tuple[set[int], ...]:
+    voids: tuple[set[int], ...] = tuple(set() for _ in range(view.players))
+    suit = facts.ranking.suit[trump]
+    tricks = [tuple(zip(t.seats, t.cards, strict=True)) for t in view.tricks]
+    if view.trick:
+        tricks.append(view.trick)
+    for trick in tricks:
+        led = suit[trick[0][1]]
+        for seat, card in trick[1:]:
+            if suit[card] != led:
+                voids[seat].add(led)
+    return voids

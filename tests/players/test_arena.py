@@ -1,0 +1,115 @@
+"""The arena: duplicate matches, their figures, and basic's strength measured with fixed seeds."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.players.__main__ import main
+from bot.players.arena import (
+    EndlessGameError,
+    IllegalActionError,
+    loner_trials,
+    report,
+    run_match,
+    wilson,
+)
+from bot.rules import HouseRules
+
+
+def test_tiny_match_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(
+            [
+                "arena",
+                "--a",
+                "basic",
+                "--b",
+                "random",
+                "--games",
+                "2",
+                "--seed",
+                "4",
+                "--rules",
+                "toronto",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    print(out)
+    for words in (
+        "games won",
+        "95% CI",
+        "points/deal",
+        "loners A",
+        "loners B",
+        "p50",
+        "p95",
+        "max",
+    ):
+        assert words in out
+    assert "4 games" in out
+
+
+def test_duplicate_pairs_share_the_cards() -> None:
+    # The same player on both sides: every pair is a mirror, so the games split evenly.
+    result = run_match(
+        "tests.players.outside_player:LastLegal",
+        "tests.players.outside_player:LastLegal",
+        3,
+        seed=2,
+    )
+    assert result.sides[0].wins == result.sides[1].wins == 3
+
+
+def test_outside_player_through_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--a", "tests.players.outside_player:LastLegal", "--games", "1"]) == 0
+    assert "last-legal" in capsys.readouterr().out
+    assert main(["arena", "--a", "nobody", "--games", "1"]) == 2
+    assert main(["arena", "--rules", '{"preset": "nowhere"}', "--games", "1"]) == 2
+
+
+def test_illegal_actions_stop_the_match() -> None:
+    with pytest.raises(IllegalActionError, match="cheater"):
+        run_match("tests.players.test_arena:Cheater", "random", 1)
+
+
+def test_endless_games_are_stopped() -> None:
+    passer = "tests.players.outside_player:Passer"
+    with pytest.raises(EndlessGameError, match="passer"):
+        run_match(passer, passer, 1)
+
+
+class Cheater:
+    name = "cheater"
+
+    def choose(self, view: object) -> object:
+        from bot.rules import Action
+
+        return Action("play", card=0)
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.404, abs=0.001) and hi == pytest.approx(0.596, abs=0.001)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_basic_beats_random_decisively() -> None:
+    result = run_match("basic", "random", 200, seed=11)
+    a, b = result.sides
+    lo, _ = wilson(a.wins, a.wins + b.wins)
+    print(report(result))
+    assert lo > 0.9
+
+
+def test_basic_loners_mostly_sweep() -> None:
+    stats = loner_trials("basic", 3000, seed=5, rules=HouseRules.preset_rules("north_american"))
+    assert stats.loners >= 40
+    assert stats.sweep_rate >= 0.6
+
+
+def test_basic_rarely_defends_alone() -> None:
+    result = run_match("basic", "basic", 20, seed=3, rules=HouseRules.preset_rules("british"))
+    defences = sum(side.lone_defences for side in result.sides)
+    assert defences <= result.deals // 100

@@ -1,0 +1,159 @@
+"""The basic player's decisions in hand-made positions: bidding, discards, gifts and play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.players import BasicPlayer
+from bot.players.deck import deck_facts
+from bot.players.evaluation import best_discard, strength, sure_trump_tricks, sweep_chance
+from bot.rules import Action, HouseRules, parse_card
+
+from .util import position, view_to_act
+
+NA: dict[str, Any] = {"preset": "north_american"}
+
+# Hearts turned by dealer 0; the kitty holds 9C, AS and AD.
+DEAL_A = [
+    "AH KH QH JC JD",  # seat 0, dealer
+    "AC JH 9H 9S 10D",  # seat 1
+    "QC QS KS 10S 9D",  # seat 2
+    "KC 10C JS QD KD",  # seat 3
+]
+ORDERED = [{"seat": 1, "do": "order_up"}, {"seat": 0, "do": "discard", "card": "JC"}]
+
+
+def choose(game: Any) -> Action:
+    return BasicPlayer().choose(view_to_act(game))
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(c) for c in text.split()]
+
+
+def test_does_not_overtake_partners_sure_ace() -> None:
+    game = position(
+        NA,
+        DEAL_A,
+        "10H",
+        [
+            *ORDERED,
+            {"seat": 1, "do": "play", "card": "AC"},
+            {"seat": 2, "do": "play", "card": "QC"},
+        ],
+    )
+    assert choose(game) == Action("play", card=parse_card("10C"))
+
+
+def test_trumps_as_cheaply_as_possible() -> None:
+    plays = [("1", "9S"), ("2", "KS"), ("3", "JS")]
+    game = position(
+        NA,
+        DEAL_A,
+        "10H",
+        [*ORDERED, *({"seat": int(s), "do": "play", "card": c} for s, c in plays)],
+    )
+    assert choose(game) == Action("play", card=parse_card("10H"))
+
+
+def test_throws_lowest_when_the_trick_is_lost() -> None:
+    plays = [("1", "JH"), ("2", "9D")]
+    game = position(
+        NA,
+        DEAL_A,
+        "10H",
+        [*ORDERED, *({"seat": int(s), "do": "play", "card": c} for s, c in plays)],
+    )
+    # Seat 3 holds no trump and partner has the right bower: the cheapest side card goes.
+    assert choose(game) == Action("play", card=parse_card("10C"))
+
+
+def test_maker_leads_the_right_bower() -> None:
+    game = position(NA, DEAL_A, "10H", ORDERED)
+    assert choose(game) == Action("play", card=parse_card("JH"))
+
+
+def test_defender_leads_a_side_ace() -> None:
+    actions = [
+        {"seat": 1, "do": "pass"},
+        {"seat": 2, "do": "order_up"},
+        {"seat": 0, "do": "discard", "card": "JC"},
+    ]
+    game = position(NA, DEAL_A, "10H", actions)
+    assert choose(game) == Action("play", card=parse_card("AC"))
+
+
+def test_dealer_discards_to_make_a_void() -> None:
+    facts = deck_facts(HouseRules.preset_rules("north_american"))
+    hearts = 2
+    assert best_discard(cards("JH AH QH 9C KS 10S"), hearts, facts) == parse_card("9C")
+    # A side ace is kept while another side card can go.
+    assert best_discard(cards("JH AH KH QH AS 9D"), hearts, facts) == parse_card("9D")
+    # Only trumps: the lowest goes.
+    assert best_discard(cards("JH JD AH KH QH 9H"), hearts, facts) == parse_card("9H")
+
+
+def test_orders_a_strong_hand_and_goes_alone_with_a_sweeping_one() -> None:
+    strong = ["9C 10C JC QC KC", "JH JD AH AC 9S", "QS KS 10S 9D AS", "KD 10D QD AD JS"]
+    game = position(NA, strong, "10H")
+    assert choose(game) == Action("order_up")
+    sweeping = ["9C 10C JC QC 9S", "JH JD AH KH AC", "QS KS 10S 9D AS", "KD 10D QD AD JS"]
+    game = position(NA, sweeping, "10H")
+    assert choose(game) == Action("order_up", alone=True)
+
+
+def test_passes_a_weak_hand() -> None:
+    weak = ["9C 10C JC QC KC", "9H 10D QS 9S AD", "JH KS 10S 9D AS", "KD JD QD AH JS"]
+    assert choose(position(NA, weak, "10H")) == Action("pass")
+
+
+def test_dealers_partner_who_must_go_alone_passes_an_ordinary_hand() -> None:
+    hands = ["9C 10C JC QC KC", "9H 10D QS 9S AD", "JH KH 10S 9D AS", "KD JD QD AH JS"]
+    game = position({"preset": "toronto"}, hands, "10H", [{"seat": 1, "do": "pass"}])
+    view = view_to_act(game)
+    assert Action("order_up") not in view.legal
+    assert BasicPlayer().choose(view) == Action("pass")
+
+
+def test_stuck_dealer_names_its_best_suit() -> None:
+    hands = ["9C 10C JC QC AS", "9H 10D QS 9S AD", "JH KH 10S 9D KC", "KD JD QD AH JS"]
+    passes = [{"seat": s % 4, "do": "pass"} for s in range(1, 8)]
+    game = position({"preset": "north_american", "stick_the_dealer": True}, hands, "10H", passes)
+    view = view_to_act(game)
+    assert view.seat == 0 and Action("pass") not in view.legal
+    assert BasicPlayer().choose(view) == Action("call", suit=0)
+
+
+def test_partner_of_a_loner_gives_the_best_trump() -> None:
+    spec = {"preset": "north_american", "partners_best": True}
+    game = position(
+        spec,
+        DEAL_A,
+        "10H",
+        [{"seat": 1, "do": "pass"}, {"seat": 2, "do": "order_up", "alone": True}],
+    )
+    view = view_to_act(game)
+    assert view.seat == 0 and view.phase == "give"
+    assert BasicPlayer().choose(view) == Action("give", card=parse_card("JD"))
+
+
+def test_takes_a_farmers_hand_and_throws_in_a_weak_ace_no_face() -> None:
+    farmer = ["JC QC KC AC 10S", "9C 9D 9H QS KS", "JH KH AH 10C 10D", "KD JD QD AD JS"]
+    spec = {"preset": "north_american", "farmers_hand": "three_of_a_rank"}
+    action = choose(position(spec, farmer, "QH"))
+    assert action.do == "swap" and sorted(action.cards or ()) == sorted(cards("9C 9D 9H"))
+    weak = ["JC QC KC AC 9S", "9C 10C 9D 10D 10S", "JH KH AH QS QD", "KD JD 9H AD JS"]
+    spec = {"preset": "north_american", "ace_no_face": True}
+    assert choose(position(spec, weak, "KS")) == Action("redeal")
+
+
+def test_evaluation_figures() -> None:
+    facts = deck_facts(HouseRules.preset_rules("north_american"))
+    hearts = 2
+    assert sure_trump_tricks(cards("JH JD AH 9C 9S"), hearts, facts) == 3
+    assert sure_trump_tricks(cards("JD AH KH 9C 9S"), hearts, facts) == 0
+    assert sweep_chance(cards("JH JD AH KH QH"), hearts, facts, opponents=2) == 1.0
+    assert sweep_chance(cards("9C 10C 9D 10D 9S"), hearts, facts, opponents=2) == 0.0
+    assert strength(cards("JH JD AH AC 9S"), hearts, facts) > strength(
+        cards("9H 10D QS 9S AD"), hearts, facts
+    )
