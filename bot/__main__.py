@@ -19,8 +19,9 @@ from pathlib import Path
 
 import discord
 
-from bot.app import EuchreBot
+from bot.app import EuchreBot, database_tables
 from bot.settings import TOKEN_ENV, ConfigError, Settings, load_settings
+from bot.store import Database, StoreError
 
 __all__ = ["build_parser", "main", "run"]
 
@@ -41,6 +42,8 @@ def run(settings: Settings) -> int:
             f"Discord refused the token in {TOKEN_ENV}: copy a fresh one from the "
             "Developer Portal (Bot > Reset Token)"
         ) from None
+    except StoreError as exc:
+        raise ConfigError(f"database {settings.database_path}: {exc}") from None
     except (KeyboardInterrupt, asyncio.CancelledError):
         log.info("Stopped")
     return 0
@@ -51,8 +54,12 @@ async def _serve(settings: Settings, token: str) -> None:
     if main_task is not None:
         with contextlib.suppress(NotImplementedError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
-    async with EuchreBot(settings) as bot:
-        await bot.start(token)
+    async with await Database.open(settings.database_path) as db:
+        tables = database_tables(settings, db)
+        restored = await tables.restore()
+        log.info("Restored %d open table(s) from %s", len(restored), settings.database_path)
+        async with EuchreBot(settings, tables=tables) as bot:
+            await bot.start(token)
 
 
 def build_parser() -> argparse.ArgumentParser:

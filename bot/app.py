@@ -9,14 +9,25 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.players import make_player
 from bot.replies import report_error, send_ephemeral
 from bot.settings import Settings
+from bot.store import Database
+from bot.tables import FixedPrefs, MemoryTableStore, TablePrefs, TableService
+from bot.tables.database import DatabaseTableStore, GuildPrefs
 
-__all__ = ["EXTENSIONS", "EuchreBot", "EuchreTree", "intents"]
+__all__ = [
+    "EXTENSIONS",
+    "EuchreBot",
+    "EuchreTree",
+    "database_tables",
+    "default_tables",
+    "intents",
+]
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ()
+EXTENSIONS: tuple[str, ...] = ("cogs.euchre",)
 """Extensions loaded at start-up, as module names (``"cogs.euchre"``)."""
 
 STALE_COMMAND = "This command has changed. Wait a minute for Discord to update it, then retry."
@@ -31,6 +42,22 @@ _USER_READABLE_CHECKS = (
     app_commands.BotMissingPermissions,
     app_commands.CommandOnCooldown,
 )
+
+
+def _default_prefs(settings: Settings) -> TablePrefs:
+    return TablePrefs(tables_in_threads=settings.tables_in_threads)
+
+
+def default_tables(settings: Settings) -> TableService:
+    """Tables kept in memory only, with the configured defaults for every server."""
+    prefs = FixedPrefs(_default_prefs(settings))
+    return TableService(MemoryTableStore(), make_player, prefs=prefs)
+
+
+def database_tables(settings: Settings, db: Database) -> TableService:
+    """Tables saved in ``db``, each server's preferences read from it."""
+    prefs = GuildPrefs(db, _default_prefs(settings))
+    return TableService(DatabaseTableStore(db), make_player, prefs=prefs)
 
 
 def intents() -> discord.Intents:
@@ -72,9 +99,18 @@ class EuchreTree(app_commands.CommandTree["EuchreBot"]):
 
 
 class EuchreBot(commands.AutoShardedBot):
-    """The euchre bot, built from :class:`Settings` and the dependencies passed in."""
+    """The euchre bot, built from :class:`Settings` and the dependencies passed in.
 
-    def __init__(self, settings: Settings, *, extensions: Sequence[str] = EXTENSIONS) -> None:
+    ``tables`` is the table service the cogs use (default: :func:`default_tables`).
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        extensions: Sequence[str] = EXTENSIONS,
+        tables: TableService | None = None,
+    ) -> None:
         super().__init__(
             # Text commands are not used: without message intents none ever arrive.
             command_prefix=commands.when_mentioned,
@@ -86,6 +122,7 @@ class EuchreBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.extension_names = tuple(extensions)
+        self.tables = tables if tables is not None else default_tables(settings)
 
     async def setup_hook(self) -> None:
         """Load the extensions, then sync slash commands as the settings ask."""

@@ -91,6 +91,9 @@ class Settings(BaseSettings):
     computer_move_delay: float = Field(default=1.0, ge=0, le=60, allow_inf_nan=False)
     """Seconds between computer moves shown at the table (0 in tests)."""
 
+    tables_in_threads: bool = False
+    """Open each table in a thread of its own (servers may choose otherwise)."""
+
     discord_token: SecretStr | None = Field(default=None, validation_alias=TOKEN_ENV, exclude=True)
     """The bot token, only from the environment; see :meth:`require_token`."""
 

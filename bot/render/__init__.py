@@ -1,0 +1,29 @@
+"""How tables, hands and rules look in Discord: embeds and text, no state and no I/O.
+
+The public table message is drawn from :class:`~bot.tables.PublicTable` only, so it
+cannot show a hidden card; a private hand from the seat's own ``SeatView``.
+"""
+
+from .cards import card_name, card_text, hand_text, sort_hand, suit_text
+from .hand import HandButton, hand_buttons, hand_embed
+from .help import help_embed
+from .rules import rules_embed, rules_line, rules_text
+from .table import LAST_DEAL, table_embed, turn_mention
+
+__all__ = [
+    "LAST_DEAL",
+    "HandButton",
+    "card_name",
+    "card_text",
+    "hand_buttons",
+    "hand_embed",
+    "hand_text",
+    "help_embed",
+    "rules_embed",
+    "rules_line",
+    "rules_text",
+    "sort_hand",
+    "suit_text",
+    "table_embed",
+    "turn_mention",
+]

@@ -1,0 +1,64 @@
+"""Cards as players read them: suit symbols, bowers named, hands sorted with trump first."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from bot.rules import Suit, card_symbol
+from bot.rules.cards import JOKER
+from bot.rules.ranking import top_rank_word
+
+__all__ = ["BOWER_SHORT", "card_name", "card_text", "hand_text", "sort_hand", "suit_text"]
+
+BOWER_SHORT: Final = {"the right bower": "right", "the left bower": "left", "the Benny": "Benny"}
+
+# Suits alternate colours in a sorted hand: spades, hearts, clubs, diamonds.
+_SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+
+def suit_text(suit: int) -> str:
+    """A suit with its symbol: "♥ hearts"."""
+    s = Suit(suit)
+    return f"{s.symbol} {s.plural}"
+
+
+def card_text(card: int) -> str:
+    """The short form of a card: "10♥", "J♦", "🃏"."""
+    return card_symbol(card)
+
+
+def card_name(card: int, trump: int | None) -> str:
+    """A card with its role once trump is known: "J♦ (left bower)"."""
+    if trump is None:
+        return card_symbol(card)
+    role = top_rank_word(card, trump)
+    return f"{card_symbol(card)} ({role.removeprefix('the ')})" if role else card_symbol(card)
+
+
+def _sort_key(card: int, trump: int | None) -> tuple[int, int]:
+    if card >= JOKER:
+        return (0, -card)
+    suit, rank = card >> 3, card & 7
+    if trump is not None:
+        role = top_rank_word(card, trump)
+        if role == "the right bower":
+            return (1, 0)
+        if role == "the left bower":
+            return (1, 1)
+        if suit == trump:
+            return (1, 10 - rank)
+    order = list(_SUIT_ORDER)
+    if trump is not None:
+        order.remove(Suit(trump))
+    return (2 + order.index(Suit(suit)), 10 - rank)
+
+
+def sort_hand(cards: Iterable[int], trump: int | None) -> list[int]:
+    """A hand in reading order: Bennies and trump first (bowers on top), then suit by suit."""
+    return sorted(cards, key=lambda c: _sort_key(c, trump))
+
+
+def hand_text(cards: Iterable[int], trump: int | None) -> str:
+    """A sorted hand on one line, bowers named: "J♥ (right bower) · J♦ (left bower) · A♥"."""
+    return " · ".join(card_name(c, trump) for c in sort_hand(cards, trump)) or "no cards"

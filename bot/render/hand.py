@@ -1,0 +1,194 @@
+"""A player's private hand: the cards sorted with trump first, the situation, the legal actions.
+
+:func:`hand_buttons` says which buttons the hand shows and where; the cog turns them
+into components. Every action legal now gets a button; the cards are always shown as
+buttons, those that can't be played now disabled. At most four rows are used, so the
+cog has the fifth for its own buttons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+import discord
+
+from bot.rules import Action, SeatView, Suit
+from bot.rules.ranking import build_ranking, top_rank_word
+from bot.tables import PublicTable
+
+from .cards import BOWER_SHORT, card_text, hand_text, sort_hand, suit_text
+from .teams import player, team_mark
+
+__all__ = ["ACTION_ROWS", "ButtonStyle", "HandButton", "hand_buttons", "hand_embed"]
+
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+
+ACTION_ROWS: Final = 4
+"""Rows the hand's buttons may use (Discord allows five; the last is the cog's)."""
+
+_PER_ROW: Final = 5
+_CARD_VERBS: Final = ("play", "discard", "give")
+
+
+@dataclass(frozen=True, slots=True)
+class HandButton:
+    """One button of the private hand."""
+
+    label: str
+    action: Action
+    style: ButtonStyle
+    disabled: bool
+    row: int
+    position: int
+    """Its place among the hand's buttons (keeps button ids unique with two equal cards)."""
+
+
+def _card_label(card: int, trump: int | None) -> str:
+    role = top_rank_word(card, trump) if trump is not None else ""
+    short = BOWER_SHORT.get(role, "")
+    return f"{card_text(card)} {short}".strip()
+
+
+def _action_label(table: PublicTable, view: SeatView, action: Action) -> tuple[str, ButtonStyle]:
+    dealer = view.seat == view.dealer
+    alone = action.alone is True
+    do = action.do
+    if do == "pass":
+        if view.phase == "bid1":
+            return ("Turn it down" if dealer else "Pass"), "secondary"
+        if view.phase == "alone":
+            maker_side = view.makers == view.team
+            return ("Play with partner" if maker_side else "Defend together"), "secondary"
+        if view.phase == "give":
+            return "Don't ask", "secondary"
+        return "Pass", "secondary"
+    if do == "order_up":
+        verb = "Take it up" if dealer else "Order up"
+        label = f"{verb} {card_text(view.upcard)}"
+        return (f"{label} alone", "success") if alone else (label, "primary")
+    if do == "call":
+        assert action.suit is not None
+        suit = Suit(action.suit)
+        label = f"{suit.symbol} {suit.plural.capitalize()}"
+        return (f"{label} alone", "success") if alone else (label, "primary")
+    if do == "alone":
+        maker_side = view.makers == view.team
+        return ("Go alone" if maker_side else "Defend alone"), "success"
+    if do == "ask":
+        assert action.partner is not None
+        return f"Ask {player(table, action.partner)}", "primary"
+    if do == "redeal":
+        return "Throw in (ace no face)", "danger"
+    if do == "swap":
+        cards = " ".join(card_text(c) for c in action.cards or ())
+        return f"Swap {cards}", "secondary"
+    raise ValueError(f"{do} is a card action")
+
+
+def hand_buttons(table: PublicTable, view: SeatView) -> list[HandButton]:
+    """The buttons of the hand: the legal non-card actions, then one per card."""
+    legal = view.legal if view.my_turn else ()
+    others = [a for a in legal if a.do not in _CARD_VERBS]
+    card_actions = {a.card: a for a in legal if a.do in _CARD_VERBS}
+    verb = next((a.do for a in legal if a.do in _CARD_VERBS), "play")
+    buttons: list[HandButton] = []
+    for i, action in enumerate(others):
+        label, style = _action_label(table, view, action)
+        buttons.append(HandButton(label, action, style, False, i // _PER_ROW, i))
+    card_row = (len(others) + _PER_ROW - 1) // _PER_ROW
+    for i, card in enumerate(sort_hand(view.hand, view.trump)):
+        legal_action = card_actions.get(card)
+        action = legal_action or Action(verb, card=card)  # type: ignore[arg-type]
+        trump = view.trump is not None and _follows_trump(view, card)
+        buttons.append(
+            HandButton(
+                _card_label(card, view.trump),
+                action,
+                "primary" if trump else "secondary",
+                legal_action is None,
+                card_row + i // _PER_ROW,
+                len(others) + i,
+            )
+        )
+    if buttons and buttons[-1].row >= ACTION_ROWS:
+        raise ValueError(f"{len(buttons)} buttons need more than {ACTION_ROWS} rows")
+    return buttons
+
+
+def _follows_trump(view: SeatView, card: int) -> bool:
+    assert view.trump is not None
+    return build_ranking(view.rules).suit[view.trump][card] == view.trump
+
+
+def _situation(table: PublicTable, view: SeatView) -> list[str]:
+    dealer = player(table, view.dealer)
+    lines = []
+    if view.trump is not None and view.maker is not None:
+        alone = " alone" if view.maker in view.alone else ""
+        lines.append(
+            f"Trump: **{suit_text(view.trump)}**, made by {player(table, view.maker)}{alone}"
+        )
+    elif view.turned_down is not None:
+        lines.append(f"{card_text(view.upcard)} was turned down · dealer {dealer}")
+    else:
+        lines.append(f"Upcard: **{card_text(view.upcard)}** · dealer {dealer}")
+    if view.trick:
+        trick = " · ".join(f"{player(table, s)} {card_text(c)}" for s, c in view.trick)
+        lines.append(f"Trick: {trick}")
+    return lines
+
+
+def _prompt(table: PublicTable, view: SeatView) -> str:
+    if view.over:
+        return "The game is over."
+    if view.out[view.seat] and not view.my_turn:
+        return "Your partner is playing alone: you sit out this deal."
+    if not view.my_turn:
+        assert view.turn is not None
+        return f"Waiting for {player(table, view.turn)}."
+    phase = view.phase
+    if phase == "bid1":
+        upcard = card_text(view.upcard)
+        if view.seat == view.dealer:
+            return f"**Your turn**: take up {upcard}, or turn it down."
+        return f"**Your turn**: order the dealer up to take {upcard}, or pass."
+    if phase == "bid2":
+        if all(a.do != "pass" for a in view.legal):
+            return "**Your turn**: name trump (the dealer can't pass now)."
+        return "**Your turn**: name trump, or pass."
+    if phase == "discard":
+        return "**Your turn**: choose a card to discard."
+    if phase == "alone":
+        maker_side = view.makers == view.team
+        return "**Your turn**: go alone?" if maker_side else "**Your turn**: defend alone?"
+    if phase == "give":
+        if view.seat in view.alone:
+            return "**Your turn**: ask a partner for their best card?"
+        return "**Your turn**: give your lone partner a card."
+    if not view.trick:
+        return "**Your turn**: lead a card."
+    assert view.trump is not None
+    led = build_ranking(view.rules).suit[view.trump][view.trick[0][1]]
+    return f"**Your turn**: follow {suit_text(led)} if you can."
+
+
+def hand_embed(table: PublicTable, view: SeatView) -> discord.Embed:
+    """The private hand of one seat."""
+    lines = [
+        f"**{hand_text(view.hand, view.trump)}**" if view.hand else "You hold no cards now.",
+        *_situation(table, view),
+        _prompt(table, view),
+        f"Score: {team_mark(0)} {view.score[0]} · {team_mark(1)} {view.score[1]}",
+    ]
+    embed = discord.Embed(
+        title=f"Your hand · table {table.id}, deal {view.deal_number}",
+        description="\n".join(lines),
+        colour=discord.Colour.dark_green() if view.my_turn else discord.Colour.dark_grey(),
+    )
+    partners = [player(table, s) for s in range(view.seat % 2, view.players, 2) if s != view.seat]
+    embed.set_footer(
+        text=f"Seat {view.seat + 1} {team_mark(view.seat)} · partner {' & '.join(partners)} · "
+        "these buttons last 15 minutes: Your hand on the table gives fresh ones."
+    )
+    return embed

@@ -1,0 +1,38 @@
+"""Seats and partnerships in words: team marks, player names, "Alice & Carol"."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot.tables import PublicTable
+
+__all__ = ["COMPUTER_MARK", "TEAM_MARKS", "player", "seat_label", "team_mark", "team_names"]
+
+TEAM_MARKS: Final = ("🔵", "🟠")
+"""Team 0 (seats 1, 3, 5) and team 1 (seats 2, 4, 6)."""
+
+COMPUTER_MARK: Final = "🤖"
+
+
+def team_mark(seat_or_team: int) -> str:
+    """The mark of a seat's (or team's) partnership."""
+    return TEAM_MARKS[seat_or_team % 2]
+
+
+def player(table: PublicTable, seat: int) -> str:
+    """A seat's player, a computer marked as such: "Ada 🤖"."""
+    taken = table.seats[seat]
+    if taken is None:
+        return "(empty)"
+    return f"{taken.name} {COMPUTER_MARK}" if taken.is_computer else taken.name
+
+
+def seat_label(table: PublicTable, seat: int) -> str:
+    """A seat's player with their team mark: "🔵 Alice"."""
+    return f"{team_mark(seat)} {player(table, seat)}"
+
+
+def team_names(table: PublicTable, team: int) -> str:
+    """A partnership by its players: "Alice & Carol"."""
+    names = [player(table, s) for s in range(team, len(table.seats), 2)]
+    return ", ".join(names[:-1]) + " & " + names[-1] if len(names) > 1 else names[0]

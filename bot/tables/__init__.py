@@ -1,0 +1,79 @@
+"""The service layer: a table's life from its lobby to its result, without any Discord object.
+
+:class:`TableService` owns the open tables (by id and by channel or thread) and makes
+every change under the table's lock, saving it through a :class:`TableStore` before
+answering. :class:`Table` holds one table's seats and game; :class:`PublicTable` is all
+that its public message may show. Everything a user can get wrong is refused with a
+:class:`~bot.tables.errors.TableError`, a :class:`~bot.errors.UserFacingError`.
+"""
+
+from .action_codes import decode_action, encode_action
+from .computers import ComputerPlayer, PlayerFactory
+from .errors import (
+    ComputersNotAllowedError,
+    IllegalMoveError,
+    NoTableError,
+    NotHostError,
+    NotReadyError,
+    NotSeatedError,
+    NotYourHandError,
+    NotYourTurnError,
+    SaveFailedError,
+    SeatTakenError,
+    StaleActionError,
+    TableClosedError,
+    TableError,
+    TableExistsError,
+    TableFullError,
+    WrongStageError,
+)
+from .events import TableEvent
+from .persistence import MemoryTableStore, NewTable, Place, SavedTable, TableStatus, TableStore
+from .prefs import FixedPrefs, PrefsSource, TablePrefs
+from .public import CompletedTrick, DealSummary, PublicGame, PublicTable
+from .seats import Player, Seat
+from .service import Progress, TableService
+from .table import Move, Table
+
+__all__ = [
+    "CompletedTrick",
+    "ComputerPlayer",
+    "ComputersNotAllowedError",
+    "DealSummary",
+    "FixedPrefs",
+    "IllegalMoveError",
+    "MemoryTableStore",
+    "Move",
+    "NewTable",
+    "NoTableError",
+    "NotHostError",
+    "NotReadyError",
+    "NotSeatedError",
+    "NotYourHandError",
+    "NotYourTurnError",
+    "Place",
+    "Player",
+    "PlayerFactory",
+    "PrefsSource",
+    "Progress",
+    "PublicGame",
+    "PublicTable",
+    "SaveFailedError",
+    "SavedTable",
+    "Seat",
+    "SeatTakenError",
+    "StaleActionError",
+    "Table",
+    "TableClosedError",
+    "TableError",
+    "TableEvent",
+    "TableExistsError",
+    "TableFullError",
+    "TablePrefs",
+    "TableService",
+    "TableStatus",
+    "TableStore",
+    "WrongStageError",
+    "decode_action",
+    "encode_action",
+]

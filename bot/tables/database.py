@@ -1,0 +1,149 @@
+"""The table service on the SQLite store: :class:`DatabaseTableStore` and :class:`GuildPrefs`.
+
+Adapters from the service's protocols (:class:`~bot.tables.persistence.TableStore`,
+:class:`~bot.tables.prefs.PrefsSource`) to the repositories of :mod:`bot.store`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.store import ComputerLevel, Database, GameArchiveRepo, GuildSettingsRepo, TableRepo
+from bot.store import Seat as StoreSeat
+from bot.store import StoredTable as StoreTable
+
+from .persistence import NewTable, Place, SavedTable, TableStatus
+from .prefs import TablePrefs
+from .seats import Seat
+
+__all__ = ["DatabaseTableStore", "GuildPrefs"]
+
+
+def _store_seats(seats: Sequence[Seat | None]) -> list[StoreSeat]:
+    out = []
+    for number, seat in enumerate(seats):
+        if seat is None:
+            continue
+        if seat.user_id is None:
+            level: ComputerLevel = "expert" if seat.level == "expert" else "basic"
+            out.append(StoreSeat.computer(number, seat.name, level))
+        else:
+            out.append(StoreSeat.person(number, seat.user_id, seat.name))
+    return out
+
+
+def _seats(stored: StoreTable) -> list[Seat | None]:
+    seats: list[Seat | None] = [None] * stored.rules.players
+    for s in stored.seats:
+        seats[s.seat] = Seat(s.display_name, user_id=s.user_id, level=s.computer_level)
+    return seats
+
+
+def _saved(stored: StoreTable) -> SavedTable:
+    return SavedTable(
+        id=stored.id,
+        place=Place(stored.guild_id, stored.channel_id, stored.thread_id),
+        host_id=stored.host_id,
+        status=stored.status,
+        rules=stored.rules,
+        seed=stored.seed,
+        seats=_seats(stored),
+        message_id=stored.message_id,
+        actions=[dict(a.action) for a in stored.actions],
+    )
+
+
+class DatabaseTableStore:
+    """Tables in the database: one row per table, its seats, one row per action."""
+
+    def __init__(self, db: Database) -> None:
+        """Work on ``db``."""
+        self._db = db
+        self._tables = TableRepo(db)
+        self._games = GameArchiveRepo(db)
+
+    async def create_table(self, new: NewTable) -> int:
+        """Save a new lobby and return its id."""
+        stored = await self._tables.create(
+            guild_id=new.place.guild_id,
+            channel_id=new.place.channel_id,
+            thread_id=new.place.thread_id,
+            host_id=new.host_id,
+            rules=new.rules,
+            seed=new.seed,
+            seats=_store_seats(new.seats),
+        )
+        return stored.id
+
+    async def save_seats(self, table_id: int, seats: Sequence[Seat | None]) -> None:
+        """Replace the table's seats."""
+        await self._tables.set_seats(table_id, _store_seats(seats))
+
+    async def update_table(
+        self,
+        table_id: int,
+        *,
+        status: TableStatus | None = None,
+        host_id: int | None = None,
+        message_id: int | None = None,
+    ) -> None:
+        """Change the fields given (the host is not stored yet: see the report of issue 3)."""
+        async with self._db.transaction():
+            if status is not None:
+                await self._tables.set_status(table_id, status)
+            if message_id is not None:
+                await self._tables.set_message_ids(table_id, message_id=message_id)
+
+    async def append_action(
+        self, table_id: int, idx: int, seat: int, action: dict[str, Any]
+    ) -> None:
+        """Save action ``idx`` of the table's game."""
+        await self._tables.append_action(table_id, idx, seat, action)
+
+    async def finish_table(
+        self, table_id: int, status: TableStatus, record: dict[str, Any] | None
+    ) -> None:
+        """Close the table; a finished game goes to the archive with its players."""
+        async with self._db.transaction():
+            stored = await self._tables.set_status(table_id, status)
+            if status == "finished" and record is not None:
+                await self._games.archive(
+                    guild_id=stored.guild_id,
+                    record=record,
+                    players=list(stored.seats),
+                    ranked=not any(s.is_computer for s in stored.seats),
+                    table_id=table_id,
+                    started_at=stored.created_at,
+                )
+
+    async def open_tables(self) -> list[SavedTable]:
+        """Every table in its lobby or playing."""
+        return [_saved(t) for t in await self._tables.list_open_tables()]
+
+
+class GuildPrefs:
+    """Each server's table preferences, from its stored settings.
+
+    A server that never changed a setting gets ``defaults`` (the bot's configuration)
+    with its house rules.
+    """
+
+    def __init__(self, db: Database, defaults: TablePrefs | None = None) -> None:
+        """Work on ``db``."""
+        self._settings = GuildSettingsRepo(db)
+        self._defaults = defaults or TablePrefs()
+
+    async def table_prefs(self, guild_id: int) -> TablePrefs:
+        """The server's preferences."""
+        settings = await self._settings.get(guild_id)
+        if settings.updated_at is None:
+            return replace(self._defaults, rules=settings.rules)
+        return TablePrefs(
+            rules=settings.rules,
+            tables_in_threads=settings.tables_in_threads,
+            allow_computers=settings.allow_computers,
+            mention_on_turn=settings.mention_on_turn,
+            computer_move_delay=settings.computer_move_delay,
+        )

@@ -1,0 +1,97 @@
+"""Every refusal a table can give, each a :class:`~bot.errors.UserFacingError` with a sentence.
+
+A refused request changes nothing: the table checks before it acts. The messages are
+written for the person who clicked, so the error funnel shows them as they are.
+"""
+
+from __future__ import annotations
+
+from bot.errors import UserFacingError
+from bot.rules import ErrorCode
+
+__all__ = [
+    "ComputersNotAllowedError",
+    "IllegalMoveError",
+    "NoTableError",
+    "NotHostError",
+    "NotReadyError",
+    "NotSeatedError",
+    "NotYourHandError",
+    "NotYourTurnError",
+    "SaveFailedError",
+    "SeatTakenError",
+    "StaleActionError",
+    "TableClosedError",
+    "TableError",
+    "TableExistsError",
+    "TableFullError",
+    "WrongStageError",
+]
+
+
+class TableError(UserFacingError):
+    """Base of the table refusals."""
+
+
+class NoTableError(TableError):
+    """No open table where the user asked."""
+
+
+class TableClosedError(TableError):
+    """The table was finished or aborted (a button from an old message)."""
+
+
+class TableExistsError(TableError):
+    """A channel or thread already has an open table."""
+
+
+class NotSeatedError(TableError):
+    """The user does not sit at the table."""
+
+
+class NotYourHandError(TableError):
+    """A private-hand button used by someone other than the seat's player."""
+
+
+class SeatTakenError(TableError):
+    """The chosen seat belongs to another player."""
+
+
+class TableFullError(TableError):
+    """No seat left to take."""
+
+
+class ComputersNotAllowedError(TableError):
+    """The server does not let computer players sit."""
+
+
+class NotHostError(TableError):
+    """Only the host may do this."""
+
+
+class NotReadyError(TableError):
+    """The game cannot start: seats are empty."""
+
+
+class WrongStageError(TableError):
+    """The request does not fit the table's stage (a lobby action once the game is on...)."""
+
+
+class NotYourTurnError(TableError):
+    """Another seat is to act."""
+
+
+class StaleActionError(TableError):
+    """A button from an earlier moment of the game: the game has moved on since it was drawn."""
+
+
+class IllegalMoveError(TableError):
+    """The rules refuse the action; ``code`` is the rules core's error code."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code: ErrorCode = code
+
+
+class SaveFailedError(TableError):
+    """The store could not save the action, so it was not applied."""

@@ -1,0 +1,189 @@
+"""How tables are saved: the :class:`TableStore` protocol and an in-memory implementation.
+
+A table is kept as its game record (record-format.md): the rules and seed it opened
+with, its seats, and one entry per action in order. The service saves every change
+inside the table's lock before it answers, so a restored table is the record
+replayed. The SQLite repository of :mod:`bot.store` implements the same protocol.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from bot.rules import HouseRules
+
+from .seats import Seat
+
+__all__ = [
+    "OPEN_STATUSES",
+    "MemoryTableStore",
+    "NewTable",
+    "Place",
+    "SavedTable",
+    "TableStatus",
+    "TableStore",
+]
+
+TableStatus = Literal["lobby", "playing", "finished", "aborted"]
+OPEN_STATUSES: tuple[TableStatus, ...] = ("lobby", "playing")
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a table sits: a guild's channel, or a thread of that channel."""
+
+    guild_id: int
+    channel_id: int
+    thread_id: int | None = None
+
+    @property
+    def id(self) -> int:
+        """The channel or thread the table's messages go to (one open table per place)."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    """What the store needs to open a table."""
+
+    place: Place
+    host_id: int
+    rules: HouseRules
+    """Copied when the table opens: later changes to the server's rules never reach it."""
+    seed: int
+    seats: tuple[Seat | None, ...]
+
+
+@dataclass(slots=True)
+class SavedTable:
+    """A table as the store keeps it; enough to rebuild it by replaying ``actions``."""
+
+    id: int
+    place: Place
+    host_id: int
+    status: TableStatus
+    rules: HouseRules
+    seed: int
+    seats: list[Seat | None]
+    message_id: int | None = None
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    """Record-format action objects, each with its ``seat``."""
+    record: dict[str, Any] | None = None
+    """The finished game's record, once the table is finished."""
+
+
+class TableStore(Protocol):
+    """What the table service needs from storage. Every method may raise on failure."""
+
+    async def create_table(self, new: NewTable) -> int:
+        """Save a new lobby and return its id (ids are never reused)."""
+        ...
+
+    async def save_seats(self, table_id: int, seats: Sequence[Seat | None]) -> None:
+        """Replace the table's seats."""
+        ...
+
+    async def update_table(
+        self,
+        table_id: int,
+        *,
+        status: TableStatus | None = None,
+        host_id: int | None = None,
+        message_id: int | None = None,
+    ) -> None:
+        """Change the fields given."""
+        ...
+
+    async def append_action(
+        self, table_id: int, idx: int, seat: int, action: dict[str, Any]
+    ) -> None:
+        """Save action number ``idx`` (0-based, in order) of the table's game."""
+        ...
+
+    async def finish_table(
+        self, table_id: int, status: TableStatus, record: dict[str, Any] | None
+    ) -> None:
+        """Close the table as ``finished`` (with its game record) or ``aborted``."""
+        ...
+
+    async def open_tables(self) -> list[SavedTable]:
+        """Every table still in its lobby or playing, for a restart."""
+        ...
+
+
+class MemoryTableStore:
+    """A :class:`TableStore` in a dict: for tests, and until a database is configured."""
+
+    def __init__(self) -> None:
+        """Start empty."""
+        self.tables: dict[int, SavedTable] = {}
+        self._next_id = 1
+
+    def _get(self, table_id: int) -> SavedTable:
+        try:
+            return self.tables[table_id]
+        except KeyError:
+            raise LookupError(f"no table {table_id}") from None
+
+    async def create_table(self, new: NewTable) -> int:
+        """Save a new lobby and return its id."""
+        for row in self.tables.values():
+            if row.place.id == new.place.id and row.status in OPEN_STATUSES:
+                raise ValueError(f"place {new.place.id} already has open table {row.id}")
+        table_id = self._next_id
+        self._next_id += 1
+        self.tables[table_id] = SavedTable(
+            id=table_id,
+            place=new.place,
+            host_id=new.host_id,
+            status="lobby",
+            rules=new.rules,
+            seed=new.seed,
+            seats=list(new.seats),
+        )
+        return table_id
+
+    async def save_seats(self, table_id: int, seats: Sequence[Seat | None]) -> None:
+        """Replace the table's seats."""
+        self._get(table_id).seats = list(seats)
+
+    async def update_table(
+        self,
+        table_id: int,
+        *,
+        status: TableStatus | None = None,
+        host_id: int | None = None,
+        message_id: int | None = None,
+    ) -> None:
+        """Change the fields given."""
+        row = self._get(table_id)
+        if status is not None:
+            row.status = status
+        if host_id is not None:
+            row.host_id = host_id
+        if message_id is not None:
+            row.message_id = message_id
+
+    async def append_action(
+        self, table_id: int, idx: int, seat: int, action: dict[str, Any]
+    ) -> None:
+        """Save action ``idx``; refuse a gap or a repeat, as the database does."""
+        row = self._get(table_id)
+        if idx != len(row.actions):
+            raise ValueError(f"table {table_id}: action {idx} given, {len(row.actions)} expected")
+        row.actions.append({**action, "seat": seat})
+
+    async def finish_table(
+        self, table_id: int, status: TableStatus, record: dict[str, Any] | None
+    ) -> None:
+        """Close the table."""
+        row = self._get(table_id)
+        row.status = status
+        row.record = copy.deepcopy(record)
+
+    async def open_tables(self) -> list[SavedTable]:
+        """Every open table, oldest first (copies)."""
+        return [copy.deepcopy(row) for row in self.tables.values() if row.status in OPEN_STATUSES]

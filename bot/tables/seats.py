@@ -1,0 +1,46 @@
+"""Who sits where: people, computer players, and the names a table shows for them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = ["COMPUTER_NAMES", "DEFAULT_LEVEL", "Player", "Seat"]
+
+DEFAULT_LEVEL: Final = "basic"
+"""The computer level a table seats unless told otherwise."""
+
+COMPUTER_NAMES: Final = ("Ada", "Babbage", "Hopper", "Turing", "Lovelace", "Knuth")
+"""Computer players are named after their seat, so the names stay put across games."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A person, as the table knows them: a Discord user id and the name to show."""
+
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A taken seat: a person (``user_id``) or a computer player (``level``)."""
+
+    name: str
+    user_id: int | None = None
+    level: str | None = None
+
+    @classmethod
+    def human(cls, player: Player) -> Seat:
+        """The seat of a person."""
+        return cls(player.name, user_id=player.user_id)
+
+    @classmethod
+    def computer(cls, seat: int, level: str = DEFAULT_LEVEL) -> Seat:
+        """A computer player for seat ``seat``."""
+        return cls(COMPUTER_NAMES[seat % len(COMPUTER_NAMES)], level=level)
+
+    @property
+    def is_computer(self) -> bool:
+        """Whether a computer plays this seat."""
+        return self.user_id is None

@@ -1,0 +1,399 @@
+"""The table service: every open table by id and by place, and every change made to one.
+
+Each change runs under the table's lock: check, apply, save, then answer. A change the
+store cannot save is taken back and refused with :class:`SaveFailedError`. Computer
+turns are played by :meth:`TableService.run_computers` after a person acts, one lock
+at a time, so a click that races them is simply refused as out of turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from bot.rules import Action, HouseRules, SeatView
+
+from .computers import PlayerFactory
+from .errors import (
+    ComputersNotAllowedError,
+    NoTableError,
+    NotSeatedError,
+    SaveFailedError,
+    TableClosedError,
+    TableExistsError,
+    WrongStageError,
+)
+from .events import EventKind, Listener, TableEvent, log_event
+from .persistence import NewTable, Place, TableStore
+from .prefs import FixedPrefs, PrefsSource, TablePrefs
+from .public import deal_summary
+from .seats import Player, Seat
+from .table import Move, Table
+
+__all__ = ["Progress", "TableService"]
+
+log = logging.getLogger(__name__)
+
+SAVE_FAILED = "Sorry, that couldn't be saved, so nothing changed. Please try again."
+
+
+def random_seed() -> int:
+    """A fresh seed for a table's shuffles."""
+    return secrets.randbits(31)
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What a request changed in a game: the moves applied and whom to tell it's their turn."""
+
+    table: Table
+    moves: tuple[Move, ...]
+    mention: int | None
+    """The person the turn just passed to, if it passed to a person."""
+
+    @property
+    def computer_moves(self) -> int:
+        """How many of the moves computer players made."""
+        return sum(move.by_computer for move in self.moves)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return self.table.status == "finished"
+
+
+class TableService:
+    """Every table of the process. Build one at start-up and hand it to the bot."""
+
+    def __init__(
+        self,
+        store: TableStore,
+        computers: PlayerFactory,
+        *,
+        prefs: PrefsSource | None = None,
+        seeds: Callable[[], int] = random_seed,
+        keep_closed: int = 256,
+    ) -> None:
+        """Tables saved to ``store``; computer players built by ``computers``.
+
+        ``keep_closed`` finished or aborted tables stay known, so their buttons answer
+        sensibly and "Play again" works.
+        """
+        self.store = store
+        self.computers = computers
+        self.prefs: PrefsSource = prefs or FixedPrefs()
+        self.listeners: list[Listener] = [log_event]
+        self._seeds = seeds
+        self._keep_closed = keep_closed
+        self._open: dict[int, Table] = {}
+        self._by_place: dict[int, int] = {}
+        self._closed: OrderedDict[int, Table] = OrderedDict()
+        self._opening = asyncio.Lock()
+
+    # ------------------------------------------------------------------ finding tables
+
+    async def table_prefs(self, guild_id: int) -> TablePrefs:
+        """The preferences of a server."""
+        return await self.prefs.table_prefs(guild_id)
+
+    @property
+    def open_tables(self) -> list[Table]:
+        """Every table in its lobby or playing."""
+        return list(self._open.values())
+
+    def get(self, table_id: int) -> Table:
+        """An open table; TableClosedError or NoTableError otherwise."""
+        table = self._open.get(table_id)
+        if table is not None:
+            return table
+        closed = self._closed.get(table_id)
+        if closed is not None:
+            how = "finished" if closed.status == "finished" else "was closed"
+            raise TableClosedError(f"Table {table_id} has {how}: start a new one with /euchre new.")
+        raise NoTableError(f"Table {table_id} no longer exists: start a new one with /euchre new.")
+
+    def get_any(self, table_id: int) -> Table:
+        """An open table, or a recently closed one."""
+        table = self._open.get(table_id) or self._closed.get(table_id)
+        if table is None:
+            self.get(table_id)  # raises the right refusal
+        assert table is not None
+        return table
+
+    def at(self, place_id: int) -> Table | None:
+        """The open table of a channel or thread."""
+        table_id = self._by_place.get(place_id)
+        return None if table_id is None else self._open[table_id]
+
+    def tables_of(self, user_id: int) -> list[Table]:
+        """The open tables where a user sits."""
+        return [t for t in self._open.values() if t.seat_of(user_id) is not None]
+
+    def find(self, place_id: int, user_id: int) -> Table:
+        """The table of this place, else the only table the user sits at."""
+        table = self.at(place_id)
+        if table is not None:
+            return table
+        mine = self.tables_of(user_id)
+        if len(mine) == 1:
+            return mine[0]
+        if mine:
+            raise NoTableError(
+                "There's no table here, and you sit at several: use this in a table's channel."
+            )
+        raise NoTableError("There's no table here: start one with /euchre new.")
+
+    # ------------------------------------------------------------------ lobby
+
+    async def open(
+        self,
+        place: Place,
+        host: Player,
+        *,
+        rules: HouseRules | None = None,
+        seats: Sequence[Seat | None] | None = None,
+    ) -> Table:
+        """Open a lobby in ``place``, the host in the first seat (or the seats given).
+
+        ``rules`` default to the server's, copied now: later changes never reach it.
+        """
+        async with self._opening:
+            existing = self.at(place.id)
+            if existing is not None:
+                raise TableExistsError(
+                    f"There's already a table here (table {existing.id}): join it, "
+                    "or its host can close it with /euchre abort."
+                )
+            if rules is None:
+                rules = (await self.table_prefs(place.guild_id)).rules
+            taken = list(seats) if seats is not None else [Seat.human(host)]
+            taken += [None] * (rules.players - len(taken))
+            seed = self._seeds()
+            new = NewTable(place, host.user_id, rules, seed, tuple(taken))
+            try:
+                table_id = await self.store.create_table(new)
+            except Exception as exc:
+                raise self._save_failed(f"opening a table in place {place.id}") from exc
+            table = Table(table_id, place, host.user_id, rules, seed, taken)
+            self._open[table_id] = table
+            self._by_place[place.id] = table_id
+            self._emit(table, "opened", f"by {host.name}, rules {rules.to_spec()}")
+        return table
+
+    async def set_message(self, table: Table, message_id: int) -> None:
+        """Remember the table's public message (a failed save is only logged)."""
+        table.message_id = message_id
+        try:
+            await self.store.update_table(table.id, message_id=message_id)
+        except Exception:
+            log.exception("table %d: could not save its message id", table.id)
+
+    async def join(self, table_id: int, player: Player, seat: int | None = None) -> Table:
+        """Seat a person: the next seat, or the one chosen (moving them if seated)."""
+        table = self.get(table_id)
+        async with table.lock:
+            before = list(table.seats)
+            number = table.join(player, seat)
+            await self._save_seats(table, before)
+            self._emit(table, "seated", f"{player.name} sat in seat {number + 1}")
+        return table
+
+    async def add_computer(self, table_id: int, by: int, seat: int | None = None) -> Table:
+        """The host seats a computer player, where the server allows them."""
+        table = self.get(table_id)
+        if not (await self.table_prefs(table.place.guild_id)).allow_computers:
+            raise ComputersNotAllowedError(
+                "This server doesn't allow computer players: every seat needs a person."
+            )
+        async with table.lock:
+            before = list(table.seats)
+            number = table.add_computer(by, seat)
+            await self._save_seats(table, before)
+            self._emit(table, "seated", f"computer {table.name(number)} in seat {number + 1}")
+        return table
+
+    async def leave(self, table_id: int, user_id: int) -> Table:
+        """A person leaves: their seat is freed, or taken over by a computer in a game."""
+        table = self.get(table_id)
+        async with table.lock:
+            before = (list(table.seats), table.host_id, table.status)
+            name = table.name(table.require_seat(user_id))
+            seat = table.leave(user_id)
+            try:
+                await self.store.save_seats(table.id, table.seats)
+                if table.host_id != before[1]:
+                    await self.store.update_table(table.id, host_id=table.host_id)
+                if table.status == "aborted":
+                    await self.store.finish_table(table.id, "aborted", None)
+            except Exception as exc:
+                table.seats, table.host_id, table.status = before
+                raise self._save_failed(f"table {table.id}: leaving") from exc
+            taken_over = " (a computer plays it now)" if table.status == "playing" else ""
+            self._emit(table, "left", f"{name} left seat {seat + 1}{taken_over}")
+            if table.host_id != before[1]:
+                self._emit(table, "host", f"{table.host_name} is the host now")
+            if table.status == "aborted":
+                self._emit(table, "aborted", "everyone left")
+                self._close(table)
+        return table
+
+    async def start(self, table_id: int, by: int) -> Progress:
+        """The host starts the game: the cards are dealt."""
+        table = self.get(table_id)
+        async with table.lock:
+            table.start(by)
+            try:
+                await self.store.update_table(table.id, status="playing")
+            except Exception as exc:
+                table.status, table.game = "lobby", None
+                raise self._save_failed(f"table {table.id}: starting") from exc
+            assert table.game is not None
+            self._emit(table, "started", f"seed {table.seed}, dealer seat {table.game.dealer + 1}")
+            return self._progress(table, ())
+
+    async def abort(self, table_id: int, by: int, *, may_manage: bool = False) -> Table:
+        """Close a table: its host, or a member who may manage the server."""
+        table = self.get(table_id)
+        async with table.lock:
+            status = table.status
+            table.abort(by, may_manage=may_manage)
+            try:
+                await self.store.finish_table(table.id, "aborted", None)
+            except Exception as exc:
+                table.status = status
+                raise self._save_failed(f"table {table.id}: aborting") from exc
+            self._emit(table, "aborted", f"by user {by}")
+            self._close(table)
+        return table
+
+    async def play_again(self, table_id: int, player: Player) -> Table:
+        """A new lobby in the same place with the same seats and rules; the clicker hosts."""
+        old = self.get_any(table_id)
+        if old.status != "finished":
+            raise WrongStageError("This game isn't over yet.")
+        if old.seat_of(player.user_id) is None:
+            raise NotSeatedError(
+                "Only this game's players can deal another: open your own table with /euchre new."
+            )
+        return await self.open(old.place, player, rules=old.rules, seats=old.seats)
+
+    # ------------------------------------------------------------------ playing
+
+    def hand(self, table_id: int, user_id: int) -> tuple[int, SeatView]:
+        """A seated person's seat and view of the game."""
+        return self.get_any(table_id).view_for(user_id)
+
+    async def act(
+        self, table_id: int, user_id: int, seat: int, stamp: tuple[int, int], action: Action
+    ) -> Progress:
+        """A person's action from a private-hand button drawn at ``stamp``."""
+        table = self.get(table_id)
+        async with table.lock:
+            table.check_human_action(user_id, seat, stamp)
+            move = table.apply(seat, action)
+            await self._save_move(table, move)
+            return self._progress(table, (move,))
+
+    async def run_computers(self, table_id: int, *, delay: float = 0.0) -> Progress:
+        """Play computer turns until a person must act or the game ends.
+
+        ``delay`` seconds pass before each computer move, outside the lock.
+        """
+        table = self.get_any(table_id)
+        moves: list[Move] = []
+        while table.computer_to_act() is not None:
+            if delay > 0:
+                await asyncio.sleep(delay)
+            async with table.lock:
+                if table.computer_to_act() is None:
+                    break
+                move = table.play_computer(self.computers)
+                await self._save_move(table, move)
+                moves.append(move)
+        return self._progress(table, moves)
+
+    # ------------------------------------------------------------------ restarts
+
+    async def restore(self) -> list[Table]:
+        """Load every open table from the store (at start-up) by replaying its record."""
+        restored = []
+        for row in await self.store.open_tables():
+            table = Table.restore(row)
+            if table.is_open:
+                self._open[table.id] = table
+                self._by_place[table.place.id] = table.id
+                restored.append(table)
+        return restored
+
+    # ------------------------------------------------------------------ inside the lock
+
+    async def _save_seats(self, table: Table, before: list[Seat | None]) -> None:
+        try:
+            await self.store.save_seats(table.id, table.seats)
+        except Exception as exc:
+            table.seats = before
+            raise self._save_failed(f"table {table.id}: saving seats") from exc
+
+    async def _save_move(self, table: Table, move: Move) -> None:
+        try:
+            await self.store.append_action(table.id, move.index, move.seat, move.action.to_json())
+        except Exception as exc:
+            table.undo_last()
+            raise self._save_failed(f"table {table.id}: saving action {move.index}") from exc
+        game = table.game
+        assert game is not None
+        self._emit(table, "move", f"{table.name(move.seat)} {move.action.to_json()}", move)
+        if game.deal_number != move.deal_number or game.over:
+            result = deal_summary(move.deal_number, game.results[move.deal_number - 1])
+            self._emit(
+                table, "deal", f"deal {result.number}: {result.result}, points {result.points}"
+            )
+        if game.over:
+            await self._finish(table)
+
+    async def _finish(self, table: Table) -> None:
+        game = table.game
+        assert game is not None
+        try:
+            await self.store.finish_table(table.id, "finished", table.record())
+        except Exception:
+            log.exception("table %d: could not archive the finished game", table.id)
+        self._emit(table, "finished", f"score {game.score[0]}-{game.score[1]}")
+        self._close(table)
+
+    def _progress(self, table: Table, moves: Iterable[Move]) -> Progress:
+        done = tuple(moves)
+        game = table.game
+        mention = None
+        if table.status == "playing" and game is not None and game.turn is not None:
+            seat = table.seats[game.turn]
+            last = game.log[-1][0] if game.log else None
+            new_deal = bool(done) and done[-1].deal_number != game.deal_number
+            if seat is not None and seat.user_id is not None and (last != game.turn or new_deal):
+                mention = seat.user_id
+        return Progress(table, done, mention)
+
+    def _close(self, table: Table) -> None:
+        self._open.pop(table.id, None)
+        if self._by_place.get(table.place.id) == table.id:
+            del self._by_place[table.place.id]
+        self._closed[table.id] = table
+        while len(self._closed) > self._keep_closed:
+            self._closed.popitem(last=False)
+
+    def _emit(self, table: Table, kind: EventKind, text: str, move: Move | None = None) -> None:
+        event = TableEvent(table, kind, text, move)
+        for listener in self.listeners:
+            try:
+                listener(event)
+            except Exception:
+                log.exception("table event listener failed on %s", event.line())
+
+    @staticmethod
+    def _save_failed(what: str) -> SaveFailedError:
+        log.exception("Store failure while %s", what)
+        return SaveFailedError(SAVE_FAILED)

@@ -1,0 +1,404 @@
+"""One table's life: a lobby of seats, then a game, then its result.
+
+:class:`Table` holds the state and checks every request against it, raising a
+:class:`~bot.tables.errors.TableError` (and changing nothing) when it is refused.
+It does no I/O and takes no lock: :class:`~bot.tables.service.TableService` does
+both around it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.rules import (
+    Action,
+    Game,
+    HouseRules,
+    RuleError,
+    SeatView,
+    action_from_json,
+    game_record,
+    seat_view,
+)
+from bot.rules.ranking import trick_winner_index
+
+from .computers import PlayerFactory, decision_seed
+from .errors import (
+    IllegalMoveError,
+    NotHostError,
+    NotReadyError,
+    NotSeatedError,
+    NotYourHandError,
+    NotYourTurnError,
+    SeatTakenError,
+    StaleActionError,
+    TableClosedError,
+    TableFullError,
+    WrongStageError,
+)
+from .persistence import Place, SavedTable, TableStatus
+from .public import CompletedTrick, PublicTable, public_game
+from .seats import DEFAULT_LEVEL, Player, Seat
+
+__all__ = ["Move", "Table"]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """An action applied at a table: action number ``index`` of the game."""
+
+    index: int
+    deal_number: int
+    seat: int
+    action: Action
+    by_computer: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Undo:
+    """What an applied action changed besides the game, to take it back."""
+
+    last_trick: CompletedTrick | None
+    status: TableStatus
+
+
+class Table:
+    """A table in one channel or thread. See the module docstring."""
+
+    def __init__(
+        self,
+        table_id: int,
+        place: Place,
+        host_id: int,
+        rules: HouseRules,
+        seed: int,
+        seats: Sequence[Seat | None] = (),
+    ) -> None:
+        """A lobby with ``seats`` taken (padded with empty seats)."""
+        self.id = table_id
+        self.place = place
+        self.host_id = host_id
+        self.rules = rules
+        self.seed = seed
+        self.seats: list[Seat | None] = list(seats) + [None] * (rules.players - len(seats))
+        self.status: TableStatus = "lobby"
+        self.game: Game | None = None
+        self.message_id: int | None = None
+        self.last_trick: CompletedTrick | None = None
+        self.lock = asyncio.Lock()
+        self._undo: _Undo | None = None
+
+    # ------------------------------------------------------------------ seats
+
+    @property
+    def size(self) -> int:
+        """Seats at the table."""
+        return len(self.seats)
+
+    @property
+    def is_open(self) -> bool:
+        """In its lobby or playing."""
+        return self.status in ("lobby", "playing")
+
+    @property
+    def is_full(self) -> bool:
+        """Every seat taken."""
+        return all(seat is not None for seat in self.seats)
+
+    @property
+    def humans(self) -> list[int]:
+        """The user ids of the people seated, in seat order."""
+        return [s.user_id for s in self.seats if s is not None and s.user_id is not None]
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat of a user, or None."""
+        for number, seat in enumerate(self.seats):
+            if seat is not None and seat.user_id == user_id:
+                return number
+        return None
+
+    def require_seat(self, user_id: int) -> int:
+        """The seat of a user; NotSeatedError when they do not sit here."""
+        seat = self.seat_of(user_id)
+        if seat is None:
+            if self.status == "lobby":
+                raise NotSeatedError("You're not seated at this table: click Join to sit down.")
+            raise NotSeatedError("You're not playing at this table.")
+        return seat
+
+    def name(self, seat: int) -> str:
+        """The name of a seat's player ("seat 3" when empty)."""
+        taken = self.seats[seat]
+        return taken.name if taken is not None else f"seat {seat + 1}"
+
+    @property
+    def host_name(self) -> str:
+        """The host's seated name."""
+        seat = self.seat_of(self.host_id)
+        return self.name(seat) if seat is not None else "the host"
+
+    def is_computer(self, seat: int) -> bool:
+        """Whether a computer plays ``seat``."""
+        taken = self.seats[seat]
+        return taken is not None and taken.is_computer
+
+    # ------------------------------------------------------------------ lobby
+
+    def _require_lobby(self) -> None:
+        self._require_open()
+        if self.status != "lobby":
+            raise WrongStageError("The game has already started.")
+
+    def _require_open(self) -> None:
+        if not self.is_open:
+            raise TableClosedError(f"Table {self.id} is closed.")
+
+    def _check_seat_number(self, seat: int) -> None:
+        if not 0 <= seat < self.size:
+            raise SeatTakenError(f"There is no seat {seat + 1} at this table.")
+
+    def join(self, player: Player, seat: int | None = None) -> int:
+        """Seat ``player`` (moving them if already seated) and return the seat.
+
+        Without ``seat``: the first empty seat, else the first computer's seat.
+        A computer's seat may be taken; another person's may not.
+        """
+        self._require_lobby()
+        current = self.seat_of(player.user_id)
+        if seat is None:
+            if current is not None:
+                raise SeatTakenError(f"You're already sitting in seat {current + 1}.")
+            seat = self._free_seat(for_person=True)
+        self._check_seat_number(seat)
+        if seat == current:
+            raise SeatTakenError(f"You're already sitting in seat {seat + 1}.")
+        taken = self.seats[seat]
+        if taken is not None and not taken.is_computer:
+            raise SeatTakenError(f"Seat {seat + 1} is taken by {taken.name}.")
+        if current is not None:
+            self.seats[current] = None
+        self.seats[seat] = Seat.human(player)
+        return seat
+
+    def _free_seat(self, *, for_person: bool) -> int:
+        for number, seat in enumerate(self.seats):
+            if seat is None:
+                return number
+        if for_person:
+            for number, seat in enumerate(self.seats):
+                if seat is not None and seat.is_computer:
+                    return number
+        raise TableFullError("The table is full.")
+
+    def add_computer(self, by: int, seat: int | None = None, level: str = DEFAULT_LEVEL) -> int:
+        """The host seats a computer player (in the first empty seat unless ``seat``)."""
+        self._require_lobby()
+        self._require_host(by, "add computer players")
+        if seat is None:
+            seat = self._free_seat(for_person=False)
+        self._check_seat_number(seat)
+        taken = self.seats[seat]
+        if taken is not None:
+            raise SeatTakenError(f"Seat {seat + 1} is taken by {taken.name}.")
+        self.seats[seat] = Seat.computer(seat, level)
+        return seat
+
+    def _require_host(self, by: int, what: str) -> None:
+        if by != self.host_id:
+            raise NotHostError(f"Only the host, {self.host_name}, can {what}.")
+
+    def leave(self, user_id: int) -> int:
+        """Free the user's seat; in a game a computer takes it over. Returns the seat.
+
+        When the host leaves, the next person seated becomes host; when nobody is
+        left, the table is aborted.
+        """
+        self._require_open()
+        seat = self.require_seat(user_id)
+        if self.status == "lobby":
+            self.seats[seat] = None
+        else:
+            self.seats[seat] = Seat.computer(seat)
+        if user_id == self.host_id:
+            humans = self.humans
+            if humans:
+                self.host_id = humans[0]
+            else:
+                self.status = "aborted"
+        return seat
+
+    def start(self, by: int) -> None:
+        """The host starts the game once every seat is taken."""
+        self._require_lobby()
+        self._require_host(by, "start the game")
+        empty = [str(n + 1) for n, seat in enumerate(self.seats) if seat is None]
+        if empty:
+            listed = ", ".join(empty[:-1]) + " and " + empty[-1] if len(empty) > 1 else empty[0]
+            seats = f"Seat {listed} is" if len(empty) == 1 else f"Seats {listed} are"
+            raise NotReadyError(
+                f"{seats} still empty: wait for players to join, or click Add computer."
+            )
+        self.game = Game(self.rules, seed=self.seed)
+        self.status = "playing"
+
+    def abort(self, by: int, *, may_manage: bool = False) -> None:
+        """Close the table: the host, or someone allowed to manage the server."""
+        self._require_open()
+        if not may_manage:
+            self._require_host(by, "close this table")
+        self.status = "aborted"
+
+    # ------------------------------------------------------------------ playing
+
+    def require_game(self) -> Game:
+        """The game; WrongStageError before it starts."""
+        self._require_open()
+        if self.game is None:
+            raise WrongStageError("The game hasn't started yet.")
+        return self.game
+
+    @property
+    def stamp(self) -> tuple[int, int]:
+        """(deal number, action number): what a private-hand button was drawn for."""
+        game = self.game
+        return (0, 0) if game is None else (game.deal_number, len(game.log))
+
+    def whose_turn(self) -> str:
+        """A sentence fragment naming who is to act: "Bob is to play"."""
+        game = self.require_game()
+        if game.turn is None:
+            return "the game is over"
+        verbs = {"play": "play", "bid1": "bid", "bid2": "bid", "discard": "discard"}
+        return f"{self.name(game.turn)} is to {verbs.get(game.phase or '', 'act')}"
+
+    def check_human_action(self, user_id: int, seat: int, stamp: tuple[int, int]) -> None:
+        """Whether ``user_id`` may act now for ``seat`` with a button drawn at ``stamp``.
+
+        The checks go from who to when: not your hand, an old button, not your turn.
+        """
+        game = self.require_game()
+        taken = self.seats[seat] if 0 <= seat < self.size else None
+        if taken is None or taken.user_id != user_id:
+            owner = f"{taken.name}'s" if taken is not None else "someone else's"
+            raise NotYourHandError(
+                f"That hand is {owner}: open your own with the Your hand button."
+            )
+        if stamp != self.stamp:
+            raise StaleActionError("That button is out of date: the game has moved on.")
+        if game.turn != seat:
+            raise NotYourTurnError(f"It's not your turn: {self.whose_turn()}.")
+
+    def apply(self, seat: int, action: Action, *, by_computer: bool = False) -> Move:
+        """Apply a seat's action; IllegalMoveError (nothing changed) when the rules refuse it."""
+        game = self.require_game()
+        deal, trump = game.deal_number, game.trump
+        led = tuple(zip(game.trick_seats, game.trick_cards, strict=True))
+        finished_tricks = len(game.tricks)
+        try:
+            game.apply(seat, action)
+        except RuleError as exc:
+            raise IllegalMoveError(exc.code, exc.message) from None
+        self._undo = _Undo(self.last_trick, self.status)
+        if action.do == "play" and action.card is not None:
+            if game.deal_number == deal and len(game.tricks) > finished_tricks:
+                seats, cards, winner = game.tricks[-1]
+                self.last_trick = CompletedTrick(deal, seats, cards, winner)
+            elif game.deal_number != deal:
+                seats = (*(s for s, _ in led), seat)
+                cards = (*(c for _, c in led), action.card)
+                winner = seats[trick_winner_index(list(cards), trump, game.ranking)]
+                self.last_trick = CompletedTrick(deal, seats, cards, winner)
+        if game.over:
+            self.status = "finished"
+        return Move(len(game.log) - 1, deal, seat, action, by_computer)
+
+    def undo_last(self) -> None:
+        """Take back the last applied action (its save failed): replay the rest."""
+        game = self.game
+        assert game is not None and self._undo is not None
+        rebuilt = Game(self.rules, seed=self.seed, dealer=game.first_dealer)
+        for _, action in game.log[:-1]:
+            rebuilt.step(action)
+        self.game = rebuilt
+        self.last_trick, self.status = self._undo.last_trick, self._undo.status
+        self._undo = None
+
+    def computer_to_act(self) -> int | None:
+        """The seat of the computer player whose turn it is, if any."""
+        if self.status != "playing" or self.game is None or self.game.turn is None:
+            return None
+        seat = self.game.turn
+        return seat if self.is_computer(seat) else None
+
+    def play_computer(self, players: PlayerFactory) -> Move:
+        """Let the computer whose turn it is act, from its own seat's view only."""
+        seat = self.computer_to_act()
+        assert seat is not None and self.game is not None
+        taken = self.seats[seat]
+        assert taken is not None
+        seed = decision_seed(self.seed, seat, len(self.game.log))
+        player = players(taken.level or DEFAULT_LEVEL, seed)
+        action = player.choose(seat_view(self.game, seat))
+        return self.apply(seat, action, by_computer=True)
+
+    def view_for(self, user_id: int) -> tuple[int, SeatView]:
+        """A seated user's seat and view of the game (their hand included)."""
+        seat = self.require_seat(user_id)
+        if self.game is None:
+            raise WrongStageError("The game hasn't started yet: your cards come once it does.")
+        return seat, seat_view(self.game, seat)
+
+    # ------------------------------------------------------------------ views and records
+
+    def public(self) -> PublicTable:
+        """Everything the public table message may show."""
+        game = None if self.game is None else public_game(self.game, self.last_trick)
+        return PublicTable(
+            id=self.id,
+            place=self.place,
+            host_id=self.host_id,
+            status=self.status,
+            rules=self.rules,
+            seats=tuple(self.seats),
+            game=game,
+        )
+
+    def record(self) -> dict[str, Any]:
+        """The game record so far (record-format.md), with the table in ``meta``."""
+        game = self.game
+        if game is None:
+            raise WrongStageError("The game hasn't started yet.")
+        meta = {
+            "table": self.id,
+            "seats": [
+                None if s is None else {"name": s.name, "user": s.user_id, "level": s.level}
+                for s in self.seats
+            ],
+        }
+        return game_record(game, meta=meta)
+
+    @classmethod
+    def restore(cls, stored: SavedTable) -> Table:
+        """Rebuild a table from the store by replaying its actions."""
+        table = cls(
+            stored.id,
+            stored.place,
+            stored.host_id,
+            stored.rules,
+            stored.seed,
+            stored.seats,
+        )
+        table.message_id = stored.message_id
+        if stored.status == "lobby":
+            return table
+        table.game = Game(table.rules, seed=table.seed)
+        table.status = "playing"
+        for entry in stored.actions:
+            seat = int(entry["seat"])
+            table.apply(seat, action_from_json(entry)[1], by_computer=table.is_computer(seat))
+        table._undo = None
+        table.status = stored.status
+        return table

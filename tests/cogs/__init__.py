@@ -1,0 +1,1 @@
+"""Tests of the euchre cog through the interaction harness."""

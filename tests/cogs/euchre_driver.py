@@ -1,0 +1,188 @@
+"""Helpers for the euchre cog tests: a bot with a known seed, a hidden-card watch, a player.
+
+Everything here goes through the interaction harness (tests/harness.py) as a member
+would: slash commands and clicks on the messages the bot sent.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.app import EuchreBot
+from bot.players import make_player
+from bot.render import LAST_DEAL
+from bot.rules import card_symbol
+from bot.settings import Settings
+from bot.tables import (
+    FixedPrefs,
+    MemoryTableStore,
+    PlayerFactory,
+    Table,
+    TableEvent,
+    TablePrefs,
+    TableService,
+)
+from tests.harness import FakeMember, Harness, Sent, StoredMessage, visible_text
+
+CARD_TOKEN = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|🃏")
+ACTION_ID = "euchre:a:"
+
+
+def build_bot(
+    seed: int = 1,
+    *,
+    prefs: TablePrefs | None = None,
+    players: PlayerFactory = make_player,
+    store: MemoryTableStore | None = None,
+    delay: float = 0,
+) -> EuchreBot:
+    """The real bot with its real cog; tables in memory, shuffled from ``seed``."""
+    tables = TableService(
+        store or MemoryTableStore(),
+        players,
+        prefs=FixedPrefs(prefs or TablePrefs()),
+        seeds=lambda: seed,
+    )
+    return EuchreBot(Settings(computer_move_delay=delay), tables=tables)
+
+
+def only_table(bot: EuchreBot) -> Table:
+    tables = bot.tables.open_tables
+    assert len(tables) == 1, tables
+    return tables[0]
+
+
+def state(table: Table) -> tuple[Any, ...]:
+    """Everything a refused request must leave as it was."""
+    record = table.record() if table.game is not None else None
+    return (table.status, tuple(table.seats), table.host_id, table.stamp, record)
+
+
+def action_buttons(message: StoredMessage, stamp: tuple[int, int] | None = None) -> list[Any]:
+    """The enabled action buttons of a private hand (drawn at ``stamp`` if given)."""
+    found = []
+    for button in message.buttons:
+        cid = button.custom_id or ""
+        if button.disabled or not cid.startswith(ACTION_ID):
+            continue
+        if stamp is not None and cid.split(":")[4:6] != [str(stamp[0]), str(stamp[1])]:
+            continue
+        found.append(button)
+    return found
+
+
+# --------------------------------------------------------------------------- hidden cards
+
+
+@dataclass
+class Snapshot:
+    """Which cards were hidden from the table once ``sent`` calls had been recorded."""
+
+    sent: int
+    hidden: frozenset[str]
+    last_deal_public: frozenset[str]
+
+
+@dataclass
+class HiddenCardWatch:
+    """Records, after every applied action, the cards nobody at the table may see publicly.
+
+    Hidden: every card in a hand or in the kitty, except the deal's upcard (it was
+    turned face up). A public payload's "Last deal" field may show the previous deal's
+    last trick, which was played face up in that deal.
+    """
+
+    harness: Harness
+    snapshots: list[Snapshot] = field(default_factory=list)
+
+    def listen(self, service: TableService) -> None:
+        service.listeners.append(self.on_event)
+
+    def on_event(self, event: TableEvent) -> None:
+        if event.kind not in ("started", "move"):
+            return
+        game = event.table.game
+        assert game is not None
+        cards = {c for hand in game.hands for c in hand} | set(game.kitty)
+        cards.discard(game.upcard)
+        last = event.table.last_trick
+        previous = (
+            frozenset(card_symbol(c) for c in last.cards)
+            if last is not None and last.deal_number < game.deal_number
+            else frozenset()
+        )
+        self.snapshots.append(
+            Snapshot(len(self.harness.sent), frozenset(card_symbol(c) for c in cards), previous)
+        )
+
+    def leaks(self, sent: Sent, index: int) -> list[str]:
+        """Hidden cards shown by the public payload recorded at ``index``."""
+        before = [s for s in self.snapshots if s.sent <= index]
+        if not before:
+            return sorted(set(CARD_TOKEN.findall(visible_text(sent.data))))
+        snap = before[-1]
+        data = dict(sent.data)
+        last_deal_text = ""
+        embeds = []
+        for embed in data.get("embeds") or []:
+            fields = [f for f in embed.get("fields") or [] if f.get("name") != LAST_DEAL]
+            last_deal_text += "\n".join(
+                f.get("value", "") for f in embed.get("fields") or [] if f.get("name") == LAST_DEAL
+            )
+            embeds.append({**embed, "fields": fields})
+        data["embeds"] = embeds
+        shown = set(CARD_TOKEN.findall(visible_text(data)))
+        leaked = sorted(shown & snap.hidden)
+        stray = set(CARD_TOKEN.findall(last_deal_text)) - snap.last_deal_public
+        return leaked + sorted(f"{c} (last deal)" for c in stray)
+
+    def check_all(self) -> int:
+        """Assert no public payload leaked; returns how many card tokens were checked."""
+        assert self.snapshots, "no action was recorded"
+        checked = 0
+        for index, sent in enumerate(self.harness.sent):
+            if not sent.public or sent.body is None or not sent.is_message:
+                continue
+            assert ACTION_ID not in sent.dump(), f"private-hand buttons in public: {sent!r}"
+            leaks = self.leaks(sent, index)
+            assert not leaks, f"{sent!r} shows hidden cards {leaks}"
+            checked += len(CARD_TOKEN.findall(visible_text(sent.data)))
+        return checked
+
+
+# --------------------------------------------------------------------------- playing
+
+
+Policy = Callable[[list[Any]], Any]
+
+
+def random_policy(seed: int) -> Policy:
+    rng = random.Random(seed)
+    return lambda buttons: rng.choice(buttons)
+
+
+async def act_through_hand(
+    h: Harness, bot: EuchreBot, member: FakeMember, table_message: StoredMessage, policy: Policy
+) -> tuple[bool, Sent]:
+    """Take the member's turn through their private hand; True if "Your hand" was needed."""
+    table = only_table(bot)
+    reopened = False
+    try:
+        hand = h.last_ephemeral(member)
+        buttons = action_buttons(hand, table.stamp)
+    except LookupError:
+        buttons = []
+    if not buttons:
+        result = await h.click(member, h.message(table_message.id), label="Your hand")
+        assert result.ephemeral
+        hand = result.message
+        buttons = action_buttons(hand, table.stamp)
+        reopened = True
+    assert buttons, f"{member.name} has no action to take: {hand.text}"
+    result = await h.click(member, hand, custom_id=policy(buttons).custom_id)
+    assert result.reply.ephemeral, result.reply
+    return reopened, result.reply

@@ -1,0 +1,1 @@
+"""Tests of bot/render: embeds, hands and rules in words."""

@@ -1,0 +1,76 @@
+"""The private hand: its text and its buttons, over whole random games of every variant."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.render import hand_buttons, hand_embed
+from bot.render.hand import ACTION_ROWS
+from bot.rules import seat_view
+from bot.rules.ranking import top_rank_word
+from tests.render.games import VARIANTS, steps
+
+
+@pytest.mark.parametrize("spec", VARIANTS, ids=lambda s: "-".join(map(str, s.values())))
+def test_buttons_match_the_legal_actions_and_fit_discord(spec: dict[str, object]) -> None:
+    for table in steps(spec, 3):
+        game = table.game
+        assert game is not None
+        public = table.public()
+        for seat in range(table.size):
+            view = seat_view(game, seat)
+            buttons = hand_buttons(public, view)
+            rows = Counter(b.row for b in buttons)
+            assert all(n <= 5 for n in rows.values()) and max(rows, default=0) < ACTION_ROWS
+            assert all(0 < len(b.label) <= 80 for b in buttons)
+            enabled = [b.action for b in buttons if not b.disabled]
+            if view.my_turn:
+                assert Counter(enabled) == Counter(view.legal), (enabled, view.legal)
+            else:
+                assert not enabled
+            card_buttons = [b for b in buttons if b.action.do in ("play", "discard", "give")]
+            assert len(card_buttons) == len(view.hand)
+            assert len({b.position for b in buttons}) == len(buttons)
+
+
+def test_the_hand_names_the_bowers_and_says_whose_turn() -> None:
+    named = turns = 0
+    for table in steps({"preset": "north_american"}, 6):
+        game = table.game
+        assert game is not None
+        if game.turn is None or game.trump < 0:
+            continue
+        for seat in range(4):
+            view = seat_view(game, seat)
+            embed = hand_embed(table.public(), view)
+            text = embed.description or ""
+            for card in view.hand:
+                role = top_rank_word(card, game.trump)
+                if role:
+                    assert f"({role.removeprefix('the ')})" in text
+                    named += 1
+            if view.my_turn:
+                assert "**Your turn**" in text
+                turns += 1
+            elif not view.out[seat]:
+                assert f"Waiting for {table.name(game.turn)}" in text
+    assert named and turns
+
+
+def test_trump_comes_first_in_the_hand_text() -> None:
+    for table in steps({"preset": "north_american"}, 2):
+        game = table.game
+        assert game is not None
+        if game.phase == "play":
+            break
+    view = seat_view(game, game.turn)  # type: ignore[arg-type]
+    text = (hand_embed(table.public(), view).description or "").splitlines()[0]
+    symbols = [part.strip("* ").split(" ")[0] for part in text.split(" · ")]
+    trump_symbol = "♣♦♥♠"[game.trump]
+    is_trump = [
+        s.endswith(trump_symbol) or (s.startswith("J") and "left" in part)
+        for s, part in zip(symbols, text.split(" · "), strict=True)
+    ]
+    assert is_trump == sorted(is_trump, reverse=True)

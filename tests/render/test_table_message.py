@@ -1,0 +1,115 @@
+"""The public table message: what it shows at each stage, and never a hidden card."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+import pytest
+
+from bot.render import LAST_DEAL, table_embed
+from bot.rules import HouseRules, card_symbol
+from bot.tables import Place, Player, Table
+from tests.render.games import VARIANTS, seated_table, steps
+
+CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|🃏(?:red|black)?")
+
+
+def text_of(embed: discord.Embed, *, skip: str | None = None) -> str:
+    parts = [embed.title or "", embed.description or "", embed.footer.text or ""]
+    parts += [f"{f.name}\n{f.value}" for f in embed.fields if f.name != skip]
+    return "\n".join(parts)
+
+
+def check_limits(embed: discord.Embed) -> None:
+    assert len(embed) <= 6000 and len(embed.description or "") <= 4096
+    assert len(embed.fields) <= 25
+    for field in embed.fields:
+        assert 0 < len(field.value or "") <= 1024, field
+
+
+def test_the_lobby_shows_seats_partners_host_and_rules() -> None:
+    rules = HouseRules.preset_rules("north_american")
+    table = Table(7, Place(1, 2), 101, rules, 1)
+    table.join(Player(101, "Alice"))
+    table.join(Player(102, "Bob"), 2)
+    table.add_computer(101)
+    embed = table_embed(table.public())
+    text = text_of(embed)
+    assert "table 7" in text and "lobby" in text
+    assert "1. 🔵 Alice (host)" in text and "2. 🟠 Babbage 🤖" in text
+    assert "3. 🔵 Bob" in text and "4. 🟠 (empty)" in text
+    assert "seats 1 & 3" in text and "Waiting for 1 more player." in text
+    assert embed.footer.text == "North American · to 10"
+
+
+def test_the_game_shows_dealer_upcard_turn_and_score() -> None:
+    table = seated_table({"preset": "north_american"}, 3)
+    game = table.game
+    assert game is not None
+    text = text_of(table_embed(table.public()))
+    dealer = table.name(game.dealer)
+    assert f"Dealer: {dealer}" in text
+    assert f"Upcard: {card_symbol(game.upcard)}" in text
+    assert f"▶ **{table.name(game.turn)}** to bid" in text  # type: ignore[arg-type]
+    assert "🔵 Alice & Carol **0** — 🟠 Bob & Dave **0** · to 10" in text
+
+
+def test_a_trick_is_laid_out_by_seat() -> None:
+    for table in steps({"preset": "north_american"}, 5):
+        game = table.game
+        assert game is not None
+        if game.phase == "play" and len(game.trick_cards) == 2:
+            break
+    else:
+        pytest.fail("no trick with two cards")
+    embed = table_embed(table.public())
+    trick = next(f for f in embed.fields if (f.name or "").startswith("Trick"))
+    lines = (trick.value or "").splitlines()
+    assert len(lines) == 4 - game.out.count(True)
+    leader, card = game.trick_seats[0], game.trick_cards[0]
+    assert lines[0].endswith(f"{table.name(leader)}: **{card_symbol(card)}** (led)")
+    assert "▶ to play" in lines[2]
+
+
+@pytest.mark.parametrize("spec", VARIANTS, ids=lambda s: "-".join(map(str, s.values())))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_hidden_card_is_ever_shown(spec: dict[str, object], seed: int) -> None:
+    shown = 0
+    for table in steps(spec, seed):
+        game = table.game
+        assert game is not None
+        hidden = {c for hand in game.hands for c in hand} | set(game.kitty)
+        hidden.discard(game.upcard)
+        hidden_symbols = {card_symbol(c) for c in hidden}
+        embed = table_embed(table.public())
+        check_limits(embed)
+        tokens = set(CARD.findall(text_of(embed, skip=LAST_DEAL)))
+        assert not tokens & hidden_symbols, (tokens & hidden_symbols, text_of(embed))
+        last = table.last_trick
+        previous = {card_symbol(c) for c in last.cards} if last else set()
+        for field in embed.fields:
+            if field.name == LAST_DEAL:
+                assert set(CARD.findall(field.value or "")) <= previous
+        shown += len(tokens)
+    assert shown > 0
+    assert "game over" in (embed.title or "") or not game.over
+
+
+def test_the_result_names_the_winners_and_the_deals() -> None:
+    *_, table = steps({"preset": "north_american"}, 8, limit=5000)
+    game = table.game
+    assert game is not None and game.over and game.winner is not None
+    embed = table_embed(table.public())
+    check_limits(embed)
+    text = text_of(embed)
+    winners = "Alice & Carol" if game.winner == 0 else "Bob & Dave"
+    assert f"🏆 {'🔵' if game.winner == 0 else '🟠'} **{winners}** win" in text
+    assert "Deals" in text and "Play again" in text
+
+
+def test_a_closed_table_says_so() -> None:
+    table = seated_table({"preset": "north_american"}, 1)
+    table.abort(table.host_id)
+    embed = table_embed(table.public())
+    assert "closed" in (embed.title or "") and not embed.fields

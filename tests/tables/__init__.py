@@ -1,0 +1,1 @@
+"""Tests of the table service (bot/tables), without Discord."""

@@ -1,0 +1,79 @@
+"""The table service on a real SQLite file: every action stored, games archived, tables restored."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.players import make_player
+from bot.rules import HouseRules, replay
+from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, TableRepo
+from bot.tables import Place, Player, TableService
+from bot.tables.database import DatabaseTableStore, GuildPrefs
+
+ALICE, BOB = Player(101, "Alice"), Player(102, "Bob")
+HERE = Place(1, 10)
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "euchre.sqlite3")
+    yield database
+    await database.close()
+
+
+def service(db: Database) -> TableService:
+    return TableService(DatabaseTableStore(db), make_player, prefs=GuildPrefs(db), seeds=lambda: 5)
+
+
+async def test_a_game_is_stored_action_by_action_then_archived(db: Database) -> None:
+    tables = service(db)
+    table = await tables.open(HERE, ALICE)
+    for _ in range(3):
+        await tables.add_computer(table.id, ALICE.user_id)
+    await tables.start(table.id, ALICE.user_id)
+    await tables.set_message(table, 555)
+    rng = random.Random(2)
+    restored_once = False
+    while table.status == "playing":
+        await tables.run_computers(table.id)
+        if table.status != "playing":
+            break
+        if not restored_once and len(table.game.log) > 20:  # type: ignore[union-attr]
+            fresh = service(db)
+            (again,) = await fresh.restore()
+            assert again.record() == table.record() and again.message_id == 555
+            restored_once = True
+        seat, view = tables.hand(table.id, ALICE.user_id)
+        await tables.act(table.id, ALICE.user_id, seat, table.stamp, rng.choice(view.legal))
+    stored = await TableRepo(db).get(table.id)
+    assert stored.status == "finished"
+    assert [a.action for a in stored.actions] == table.record()["actions"]
+    (game,) = await GameArchiveRepo(db).list_by_guild(HERE.guild_id)
+    assert not game.ranked and game.score == tuple(table.game.score)  # type: ignore[union-attr]
+    assert replay(await GameArchiveRepo(db).record(game.id)).game.over
+
+
+async def test_tables_copy_the_servers_rules_when_they_open(db: Database) -> None:
+    tables = service(db)
+    toronto = HouseRules.preset_rules("toronto")
+    await GuildSettingsRepo(db).set_rules(HERE.guild_id, toronto)
+    table = await tables.open(HERE, ALICE)
+    await GuildSettingsRepo(db).set_rules(HERE.guild_id, HouseRules.preset_rules("british"))
+    assert table.rules == toronto
+    (restored,) = await service(db).restore()
+    assert restored.rules == toronto
+
+
+async def test_seats_and_the_lobby_are_restored(db: Database) -> None:
+    tables = service(db)
+    table = await tables.open(HERE, ALICE)
+    await tables.join(table.id, BOB, 2)
+    await tables.add_computer(table.id, ALICE.user_id)
+    (restored,) = await service(db).restore()
+    assert restored.seats == table.seats and restored.status == "lobby"
+    await tables.abort(table.id, ALICE.user_id)
+    assert await service(db).restore() == []

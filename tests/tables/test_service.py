@@ -1,0 +1,232 @@
+"""The table service without Discord: places, locks, saving, computers, events, restore."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import Any
+
+import pytest
+
+from bot.players import make_player
+from bot.rules import Action, SeatView, replay
+from bot.tables import (
+    ComputerPlayer,
+    MemoryTableStore,
+    NoTableError,
+    Place,
+    Player,
+    SaveFailedError,
+    TableClosedError,
+    TableEvent,
+    TableExistsError,
+    TableService,
+    WrongStageError,
+)
+
+ALICE, BOB, CAROL, DAVE = (
+    Player(i, n) for i, n in enumerate(["Alice", "Bob", "Carol", "Dave"], start=101)
+)
+HERE, THERE = Place(1, 10), Place(1, 11)
+
+
+class Spy:
+    """A computer player recording every view it was given."""
+
+    def __init__(self) -> None:
+        self.views: list[SeatView] = []
+
+    def __call__(self, level: str, seed: int) -> ComputerPlayer:
+        spy = self
+
+        class Chooser:
+            def choose(self, view: SeatView) -> Action:
+                spy.views.append(view)
+                return random.Random(seed).choice(view.legal)
+
+        return Chooser()
+
+
+class FlakyStore(MemoryTableStore):
+    """A store whose next ``fail`` calls of one method raise."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.failing: dict[str, int] = {}
+
+    def _maybe_fail(self, name: str) -> None:
+        if self.failing.get(name, 0) > 0:
+            self.failing[name] -= 1
+            raise OSError(f"disk full in {name}")
+
+    async def append_action(self, *args: Any, **kwargs: Any) -> None:
+        self._maybe_fail("append_action")
+        await super().append_action(*args, **kwargs)
+
+    async def save_seats(self, *args: Any, **kwargs: Any) -> None:
+        self._maybe_fail("save_seats")
+        await super().save_seats(*args, **kwargs)
+
+
+def service(store: MemoryTableStore | None = None, players: Any = make_player) -> TableService:
+    return TableService(store or MemoryTableStore(), players, seeds=lambda: 8)
+
+
+async def test_one_open_table_per_place_and_many_places_per_member() -> None:
+    tables = service()
+    here = await tables.open(HERE, ALICE)
+    with pytest.raises(TableExistsError, match=f"table {here.id}"):
+        await tables.open(HERE, BOB)
+    there = await tables.open(THERE, BOB)
+    await tables.join(there.id, ALICE)
+    assert {t.id for t in tables.tables_of(ALICE.user_id)} == {here.id, there.id}
+    assert tables.at(HERE.id) is here and tables.get(there.id) is there
+    assert tables.find(HERE.id, BOB.user_id) is here
+    with pytest.raises(NoTableError, match="several"):
+        tables.find(99, ALICE.user_id)
+    assert tables.find(99, BOB.user_id) is there
+
+
+async def test_two_opens_at_once_make_one_table() -> None:
+    tables = service()
+    results = await asyncio.gather(
+        tables.open(HERE, ALICE), tables.open(HERE, BOB), return_exceptions=True
+    )
+    assert sum(isinstance(r, TableExistsError) for r in results) == 1
+
+
+async def start_with_computers(tables: TableService, humans: int = 1) -> Any:
+    table = await tables.open(HERE, ALICE)
+    for person in (BOB, CAROL, DAVE)[: humans - 1]:
+        await tables.join(table.id, person)
+    for _ in range(4 - humans):
+        await tables.add_computer(table.id, ALICE.user_id)
+    await tables.start(table.id, ALICE.user_id)
+    return table
+
+
+async def test_computers_decide_from_their_own_seat_view_only() -> None:
+    spy = Spy()
+    tables = service(players=spy)
+    table = await start_with_computers(tables)
+    rng = random.Random(3)
+    while table.status == "playing":
+        progress = await tables.run_computers(table.id)
+        assert all(m.by_computer for m in progress.moves)
+        if table.status != "playing":
+            break
+        seat, view = tables.hand(table.id, ALICE.user_id)
+        await tables.act(table.id, ALICE.user_id, seat, table.stamp, rng.choice(view.legal))
+    assert spy.views
+    for view in spy.views:
+        assert view.seat != 0 and view.my_turn and view.legal
+        for actor, action in view.history:
+            if action.do == "discard" and actor != view.seat:
+                assert action.card is None, "another seat's discard is hidden"
+
+
+async def test_every_action_is_saved_and_the_record_replays() -> None:
+    store = MemoryTableStore()
+    tables = service(store)
+    table = await start_with_computers(tables, humans=1)
+    rng = random.Random(4)
+    while table.status == "playing":
+        await tables.run_computers(table.id)
+        if table.status == "playing":
+            seat, view = tables.hand(table.id, ALICE.user_id)
+            await tables.act(table.id, ALICE.user_id, seat, table.stamp, rng.choice(view.legal))
+    row = store.tables[table.id]
+    assert row.status == "finished" and row.record is not None
+    assert row.actions == row.record["actions"]
+    assert replay(row.record).game.winner == table.game.winner  # type: ignore[union-attr]
+    with pytest.raises(TableClosedError, match="finished"):
+        tables.get(table.id)
+
+
+async def test_a_failed_save_takes_the_action_back() -> None:
+    store = FlakyStore()
+    tables = service(store)
+    table = await start_with_computers(tables, humans=4)
+    game = table.game
+    before = (table.record(), table.stamp)
+    store.failing["append_action"] = 1
+    seat = game.turn
+    user = table.seats[seat].user_id
+    with pytest.raises(SaveFailedError, match="try again"):
+        await tables.act(table.id, user, seat, table.stamp, game.legal()[0])
+    assert (table.record(), table.stamp) == before
+    await tables.act(table.id, user, seat, table.stamp, game.legal()[0])
+    assert len(store.tables[table.id].actions) == 1
+
+
+async def test_a_failed_seat_save_leaves_the_seats() -> None:
+    store = FlakyStore()
+    tables = service(store)
+    table = await tables.open(HERE, ALICE)
+    store.failing["save_seats"] = 1
+    with pytest.raises(SaveFailedError):
+        await tables.join(table.id, BOB)
+    assert table.seat_of(BOB.user_id) is None
+
+
+async def test_racing_clicks_apply_one_action() -> None:
+    tables = service()
+    table = await start_with_computers(tables, humans=4)
+    game = table.game
+    seat = game.turn
+    user = table.seats[seat].user_id
+    stamp = table.stamp
+    results = await asyncio.gather(
+        *(tables.act(table.id, user, seat, stamp, game.legal()[0]) for _ in range(3)),
+        return_exceptions=True,
+    )
+    assert len(game.log) == 1
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+
+
+async def test_events_are_logged_one_line_each(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="bot.tables")
+    seen: list[TableEvent] = []
+    tables = service()
+    tables.listeners.append(seen.append)
+    table = await start_with_computers(tables, humans=1)
+    await tables.abort(table.id, BOB.user_id, may_manage=True)
+    kinds = [e.kind for e in seen]
+    assert kinds[:2] == ["opened", "seated"] and "started" in kinds and kinds[-1] == "aborted"
+    lines = [r.getMessage() for r in caplog.records if r.levelno == logging.INFO]
+    assert any(f"table {table.id}" in line and "aborted" in line for line in lines)
+    assert all("\n" not in line for line in lines)
+
+
+async def test_play_again_copies_seats_and_rules() -> None:
+    tables = service()
+    table = await start_with_computers(tables, humans=1)
+    with pytest.raises(WrongStageError):
+        await tables.play_again(table.id, ALICE)
+    rng = random.Random(1)
+    while table.status == "playing":
+        await tables.run_computers(table.id)
+        if table.status == "playing":
+            seat, view = tables.hand(table.id, ALICE.user_id)
+            await tables.act(table.id, ALICE.user_id, seat, table.stamp, rng.choice(view.legal))
+    again = await tables.play_again(table.id, ALICE)
+    assert again.seats == table.seats and again.rules == table.rules and again.place == HERE
+
+
+async def test_restore_brings_back_open_tables() -> None:
+    store = MemoryTableStore()
+    tables = service(store)
+    table = await start_with_computers(tables, humans=4)
+    game = table.game
+    for _ in range(9):
+        seat = game.turn
+        await tables.act(table.id, table.seats[seat].user_id, seat, table.stamp, game.legal()[0])
+    await tables.set_message(table, 77)
+    lobby = await tables.open(THERE, BOB)
+    fresh = service(store)
+    restored = {t.id: t for t in await fresh.restore()}
+    assert set(restored) == {table.id, lobby.id}
+    again = restored[table.id]
+    assert again.record() == table.record() and again.message_id == 77
+    assert fresh.at(THERE.id) is restored[lobby.id]
