@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.rules import Action, SeatView
+from bot.rules.house_rules import deals_every_card
 
 from .cardplay import choose_card
 from .deck import DeckFacts, deck_facts
@@ -48,6 +49,9 @@ class Tuning:
     """Sweep chance to go alone at four seats when the partner passes a card (partner's best)."""
     alone_six: float = 0.3
     """Sweep chance to go alone at six seats (two partners sit out, one may pass a card)."""
+    alone_all_dealt: float = 0.4
+    """Sweep chance to go alone at four seats when every card is dealt (the Almonte 21 pack):
+    no card is safely out of play, and the marginal loners fail more often."""
     defend_alone_sure: int = 3
     """Trumps that cannot lose needed to defend alone (three take the euchre)."""
     redeal_below: float = 1.6
@@ -202,6 +206,8 @@ class BasicPlayer:
     def _alone_threshold(self, view: SeatView) -> float:
         if view.players > 4:
             return self.tuning.alone_six
+        if deals_every_card(view.rules):
+            return self.tuning.alone_all_dealt
         return self.tuning.alone_helped if view.rules.partners_best else self.tuning.alone
 
 

@@ -118,10 +118,12 @@ class ExpertPlayer:
         while samples < self.max_samples and (
             samples < self.min_samples or time.perf_counter() < deadline
         ):
-            deal = sample_deal(view, mine, self.rng)
-            for option in options:
-                totals[option] += self._try(view, deal, option)
+            game = _rebuild(view, sample_deal(view, mine, self.rng), self.basic)
             samples += 1
+            if game is None:
+                continue
+            for option in options:
+                totals[option] += self._try(view, game.copy(), option)
         return _pick(totals, fallback)
 
     def _options(self, view: SeatView, legal: list[Action], fallback: Action) -> list[Action]:
@@ -134,11 +136,8 @@ class ExpertPlayer:
             return plain + [a for a in options if a.alone and a.suit == fallback.suit]
         return options
 
-    def _try(self, view: SeatView, deal: Deal, option: Action) -> float:
-        """This seat's net points from the sampled deal after taking ``option``."""
-        game = _rebuild(view, deal, self.basic)
-        if game is None:
-            return 0.0
+    def _try(self, view: SeatView, game: Game, option: Action) -> float:
+        """This seat's net points from a sampled deal (consumed) after taking ``option``."""
         number = game.deal_number
         try:
             game.apply(view.seat, option)

