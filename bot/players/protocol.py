@@ -50,6 +50,7 @@ class PlayerError(ValueError):
 LEVELS: Final[dict[str, str]] = {
     "random": "bot.players.random_player:RandomPlayer",
     "basic": "bot.players.basic:BasicPlayer",
+    "expert": "bot.players.expert:ExpertPlayer",
 }
 """Built-in levels and the ``module:Class`` that implements each."""
 
