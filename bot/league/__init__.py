@@ -1,0 +1,69 @@
+"""The league of each server: ranked games, OpenSkill ratings, seasons, stats and replays.
+
+Pure league logic (ranking rules, ratings, standings, stats, history, replay steps)
+lives in small modules without Discord; :class:`LeagueService` keeps it in the store.
+
+    league = LeagueService(db)
+    tables.listeners.append(league.on_table_event)      # take finished games in at once
+    standings = await league.standings(guild_id)         # the current season
+    report = await league.report(guild_id, user_id, "Alice")
+"""
+
+from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
+from .facts import DealFacts, GameFacts, game_facts
+from .history import HistoryEntry, Outcome, SeatedPlayer, history_entry
+from .ranking import casual_reason, record_rules
+from .ratings import PlayerState, Rating, RatingModel, TeamGame, play, rate_game, rate_season
+from .replays import ReplayBook, ReplayStep, TrickPlay, replay_book
+from .service import (
+    HISTORY_SIZE,
+    OPEN_SEASON_NAME,
+    LeagueService,
+    PlayerReport,
+    SeasonChange,
+    team_game,
+)
+from .standings import PAGE_SIZE, Standing, Standings, StandingsPage, frozen_rows, rank_players
+from .stats import PartnerRecord, PlayerStats, player_stats
+
+__all__ = [
+    "HISTORY_SIZE",
+    "OPEN_SEASON_NAME",
+    "PAGE_SIZE",
+    "DealFacts",
+    "GameFacts",
+    "HistoryEntry",
+    "LeagueError",
+    "LeagueService",
+    "NoSuchGameError",
+    "NoSuchSeasonError",
+    "Outcome",
+    "PartnerRecord",
+    "PlayerReport",
+    "PlayerState",
+    "PlayerStats",
+    "Rating",
+    "RatingModel",
+    "ReplayBook",
+    "ReplayStep",
+    "SeasonChange",
+    "SeasonError",
+    "SeatedPlayer",
+    "Standing",
+    "Standings",
+    "StandingsPage",
+    "TeamGame",
+    "TrickPlay",
+    "casual_reason",
+    "frozen_rows",
+    "game_facts",
+    "history_entry",
+    "play",
+    "player_stats",
+    "rank_players",
+    "rate_game",
+    "rate_season",
+    "record_rules",
+    "replay_book",
+    "team_game",
+]

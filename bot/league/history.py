@@ -1,0 +1,58 @@
+"""A player's latest games in a line each: result, score, partners and opponents."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from bot.store import ArchivedGame, GamePlayer
+
+__all__ = ["HistoryEntry", "Outcome", "SeatedPlayer", "history_entry"]
+
+Outcome = Literal["won", "lost", "tied"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedPlayer:
+    """Someone at the table of an archived game."""
+
+    name: str
+    is_computer: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One game from one player's side."""
+
+    game_id: int
+    finished_at: datetime
+    ranked: bool
+    outcome: Outcome
+    score_for: int
+    score_against: int
+    partners: tuple[SeatedPlayer, ...]
+    opponents: tuple[SeatedPlayer, ...]
+
+
+def _seated(p: GamePlayer) -> SeatedPlayer:
+    return SeatedPlayer(p.display_name, p.is_computer)
+
+
+def history_entry(user_id: int, game: ArchivedGame) -> HistoryEntry:
+    """The game as ``user_id`` played it; ValueError if they did not."""
+    me = next((p for p in game.players if p.user_id == user_id), None)
+    if me is None:
+        raise ValueError(f"user {user_id} did not play game {game.id}")
+    team = me.team
+    outcome: Outcome = "tied" if game.winner is None else "won" if game.winner == team else "lost"
+    return HistoryEntry(
+        game_id=game.id,
+        finished_at=game.finished_at,
+        ranked=game.ranked,
+        outcome=outcome,
+        score_for=game.score[team],
+        score_against=game.score[1 - team],
+        partners=tuple(_seated(p) for p in game.players if p.team == team and p is not me),
+        opponents=tuple(_seated(p) for p in game.players if p.team != team),
+    )

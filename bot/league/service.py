@@ -1,0 +1,388 @@
+"""The league of each server: games taken in from the archive, ratings, seasons, reports.
+
+Finished games reach the archive from the table service (``GameArchiveRepo.archive``).
+:meth:`LeagueService.take_in` then takes each new game of a server, in archive order,
+into the running season (opening an open-ended one when none runs), decides whether
+it is ranked (:mod:`bot.league.ranking`) and rates it. Every read and every season
+command takes in first, so the league is never behind the archive; wiring
+:meth:`LeagueService.on_table_event` to the table service takes games in as they end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
+
+from bot.store import (
+    SEASON_NAME_LENGTH,
+    ArchivedGame,
+    Database,
+    GameArchiveRepo,
+    GuildSettingsRepo,
+    LeagueSettings,
+    LeagueSettingsRepo,
+    NotFoundError,
+    PlayerRating,
+    RatingRepo,
+    Season,
+    SeasonRepo,
+    SeasonStateError,
+    SettingsError,
+)
+
+from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
+from .facts import GameFacts, game_facts
+from .history import HistoryEntry, history_entry
+from .ranking import casual_reason, record_rules
+from .ratings import PlayerState, Rating, RatingModel, TeamGame, play, rate_season
+from .standings import Standing, Standings, frozen_rows, rank_players
+from .stats import PlayerStats, player_stats
+
+__all__ = [
+    "HISTORY_SIZE",
+    "OPEN_SEASON_NAME",
+    "LeagueService",
+    "PlayerReport",
+    "SeasonChange",
+    "team_game",
+]
+
+log = logging.getLogger(__name__)
+
+OPEN_SEASON_NAME: Final = "Open play"
+"""The name of a season the bot opens by itself (numbered from the second one on)."""
+
+HISTORY_SIZE: Final = 10
+"""Games ``/euchre history`` lists."""
+
+_FACTS_CACHED: Final = 4096
+
+
+class _Place(Protocol):
+    @property
+    def guild_id(self) -> int: ...
+
+
+class _Table(Protocol):
+    @property
+    def place(self) -> _Place: ...
+
+
+class TableEventLike(Protocol):
+    """What :meth:`LeagueService.on_table_event` reads of a ``bot.tables.TableEvent``."""
+
+    @property
+    def kind(self) -> str:
+        """The event's kind; ``"finished"`` once a game is over and archived."""
+        ...
+
+    @property
+    def table(self) -> _Table:
+        """The table it happened at."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReport:
+    """What ``/euchre stats`` shows of one player for one season."""
+
+    stats: PlayerStats
+    season: Season | None
+    standing: Standing | None
+    """The player's line in the season's standings; None when they have no rated game."""
+    ratings: tuple[float, ...]
+    """The shown rating before their first rated game of the season, then after each."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonChange:
+    """A season started, and the open-ended season that ended to make way for it."""
+
+    started: Season
+    ended: Season | None
+
+
+def team_game(game: ArchivedGame) -> TeamGame:
+    """A ranked archived game as the ratings see it."""
+    teams = tuple(
+        tuple(p.user_id for p in game.players if p.team == team and p.user_id is not None)
+        for team in (0, 1)
+    )
+    return TeamGame(game.id, (teams[0], teams[1]), game.winner)
+
+
+class LeagueService:
+    """Standings, stats, history and seasons of every server, kept in ``db``."""
+
+    def __init__(self, db: Database, *, model: RatingModel | None = None) -> None:
+        """Work on ``db``; new seasons are rated with ``model`` (default: OpenSkill's)."""
+        self._db = db
+        self._model = model or RatingModel()
+        self._games = GameArchiveRepo(db)
+        self._guilds = GuildSettingsRepo(db)
+        self._settings = LeagueSettingsRepo(db)
+        self._seasons = SeasonRepo(db)
+        self._ratings = RatingRepo(db)
+        self._facts: OrderedDict[int, GameFacts] = OrderedDict()
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # ------------------------------------------------------------------ taking games in
+
+    async def take_in(self, guild_id: int) -> int:
+        """Take the server's newly archived games into the running season; how many."""
+        async with self._db.transaction():
+            pending = await self._games.pending(guild_id)
+            if not pending:
+                return 0
+            season = await self._seasons.running(guild_id) or await self._open_season(guild_id)
+            settings = await self._settings.get(guild_id)
+            server_rules = (await self._guilds.get(guild_id)).rules
+            records = await self._games.records([g.id for g in pending])
+            model = RatingModel.from_spec(season.rating_model)
+            for game in pending:
+                rules = record_rules(records[game.id])
+                reason = casual_reason(game, rules, server_rules, settings)
+                await self._games.assign_season(game.id, season.id, ranked=reason is None)
+                if reason is None:
+                    await self._rate(season, model, game)
+                else:
+                    log.info("guild %d: game %d is casual: %s", guild_id, game.id, reason)
+            return len(pending)
+
+    def on_table_event(self, event: TableEventLike) -> None:
+        """A ``TableService`` listener: take a finished game in as soon as it is archived."""
+        if event.kind != "finished":
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        task = loop.create_task(self._take_in_logged(event.table.place.guild_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _take_in_logged(self, guild_id: int) -> None:
+        try:
+            await self.take_in(guild_id)
+        except Exception:
+            log.exception("guild %d: could not take finished games into the league", guild_id)
+
+    async def _open_season(self, guild_id: int) -> Season:
+        taken = {s.name.casefold() for s in await self._seasons.list_by_guild(guild_id)}
+        name = OPEN_SEASON_NAME
+        number = 1
+        while name.casefold() in taken:
+            number += 1
+            name = f"{OPEN_SEASON_NAME} {number}"
+        return await self._seasons.start(
+            guild_id, name, rating_model=self._model.to_spec(), open_ended=True
+        )
+
+    async def _rate(self, season: Season, model: RatingModel, game: ArchivedGame) -> None:
+        played = team_game(game)
+        users = [u for team in played.teams for u in team]
+        stored = await self._ratings.players(season.id, users)
+        before = {u: PlayerState(Rating(r.mu, r.sigma), r.games, r.wins) for u, r in stored.items()}
+        after = play(model, before, played)
+        names = {p.user_id: p.display_name for p in game.players}
+        await self._ratings.save_game(
+            game.id,
+            [
+                PlayerRating(
+                    season_id=season.id,
+                    guild_id=game.guild_id,
+                    user_id=user,
+                    display_name=names[user],
+                    mu=state.rating.mu,
+                    sigma=state.rating.sigma,
+                    games=state.games,
+                    wins=state.wins,
+                    last_game_id=game.id,
+                )
+                for user, state in after.items()
+            ],
+        )
+
+    async def rerate(self, season_id: int) -> dict[int, PlayerState]:
+        """Every player's state re-rated from scratch from the season's archived games."""
+        season = await self._seasons.get(season_id)
+        games = await self._games.list_by_season(season_id, ranked_only=True)
+        return rate_season(RatingModel.from_spec(season.rating_model), map(team_game, games))
+
+    # ------------------------------------------------------------------ settings
+
+    async def settings(self, guild_id: int) -> LeagueSettings:
+        """The server's league settings."""
+        return await self._settings.get(guild_id)
+
+    async def update_settings(self, guild_id: int, **changes: Any) -> LeagueSettings:
+        """Change league settings by name; games already taken in keep their verdict."""
+        await self.take_in(guild_id)
+        try:
+            return await self._settings.update(guild_id, **changes)
+        except SettingsError as exc:
+            raise LeagueError(f"That setting can't be used: {exc}.") from None
+
+    # ------------------------------------------------------------------ seasons
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        """The server's seasons, newest first."""
+        await self.take_in(guild_id)
+        return await self._seasons.list_by_guild(guild_id)
+
+    async def current_season(self, guild_id: int) -> Season | None:
+        """The running season, else the latest one; None before the first game."""
+        seasons = await self.seasons(guild_id)
+        running = next((s for s in seasons if s.running), None)
+        return running or (seasons[0] if seasons else None)
+
+    async def season(self, guild_id: int, season_id: int) -> Season:
+        """A season of the server by its number."""
+        try:
+            season = await self._seasons.get(season_id)
+        except NotFoundError:
+            season = None
+        if season is None or season.guild_id != guild_id:
+            raise NoSuchSeasonError("That season doesn't exist on this server.")
+        await self.take_in(guild_id)
+        return await self._seasons.get(season_id)
+
+    async def find_season(self, guild_id: int, text: str) -> Season:
+        """A season of the server by name (any case) or number."""
+        wanted = text.strip()
+        for season in await self.seasons(guild_id):
+            if season.name.casefold() == wanted.casefold() or wanted == str(season.id):
+                return season
+        raise NoSuchSeasonError(f"This server has no season called “{wanted}”.")
+
+    async def start_season(self, guild_id: int, name: str) -> SeasonChange:
+        """Start a named season; an open-ended season running is ended (and frozen) first."""
+        name = " ".join(name.split())
+        if not name:
+            raise SeasonError("Give the new season a name.")
+        if len(name) > SEASON_NAME_LENGTH:
+            raise SeasonError(f"A season's name can be at most {SEASON_NAME_LENGTH} characters.")
+        async with self._db.transaction():
+            await self.take_in(guild_id)
+            running = await self._seasons.running(guild_id)
+            if running is not None and not running.open_ended:
+                raise SeasonError(
+                    f"The season “{running.name}” is still running: "
+                    "end it with /euchre season end first."
+                )
+            if await self._seasons.find(guild_id, name) is not None:
+                raise SeasonError(f"There already is a season called “{name}”: pick another name.")
+            ended = None if running is None else await self._end(running)
+            try:
+                started = await self._seasons.start(
+                    guild_id, name, rating_model=self._model.to_spec()
+                )
+            except SeasonStateError as exc:
+                raise SeasonError(f"The season can't start: {exc}.") from None
+        return SeasonChange(started, ended)
+
+    async def end_season(self, guild_id: int) -> Season:
+        """End the running season and freeze its standings."""
+        async with self._db.transaction():
+            await self.take_in(guild_id)
+            running = await self._seasons.running(guild_id)
+            if running is None:
+                raise SeasonError("No season is running. Start one with /euchre season start.")
+            return await self._end(running)
+
+    async def _end(self, season: Season) -> Season:
+        settings = await self._settings.get(season.guild_id)
+        model = RatingModel.from_spec(season.rating_model)
+        rows = rank_players(model, await self._ratings.season(season.id), settings.min_games)
+        return await self._seasons.end(
+            season.id, frozen_rows(season.id, rows), min_games=settings.min_games
+        )
+
+    # ------------------------------------------------------------------ reading
+
+    async def standings(self, guild_id: int, season: Season | None = None) -> Standings:
+        """A season's standings (default: the current season): live, or frozen once ended."""
+        if season is None:
+            season = await self.current_season(guild_id)
+        else:
+            await self.take_in(guild_id)
+        if season is None:
+            settings = await self._settings.get(guild_id)
+            return Standings(None, (), settings.min_games)
+        if not season.running:
+            return Standings.frozen(season, await self._seasons.standings(season.id))
+        settings = await self._settings.get(guild_id)
+        model = RatingModel.from_spec(season.rating_model)
+        rows = rank_players(model, await self._ratings.season(season.id), settings.min_games)
+        return Standings(season, tuple(rows), settings.min_games)
+
+    async def report(
+        self, guild_id: int, user_id: int, name: str, season: Season | None = None
+    ) -> PlayerReport:
+        """A player's stats, standing and rating over time in a season (default: current)."""
+        if season is None:
+            season = await self.current_season(guild_id)
+        else:
+            await self.take_in(guild_id)
+        games: list[ArchivedGame] = []
+        if season is not None:
+            games = await self._games.list_by_player(guild_id, user_id, season_id=season.id)
+        games.reverse()
+        facts = await self._facts_of(games)
+        stats = player_stats(user_id, name, [(g, facts[g.id]) for g in games])
+        if season is None:
+            return PlayerReport(stats, None, None, ())
+        standings = await self.standings(guild_id, season)
+        standing = next((s for s in standings.rows if s.user_id == user_id), None)
+        model = RatingModel.from_spec(season.rating_model)
+        points = await self._ratings.points(season.id, user_id)
+        ratings = (
+            model.conservative(model.initial()),
+            *(model.conservative(Rating(p.mu, p.sigma)) for p in points),
+        )
+        return PlayerReport(stats, season, standing, ratings if points else ())
+
+    async def history(
+        self, guild_id: int, user_id: int, limit: int = HISTORY_SIZE
+    ) -> list[HistoryEntry]:
+        """A player's latest games on the server, newest first, every season."""
+        await self.take_in(guild_id)
+        games = await self._games.list_by_player(guild_id, user_id, limit=limit)
+        return [history_entry(user_id, g) for g in games]
+
+    async def game(self, guild_id: int, game_id: int) -> tuple[ArchivedGame, dict[str, Any]]:
+        """A finished game of the server with its record."""
+        try:
+            game = await self._games.get(game_id)
+        except NotFoundError:
+            game = None
+        if game is None or game.guild_id != guild_id:
+            raise NoSuchGameError(f"There is no finished game #{game_id} on this server.")
+        return game, await self._games.record(game_id)
+
+    async def recent_games(self, guild_id: int, limit: int = 25) -> list[ArchivedGame]:
+        """The server's latest finished games, newest first (for choosing one by number)."""
+        return await self._games.list_by_guild(guild_id, limit=limit)
+
+    async def _facts_of(self, games: Sequence[ArchivedGame]) -> dict[int, GameFacts]:
+        out: dict[int, GameFacts] = {}
+        missing = []
+        for g in games:
+            cached = self._facts.get(g.id)
+            if cached is None:
+                missing.append(g.id)
+            else:
+                out[g.id] = cached
+        for game_id, record in (await self._games.records(missing)).items():
+            out[game_id] = facts = game_facts(record)
+            self._remember(game_id, facts)
+        return out
+
+    def _remember(self, game_id: int, facts: GameFacts) -> None:
+        self._facts[game_id] = facts
+        while len(self._facts) > _FACTS_CACHED:
+            self._facts.popitem(last=False)

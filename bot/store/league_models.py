@@ -1,0 +1,112 @@
+"""What the league's repositories return: seasons, settings, ratings and frozen standings."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Final
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.store.models import Snowflake
+
+__all__ = [
+    "LEAGUE_SETTING_NAMES",
+    "SEASON_NAME_LENGTH",
+    "FrozenStanding",
+    "LeagueSettings",
+    "PlayerRating",
+    "RatingPoint",
+    "Season",
+]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+SEASON_NAME_LENGTH: Final = 50
+
+
+class LeagueSettings(BaseModel):
+    """A server's league settings; a server that never changed one has the defaults."""
+
+    model_config = _FROZEN
+
+    guild_id: Snowflake
+    min_games: int = Field(5, ge=0, le=1000)
+    """Ranked games a player needs in a season before appearing in its standings."""
+    all_casual: bool = False
+    """No game of the server is rated."""
+    rank_custom_rules: bool = False
+    """Games under other rules than the server's house rules are rated too."""
+    updated_at: datetime | None = None
+    """When a setting last changed; None for a server still on the defaults."""
+
+
+LEAGUE_SETTING_NAMES: Final[tuple[str, ...]] = ("min_games", "all_casual", "rank_custom_rules")
+"""The settings :meth:`LeagueSettingsRepo.update` changes."""
+
+
+class Season(BaseModel):
+    """A league season of one server; ``ended_at`` None while it runs."""
+
+    model_config = _FROZEN
+
+    id: int
+    guild_id: Snowflake
+    name: str = Field(min_length=1, max_length=SEASON_NAME_LENGTH)
+    started_at: datetime
+    ended_at: datetime | None = None
+    open_ended: bool = False
+    """The bot opened it because no season was running (no season command was used)."""
+    rating_model: dict[str, Any] | None = None
+    """The rating model the season is rated with (name and parameters); None: the default."""
+    min_games: int | None = Field(None, ge=0)
+    """The minimum of ranked games its frozen standings were placed with, once it ended."""
+
+    @property
+    def running(self) -> bool:
+        """Whether the season has not ended."""
+        return self.ended_at is None
+
+
+class PlayerRating(BaseModel):
+    """A player's current rating in a season, with their ranked games and wins in it."""
+
+    model_config = _FROZEN
+
+    season_id: int
+    guild_id: Snowflake
+    user_id: Snowflake
+    display_name: str
+    mu: float = Field(allow_inf_nan=False)
+    sigma: float = Field(gt=0, allow_inf_nan=False)
+    games: int = Field(ge=1)
+    wins: int = Field(ge=0)
+    last_game_id: int
+
+
+class RatingPoint(BaseModel):
+    """A player's rating right after one rated game."""
+
+    model_config = _FROZEN
+
+    game_id: int
+    season_id: int
+    user_id: Snowflake
+    mu: float = Field(allow_inf_nan=False)
+    sigma: float = Field(gt=0, allow_inf_nan=False)
+
+
+class FrozenStanding(BaseModel):
+    """One player's line of an ended season's standings, as it was when the season ended."""
+
+    model_config = _FROZEN
+
+    season_id: int
+    user_id: Snowflake
+    place: int | None = Field(None, ge=1)
+    """1 for the leader; None below the minimum number of ranked games."""
+    display_name: str
+    rating: float = Field(allow_inf_nan=False)
+    mu: float = Field(allow_inf_nan=False)
+    sigma: float = Field(gt=0, allow_inf_nan=False)
+    games: int = Field(ge=1)
+    wins: int = Field(ge=0)

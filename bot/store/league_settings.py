@@ -1,0 +1,69 @@
+"""Per-server league settings (the ``league_settings`` table)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from pydantic import ValidationError
+
+from bot.rules.house_rules import describe_validation_error
+from bot.store._codec import build, row_dict, time_text
+from bot.store.database import Database
+from bot.store.errors import SettingsError
+from bot.store.league_models import LEAGUE_SETTING_NAMES, LeagueSettings
+
+__all__ = ["LeagueSettingsRepo"]
+
+_SETTINGS: Final = ", ".join(LEAGUE_SETTING_NAMES)
+
+
+class LeagueSettingsRepo:
+    """Read and change a server's league settings."""
+
+    def __init__(self, db: Database) -> None:
+        """Work on ``db``."""
+        self._db = db
+
+    async def get(self, guild_id: int) -> LeagueSettings:
+        """The server's league settings; the defaults when it never changed any."""
+        row = await self._db.fetch_one(
+            f"SELECT guild_id, {_SETTINGS}, updated_at FROM league_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if row is None:
+            return LeagueSettings(guild_id=guild_id)
+        return build(LeagueSettings, f"guild {guild_id} league settings", row_dict(row))
+
+    async def update(self, guild_id: int, /, **changes: Any) -> LeagueSettings:
+        """Change some settings by name (``LEAGUE_SETTING_NAMES``); the others stay.
+
+        Raises SettingsError naming the setting for an unknown name or a bad value.
+        """
+        unknown = sorted(set(changes) - set(LEAGUE_SETTING_NAMES))
+        if unknown:
+            raise SettingsError(
+                f"{', '.join(unknown)}: not a league setting; "
+                f"the league settings are {', '.join(LEAGUE_SETTING_NAMES)}"
+            )
+        async with self._db.transaction():
+            current = (await self.get(guild_id)).model_dump()
+            now = self._db.now()
+            try:
+                wanted = LeagueSettings.model_validate(
+                    {**current, **changes, "guild_id": guild_id, "updated_at": now}
+                )
+            except ValidationError as exc:
+                raise SettingsError(describe_validation_error(exc)) from None
+            slots = ", ".join("?" for _ in LEAGUE_SETTING_NAMES)
+            assignments = ", ".join(f"{name} = excluded.{name}" for name in LEAGUE_SETTING_NAMES)
+            await self._db.execute(
+                f"INSERT INTO league_settings (guild_id, {_SETTINGS}, updated_at) "
+                f"VALUES (?, {slots}, ?) ON CONFLICT (guild_id) DO UPDATE SET {assignments}, "
+                "updated_at = excluded.updated_at",
+                (
+                    guild_id,
+                    *(getattr(wanted, name) for name in LEAGUE_SETTING_NAMES),
+                    time_text(now),
+                ),
+            )
+        return wanted

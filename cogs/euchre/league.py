@@ -1,0 +1,290 @@
+"""The league commands of ``/euchre``, as a mixin of the euchre cog.
+
+``class Euchre(LeagueCommands, commands.GroupCog, group_name="euchre")``: discord.py
+collects app commands from every class of the cog's MRO, so these become
+``/euchre standings``, ``/euchre stats``, ``/euchre history``, ``/euchre replay``,
+``/euchre export`` and ``/euchre season start|end|settings``. Each one parses the
+interaction, asks :class:`bot.league.LeagueService` (``bot.league``), and answers
+with what :mod:`bot.render.league` draws.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any, Final
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserFacingError
+from bot.league import LeagueService, ReplayBook, replay_book
+from bot.render.league import (
+    export_bytes,
+    export_filename,
+    history_embed,
+    replay_embed,
+    season_ended_embed,
+    season_started_text,
+    settings_embed,
+    standings_embed,
+    stats_embed,
+)
+from bot.render.rating_chart import CHART_FILENAME, rating_chart
+from bot.replies import send_ephemeral
+from bot.rules import RecordError
+from bot.store import ArchivedGame, Season
+
+from .league_buttons import replay_view, standings_view
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+    from bot.app import EuchreBot
+
+    # For the type checker the mixin is a cog (app_commands wants its methods on one);
+    # at run time it is a plain class and the euchre cog brings the Cog base.
+    _Mixin = commands.Cog
+else:
+    _Mixin = object
+
+__all__ = ["LeagueCommands", "league_of"]
+
+NO_LEAGUE: Final = "The league isn't available on this bot: it needs the bot's database."
+_MAX_GAME_ID: Final = 2**53
+
+
+def league_of(client: discord.Client) -> LeagueService:
+    """The league service the bot was built with (``bot.league``)."""
+    league = getattr(client, "league", None)
+    if not isinstance(league, LeagueService):
+        raise UserFacingError(NO_LEAGUE)
+    return league
+
+
+def _guild_id(interaction: discord.Interaction[Any]) -> int:
+    if interaction.guild_id is None:
+        raise UserFacingError("The league lives in servers, not in direct messages.")
+    return interaction.guild_id
+
+
+async def _season_choices(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    if interaction.guild_id is None:
+        return []
+    try:
+        seasons = await league_of(interaction.client).seasons(interaction.guild_id)
+    except UserFacingError:
+        return []
+    typed = current.strip().casefold()
+    return [
+        app_commands.Choice(name=f"{s.name} ({'running' if s.running else 'ended'})", value=s.name)
+        for s in seasons
+        if typed in s.name.casefold()
+    ][:25]
+
+
+async def _game_choices(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[int]]:
+    if interaction.guild_id is None:
+        return []
+    try:
+        games = await league_of(interaction.client).recent_games(interaction.guild_id)
+    except UserFacingError:
+        return []
+    choices = []
+    for g in games:
+        sides = [" & ".join(p.display_name for p in g.players if p.team == team) for team in (0, 1)]
+        label = f"#{g.id} · {sides[0]} {g.score[0]}–{g.score[1]} {sides[1]}"
+        if current.strip() and current.strip().lstrip("#") not in label:
+            continue
+        choices.append(app_commands.Choice(name=label[:100], value=g.id))
+    return choices[:25]
+
+
+class LeagueCommands(_Mixin):
+    """``/euchre standings|stats|history|replay|export`` and ``/euchre season ...``."""
+
+    bot: EuchreBot
+
+    season = app_commands.Group(name="season", description="League seasons of this server")
+
+    @property
+    def league(self) -> LeagueService:
+        """The bot's league service."""
+        return league_of(self.bot)
+
+    async def _season(self, guild_id: int, name: str | None) -> Season | None:
+        return None if name is None else await self.league.find_season(guild_id, name)
+
+    # ------------------------------------------------------------------ standings
+
+    @app_commands.command(name="standings", description="The league standings of this server")
+    @app_commands.describe(season="A season of this server (default: the current one)")
+    @app_commands.autocomplete(season=_season_choices)
+    async def standings(
+        self, interaction: discord.Interaction[EuchreBot], season: str | None = None
+    ) -> None:
+        """The first page of a season's standings, with page buttons past one page."""
+        guild_id = _guild_id(interaction)
+        table = await self.league.standings(guild_id, await self._season(guild_id, season))
+        page = table.page(0)
+        view = None if table.season is None else standings_view(table.season.id, 0, page.pages)
+        await interaction.response.send_message(
+            embed=standings_embed(page), view=view or discord.utils.MISSING
+        )
+
+    async def standings_page(
+        self, interaction: discord.Interaction[Any], season_id: int, page: int
+    ) -> None:
+        """A page button of the standings: redraw the message at that page."""
+        guild_id = _guild_id(interaction)
+        season = await self.league.season(guild_id, season_id)
+        shown = (await self.league.standings(guild_id, season)).page(page)
+        await interaction.response.edit_message(
+            embed=standings_embed(shown), view=standings_view(season.id, shown.page, shown.pages)
+        )
+
+    # ------------------------------------------------------------------ a player
+
+    @app_commands.command(name="stats", description="A player's statistics and rating")
+    @app_commands.describe(
+        member="Whose statistics (default: yours)",
+        season="A season of this server (default: the current one)",
+    )
+    @app_commands.autocomplete(season=_season_choices)
+    async def stats(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        member: discord.Member | None = None,
+        season: str | None = None,
+    ) -> None:
+        """Stats embed with the rating-over-time picture attached."""
+        guild_id = _guild_id(interaction)
+        who = member or interaction.user
+        chosen = await self._season(guild_id, season)
+        report = await self.league.report(guild_id, who.id, who.display_name, chosen)
+        picture = discord.File(io.BytesIO(rating_chart(report.ratings)), filename=CHART_FILENAME)
+        await interaction.response.send_message(
+            embed=stats_embed(report, image=CHART_FILENAME), file=picture
+        )
+
+    @app_commands.command(name="history", description="A player's latest games")
+    @app_commands.describe(member="Whose games (default: yours)")
+    async def history(
+        self, interaction: discord.Interaction[EuchreBot], member: discord.Member | None = None
+    ) -> None:
+        """The latest games with score, partners and opponents."""
+        guild_id = _guild_id(interaction)
+        who = member or interaction.user
+        entries = await self.league.history(guild_id, who.id)
+        await interaction.response.send_message(embed=history_embed(who.display_name, entries))
+
+    # ------------------------------------------------------------------ one game
+
+    async def _book(self, guild_id: int, game_id: int) -> tuple[ArchivedGame, ReplayBook]:
+        game, record = await self.league.game(guild_id, game_id)
+        try:
+            return game, replay_book(record)
+        except RecordError as exc:
+            raise UserFacingError(f"Game #{game_id} can't be replayed: {exc}.") from None
+
+    @app_commands.command(name="replay", description="Step through a finished game, hands up")
+    @app_commands.describe(game="The game's number (see /euchre history)")
+    @app_commands.autocomplete(game=_game_choices)
+    async def replay(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        game: app_commands.Range[int, 1, _MAX_GAME_ID],
+    ) -> None:
+        """The first step of the game, privately, with buttons to step through it."""
+        archived, book = await self._book(_guild_id(interaction), game)
+        await interaction.response.send_message(
+            embed=replay_embed(archived, book, 0),
+            view=replay_view(archived.id, book, 0),
+            ephemeral=True,
+        )
+
+    async def replay_step(
+        self, interaction: discord.Interaction[Any], game_id: int, deal: int, trick: int
+    ) -> None:
+        """A replay button: redraw the message at that step."""
+        archived, book = await self._book(_guild_id(interaction), game_id)
+        index = book.index(deal, trick)
+        await interaction.response.edit_message(
+            embed=replay_embed(archived, book, index), view=replay_view(archived.id, book, index)
+        )
+
+    @app_commands.command(name="export", description="A finished game's record as a JSON file")
+    @app_commands.describe(game="The game's number (see /euchre history)")
+    @app_commands.autocomplete(game=_game_choices)
+    async def export(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        game: app_commands.Range[int, 1, _MAX_GAME_ID],
+    ) -> None:
+        """The record, replayable with ``python -m bot.rules replay``."""
+        archived, record = await self.league.game(_guild_id(interaction), game)
+        name = export_filename(archived.id)
+        await interaction.response.send_message(
+            f"The record of game #{archived.id}. Replay it with "
+            f"`python -m bot.rules replay {name}`.",
+            file=discord.File(io.BytesIO(export_bytes(record)), filename=name),
+            ephemeral=True,
+        )
+
+    # ------------------------------------------------------------------ seasons
+
+    @season.command(name="start", description="Start a new season: everyone starts fresh")
+    @app_commands.describe(name="The season's name")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def season_start(
+        self, interaction: discord.Interaction[EuchreBot], name: app_commands.Range[str, 1, 50]
+    ) -> None:
+        """Start a named season (Manage Server)."""
+        change = await self.league.start_season(_guild_id(interaction), name)
+        await interaction.response.send_message(season_started_text(change))
+
+    @season.command(name="end", description="End the season and freeze its standings")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def season_end(self, interaction: discord.Interaction[EuchreBot]) -> None:
+        """End the running season (Manage Server)."""
+        guild_id = _guild_id(interaction)
+        ended = await self.league.end_season(guild_id)
+        final = (await self.league.standings(guild_id, ended)).page(0)
+        await interaction.response.send_message(
+            embed=season_ended_embed(ended, final),
+            view=standings_view(ended.id, 0, final.pages) or discord.utils.MISSING,
+        )
+
+    @season.command(name="settings", description="See or change the league settings")
+    @app_commands.describe(
+        min_games="Ranked games a player needs to be placed in the standings",
+        all_casual="Make every game casual (no ratings)",
+        rank_custom_rules="Rate games played under other rules than the server's",
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def season_settings(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        min_games: app_commands.Range[int, 0, 1000] | None = None,
+        all_casual: bool | None = None,
+        rank_custom_rules: bool | None = None,
+    ) -> None:
+        """Show the league settings, changing those given (Manage Server)."""
+        guild_id = _guild_id(interaction)
+        changes = {
+            name: value
+            for name, value in (
+                ("min_games", min_games),
+                ("all_casual", all_casual),
+                ("rank_custom_rules", rank_custom_rules),
+            )
+            if value is not None
+        }
+        if changes:
+            settings = await self.league.update_settings(guild_id, **changes)
+        else:
+            settings = await self.league.settings(guild_id)
+        await send_ephemeral(interaction, embed=settings_embed(settings))
