@@ -1,0 +1,266 @@
+"""A server's house rules and settings as its members read them: lists, confirmations, choices.
+
+The rules themselves are drawn by :mod:`.rules`; this adds what the ``/euchre rules``
+and ``/euchre settings`` commands say around them: the server's settings in plain
+words, the sentence confirming a change, and the labels of autocomplete choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+import discord
+
+from bot.rules import HouseRules, RulesError
+from bot.rules.house_rules import PRESET_DESCRIPTIONS
+from bot.store import GuildSettings
+from bot.tables.house_rules import FieldValues, RuleChange, SettingChange
+
+from .rules import CHANGED_MARK, PRESET_NAMES, explain, matters, rules_embed
+
+__all__ = [
+    "choice_name",
+    "preset_choice_name",
+    "rule_change_text",
+    "rule_value_choice_name",
+    "rules_replaced_text",
+    "server_rules_embeds",
+    "setting_change_text",
+    "setting_sentence",
+    "setting_value_choice_name",
+    "settings_embed",
+    "shown_value",
+    "table_rules_embed",
+]
+
+_CHOICE_LIMIT: Final = 100
+_OPEN_TABLES: Final = "Tables already open keep their rules; the next table opened uses these."
+
+
+def shown_value(values: FieldValues, value: Any) -> str:
+    """A rule's or setting's value as a message shows it (a role as its mention)."""
+    if values.kind == "role" and value is not None:
+        return f"<@&{value}>"
+    return values.text(value)
+
+
+def choice_name(text: str) -> str:
+    """Text cut to the length of an autocomplete choice's name."""
+    return text if len(text) <= _CHOICE_LIMIT else text[: _CHOICE_LIMIT - 1] + "…"
+
+
+def preset_choice_name(preset: str) -> str:
+    """A preset as a choice: its name and what it plays."""
+    return choice_name(f"{preset}: {PRESET_DESCRIPTIONS[preset]}")
+
+
+def rule_value_choice_name(name: str, value: Any, rules: HouseRules, shown: str) -> str:
+    """A value of a rule as a choice: the value, then what the rule would mean with it."""
+    now = " (now)" if getattr(rules, name) == value else ""
+    if name == "preset":
+        return choice_name(f"{shown}{now}: {PRESET_DESCRIPTIONS[value]}")
+    try:
+        changed = rules.with_changes(**{name: value})
+    except RulesError as exc:
+        return choice_name(f"{shown}: doesn't fit the other rules ({exc})")
+    return choice_name(f"{shown}{now}: {explain(name, changed)}")
+
+
+def setting_value_choice_name(
+    name: str, value: Any, settings: GuildSettings, shown: str, default_delay: float
+) -> str:
+    """A value of a setting as a choice: the value, then what it would mean."""
+    now = " (now)" if getattr(settings, name) == value else ""
+    changed = settings.model_copy(update={name: value})
+    return choice_name(f"{shown}{now}: {setting_sentence(name, changed, default_delay)}")
+
+
+# ---------------------------------------------------------------------- rules
+
+
+def server_rules_embeds(
+    server: HouseRules,
+    *,
+    table_id: int | None = None,
+    table_rules: HouseRules | None = None,
+    table_overridden: bool = False,
+) -> list[discord.Embed]:
+    """The server's house rules; and the table's here, when it plays other rules."""
+    embed = rules_embed(server, title="This server's house rules")
+    if table_id is None or table_rules is None:
+        return [embed]
+    if table_rules == server:
+        embed.description = f"{embed.description}\nTable {table_id} here plays these rules."
+        return [embed]
+    table = table_rules_embed(
+        table_id, table_rules, overridden=table_overridden, server_rules=server
+    )
+    return [embed, table]
+
+
+def table_rules_embed(
+    table_id: int, rules: HouseRules, *, overridden: bool, server_rules: HouseRules | None
+) -> discord.Embed:
+    """A table's rules, saying where they differ from the server's house rules."""
+    embed = rules_embed(rules, title=f"Rules of table {table_id}")
+    notes = []
+    if overridden:
+        notes.append("The host chose these rules for this table, so the game is casual.")
+    elif server_rules is not None and server_rules != rules:
+        notes.append(
+            "The server's house rules changed after this table opened: it keeps the rules "
+            "it opened with."
+        )
+    if notes:
+        embed.description = f"{embed.description}\n" + "\n".join(notes)
+    return embed
+
+
+def _preset_name(rules: HouseRules) -> str:
+    return PRESET_NAMES[rules.preset]
+
+
+def rule_change_text(change: RuleChange, shown_before: str, shown_after: str) -> str:
+    """The confirmation of ``/euchre rules set``, in plain words."""
+    name = change.field
+    if name is None:
+        raise ValueError("a change of one rule names its field")
+    after = change.after
+    if not change.changed:
+        return f"**{name}** is already **{shown_after}**: nothing changed."
+    if name == "preset":
+        kept = after.differences_from_preset()
+        keeping = f", keeping {len(kept)} changed rule(s)" if kept else ""
+        lines = [
+            f"{CHANGED_MARK} House rule **preset** is now **{shown_after}**: the rules start "
+            f"from {_preset_name(after)}{keeping}. {PRESET_DESCRIPTIONS[after.preset]}."
+        ]
+    else:
+        lines = [
+            f"{CHANGED_MARK} House rule **{name}** is now **{shown_after}** "
+            f"(it was {shown_before}).",
+            explain(name, after),
+        ]
+        if name not in after.differences_from_preset():
+            lines.append(f"That is the {_preset_name(after)} rule again.")
+        if not matters(name, after):
+            lines.append("With this pack it makes no difference (it matters with two packs).")
+    lines.append(_OPEN_TABLES)
+    return "\n".join(lines)
+
+
+def rules_replaced_text(change: RuleChange, *, reset: bool) -> str:
+    """The confirmation of ``/euchre rules preset`` or ``/euchre rules reset``."""
+    after = change.after
+    base = f"**{_preset_name(after)}**: {PRESET_DESCRIPTIONS[after.preset]}."
+    if not change.changed:
+        return f"The house rules already are {base} Nothing changed."
+    dropped = len(change.before.differences_from_preset())
+    if reset:
+        head = f"{CHANGED_MARK} The house rules are back to the bot's defaults, {base}"
+    else:
+        head = f"{CHANGED_MARK} The house rules are now {base}"
+    lines = [head]
+    if dropped:
+        lines.append(f"The {dropped} rule(s) changed before were dropped.")
+    lines += ["See them all with /euchre rules show.", _OPEN_TABLES]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- settings
+
+
+def _seconds(value: float) -> str:
+    if value >= 120 and value % 60 == 0:
+        return f"{value / 60:g} minutes"
+    return "1 second" if value == 1 else f"{value:g} seconds"
+
+
+def setting_sentence(name: str, settings: GuildSettings, default_delay: float) -> str:
+    """One plain sentence saying what a setting does with the value it has."""
+    value = getattr(settings, name)
+    if name == "tables_in_threads":
+        return (
+            "Each table opens in a thread of its own."
+            if value
+            else "Tables open in the channel where /euchre new is used."
+        )
+    if name == "turn_time_limit_seconds":
+        return "No time limit on a turn." if value is None else f"A turn lasts {_seconds(value)}."
+    if name == "allow_computers":
+        return (
+            "Computer players may fill empty seats."
+            if value
+            else "No computer players: every seat needs a person."
+        )
+    if name == "host_may_override_rules":
+        return (
+            "A table's host may change the rules at /euchre new (the game is then casual)."
+            if value
+            else "Every table plays the house rules."
+        )
+    if name == "mention_on_turn":
+        return (
+            "A player is mentioned when it is their turn."
+            if value
+            else "Nobody is mentioned when it is their turn."
+        )
+    if name == "computer_move_delay":
+        if value is None:
+            return f"Computer players wait the bot's default {_seconds(default_delay)} a move."
+        return f"Computer players wait {_seconds(value)} a move."
+    if name == "rules_admin_role_id":
+        if value is None:
+            return "Only members with Manage Server may change the rules and settings."
+        return f"Members with Manage Server or the <@&{value}> role may change them."
+    if name == "computer_default_level":
+        return f"Computer players added by a host play at the {value} level."
+    if name == "timeouts_before_computer":
+        turns = "turn" if value == 1 else f"{value} turns in a row"
+        return f"After a timed-out {turns}, a computer plays the seat until its player is back."
+    if name == "allow_seat_takeover":
+        return (
+            "A member may take over a computer's seat during a game."
+            if value
+            else "Nobody may take over a computer's seat during a game."
+        )
+    return f"{name.replace('_', ' ').capitalize()}: {value}."
+
+
+def settings_embed(
+    settings: GuildSettings, fields: Mapping[str, FieldValues], default_delay: float
+) -> discord.Embed:
+    """Every server setting: its name and value as typed, then what it means."""
+    lines = [
+        f"`{name}` **{shown_value(values, getattr(settings, name))}**: "
+        f"{setting_sentence(name, settings, default_delay)}"
+        for name, values in fields.items()
+    ]
+    embed = discord.Embed(
+        title="This server's settings",
+        description="\n".join(lines),
+        colour=discord.Colour.dark_green(),
+    )
+    embed.set_footer(text="Change one with /euchre settings set (Manage Server or the admin role).")
+    return embed
+
+
+def setting_change_text(
+    change: SettingChange, shown_before: str, shown_after: str, default_delay: float
+) -> str:
+    """The confirmation of ``/euchre settings set`` or ``reset``, in plain words."""
+    name = change.name
+    if name is None:
+        if not change.changed:
+            return "The settings already are the defaults: nothing changed."
+        return (
+            f"{CHANGED_MARK} Every setting is back to its default (the house rules stay). "
+            "See them with /euchre settings show."
+        )
+    if not change.changed:
+        return f"**{name}** is already **{shown_after}**: nothing changed."
+    return (
+        f"{CHANGED_MARK} Setting **{name}** is now **{shown_after}** (it was {shown_before}).\n"
+        f"{setting_sentence(name, change.after, default_delay)}"
+    )

@@ -1,0 +1,284 @@
+"""``/euchre rules ...`` and ``/euchre settings ...``: a mixin of the euchre cog.
+
+discord.py's ``CogMeta`` collects app commands and groups from every class of a cog's
+MRO, so the two groups here become subgroups of ``/euchre`` in
+:class:`~cogs.euchre.cog.Euchre`, which lists this class among its bases. Each command reads the
+interaction, calls :mod:`bot.tables.house_rules` and answers with what
+:mod:`bot.render.house_rules` draws. Everyone may read; a change needs Manage Server
+or the server's rules-admin role, and a refusal is one private sentence.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserFacingError
+from bot.render.house_rules import (
+    choice_name,
+    preset_choice_name,
+    rule_change_text,
+    rule_value_choice_name,
+    rules_replaced_text,
+    server_rules_embeds,
+    setting_change_text,
+    setting_value_choice_name,
+    settings_embed,
+    shown_value,
+    table_rules_embed,
+)
+from bot.replies import send_ephemeral
+from bot.rules import HouseRules
+from bot.tables import TableService
+from bot.tables.house_rules import (
+    RULE_FIELDS,
+    SETTING_FIELDS,
+    Editor,
+    TableRules,
+    UnknownFieldError,
+    complete_changes,
+    editable,
+    find_field,
+    match_fields,
+    settings_of,
+    table_rules,
+)
+
+if TYPE_CHECKING:
+    from bot.app import EuchreBot
+
+__all__ = ["PRESET_CHOICES", "HouseRulesCommands"]
+
+Choices = list[app_commands.Choice[str]]
+
+PRESET_CHOICES: Final = [
+    app_commands.Choice(name=preset_choice_name(name), value=name)
+    for name in RULE_FIELDS["preset"].choices
+]
+"""Every preset as a slash-command choice, described."""
+
+
+class HouseRulesCommands(commands.Cog):
+    """The house-rules and settings commands, mixed into the euchre cog (never loaded alone)."""
+
+    bot: EuchreBot
+    service: TableService
+
+    rules_group = app_commands.Group(
+        name="rules", description="This server's house rules: read them, or change them (admins)"
+    )
+    settings_group = app_commands.Group(
+        name="settings", description="This server's table settings: read them, or change them"
+    )
+
+    # ------------------------------------------------------------------ /euchre rules
+
+    @rules_group.command(name="show", description="The house rules in plain words")
+    async def rules_show(self, interaction: discord.Interaction[EuchreBot]) -> None:
+        """The server's house rules; also the table's here when it plays other rules."""
+        settings = await settings_of(self.service.prefs, _guild_id(interaction))
+        table = self.service.at(interaction.channel_id) if interaction.channel_id else None
+        embeds = server_rules_embeds(
+            settings.rules,
+            table_id=None if table is None else table.id,
+            table_rules=None if table is None else table.rules,
+            table_overridden=table is not None and table.rules_overridden,
+        )
+        await interaction.response.send_message(embeds=embeds, ephemeral=True)
+
+    @rules_group.command(name="preset", description="Play a preset's rules (Manage Server)")
+    @app_commands.describe(preset="The rules to start from; single rules change with /rules set")
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def rules_preset(
+        self, interaction: discord.Interaction[EuchreBot], preset: app_commands.Choice[str]
+    ) -> None:
+        """Make the house rules a preset's, dropping earlier changes."""
+        change = await editable(self.service.prefs).use_preset(
+            _guild_id(interaction), _editor(interaction), preset.value
+        )
+        await send_ephemeral(interaction, rules_replaced_text(change, reset=False))
+
+    @rules_group.command(name="set", description="Change one house rule (Manage Server)")
+    @app_commands.describe(rule="The rule to change (type to search)", value="Its new value")
+    async def rules_set(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        rule: app_commands.Range[str, 1, 100],
+        value: app_commands.Range[str, 1, 100],
+    ) -> None:
+        """Change one rule: checked with all the others before it is saved."""
+        change = await editable(self.service.prefs).set_rule(
+            _guild_id(interaction), _editor(interaction), rule, value
+        )
+        values = RULE_FIELDS[change.field or "preset"]
+        before = shown_value(values, getattr(change.before, values.name))
+        after = shown_value(values, getattr(change.after, values.name))
+        await send_ephemeral(interaction, rule_change_text(change, before, after))
+
+    @rules_set.autocomplete("rule")
+    async def _rule_names(
+        self, interaction: discord.Interaction[EuchreBot], current: str
+    ) -> Choices:
+        return [
+            app_commands.Choice(name=choice_name(f"{f.name}: {f.description}"), value=f.name)
+            for f in match_fields(RULE_FIELDS, current)
+        ]
+
+    @rules_set.autocomplete("value")
+    async def _rule_values(
+        self, interaction: discord.Interaction[EuchreBot], current: str
+    ) -> Choices:
+        try:
+            values = find_field(RULE_FIELDS, str(interaction.namespace.rule or ""), "rule")
+        except UnknownFieldError:
+            return []
+        rules = (await settings_of(self.service.prefs, _guild_id(interaction))).rules
+        preset = getattr(HouseRules.preset_rules(rules.preset), values.name)
+        choices = []
+        for value in values.suggestions(current, getattr(rules, values.name), preset):
+            shown = values.text(value)
+            name = rule_value_choice_name(values.name, value, rules, shown)
+            choices.append(app_commands.Choice(name=name, value=shown))
+        return choices
+
+    @rules_group.command(name="reset", description="Back to the default rules (Manage Server)")
+    async def rules_reset(self, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Back to the North American rules; the settings stay."""
+        change = await editable(self.service.prefs).reset_rules(
+            _guild_id(interaction), _editor(interaction)
+        )
+        await send_ephemeral(interaction, rules_replaced_text(change, reset=True))
+
+    # ------------------------------------------------------------------ /euchre settings
+
+    @settings_group.command(name="show", description="This server's table settings")
+    async def settings_show(self, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Every setting, its value and what it means."""
+        settings = await settings_of(self.service.prefs, _guild_id(interaction))
+        embed = settings_embed(settings, SETTING_FIELDS, self._default_delay)
+        await send_ephemeral(interaction, embed=embed)
+
+    @settings_group.command(name="set", description="Change one setting (Manage Server)")
+    @app_commands.describe(setting="The setting to change (type to search)", value="Its value")
+    async def settings_set(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        setting: app_commands.Range[str, 1, 100],
+        value: app_commands.Range[str, 1, 100],
+    ) -> None:
+        """Change one setting, checked before it is saved."""
+        change = await editable(self.service.prefs).set_setting(
+            _guild_id(interaction), _editor(interaction), setting, value, _roles(interaction)
+        )
+        values = SETTING_FIELDS[change.name or ""]
+        before = shown_value(values, getattr(change.before, values.name))
+        after = shown_value(values, getattr(change.after, values.name))
+        text = setting_change_text(change, before, after, self._default_delay)
+        await send_ephemeral(interaction, text)
+
+    @settings_set.autocomplete("setting")
+    async def _setting_names(
+        self, interaction: discord.Interaction[EuchreBot], current: str
+    ) -> Choices:
+        return [
+            app_commands.Choice(name=choice_name(f"{f.name}: {f.description}"), value=f.name)
+            for f in match_fields(SETTING_FIELDS, current)
+        ]
+
+    @settings_set.autocomplete("value")
+    async def _setting_values(
+        self, interaction: discord.Interaction[EuchreBot], current: str
+    ) -> Choices:
+        try:
+            values = find_field(SETTING_FIELDS, str(interaction.namespace.setting or ""), "setting")
+        except UnknownFieldError:
+            return []
+        settings = await settings_of(self.service.prefs, _guild_id(interaction))
+        now = getattr(settings, values.name)
+        if values.kind == "role":
+            return _role_choices(interaction, current, now)
+        choices = []
+        for value in values.suggestions(current, now):
+            shown = values.text(value)
+            name = setting_value_choice_name(
+                values.name, value, settings, shown, self._default_delay
+            )
+            choices.append(app_commands.Choice(name=name, value=shown))
+        return choices
+
+    @settings_group.command(name="reset", description="Every setting back to its default")
+    async def settings_reset(self, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Every setting back to the bot's defaults; the house rules stay."""
+        change = await editable(self.service.prefs).reset_settings(
+            _guild_id(interaction), _editor(interaction)
+        )
+        await send_ephemeral(interaction, setting_change_text(change, "", "", self._default_delay))
+
+    # ------------------------------------------------------------------ used by the cog
+
+    @property
+    def _default_delay(self) -> float:
+        return self.bot.settings.computer_move_delay
+
+    async def host_rules(
+        self, interaction: discord.Interaction[Any], preset: str | None, changes: str | None
+    ) -> TableRules:
+        """The rules a host asks for at ``/euchre new``, where the server allows it."""
+        settings = await settings_of(self.service.prefs, _guild_id(interaction))
+        return table_rules(settings, preset, changes)
+
+    async def new_rules_autocomplete(
+        self, interaction: discord.Interaction[EuchreBot], current: str
+    ) -> Choices:
+        """Completes the ``rules`` option of ``/euchre new``: rule names, then values."""
+        rules = (await settings_of(self.service.prefs, _guild_id(interaction))).rules
+        preset = interaction.namespace.preset
+        if isinstance(preset, str) and preset in RULE_FIELDS["preset"].choices:
+            rules = HouseRules.preset_rules(preset)
+        return [app_commands.Choice(name=o, value=o) for o in complete_changes(current, rules)]
+
+    async def show_table_rules(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """The Rules button of a table: its full rules, privately."""
+        table = self.service.get_any(table_id)
+        server = await settings_of(self.service.prefs, table.place.guild_id)
+        embed = table_rules_embed(
+            table.id, table.rules, overridden=table.rules_overridden, server_rules=server.rules
+        )
+        await send_ephemeral(interaction, embed=embed)
+
+
+def _guild_id(interaction: discord.Interaction[Any]) -> int:
+    if interaction.guild_id is None:
+        raise UserFacingError("House rules belong to a server: use this in a server channel.")
+    return interaction.guild_id
+
+
+def _editor(interaction: discord.Interaction[Any]) -> Editor:
+    user = interaction.user
+    roles = frozenset(r.id for r in user.roles) if isinstance(user, discord.Member) else frozenset()
+    return Editor(manage_guild=interaction.permissions.manage_guild, role_ids=roles)
+
+
+def _roles(interaction: discord.Interaction[Any]) -> dict[int, str]:
+    guild = interaction.guild
+    if guild is None:
+        return {}
+    return {r.id: r.name for r in guild.roles if not r.is_default()}
+
+
+def _role_choices(interaction: discord.Interaction[Any], current: str, now: int | None) -> Choices:
+    typed = current.strip().lower().lstrip("@")
+    choices = []
+    for role_id, name in _roles(interaction).items():
+        if typed and typed not in name.lower() and typed != str(role_id):
+            continue
+        mark = " (now)" if role_id == now else ""
+        label = choice_name(f"@{name}{mark}: may change the rules and settings")
+        choices.append(app_commands.Choice(name=label, value=str(role_id)))
+    if not typed or "none".startswith(typed):
+        mark = " (now)" if now is None else ""
+        choices.append(app_commands.Choice(name=f"none{mark}: Manage Server only", value="none"))
+    return choices[:25]

@@ -1,0 +1,78 @@
+"""What the house-rules commands say: setting sentences, confirmations, choice labels."""
+
+from __future__ import annotations
+
+from bot.render.house_rules import (
+    preset_choice_name,
+    rule_change_text,
+    rule_value_choice_name,
+    rules_replaced_text,
+    server_rules_embeds,
+    setting_sentence,
+    setting_value_choice_name,
+    settings_embed,
+    table_rules_embed,
+)
+from bot.rules import HouseRules
+from bot.rules.house_rules import PRESETS
+from bot.store import GuildSettings
+from bot.tables.house_rules import RULE_FIELDS, SETTING_FIELDS, RuleChange
+
+GUILD = 9
+
+
+def test_every_setting_has_its_own_sentence_for_every_value() -> None:
+    for name, values in SETTING_FIELDS.items():
+        shown = [999999999999999999, None] if values.kind == "role" else values.suggestions("")
+        sentences = set()
+        for value in shown:
+            settings = GuildSettings(guild_id=GUILD).model_copy(update={name: value})
+            sentence = setting_sentence(name, settings, 1.0)
+            assert sentence.endswith(".") and not sentence.startswith(name.capitalize())
+            sentences.add(sentence)
+        assert len(sentences) == len(shown), name
+
+
+def test_the_settings_list_names_every_setting() -> None:
+    embed = settings_embed(GuildSettings(guild_id=GUILD), SETTING_FIELDS, 1.5)
+    text = embed.description or ""
+    for name in SETTING_FIELDS:
+        assert f"`{name}`" in text
+    assert "bot's default 1.5 seconds" in text
+
+
+def test_choice_labels_fit_discords_limit() -> None:
+    for preset in PRESETS:
+        assert len(preset_choice_name(preset)) <= 100
+        rules = HouseRules.preset_rules(preset)
+        for name, values in RULE_FIELDS.items():
+            for value in values.suggestions(""):
+                label = rule_value_choice_name(name, value, rules, values.text(value))
+                assert 0 < len(label) <= 100
+    settings = GuildSettings(guild_id=GUILD)
+    for name, values in SETTING_FIELDS.items():
+        for value in values.suggestions(""):
+            label = setting_value_choice_name(name, value, settings, values.text(value), 1.0)
+            assert 0 < len(label) <= 100
+
+
+def test_confirmations_say_what_changed() -> None:
+    before = HouseRules()
+    after = before.with_changes(duplicate_card_wins="first")
+    text = rule_change_text(RuleChange(before, after, "duplicate_card_wins"), "second", "first")
+    assert "it was second" in text and "matters with two packs" in text
+    back = rule_change_text(RuleChange(after, before, "duplicate_card_wins"), "first", "second")
+    assert "North American rule again" in back
+    same = rules_replaced_text(RuleChange(before, before), reset=True)
+    assert "Nothing changed" in same
+
+
+def test_a_tables_rules_say_why_they_differ() -> None:
+    server = HouseRules.preset_rules("toronto")
+    kept = table_rules_embed(4, HouseRules(), overridden=False, server_rules=server)
+    assert "keeps the rules it opened with" in (kept.description or "")
+    casual = table_rules_embed(4, HouseRules(), overridden=True, server_rules=server)
+    assert "casual" in (casual.description or "")
+    assert len(server_rules_embeds(server, table_id=4, table_rules=HouseRules())) == 2
+    [alone] = server_rules_embeds(server, table_id=4, table_rules=server)
+    assert "Table 4 here plays these rules" in (alone.description or "")

@@ -1,0 +1,84 @@
+"""``python -m bot migrate``: the schema brought up to date without starting the bot."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+
+import bot.__main__ as cli
+from bot.store import latest_version
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in list(os.environ):
+        if name.upper().startswith("EUCHRE_") or name.upper() == "DISCORD_TOKEN":
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(discord.utils, "setup_logging", lambda **kw: None)
+
+
+def user_version(path: Path) -> int:
+    with sqlite3.connect(path) as conn:
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    conn.close()
+    return version
+
+
+def test_migrate_creates_and_upgrades_the_database_then_exits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "data" / "euchre.sqlite3"
+    assert cli.main(["migrate"]) == 0
+    assert user_version(path) == latest_version()
+    assert f"migrated from schema 0 to {latest_version()}" in capsys.readouterr().out
+    assert cli.main(["migrate"]) == 0
+    assert "nothing to do" in capsys.readouterr().out
+
+
+def test_a_database_migrate_cannot_use_is_one_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "data" / "euchre.sqlite3"
+    path.parent.mkdir()
+    path.write_text("not a database")
+    assert cli.main(["migrate"]) == cli.EXIT_CONFIG
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: database ")
+    assert "not an SQLite database" in err[0]
+
+    with sqlite3.connect(tmp_path / "newer.sqlite3") as conn:
+        conn.execute(f"PRAGMA user_version = {latest_version() + 1}")
+    conn.close()
+    (tmp_path / "config.toml").write_text('database = "newer.sqlite3"\ndata_dir = "."\n')
+    assert cli.main(["migrate"]) == cli.EXIT_CONFIG
+    assert "newer version of the bot" in capsys.readouterr().err
+    assert user_version(tmp_path / "newer.sqlite3") == latest_version() + 1
+
+
+def test_python_m_bot_migrate_runs_without_a_token(tmp_path: Path) -> None:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not (k.upper().startswith("EUCHRE_") or k.upper() == "DISCORD_TOKEN")
+    }
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    env["EUCHRE_DATA_DIR"] = str(tmp_path / "elsewhere")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "migrate"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert user_version(tmp_path / "elsewhere" / "euchre.sqlite3") == latest_version()
