@@ -1,6 +1,7 @@
-"""Command line: ``python -m bot [--config PATH] [run] [--sync-global]``.
+"""Command line: ``python -m bot [--config PATH] [run [--sync-global] | migrate]``.
 
-``run`` (the default command) connects to Discord and serves until stopped. Every
+``run`` (the default command) connects to Discord and serves until stopped;
+``migrate`` brings the database to the newest schema without starting the bot. Every
 command is a function taking :class:`~bot.settings.Settings` and returning an exit
 code, registered in :func:`build_parser` with one ``_add_command(...)`` line.
 Configuration problems print one ``error:`` line on stderr and exit with status 2.
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import sys
@@ -20,10 +22,11 @@ from pathlib import Path
 import discord
 
 from bot.app import EuchreBot, database_tables
+from bot.league import LeagueService
 from bot.settings import TOKEN_ENV, ConfigError, Settings, load_settings
-from bot.store import Database, StoreError
+from bot.store import Database, StoreError, migrate
 
-__all__ = ["build_parser", "main", "run"]
+__all__ = ["build_parser", "main", "migrate_database", "run"]
 
 log = logging.getLogger("bot")
 
@@ -49,6 +52,20 @@ def run(settings: Settings) -> int:
     return 0
 
 
+def migrate_database(settings: Settings) -> int:
+    """Apply the database migrations (creating the file if missing); the bot does not start."""
+    path = settings.database_path
+    try:
+        before, after = asyncio.run(migrate(path))
+    except StoreError as exc:
+        raise ConfigError(f"database {path}: {exc}") from None
+    if before == after:
+        print(f"{path}: already at schema {after}; nothing to do")
+    else:
+        print(f"{path}: migrated from schema {before} to {after}")
+    return 0
+
+
 async def _serve(settings: Settings, token: str) -> None:
     main_task = asyncio.current_task()
     if main_task is not None:
@@ -56,9 +73,15 @@ async def _serve(settings: Settings, token: str) -> None:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
     async with await Database.open(settings.database_path) as db:
         tables = database_tables(settings, db)
+        league = LeagueService(db)
+        tables.listeners.append(league.on_table_event)
         restored = await tables.restore()
         log.info("Restored %d open table(s) from %s", len(restored), settings.database_path)
-        async with EuchreBot(settings, tables=tables) as bot:
+        # What exists now (modules, restored tables) lives as long as the process: keep
+        # it out of the cyclic collector's full passes, whose pauses delay every click.
+        gc.collect()
+        gc.freeze()
+        async with EuchreBot(settings, tables=tables, league=league) as bot:
             await bot.start(token)
 
 
@@ -75,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     run_parser = _add_command(commands, "run", run, "connect to Discord and serve (the default)")
     _add_run_options(run_parser, default=argparse.SUPPRESS)
+    _add_command(commands, "migrate", migrate_database, "apply the database migrations, then exit")
     return parser
 
 

@@ -9,12 +9,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.league import LeagueService
 from bot.players import make_player
 from bot.replies import report_error, send_ephemeral
 from bot.settings import Settings
 from bot.store import Database
 from bot.tables import FixedPrefs, MemoryTableStore, TablePrefs, TableService
-from bot.tables.database import DatabaseTableStore, GuildPrefs
+from bot.tables.database import DatabaseTableStore
+from bot.tables.house_rules import ServerSettings
+from bot.tables.scheduler import LoopScheduler, Scheduler
 
 __all__ = [
     "EXTENSIONS",
@@ -55,8 +58,8 @@ def default_tables(settings: Settings) -> TableService:
 
 
 def database_tables(settings: Settings, db: Database) -> TableService:
-    """Tables saved in ``db``, each server's preferences read from it."""
-    prefs = GuildPrefs(db, _default_prefs(settings))
+    """Tables saved in ``db``, each server's preferences read from it (and changed there)."""
+    prefs = ServerSettings(db, _default_prefs(settings))
     return TableService(DatabaseTableStore(db), make_player, prefs=prefs)
 
 
@@ -101,7 +104,9 @@ class EuchreTree(app_commands.CommandTree["EuchreBot"]):
 class EuchreBot(commands.AutoShardedBot):
     """The euchre bot, built from :class:`Settings` and the dependencies passed in.
 
-    ``tables`` is the table service the cogs use (default: :func:`default_tables`).
+    ``tables`` is the table service the cogs use (default: :func:`default_tables`);
+    ``scheduler`` times turn limits and idle tables (default: the event loop's clock);
+    ``league`` keeps the server's standings (None: the league commands say it is off).
     """
 
     def __init__(
@@ -110,6 +115,8 @@ class EuchreBot(commands.AutoShardedBot):
         *,
         extensions: Sequence[str] = EXTENSIONS,
         tables: TableService | None = None,
+        scheduler: Scheduler | None = None,
+        league: LeagueService | None = None,
     ) -> None:
         super().__init__(
             # Text commands are not used: without message intents none ever arrive.
@@ -123,6 +130,15 @@ class EuchreBot(commands.AutoShardedBot):
         self.settings = settings
         self.extension_names = tuple(extensions)
         self.tables = tables if tables is not None else default_tables(settings)
+        self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler()
+        self.league = league
+
+    async def close(self) -> None:
+        """Unload the extensions (their timers stop), drop pending calls, then disconnect."""
+        try:
+            await super().close()
+        finally:
+            self.scheduler.close()
 
     async def setup_hook(self) -> None:
         """Load the extensions, then sync slash commands as the settings ask."""

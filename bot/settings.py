@@ -94,6 +94,12 @@ class Settings(BaseSettings):
     tables_in_threads: bool = False
     """Open each table in a thread of its own (servers may choose otherwise)."""
 
+    idle_lobby_minutes: float = Field(default=30, gt=0, le=10_080, allow_inf_nan=False)
+    """A lobby nobody touched for this long is closed."""
+
+    idle_game_minutes: float = Field(default=240, gt=0, le=10_080, allow_inf_nan=False)
+    """A game nobody played for this long is closed."""
+
     discord_token: SecretStr | None = Field(default=None, validation_alias=TOKEN_ENV, exclude=True)
     """The bot token, only from the environment; see :meth:`require_token`."""
 

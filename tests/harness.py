@@ -921,6 +921,23 @@ def _describe_task(task: asyncio.Task[Any]) -> str:
     return f"{task.get_name()}: {chain or task.get_coro()!r}"
 
 
+def _clone(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, scalars), several times faster than deepcopy.
+
+    Anything else is handed to ``copy.deepcopy``.
+    """
+    kind = type(value)
+    if kind is dict:
+        return {k: _clone(v) for k, v in value.items()}
+    if kind is list:
+        return [_clone(v) for v in value]
+    if kind in (str, int, float, bool, type(None)):
+        return value
+    if kind is tuple:
+        return tuple(_clone(v) for v in value)
+    return copy.deepcopy(value)
+
+
 def _now_iso() -> str:
     return discord.utils.utcnow().isoformat()
 
@@ -937,7 +954,7 @@ def _merge_message(payload: JSON, body: Mapping[str, Any]) -> None:
             if key == "content":
                 value = value or ""
             elif key != "allowed_mentions":
-                value = copy.deepcopy(value) if value is not None else []
+                value = _clone(value) if value is not None else []
             payload[key] = value
     if "flags" in body and body["flags"] is not None:
         keep = int(payload.get("flags") or 0) & (EPHEMERAL | COMPONENTS_V2)
@@ -1038,6 +1055,8 @@ class Harness:
         self._interactions: dict[str, _InteractionState] = {}
         self._interactions_by_id: dict[int, _InteractionState] = {}
         self._unchecked: list[_Dispatch] = []
+        self._finished: list[_Dispatch] = []
+        self._unforgotten: list[_Dispatch] = []
         self._command_ids: dict[tuple[int | None, str], int] = {}
         self._owners: dict[asyncio.Task[Any], _Dispatch] = {}
         self._dispatching: _Dispatch | None = None
@@ -1287,13 +1306,15 @@ class Harness:
         everyone: discord.Permissions | Mapping[str, bool] | None = None,
         bot_permissions: discord.Permissions | Mapping[str, bool] | None = None,
         id: int | None = None,
+        channel_ids: Mapping[str, int] | None = None,
     ) -> FakeGuild:
         """Create a guild with text channels and members, and feed its GUILD_CREATE.
 
         ``members``: names, ``(name, {"manage_guild": True})`` pairs or :class:`MemberSpec`;
         permissions are granted through a role on top of ``everyone`` (default
         :data:`DEFAULT_EVERYONE_PERMISSIONS`). ``owner`` names the member who owns the
-        guild (all permissions); by default nobody listed does.
+        guild (all permissions); by default nobody listed does. ``channel_ids`` gives
+        some channels known ids (the same guild in a second harness, after a restart).
         """
         if not channels:
             raise ValueError("a guild needs at least one channel")
@@ -1310,7 +1331,7 @@ class Harness:
         if owner is not None:
             fake.owner_id = fake.member(owner).id
         for channel_name in channels:
-            self._make_channel(fake, channel_name)
+            self._make_channel(fake, channel_name, (channel_ids or {}).get(channel_name))
         self.guilds[gid] = fake
         all_members = [*fake.members.values(), fake.me]
         payload: JSON = {
@@ -1428,10 +1449,10 @@ class Harness:
         self._users[member_id] = member
         return member
 
-    def _make_channel(self, guild: FakeGuild, name: str) -> JSON:
+    def _make_channel(self, guild: FakeGuild, name: str, cid: int | None = None) -> JSON:
         if name in guild.channel_ids:
             raise ValueError(f"channel {name!r} already exists in {guild.name!r}")
-        cid = self.next_id()
+        cid = cid if cid is not None else self.next_id()
         payload: JSON = {
             "id": str(cid),
             "type": 0,
@@ -1547,7 +1568,7 @@ class Harness:
         guild = self._channel_guild.get(cid)
         body: JSON = {"content": content, "embeds": list(embeds), "components": list(components)}
         if like is not None:
-            body = copy.deepcopy(like.payload)
+            body = _clone(like.payload)
             id = like.id if id is None else id
         stored = self._new_message(cid, guild.id if guild else None, body, message_id=id)
         return stored
@@ -1592,8 +1613,8 @@ class Harness:
                 }
                 for name, data in files
             ],
-            "embeds": copy.deepcopy(body.get("embeds") or []),
-            "components": copy.deepcopy(body.get("components") or []),
+            "embeds": _clone(body.get("embeds") or []),
+            "components": _clone(body.get("components") or []),
             "pinned": False,
             "type": 0,
             "flags": flags,
@@ -1633,7 +1654,7 @@ class Harness:
         return stored
 
     def _edit_message(self, stored: StoredMessage, body: Mapping[str, Any]) -> None:
-        stored.history.append(copy.deepcopy(stored.payload))
+        stored.history.append(_clone(stored.payload))
         _merge_message(stored.payload, body)
         stored.updated_seq = next(self._seq)
 
@@ -1713,7 +1734,7 @@ class Harness:
             method=route.method,
             path=route.path,
             url=route.url,
-            body=copy.deepcopy(body),
+            body=_clone(body),
             params=dict(params or kwargs.get("params") or {}),
             path_params=_match_path(route.path, route.url),
             files=recorded_files,
@@ -1735,7 +1756,7 @@ class Harness:
             owner.unexpected.append(str(exc))
             raise
         await asyncio.sleep(0)  # a real request yields to the loop
-        return copy.deepcopy(sent.answer)
+        return _clone(sent.answer)
 
     def _answer(self, sent: Sent, *, webhook: bool) -> Any:
         key = (sent.method, sent.path)
@@ -1834,7 +1855,7 @@ class Harness:
                 "flags": 0,
             }
             self._channel_guild[cid] = None
-        return copy.deepcopy(self._channels[cid])
+        return _clone(self._channels[cid])
 
     def _dm_recipient(self, channel_id: int) -> int | None:
         for uid, cid in self._dm_by_user.items():
@@ -1966,9 +1987,9 @@ class Harness:
         sent.channel_id = tid
         # Discord also announces the thread on the gateway; discord.py caches it from that.
         self._feed(
-            self._current_owner(), "THREAD_CREATE", {**copy.deepcopy(thread), "newly_created": True}
+            self._current_owner(), "THREAD_CREATE", {**_clone(thread), "newly_created": True}
         )
-        return copy.deepcopy(thread)
+        return _clone(thread)
 
     def _answer_webhook(self, sent: Sent, p: Mapping[str, str]) -> Any:
         token = p.get("webhook_token", "")
@@ -2087,7 +2108,7 @@ class Harness:
             raise UnexpectedRequestError(f"interaction callback type {rtype} is not supported")
         state.response_type = rtype
         if resource is not None:
-            answer["resource"] = copy.deepcopy(resource)
+            answer["resource"] = _clone(resource)
         return answer
 
     def _followup(self, sent: Sent, state: _InteractionState, body: JSON) -> JSON:
@@ -2149,7 +2170,7 @@ class Harness:
     ) -> JSON:
         guild = user.guild
         iid = self.next_id()
-        channel = copy.deepcopy(self._channels[channel_id])
+        channel = _clone(self._channels[channel_id])
         perms = user.permissions
         channel["permissions"] = str(perms.value)
         bot_perms = guild.permissions_for(guild.me) if guild.me else DEFAULT_BOT_PERMISSIONS
@@ -2174,7 +2195,7 @@ class Harness:
             "attachment_size_limit": 10 * 1024 * 1024,
         }
         if message is not None:
-            payload["message"] = copy.deepcopy(message.payload)
+            payload["message"] = _clone(message.payload)
         return payload
 
     async def dispatch(
@@ -2205,6 +2226,7 @@ class Harness:
             message_id=int(message_id) if message_id else None,
         )
         self._interactions[state.token] = state
+        self._unforgotten.append(state.dispatch)
         self._interactions_by_id[iid] = state
         self._feed(dispatch, "INTERACTION_CREATE", payload)
         await self._settle([dispatch])
@@ -2237,15 +2259,20 @@ class Harness:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.settle_timeout
         me = asyncio.current_task()
-        wanted = None if dispatches is None else {id(d) for d in dispatches}
+
+        def owned() -> list[tuple[asyncio.Task[Any], _Dispatch]]:
+            # Each dispatch lists the tasks it owns: no need to scan every task of the run.
+            if dispatches is None:
+                return list(self._owners.items())
+            return [(t, d) for d in dispatches for t in list(d.tasks)]
+
         while True:
             pending = [
                 t
-                for t, owner in list(self._owners.items())
+                for t, owner in owned()
                 if not t.done()
                 and t is not me
                 and not self._is_background(t)
-                and (wanted is None or id(owner) in wanted)
                 and owner.label != "login"
             ]
             if not pending:
@@ -2261,8 +2288,11 @@ class Harness:
                 await asyncio.gather(*pending, return_exceptions=True)
                 raise HarnessTimeoutError(message)
             await asyncio.wait(pending, timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
-        for task, owner in list(self._owners.items()):
-            if task.done() and not task.cancelled() and (wanted is None or id(owner) in wanted):
+        for task, owner in owned():
+            if task.done():
+                # Settled: forget the task, so later settles don't rescan a long history.
+                self._owners.pop(task, None)
+            if task.done() and not task.cancelled():
                 exc = task.exception()  # retrieve it, so asyncio does not warn later
                 if exc is not None and not getattr(task, "_harness_seen", False):
                     cast(Any, task)._harness_seen = True
@@ -2282,6 +2312,27 @@ class Harness:
         if default_background(task):
             return True
         return self._background_extra is not None and self._background_extra(task)
+
+    def forget(self) -> None:
+        """Drop the records of what already happened, keeping every message as it is now.
+
+        The harness keeps each HTTP call, each message's earlier versions and each
+        interaction's calls for assertions; a long run (a benchmark) does not need them.
+        Interactions stay answerable (their tokens are kept); one whose handlers are still
+        running, or finished since the previous call, keeps its records until the next.
+        """
+        self.sent.clear()
+        for message in self.messages.values():
+            message.history.clear()
+        for dispatch in self._finished:
+            dispatch.sent.clear()
+            dispatch.tasks.clear()
+            dispatch.payload = None
+            dispatch.interaction = None
+        waiting, self._unforgotten, self._finished = self._unforgotten, [], []
+        for dispatch in waiting:
+            done = dispatch.tasks and all(t.done() for t in dispatch.tasks)
+            (self._finished if done else self._unforgotten).append(dispatch)
 
     async def settle(self) -> None:
         """Wait for every task any dispatch or gateway event spawned (not view timers).
@@ -2348,7 +2399,7 @@ class Harness:
             return str(target.id)
         if kind is t.channel:
             cid = int(_snowflake_str(value))
-            channel = copy.deepcopy(self._channels[cid])
+            channel = _clone(self._channels[cid])
             channel["permissions"] = str(user.permissions.value)
             resolved.setdefault("channels", {})[str(cid)] = channel
             return str(cid)
@@ -2590,7 +2641,7 @@ class Harness:
                 encoded.append(str(target.id))
             elif comp.type == 8:
                 cid = int(_snowflake_str(value))
-                channel = copy.deepcopy(self._channels[cid])
+                channel = _clone(self._channels[cid])
                 channel["permissions"] = str(user.permissions.value)
                 resolved.setdefault("channels", {})[str(cid)] = channel
                 encoded.append(str(cid))

@@ -21,9 +21,15 @@ HELP_LINES: Final = (
     "partner for more points.",
     "Play: follow the suit led if you can. The jack of trump (right bower) is the highest "
     "trump, then the other jack of the same colour (left bower), which counts as trump.",
-    "**/euchre rules** shows the rules in plain words. **/euchre leave** leaves the table "
-    "(during a game a computer takes over your seat), and the host, or anyone who may "
-    "manage the server, can close it with **/euchre abort**.",
+    "**/euchre rules show** shows the house rules in plain words (each table's **Rules** "
+    "button shows its own). **/euchre leave** leaves the table (during a game a computer "
+    "takes over your seat), and the host, or anyone who may manage the server, can close "
+    "it with **/euchre abort**.",
+    "Server admins (Manage Server, or the role the server names) change the house rules "
+    "with **/euchre rules preset** and **/euchre rules set**, and the server's settings "
+    "with **/euchre settings set**; a table keeps the rules it opened with. A host may "
+    "pick other rules for one table with the options of **/euchre new**, where the "
+    "server allows it (the game is then casual).",
 )
 
 

@@ -71,7 +71,8 @@ def table_embed(table: PublicTable) -> discord.Embed:
         assert table.game is not None
         embed = _game(table, table.game)
     embed.colour = _COLOURS[table.status]
-    embed.set_footer(text=rules_line(table.rules))
+    casual = " · host's rules (casual)" if table.rules_overridden else ""
+    embed.set_footer(text=f"{rules_line(table.rules)}{casual}")
     return embed
 
 

@@ -6,12 +6,22 @@ from typing import Final
 
 from bot.tables import PublicTable
 
-__all__ = ["COMPUTER_MARK", "TEAM_MARKS", "player", "seat_label", "team_mark", "team_names"]
+__all__ = [
+    "AWAY_MARK",
+    "COMPUTER_MARK",
+    "TEAM_MARKS",
+    "player",
+    "seat_label",
+    "team_mark",
+    "team_names",
+]
 
 TEAM_MARKS: Final = ("🔵", "🟠")
 """Team 0 (seats 1, 3, 5) and team 1 (seats 2, 4, 6)."""
 
 COMPUTER_MARK: Final = "🤖"
+AWAY_MARK: Final = "💤"
+"""A person away: a computer plays their seat until they take it back."""
 
 
 def team_mark(seat_or_team: int) -> str:
@@ -20,10 +30,12 @@ def team_mark(seat_or_team: int) -> str:
 
 
 def player(table: PublicTable, seat: int) -> str:
-    """A seat's player, a computer marked as such: "Ada 🤖"."""
+    """A seat's player, a computer marked as such: "Ada 🤖", a person away: "Bob 💤🤖"."""
     taken = table.seats[seat]
     if taken is None:
         return "(empty)"
+    if taken.away:
+        return f"{taken.name} {AWAY_MARK}{COMPUTER_MARK}"
     return f"{taken.name} {COMPUTER_MARK}" if taken.is_computer else taken.name
 
 

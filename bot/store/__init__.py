@@ -9,6 +9,9 @@ to another database (PostgreSQL, past one machine) behind the same repositories.
                                        rules=settings.rules, seed=seed)
     ...
     await db.close()
+
+The league's repositories: ``SeasonRepo``, ``RatingRepo``, ``LeagueSettingsRepo``
+(and the league queries of ``GameArchiveRepo``).
 """
 
 from bot.store.database import Database, migrate, utc_now
@@ -23,6 +26,7 @@ from bot.store.errors import (
     NotFoundError,
     OpenTableExistsError,
     SchemaTooNewError,
+    SeasonStateError,
     SettingsError,
     StoreBusyError,
     StoreError,
@@ -30,6 +34,16 @@ from bot.store.errors import (
 )
 from bot.store.games import GameArchiveRepo
 from bot.store.guild_settings import GuildSettingsRepo
+from bot.store.league_models import (
+    LEAGUE_SETTING_NAMES,
+    SEASON_NAME_LENGTH,
+    FrozenStanding,
+    LeagueSettings,
+    PlayerRating,
+    RatingPoint,
+    Season,
+)
+from bot.store.league_settings import LeagueSettingsRepo
 from bot.store.migrations import latest_version
 from bot.store.models import (
     OPEN_STATUSES,
@@ -43,10 +57,14 @@ from bot.store.models import (
     StoredTable,
     TableStatus,
 )
+from bot.store.ratings import RatingRepo
+from bot.store.seasons import SeasonRepo
 from bot.store.tables import TableRepo
 
 __all__ = [
+    "LEAGUE_SETTING_NAMES",
     "OPEN_STATUSES",
+    "SEASON_NAME_LENGTH",
     "SETTING_NAMES",
     "ActionIndexError",
     "AlreadyArchivedError",
@@ -56,15 +74,24 @@ __all__ = [
     "CorruptDataError",
     "Database",
     "DuplicateActionError",
+    "FrozenStanding",
     "GameArchiveRepo",
     "GamePlayer",
     "GuildSettings",
     "GuildSettingsRepo",
     "InvalidRecordError",
+    "LeagueSettings",
+    "LeagueSettingsRepo",
     "MigrationError",
     "NotFoundError",
     "OpenTableExistsError",
+    "PlayerRating",
+    "RatingPoint",
+    "RatingRepo",
     "SchemaTooNewError",
+    "Season",
+    "SeasonRepo",
+    "SeasonStateError",
     "Seat",
     "SettingsError",
     "StoreBusyError",

@@ -334,6 +334,17 @@ class Database:
             with self._errors():
                 return list(await self._conn.execute_fetchall(sql, params))
 
+    async def write_returning(self, sql: str, params: Params = ()) -> list[Row]:
+        """One write statement and the rows of its RETURNING clause, in one trip to SQLite.
+
+        Alone, the statement is its own transaction (SQLite takes the write lock before
+        running it, waiting up to the busy timeout like ``BEGIN IMMEDIATE``); inside a
+        transaction it is part of it. For hot paths: no BEGIN, COMMIT or savepoint trips.
+        """
+        async with self._reading():
+            with self._errors():
+                return list(await self._conn.execute_fetchall(sql, params))
+
     async def fetch_one(self, sql: str, params: Params = ()) -> Row | None:
         """The first row of a query, or None."""
         rows = await self.fetch_all(sql, params)

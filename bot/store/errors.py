@@ -17,6 +17,7 @@ __all__ = [
     "NotFoundError",
     "OpenTableExistsError",
     "SchemaTooNewError",
+    "SeasonStateError",
     "SettingsError",
     "StoreBusyError",
     "StoreError",
@@ -76,6 +77,10 @@ class ActionIndexError(StoreError):
 
 class DuplicateActionError(ActionIndexError):
     """That table already has an action at that index; the stored one is unchanged."""
+
+
+class SeasonStateError(StoreError):
+    """A season cannot do that now: one is already running, it has ended, the name is taken."""
 
 
 class AlreadyArchivedError(StoreError):

@@ -27,6 +27,8 @@ __all__ = ["GameArchiveRepo"]
 _GAME_COLUMNS = (
     "id, guild_id, table_id, ranked, winner, score_0, score_1, started_at, finished_at, season_id"
 )
+_CHUNK = 500
+"""Ids per ``IN (...)`` list, well under SQLite's limit on bound parameters."""
 
 
 class GameArchiveRepo:
@@ -152,18 +154,100 @@ class GameArchiveRepo:
             params = (guild_id, before_id, limit)
         return await self._games(sql, params)
 
+    # ------------------------------------------------------------------ the league
+
+    async def pending(self, guild_id: int) -> list[ArchivedGame]:
+        """The server's games not yet taken into a league season, oldest first."""
+        return await self._games(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND season_id IS NULL "
+            "ORDER BY id",
+            (guild_id,),
+        )
+
+    async def assign_season(self, game_id: int, season_id: int, *, ranked: bool) -> None:
+        """Take a game into a season, with the league's decision on whether it is ranked.
+
+        A game joins one season only: AlreadyArchivedError when it is in one already.
+        """
+        changed = await self._db.execute(
+            "UPDATE games SET season_id = ?, ranked = ? WHERE id = ? AND season_id IS NULL",
+            (season_id, ranked, game_id),
+        )
+        if changed == 0:
+            game = await self.get(game_id)
+            raise AlreadyArchivedError(f"game {game_id} is already in season {game.season_id}")
+
+    async def list_by_season(
+        self, season_id: int, *, ranked_only: bool = False
+    ) -> list[ArchivedGame]:
+        """A season's games in archive order (the order they are rated in), oldest first."""
+        ranked = " AND ranked" if ranked_only else ""
+        return await self._games(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE season_id = ?{ranked} ORDER BY id",
+            (season_id,),
+        )
+
+    async def list_by_player(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        season_id: int | None = None,
+        limit: int | None = None,
+    ) -> list[ArchivedGame]:
+        """The games a person played on a server (in one season if given), newest first."""
+        sql = (
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND id IN "
+            "(SELECT game_id FROM game_players WHERE user_id = ?)"
+        )
+        params: tuple[int, ...] = (guild_id, user_id)
+        if season_id is not None:
+            sql += " AND season_id = ?"
+            params += (season_id,)
+        sql += " ORDER BY id DESC"
+        if limit is not None:
+            if limit < 1:
+                raise ValueError("limit must be 1 or more")
+            sql += " LIMIT ?"
+            params += (limit,)
+        return await self._games(sql, params)
+
+    async def records(self, game_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+        """The records of several archived games by id (ids not archived are left out)."""
+        out: dict[int, dict[str, Any]] = {}
+        ids = sorted(set(game_ids))
+        for start in range(0, len(ids), _CHUNK):
+            chunk = ids[start : start + _CHUNK]
+            slots = ", ".join("?" for _ in chunk)
+            rows = await self._db.fetch_all(
+                f"SELECT id, record FROM games WHERE id IN ({slots})", chunk
+            )
+            for row in rows:
+                game_id = int(row["id"])
+                doc = load_json(row["record"], f"game {game_id} record")
+                if not isinstance(doc, dict):
+                    raise CorruptDataError(f"game {game_id} record: not a JSON object")
+                out[game_id] = doc
+        return out
+
+    # ------------------------------------------------------------------ reading
+
     async def _games(self, sql: str, params: tuple[int, ...]) -> list[ArchivedGame]:
         async with self._db.snapshot():
             rows = await self._db.fetch_all(sql, params)
             if not rows:
                 return []
             ids = [int(row["id"]) for row in rows]
-            slots = ", ".join("?" for _ in ids)
-            player_rows = await self._db.fetch_all(
-                "SELECT game_id, seat, team, user_id, is_computer, computer_level, display_name "
-                f"FROM game_players WHERE game_id IN ({slots}) ORDER BY game_id, seat",
-                ids,
-            )
+            player_rows: list[Row] = []
+            for start in range(0, len(ids), _CHUNK):
+                chunk = ids[start : start + _CHUNK]
+                slots = ", ".join("?" for _ in chunk)
+                player_rows += await self._db.fetch_all(
+                    "SELECT game_id, seat, team, user_id, is_computer, computer_level, "
+                    f"display_name FROM game_players WHERE game_id IN ({slots}) "
+                    "ORDER BY game_id, seat",
+                    chunk,
+                )
         players: dict[int, list[Row]] = {}
         for p in player_rows:
             players.setdefault(int(p["game_id"]), []).append(p)

@@ -56,6 +56,10 @@ class GuildSettings(BaseModel):
     rules_admin_role_id: Snowflake | None = None
     """A role allowed to change the house rules besides Manage Server; None: no such role."""
     computer_default_level: ComputerLevel = "basic"
+    timeouts_before_computer: int = Field(2, ge=1, le=20)
+    """Timed-out turns in a row after which a computer keeps a player's seat until they return."""
+    allow_seat_takeover: bool = True
+    """Members may take over a computer's seat during a game."""
     updated_at: datetime | None = None
     """When a setting last changed; None for a server still on the defaults."""
 
@@ -76,6 +80,8 @@ class Seat(BaseModel):
     is_computer: bool = False
     computer_level: ComputerLevel | None = None
     display_name: str = Field(min_length=1, max_length=100)
+    away: bool = False
+    """A person's seat that a computer plays until they take it back."""
 
     @model_validator(mode="after")
     def _person_or_computer(self) -> Self:
@@ -83,12 +89,14 @@ class Seat(BaseModel):
             raise ValueError("a computer seat has a computer_level and no user_id")
         if not self.is_computer and (self.user_id is None or self.computer_level is not None):
             raise ValueError("a person's seat has a user_id and no computer_level")
+        if self.away and self.is_computer:
+            raise ValueError("only a person's seat can be away")
         return self
 
     @classmethod
-    def person(cls, seat: int, user_id: int, display_name: str) -> Seat:
-        """A seat taken by a Discord user."""
-        return cls(seat=seat, user_id=user_id, display_name=display_name)
+    def person(cls, seat: int, user_id: int, display_name: str, *, away: bool = False) -> Seat:
+        """A seat taken by a Discord user (``away``: a computer plays it for now)."""
+        return cls(seat=seat, user_id=user_id, display_name=display_name, away=away)
 
     @classmethod
     def computer(cls, seat: int, display_name: str, level: ComputerLevel = "basic") -> Seat:
@@ -125,6 +133,8 @@ class StoredTable(BaseModel):
     host_id: Snowflake
     status: TableStatus
     rules: HouseRules
+    rules_overridden: bool = False
+    """The host changed the server's house rules for this table (casual for the league)."""
     seed: int = Field(ge=0, lt=2**63)
     first_dealer: SeatNumber | None = None
     deals: tuple[dict[str, Any], ...] | None = None

@@ -42,10 +42,10 @@ _NEXT_STATUSES: Final[dict[str, frozenset[str]]] = {
 }
 
 _TABLE_COLUMNS: Final = (
-    "id, guild_id, channel_id, thread_id, message_id, host_id, status, rules, seed, "
-    "first_dealer, deals, created_at, updated_at, finished_at"
+    "id, guild_id, channel_id, thread_id, message_id, host_id, status, rules, rules_overridden, "
+    "seed, first_dealer, deals, created_at, updated_at, finished_at"
 )
-_SEAT_COLUMNS: Final = "table_id, seat, user_id, is_computer, computer_level, display_name"
+_SEAT_COLUMNS: Final = "table_id, seat, user_id, is_computer, computer_level, display_name, away"
 _OPEN: Final = "status IN ('lobby', 'playing')"
 
 
@@ -70,8 +70,11 @@ class TableRepo:
         first_dealer: int | None = None,
         deals: Sequence[Mapping[str, Any]] | None = None,
         seats: Sequence[Seat] = (),
+        rules_overridden: bool = False,
     ) -> StoredTable:
         """Open a table in the lobby with a copy of ``rules``.
+
+        ``rules_overridden``: the host changed the server's rules for this table.
 
         Raises OpenTableExistsError when the channel (thread) already has an open
         table, InvalidRecordError when first dealer or deals do not fit the rules.
@@ -87,14 +90,15 @@ class TableRepo:
             try:
                 row = await self._db.fetch_one(
                     "INSERT INTO tables (guild_id, channel_id, thread_id, host_id, status, rules, "
-                    "seed, first_dealer, deals, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
+                    "rules_overridden, seed, first_dealer, deals, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         channel_id,
                         thread_id,
                         host_id,
                         rules_text(rules),
+                        rules_overridden,
                         seed,
                         first_dealer,
                         None if deal_list is None else dump_json(deal_list),
@@ -160,7 +164,7 @@ class TableRepo:
                 return []
             seats = await self._db.fetch_all(
                 "SELECT s.table_id, s.seat, s.user_id, s.is_computer, s.computer_level, "
-                "s.display_name FROM table_seats s JOIN tables t ON t.id = s.table_id "
+                "s.display_name, s.away FROM table_seats s JOIN tables t ON t.id = s.table_id "
                 f"WHERE t.{_OPEN} ORDER BY s.table_id, s.seat"
             )
             actions = await self._db.fetch_all(
@@ -277,20 +281,22 @@ class TableRepo:
         ActionIndexError if it would leave a gap, TableStateError unless playing.
         """
         stored = _action_object(table_id, idx, seat, action)
-        async with self._db.transaction():
-            try:
-                added = await self._db.execute(
-                    "INSERT INTO table_actions (table_id, idx, seat, action, created_at) "
-                    "SELECT t.id, ?, ?, ?, ? FROM tables t "
-                    "WHERE t.id = ? AND t.status = 'playing' AND ? = "
-                    "(SELECT COALESCE(MAX(a.idx) + 1, 0) FROM table_actions a "
-                    "WHERE a.table_id = t.id)",
-                    (idx, seat, dump_json(stored), time_text(self._db.now()), table_id, idx),
-                )
-            except ConstraintError:
-                added = 0  # the primary key's backstop; say why below
-            if added != 1:
-                await self._refuse_action(table_id, idx)
+        try:
+            # One statement checks and inserts atomically, in one trip to the database
+            # thread: saving a move is the hot path of every table.
+            inserted = await self._db.write_returning(
+                "INSERT INTO table_actions (table_id, idx, seat, action, created_at) "
+                "SELECT t.id, ?, ?, ?, ? FROM tables t "
+                "WHERE t.id = ? AND t.status = 'playing' AND ? = "
+                "(SELECT COALESCE(MAX(a.idx) + 1, 0) FROM table_actions a "
+                "WHERE a.table_id = t.id) RETURNING idx",
+                (idx, seat, dump_json(stored), time_text(self._db.now()), table_id, idx),
+            )
+            added = len(inserted)
+        except ConstraintError:
+            added = 0  # the primary key's backstop; say why below
+        if added != 1:
+            await self._refuse_action(table_id, idx)
         return StoredAction(idx=idx, seat=seat, action=stored)
 
     async def load_actions(self, table_id: int) -> list[StoredAction]:
@@ -346,9 +352,17 @@ class TableRepo:
             return
         try:
             await self._db.execute_many(
-                f"INSERT INTO table_seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO table_seats ({_SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (table_id, s.seat, s.user_id, s.is_computer, s.computer_level, s.display_name)
+                    (
+                        table_id,
+                        s.seat,
+                        s.user_id,
+                        s.is_computer,
+                        s.computer_level,
+                        s.display_name,
+                        s.away,
+                    )
                     for s in seats
                 ],
             )

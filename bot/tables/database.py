@@ -30,14 +30,14 @@ def _store_seats(seats: Sequence[Seat | None]) -> list[StoreSeat]:
             level: ComputerLevel = "expert" if seat.level == "expert" else "basic"
             out.append(StoreSeat.computer(number, seat.name, level))
         else:
-            out.append(StoreSeat.person(number, seat.user_id, seat.name))
+            out.append(StoreSeat.person(number, seat.user_id, seat.name, away=seat.away))
     return out
 
 
 def _seats(stored: StoreTable) -> list[Seat | None]:
     seats: list[Seat | None] = [None] * stored.rules.players
     for s in stored.seats:
-        seats[s.seat] = Seat(s.display_name, user_id=s.user_id, level=s.computer_level)
+        seats[s.seat] = Seat(s.display_name, user_id=s.user_id, level=s.computer_level, away=s.away)
     return seats
 
 
@@ -52,6 +52,7 @@ def _saved(stored: StoreTable) -> SavedTable:
         seats=_seats(stored),
         message_id=stored.message_id,
         actions=[dict(a.action) for a in stored.actions],
+        rules_overridden=stored.rules_overridden,
     )
 
 
@@ -74,6 +75,7 @@ class DatabaseTableStore:
             rules=new.rules,
             seed=new.seed,
             seats=_store_seats(new.seats),
+            rules_overridden=new.rules_overridden,
         )
         return stored.id
 
@@ -146,4 +148,8 @@ class GuildPrefs:
             allow_computers=settings.allow_computers,
             mention_on_turn=settings.mention_on_turn,
             computer_move_delay=settings.computer_move_delay,
+            computer_level=settings.computer_default_level,
+            turn_time_limit=settings.turn_time_limit_seconds,
+            timeouts_before_away=settings.timeouts_before_computer,
+            allow_takeover=settings.allow_seat_takeover,
         )

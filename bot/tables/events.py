@@ -15,7 +15,17 @@ __all__ = ["EventKind", "Listener", "TableEvent", "log_event"]
 log = logging.getLogger("bot.tables")
 
 EventKind = Literal[
-    "opened", "seated", "left", "host", "started", "move", "deal", "finished", "aborted"
+    "opened",
+    "seated",
+    "left",
+    "host",
+    "started",
+    "move",
+    "deal",
+    "finished",
+    "aborted",
+    "timeout",
+    "back",
 ]
 
 

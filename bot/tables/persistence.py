@@ -55,6 +55,8 @@ class NewTable:
     """Copied when the table opens: later changes to the server's rules never reach it."""
     seed: int
     seats: tuple[Seat | None, ...]
+    rules_overridden: bool = False
+    """The host changed the server's house rules for this table (casual for the league)."""
 
 
 @dataclass(slots=True)
@@ -73,6 +75,8 @@ class SavedTable:
     """Record-format action objects, each with its ``seat``."""
     record: dict[str, Any] | None = None
     """The finished game's record, once the table is finished."""
+    rules_overridden: bool = False
+    """The host changed the server's house rules for this table."""
 
 
 class TableStore(Protocol):
@@ -143,6 +147,7 @@ class MemoryTableStore:
             rules=new.rules,
             seed=new.seed,
             seats=list(new.seats),
+            rules_overridden=new.rules_overridden,
         )
         return table_id
 

@@ -12,6 +12,8 @@ from typing import Protocol
 
 from bot.rules import HouseRules
 
+from .seats import DEFAULT_LEVEL
+
 __all__ = ["FixedPrefs", "PrefsSource", "TablePrefs"]
 
 
@@ -29,6 +31,14 @@ class TablePrefs:
     mention_on_turn: bool = True
     computer_move_delay: float | None = None
     """Seconds between computer moves shown; None: the bot's configured default."""
+    computer_level: str = DEFAULT_LEVEL
+    """How well the computer players the host adds play."""
+    turn_time_limit: float | None = None
+    """Seconds a person has for a move before a computer plays it; None: no limit."""
+    timeouts_before_away: int = 2
+    """Timed-out turns in a row after which a computer keeps the seat until its owner returns."""
+    allow_takeover: bool = True
+    """Members may take over a computer's seat during a game."""
 
 
 class PrefsSource(Protocol):

@@ -149,6 +149,10 @@ class PublicTable:
     rules: HouseRules
     seats: tuple[Seat | None, ...]
     game: PublicGame | None
+    rules_overridden: bool = False
+    """The host changed the server's house rules for this table."""
+    allow_takeover: bool = False
+    """Members may take over a computer's seat during the game."""
 
     def name(self, seat: int) -> str:
         """The name shown for a seat ("seat 3" when empty)."""

@@ -29,6 +29,8 @@ class Seat:
     name: str
     user_id: int | None = None
     level: str | None = None
+    away: bool = False
+    """A person's seat that a computer plays until they take it back (turns timed out)."""
 
     @classmethod
     def human(cls, player: Player) -> Seat:
@@ -42,5 +44,10 @@ class Seat:
 
     @property
     def is_computer(self) -> bool:
-        """Whether a computer plays this seat."""
+        """Whether the seat belongs to a computer player (no person owns it)."""
         return self.user_id is None
+
+    @property
+    def played_by_computer(self) -> bool:
+        """Whether a computer makes this seat's moves: a computer's seat, or one left away."""
+        return self.user_id is None or self.away

@@ -29,6 +29,7 @@ from .errors import (
 )
 from .events import EventKind, Listener, TableEvent, log_event
 from .persistence import NewTable, Place, TableStore
+from .policy import TablePolicy
 from .prefs import FixedPrefs, PrefsSource, TablePrefs
 from .public import deal_summary
 from .seats import Player, Seat
@@ -39,6 +40,15 @@ __all__ = ["Progress", "TableService"]
 log = logging.getLogger(__name__)
 
 SAVE_FAILED = "Sorry, that couldn't be saved, so nothing changed. Please try again."
+
+
+def policy_of(prefs: TablePrefs) -> TablePolicy:
+    """The policy a table copies from its server's preferences."""
+    return TablePolicy(
+        turn_limit=prefs.turn_time_limit,
+        timeouts_before_away=prefs.timeouts_before_away,
+        allow_takeover=prefs.allow_takeover,
+    )
 
 
 def random_seed() -> int:
@@ -93,6 +103,8 @@ class TableService:
         self._by_place: dict[int, int] = {}
         self._closed: OrderedDict[int, Table] = OrderedDict()
         self._opening = asyncio.Lock()
+        self.computing: dict[int, int] = {}
+        """Tables whose computer turns are being played now (how many runs each)."""
 
     # ------------------------------------------------------------------ finding tables
 
@@ -156,10 +168,12 @@ class TableService:
         *,
         rules: HouseRules | None = None,
         seats: Sequence[Seat | None] | None = None,
+        rules_overridden: bool = False,
     ) -> Table:
         """Open a lobby in ``place``, the host in the first seat (or the seats given).
 
         ``rules`` default to the server's, copied now: later changes never reach it.
+        ``rules_overridden``: the host chose other rules than the server's.
         """
         async with self._opening:
             existing = self.at(place.id)
@@ -168,17 +182,21 @@ class TableService:
                     f"There's already a table here (table {existing.id}): join it, "
                     "or its host can close it with /euchre abort."
                 )
+            prefs = await self.table_prefs(place.guild_id)
             if rules is None:
-                rules = (await self.table_prefs(place.guild_id)).rules
+                rules = prefs.rules
             taken = list(seats) if seats is not None else [Seat.human(host)]
             taken += [None] * (rules.players - len(taken))
             seed = self._seeds()
-            new = NewTable(place, host.user_id, rules, seed, tuple(taken))
+            new = NewTable(place, host.user_id, rules, seed, tuple(taken), rules_overridden)
             try:
                 table_id = await self.store.create_table(new)
             except Exception as exc:
                 raise self._save_failed(f"opening a table in place {place.id}") from exc
-            table = Table(table_id, place, host.user_id, rules, seed, taken)
+            table = Table(
+                table_id, place, host.user_id, rules, seed, taken, rules_overridden=rules_overridden
+            )
+            table.policy = policy_of(prefs)
             self._open[table_id] = table
             self._by_place[place.id] = table_id
             self._emit(table, "opened", f"by {host.name}, rules {rules.to_spec()}")
@@ -193,8 +211,13 @@ class TableService:
             log.exception("table %d: could not save its message id", table.id)
 
     async def join(self, table_id: int, player: Player, seat: int | None = None) -> Table:
-        """Seat a person: the next seat, or the one chosen (moving them if seated)."""
+        """Seat a person: the next seat, or the one chosen (moving them if seated).
+
+        During a game, a member takes over a computer's seat where the server allows it.
+        """
         table = self.get(table_id)
+        if table.status == "playing":
+            return await self._take_over(table, player, seat)
         async with table.lock:
             before = list(table.seats)
             number = table.join(player, seat)
@@ -205,13 +228,14 @@ class TableService:
     async def add_computer(self, table_id: int, by: int, seat: int | None = None) -> Table:
         """The host seats a computer player, where the server allows them."""
         table = self.get(table_id)
-        if not (await self.table_prefs(table.place.guild_id)).allow_computers:
+        prefs = await self.table_prefs(table.place.guild_id)
+        if not prefs.allow_computers:
             raise ComputersNotAllowedError(
                 "This server doesn't allow computer players: every seat needs a person."
             )
         async with table.lock:
             before = list(table.seats)
-            number = table.add_computer(by, seat)
+            number = table.add_computer(by, seat, prefs.computer_level)
             await self._save_seats(table, before)
             self._emit(table, "seated", f"computer {table.name(number)} in seat {number + 1}")
         return table
@@ -244,8 +268,10 @@ class TableService:
     async def start(self, table_id: int, by: int) -> Progress:
         """The host starts the game: the cards are dealt."""
         table = self.get(table_id)
+        policy = policy_of(await self.table_prefs(table.place.guild_id))
         async with table.lock:
             table.start(by)
+            table.policy = policy
             try:
                 await self.store.update_table(table.id, status="playing")
             except Exception as exc:
@@ -279,7 +305,13 @@ class TableService:
             raise NotSeatedError(
                 "Only this game's players can deal another: open your own table with /euchre new."
             )
-        return await self.open(old.place, player, rules=old.rules, seats=old.seats)
+        return await self.open(
+            old.place,
+            player,
+            rules=old.rules,
+            seats=old.seats,
+            rules_overridden=old.rules_overridden,
+        )
 
     # ------------------------------------------------------------------ playing
 
@@ -296,6 +328,7 @@ class TableService:
             table.check_human_action(user_id, seat, stamp)
             move = table.apply(seat, action)
             await self._save_move(table, move)
+            table.strikes.pop(seat, None)
             return self._progress(table, (move,))
 
     async def run_computers(self, table_id: int, *, delay: float = 0.0) -> Progress:
@@ -305,29 +338,137 @@ class TableService:
         """
         table = self.get_any(table_id)
         moves: list[Move] = []
-        while table.computer_to_act() is not None:
-            if delay > 0:
-                await asyncio.sleep(delay)
-            async with table.lock:
-                if table.computer_to_act() is None:
-                    break
-                move = table.play_computer(self.computers)
-                await self._save_move(table, move)
-                moves.append(move)
+        self.computing[table.id] = self.computing.get(table.id, 0) + 1
+        try:
+            while table.computer_to_act() is not None:
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                async with table.lock:
+                    if table.computer_to_act() is None:
+                        break
+                    move = table.play_computer(self.computers)
+                    await self._save_move(table, move)
+                    moves.append(move)
+        finally:
+            self.computing[table.id] -= 1
+            if not self.computing[table.id]:
+                del self.computing[table.id]
         return self._progress(table, moves)
 
     # ------------------------------------------------------------------ restarts
 
     async def restore(self) -> list[Table]:
-        """Load every open table from the store (at start-up) by replaying its record."""
+        """Load every open table from the store (at start-up) by replaying its record.
+
+        A table whose record no longer replays is logged and left out; the others load.
+        """
         restored = []
+        policies: dict[int, TablePolicy] = {}
         for row in await self.store.open_tables():
-            table = Table.restore(row)
-            if table.is_open:
-                self._open[table.id] = table
-                self._by_place[table.place.id] = table.id
-                restored.append(table)
+            try:
+                table = Table.restore(row)
+            except Exception:
+                log.exception("table %d: its record does not replay; not restored", row.id)
+                continue
+            if not table.is_open:
+                continue
+            if table.game is not None and table.game.over:
+                # The last move was saved but the process died before the archive.
+                table.status = "finished"
+                await self._finish(table)
+                continue
+            guild = table.place.guild_id
+            if guild not in policies:
+                policies[guild] = policy_of(await self.table_prefs(guild))
+            table.policy = policies[guild]
+            self._open[table.id] = table
+            self._by_place[table.place.id] = table.id
+            restored.append(table)
         return restored
+
+    # ------------------------------------------------------------------ absent players
+
+    async def _take_over(self, table: Table, player: Player, seat: int | None) -> Table:
+        async with table.lock:
+            before = list(table.seats)
+            strikes = dict(table.strikes)
+            number = table.take_over(player, seat)
+            try:
+                await self.store.save_seats(table.id, table.seats)
+            except Exception as exc:
+                table.seats, table.strikes = before, strikes
+                raise self._save_failed(f"table {table.id}: taking over seat {number}") from exc
+            self._emit(table, "seated", f"{player.name} took over seat {number + 1}")
+        return table
+
+    async def take_back(self, table_id: int, user_id: int) -> Table:
+        """A person whose seat a computer plays (turns timed out) plays it again."""
+        table = self.get(table_id)
+        async with table.lock:
+            before = list(table.seats)
+            seat = table.take_back(user_id)
+            await self._save_seats(table, before)
+            self._emit(table, "back", f"{table.name(seat)} took seat {seat + 1} back")
+        return table
+
+    async def time_out(
+        self, table_id: int, seat: int, stamp: tuple[int, int]
+    ) -> tuple[Progress, bool] | None:
+        """A person let their turn run out: a computer plays it for them.
+
+        Nothing happens (None) when the turn moved on meanwhile. After
+        ``policy.timeouts_before_away`` timed-out turns in a row the computer keeps the
+        seat until its owner takes it back: the second item says whether that happened.
+        """
+        table = self.get(table_id)
+        async with table.lock:
+            game = table.game
+            if (
+                table.status != "playing"
+                or game is None
+                or table.stamp != stamp
+                or game.turn != seat
+                or table.is_computer(seat)
+            ):
+                return None
+            move = table.play_computer(self.computers, for_seat=seat)
+            await self._save_move(table, move)
+            strikes = table.strikes.get(seat, 0) + 1
+            table.strikes[seat] = strikes
+            away = table.status == "playing" and strikes >= table.policy.timeouts_before_away
+            if away:
+                before = list(table.seats)
+                table.set_away(seat)
+                try:
+                    await self.store.save_seats(table.id, table.seats)
+                except Exception:
+                    table.seats = before
+                    away = False
+                    log.exception("table %d: could not save seat %d as away", table.id, seat)
+            what = "a computer plays the seat until they return" if away else "a computer played"
+            self._emit(table, "timeout", f"{table.name(seat)} ran out of time: {what}")
+            return self._progress(table, (move,)), away
+
+    async def close_idle(self, table_id: int, idle_since: float, now: float) -> Table | None:
+        """Close a table nobody touched since ``idle_since``: None if it was closed already."""
+        table = self._open.get(table_id)
+        if table is None:
+            return None
+        async with table.lock:
+            if not table.is_open:
+                return None
+            status = table.status
+            table.status = "aborted"
+            try:
+                await self.store.finish_table(table.id, "aborted", None)
+            except Exception:
+                table.status = status
+                log.exception("table %d: could not close it as idle", table.id)
+                return None
+            minutes = (now - idle_since) / 60
+            self._emit(table, "aborted", f"idle for {minutes:.0f} minutes")
+            self._close(table)
+        return table
 
     # ------------------------------------------------------------------ inside the lock
 

@@ -40,6 +40,7 @@ from .errors import (
     WrongStageError,
 )
 from .persistence import Place, SavedTable, TableStatus
+from .policy import TablePolicy
 from .public import CompletedTrick, PublicTable, public_game
 from .seats import DEFAULT_LEVEL, Player, Seat
 
@@ -76,12 +77,18 @@ class Table:
         rules: HouseRules,
         seed: int,
         seats: Sequence[Seat | None] = (),
+        *,
+        rules_overridden: bool = False,
     ) -> None:
-        """A lobby with ``seats`` taken (padded with empty seats)."""
+        """A lobby with ``seats`` taken (padded with empty seats).
+
+        ``rules_overridden``: the host changed the server's house rules for this table.
+        """
         self.id = table_id
         self.place = place
         self.host_id = host_id
         self.rules = rules
+        self.rules_overridden = rules_overridden
         self.seed = seed
         self.seats: list[Seat | None] = list(seats) + [None] * (rules.players - len(seats))
         self.status: TableStatus = "lobby"
@@ -89,6 +96,9 @@ class Table:
         self.message_id: int | None = None
         self.last_trick: CompletedTrick | None = None
         self.lock = asyncio.Lock()
+        self.policy = TablePolicy()
+        self.strikes: dict[int, int] = {}
+        """Turns each seat's person let time out in a row."""
         self._undo: _Undo | None = None
 
     # ------------------------------------------------------------------ seats
@@ -141,9 +151,16 @@ class Table:
         return self.name(seat) if seat is not None else "the host"
 
     def is_computer(self, seat: int) -> bool:
-        """Whether a computer plays ``seat``."""
+        """Whether a computer plays ``seat`` (a computer's seat, or a person's left away)."""
         taken = self.seats[seat]
-        return taken is not None and taken.is_computer
+        return taken is not None and taken.played_by_computer
+
+    @property
+    def present(self) -> list[int]:
+        """The user ids of the people seated and playing their own seat."""
+        return [
+            s.user_id for s in self.seats if s is not None and s.user_id is not None and not s.away
+        ]
 
     # ------------------------------------------------------------------ lobby
 
@@ -222,6 +239,7 @@ class Table:
             self.seats[seat] = None
         else:
             self.seats[seat] = Seat.computer(seat)
+            self.strikes.pop(seat, None)
         if user_id == self.host_id:
             humans = self.humans
             if humans:
@@ -286,6 +304,10 @@ class Table:
             raise NotYourHandError(
                 f"That hand is {owner}: open your own with the Your hand button."
             )
+        if taken.away:
+            raise NotYourTurnError(
+                "A computer is playing your seat: click Take my seat back on the table first."
+            )
         if stamp != self.stamp:
             raise StaleActionError("That button is out of date: the game has moved on.")
         if game.turn != seat:
@@ -327,22 +349,76 @@ class Table:
         self._undo = None
 
     def computer_to_act(self) -> int | None:
-        """The seat of the computer player whose turn it is, if any."""
+        """The seat of the computer player whose turn it is, if any.
+
+        None too while nobody plays their own seat (everyone left or is away): the
+        game waits for a person instead of playing itself out.
+        """
         if self.status != "playing" or self.game is None or self.game.turn is None:
             return None
         seat = self.game.turn
-        return seat if self.is_computer(seat) else None
+        if not self.is_computer(seat) or not self.present:
+            return None
+        return seat
 
-    def play_computer(self, players: PlayerFactory) -> Move:
-        """Let the computer whose turn it is act, from its own seat's view only."""
-        seat = self.computer_to_act()
-        assert seat is not None and self.game is not None
+    def play_computer(self, players: PlayerFactory, *, for_seat: int | None = None) -> Move:
+        """Let a computer act for the seat whose turn it is, from that seat's view only.
+
+        ``for_seat``: a person's seat whose time ran out (it must be that seat's turn);
+        otherwise the computer player whose turn it is.
+        """
+        seat = self.computer_to_act() if for_seat is None else for_seat
+        assert seat is not None and self.game is not None and self.game.turn == seat
         taken = self.seats[seat]
         assert taken is not None
         seed = decision_seed(self.seed, seat, len(self.game.log))
         player = players(taken.level or DEFAULT_LEVEL, seed)
         action = player.choose(seat_view(self.game, seat))
         return self.apply(seat, action, by_computer=True)
+
+    # ------------------------------------------------------------------ absent players
+
+    def take_over(self, player: Player, seat: int | None = None) -> int:
+        """During a game, a member takes a computer's seat (the first one unless ``seat``)."""
+        self.require_game()
+        if not self.policy.allow_takeover:
+            raise SeatTakenError(
+                "This server doesn't let members take over a computer's seat during a game."
+            )
+        current = self.seat_of(player.user_id)
+        if current is not None:
+            raise SeatTakenError(f"You're already playing in seat {current + 1}.")
+        free = [n for n, s in enumerate(self.seats) if s is not None and s.is_computer]
+        if seat is None:
+            if not free:
+                raise TableFullError("Every seat has a person: there's no computer to take over.")
+            seat = free[0]
+        self._check_seat_number(seat)
+        if seat not in free:
+            taken = self.seats[seat]
+            owner = taken.name if taken is not None else "nobody"
+            raise SeatTakenError(f"Seat {seat + 1} is {owner}'s: only a computer's seat is free.")
+        self.seats[seat] = Seat.human(player)
+        self.strikes.pop(seat, None)
+        return seat
+
+    def set_away(self, seat: int) -> None:
+        """A computer plays a person's seat until they take it back."""
+        taken = self.seats[seat]
+        assert taken is not None and taken.user_id is not None
+        self.seats[seat] = Seat(taken.name, user_id=taken.user_id, level=taken.level, away=True)
+
+    def take_back(self, user_id: int) -> int:
+        """A person away takes their seat back from the computer; returns the seat."""
+        self.require_game()
+        seat = self.require_seat(user_id)
+        taken = self.seats[seat]
+        assert taken is not None
+        if not taken.away:
+            raise WrongStageError("You're already playing your seat yourself.")
+        self.seats[seat] = Seat(taken.name, user_id=user_id, level=taken.level)
+        self.strikes.pop(seat, None)
+        return seat
 
     def view_for(self, user_id: int) -> tuple[int, SeatView]:
         """A seated user's seat and view of the game (their hand included)."""
@@ -364,6 +440,8 @@ class Table:
             rules=self.rules,
             seats=tuple(self.seats),
             game=game,
+            rules_overridden=self.rules_overridden,
+            allow_takeover=self.policy.allow_takeover,
         )
 
     def record(self) -> dict[str, Any]:
@@ -390,6 +468,7 @@ class Table:
             stored.rules,
             stored.seed,
             stored.seats,
+            rules_overridden=stored.rules_overridden,
         )
         table.message_id = stored.message_id
         if stored.status == "lobby":

@@ -2,7 +2,8 @@
 
 :mod:`.cog` parses each interaction, calls :mod:`bot.tables` and answers with what
 :mod:`bot.render` draws; :mod:`.components` holds the buttons, whose custom_ids carry
-the table id so they keep working after a restart.
+the table id so they keep working after a restart; :mod:`.keeping` resumes tables at
+start-up and runs turn limits and idle closing.
 """
 
 from __future__ import annotations
@@ -10,13 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cog import Euchre
+from .keeping import Keeping
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
 
-__all__ = ["Euchre", "setup"]
+__all__ = ["Euchre", "Keeping", "setup"]
 
 
 async def setup(bot: EuchreBot) -> None:
-    """Add the cog (discord.py calls this on ``load_extension``)."""
-    await bot.add_cog(Euchre(bot))
+    """Add the cogs (discord.py calls this on ``load_extension``)."""
+    euchre = Euchre(bot)
+    await bot.add_cog(euchre)
+    await bot.add_cog(Keeping(bot, euchre))

@@ -21,7 +21,6 @@ from bot.render import (
     hand_buttons,
     hand_embed,
     help_embed,
-    rules_embed,
     table_embed,
     turn_mention,
 )
@@ -36,8 +35,13 @@ from bot.tables import (
     TableService,
     decode_action,
 )
+from bot.tables.house_rules import TableRules
 
 from .components import DYNAMIC_ITEMS, finished_view, hand_view, public_view
+from .house_rules import PRESET_CHOICES, HouseRulesCommands
+from .league import LeagueCommands
+from .league_buttons import LEAGUE_DYNAMIC_ITEMS
+from .publishing import publish
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
@@ -71,7 +75,13 @@ class _Public:
 
 
 @app_commands.guild_only()
-class Euchre(commands.GroupCog, group_name="euchre", group_description="Play euchre"):
+class Euchre(
+    LeagueCommands,
+    HouseRulesCommands,
+    commands.GroupCog,
+    group_name="euchre",
+    group_description="Play euchre",
+):
     """``/euchre ...`` and the table components."""
 
     def __init__(self, bot: EuchreBot) -> None:
@@ -83,24 +93,41 @@ class Euchre(commands.GroupCog, group_name="euchre", group_description="Play euc
 
     async def cog_load(self) -> None:
         """Route every table component to this cog, whichever message it is on."""
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, *LEAGUE_DYNAMIC_ITEMS)
 
     async def cog_unload(self) -> None:
         """Stop routing the table components here."""
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS, *LEAGUE_DYNAMIC_ITEMS)
 
     # ------------------------------------------------------------------ slash commands
 
     @app_commands.command(name="new", description="Open a euchre table in this channel")
-    async def new(self, interaction: discord.Interaction[EuchreBot]) -> None:
-        """Open a table here, or in a new thread when the server prefers threads."""
+    @app_commands.describe(
+        preset="Play a preset instead of the house rules (where the server lets hosts)",
+        rules="Changes for this table only, e.g. stick_the_dealer=yes, target_score=11",
+    )
+    @app_commands.choices(preset=PRESET_CHOICES)
+    @app_commands.autocomplete(rules=HouseRulesCommands.new_rules_autocomplete)
+    async def new(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        preset: app_commands.Choice[str] | None = None,
+        rules: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        """Open a table here, or in a new thread when the server prefers threads.
+
+        The host may change the rules for this table only, where the server allows it.
+        """
         player, place = _player(interaction), _place(interaction)
+        chosen = await self.host_rules(interaction, preset.value if preset else None, rules)
         prefs = await self.service.table_prefs(place.guild_id)
         channel = interaction.channel
         if prefs.tables_in_threads and isinstance(channel, discord.TextChannel):
-            await self._new_in_thread(interaction, channel, player)
+            await self._new_in_thread(interaction, channel, player, chosen)
             return
-        table = await self.service.open(place, player)
+        table = await self.service.open(
+            place, player, rules=chosen.rules, rules_overridden=chosen.overridden
+        )
         public = self._public(table)
         callback = await interaction.response.send_message(
             public.content, embed=public.embed, view=_or_missing(public.view)
@@ -113,6 +140,7 @@ class Euchre(commands.GroupCog, group_name="euchre", group_description="Play euc
         interaction: discord.Interaction[EuchreBot],
         channel: discord.TextChannel,
         player: Player,
+        chosen: TableRules,
     ) -> None:
         callback = await interaction.response.send_message(
             f"🃏 {player.name} opened a euchre table: take a seat in the thread."
@@ -128,7 +156,12 @@ class Euchre(commands.GroupCog, group_name="euchre", group_description="Play euc
         except (discord.HTTPException, TypeError) as exc:
             log.warning("Could not open a thread in channel %s: %s", channel.id, exc)
             try:
-                table = await self.service.open(Place(guild_id, channel.id), player)
+                table = await self.service.open(
+                    Place(guild_id, channel.id),
+                    player,
+                    rules=chosen.rules,
+                    rules_overridden=chosen.overridden,
+                )
             except UserFacingError:
                 await interaction.delete_original_response()
                 raise
@@ -138,7 +171,12 @@ class Euchre(commands.GroupCog, group_name="euchre", group_description="Play euc
             )
             await self.service.set_message(table, sent.id)
             return
-        table = await self.service.open(Place(guild_id, channel.id, thread.id), player)
+        table = await self.service.open(
+            Place(guild_id, channel.id, thread.id),
+            player,
+            rules=chosen.rules,
+            rules_overridden=chosen.overridden,
+        )
         public = self._public(table)
         sent_in_thread = await thread.send(embed=public.embed, view=_or_missing(public.view))
         await self.service.set_message(table, sent_in_thread.id)
@@ -188,18 +226,6 @@ class Euchre(commands.GroupCog, group_name="euchre", group_description="Play euc
         """Explain the commands and buttons, privately."""
         await send_ephemeral(interaction, embed=help_embed())
 
-    @app_commands.command(name="rules", description="The rules of this table, in plain words")
-    async def rules(self, interaction: discord.Interaction[EuchreBot]) -> None:
-        """The rules of the table here, else the server's house rules."""
-        place = _place(interaction)
-        table = self.service.at(place.id)
-        if table is not None:
-            embed = rules_embed(table.rules, title=f"Rules of table {table.id}")
-        else:
-            prefs = await self.service.table_prefs(place.guild_id)
-            embed = rules_embed(prefs.rules, title="This server's house rules")
-        await send_ephemeral(interaction, embed=embed)
-
     # ------------------------------------------------------------------ table buttons
 
     async def table_button(
@@ -209,9 +235,7 @@ class Euchre(commands.GroupCog, group_name="euchre", group_description="Play euc
         if verb == "hand":
             await self._show_hand(interaction, table_id)
         elif verb == "rules":
-            table = self.service.get_any(table_id)
-            embed = rules_embed(table.rules, title=f"Rules of table {table.id}")
-            await send_ephemeral(interaction, embed=embed)
+            await self.show_table_rules(interaction, table_id)
         elif verb == "again":
             await self._play_again(interaction, table_id)
         elif verb == "start":
@@ -224,6 +248,10 @@ class Euchre(commands.GroupCog, group_name="euchre", group_description="Play euc
             await self._respond_public(interaction, table)
         elif verb == "leave":
             table = await self.service.leave(table_id, interaction.user.id)
+            await self._respond_public(interaction, table)
+            await self._continue(table, clicker=interaction.user.id)
+        elif verb == "back":
+            table = await self.service.take_back(table_id, interaction.user.id)
             await self._respond_public(interaction, table)
             await self._continue(table, clicker=interaction.user.id)
         else:
@@ -378,21 +406,21 @@ class Euchre(commands.GroupCog, group_name="euchre", group_description="Play euc
         if progress is not None:
             await self._refresh_hand(table, progress.mention, clicker=clicker)
 
-    async def _edit_public(self, table: Table, *, mention: int | None) -> None:
-        """Edit the public table message (a failure is logged: the table goes on)."""
-        if table.message_id is None:
-            return
+    async def _edit_public(
+        self, table: Table, *, mention: int | None, post_if_missing: bool = False
+    ) -> None:
+        """Edit the public table message, or post it again when old or gone (never raises)."""
         public = self._public(table, mention)
-        channel = self.bot.get_partial_messageable(table.place.id, guild_id=table.place.guild_id)
-        try:
-            await channel.get_partial_message(table.message_id).edit(
-                content=public.content,
-                embed=public.embed,
-                view=public.view,
-                allowed_mentions=public.allowed_mentions,
-            )
-        except discord.HTTPException as exc:
-            log.warning("table %d: could not edit its message: %s", table.id, exc)
+        await publish(
+            self.bot,
+            self.service,
+            table,
+            content=public.content,
+            embed=public.embed,
+            view=public.view,
+            allowed_mentions=public.allowed_mentions,
+            post_if_missing=post_if_missing,
+        )
 
     # ------------------------------------------------------------------ open hands
 

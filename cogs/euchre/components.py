@@ -36,7 +36,7 @@ __all__ = [
 COG_NAME: Final = "Euchre"
 
 _ID = r"[0-9]{1,19}"
-TABLE_VERBS: Final = ("join", "leave", "cpu", "start", "hand", "rules", "again")
+TABLE_VERBS: Final = ("join", "leave", "cpu", "start", "hand", "rules", "again", "back")
 TABLE_TEMPLATE: Final = rf"euchre:t:(?P<table>{_ID}):(?P<verb>{'|'.join(TABLE_VERBS)})"
 SEAT_TEMPLATE: Final = rf"euchre:seat:(?P<table>{_ID})"
 ACTION_TEMPLATE: Final = (
@@ -299,6 +299,18 @@ def _lobby_items(table: PublicTable) -> list[discord.ui.Item[Any]]:
     return items
 
 
+def _absent_items(table: PublicTable) -> list[discord.ui.Item[Any]]:
+    """During a game: take back a seat left away; take over a computer's seat."""
+    items: list[discord.ui.Item[Any]] = []
+    if any(seat is not None and seat.away for seat in table.seats):
+        items.append(TableButton(table.id, "back", label="Take my seat back", row=0))
+    options = _seat_options(table) if table.allow_takeover else []
+    if options:
+        items.append(TableButton(table.id, "join", label="Take a computer's seat", row=0))
+        items.append(SeatSelect(table.id, options, row=1))
+    return items
+
+
 def public_view(table: PublicTable) -> discord.ui.View | None:
     """The components of the public table message at its stage (None once it is closed)."""
     tid = table.id
@@ -307,7 +319,7 @@ def public_view(table: PublicTable) -> discord.ui.View | None:
         return _view(*_lobby_items(table))
     if table.status == "playing":
         hand = TableButton(tid, "hand", label="Your hand", style=discord.ButtonStyle.primary, row=0)
-        return _view(hand, rules)
+        return _view(hand, rules, *_absent_items(table))
     if table.status == "finished":
         again = TableButton(
             tid, "again", label="Play again", style=discord.ButtonStyle.success, row=0

@@ -34,7 +34,7 @@ async def test_help_and_rules_are_private(make_harness: MakeHarness) -> None:
     alice = h.guild(members=["alice"]).member("alice")
     helped = await h.slash(alice, "euchre help")
     assert helped.ephemeral and "Your hand" in helped.text
-    rules = await h.slash(alice, "euchre rules")
+    rules = await h.slash(alice, "euchre rules show")
     assert rules.ephemeral
     assert "This server's house rules" in rules.text and "Stick the dealer" not in rules.text
     for group in ("Pack", "Bidding", "Going alone", "Play", "Scoring", "Game length"):
@@ -56,8 +56,8 @@ async def test_rules_button_and_command_show_the_tables_rules(make_harness: Make
     h, bot, (_, bob), message = await lobby(make_harness)
     clicked = await h.click(bob, message, label="Rules")
     assert clicked.ephemeral and f"Rules of table {only_table(bot).id}" in clicked.text
-    typed = await h.slash(bob, "euchre rules")
-    assert typed.ephemeral and "Rules of table" in typed.text
+    typed = await h.slash(bob, "euchre rules show")
+    assert typed.ephemeral and f"Table {only_table(bot).id} here plays these rules" in typed.text
 
 
 async def test_seats_can_be_chosen_to_partner_up(make_harness: MakeHarness) -> None:

@@ -84,6 +84,46 @@ OLD_ROWS: dict[int, list[tuple[str, dict[str, Any]]]] = {
             },
         ),
     ],
+    2: [
+        (
+            "seasons",
+            {
+                "id": 1,
+                "guild_id": GUILD,
+                "name": "Legacy",
+                "started_at": "2025-02-01T00:00:00+00:00",
+            },
+        ),
+        (
+            "games",
+            {
+                "id": 11,
+                "guild_id": GUILD,
+                "record": "{}",
+                "ranked": True,
+                "winner": 1,
+                "score_0": 6,
+                "score_1": 10,
+                "finished_at": "2025-02-02T00:00:00+00:00",
+                "season_id": 1,
+            },
+        ),
+        *(
+            (
+                "game_players",
+                {
+                    "game_id": 11,
+                    "seat": s.seat,
+                    "team": s.team,
+                    "user_id": s.user_id,
+                    "is_computer": s.is_computer,
+                    "computer_level": s.computer_level,
+                    "display_name": s.display_name,
+                },
+            )
+            for s in FOUR_SEATS
+        ),
+    ],
 }
 
 

@@ -52,6 +52,8 @@ async def test_every_setting_round_trips(db_path: Path) -> None:
         "computer_move_delay": 0.25,
         "rules_admin_role_id": 2**62,
         "computer_default_level": "expert",
+        "timeouts_before_computer": 3,
+        "allow_seat_takeover": False,
     }
     assert set(changes) == set(SETTING_NAMES)
     async with await Database.open(db_path) as db:

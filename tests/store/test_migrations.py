@@ -12,9 +12,13 @@ import pytest
 from bot.rules import HouseRules
 from bot.store import (
     Database,
+    GameArchiveRepo,
     GuildSettingsRepo,
+    LeagueSettingsRepo,
     MigrationError,
+    RatingRepo,
     SchemaTooNewError,
+    SeasonRepo,
     StoreError,
     TableRepo,
     latest_version,
@@ -68,9 +72,18 @@ async def test_empty_file_is_migrated_to_the_newest_schema(db_path: Path) -> Non
     async with await Database.open(db_path) as db:
         assert db.schema_version == LATEST
     assert user_version(db_path) == LATEST
-    assert {"guild_settings", "tables", "table_seats", "table_actions", "games", "seasons"} <= {
-        name for kind, name, _ in schema(db_path) if kind == "table"
-    }
+    assert {
+        "guild_settings",
+        "tables",
+        "table_seats",
+        "table_actions",
+        "games",
+        "seasons",
+        "league_settings",
+        "league_ratings",
+        "league_rating_points",
+        "season_standings",
+    } <= {name for kind, name, _ in schema(db_path) if kind == "table"}
 
 
 async def test_migrate_reports_from_and_to_and_is_idempotent(db_path: Path) -> None:
@@ -111,12 +124,21 @@ async def test_every_earlier_schema_upgrades_and_keeps_its_data(
             assert table.channel_id == CHANNEL
             assert [a.action for a in table.actions] == [{"seat": 1, "do": "pass"}]
             assert len(table.seats) == 4
+        if version >= 2:
+            season = await SeasonRepo(db).get(1)
+            assert (season.name, season.open_ended, season.rating_model) == ("Legacy", False, None)
+            assert season.running and season.min_games is None
+            game = await GameArchiveRepo(db).get(11)
+            assert (game.season_id, game.score, len(game.players)) == (1, (6, 10), 4)
+            assert await SeasonRepo(db).standings(1) == []
+            assert await RatingRepo(db).season(1) == []
+            assert (await LeagueSettingsRepo(db).get(GUILD)).updated_at is None
 
 
 def test_every_schema_version_has_old_rows_to_upgrade() -> None:
     # A new migration should come with rows written at its version (conftest.OLD_ROWS)
-    # whenever it changes tables that hold data; schema 2 only added seasons.
-    assert 1 in OLD_ROWS
+    # whenever it changes tables that hold data; schema 3 changed seasons (from 2).
+    assert {1, 2} <= set(OLD_ROWS)
 
 
 async def test_upgrade_from_one_keeps_archived_games_outside_any_season(db_path: Path) -> None:

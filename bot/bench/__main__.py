@@ -1,0 +1,44 @@
+"""Command line: ``python -m bot.bench tables [--tables N] [--clicks K] [--think S]``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from .tables import BenchOptions, HarnessMissingError, run
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the arguments, run the benchmark, print its figures; returns the exit code."""
+    parser = argparse.ArgumentParser(prog="python -m bot.bench", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    tp = sub.add_parser(
+        "tables", help="N concurrent tables of four simulated people, stored in SQLite"
+    )
+    tp.add_argument("--tables", type=int, default=100, help="concurrent tables (default 100)")
+    tp.add_argument("--clicks", type=int, default=30, help="moves per table (default 30)")
+    tp.add_argument(
+        "--think",
+        type=float,
+        default=5.0,
+        help="mean seconds a simulated person thinks before a move (default 5; 0: no pause)",
+    )
+    tp.add_argument("--seed", type=int, default=1, help="seed of the people's choices")
+    tp.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temp file)")
+    args = parser.parse_args(argv)
+    if args.tables < 1 or args.clicks < 1 or args.think < 0:
+        parser.error("--tables and --clicks must be at least 1, --think at least 0")
+    options = BenchOptions(args.tables, args.clicks, args.think, args.seed, args.db)
+    try:
+        report = asyncio.run(run(options))
+    except HarnessMissingError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(report.text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

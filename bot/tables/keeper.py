@@ -1,0 +1,250 @@
+"""Keeping tables moving: turn limits, absent players, stalled computers and idle tables.
+
+:class:`TableKeeper` listens to the service's events to know when each table was last
+touched by a person and when its current turn began, and looks at every open table
+once per ``tick`` seconds of its :class:`~bot.tables.scheduler.Scheduler`:
+
+- a person's turn past half the server's limit: a reminder (once per turn);
+- past the whole limit: a computer plays that turn for them (after enough such turns
+  in a row, the seat stays with the computer until its owner takes it back);
+- a computer's turn that nobody is playing (after a restart, or a failed save):
+  the computers are set going again;
+- a lobby or game nobody touched for the configured time: it is closed.
+
+What the players see of it is the :class:`KeeperNotifier`'s business (the cog).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from typing import Protocol
+
+from .errors import TableError
+from .events import TableEvent
+from .scheduler import Scheduler, Timer
+from .service import Progress, TableService
+from .table import Table
+
+__all__ = ["KeeperNotifier", "TableKeeper"]
+
+log = logging.getLogger(__name__)
+
+_TOUCHES = frozenset({"opened", "seated", "left", "host", "started", "back"})
+"""Events that only a person causes."""
+
+
+class KeeperNotifier(Protocol):
+    """What the keeper asks of the side that talks to the players."""
+
+    async def remind(self, table: Table, user_id: int, seconds_left: float) -> int | None:
+        """Nudge the player whose turn it is; return the reminder's message id, if any."""
+        ...
+
+    async def turn_taken(self, table: Table, reminder_id: int) -> None:
+        """The reminded turn is over: the reminder may go."""
+        ...
+
+    async def timed_out(
+        self, table: Table, progress: Progress, user_id: int, away: bool, reminder_id: int | None
+    ) -> None:
+        """A computer played a person's turn (``away``: and keeps the seat); carry on."""
+        ...
+
+    async def resume(self, table: Table) -> None:
+        """Computer turns are waiting and nobody is playing them: play them."""
+        ...
+
+    async def closed_idle(self, table: Table, minutes: float) -> None:
+        """The table was closed because nobody touched it for ``minutes``."""
+        ...
+
+
+@dataclass(slots=True)
+class _Watch:
+    """What the keeper knows of one table."""
+
+    touched: float
+    since: float
+    turn: tuple[tuple[int, int], int | None] = ((0, 0), None)
+    reminded: bool = False
+    reminder: int | None = None
+
+
+class TableKeeper:
+    """See the module docstring. ``start`` it once the notifier can talk; ``stop`` it at the end."""
+
+    def __init__(
+        self,
+        service: TableService,
+        scheduler: Scheduler,
+        notifier: KeeperNotifier,
+        *,
+        idle_lobby: float,
+        idle_game: float,
+        tick: float = 5.0,
+    ) -> None:
+        """Watch ``service``'s tables; idle limits and tick in seconds."""
+        self.service = service
+        self.scheduler = scheduler
+        self.notifier = notifier
+        self.idle_lobby = idle_lobby
+        self.idle_game = idle_game
+        self.tick_seconds = tick
+        self._watches: dict[int, _Watch] = {}
+        self._busy: set[int] = set()
+        self._timer: Timer | None = None
+        self._running = False
+
+    # ------------------------------------------------------------------ life
+
+    def start(self) -> None:
+        """Watch every open table from now on (turn clocks restart) and begin ticking."""
+        if self._running:
+            return
+        self._running = True
+        now = self.scheduler.now()
+        for table in self.service.open_tables:
+            self._watch(table, now)
+        self.service.listeners.append(self.on_event)
+        self._timer = self.scheduler.call_later(self.tick_seconds, self.tick, name="table keeper")
+
+    def stop(self) -> None:
+        """Stop ticking and listening; nothing is left scheduled."""
+        self._running = False
+        if self.on_event in self.service.listeners:
+            self.service.listeners.remove(self.on_event)
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._watches.clear()
+
+    @property
+    def watched(self) -> int:
+        """How many tables are being watched."""
+        return len(self._watches)
+
+    # ------------------------------------------------------------------ events
+
+    def on_event(self, event: TableEvent) -> None:
+        """Note a person's touch and a new turn (called inside the table's lock)."""
+        table = event.table
+        if not table.is_open:
+            watch = self._watches.pop(table.id, None)
+            if watch is not None and watch.reminder is not None:
+                self._drop_reminder(table, watch.reminder)
+            return
+        now = self.scheduler.now()
+        watch = self._watch(table, now)
+        move = event.move
+        if event.kind in _TOUCHES or (move is not None and not move.by_computer):
+            watch.touched = now
+
+    def _watch(self, table: Table, now: float) -> _Watch:
+        watch = self._watches.get(table.id)
+        if watch is None:
+            watch = self._watches[table.id] = _Watch(touched=now, since=now)
+        turn = (table.stamp, self._person_to_act(table))
+        if turn != watch.turn:
+            watch.turn, watch.since, watch.reminded = turn, now, False
+            if watch.reminder is not None:
+                self._drop_reminder(table, watch.reminder)
+                watch.reminder = None
+        return watch
+
+    def _drop_reminder(self, table: Table, reminder: int) -> None:
+        async def drop() -> None:
+            await self.notifier.turn_taken(table, reminder)
+
+        self.scheduler.call_later(0, drop, name=f"table {table.id} reminder")
+
+    @staticmethod
+    def _person_to_act(table: Table) -> int | None:
+        game = table.game
+        if table.status != "playing" or game is None or game.turn is None:
+            return None
+        if table.is_computer(game.turn):
+            return None
+        seat = table.seats[game.turn]
+        return None if seat is None else seat.user_id
+
+    # ------------------------------------------------------------------ ticks
+
+    async def tick(self) -> None:
+        """Look at every open table once and do what is due (the next tick is set first)."""
+        if not self._running:
+            return
+        self._timer = self.scheduler.call_later(self.tick_seconds, self.tick, name="table keeper")
+        now = self.scheduler.now()
+        jobs = []
+        for table in self.service.open_tables:
+            if table.id in self._busy:
+                continue
+            job = self._due(table, self._watch(table, now), now)
+            if job is not None:
+                jobs.append(self._run(table, job))
+        if jobs:
+            await asyncio.gather(*jobs)
+
+    def _due(self, table: Table, watch: _Watch, now: float) -> Awaitable[None] | None:
+        idle_for = now - watch.touched
+        if idle_for >= (self.idle_lobby if table.status == "lobby" else self.idle_game):
+            return self._close_idle(table, watch, now)
+        if table.computer_to_act() is not None:
+            stalled = table.id not in self.service.computing
+            if stalled and now - watch.since >= self.tick_seconds:
+                watch.since = now
+                return self.notifier.resume(table)
+            return None
+        limit = table.policy.turn_limit
+        user = watch.turn[1]
+        if limit is None or user is None:
+            return None
+        waited = now - watch.since
+        if waited >= limit:
+            return self._time_out(table, watch, user)
+        if not watch.reminded and waited >= limit / 2:
+            return self._remind(table, watch, user, limit - waited)
+        return None
+
+    async def _run(self, table: Table, job: Awaitable[None]) -> None:
+        self._busy.add(table.id)
+        try:
+            await job
+        except TableError as exc:
+            log.info("table %d: keeper step refused: %s", table.id, exc)
+        except Exception:
+            log.exception("table %d: keeper step failed", table.id)
+        finally:
+            self._busy.discard(table.id)
+
+    async def _remind(self, table: Table, watch: _Watch, user: int, left: float) -> None:
+        watch.reminded = True
+        turn = watch.turn
+        reminder = await self.notifier.remind(table, user, left)
+        if reminder is None:
+            return
+        if watch.turn == turn and self._watches.get(table.id) is watch:
+            watch.reminder = reminder
+        else:
+            await self.notifier.turn_taken(table, reminder)
+
+    async def _time_out(self, table: Table, watch: _Watch, user: int) -> None:
+        (stamp, _), seat = watch.turn, table.seat_of(user)
+        if seat is None:
+            return
+        reminder, watch.reminder = watch.reminder, None
+        result = await self.service.time_out(table.id, seat, stamp)
+        if result is None:
+            if reminder is not None:
+                await self.notifier.turn_taken(table, reminder)
+            return
+        progress, away = result
+        await self.notifier.timed_out(table, progress, user, away, reminder)
+
+    async def _close_idle(self, table: Table, watch: _Watch, now: float) -> None:
+        closed = await self.service.close_idle(table.id, watch.touched, now)
+        if closed is not None:
+            await self.notifier.closed_idle(closed, (now - watch.touched) / 60)

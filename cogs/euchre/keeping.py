@@ -1,0 +1,249 @@
+"""Tables that keep going on their own: restarts, turn limits, absent players, idle tables.
+
+The :class:`Keeping` cog runs the service's :class:`~bot.tables.keeper.TableKeeper`
+and says in the channel what it did: a reminder that pings the player whose time runs
+out (a new message, so the ping notifies), the computer's move in their place, the
+closing of an idle table. At start-up it shows every restored table again (its message
+edited, or posted anew when it's gone or over an hour old) and plays the computer
+turns the last process left pending.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final, Protocol, cast
+
+import discord
+from discord.ext import commands
+
+from bot.tables import Progress, Table, TableService
+from bot.tables.keeper import TableKeeper
+
+if TYPE_CHECKING:
+    from bot.app import EuchreBot
+
+__all__ = ["Keeping", "TablePresenter"]
+
+log = logging.getLogger(__name__)
+
+RESUME_CONCURRENCY: Final = 8
+"""Tables shown again at once at start-up (Discord rate-limits the rest anyway)."""
+
+UNANSWERED_AFTER: Final = 2.5
+"""Seconds after which a click nothing answered gets :data:`UNKNOWN_BUTTON` (Discord allows 3)."""
+
+UNKNOWN_BUTTON: Final = (
+    "That button doesn't work any more. Use the buttons on the latest table message, "
+    "or /euchre hand for your cards."
+)
+
+_NO_MENTIONS: Final = discord.AllowedMentions.none()
+
+
+class TablePresenter(Protocol):
+    """What this cog needs from the euchre cog, which draws the tables."""
+
+    service: TableService
+
+    async def _continue(
+        self, table: Table, *, clicker: int, progress: Progress | None = None
+    ) -> None: ...
+
+    async def _edit_public(
+        self, table: Table, *, mention: int | None, post_if_missing: bool = False
+    ) -> None: ...
+
+    def _forget(self, table: Table) -> None: ...
+
+
+def _dynamic_templates() -> list[re.Pattern[str]]:
+    """The custom_id templates of every DynamicItem class defined in the process."""
+    found: list[re.Pattern[str]] = []
+    pending: list[type[Any]] = [discord.ui.DynamicItem]
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        # Set by DynamicItem.__init_subclass__(template=...); the instance-level
+        # ``template`` property reads the same attribute.
+        template = cls.__dict__.get("__discord_ui_compiled_template__")
+        if isinstance(template, re.Pattern):
+            found.append(template)
+    return found
+
+
+def _claimed(interaction: discord.Interaction[Any]) -> bool:
+    """Whether a DynamicItem will take this click: its id is on the message and fits a template.
+
+    discord.py drops, without a word, a click whose custom_id fits no template or is not
+    on the clicked message; those are the ones this cog answers.
+    """
+    data = cast("Mapping[str, Any]", interaction.data or {})
+    custom_id, kind = data.get("custom_id"), data.get("component_type")
+    message = interaction.message
+    if not isinstance(custom_id, str) or message is None:
+        return False
+    on_message = any(
+        getattr(child, "custom_id", None) == custom_id and child.type.value == kind
+        for row in message.components
+        for child in getattr(row, "children", [row])
+    )
+    return on_message and any(t.fullmatch(custom_id) for t in _dynamic_templates())
+
+
+def _duration(minutes: float) -> str:
+    if minutes >= 120:
+        return f"{minutes / 60:.0f} hours"
+    if minutes >= 60:
+        return "an hour"
+    return f"{max(1, round(minutes))} minutes"
+
+
+class Keeping(commands.Cog):
+    """Start-up resume, turn limits and idle tables for the euchre cog's tables."""
+
+    def __init__(self, bot: EuchreBot, presenter: TablePresenter) -> None:
+        """Keep the tables of ``bot.tables``, drawn by ``presenter``."""
+        self.bot = bot
+        self.presenter = presenter
+        settings = bot.settings
+        self.keeper = TableKeeper(
+            bot.tables,
+            bot.scheduler,
+            self,
+            idle_lobby=settings.idle_lobby_minutes * 60,
+            idle_game=settings.idle_game_minutes * 60,
+        )
+        self._resumed = False
+
+    async def cog_load(self) -> None:
+        """Start watching every open table (restored ones included)."""
+        self.keeper.start()
+
+    async def cog_unload(self) -> None:
+        """Stop every timer."""
+        self.keeper.stop()
+
+    # ------------------------------------------------------------------ start-up
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Once per process: show the restored tables again and play pending computer turns."""
+        if self._resumed:
+            return
+        self._resumed = True
+        await self.resume_all()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Make sure every click is answered, even one no component claims.
+
+        A forged or malformed custom_id, or a button discord.py can't match to the
+        message, reaches no handler; shortly before Discord would say "This interaction
+        failed", the user gets a sentence instead.
+        """
+        if interaction.type is not discord.InteractionType.component or _claimed(interaction):
+            return
+
+        async def answer_if_unanswered() -> None:
+            if interaction.response.is_done() or interaction.is_expired():
+                return
+            try:
+                await interaction.response.send_message(UNKNOWN_BUTTON, ephemeral=True)
+            except (discord.HTTPException, discord.InteractionResponded) as exc:
+                log.info("Could not answer an unclaimed click: %s", exc)
+
+        name = f"unanswered click {interaction.id}"
+        self.bot.scheduler.call_later(UNANSWERED_AFTER, answer_if_unanswered, name=name)
+
+    async def resume_all(self) -> None:
+        """Refresh or repost every open table's message; play computer turns left pending."""
+        tables = self.bot.tables.open_tables
+        if not tables:
+            return
+        gate = asyncio.Semaphore(RESUME_CONCURRENCY)
+
+        async def one(table: Table) -> None:
+            async with gate:
+                try:
+                    await self._resume(table)
+                except Exception:
+                    log.exception("table %d: could not be resumed", table.id)
+
+        await asyncio.gather(*(one(t) for t in tables))
+        log.info("Resumed %d open table(s)", len(tables))
+
+    async def _resume(self, table: Table) -> None:
+        if table.message_id is None or table.computer_to_act() is None:
+            await self.presenter._edit_public(table, mention=None, post_if_missing=True)
+        if table.computer_to_act() is not None:
+            await self.presenter._continue(table, clicker=0)
+
+    # ------------------------------------------------------------------ KeeperNotifier
+
+    def _channel(self, table: Table) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(table.place.id, guild_id=table.place.guild_id)
+
+    async def remind(self, table: Table, user_id: int, seconds_left: float) -> int | None:
+        """Ping the player in a new message, so the ping notifies."""
+        text = (
+            f"⏰ <@{user_id}>, it's your turn at table {table.id}: "
+            f"a computer plays it for you in about {max(1, round(seconds_left))} seconds."
+        )
+        mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
+        try:
+            sent = await self._channel(table).send(text, allowed_mentions=mentions)
+        except discord.HTTPException as exc:
+            log.info("table %d: could not remind user %d: %s", table.id, user_id, exc)
+            return None
+        return sent.id
+
+    async def turn_taken(self, table: Table, reminder_id: int) -> None:
+        """Delete a reminder whose turn is over."""
+        try:
+            await self._channel(table).get_partial_message(reminder_id).delete()
+        except discord.HTTPException as exc:
+            log.info("table %d: reminder %d stays: %s", table.id, reminder_id, exc)
+
+    async def timed_out(
+        self, table: Table, progress: Progress, user_id: int, away: bool, reminder_id: int | None
+    ) -> None:
+        """Say what the computer did in the player's place, then carry on with the game."""
+        seat = progress.moves[0].seat if progress.moves else table.seat_of(user_id)
+        name = table.name(seat) if seat is not None else "A player"
+        text = f"⏰ {name} ran out of time, so a computer played their turn."
+        if away:
+            text = (
+                f"⏰ {name} ran out of time again: a computer plays their seat until they "
+                "click **Take my seat back** on the table."
+            )
+        channel = self._channel(table)
+        try:
+            if reminder_id is not None:
+                await channel.get_partial_message(reminder_id).edit(
+                    content=text, allowed_mentions=_NO_MENTIONS
+                )
+            else:
+                await channel.send(text, allowed_mentions=_NO_MENTIONS)
+        except discord.HTTPException as exc:
+            log.info("table %d: could not say that %s timed out: %s", table.id, name, exc)
+        await self.presenter._continue(table, clicker=user_id, progress=progress)
+
+    async def resume(self, table: Table) -> None:
+        """Computer turns wait and nobody plays them: play them."""
+        await self.presenter._continue(table, clicker=0)
+
+    async def closed_idle(self, table: Table, minutes: float) -> None:
+        """Say the table was closed, and take its buttons away."""
+        text = (
+            f"🛑 Table {table.id} was closed: nobody played for {_duration(minutes)}. "
+            "Start a new one with /euchre new."
+        )
+        try:
+            await self._channel(table).send(text, allowed_mentions=_NO_MENTIONS)
+        except discord.HTTPException as exc:
+            log.info("table %d: could not announce its closing: %s", table.id, exc)
+        await self.presenter._edit_public(table, mention=None)
+        self.presenter._forget(table)

@@ -1,0 +1,28 @@
+"""The load benchmark runs end to end at a tiny size (its figures are for README, not asserts)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.bench.__main__ import main
+from bot.bench.tables import BenchOptions, run
+
+
+async def test_the_benchmark_drives_stores_and_restores_every_table() -> None:
+    report = await run(BenchOptions(tables=5, clicks=8, think=0, seed=2))
+    assert report.restored == 5
+    assert report.actions_stored == 5 * 8
+    assert len(report.setup_latencies) == 5 * 5
+    assert len(report.latencies) >= 5 * 8
+    assert report.memory_per_table > 0 and report.restore_seconds > 0
+    assert report.percentile(50) <= report.percentile(99) <= report.percentile(100)
+    text = report.text()
+    assert "p99" in text and "per second" in text and "KB" in text
+
+
+def test_the_command_line_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tables", "--tables", "2", "--clicks", "3", "--think", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "handler latency per click" in out and "restore at start-up: 2 tables" in out
+    with pytest.raises(SystemExit):
+        main(["tables", "--tables", "0"])

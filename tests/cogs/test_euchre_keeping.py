@@ -1,0 +1,352 @@
+"""Tables that outlive the process and their players, through the real bot.
+
+A restart is a second bot and harness on the same SQLite file (the same guild, channel
+and members): the table comes back by replaying its record, its message is edited or
+posted again, its buttons work. Time is a ManualScheduler: turn limits and idle tables
+are tested without waiting.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, cast
+
+import discord
+
+from bot.app import EuchreBot
+from bot.players import make_player
+from bot.rules import replay
+from bot.settings import Settings
+from bot.store import Database, TableRepo
+from bot.tables import FixedPrefs, MemoryTableStore, Place, Player, TablePrefs, TableService
+from bot.tables.database import DatabaseTableStore
+from bot.tables.scheduler import ManualScheduler
+from cogs.euchre.keeping import UNANSWERED_AFTER, UNKNOWN_BUTTON, Keeping
+from tests.cogs.euchre_driver import (
+    Policy,
+    act_through_hand,
+    action_buttons,
+    only_table,
+    random_policy,
+)
+from tests.harness import FakeGuild, FakeMember, Harness, MemberSpec, StoredMessage
+
+NAMES = ["alice", "bob", "carol", "dave"]
+LIMIT = 60
+
+
+def make_bot(
+    store: Any = None,
+    *,
+    seed: int = 5,
+    limit: float | None = None,
+    strikes: int = 2,
+    **settings: Any,
+) -> tuple[EuchreBot, ManualScheduler]:
+    prefs = TablePrefs(turn_time_limit=limit, timeouts_before_away=strikes, mention_on_turn=True)
+    if store is None:
+        store = MemoryTableStore()
+    tables = TableService(store, make_player, prefs=FixedPrefs(prefs), seeds=lambda: seed)
+    clock = ManualScheduler()
+    bot = EuchreBot(Settings(computer_move_delay=0, **settings), tables=tables, scheduler=clock)
+    return bot, clock
+
+
+def keeping_of(bot: EuchreBot) -> Keeping:
+    """The Keeping cog (each load of the extension imports its module afresh)."""
+    cog = bot.get_cog("Keeping")
+    assert cog is not None and type(cog).__name__ == "Keeping"
+    return cast(Keeping, cog)
+
+
+def first_button(buttons: list[Any]) -> Any:
+    return buttons[0]
+
+
+def same_guild(h: Harness, old: FakeGuild, names: Sequence[str]) -> FakeGuild:
+    """The guild of a first life, in a second harness: same ids, same channel."""
+    return h.guild(
+        members=[MemberSpec(n, id=old.member(n).id) for n in names],
+        id=old.id,
+        name=old.name,
+        channel_ids={"table": old.channel.id},
+    )
+
+
+async def four_playing(h: Harness, names: Sequence[str] = NAMES) -> tuple[FakeGuild, StoredMessage]:
+    g = h.guild(members=list(names))
+    people = [g.member(n) for n in names]
+    message = (await h.slash(people[0], "euchre new")).message
+    for person in people[1:]:
+        await h.click(person, message, label="Join")
+    await h.click(people[0], message, label="Start")
+    return g, h.message(message.id)
+
+
+async def play(
+    h: Harness,
+    bot: EuchreBot,
+    g: FakeGuild,
+    message: StoredMessage,
+    moves: int,
+    policy: Policy = first_button,
+) -> int:
+    """Play ``moves`` moves (fewer if the game ends), each button chosen by ``policy``."""
+    table = only_table(bot)
+    done = 0
+    while done < moves and table.status == "playing":
+        assert table.game is not None and table.game.turn is not None
+        seat = table.seats[table.game.turn]
+        assert seat is not None
+        member = next(m for m in g.members.values() if m.id == seat.user_id)
+        await act_through_hand(h, bot, member, h.message(message.id), policy)
+        done += 1
+    return done
+
+
+async def test_a_restarted_table_is_replayed_and_plays_on_to_the_same_end(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "euchre.sqlite3"
+    policy = random_policy(3)
+    async with await Database.open(path) as db:
+        bot, _ = make_bot(DatabaseTableStore(db))
+        async with Harness(bot) as h:
+            g, message = await four_playing(h)
+            await play(h, bot, g, message, 13, policy)
+            table = only_table(bot)
+            before = table.record()
+            mover = next(m for m in g.members.values() if m.id == table.seats[0].user_id)  # type: ignore[union-attr]
+            old_hand = h.last_ephemeral(mover)
+            old_message = h.message(message.id)
+
+    async with await Database.open(path) as db:
+        bot, _ = make_bot(DatabaseTableStore(db))
+        async with Harness(bot) as h:
+            g2 = same_guild(h, g, NAMES)
+            h.add_message(g2.channel, like=old_message)
+            hand_copy = h.add_message(g2.channel, like=old_hand)
+            (restored,) = await bot.tables.restore()
+            assert restored.record() == before
+            keeping = keeping_of(bot)
+            await keeping.resume_all()
+            edits = [s for s in h.sent if s.kind == "channel_edit" and s.message_id == message.id]
+            assert len(edits) == 1 and h.message(message.id).button("Your hand")
+
+            buttons = action_buttons(hand_copy)
+            if buttons:  # a private hand from before the restart still works, or says why not
+                drawn_at = tuple(int(x) for x in (buttons[0].custom_id or "").split(":")[4:6])
+                moves, current = len(before["actions"]), drawn_at == restored.stamp
+                chosen = policy(buttons) if current else buttons[0]  # keep the policy in step
+                r = await h.click(g2.member(mover.name), hand_copy, custom_id=chosen.custom_id)
+                assert r.reply.kind == "update"
+                if current:
+                    assert len(restored.record()["actions"]) == moves + 1
+                else:
+                    assert "out of date" in r.reply.content
+                    assert restored.record() == before
+            await play(h, bot, g2, message, 10_000, policy)
+            assert restored.status == "finished"
+            final = restored.record()
+            stored = await TableRepo(db).get(restored.id)
+            assert stored.status == "finished"
+
+    bot, _ = make_bot()
+    async with Harness(bot) as h:
+        g, message = await four_playing(h)
+        table = only_table(bot)
+        await play(h, bot, g, message, 10_000, random_policy(3))
+    assert table.record()["actions"] == final["actions"], "the restart changed the game"
+    assert replay(final).game.over
+
+
+async def test_a_message_too_old_or_gone_is_posted_again(tmp_path: Path) -> None:
+    path = tmp_path / "euchre.sqlite3"
+    async with await Database.open(path) as db:
+        bot, _ = make_bot(DatabaseTableStore(db))
+        async with Harness(bot) as h:
+            g, message = await four_playing(h)
+            old_message = h.message(message.id)
+        hours_ago = discord.utils.utcnow() - datetime.timedelta(hours=2)
+        old_id = discord.utils.time_snowflake(hours_ago)
+        for case in ("old", "gone"):
+            bot, _ = make_bot(DatabaseTableStore(db))
+            async with Harness(bot) as h:
+                g2 = same_guild(h, g, NAMES)
+                (table,) = await bot.tables.restore()
+                if case == "old":
+                    h.add_message(g2.channel, like=old_message, id=old_id)
+                    await bot.tables.set_message(table, old_id)
+                before = table.message_id
+                keeping = keeping_of(bot)
+                await keeping.resume_all()
+                assert table.message_id != before
+                fresh = h.message(table.message_id or 0)
+                assert fresh.public and fresh.button("Your hand")
+                if case == "old":
+                    assert h.message(old_id).deleted
+                stored = await TableRepo(db).get(table.id)
+                assert stored.message_id == table.message_id
+
+
+async def test_computer_turns_pending_at_the_restart_are_played(tmp_path: Path) -> None:
+    path = tmp_path / "euchre.sqlite3"
+    async with await Database.open(path) as db:
+        store = DatabaseTableStore(db)
+        first = TableService(store, make_player, seeds=lambda: 5)
+        alice = Player(1001, "Alice")
+        table = await first.open(Place(1, 2), alice)
+        for _ in range(3):
+            await first.add_computer(table.id, alice.user_id)
+        await first.start(table.id, alice.user_id)
+        game = table.game
+        assert game is not None
+        if table.computer_to_act() is None:
+            await first.act(table.id, alice.user_id, 0, table.stamp, game.legal()[0])
+        assert table.computer_to_act() is not None  # the process dies here
+        moves = len(game.log)
+
+        bot, _ = make_bot(store)
+        async with Harness(bot) as h:
+            h.guild(members=[MemberSpec("alice", id=1001)], id=1, channel_ids={"table": 2})
+            (again,) = await bot.tables.restore()
+            keeping = keeping_of(bot)
+            await keeping.resume_all()
+            assert again.game is not None and len(again.game.log) > moves
+            assert again.game.turn == 0 or again.status == "finished"
+            posted = h.message(again.message_id or 0)
+            assert posted.public and "<@1001>" in posted.content
+
+
+async def test_resume_runs_once_when_ready() -> None:
+    bot, _ = make_bot()
+    async with Harness(bot):
+        keeping = keeping_of(bot)
+        assert keeping._resumed
+        calls = []
+        keeping.resume_all = lambda: calls.append(1)  # type: ignore[method-assign,assignment,return-value]
+        await keeping.on_ready()
+        assert calls == []
+
+
+async def one_person_playing(
+    h: Harness, name: str = "alice", others: Sequence[str] = ()
+) -> tuple[FakeGuild, FakeMember, StoredMessage]:
+    g = h.guild(members=[name, *others])
+    alice = g.member(name)
+    message = (await h.slash(alice, "euchre new")).message
+    for _ in range(3):
+        await h.click(alice, message, label="Add computer")
+    await h.click(alice, message, label="Start")
+    return g, alice, h.message(message.id)
+
+
+async def test_a_slow_player_is_reminded_then_a_computer_plays_for_them() -> None:
+    bot, clock = make_bot(limit=LIMIT, strikes=2)
+    async with Harness(bot) as h:
+        g, alice, message = await one_person_playing(h)
+        table = only_table(bot)
+        assert table.game is not None and table.game.turn == 0
+        moves = len(table.game.log)
+
+        await clock.advance(LIMIT / 2 + 5)
+        (reminder,) = [s for s in h.sent if s.kind == "channel_send"]
+        assert f"<@{alice.id}>" in reminder.content and "about" in reminder.content
+        mentions = reminder.data["allowed_mentions"]
+        assert mentions["users"] == [str(alice.id)] or mentions["users"] == [alice.id]
+
+        await clock.advance(LIMIT / 2)
+        assert len(table.game.log) > moves + 1
+        assert "ran out of time" in h.message(reminder.message_id or 0).content
+        assert table.game.turn == 0 and table.strikes == {0: 1}
+
+        await clock.advance(LIMIT + 5)
+        seat = table.seats[0]
+        assert seat is not None and seat.away
+        public = h.message(message.id)
+        assert "💤" in public.text
+        back = public.button("Take my seat back")
+        assert not back.disabled
+        stalled = table.stamp
+        await clock.advance(LIMIT * 2)
+        assert table.stamp == stalled, "nobody present: the computers wait"
+
+        bob_like = g.add_member("bob")
+        r = await h.click(bob_like, public, label="Take my seat back")
+        assert r.reply.ephemeral and "not playing" in r.reply.content
+        await h.click(alice, public, label="Take my seat back")
+        seat = table.seats[0]
+        assert seat is not None and not seat.away
+        assert table.game.turn == 0 or table.status == "finished"
+        assert not h.message(message.id).components or not any(
+            b.label == "Take my seat back" for b in h.message(message.id).buttons
+        )
+
+
+async def test_a_reminder_that_cannot_be_posted_still_lets_the_game_go_on() -> None:
+    bot, clock = make_bot(limit=LIMIT)
+    async with Harness(bot) as h:
+        _, _, _ = await one_person_playing(h)
+        table = only_table(bot)
+        stamp = table.stamp
+        h.fail_http("POST", "/channels/{channel_id}/messages", times=2)
+        await clock.advance(LIMIT + 5)
+        assert table.stamp != stamp
+
+
+async def test_acting_in_time_deletes_the_reminder() -> None:
+    bot, clock = make_bot(limit=LIMIT)
+    async with Harness(bot) as h:
+        _, alice, message = await one_person_playing(h)
+        await clock.advance(LIMIT / 2 + 5)
+        (reminder,) = [s for s in h.sent if s.kind == "channel_send"]
+        await act_through_hand(h, bot, alice, message, first_button)
+        await clock.advance(0)
+        assert h.message(reminder.message_id or 0).deleted
+
+
+async def test_a_member_takes_over_a_computers_seat_during_the_game() -> None:
+    bot, _ = make_bot()
+    async with Harness(bot) as h:
+        g, _, message = await one_person_playing(h, others=["erin"])
+        erin = g.member("erin")
+        r = await h.click(erin, message, label="Take a computer's seat")
+        assert not r.reply.ephemeral
+        table = only_table(bot)
+        assert table.seat_of(erin.id) is not None
+        hand = await h.click(erin, h.message(message.id), label="Your hand")
+        assert hand.ephemeral
+        again = await h.click(erin, h.message(message.id), label="Take a computer's seat")
+        assert again.reply.ephemeral and "already playing" in again.reply.content
+
+
+async def test_idle_tables_are_closed_with_a_message() -> None:
+    bot, clock = make_bot(idle_lobby_minutes=10, idle_game_minutes=60)
+    async with Harness(bot) as h:
+        g = h.guild(members=["alice"], channels=["table", "other"])
+        alice = g.member("alice")
+        lobby = (await h.slash(alice, "euchre new")).message
+        await clock.advance(9 * 60)
+        assert bot.tables.open_tables
+        await clock.advance(60 + 5)
+        assert not bot.tables.open_tables
+        notice = [s for s in h.sent if s.kind == "channel_send"]
+        assert len(notice) == 1 and "nobody played for 10 minutes" in notice[0].content
+        assert not h.message(lobby.id).components
+
+
+async def test_a_click_nothing_claims_is_still_answered() -> None:
+    bot, clock = make_bot()
+    async with Harness(bot) as h:
+        _, alice, message = await one_person_playing(h)
+        for custom_id in ("garbage", "euchre:a:1:9:1:0:pass", "euchre:t:1:nope", "x" * 100):
+            payload = h.build_component(alice, message, label="Your hand")
+            payload["data"]["custom_id"] = custom_id
+            r = await h.dispatch(payload, expect_response=False)
+            assert not r.responded
+            await clock.advance(UNANSWERED_AFTER)
+            answer = h.sent[-1]
+            assert answer.kind == "response" and answer.ephemeral
+            assert answer.content == UNKNOWN_BUTTON

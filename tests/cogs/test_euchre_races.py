@@ -1,0 +1,156 @@
+"""Races through the real bot: each ends in exactly one applied action and answered clicks."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.app import EuchreBot
+from bot.players import make_player
+from bot.settings import Settings
+from bot.tables import FixedPrefs, MemoryTableStore, TablePrefs, TableService
+from bot.tables.scheduler import ManualScheduler
+from tests.cogs.euchre_driver import action_buttons, only_table
+from tests.conftest import MakeHarness
+from tests.harness import FakeMember, Harness, Result, StoredMessage
+
+NAMES = ["alice", "bob", "carol", "dave"]
+LIMIT = 60
+
+
+def make_bot(limit: float | None = None) -> tuple[EuchreBot, ManualScheduler]:
+    prefs = FixedPrefs(TablePrefs(turn_time_limit=limit))
+    tables = TableService(MemoryTableStore(), make_player, prefs=prefs, seeds=lambda: 5)
+    clock = ManualScheduler()
+    return EuchreBot(Settings(computer_move_delay=0), tables=tables, scheduler=clock), clock
+
+
+async def started(h: Harness) -> tuple[list[FakeMember], StoredMessage]:
+    g = h.guild(members=NAMES)
+    people = [g.member(n) for n in NAMES]
+    message = (await h.slash(people[0], "euchre new")).message
+    for person in people[1:]:
+        await h.click(person, message, label="Join")
+    await h.click(people[0], message, label="Start")
+    return people, h.message(message.id)
+
+
+async def hand_of(h: Harness, person: FakeMember, message: StoredMessage) -> StoredMessage:
+    return (await h.click(person, h.message(message.id), label="Your hand")).message
+
+
+def answered(result: Result) -> bool:
+    return result.responded and bool(result.reply)
+
+
+async def test_a_double_click_applies_once_and_answers_both(make_harness: MakeHarness) -> None:
+    bot, _ = make_bot()
+    h = await make_harness(bot)
+    people, message = await started(h)
+    table = only_table(bot)
+    assert table.game is not None and table.game.turn is not None
+    person = people[table.game.turn]
+    hand = await hand_of(h, person, message)
+    button = action_buttons(hand, table.stamp)[0]
+    moves = len(table.game.log)
+    payloads = [h.build_component(person, hand, custom_id=button.custom_id) for _ in range(2)]
+    results = await asyncio.gather(*(h.dispatch(p) for p in payloads))
+    assert len(table.game.log) == moves + 1
+    assert all(answered(r) for r in results)
+    texts = [r.reply.content for r in results]
+    assert sum("out of date" in t for t in texts) == 1, texts
+
+
+async def test_two_players_clicking_at_once(make_harness: MakeHarness) -> None:
+    bot, _ = make_bot()
+    h = await make_harness(bot)
+    people, message = await started(h)
+    table = only_table(bot)
+    assert table.game is not None and table.game.turn is not None
+    turn = table.game.turn
+    other = (turn + 1) % 4
+    hands = [await hand_of(h, people[s], message) for s in (turn, other)]
+    payloads: list[dict[str, Any]] = []
+    for seat, hand in zip((turn, other), hands, strict=True):
+        buttons = action_buttons(hand, table.stamp) or hand.buttons
+        payloads.append(
+            h.build_component(people[seat], hand, custom_id=buttons[0].custom_id, force=True)
+        )
+    moves = len(table.game.log)
+    results = await asyncio.gather(*(h.dispatch(p) for p in payloads))
+    assert len(table.game.log) == moves + 1
+    assert all(answered(r) for r in results)
+
+
+async def test_a_click_racing_the_turn_timer(make_harness: MakeHarness) -> None:
+    bot, clock = make_bot(limit=LIMIT)
+    h = await make_harness(bot)
+    people, message = await started(h)
+    table = only_table(bot)
+    assert table.game is not None and table.game.turn is not None
+    person = people[table.game.turn]
+    hand = await hand_of(h, person, message)
+    await clock.advance(LIMIT - 3)
+    stamp, moves = table.stamp, len(table.game.log)
+    payload = h.build_component(person, hand, custom_id=action_buttons(hand, stamp)[0].custom_id)
+    result, _ = await asyncio.gather(h.dispatch(payload), clock.advance(5))
+    assert answered(result)
+    assert len(table.game.log) == moves + 1
+    assert table.game.log[-1][0] == people.index(person)
+
+
+async def test_double_join_and_double_start(make_harness: MakeHarness) -> None:
+    bot, _ = make_bot()
+    h = await make_harness(bot)
+    g = h.guild(members=NAMES)
+    people = [g.member(n) for n in NAMES]
+    message = (await h.slash(people[0], "euchre new")).message
+    joins = [h.build_component(people[1], message, label="Join") for _ in range(2)]
+    results = await asyncio.gather(*(h.dispatch(p) for p in joins))
+    table = only_table(bot)
+    assert sum(1 for s in table.seats if s is not None) == 2
+    assert all(answered(r) for r in results)
+    assert sum(r.reply.ephemeral for r in results) == 1
+    for person in people[2:]:
+        await h.click(person, h.message(message.id), label="Join")
+    starts = [h.build_component(people[0], h.message(message.id), label="Start") for _ in range(2)]
+    results = await asyncio.gather(*(h.dispatch(p) for p in starts))
+    assert table.status == "playing" and all(answered(r) for r in results)
+    refused = [r.reply for r in results if r.reply.ephemeral]
+    assert len(refused) == 1 and "already started" in refused[0].content
+
+
+class FlakyStore(MemoryTableStore):
+    """A store whose next ``failing`` saves of an action raise."""
+
+    failing = 0
+
+    async def append_action(self, *args: Any, **kwargs: Any) -> None:
+        if self.failing:
+            self.failing -= 1
+            raise OSError("disk full")
+        await super().append_action(*args, **kwargs)
+
+
+async def test_a_move_that_cannot_be_saved_is_not_applied_and_can_be_retried(
+    make_harness: MakeHarness,
+) -> None:
+    store = FlakyStore()
+    prefs = FixedPrefs(TablePrefs())
+    tables = TableService(store, make_player, prefs=prefs, seeds=lambda: 5)
+    bot = EuchreBot(Settings(computer_move_delay=0), tables=tables, scheduler=ManualScheduler())
+    h = await make_harness(bot)
+    people, message = await started(h)
+    table = only_table(bot)
+    assert table.game is not None and table.game.turn is not None
+    person = people[table.game.turn]
+    hand = await hand_of(h, person, message)
+    button = action_buttons(hand, table.stamp)[0]
+    before = (table.record(), table.stamp)
+    store.failing = 1
+    refused = await h.click(person, hand, custom_id=button.custom_id, allow_errors=True)
+    assert refused.reply.ephemeral and "try again" in refused.reply.content
+    assert (table.record(), table.stamp) == before
+    assert store.tables[table.id].actions == []
+    again = await h.click(person, h.message(hand.id), custom_id=button.custom_id)
+    assert again.reply.kind == "update" and len(store.tables[table.id].actions) == 1
