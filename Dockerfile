@@ -17,7 +17,7 @@ RUN useradd --system --create-home --user-group --uid 10001 euchre \
     && chown euchre:euchre /data
 
 WORKDIR /src
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md LICENSE ./
 COPY bot ./bot
 COPY cogs ./cogs
 RUN pip install . \
