@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import logging
 import signal
 import sys
@@ -23,6 +22,7 @@ import discord
 
 from bot.app import EuchreBot, database_tables
 from bot.league import LeagueService
+from bot.runtime import tune_gc_after_start
 from bot.settings import TOKEN_ENV, ConfigError, Settings, load_settings
 from bot.store import Database, StoreError, migrate
 
@@ -77,10 +77,7 @@ async def _serve(settings: Settings, token: str) -> None:
         tables.listeners.append(league.on_table_event)
         restored = await tables.restore()
         log.info("Restored %d open table(s) from %s", len(restored), settings.database_path)
-        # What exists now (modules, restored tables) lives as long as the process: keep
-        # it out of the cyclic collector's full passes, whose pauses delay every click.
-        gc.collect()
-        gc.freeze()
+        tune_gc_after_start()
         async with EuchreBot(settings, tables=tables, league=league) as bot:
             await bot.start(token)
 

@@ -36,6 +36,7 @@ from typing import Any
 
 from bot.app import EuchreBot
 from bot.players import make_player
+from bot.runtime import tune_gc_after_start
 from bot.settings import Settings
 from bot.store import Database
 from bot.tables import FixedPrefs, Table, TablePrefs, TableService
@@ -223,14 +224,13 @@ async def _drive(options: BenchOptions, db: Database, report: Report) -> list[_P
             rng = random.Random(options.seed * 1_000_003 + n)
             drivers.append(_Driver(h, service, guild, rng, report))
         trimming = asyncio.create_task(_trim(h))
+        thresholds = gc.get_threshold()
         try:
             start = time.perf_counter()
             tables = await asyncio.gather(*(d.setup() for d in drivers))
             report.setup_seconds = time.perf_counter() - start
             h.forget()
-            # As the bot does once its tables are restored at start-up (bot/__main__.py).
-            gc.collect()
-            gc.freeze()
+            thresholds = tune_gc_after_start()  # as the bot does once its tables are restored
             before = sum(len(t.game.log) for t in tables if t.game is not None)
             played = time.perf_counter()
             await asyncio.gather(
@@ -243,6 +243,7 @@ async def _drive(options: BenchOptions, db: Database, report: Report) -> list[_P
         finally:
             trimming.cancel()
             gc.unfreeze()
+            gc.set_threshold(*thresholds)
         report.actions_stored = sum(len(t.game.log) for t in tables if t.game is not None) - before
         for d in drivers:
             g = d.guild

@@ -115,7 +115,7 @@ class DatabaseTableStore:
                     guild_id=stored.guild_id,
                     record=record,
                     players=list(stored.seats),
-                    ranked=not any(s.is_computer for s in stored.seats),
+                    ranked=not any(s.is_computer or s.away for s in stored.seats),
                     table_id=table_id,
                     started_at=stored.created_at,
                 )
