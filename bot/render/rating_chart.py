@@ -59,7 +59,7 @@ def _label(value: float) -> str:
 
 
 def rating_chart(ratings: Sequence[float], *, size: tuple[int, int] = CHART_SIZE) -> bytes:
-    """A PNG of ``ratings`` (before the first game, then after each); empty: a placeholder."""
+    """A PNG of ``ratings`` (before the first game, then after each), or "No rated games yet"."""
     width, height = size
     image = Image.new("RGB", size, _BACKGROUND)
     draw = ImageDraw.Draw(image)
