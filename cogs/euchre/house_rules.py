@@ -10,6 +10,7 @@ or the server's rules-admin role, and a refusal is one private sentence.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
@@ -37,6 +38,7 @@ from bot.tables.house_rules import (
     RULE_FIELDS,
     SETTING_FIELDS,
     Editor,
+    FieldValues,
     TableRules,
     UnknownFieldError,
     complete_changes,
@@ -122,10 +124,7 @@ class HouseRulesCommands(commands.Cog):
     async def _rule_names(
         self, interaction: discord.Interaction[EuchreBot], current: str
     ) -> Choices:
-        return [
-            app_commands.Choice(name=choice_name(f"{f.name}: {f.description}"), value=f.name)
-            for f in match_fields(RULE_FIELDS, current)
-        ]
+        return _name_choices(RULE_FIELDS, current)
 
     @rules_set.autocomplete("value")
     async def _rule_values(
@@ -183,10 +182,7 @@ class HouseRulesCommands(commands.Cog):
     async def _setting_names(
         self, interaction: discord.Interaction[EuchreBot], current: str
     ) -> Choices:
-        return [
-            app_commands.Choice(name=choice_name(f"{f.name}: {f.description}"), value=f.name)
-            for f in match_fields(SETTING_FIELDS, current)
-        ]
+        return _name_choices(SETTING_FIELDS, current)
 
     @settings_set.autocomplete("value")
     async def _setting_values(
@@ -282,3 +278,11 @@ def _role_choices(interaction: discord.Interaction[Any], current: str, now: int 
         mark = " (now)" if now is None else ""
         choices.append(app_commands.Choice(name=f"none{mark}: Manage Server only", value="none"))
     return choices[:25]
+
+
+def _name_choices(fields: Mapping[str, FieldValues], current: str) -> Choices:
+    """Autocomplete for a rule or setting name: each with what it means."""
+    return [
+        app_commands.Choice(name=choice_name(f"{f.name}: {f.description}"), value=f.name)
+        for f in match_fields(fields, current)
+    ]
