@@ -35,11 +35,11 @@ def sample_hands(know: Knowledge, rng: random.Random) -> list[list[int]]:
     Samples where another seat made trump holding few trumps are mostly
     redrawn: the bidding said something about the maker's hand.
     """
-    hands = _draw(know, rng)
+    hands = draw_hands(know, rng)
     for _ in range(_TRIES):
         if _plausible(know, hands) or rng.random() < UNLIKELY:
             break
-        hands = _draw(know, rng)
+        hands = draw_hands(know, rng)
     return hands
 
 
@@ -54,7 +54,8 @@ def _plausible(know: Knowledge, hands: list[list[int]]) -> bool:
     return trumps >= (MAKER_TRUMPS + 1 if maker in view.alone else MAKER_TRUMPS)
 
 
-def _draw(know: Knowledge, rng: random.Random) -> list[list[int]]:
+def draw_hands(know: Knowledge, rng: random.Random) -> list[list[int]]:
+    """Hands for every seat now: this seat's own, the others drawn fitting voids and known cards."""
     view = know.view
     hands: list[list[int]] = [[] for _ in range(view.players)]
     hands[view.seat] = list(view.hand)

@@ -1,0 +1,156 @@
+"""Reading the other seats' hands from what they did: samples weighed by how well they explain it.
+
+A sampled world is a guess at every hidden card. Replaying the deal's actions
+on it, a model of how people bid and play (the basic player) says what each
+other seat would have done holding those cards. A world in which a seat passed
+a hand the model would have ordered up with, or named trump on two small cards,
+or followed low while holding the ace it would have played, explains the table
+badly. Worlds are drawn, their surprises counted, and a world is kept with
+probability ``BID_SURPRISE`` per surprising bid times ``PLAY_SURPRISE`` per
+surprising card: so a seat's bids and plays count as evidence, strong but
+never certain, since the people at a table do not bid exactly by the model.
+
+Everything here starts from one seat's view and the samples drawn from it;
+the real hidden cards are never looked at.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from bot.rules import Action, Game, RuleError, SeatView, seat_view
+from bot.rules.dealing import Deal
+
+from .basic import BasicPlayer
+from .sampling import dealt_hand, draw_hands
+from .tracking import Knowledge
+
+BID_SURPRISE = 0.1
+"""The chance of keeping a world for each bid in it the model would not have made."""
+PLAY_SURPRISE = 0.5
+"""The same for each card an opponent played that the model would not have played."""
+TRIES = 12
+"""Worlds drawn at most for one sample; the least surprising is kept when none passes."""
+
+_BIDS = frozenset({"pass", "order_up", "call", "alone"})
+
+
+@dataclass(slots=True)
+class Surprise:
+    """How badly a world explains the deal so far: actions the model would not have taken."""
+
+    bids: int = 0
+    plays: int = 0
+
+    def weight(self) -> float:
+        """The chance of keeping the world."""
+        return float(BID_SURPRISE**self.bids * PLAY_SURPRISE**self.plays)
+
+
+class Reader:
+    """Draws worlds for one seat's decision, weighed by the model's reading of the table."""
+
+    def __init__(self, view: SeatView, rng: random.Random, model: BasicPlayer) -> None:
+        self.view = view
+        self.rng = rng
+        self.model = model
+        self.mine = dealt_hand(view)
+
+    def replay(self, deal: Deal, discard: int | None = None) -> tuple[Game, Surprise] | None:
+        """``deal`` replayed through this deal's history, counting the surprises.
+
+        A discard hidden from this seat is the sampled ``discard``, or the
+        model's when none is given. None when the world cannot produce the
+        history (a sample that breaks a rule).
+        """
+        view = self.view
+        model = self.model
+        game = Game(view.rules, dealer=view.dealer, deals=[deal])
+        surprise = Surprise()
+        try:
+            for seat, action in view.history:
+                hidden = action.card is None and not action.cards
+                if seat == view.seat:
+                    pass
+                elif action.do in _BIDS:
+                    surprise.bids += model.choose(seat_view(game, seat)) != action
+                elif action.do == "play" and seat % 2 != view.team:
+                    surprise.plays += model.choose(seat_view(game, seat)) != action
+                elif action.do in ("discard", "give", "swap") and hidden:
+                    if action.do == "discard" and discard is not None:
+                        action = Action("discard", card=discard)
+                    else:
+                        action = model.choose(seat_view(game, seat))
+                game.apply(seat, action)
+        except RuleError:
+            return None
+        return game, surprise
+
+    def hands(self, know: Knowledge) -> list[list[int]]:
+        """Every seat's hand now, for the play: the least surprising of up to ``TRIES`` draws."""
+        return self.world(know)[0]
+
+    def world(self, know: Knowledge) -> tuple[list[list[int]], Game | None]:
+        """Every seat's hand now and, when it could be rebuilt, the deal replayed to now."""
+        best: tuple[float, list[list[int]], Game | None] | None = None
+        for _ in range(TRIES):
+            hands = draw_hands(know, self.rng)
+            deal, discard = self.dealt(know, hands)
+            replayed = None if deal is None else self.replay(deal, discard)
+            if replayed is None:
+                if best is None:
+                    best = (-1.0, hands, None)
+                continue
+            game, surprise = replayed
+            weight = surprise.weight()
+            if self.rng.random() < weight:
+                return hands, game
+            if best is None or weight > best[0]:
+                best = (weight, hands, game)
+        assert best is not None
+        return best[1], best[2]
+
+    def dealt(self, know: Knowledge, hands: list[list[int]]) -> tuple[Deal | None, int | None]:
+        """The deal as it was dealt, were ``hands`` the hands now; the dealer's discard."""
+        view = self.view
+        rules = view.rules
+        size = rules.hand_size
+        if self.mine is None or rules.players != len(hands):
+            return None, None
+        played: list[list[int]] = [[] for _ in range(view.players)]
+        for trick in view.tricks:
+            for seat, card in zip(trick.seats, trick.cards, strict=True):
+                played[seat].append(card)
+        for seat, card in view.trick:
+            played[seat].append(card)
+        rest = Counter(know.unseen)
+        for seat, hand in enumerate(hands):
+            if seat != view.seat:
+                rest.subtract(hand)
+        leftover = list((+rest).elements())
+        self.rng.shuffle(leftover)
+        dealt: list[tuple[int, ...]] = []
+        discard: int | None = None
+        for seat in range(view.players):
+            if seat == view.seat:
+                dealt.append(tuple(self.mine))
+                continue
+            if view.out[seat] and not hands[seat] and not played[seat]:
+                if len(leftover) < size:
+                    return None, None
+                dealt.append(tuple(leftover[:size]))
+                del leftover[:size]
+                continue
+            hand = hands[seat] + played[seat]
+            if seat == view.dealer and view.upcard_taken:
+                if view.upcard not in hand or not leftover:
+                    return None, None
+                hand.remove(view.upcard)
+                discard = leftover.pop()
+                hand.append(discard)
+            if len(hand) != size:
+                return None, None
+            dealt.append(tuple(hand))
+        return Deal(tuple(dealt), view.upcard, tuple(leftover)), discard
