@@ -43,6 +43,8 @@ class Tuning:
     """How much of the upcard's worth counts for (dealer's side) or against (opponents) a seat."""
     eldest_bonus: float = 0.1
     """The second round's first bidder also leads the first trick."""
+    second_round: float = 0.0
+    """Added to the strength needed to name a suit in the second round."""
     alone: float = 0.28
     """Sweep chance to go alone."""
     alone_helped: float = 0.2
@@ -157,7 +159,7 @@ class BasicPlayer:
         if view.seat == (view.dealer + 1) % view.players:
             value += self.tuning.eldest_bonus
         can_pass = _first(view, "pass") is not None
-        if can_pass and value < self._make_threshold(view):
+        if can_pass and value < self._make_threshold(view) + self.tuning.second_round:
             return _find(view, "pass")
         alone = view.rules.alone_declaration == "with_call" and self._sweeps(
             view, view.hand, suit, dead=(view.upcard,)

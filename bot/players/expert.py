@@ -1,19 +1,21 @@
 """The expert level: decisions by search over sampled deals, solved double dummy.
 
 Card play samples the unseen cards consistently with everything public (who
-showed out of which suit, the upcard the dealer took, a passed card), solves
-each sample exactly with ``double_dummy.Solver`` for every legal card, turns
-the tricks into the points the deal would score, and plays the card with the
-best average.
+showed out of which suit, the upcard the dealer took, a passed card), keeps
+the samples that explain the other seats' bids and plays (``inference``),
+solves each exactly with ``double_dummy.Solver`` for every legal card, turns
+the tricks into what the deal's result is worth at this score (``stakes``),
+and plays the card with the best average.
 
-Bidding, discarding and going alone try each option on sampled deals: the
-option is applied in a copy of the deal, the rest of the bidding is played out
-by the basic player for every seat, this one included, and the play is solved
-double dummy. Playing the later bidding by a fixed policy rather than by
+Bidding, discarding and going alone try each option on sampled deals that
+explain the bidding so far: the option is applied in a copy of the deal and
+the rest of the deal, bidding and play, is played out by the basic player in
+every seat, this one included. Playing on by a fixed policy rather than by
 looking at the sample is what keeps passing honest: plain sampling would let a
 seat that passes name trump later knowing every hand, and so over-value
-passing. A loner must beat playing with the partner by a margin, since double
-dummy flatters a lone hand that needs the cards to lie well.
+passing. Solving the play double dummy instead measured worse in the arena: it
+lets every seat find every card, which is not how the deal will be played. A
+searched bid replaces basic's only by a margin, a loner by a larger one.
 
 Every decision has a time budget: as many samples as fit, but at least a few.
 """
@@ -26,16 +28,27 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from bot.rules import Action, Game, HouseRules, RuleError, SeatView, seat_view
-from bot.rules.dealing import Deal
 from bot.rules.scoring import score_deal
 
-from .basic import BasicPlayer
+from .basic import BasicPlayer, Tuning
 from .double_dummy import Position, Solver
+from .inference import TRIES, Reader
 from .sampling import dealt_hand, sample_deal, sample_hands
+from .stakes import Stakes
 from .tracking import Knowledge
 
-LONER_MARGIN = 0.75
-"""Points a loner must gain on average over playing with the partner."""
+LONER_MARGIN = 0.0
+"""Points a searched loner must gain on average over playing with the partner."""
+BIDDING = Tuning(alone=0.06, upcard_share=0.9, second_round=-0.3)
+"""Basic's count of a hand with the expert's thresholds: bids that pay off on average.
+
+Basic goes alone only on hands that sweep most of the time (a sweep chance of
+0.28 by its rough count), as people expect of a partner; a loner pays for
+itself much earlier. The expert also counts more of the upcard for or against
+its side in the first round, and names trump in the second round on a little
+less. Each was chosen by duplicate deals against basic (20,000 a setting);
+the figures are in docs/players.md.
+"""
 BID_MARGIN = 0.3
 """Points on average by which a searched bid must beat the basic player's count to replace it.
 
@@ -55,12 +68,21 @@ class ExpertPlayer:
         budget: float = 0.1,
         min_samples: int = 6,
         max_samples: int = 60,
+        max_bid_samples: int = 200,
+        read_table: bool = True,
+        weigh_score: bool = True,
+        search_bids: bool = True,
     ) -> None:
         self.rng = random.Random(seed)
         self.basic = BasicPlayer(seed)
+        self.bidder = BasicPlayer(seed, BIDDING)
         self.budget = budget
         self.min_samples = min_samples
         self.max_samples = max_samples
+        self.max_bid_samples = max_bid_samples
+        self.read_table = read_table
+        self.weigh_score = weigh_score
+        self.search_bids = search_bids
 
     def choose(self, view: SeatView) -> Action:
         """The action for the phase in play; always one of ``view.legal``."""
@@ -82,12 +104,14 @@ class ExpertPlayer:
         totals: dict[int, float] = defaultdict(float)
         tricks_left = view.rules.hand_size - len(view.tricks)
         broken = any(know.is_trump(c) for t in view.tricks for c in t.cards)
+        reader = Reader(view, self.rng, self.basic)
+        stakes = self._stakes(view)
         deadline = time.perf_counter() + self.budget
         samples = 0
         while samples < self.max_samples and (
             samples < self.min_samples or time.perf_counter() < deadline
         ):
-            hands = sample_hands(know, self.rng)
+            hands = reader.hands(know) if self.read_table else sample_hands(know, self.rng)
             pos = Position(
                 view.rules,
                 view.trump,
@@ -99,7 +123,9 @@ class ExpertPlayer:
                 broken,
             )
             for card, tricks in solver.values(pos).items():
-                totals[card] += _net_points(view, view.tricks_won[view.team] + tricks)
+                totals[card] += stakes.value(
+                    *_deal_points(view, view.tricks_won[view.team] + tricks)
+                )
             samples += 1
         fallback = self.basic.choose(view)
         best = max(totals.values())
@@ -111,36 +137,54 @@ class ExpertPlayer:
     # ------------------------------------------------------------------ bidding
 
     def _bid(self, view: SeatView, legal: list[Action]) -> Action:
-        fallback = self.basic.choose(view)
+        fallback = self.bidder.choose(view)
         mine = dealt_hand(view)
-        if mine is None or fallback.do in ("redeal", "swap"):
+        if not self.search_bids or mine is None or fallback.do in ("redeal", "swap"):
             return fallback
         options = self._options(view, legal, fallback)
         if len(options) == 1:
             return options[0]
         totals = dict.fromkeys(options, 0.0)
+        reader = Reader(view, self.rng, self.basic)
+        stakes = self._stakes(view)
         deadline = time.perf_counter() + self.budget
         samples = 0
-        while samples < self.max_samples and (
+        while samples < self.max_bid_samples and (
             samples < self.min_samples or time.perf_counter() < deadline
         ):
-            game = _rebuild(view, sample_deal(view, mine, self.rng), self.basic)
+            game = self._world(reader, mine)
             samples += 1
             if game is None:
                 continue
             for option in options:
-                totals[option] += self._try(view, game.copy(), option)
+                totals[option] += self._try(view, game.copy(), option, stakes)
         best = max(totals, key=lambda a: totals[a])
         if totals[best] - totals[fallback] > BID_MARGIN * max(samples, 1):
             return best
         return fallback
 
-    def _options(self, view: SeatView, legal: list[Action], fallback: Action) -> list[Action]:
-        """The actions worth searching.
+    def _world(self, reader: Reader, mine: list[int]) -> Game | None:
+        """A sampled deal replayed to here, drawn again while it explains the bids badly."""
+        view = reader.view
+        best: tuple[float, Game] | None = None
+        for _ in range(TRIES if self.read_table else 1):
+            replayed = reader.replay(sample_deal(view, mine, self.rng))
+            if replayed is None or replayed[0].turn != view.seat:
+                continue
+            game, surprise = replayed
+            weight = surprise.weight() if self.read_table else 1.0
+            if self.rng.random() < weight:
+                return game
+            if best is None or weight > best[0]:
+                best = (weight, game)
+        return None if best is None else best[1]
 
-        Going alone is searched only where the basic player's count of the hand
-        already calls for it: double dummy lets a loner find every card where it
-        needs it, so on its own it calls far too many loners.
+    def _options(self, view: SeatView, legal: list[Action], fallback: Action) -> list[Action]:
+        """The actions worth searching: every bid with the partner, and basic's own choice.
+
+        Going alone is searched only where the count of the hand (``BIDDING``)
+        calls for it: searched on every hand, the noise of a few hundred
+        sampled deals would call loners a count knows better than to try.
         """
         options = [
             a for a in legal if a.do in ("pass", "order_up", "call", "discard") and not a.alone
@@ -149,56 +193,45 @@ class ExpertPlayer:
             options.append(fallback)
         return options
 
-    def _try(self, view: SeatView, game: Game, option: Action) -> float:
-        """This seat's net points from a sampled deal (consumed) after taking ``option``."""
+    def _stakes(self, view: SeatView) -> Stakes:
+        next_dealer = (view.dealer + 1) % view.players
+        return Stakes(
+            view.rules, view.score, view.team, next_dealer, by_points=not self.weigh_score
+        )
+
+    def _try(self, view: SeatView, game: Game, option: Action, stakes: Stakes) -> float:
+        """What a sampled deal (consumed) is worth to this seat after taking ``option``.
+
+        The rest of the deal is played out by the basic player in every seat.
+        """
         number = game.deal_number
         try:
             game.apply(view.seat, option)
         except RuleError:
             return -1e6
-        while game.deal_number == number and not game.over and game.phase != "play":
+        while game.deal_number == number and not game.over:
             seat = game.turn
             assert seat is not None
             game.step(self.basic.choose(seat_view(game, seat)))
-        if game.deal_number != number or game.over:
-            return 0.0  # thrown in
-        solver = Solver(game.rules, game.trump, list(game.out), view.team)
-        pos = Position(
-            game.rules, game.trump, [list(h) for h in game.hands], list(game.out), game.turn or 0
-        )
-        value = _points(game.rules, view.team, game.makers, game.alone, solver.tricks(pos))
+        points = game.results[number - 1].points
+        value = stakes.value(points[view.team], points[1 - view.team])
         if option.alone or option.do == "alone":
             value -= LONER_MARGIN
         return value
 
 
-def _rebuild(view: SeatView, deal: Deal, basic: BasicPlayer) -> Game | None:
-    """The sampled deal replayed to this decision; hidden actions filled in by the basic player."""
-    game = Game(view.rules, dealer=view.dealer, deals=[deal])
-    for seat, action in view.history:
-        masked = action.card is None and not action.cards
-        if masked and action.do in ("discard", "give", "swap"):
-            action = basic.choose(seat_view(game, seat))
-        try:
-            game.apply(seat, action)
-        except RuleError:
-            return None
-    return game if game.turn == view.seat else None
-
-
-def _net_points(view: SeatView, my_tricks: int) -> float:
-    """This seat's side's points minus the other side's, if the deal ends with ``my_tricks``."""
+def _deal_points(view: SeatView, my_tricks: int) -> tuple[int, int]:
+    """Points to this seat's side and to the other, if the deal ends with ``my_tricks``."""
     assert view.makers is not None
     return _points(view.rules, view.team, view.makers, view.alone, my_tricks)
 
 
 def _points(
     rules: HouseRules, team: int, makers: int, alone: Sequence[int], my_tricks: int
-) -> float:
+) -> tuple[int, int]:
     size = rules.hand_size
     maker_tricks = my_tricks if team == makers else size - my_tricks
     maker_alone = any(s % 2 == makers for s in alone)
     defender_alone = any(s % 2 != makers for s in alone)
     _, to_makers, to_defenders = score_deal(rules, maker_tricks, maker_alone, defender_alone)
-    net = to_makers - to_defenders
-    return float(net if team == makers else -net)
+    return (to_makers, to_defenders) if team == makers else (to_defenders, to_makers)
