@@ -3,6 +3,7 @@
     python -m bot.players arena --a basic --b random --games 200 --seed 1 --rules toronto
     python -m bot.players arena --a mypkg.bots:Greedy --b basic --games 100
     python -m bot.players loners --level basic --deals 20000 --rules british
+    python -m bot.players ceiling --games 400 --rules toronto [--bids]
 
 ``--rules`` takes a preset name or a JSON spec such as
 ``'{"preset": "north_american", "stick_the_dealer": true}'``.
@@ -25,6 +26,7 @@ from .arena import (
     report,
     run_match,
 )
+from .ceiling import run_ceiling
 from .protocol import PlayerError
 
 
@@ -52,6 +54,14 @@ def main(argv: list[str] | None = None) -> int:
     loners.add_argument("--deals", type=int, default=5000)
     loners.add_argument("--seed", type=int, default=1)
     loners.add_argument("--rules", default="north_american", help="preset name or JSON spec")
+    ceiling = commands.add_parser(
+        "ceiling", help="duplicate games of a side that sees every card against basic"
+    )
+    ceiling.add_argument("--games", type=int, default=200, help="duplicate pairs")
+    ceiling.add_argument("--seed", type=int, default=1)
+    ceiling.add_argument("--rules", default="north_american", help="preset name or JSON spec")
+    ceiling.add_argument("--bids", action="store_true", help="also bid on the real deal")
+    ceiling.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args(argv)
     try:
         rules = _rules(args.rules)
@@ -59,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "arena":
             result = run_match(args.a, args.b, args.games, args.seed, rules, jobs=args.jobs)
             print(report(result))
+        elif args.command == "ceiling":
+            print(report(run_ceiling(args.games, args.seed, rules, args.bids, args.jobs)))
         else:
             stats = loner_trials(args.level, args.deals, args.seed, rules)
             print(loner_report(args.level, stats, rules))

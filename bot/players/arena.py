@@ -145,13 +145,14 @@ def _run_part(
             players = [make_player(spec, gseed * 8 + s) for s, spec in enumerate(specs)]
             times: list[list[int]] = [[] for _ in players]
             game = play_game(Game(rules, seed=gseed), players, times)
-            _score_game(result, game, a_team, times)
+            score_game(result, game, a_team, times)
             if not result.names[0]:
                 result.names = (players[a_team].name, players[1 - a_team].name)
     return result
 
 
-def _score_game(result: MatchResult, game: Game, a_team: int, times: list[list[int]]) -> None:
+def score_game(result: MatchResult, game: Game, a_team: int, times: list[list[int]]) -> None:
+    """Add a finished game, side A in team ``a_team``, and its decision times to ``result``."""
     side_of_team = (0, 1) if a_team == 0 else (1, 0)
     if game.winner is None:
         result.ties += 1
@@ -238,6 +239,8 @@ def report(result: MatchResult) -> str:
         )
     for label, name, side in (("A", result.a, a), ("B", result.b, b)):
         times = sorted(side.times_ns)
+        if not times:
+            continue
         lines.append(
             f"decide {label}      {name}: p50 {percentile(times, 0.5) / 1000:.0f} us, "
             f"p95 {percentile(times, 0.95) / 1000:.0f} us, "

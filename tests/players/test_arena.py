@@ -15,6 +15,7 @@ from bot.players.arena import (
     run_match,
     wilson,
 )
+from bot.players.ceiling import run_ceiling
 from bot.rules import HouseRules
 
 
@@ -126,3 +127,20 @@ def test_the_documented_outside_player_runs(
     monkeypatch.syspath_prepend(str(tmp_path))
     assert main(["arena", "--a", "mybots:HighCard", "--b", "basic", "--games", "2"]) == 0
     assert "high-card" in capsys.readouterr().out
+
+
+def test_the_sighted_yardstick_plays_duplicate_games(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ceiling", "--games", "2", "--seed", "4", "--rules", "toronto"]) == 0
+    out = capsys.readouterr().out
+    assert "A = sighted play, B = basic" in out
+    assert "2 duplicate pairs (4 games)" in out
+    assert "decide" not in out  # it times nothing: it is not a player
+
+
+def test_seeing_every_card_beats_basic_at_play_and_more_with_the_bids() -> None:
+    play = run_ceiling(6, seed=3)
+    bids = run_ceiling(6, seed=3, bids=True)
+    for result in (play, bids):
+        assert result.sides[0].wins + result.sides[1].wins + result.ties == 12
+    assert play.sides[0].points > play.sides[1].points
+    assert bids.sides[0].points - bids.sides[1].points > play.sides[0].points - play.sides[1].points

@@ -1,0 +1,111 @@
+"""A yardstick for the arena: how well a side would do against basic if it could see every card.
+
+``run_ceiling`` plays duplicate games, exactly like the arena, between the
+basic player and a side that cheats: it bids like basic but plays every card
+double dummy on the real hands (``--bids`` too: it tries each bid on the real
+deal, played out to the end). No fair player can do better at card play than
+the first, so its figures bound what any searching player can win by play
+alone; the second bounds what reading the other hands could ever be worth.
+This is a measuring tool only; no table ever seats it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from bot.rules import Action, Game, HouseRules, seat_view
+
+from .arena import MatchResult, game_seed, score_game
+from .basic import BasicPlayer
+from .double_dummy import Position, Solver
+
+_BIDS = frozenset({"pass", "order_up", "call", "alone", "discard"})
+
+
+def _sighted_card(game: Game, seat: int, basic: BasicPlayer) -> Action:
+    """The card that keeps the most tricks for ``seat``'s side with every hand face up."""
+    view = seat_view(game, seat)
+    fallback = basic.choose(view)
+    if len(set(view.legal)) == 1:
+        return fallback
+    assert view.trump is not None
+    solver = Solver(game.rules, view.trump, list(game.out), view.team)
+    broken = any(solver.eff[c] == view.trump for t in view.tricks for c in t.cards)
+    position = Position(
+        game.rules,
+        view.trump,
+        [list(h) for h in game.hands],
+        list(game.out),
+        seat,
+        list(view.trick),
+        game.rules.hand_size - len(view.tricks),
+        broken,
+    )
+    values = solver.values(position)
+    best = max(values.values())
+    if fallback.card is not None and values.get(fallback.card) == best:
+        return fallback
+    card = max(values, key=lambda c: values[c])
+    return next(a for a in view.legal if a.card == card)
+
+
+def _choose(game: Game, basics: list[BasicPlayer], team: int, bids: bool) -> Action:
+    seat = game.turn
+    assert seat is not None
+    if seat % 2 == team and game.phase == "play":
+        return _sighted_card(game, seat, basics[seat])
+    view = seat_view(game, seat)
+    if bids and seat % 2 == team and game.phase in ("bid1", "bid2", "alone", "discard"):
+        best: tuple[int, Action] | None = None
+        for option in dict.fromkeys(a for a in view.legal if a.do in _BIDS):
+            trial = game.copy()
+            number = trial.deal_number
+            trial.step(option)
+            while trial.deal_number == number and not trial.over:
+                trial.step(_choose(trial, basics, team, bids=False))
+            points = trial.results[number - 1].points
+            net = points[team] - points[1 - team]
+            if best is None or net > best[0]:
+                best = (net, option)
+        if best is not None:
+            return best[1]
+    return basics[seat].choose(view)
+
+
+def _run_part(fields: dict[str, Any], seed: int, first: int, last: int, bids: bool) -> MatchResult:
+    rules = HouseRules.build(fields)
+    name = "sighted play and bids" if bids else "sighted play"
+    result = MatchResult(name, "basic", rules, last - first, seed, names=(name, "basic"))
+    for index in range(first, last):
+        gseed = game_seed(seed, index)
+        for team in (0, 1):
+            game = Game(rules, seed=gseed)
+            basics = [BasicPlayer(gseed * 8 + s) for s in range(rules.players)]
+            while not game.over:
+                game.step(_choose(game, basics, team, bids))
+            score_game(result, game, team, [[] for _ in basics])
+    return result
+
+
+def run_ceiling(
+    games: int, seed: int = 1, rules: HouseRules | None = None, bids: bool = False, jobs: int = 1
+) -> MatchResult:
+    """``games`` duplicate pairs of a side that sees every card against basic."""
+    rules = rules or HouseRules.preset_rules("north_american")
+    jobs = max(1, min(jobs, games))
+    bounds = [games * k // jobs for k in range(jobs + 1)]
+    fields = rules.model_dump()
+    if jobs == 1:
+        return _run_part(fields, seed, 0, games, bids)
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = [
+            pool.submit(_run_part, fields, seed, lo, hi, bids)
+            for lo, hi in itertools.pairwise(bounds)
+        ]
+        result = parts[0].result()
+        for part in parts[1:]:
+            result.add(part.result())
+    result.games = games
+    return result
