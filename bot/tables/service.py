@@ -35,6 +35,9 @@ from .public import deal_summary
 from .seats import Player, Seat
 from .table import Move, Table
 
+THREADED_LEVELS = frozenset({"expert"})
+"""Computer levels slow enough (tenths of a second) to decide outside the event loop."""
+
 __all__ = ["Progress", "TableService"]
 
 log = logging.getLogger(__name__)
@@ -346,7 +349,7 @@ class TableService:
                 async with table.lock:
                     if table.computer_to_act() is None:
                         break
-                    move = table.play_computer(self.computers)
+                    move = await self._play_computer(table)
                     await self._save_move(table, move)
                     moves.append(move)
         finally:
@@ -354,6 +357,19 @@ class TableService:
             if not self.computing[table.id]:
                 del self.computing[table.id]
         return self._progress(table, moves)
+
+    async def _play_computer(self, table: Table, *, for_seat: int | None = None) -> Move:
+        """A computer's move at ``table`` (whose lock the caller holds).
+
+        A searching level thinks in a worker thread, so other tables' clicks are
+        answered meanwhile; the lock keeps this table still until the move is made.
+        """
+        seat, level, player, view = table.computer_decision(self.computers, for_seat=for_seat)
+        if level in THREADED_LEVELS:
+            action = await asyncio.to_thread(player.choose, view)
+        else:
+            action = player.choose(view)
+        return table.apply(seat, action, by_computer=True)
 
     # ------------------------------------------------------------------ restarts
 
@@ -431,7 +447,7 @@ class TableService:
                 or table.is_computer(seat)
             ):
                 return None
-            move = table.play_computer(self.computers, for_seat=seat)
+            move = await self._play_computer(table, for_seat=seat)
             await self._save_move(table, move)
             strikes = table.strikes.get(seat, 0) + 1
             table.strikes[seat] = strikes

@@ -25,7 +25,7 @@ from bot.rules import (
 )
 from bot.rules.ranking import trick_winner_index
 
-from .computers import PlayerFactory, decision_seed
+from .computers import ComputerPlayer, PlayerFactory, decision_seed
 from .errors import (
     IllegalMoveError,
     NotHostError,
@@ -367,14 +367,25 @@ class Table:
         ``for_seat``: a person's seat whose time ran out (it must be that seat's turn);
         otherwise the computer player whose turn it is.
         """
+        seat, _, player, view = self.computer_decision(players, for_seat=for_seat)
+        return self.apply(seat, player.choose(view), by_computer=True)
+
+    def computer_decision(
+        self, players: PlayerFactory, *, for_seat: int | None = None
+    ) -> tuple[int, str, ComputerPlayer, SeatView]:
+        """Who decides the computer's move (see ``play_computer``): seat, level, player, view.
+
+        The caller asks ``player.choose(view)`` wherever it likes (a worker thread
+        for a slow level) and then applies the action for the seat, holding the
+        table's lock throughout so nothing moves in between.
+        """
         seat = self.computer_to_act() if for_seat is None else for_seat
         assert seat is not None and self.game is not None and self.game.turn == seat
         taken = self.seats[seat]
         assert taken is not None
         seed = decision_seed(self.seed, seat, len(self.game.log))
-        player = players(taken.level or DEFAULT_LEVEL, seed)
-        action = player.choose(seat_view(self.game, seat))
-        return self.apply(seat, action, by_computer=True)
+        level = taken.level or DEFAULT_LEVEL
+        return seat, level, players(level, seed), seat_view(self.game, seat)
 
     # ------------------------------------------------------------------ absent players
 

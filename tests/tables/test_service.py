@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import threading
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from bot.players import make_player
 from bot.rules import Action, SeatView, replay
 from bot.tables import (
     ComputerPlayer,
+    FixedPrefs,
     MemoryTableStore,
     NoTableError,
     Place,
@@ -21,6 +23,7 @@ from bot.tables import (
     TableClosedError,
     TableEvent,
     TableExistsError,
+    TablePrefs,
     TableService,
     WrongStageError,
 )
@@ -230,3 +233,27 @@ async def test_restore_brings_back_open_tables() -> None:
     again = restored[table.id]
     assert again.record() == table.record() and again.message_id == 77
     assert fresh.at(THERE.id) is restored[lobby.id]
+
+
+async def test_expert_computers_think_in_a_worker_thread() -> None:
+    deciders: list[tuple[str, bool]] = []
+
+    def players(level: str, seed: int) -> ComputerPlayer:
+        class Recorder:
+            def choose(self, view: SeatView) -> Action:
+                on_loop = threading.current_thread() is threading.main_thread()
+                deciders.append((level, on_loop))
+                return view.legal[0]
+
+        return Recorder()
+
+    for level in ("expert", "basic"):
+        prefs = FixedPrefs(TablePrefs(computer_level=level))
+        tables = TableService(MemoryTableStore(), players, seeds=lambda: 8, prefs=prefs)
+        table = await start_with_computers(tables)
+        for _ in range(3):
+            await tables.run_computers(table.id)
+            seat, view = tables.hand(table.id, ALICE.user_id)
+            await tables.act(table.id, ALICE.user_id, seat, table.stamp, view.legal[0])
+    assert ("expert", False) in deciders and ("basic", True) in deciders
+    assert ("expert", True) not in deciders and ("basic", False) not in deciders
