@@ -172,7 +172,9 @@ def _differs(alt: Deal, deal: Deal, focus: int) -> bool:
     )
 
 
-def view_pairs(rules: HouseRules, seeds: range, every: int = 1) -> Iterator[tuple[SeatView, SeatView | None]]:
+def view_pairs(
+    rules: HouseRules, seeds: range, every: int = 1
+) -> Iterator[tuple[SeatView, SeatView | None]]:
     """Views of decisions of the first deal, each with a twin whose unseen cards differ.
 
     The twin is None where no other deal fits what the seat has seen.
