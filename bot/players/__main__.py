@@ -4,6 +4,7 @@
     python -m bot.players arena --a mypkg.bots:Greedy --b basic --games 100
     python -m bot.players loners --level basic --deals 20000 --rules british
     python -m bot.players ceiling --games 400 --rules toronto [--bids]
+    python -m bot.players deals --a expert --b basic --deals 1500 --jobs 2
 
 ``--rules`` takes a preset name or a JSON spec such as
 ``'{"preset": "north_american", "stick_the_dealer": true}'``.
@@ -21,9 +22,11 @@ from bot.rules import HouseRules, RulesError
 from .arena import (
     EndlessGameError,
     IllegalActionError,
+    deals_report,
     loner_report,
     loner_trials,
     report,
+    run_deals,
     run_match,
 )
 from .ceiling import run_ceiling
@@ -62,6 +65,15 @@ def main(argv: list[str] | None = None) -> int:
     ceiling.add_argument("--rules", default="north_american", help="preset name or JSON spec")
     ceiling.add_argument("--bids", action="store_true", help="also bid on the real deal")
     ceiling.add_argument("--jobs", type=int, default=1, help="worker processes")
+    single = commands.add_parser(
+        "deals", help="duplicate single deals from 0-0: net points a deal, finer than games"
+    )
+    single.add_argument("--a", default="basic", help="side A: a level or module:Class")
+    single.add_argument("--b", default="random", help="side B: a level or module:Class")
+    single.add_argument("--deals", type=int, default=2000)
+    single.add_argument("--seed", type=int, default=1)
+    single.add_argument("--rules", default="north_american", help="preset name or JSON spec")
+    single.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args(argv)
     try:
         rules = _rules(args.rules)
@@ -69,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "arena":
             result = run_match(args.a, args.b, args.games, args.seed, rules, jobs=args.jobs)
             print(report(result))
+        elif args.command == "deals":
+            print(deals_report(run_deals(args.a, args.b, args.deals, args.seed, rules, args.jobs)))
         elif args.command == "ceiling":
             print(report(run_ceiling(args.games, args.seed, rules, args.bids, args.jobs)))
         else:

@@ -12,6 +12,7 @@ from bot.players.arena import (
     IllegalActionError,
     loner_trials,
     report,
+    run_deals,
     run_match,
     wilson,
 )
@@ -144,3 +145,11 @@ def test_seeing_every_card_beats_basic_at_play_and_more_with_the_bids() -> None:
         assert result.sides[0].wins + result.sides[1].wins + result.ties == 12
     assert play.sides[0].points > play.sides[1].points
     assert bids.sides[0].points - bids.sides[1].points > play.sides[0].points - play.sides[1].points
+
+
+def test_single_deals_net_the_difference(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deals", "--a", "basic", "--b", "random", "--deals", "40", "--jobs", "2"]) == 0
+    assert "40 duplicate deals, seed 1: A nets +" in capsys.readouterr().out
+    alike = run_deals("basic", "basic", 30, seed=2)
+    assert len(alike.nets) == 30
+    assert alike.mean == 0.0 and alike.stderr == 0.0  # the same player on both sides: no difference
