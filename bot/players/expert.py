@@ -15,7 +15,7 @@ looking at the sample is what keeps passing honest: plain sampling would let a
 seat that passes name trump later knowing every hand, and so over-value
 passing. Solving the play double dummy instead measured worse in the arena: it
 lets every seat find every card, which is not how the deal will be played. A
-searched bid replaces basic's only by a margin, a loner by a larger one.
+searched bid replaces the count's (``BIDDING``) only by a margin.
 
 Every decision has a time budget: as many samples as fit, but at least a few.
 """
@@ -37,8 +37,6 @@ from .sampling import dealt_hand, sample_deal, sample_hands
 from .stakes import Stakes
 from .tracking import Knowledge
 
-LONER_MARGIN = 0.0
-"""Points a searched loner must gain on average over playing with the partner."""
 BIDDING = Tuning(alone=0.06, upcard_share=0.9, second_round=-0.3)
 """Basic's count of a hand with the expert's thresholds: bids that pay off on average.
 
@@ -148,7 +146,7 @@ class ExpertPlayer:
         reader = Reader(view, self.rng, self.basic)
         stakes = self._stakes(view)
         deadline = time.perf_counter() + self.budget
-        samples = 0
+        samples = tried = 0
         while samples < self.max_bid_samples and (
             samples < self.min_samples or time.perf_counter() < deadline
         ):
@@ -156,10 +154,11 @@ class ExpertPlayer:
             samples += 1
             if game is None:
                 continue
+            tried += 1
             for option in options:
                 totals[option] += self._try(view, game.copy(), option, stakes)
         best = max(totals, key=lambda a: totals[a])
-        if totals[best] - totals[fallback] > BID_MARGIN * max(samples, 1):
+        if totals[best] - totals[fallback] > BID_MARGIN * max(tried, 1):
             return best
         return fallback
 
@@ -180,7 +179,7 @@ class ExpertPlayer:
         return None if best is None else best[1]
 
     def _options(self, view: SeatView, legal: list[Action], fallback: Action) -> list[Action]:
-        """The actions worth searching: every bid with the partner, and basic's own choice.
+        """The actions worth searching: every bid with the partner, and the count's own choice.
 
         Going alone is searched only where the count of the hand (``BIDDING``)
         calls for it: searched on every hand, the noise of a few hundred
@@ -214,10 +213,7 @@ class ExpertPlayer:
             assert seat is not None
             game.step(self.basic.choose(seat_view(game, seat)))
         points = game.results[number - 1].points
-        value = stakes.value(points[view.team], points[1 - view.team])
-        if option.alone or option.do == "alone":
-            value -= LONER_MARGIN
-        return value
+        return stakes.value(points[view.team], points[1 - view.team])
 
 
 def _deal_points(view: SeatView, my_tricks: int) -> tuple[int, int]:
