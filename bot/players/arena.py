@@ -16,10 +16,10 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.rules import Game, HouseRules, seat_view
 from bot.rules.scoring import DealResult
@@ -36,6 +36,8 @@ class EndlessGameError(RuntimeError):
 
 
 MAX_DEALS = 1000
+
+T = TypeVar("T")
 
 
 @dataclass(slots=True)
@@ -93,25 +95,43 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_game(game: Game, players: Sequence[Player], times_ns: Sequence[list[int]]) -> Game:
     """Play ``game`` to its end, each seat deciding from its own view; decision times per seat."""
-    clock = time.perf_counter_ns
     while not game.over:
         if game.deal_number > MAX_DEALS:
             raise EndlessGameError(
                 f"no winner after {MAX_DEALS} deals: {', '.join(p.name for p in players)}"
             )
-        seat = game.turn
-        assert seat is not None
-        view = seat_view(game, seat)
-        start = clock()
-        action = players[seat].choose(view)
-        times_ns[seat].append(clock() - start)
-        if action not in view.legal:
-            raise IllegalActionError(
-                f"{players[seat].name} (seat {seat}) chose {action.to_json()}, not legal in phase "
-                f"{view.phase}: {[a.to_json() for a in view.legal]}"
-            )
-        game.step(action)
+        step(game, players, times_ns)
     return game
+
+
+def step(
+    game: Game, players: Sequence[Player], times_ns: Sequence[list[int]] | None = None
+) -> None:
+    """Let the seat to act decide from its own view and apply it; illegal actions raise."""
+    seat = game.turn
+    assert seat is not None
+    view = seat_view(game, seat)
+    start = time.perf_counter_ns()
+    action = players[seat].choose(view)
+    if times_ns is not None:
+        times_ns[seat].append(time.perf_counter_ns() - start)
+    if action not in view.legal:
+        raise IllegalActionError(
+            f"{players[seat].name} (seat {seat}) chose {action.to_json()}, not legal in phase "
+            f"{view.phase}: {[a.to_json() for a in view.legal]}"
+        )
+    game.step(action)
+
+
+def in_parts(work: Callable[..., T], total: int, jobs: int, *args: Any) -> list[T]:
+    """``work(*args, first, last)`` over ``range(total)`` cut in ``jobs`` parts, in processes."""
+    jobs = max(1, min(jobs, total))
+    if jobs == 1:
+        return [work(*args, 0, total)]
+    bounds = [total * k // jobs for k in range(jobs + 1)]
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = [pool.submit(work, *args, lo, hi) for lo, hi in itertools.pairwise(bounds)]
+        return [part.result() for part in parts]
 
 
 def run_match(
@@ -119,17 +139,9 @@ def run_match(
 ) -> MatchResult:
     """``games`` duplicate pairs of ``a`` against ``b`` (levels or ``module:Class``)."""
     rules = rules or HouseRules.preset_rules("north_american")
-    if jobs <= 1 or games < 2 * jobs:
-        return _run_part(a, b, rules.model_dump(), seed, 0, games)
-    bounds = [games * k // jobs for k in range(jobs + 1)]
     result = MatchResult(a, b, rules, games, seed)
-    with ProcessPoolExecutor(jobs) as pool:
-        parts = [
-            pool.submit(_run_part, a, b, rules.model_dump(), seed, lo, hi)
-            for lo, hi in itertools.pairwise(bounds)
-        ]
-        for part in parts:
-            result.add(part.result())
+    for part in in_parts(_run_part, games, jobs, a, b, rules.model_dump(), seed):
+        result.add(part)
     return result
 
 
@@ -347,18 +359,8 @@ def run_deals(
     """
     rules = rules or HouseRules.preset_rules("north_american")
     result = DealsResult(a, b, rules, seed)
-    jobs = max(1, min(jobs, deals))
-    bounds = [deals * k // jobs for k in range(jobs + 1)]
-    if jobs == 1:
-        result.nets = _deal_part(a, b, rules.model_dump(), seed, 0, deals)
-        return result
-    with ProcessPoolExecutor(jobs) as pool:
-        parts = [
-            pool.submit(_deal_part, a, b, rules.model_dump(), seed, lo, hi)
-            for lo, hi in itertools.pairwise(bounds)
-        ]
-        for part in parts:
-            result.nets += part.result()
+    for nets in in_parts(_deal_part, deals, jobs, a, b, rules.model_dump(), seed):
+        result.nets += nets
     return result
 
 
@@ -375,16 +377,7 @@ def _deal_part(
             specs = [a if s % 2 == a_team else b for s in range(rules.players)]
             players = [make_player(spec, gseed * 8 + s) for s, spec in enumerate(specs)]
             while game.deal_number == 1 and not game.over:
-                seat = game.turn
-                assert seat is not None
-                view = seat_view(game, seat)
-                action = players[seat].choose(view)
-                if action not in view.legal:
-                    raise IllegalActionError(
-                        f"{players[seat].name} (seat {seat}) chose {action.to_json()}, "
-                        f"not legal in phase {view.phase}"
-                    )
-                game.step(action)
+                step(game, players)
             points = game.results[0].points
             net += points[a_team] - points[1 - a_team]
         nets.append(net / 2)

@@ -11,13 +11,11 @@ This is a measuring tool only; no table ever seats it.
 
 from __future__ import annotations
 
-import itertools
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from bot.rules import Action, Game, HouseRules, seat_view
 
-from .arena import MatchResult, game_seed, score_game
+from .arena import MatchResult, game_seed, in_parts, score_game
 from .basic import BasicPlayer
 from .double_dummy import Position, Solver
 
@@ -74,7 +72,7 @@ def _choose(game: Game, basics: list[BasicPlayer], team: int, bids: bool) -> Act
     return basics[seat].choose(view)
 
 
-def _run_part(fields: dict[str, Any], seed: int, first: int, last: int, bids: bool) -> MatchResult:
+def _run_part(fields: dict[str, Any], seed: int, bids: bool, first: int, last: int) -> MatchResult:
     rules = HouseRules.build(fields)
     name = "sighted play and bids" if bids else "sighted play"
     result = MatchResult(name, "basic", rules, last - first, seed, names=(name, "basic"))
@@ -94,18 +92,8 @@ def run_ceiling(
 ) -> MatchResult:
     """``games`` duplicate pairs of a side that sees every card against basic."""
     rules = rules or HouseRules.preset_rules("north_american")
-    jobs = max(1, min(jobs, games))
-    bounds = [games * k // jobs for k in range(jobs + 1)]
-    fields = rules.model_dump()
-    if jobs == 1:
-        return _run_part(fields, seed, 0, games, bids)
-    with ProcessPoolExecutor(jobs) as pool:
-        parts = [
-            pool.submit(_run_part, fields, seed, lo, hi, bids)
-            for lo, hi in itertools.pairwise(bounds)
-        ]
-        result = parts[0].result()
-        for part in parts[1:]:
-            result.add(part.result())
-    result.games = games
+    name = "sighted play and bids" if bids else "sighted play"
+    result = MatchResult(name, "basic", rules, games, seed, names=(name, "basic"))
+    for part in in_parts(_run_part, games, jobs, rules.model_dump(), seed, bids):
+        result.add(part)
     return result
