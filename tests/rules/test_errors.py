@@ -1,7 +1,16 @@
-"""Every error code of the record format, each leaving the state exactly as it was."""
+"""Every error code of the record format, each leaving the state exactly as it was.
+
+A test that shows a code says so with ``@shows("code")``: the decorator lists the code
+when the module is read (so :func:`test_every_code_is_covered_here` compares what the
+tests in this file declare with ``ERROR_CODES``, whatever runs first) and fails the test
+unless the rules really rejected a move with that code while it ran. Removing a code's
+last test, or its decorator, fails the coverage check.
+"""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -17,11 +26,37 @@ def _game(**rules: Any) -> Game:
     return game_of(record({"preset": "north_american", **rules}, HANDS, "10H"))
 
 
+_DECLARED: dict[str, list[str]] = {}
+"""Error code -> the tests in this file that show it (filled as the module is read)."""
+_caught: list[str] = []
+"""The codes the rules rejected with during the running test."""
+
+
+def shows(*codes: str) -> Callable[[Callable[[], None]], Callable[[], None]]:
+    """Declare the error codes a test shows; the test fails unless each one was raised."""
+
+    def declare(test: Callable[[], None]) -> Callable[[], None]:
+        for code in codes:
+            _DECLARED.setdefault(code, []).append(test.__name__)
+
+        @functools.wraps(test)
+        def run() -> None:
+            _caught.clear()
+            test()
+            missing = [code for code in codes if code not in _caught]
+            assert not missing, f"{test.__name__} declares {missing} but never caught them"
+
+        return run
+
+    return declare
+
+
 def _rejects(game: Game, seat: int, action: Action, code: str) -> RuleError:
     before = snapshot(game)
     with pytest.raises(RuleError) as err:
         game.apply(seat, action)
     assert err.value.code == code, err.value
+    _caught.append(code)
     assert err.value.message.endswith(".") and err.value.message[0].isupper()
     assert snapshot(game) == before
     return err.value
@@ -33,10 +68,12 @@ def _to_play(game: Game) -> Game:
     return game
 
 
+@shows("not_your_turn")
 def test_not_your_turn() -> None:
     _rejects(_game(), 2, Action("pass"), "not_your_turn")
 
 
+@shows("wrong_phase")
 def test_wrong_phase() -> None:
     game = _game()
     _rejects(game, 1, Action("play", card=parse_card("AC")), "wrong_phase")
@@ -45,6 +82,7 @@ def test_wrong_phase() -> None:
     _rejects(game, 1, Action("pass"), "wrong_phase")
 
 
+@shows("wrong_phase")
 def test_wrong_phase_wins_over_wrong_seat_once_the_game_is_over() -> None:
     game = game_of(record({"preset": "north_american", "deals_per_game": 1}, HANDS, "10H"))
     for s in range(1, 9):
@@ -54,6 +92,7 @@ def test_wrong_phase_wins_over_wrong_seat_once_the_game_is_over() -> None:
     assert "game is over" in err.message
 
 
+@shows("card_not_in_hand")
 def test_card_not_in_hand() -> None:
     game = _to_play(_game())
     err = _rejects(game, 1, Action("play", card=parse_card("AD")), "card_not_in_hand")
@@ -63,6 +102,7 @@ def test_card_not_in_hand() -> None:
     _rejects(discard, 0, Action("discard", card=parse_card("AC")), "card_not_in_hand")
 
 
+@shows("must_follow_suit")
 def test_must_follow_suit_names_the_left_bower() -> None:
     game = _to_play(_game())
     game.apply(1, Action("play", card=parse_card("9S")))  # spades led
@@ -77,6 +117,7 @@ def test_must_follow_suit_names_the_left_bower() -> None:
     )
 
 
+@shows("must_follow_suit")
 def test_playing_the_left_bower_as_its_printed_suit_is_explained() -> None:
     hands = ["QH 9H AS KS QS", "AD 9S AC KC QC", "JD 9D 10C AH KH", "JH KD QD 10D JC"]
     game = _to_play(game_of(record({"preset": "north_american"}, hands, "10H")))
@@ -100,6 +141,7 @@ def test_the_left_bower_cannot_be_forced_out_on_its_printed_suit() -> None:
     assert len(game.legal()) == 4
 
 
+@shows("cannot_pass")
 def test_cannot_pass() -> None:
     game = _game(stick_the_dealer=True)
     for s in range(1, 8):
@@ -107,6 +149,7 @@ def test_cannot_pass() -> None:
     _rejects(game, 0, Action("pass"), "cannot_pass")
 
 
+@shows("suit_turned_down")
 def test_suit_turned_down() -> None:
     game = _game()
     for s in (1, 2, 3, 0):
@@ -115,12 +158,14 @@ def test_suit_turned_down() -> None:
     assert err.message == "Hearts were turned down this deal: name another suit."
 
 
+@shows("needs_suit")
 def test_needs_suit() -> None:
     game = _game(order_up_needs_suit="everyone")
     err = _rejects(game, 1, Action("order_up"), "needs_suit")
     assert "left bower does not count" in err.message
 
 
+@shows("not_allowed")
 def test_not_allowed() -> None:
     game = _game(dealer_partner_order_up="must_go_alone")
     game.apply(1, Action("pass"))
@@ -128,17 +173,7 @@ def test_not_allowed() -> None:
 
 
 def test_every_code_is_covered_here() -> None:
-    tested = {
-        "not_your_turn",
-        "wrong_phase",
-        "card_not_in_hand",
-        "must_follow_suit",
-        "cannot_pass",
-        "suit_turned_down",
-        "needs_suit",
-        "not_allowed",
-    }
-    assert tested == set(ERROR_CODES)
+    assert sorted(_DECLARED) == sorted(ERROR_CODES), _DECLARED
 
 
 def test_replay_reports_the_rejected_index_and_the_state_before_it() -> None:
@@ -159,6 +194,7 @@ def test_replay_reports_the_rejected_index_and_the_state_before_it() -> None:
     assert out["turn"]["seat"] == 1 and out["turn"]["phase"] == "play"
 
 
+@shows("must_follow_suit")
 def test_the_two_of_spades_benny_is_trump_not_a_spade() -> None:
     hands = ["QH 9H AS KS QS", "2S 9S AC KC QC", "JH 10C AH KH 9C", "AD KD QD 10D 9D"]
     game = game_of(record({"preset": "north_american", "joker": "two_of_spades"}, hands, "10H"))
