@@ -43,25 +43,29 @@ import json
 import re
 import secrets
 import socket
-import time
 import zlib
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any, TypeAlias
 
 import aiohttp
 from aiohttp import web
 
-from tests.harness import (
+from tests import discord_payloads as payloads
+from tests.discord_payloads import (
+    AUTOCOMPLETE,
     DEFAULT_BOT_PERMISSIONS,
     DEFAULT_EVERYONE_PERMISSIONS,
+    DEFER,
+    DEFER_UPDATE,
     EPHEMERAL,
-    ComponentData,
-    find_component,
-    find_components,
-    visible_text,
+    LOADING,
+    MESSAGE,
+    MODAL,
+    PONG,
+    UPDATE,
 )
+from tests.harness import ComponentData, find_component, find_components, visible_text
 
 __all__ = [
     "API_VERSION",
@@ -81,15 +85,13 @@ HOST = "127.0.0.1"
 API_VERSION = 10
 API_PREFIX = f"/api/v{API_VERSION}"
 GATEWAY_PATH = "/gateway"
-DISCORD_EPOCH_MS = 1_420_070_400_000
-LOADING = 1 << 7
 
 # Gateway opcodes.
 _DISPATCH, _HEARTBEAT, _IDENTIFY, _PRESENCE, _VOICE, _RESUME = 0, 1, 2, 3, 4, 6
 _RECONNECT, _REQUEST_MEMBERS, _INVALID_SESSION, _HELLO, _HEARTBEAT_ACK = 7, 8, 9, 10, 11
 
-# Interaction callback types.
-_PONG, _MESSAGE, _DEFER, _DEFER_UPDATE, _UPDATE, _AUTOCOMPLETE, _MODAL = 1, 4, 5, 6, 7, 8, 9
+_JOINED_AT = "2024-01-01T00:00:00+00:00"
+"""When every member (and the bot) joined the guild."""
 
 _HELD_FOR = 120.0
 """Longest a held callback request waits for :meth:`FakeDiscord.release_held`."""
@@ -110,10 +112,6 @@ class ApiError(Exception):
         self.message = message
 
 
-def _now_iso() -> str:
-    return datetime.now(UTC).isoformat()
-
-
 # --------------------------------------------------------------------------- records
 
 
@@ -127,35 +125,11 @@ class User:
 
     def payload(self) -> JSON:
         """The user object Discord sends."""
-        return {
-            "id": str(self.id),
-            "username": self.name,
-            "global_name": None if self.bot else self.name.title(),
-            "discriminator": "0",
-            "avatar": None,
-            "bot": self.bot,
-            "public_flags": 0,
-            "flags": 0,
-        }
+        return payloads.user(self.id, self.name, bot=self.bot)
 
     def member_payload(self, permissions: int | None = None) -> JSON:
         """The guild member object (``permissions`` as in interaction payloads)."""
-        data: JSON = {
-            "user": self.payload(),
-            "roles": [],
-            "joined_at": "2024-01-01T00:00:00+00:00",
-            "deaf": False,
-            "mute": False,
-            "flags": 0,
-            "pending": False,
-            "nick": None,
-            "avatar": None,
-            "premium_since": None,
-            "communication_disabled_until": None,
-        }
-        if permissions is not None:
-            data["permissions"] = str(permissions)
-        return data
+        return payloads.member(self.payload(), joined_at=_JOINED_AT, permissions=permissions)
 
 
 class _Components:
@@ -377,7 +351,9 @@ class FakeDiscord:
         self.guild_name = guild_name
         self.channel_id = self.next_id()
         self.members: dict[str, User] = {name: User(self.next_id(), name) for name in members}
-        self.channels: dict[int, JSON] = {self.channel_id: self._text_channel(channel_name)}
+        self.channels: dict[int, JSON] = {
+            self.channel_id: payloads.text_channel(self.channel_id, self.guild_id, channel_name)
+        }
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
         self.requests: list[Request] = []
@@ -454,8 +430,7 @@ class FakeDiscord:
 
     def next_id(self) -> int:
         """A fresh snowflake, increasing, near the current time."""
-        now = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
-        self._last_id = max(self._last_id + 1, now)
+        self._last_id = payloads.next_snowflake(self._last_id)
         return self._last_id
 
     def member(self, name: str) -> User:
@@ -472,106 +447,41 @@ class FakeDiscord:
                 return user
         raise LookupError(f"no user {user_id}")
 
-    def _text_channel(self, name: str) -> JSON:
-        return {
-            "id": str(self.channel_id),
-            "type": 0,
-            "guild_id": str(self.guild_id),
-            "name": name,
-            "position": 0,
-            "permission_overwrites": [],
-            "nsfw": False,
-            "parent_id": None,
-            "topic": None,
-            "last_message_id": None,
-            "rate_limit_per_user": 0,
-            "flags": 0,
-        }
-
-    def _role(self, role_id: int, name: str, permissions: int, position: int) -> JSON:
-        return {
-            "id": str(role_id),
-            "name": name,
-            "color": 0,
-            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
-            "hoist": False,
-            "icon": None,
-            "unicode_emoji": None,
-            "position": position,
-            "permissions": str(permissions),
-            "managed": position > 0,
-            "mentionable": False,
-            "flags": 0,
-        }
-
     def guild_payload(self) -> JSON:
         """The GUILD_CREATE payload: the guild, its channels and members (the bot too)."""
         bot_role = self.guild_id + 1
         bot_member = self.bot_user.member_payload()
         bot_member["roles"] = [str(bot_role)]
         members = [m.member_payload() for m in self.members.values()] + [bot_member]
-        channels = [{k: v for k, v in c.items() if k != "guild_id"} for c in self.channels.values()]
-        return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
-            "icon": None,
-            "splash": None,
-            "discovery_splash": None,
-            "owner_id": str(self.owner.id),
-            "afk_channel_id": None,
-            "afk_timeout": 300,
-            "verification_level": 0,
-            "default_message_notifications": 1,
-            "explicit_content_filter": 0,
-            "roles": [
-                self._role(self.guild_id, "@everyone", DEFAULT_EVERYONE_PERMISSIONS.value, 0),
-                self._role(bot_role, self.bot_user.name, DEFAULT_BOT_PERMISSIONS.value, 1),
-            ],
-            "emojis": [],
-            "stickers": [],
-            "features": [],
-            "mfa_level": 0,
-            "system_channel_id": None,
-            "system_channel_flags": 0,
-            "rules_channel_id": None,
-            "vanity_url_code": None,
-            "description": None,
-            "banner": None,
-            "premium_tier": 0,
-            "preferred_locale": "en-US",
-            "public_updates_channel_id": None,
-            "nsfw_level": 0,
-            "premium_progress_bar_enabled": False,
-            "joined_at": "2024-01-01T00:00:00+00:00",
-            "large": False,
-            "unavailable": False,
-            "member_count": len(members),
-            "voice_states": [],
-            "members": members,
-            "channels": channels,
-            "threads": [],
-            "presences": [],
-            "stage_instances": [],
-            "guild_scheduled_events": [],
-            "soundboard_sounds": [],
-        }
+        roles = [
+            payloads.role(
+                self.guild_id, "@everyone", DEFAULT_EVERYONE_PERMISSIONS.value, position=0
+            ),
+            payloads.role(
+                bot_role,
+                self.bot_user.name,
+                DEFAULT_BOT_PERMISSIONS.value,
+                position=1,
+                managed=True,
+            ),
+        ]
+        return payloads.guild(
+            self.guild_id,
+            self.guild_name,
+            owner_id=self.owner.id,
+            roles=roles,
+            members=members,
+            channels=self.channels.values(),
+            joined_at=_JOINED_AT,
+        )
 
     def _application_payload(self) -> JSON:
-        return {
-            "id": str(self.application_id),
-            "name": self.bot_user.name,
-            "description": "",
-            "icon": None,
-            "bot_public": True,
-            "bot_require_code_grant": False,
-            "owner": self.owner.payload(),
-            "team": None,
-            "verify_key": "0" * 64,
-            "flags": 0,
-            "summary": "",
-            "interactions_endpoint_url": None,
-            "bot": self.bot_user.payload(),
-        }
+        return payloads.application(
+            self.application_id,
+            self.bot_user.name,
+            owner=self.owner.payload(),
+            bot=self.bot_user.payload(),
+        )
 
     # ------------------------------------------------------------------ waiting
 
@@ -775,28 +685,18 @@ class FakeDiscord:
         iid = self.next_id()
         channel = copy.deepcopy(self.channels[self.channel_id])
         channel["permissions"] = str(DEFAULT_EVERYONE_PERMISSIONS.value)
-        payload: JSON = {
-            "id": str(iid),
-            "application_id": str(self.application_id),
-            "type": itype,
-            "data": data,
-            "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
-            "guild_id": str(self.guild_id),
-            "channel": channel,
-            "channel_id": str(self.channel_id),
-            "member": user.member_payload(DEFAULT_EVERYONE_PERMISSIONS.value),
-            "token": f"e2e-interaction-{iid}-{secrets.token_hex(8)}",
-            "version": 1,
-            "app_permissions": str(DEFAULT_BOT_PERMISSIONS.value),
-            "locale": "en-US",
-            "guild_locale": "en-US",
-            "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
-            "context": 0,
-            "attachment_size_limit": 10 * 1024 * 1024,
-        }
-        if message is not None:
-            payload["message"] = copy.deepcopy(message.payload)
+        payload = payloads.interaction(
+            iid,
+            application_id=self.application_id,
+            itype=itype,
+            data=data,
+            guild_id=self.guild_id,
+            channel=channel,
+            member_data=user.member_payload(DEFAULT_EVERYONE_PERMISSIONS.value),
+            token=f"e2e-interaction-{iid}-{secrets.token_hex(8)}",
+            app_permissions=DEFAULT_BOT_PERMISSIONS.value,
+            message_data=message.payload if message is not None else None,
+        )
         interaction = Interaction(
             iid,
             payload["token"],
@@ -1115,17 +1015,15 @@ class FakeDiscord:
         known = {c["name"]: c["id"] for c in self.commands.get(guild, [])}
         answered = []
         for command in record.body or []:
-            data = {
-                **command,
-                "id": known.get(command["name"]) or str(self.next_id()),
-                "application_id": str(self.application_id),
-                "version": str(self.next_id()),
-                "type": command.get("type", 1),
-                "description": command.get("description", ""),
-            }
-            if guild is not None:
-                data["guild_id"] = str(guild)
-            answered.append(data)
+            answered.append(
+                payloads.synced_command(
+                    command,
+                    command_id=known.get(command["name"]) or self.next_id(),
+                    application_id=self.application_id,
+                    version=self.next_id(),
+                    guild_id=guild,
+                )
+            )
         self.commands[guild] = answered
         self.command_syncs.append(guild)
         return answered
@@ -1178,28 +1076,28 @@ class FakeDiscord:
         interaction.callback = copy.deepcopy(body)
         answer: JSON = {"interaction": {"id": str(interaction.id), "type": interaction.type}}
         resource: JSON = {"type": rtype}
-        if rtype in (_MESSAGE, _DEFER):
+        if rtype in (MESSAGE, DEFER):
             ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
             message = self._new_message(
                 data,
                 visible_to=interaction.user.id if ephemeral else None,
-                loading=rtype == _DEFER,
+                loading=rtype == DEFER,
                 interaction=interaction,
             )
             interaction.original_id = message.id
-            interaction.deferred_pending = rtype == _DEFER
+            interaction.deferred_pending = rtype == DEFER
             answer["interaction"].update(
                 response_message_id=str(message.id),
-                response_message_loading=rtype == _DEFER,
+                response_message_loading=rtype == DEFER,
                 response_message_ephemeral=ephemeral,
             )
             resource["message"] = copy.deepcopy(message.payload)
-        elif rtype in (_DEFER_UPDATE, _UPDATE):
+        elif rtype in (DEFER_UPDATE, UPDATE):
             target = self.messages.get(interaction.message_id or 0)
             if target is None or target.deleted:
                 raise ApiError(404, 10008, "Unknown Message")
             interaction.original_id = target.id
-            if rtype == _UPDATE:
+            if rtype == UPDATE:
                 self._edit(target, data)
                 resource["message"] = copy.deepcopy(target.payload)
             answer["interaction"].update(
@@ -1207,7 +1105,7 @@ class FakeDiscord:
                 response_message_loading=False,
                 response_message_ephemeral=target.ephemeral,
             )
-        elif rtype not in (_PONG, _AUTOCOMPLETE, _MODAL):
+        elif rtype not in (PONG, AUTOCOMPLETE, MODAL):
             raise ApiError(400, 50035, f"Invalid Form Body: callback type {rtype}")
         interaction.response_type = rtype
         answer["resource"] = resource
@@ -1307,30 +1205,7 @@ class FakeDiscord:
         parent = self._channel(p)
         body: JSON = record.body or {}
         tid = self._public_message(p).id if "message_id" in p else self.next_id()
-        now = _now_iso()
-        thread: JSON = {
-            "id": str(tid),
-            "guild_id": str(self.guild_id),
-            "parent_id": str(parent),
-            "owner_id": str(self.bot_user.id),
-            "name": body.get("name", "thread"),
-            "type": int(body.get("type") or 11),
-            "last_message_id": None,
-            "message_count": 0,
-            "member_count": 1,
-            "rate_limit_per_user": 0,
-            "flags": 0,
-            "total_message_sent": 0,
-            "applied_tags": [],
-            "thread_metadata": {
-                "archived": False,
-                "auto_archive_duration": int(body.get("auto_archive_duration") or 1440),
-                "archive_timestamp": now,
-                "locked": False,
-                "invitable": True,
-                "create_timestamp": now,
-            },
-        }
+        thread = payloads.thread(tid, self.guild_id, parent, self.bot_user.id, body)
         self.channels[tid] = thread
         await self.dispatch("THREAD_CREATE", {**copy.deepcopy(thread), "newly_created": True})
         return thread
@@ -1351,35 +1226,23 @@ class FakeDiscord:
         cid = channel_id if channel_id is not None else self.channel_id
         flags = int(body.get("flags") or 0) & ~(EPHEMERAL | LOADING)
         flags |= (EPHEMERAL if visible_to is not None else 0) | (LOADING if loading else 0)
-        payload: JSON = {
-            "id": str(mid),
-            "channel_id": str(cid),
-            "guild_id": str(self.guild_id),
-            "author": self.bot_user.payload(),
-            "content": body.get("content") or "",
-            "timestamp": _now_iso(),
-            "edited_timestamp": None,
-            "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
-            "attachments": [],
-            "embeds": copy.deepcopy(body.get("embeds") or []),
-            "components": copy.deepcopy(body.get("components") or []),
-            "pinned": False,
-            "type": 0,
-            "flags": flags,
-        }
+        payload = payloads.message(
+            mid,
+            channel_id=cid,
+            guild_id=self.guild_id,
+            author=self.bot_user.payload(),
+            body=body,
+            flags=flags,
+        )
         if interaction is not None:
-            payload["webhook_id"] = str(self.application_id)
-            payload["application_id"] = str(self.application_id)
-            payload["type"] = 20 if interaction.type == 2 else 0  # chat input command / default
-            payload["interaction_metadata"] = {
-                "id": str(interaction.id),
-                "type": interaction.type,
-                "user": interaction.user.payload(),
-                "authorizing_integration_owners": {"0": str(self.guild_id)},
-            }
+            payloads.answer_to_interaction(
+                payload,
+                application_id=self.application_id,
+                interaction_id=interaction.id,
+                itype=interaction.type,
+                user_data=interaction.user.payload(),
+                guild_id=self.guild_id,
+            )
         message = Message(
             mid,
             cid,
@@ -1394,16 +1257,7 @@ class FakeDiscord:
 
     def _edit(self, message: Message, body: Mapping[str, Any]) -> None:
         message.history.append(copy.deepcopy(message.payload))
-        payload = message.payload
-        for key in ("content", "embeds", "components", "attachments"):
-            if key in body:
-                value = body[key]
-                payload[key] = (value or "") if key == "content" else copy.deepcopy(value or [])
-        keep = int(payload.get("flags") or 0) & EPHEMERAL
-        if body.get("flags") is not None:
-            payload["flags"] = (int(body["flags"]) & ~(EPHEMERAL | LOADING)) | keep
-        payload["flags"] = int(payload.get("flags") or 0) & ~LOADING
-        payload["edited_timestamp"] = _now_iso()
+        payloads.edit_message(message.payload, body)
         message.version = self.version + 1
         self._touch()
 
