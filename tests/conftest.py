@@ -12,7 +12,7 @@ import pytest
 from tests.harness import Harness
 
 # --------------------------------------------------------------------------- interaction harness
-# tests/harness.py: run a real bot offline. Usage in a cog test:
+# tests/harness: run a real bot offline. Usage in a cog test:
 #
 #     async def test_new_table(make_harness):
 #         h = await make_harness(build_bot())

@@ -1,4 +1,4 @@
-"""The interaction harness (tests/harness.py) drives a tiny real bot, offline."""
+"""The interaction harness (tests/harness) drives a tiny real bot, offline."""
 
 from __future__ import annotations
 

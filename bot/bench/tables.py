@@ -13,9 +13,9 @@ service, rendering, the store). Printed:
 - restore: the start-up's load and replay of every open table from the file, then the
   refresh of every table message (through the harness; Discord rate-limits this part).
 
-The harness lives in ``tests/harness.py`` (the one place allowed to touch discord.py's
-internals), so this benchmark runs from a source checkout: it imports the harness from
-there instead of shipping test machinery in the bot's package.
+The harness lives in ``tests/harness`` (its ``discord_internals`` module is the one place
+allowed to touch discord.py's internals), so this benchmark runs from a source checkout:
+it imports the harness from there instead of shipping test machinery in the bot's package.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ _ACTION = "euchre:a:"
 
 
 class HarnessMissingError(RuntimeError):
-    """tests/harness.py cannot be imported (not a source checkout)."""
+    """tests/harness cannot be imported (not a source checkout)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +116,7 @@ def _load_harness() -> Any:
         return importlib.import_module("tests.harness")
     except ImportError as exc:
         raise HarnessMissingError(
-            "the benchmark drives the bot through tests/harness.py: run it from a source "
+            "the benchmark drives the bot through tests/harness: run it from a source "
             f"checkout, in the repository's root folder ({exc})"
         ) from None
 

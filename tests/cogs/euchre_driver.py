@@ -1,6 +1,6 @@
 """Helpers for the euchre cog tests: a bot with a known seed, a hidden-card watch, a player.
 
-Everything here goes through the interaction harness (tests/harness.py) as a member
+Everything here goes through the interaction harness (tests/harness) as a member
 would: slash commands and clicks on the messages the bot sent.
 """
 

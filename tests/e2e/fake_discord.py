@@ -65,7 +65,7 @@ from tests.discord_payloads import (
     PONG,
     UPDATE,
 )
-from tests.harness import ComponentData, find_component, find_components, visible_text
+from tests.harness.components import ComponentData, find_component, find_components, visible_text
 
 __all__ = [
     "API_VERSION",
