@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import pytest
 
 from bot.app import intents
 from bot.rules import action_from_json, replay
@@ -285,6 +286,7 @@ def kill_points(trace: list[Choice]) -> tuple[int, int, int, int]:
     return at_rest, on_delivery, held, computers_pending
 
 
+@pytest.mark.slow
 async def test_kill_9_anywhere_and_the_game_ends_as_if_never_interrupted(
     fake: FakeDiscord, bots: MakeBot, tmp_path: Path
 ) -> None:

@@ -99,6 +99,7 @@ def test_wilson_interval() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
+@pytest.mark.slow
 def test_basic_beats_random_decisively() -> None:
     result = run_match("basic", "random", 200, seed=11)
     a, b = result.sides
@@ -107,6 +108,7 @@ def test_basic_beats_random_decisively() -> None:
     assert lo > 0.9
 
 
+@pytest.mark.slow
 def test_basic_loners_mostly_sweep() -> None:
     stats = loner_trials("basic", 3000, seed=5, rules=HouseRules.preset_rules("north_american"))
     assert stats.loners >= 40
@@ -138,6 +140,7 @@ def test_the_sighted_yardstick_plays_duplicate_games(capsys: pytest.CaptureFixtu
     assert "decide" not in out  # it times nothing: it is not a player
 
 
+@pytest.mark.slow
 def test_seeing_every_card_beats_basic_at_play_and_more_with_the_bids() -> None:
     play = run_ceiling(6, seed=3)
     bids = run_ceiling(6, seed=3, bids=True)

@@ -19,20 +19,41 @@ def _quick(seed: int) -> ExpertPlayer:
     return ExpertPlayer(seed=seed, budget=0.0, min_samples=2, max_samples=2)
 
 
+def _play_checking_legality(
+    rules: HouseRules, seed: int, *, most: int | None = None
+) -> tuple[int, set[str]]:
+    """Experts play a game (or its first ``most`` positions); each choice must be legal.
+
+    Returns how many positions were played and the phases seen.
+    """
+    game = Game(rules, seed=seed)
+    experts = [_quick(s) for s in range(rules.players)]
+    positions, phases = 0, set()
+    while not game.over and (most is None or positions < most):
+        seat = game.turn
+        assert seat is not None
+        view = seat_view(game, seat)
+        action = experts[seat].choose(view)
+        assert action in view.legal, (view.phase, action, view.legal)
+        phases.add(str(view.phase))
+        game.apply(seat, action)
+        positions += 1
+    return positions, phases
+
+
+@pytest.mark.parametrize("rules", RULES, ids=label)
+def test_every_choice_is_legal_through_the_first_deal(rules: HouseRules) -> None:
+    # The default run's share of the slow sweep below (about 5 s of its 110 s): the
+    # bidding, the dealer's discard and the first tricks of every variant.
+    positions, phases = _play_checking_legality(rules, 2000, most=8 * rules.players)
+    assert positions == 8 * rules.players
+    assert "play" in phases
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULES, ids=label)
 def test_every_choice_is_legal(rules: HouseRules) -> None:
-    positions = 0
-    for g in range(2):
-        game = Game(rules, seed=2000 + g)
-        experts = [_quick(s) for s in range(rules.players)]
-        while not game.over:
-            seat = game.turn
-            assert seat is not None
-            view = seat_view(game, seat)
-            action = experts[seat].choose(view)
-            assert action in view.legal, (view.phase, action, view.legal)
-            game.apply(seat, action)
-            positions += 1
+    positions = sum(_play_checking_legality(rules, 2000 + g)[0] for g in range(2))
     assert positions > 50
 
 
