@@ -16,37 +16,6 @@ from typing import Any, TypeAlias
 
 import discord
 
-__all__ = [
-    "AUTOCOMPLETE",
-    "COMPONENTS_V2",
-    "DEFAULT_BOT_PERMISSIONS",
-    "DEFAULT_EVERYONE_PERMISSIONS",
-    "DEFER",
-    "DEFER_UPDATE",
-    "EPHEMERAL",
-    "JSON",
-    "LOADING",
-    "MESSAGE",
-    "MODAL",
-    "PONG",
-    "UPDATE",
-    "answer_to_interaction",
-    "application",
-    "clone",
-    "edit_message",
-    "guild",
-    "interaction",
-    "member",
-    "message",
-    "next_snowflake",
-    "now_iso",
-    "role",
-    "synced_command",
-    "text_channel",
-    "thread",
-    "user",
-]
-
 JSON: TypeAlias = dict[str, Any]
 
 # Message flags.
