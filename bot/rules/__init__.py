@@ -9,7 +9,7 @@ package what is legal, who took the trick and what a deal scored.
     ('bid1', True)
 """
 
-from .actions import Action, ActionError, action_from_json
+from .actions import ACTION_CODE_PATTERN, Action, ActionError, action_from_json
 from .cards import CardError, Suit, card_label, card_symbol, card_words, parse_card, parse_suit
 from .dealing import Deal
 from .errors import ERROR_CODES, ErrorCode, RuleError
@@ -20,6 +20,7 @@ from .scoring import DealResult
 from .view import SeatView, Trick, public_view, seat_view
 
 __all__ = [
+    "ACTION_CODE_PATTERN",
     "ERROR_CODES",
     "PRESETS",
     "PRESET_DESCRIPTIONS",
