@@ -13,11 +13,11 @@ from .actions import ACTION_CODE_PATTERN, Action, ActionError, action_from_json
 from .cards import CardError, Suit, card_label, card_symbol, card_words, parse_card, parse_suit
 from .dealing import Deal
 from .errors import ERROR_CODES, ErrorCode, RuleError
-from .game import Game
+from .game import Game, Phase, Trick
 from .house_rules import PRESET_DESCRIPTIONS, PRESETS, HouseRules, RulesError
 from .record import RecordError, Replay, game_record, parse_record, replay
 from .scoring import DealResult
-from .view import SeatView, Trick, public_view, seat_view
+from .view import SeatView, public_view, seat_view
 
 __all__ = [
     "ACTION_CODE_PATTERN",
@@ -32,6 +32,7 @@ __all__ = [
     "ErrorCode",
     "Game",
     "HouseRules",
+    "Phase",
     "RecordError",
     "Replay",
     "RuleError",

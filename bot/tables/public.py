@@ -23,6 +23,7 @@ __all__ = [
     "public_game",
 ]
 
+
 @dataclass(frozen=True, slots=True)
 class CompletedTrick:
     """A finished trick, with the deal it belongs to."""

@@ -126,7 +126,7 @@ def test_benny_beats_the_right_bower() -> None:
     game.apply(1, Action("play", card=parse_card("JK")))
     game.apply(2, Action("play", card=parse_card("KC")))
     game.apply(3, Action("play", card=parse_card("KD")))
-    assert game.tricks[-1][2] == 1  # the Benny beat the ten of trump
+    assert game.tricks[-1].winner == 1  # the Benny beat the ten of trump
 
 
 def test_packs_two_deal_from_a_double_pack() -> None:
@@ -170,7 +170,7 @@ def test_duplicate_card_wins(rule: str) -> None:
     plays = [(1, "AS"), (2, "KS"), (3, "QS"), (4, "9S"), (5, "10S"), (0, "AS")]
     for seat, name in plays:
         game.apply(seat, Action("play", card=parse_card(name)))
-    assert game.tricks[0][2] == (0 if rule == "second" else 1)
+    assert game.tricks[0].winner == (0 if rule == "second" else 1)
 
 
 @pytest.mark.parametrize(("trump", "red_wins"), [("D", True), ("C", False)])
@@ -198,7 +198,7 @@ def test_two_bennies_red_and_black(trump: str, red_wins: bool) -> None:
         for seat in (2, 3, 4, 5):
             game.apply(seat, game.legal()[0])
         game.apply(0, Action("play", card=parse_card("JR" if bennies == "red_black" else "JK")))
-        won_by = game.tricks[0][2]
+        won_by = game.tricks[0].winner
         if bennies == "red_black":
             assert won_by == (0 if red_wins else 1)
         else:

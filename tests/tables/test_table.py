@@ -186,7 +186,7 @@ def test_last_trick_of_a_finished_deal_is_kept_with_its_winner(seed: int) -> Non
     earlier: list[int] = []
     while game.deal_number == 1:
         assert game.turn is not None
-        earlier = [winner for _, _, winner in game.tricks]
+        earlier = [t.winner for t in game.tricks]
         table.apply(game.turn, rng.choice(game.legal()))
     deal_one = game.results[0]
     last = table.last_trick
