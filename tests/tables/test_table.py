@@ -199,7 +199,7 @@ def test_last_trick_of_a_finished_deal_is_kept_with_its_winner(seed: int) -> Non
         assert won == deal_one.tricks
     public = table.public().game
     assert public is not None and public.last_deal is not None
-    assert public.last_deal.number == 1 and public.deal_number == 2
+    assert public.last_deal.number == 1 and public.view.deal_number == 2
 
 
 def test_undo_last_takes_an_action_back() -> None:
