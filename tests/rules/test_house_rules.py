@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from bot.rules import PRESETS, HouseRules, RulesError
 
@@ -84,5 +85,6 @@ def test_to_spec_round_trips_and_lists_differences() -> None:
 
 def test_rules_are_immutable() -> None:
     rules = HouseRules.preset_rules("toronto")
-    with pytest.raises(Exception):  # noqa: B017 - pydantic raises ValidationError for frozen models
+    with pytest.raises(ValidationError, match="frozen"):
         rules.target_score = 5  # type: ignore[misc]
+    assert rules.target_score == 10
