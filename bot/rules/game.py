@@ -476,7 +476,7 @@ class Game:
         if phase is ALONE_PHASE:
             return (PASS, ALONE)
         if self._give_step == _ASK:
-            asks = [Action("ask", partner=p) for p in self.partners(seat)]
+            asks = [Action.ask(p) for p in self.partners(seat)]
             return asks if self.rules.partners_best else [PASS, *asks]
         return self._unique([GIVE[c] for c in self._hands[seat]])
 

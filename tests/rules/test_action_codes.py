@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.rules import ACTION_CODE_PATTERN, Action, ActionError, Game, HouseRules
+from bot.rules import ACTION_CODE_PATTERN, Action, ActionError, Game, HouseRules, parse_card
 
 
 @pytest.mark.parametrize(
@@ -84,7 +84,7 @@ def test_codes_are_the_button_ids_already_sent() -> None:
 
 
 def test_constructors_build_the_record_actions() -> None:
-    assert Action.play("JD") == Action("play", card=Action.from_code("play.JD").card)
+    assert Action.play("JD") == Action("play", card=parse_card("JD"))
     assert Action.call(2) == Action("call", suit=2)
     assert Action.call("H", alone=False) == Action("call", suit=2, alone=False)
     assert Action.discard() == Action("discard")

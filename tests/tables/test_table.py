@@ -143,7 +143,7 @@ def test_rule_errors_become_illegal_moves_and_change_nothing() -> None:
     assert game is not None and game.turn is not None
     before = (snapshot(table), table.record())
     with pytest.raises(IllegalMoveError) as caught:
-        table.apply(game.turn, Action("play", card=game.hands[game.turn][0]))
+        table.apply(game.turn, Action.play(game.hands[game.turn][0]))
     assert caught.value.code == "wrong_phase"
     assert "first round of bidding" in caught.value.message
     assert (snapshot(table), table.record()) == before
