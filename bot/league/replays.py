@@ -13,7 +13,6 @@ from typing import Any
 
 from bot.rules import Action, HouseRules, RecordError, RuleError, parse_record
 from bot.rules.game import Game
-from bot.rules.ranking import trick_winner_index
 from bot.rules.record import new_game
 from bot.rules.scoring import DealOutcome
 
@@ -132,13 +131,10 @@ class _Builder:
         game = self.game
         card = action.card
         playing = action.do == "play" and card is not None
-        if playing and not game.trick_cards:
+        if playing and not game.trick:
             self._close(None)
             self._begin(trick=len(game.tricks) + 1)
         deal_before = game.deal_number
-        trump = game.trump
-        trick_seats = [*game.trick_seats, seat]
-        trick_cards = [*game.trick_cards, card] if card is not None and playing else []
         game.apply(seat, action)
         self.actions.append((seat, action))
         ended = game.deal_number != deal_before or game.over
@@ -146,8 +142,9 @@ class _Builder:
             self.out = tuple(game.out)
         if playing and card is not None:
             self.plays.append((seat, card))
-            if ended or not game.trick_cards:
-                self.winner = trick_seats[trick_winner_index(trick_cards, trump, game.ranking)]
+            done = game.last_trick
+            if not game.trick and done is not None:
+                self.winner = done.winner
         if ended:
             self._close(game.results[deal_before - 1].result)
             if not game.over:

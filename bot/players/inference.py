@@ -80,7 +80,7 @@ class Reader:
                     surprise.plays += model.choose(seat_view(game, seat)) != action
                 elif action.do in ("discard", "give", "swap") and hidden:
                     if action.do == "discard" and discard is not None:
-                        action = Action("discard", card=discard)
+                        action = Action.discard(discard)
                     else:
                         action = model.choose(seat_view(game, seat))
                 game.apply(seat, action)

@@ -28,7 +28,8 @@ ACTION_ROWS: Final = 4
 """Rows the hand's buttons may use (Discord allows five; the last is the cog's)."""
 
 _PER_ROW: Final = 5
-_CARD_VERBS: Final = ("play", "discard", "give")
+_CARD_ACTIONS: Final = {"play": Action.play, "discard": Action.discard, "give": Action.give}
+_CARD_VERBS: Final = tuple(_CARD_ACTIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +100,7 @@ def hand_buttons(table: PublicTable, view: SeatView) -> list[HandButton]:
     card_row = (len(others) + _PER_ROW - 1) // _PER_ROW
     for i, card in enumerate(sort_hand(view.hand, view.trump)):
         legal_action = card_actions.get(card)
-        action = legal_action or Action(verb, card=card)  # type: ignore[arg-type]
+        action = legal_action or _CARD_ACTIONS[verb](card)
         trump = view.trump is not None and _follows_trump(view, card)
         buttons.append(
             HandButton(

@@ -16,15 +16,15 @@ def describe(table: PublicTable, seat: int, action: Action, *, trump_made: bool)
     game = table.game
     assert game is not None
     who = player(table, seat)
-    dealer = seat == game.dealer
+    dealer = seat == game.view.dealer
     alone = " alone" if action.alone else ""
     do = action.do
     if do == "pass":
         if not trump_made:
             return f"{who} passed"
-        if seat in game.alone:
+        if seat in game.view.alone:
             return f"{who} asked for no card"
-        maker_side = game.makers is not None and seat % 2 == game.makers
+        maker_side = game.view.makers is not None and seat % 2 == game.view.makers
         return f"{who} plays with partner" if maker_side else f"{who} defends with partner"
     if do == "order_up":
         return f"{who} took it up{alone}" if dealer else f"{who} ordered it up{alone}"
@@ -34,7 +34,7 @@ def describe(table: PublicTable, seat: int, action: Action, *, trump_made: bool)
     if do == "discard":
         return f"{who} discarded"
     if do == "alone":
-        maker_side = game.makers is not None and seat % 2 == game.makers
+        maker_side = game.view.makers is not None and seat % 2 == game.view.makers
         return f"{who} goes alone" if maker_side else f"{who} defends alone"
     if do == "give":
         return f"{who} passed a card"
@@ -56,13 +56,13 @@ def bidding_log(table: PublicTable) -> list[str]:
     out: list[str] = []
     trump_made = False
     first_round_passes = 0
-    for seat, action in game.history:
+    for seat, action in game.view.history:
         if action.do == "play":
             break
         if action.do == "pass" and not trump_made:
             first_round_passes += 1
             # The dealer's pass that closes the first round turns the upcard down.
-            closes_first = first_round_passes == len(table.seats) and seat == game.dealer
+            closes_first = first_round_passes == len(table.seats) and seat == game.view.dealer
             who = player(table, seat)
             out.append(f"{who} turned it down" if closes_first else f"{who} passed")
             continue

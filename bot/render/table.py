@@ -65,7 +65,7 @@ def table_embed(table: PublicTable) -> discord.Embed:
             title=f"Euchre · table {table.id} · closed",
             description="This table was closed. Start a new one with /euchre new.",
         )
-    elif table.game is not None and table.game.over:
+    elif table.game is not None and table.game.view.over:
         embed = _result(table, table.game)
     else:
         assert table.game is not None
@@ -86,7 +86,9 @@ def _score_line(table: PublicTable, game: PublicGame) -> str:
         if table.rules.deals_per_game is not None
         else f"to {table.rules.target_score}"
     )
-    teams = " — ".join(f"{team_mark(t)} {team_names(table, t)} **{game.score[t]}**" for t in (0, 1))
+    teams = " — ".join(
+        f"{team_mark(t)} {team_names(table, t)} **{game.view.score[t]}**" for t in (0, 1)
+    )
     return f"{teams} · {goal}"
 
 
@@ -123,12 +125,12 @@ def _lobby(table: PublicTable) -> discord.Embed:
 
 
 def _whose_turn(table: PublicTable, game: PublicGame) -> str:
-    if game.turn is None:
+    if game.view.turn is None:
         return ""
-    words = _TURN_WORDS.get(game.phase or "", "act")
-    if game.phase == "give" and game.turn in game.alone:
+    words = _TURN_WORDS.get(game.view.phase or "", "act")
+    if game.view.phase == "give" and game.view.turn in game.view.alone:
         words = "ask a partner for a card"
-    return f"▶ **{player(table, game.turn)}** to {words}"
+    return f"▶ **{player(table, game.view.turn)}** to {words}"
 
 
 def _game(table: PublicTable, game: PublicGame) -> discord.Embed:
@@ -136,16 +138,20 @@ def _game(table: PublicTable, game: PublicGame) -> discord.Embed:
         [_score_line(table, game), f"Seats: {_seats_line(table)}", _whose_turn(table, game)]
     )
     embed = discord.Embed(title=f"Euchre · table {table.id}", description=description)
-    embed.add_field(name=f"Deal {game.deal_number}", value=_deal_facts(table, game), inline=False)
+    embed.add_field(
+        name=f"Deal {game.view.deal_number}", value=_deal_facts(table, game), inline=False
+    )
     bids = bidding_log(table)
     if bids:
         embed.add_field(name="Bidding", value=" · ".join(bids), inline=False)
-    if game.phase == "play":
+    if game.view.phase == "play":
         embed.add_field(
-            name=f"Trick {len(game.tricks) + 1}", value=_current_trick(table, game), inline=False
+            name=f"Trick {len(game.view.tricks) + 1}",
+            value=_current_trick(table, game),
+            inline=False,
         )
     last = game.last_trick
-    if last is not None and last.deal_number == game.deal_number:
+    if last is not None and last.deal_number == game.view.deal_number:
         embed.add_field(name="Last trick", value=trick_line(table, last), inline=False)
     previous = game.last_deal
     if previous is not None:
@@ -157,47 +163,49 @@ def _game(table: PublicTable, game: PublicGame) -> discord.Embed:
 
 
 def _deal_facts(table: PublicTable, game: PublicGame) -> str:
-    dealer = player(table, game.dealer)
+    dealer = player(table, game.view.dealer)
     lines = [f"Dealer: {dealer}"]
-    upcard = card_text(game.upcard)
-    if game.trump is None and game.turned_down is None and game.phase == "bid2":
+    upcard = card_text(game.view.upcard)
+    if game.view.trump is None and game.view.turned_down is None and game.view.phase == "bid2":
         lines.append(f"The Benny {upcard} is turned up: {dealer} names trump.")
-    elif game.turned_down is not None:
+    elif game.view.turned_down is not None:
         lines.append(f"Upcard {upcard} was turned down.")
-    elif game.upcard_taken:
+    elif game.view.upcard_taken:
         lines.append(f"{dealer} picked up {upcard}.")
     else:
         lines.append(f"Upcard: {upcard}")
-    if game.trump is not None and game.maker is not None:
-        lines.append(f"Trump: **{suit_text(game.trump)}**, made by {seat_label(table, game.maker)}")
-    for seat in game.alone:
-        side = "goes" if game.makers == seat % 2 else "defends"
+    if game.view.trump is not None and game.view.maker is not None:
+        lines.append(
+            f"Trump: **{suit_text(game.view.trump)}**, made by {seat_label(table, game.view.maker)}"
+        )
+    for seat in game.view.alone:
+        side = "goes" if game.view.makers == seat % 2 else "defends"
         lines.append(f"{seat_label(table, seat)} {side} alone.")
-    out = [player(table, s) for s, sits_out in enumerate(game.out) if sits_out]
+    out = [player(table, s) for s, sits_out in enumerate(game.view.out) if sits_out]
     if out:
         lines.append(f"Sitting out: {', '.join(out)}.")
-    if game.phase == "play" or any(game.tricks_won):
-        won = game.tricks_won
+    if game.view.phase == "play" or any(game.view.tricks_won):
+        won = game.view.tricks_won
         lines.append(f"Tricks: {team_mark(0)} {won[0]} · {team_mark(1)} {won[1]}")
     return "\n".join(lines)
 
 
 def _play_order(game: PublicGame, leader: int) -> list[int]:
-    size = len(game.out)
-    return [s for s in ((leader + k) % size for k in range(size)) if not game.out[s]]
+    size = len(game.view.out)
+    return [s for s in ((leader + k) % size for k in range(size)) if not game.view.out[s]]
 
 
 def _current_trick(table: PublicTable, game: PublicGame) -> str:
-    leader = game.trick[0][0] if game.trick else game.turn
+    leader = game.view.trick[0][0] if game.view.trick else game.view.turn
     if leader is None:
         return "—"
-    played = dict(game.trick)
+    played = dict(game.view.trick)
     lines = []
     for seat in _play_order(game, leader):
         if seat in played:
             led = " (led)" if seat == leader else ""
             lines.append(f"{seat_label(table, seat)}: **{card_text(played[seat])}**{led}")
-        elif seat == game.turn:
+        elif seat == game.view.turn:
             lines.append(f"{seat_label(table, seat)}: ▶ to play")
         else:
             lines.append(f"{seat_label(table, seat)}: …")
@@ -239,13 +247,13 @@ def deal_line(table: PublicTable, deal: DealSummary) -> str:
 
 
 def _result(table: PublicTable, game: PublicGame) -> discord.Embed:
-    if game.winner is None:
-        headline = f"🤝 A tie, {game.score[0]} to {game.score[1]}."
+    if game.view.winner is None:
+        headline = f"🤝 A tie, {game.view.score[0]} to {game.view.score[1]}."
     else:
-        w = game.winner
+        w = game.view.winner
         headline = (
             f"🏆 {team_mark(w)} **{team_names(table, w)}** win "
-            f"{game.score[w]} to {game.score[1 - w]}."
+            f"{game.view.score[w]} to {game.view.score[1 - w]}."
         )
     description = "\n".join([headline, _score_line(table, game), f"Seats: {_seats_line(table)}"])
     embed = discord.Embed(title=f"Euchre · table {table.id} · game over", description=description)

@@ -9,17 +9,18 @@ package what is legal, who took the trick and what a deal scored.
     ('bid1', True)
 """
 
-from .actions import Action, ActionError, action_from_json
+from .actions import ACTION_CODE_PATTERN, Action, ActionError, action_from_json
 from .cards import CardError, Suit, card_label, card_symbol, card_words, parse_card, parse_suit
 from .dealing import Deal
 from .errors import ERROR_CODES, ErrorCode, RuleError
-from .game import Game
+from .game import Game, Phase, Trick
 from .house_rules import PRESET_DESCRIPTIONS, PRESETS, HouseRules, RulesError
 from .record import RecordError, Replay, game_record, parse_record, replay
 from .scoring import DealResult
-from .view import SeatView, Trick, public_view, seat_view
+from .view import SeatView, public_view, seat_view
 
 __all__ = [
+    "ACTION_CODE_PATTERN",
     "ERROR_CODES",
     "PRESETS",
     "PRESET_DESCRIPTIONS",
@@ -31,6 +32,7 @@ __all__ = [
     "ErrorCode",
     "Game",
     "HouseRules",
+    "Phase",
     "RecordError",
     "Replay",
     "RuleError",

@@ -1,7 +1,20 @@
-"""Actions a seat takes, as immutable values, and their JSON form in game records."""
+"""Actions a seat takes, as immutable values: their constructors, text codes and JSON form.
+
+One constructor per verb builds an action (``Action.play("10H")``,
+``Action.call("S", alone=True)``); ``str(action)`` is its short code for button
+ids and log lines (``play.10H``, ``call.S.alone``) and :meth:`Action.from_code`
+its exact inverse; ``repr`` reads like the constructor call.
+
+    >>> Action.from_code("call.S.alone")
+    Action.call('S', alone=True)
+    >>> str(Action.play("10H"))
+    'play.10H'
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -37,8 +50,17 @@ _FIELDS: Final[dict[str, frozenset[str]]] = {
 }
 
 
+ACTION_CODE_PATTERN: Final = r"[a-z_]+(?:\.[A-Za-z0-9-]+){0,2}"
+"""A regular expression matching every action code (for button-id templates)."""
+
+_CODE: Final = re.compile(ACTION_CODE_PATTERN)
+_CARD_VERBS: Final = ("discard", "give", "play")
+_PLAIN_VERBS: Final = ("pass", "alone", "redeal")
+_ALONE_WORDS: Final = {True: "alone", False: "with"}
+
+
 class ActionError(ValueError):
-    """A JSON action that is not an action at all (unknown verb, missing or malformed field)."""
+    """Text that is not an action at all (unknown verb, missing or malformed field or code)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +77,112 @@ class Action:
     alone: bool | None = None
     partner: int | None = None
     cards: tuple[int, ...] | None = None
+
+    # ------------------------------------------------------------ constructors
+    # Cards and suits are given as numbers or as record text ("10H", "S").
+
+    @staticmethod
+    def play(card: int | str) -> Action:
+        """Play ``card`` to the trick."""
+        return PLAY[_card(card)]
+
+    @staticmethod
+    def discard(card: int | str | None = None) -> Action:
+        """Discard ``card``; without one, a discard whose card is hidden from this seat."""
+        return _DISCARD_HIDDEN if card is None else DISCARD[_card(card)]
+
+    @staticmethod
+    def give(card: int | str | None = None) -> Action:
+        """Pass ``card`` to the lone partner; without one, a passed card hidden from this seat."""
+        return _GIVE_HIDDEN if card is None else GIVE[_card(card)]
+
+    @staticmethod
+    def pass_() -> Action:
+        """Pass: a bidding turn, or declining to go (or defend) alone or to ask."""
+        return PASS
+
+    @staticmethod
+    def order_up(*, alone: bool | None = None) -> Action:
+        """Order the upcard up (the dealer: take it up); ``alone`` None when not said."""
+        return ORDER_UP if alone is None else ORDER_UP_ALONE if alone else _ORDER_UP_WITH
+
+    @staticmethod
+    def call(suit: int | str, *, alone: bool | None = None) -> Action:
+        """Name ``suit`` trump; ``alone`` None when not said."""
+        s = int(parse_suit(suit)) if isinstance(suit, str) else Suit(suit)
+        if alone is None:
+            return CALL[s]
+        return CALL_ALONE[s] if alone else Action("call", suit=s, alone=False)
+
+    @staticmethod
+    def go_alone() -> Action:
+        """Go alone, or defend alone, in the alone round."""
+        return ALONE
+
+    @staticmethod
+    def ask(partner: int) -> Action:
+        """Six players: the lone player asks the seat ``partner`` for a card."""
+        return Action("ask", partner=partner)
+
+    @staticmethod
+    def redeal() -> Action:
+        """Ace-no-face: throw the hands in."""
+        return REDEAL
+
+    @staticmethod
+    def swap(cards: Iterable[int | str] | None = None) -> Action:
+        """Farmer's hand: exchange ``cards`` with the kitty; without them, a hidden swap."""
+        if cards is None:
+            return _SWAP_HIDDEN
+        return Action("swap", cards=tuple(_card(c) for c in cards))
+
+    # ------------------------------------------------------------ text forms
+
+    @staticmethod
+    def from_code(code: str) -> Action:
+        """The action a code (``play.10H``) stands for; ActionError when it is not a code."""
+        if not _CODE.fullmatch(code):
+            raise ActionError(f"{code!r} is not an action code")
+        do, *args = code.split(".")
+        try:
+            action = _from_code(do, args)
+        except CardError as exc:
+            raise ActionError(f"{code!r}: {exc}") from None
+        if str(action) != code:
+            raise ActionError(f"{code!r} is not an action code")
+        return action
+
+    def __str__(self) -> str:
+        """The short code: ``play.10H``, ``call.S.alone``, ``order_up.with``, ``ask.3``."""
+        do = self.do
+        if self.card is not None:
+            return f"{do}.{card_label(self.card)}"
+        if self.suit is not None:
+            code = f"call.{Suit(self.suit).letter}"
+            return code if self.alone is None else f"{code}.{_ALONE_WORDS[self.alone]}"
+        if self.alone is not None:
+            return f"{do}.{_ALONE_WORDS[self.alone]}"
+        if self.partner is not None:
+            return f"{do}.{self.partner}"
+        if self.cards is not None:
+            return f"{do}." + "-".join(card_label(c) for c in self.cards)
+        return do
+
+    def __repr__(self) -> str:
+        """The constructor call that builds this action: ``Action.play('10H')``."""
+        args: list[str] = []
+        if self.card is not None:
+            args.append(repr(card_label(self.card)))
+        if self.suit is not None:
+            args.append(repr(Suit(self.suit).letter))
+        if self.partner is not None:
+            args.append(str(self.partner))
+        if self.cards is not None:
+            args.append(repr([card_label(c) for c in self.cards]))
+        if self.alone is not None:
+            args.append(f"alone={self.alone}")
+        name = {"pass": "pass_", "alone": "go_alone"}.get(self.do, self.do)
+        return f"Action.{name}({', '.join(args)})"
 
     def to_json(self, seat: int | None = None) -> dict[str, Any]:
         """The record-format object; ``seat`` (the actor) first when given."""
@@ -78,11 +206,47 @@ ALONE: Final = Action("alone")
 REDEAL: Final = Action("redeal")
 ORDER_UP: Final = Action("order_up")
 ORDER_UP_ALONE: Final = Action("order_up", alone=True)
+_ORDER_UP_WITH: Final = Action("order_up", alone=False)
+_DISCARD_HIDDEN: Final = Action("discard")
+_GIVE_HIDDEN: Final = Action("give")
+_SWAP_HIDDEN: Final = Action("swap")
 PLAY: Final = tuple(Action("play", card=c) for c in range(CARD_COUNT))
 DISCARD: Final = tuple(Action("discard", card=c) for c in range(CARD_COUNT))
 GIVE: Final = tuple(Action("give", card=c) for c in range(CARD_COUNT))
 CALL: Final = tuple(Action("call", suit=s) for s in Suit)
 CALL_ALONE: Final = tuple(Action("call", suit=s, alone=True) for s in Suit)
+
+
+def _card(card: int | str) -> int:
+    if isinstance(card, str):
+        return parse_card(card)
+    if not 0 <= card < CARD_COUNT:
+        raise CardError(f"{card!r} is not a card number")
+    return card
+
+
+def _from_code(do: str, args: list[str]) -> Action:
+    if do in _PLAIN_VERBS and not args:
+        return {"pass": PASS, "alone": ALONE, "redeal": REDEAL}[do]
+    if do in _CARD_VERBS and len(args) == 1:
+        return {"discard": DISCARD, "give": GIVE, "play": PLAY}[do][parse_card(args[0])]
+    if do == "order_up" and len(args) <= 1:
+        return Action.order_up(alone=_alone_word(args[0]) if args else None)
+    if do == "call" and 1 <= len(args) <= 2:
+        alone = _alone_word(args[1]) if len(args) == 2 else None
+        return Action.call(parse_suit(args[0]), alone=alone)
+    if do == "ask" and len(args) == 1 and args[0].isdigit():
+        return Action.ask(int(args[0]))
+    if do == "swap" and len(args) == 1:
+        return Action.swap(args[0].split("-"))
+    raise ActionError(f"{do!r} with {args!r} is not an action code")
+
+
+def _alone_word(word: str) -> bool:
+    for value, name in _ALONE_WORDS.items():
+        if word == name:
+            return value
+    raise ActionError(f"{word!r} is neither 'alone' nor 'with'")
 
 
 def action_from_json(obj: Any) -> tuple[int | None, Action]:

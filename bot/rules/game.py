@@ -7,15 +7,31 @@ the fast path simulations use. Both share every line that changes the state.
 
 Phases follow record-format.md: ``bid1`` (ordering up; also ace-no-face and
 farmer's hand), ``discard``, ``bid2`` (naming a suit), ``alone``, ``give``
-(partner's best, or the six-handed loner's ask) and ``play``.
+(partner's best, or the six-handed loner's ask) and ``play``; ``phase`` is None
+once the game is over.
+
+    >>> game = Game(HouseRules.preset_rules("north_american"), seed=7)
+    >>> game.apply(2, Action.pass_())
+    >>> game.turn, game.trump, game.log
+    (3, None, [(2, Action.pass_())])
+    >>> game
+    <Game north_american deal 1, dealer 1, bid1, turn 3, upcard KS, trump -, score 0-0, \
+tricks 0-0, hands [QS 9C AH AD JD | JH QD 9S KD QH | AC KH 10H QC 10S | 9H AS JS 10C KC]>
+
+The state the engine works with is private; what is public is read-only
+(properties and ``Final`` attributes), with None for what does not exist yet.
+
+Longer than 450 lines on purpose: the read-only surface, every transition and
+every check share one class's private fields, so the hot path (``legal``,
+``step``) reads plain attributes with no indirection.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Final
+from typing import Final, Literal
 
 from .actions import (
     ALONE,
@@ -42,6 +58,7 @@ from .cards import (
     THREE_SPADES,
     TWO_SPADES,
     Suit,
+    card_label,
     card_words,
 )
 from .dealing import Deal, first_dealer, seeded_deal
@@ -50,12 +67,25 @@ from .house_rules import HouseRules, deck_cards
 from .ranking import build_ranking, top_rank_word, trick_winner_index
 from .scoring import DealResult, score_deal
 
-BID1: Final = "bid1"
-DISCARD_PHASE: Final = "discard"
-BID2: Final = "bid2"
-ALONE_PHASE: Final = "alone"
-GIVE_PHASE: Final = "give"
-PLAY_PHASE: Final = "play"
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: who played which card, in play order, and who won it."""
+
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+    winner: int
+
+
+Phase = Literal["bid1", "discard", "bid2", "alone", "give", "play"]
+"""A deal's phase, as record-format.md names it (a game that is over has none)."""
+
+BID1: Final[Phase] = "bid1"
+DISCARD_PHASE: Final[Phase] = "discard"
+BID2: Final[Phase] = "bid2"
+ALONE_PHASE: Final[Phase] = "alone"
+GIVE_PHASE: Final[Phase] = "give"
+PLAY_PHASE: Final[Phase] = "play"
 
 _PHASE_VERBS: Final = {
     BID1: frozenset({"pass", "order_up", "redeal", "swap"}),
@@ -87,19 +117,19 @@ _VERB_WORDS: Final = {
 }
 
 _LIST_STATE: Final = (
-    "kitty",
-    "alone",
-    "out",
-    "swapped",
-    "deal_log",
-    "log",
-    "tricks",
-    "trick_seats",
-    "trick_cards",
-    "tricks_won",
-    "score",
-    "alone_queue",
-    "give_queue",
+    "_kitty",
+    "_alone",
+    "_out",
+    "_swapped",
+    "_deal_log",
+    "_log",
+    "_tricks",
+    "_trick_seats",
+    "_trick_cards",
+    "_tricks_won",
+    "_score",
+    "_alone_queue",
+    "_give_queue",
 )
 _PICKUP: Final = 0
 _GIVEN: Final = 1
@@ -109,7 +139,18 @@ _FACES: Final = frozenset((JACK, QUEEN, KING))
 
 
 class Game:
-    """A whole game under one set of house rules, from the first deal to the winner."""
+    """A whole game under one set of house rules, from the first deal to the winner.
+
+    Public, read-only: the table (``rules``, ``players``, ``hand_size``, ``seed``,
+    ``first_dealer``, ``pack``, ``ranking``, ``preset_deals``); where the game
+    stands (``dealer``, ``deal_number``, ``phase``, ``turn``, ``over``,
+    ``winner``, ``score``, ``results``, ``log``); and the deal in play (``deal``
+    as dealt, ``hands``, ``upcard``, ``upcard_taken``, ``kitty``,
+    ``turned_down``, ``trump``, ``maker``, ``makers``, ``alone``, ``out``,
+    ``trick``, ``tricks``, ``tricks_won``, ``trump_broken``; ``last_trick``). Trump, maker and
+    the turned-down suit are None until they exist. Change the game only with
+    ``apply`` (checked) or ``step`` (unchecked, for moves from ``legal()``).
+    """
 
     def __init__(
         self,
@@ -131,101 +172,249 @@ class Game:
             raise ValueError(
                 f"dealer: seat {self.first_dealer} is not at a {self.players}-seat table"
             )
-        self.dealer = self.first_dealer
-        self.score = [0, 0]
-        self.winner: int | None = None
-        self.over = False
-        self.results: list[DealResult] = []
-        self.log: list[tuple[int, Action]] = []
-        self.deal_number = 0
+        self._dealer = self.first_dealer
+        self._score = [0, 0]
+        self._winner: int | None = None
+        self._over = False
+        self._results: list[DealResult] = []
+        self._log: list[tuple[int, Action]] = []
+        self._deal_number = 0
+        self._last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
         self._forced_alone_rule = rules.dealer_partner_order_up == "must_go_alone"
         self._needs_suit = rules.order_up_needs_suit
         self._dupes = rules.packs > 1
         self._lead_rules = rules.no_trump_lead_first_trick or rules.trump_must_be_broken
         self._start_deal()
 
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def dealer(self) -> int:
+        """The seat dealing the deal in play (the last one once the game is over)."""
+        return self._dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The deal in play, counted from 1 (the last one once the game is over)."""
+        return self._deal_number
+
+    @property
+    def phase(self) -> Phase | None:
+        """The deal's phase; None once the game is over."""
+        return self._phase
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act; None once the game is over."""
+        return self._turn
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self._over
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team once the game is over; None before, and after a tie."""
+        return self._winner
+
+    @property
+    def score(self) -> Sequence[int]:
+        """Points per team."""
+        return self._score
+
+    @property
+    def results(self) -> Sequence[DealResult]:
+        """Every deal begun, in order; the last is the deal in play until the game ends."""
+        return self._results
+
+    @property
+    def log(self) -> Sequence[tuple[int, Action]]:
+        """Every (seat, action) of the game, in order."""
+        return self._log
+
+    @property
+    def deal(self) -> Deal:
+        """The deal in play, as it was dealt."""
+        return self._deal
+
+    @property
+    def hands(self) -> Sequence[Sequence[int]]:
+        """Every seat's cards now."""
+        return self._hands
+
+    @property
+    def upcard(self) -> int:
+        """The card turned up."""
+        return self._upcard
+
+    @property
+    def upcard_taken(self) -> bool:
+        """Whether the dealer took the upcard into the hand."""
+        return self._upcard_taken
+
+    @property
+    def kitty(self) -> Sequence[int]:
+        """The face-down cards, discards included."""
+        return self._kitty
+
+    @property
+    def turned_down(self) -> int | None:
+        """The upcard's suit once everyone passed it; None before."""
+        return None if self._turned_down < 0 else self._turned_down
+
+    @property
+    def trump(self) -> int | None:
+        """The trump suit once it is made."""
+        return None if self._trump < 0 else self._trump
+
+    @property
+    def maker(self) -> int | None:
+        """The seat that made trump."""
+        return None if self._maker < 0 else self._maker
+
+    @property
+    def makers(self) -> int | None:
+        """The makers' team."""
+        return None if self._makers < 0 else self._makers
+
+    @property
+    def alone(self) -> Sequence[int]:
+        """The seats playing (or defending) alone this deal."""
+        return self._alone
+
+    @property
+    def out(self) -> Sequence[bool]:
+        """Per seat, whether it sits this deal out (a loner's partner)."""
+        return self._out
+
+    @property
+    def trick(self) -> tuple[tuple[int, int], ...]:
+        """The trick being played, as (seat, card) in play order."""
+        return tuple(zip(self._trick_seats, self._trick_cards, strict=True))
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """This deal's finished tricks."""
+        return tuple(Trick(s, c, w) for s, c, w in self._tricks)
+
+    @property
+    def last_trick(self) -> Trick | None:
+        """The latest finished trick of the game (of the deal before, once a new deal begins)."""
+        done = self._last_trick
+        return None if done is None else Trick(*done)
+
+    @property
+    def tricks_won(self) -> Sequence[int]:
+        """Tricks taken per team this deal."""
+        return self._tricks_won
+
+    @property
+    def trump_broken(self) -> bool:
+        """Whether trump was played to an earlier trick of this deal."""
+        return self._trump_broken
+
+    def __repr__(self) -> str:
+        """Where the game stands, cards as record text."""
+        trump = "-" if self._trump < 0 else Suit(self._trump).letter
+        hands = " | ".join(" ".join(card_label(c) for c in h) for h in self._hands)
+        trick = " ".join(f"{s}:{card_label(c)}" for s, c in self.trick)
+        state = (
+            f"over, winner {self._winner}"
+            if self._over
+            else f"{self._phase}, turn {self._turn}, upcard {card_label(self._upcard)}"
+        )
+        return (
+            f"<Game {self.rules.preset} deal {self._deal_number}, dealer {self._dealer}, "
+            f"{state}, trump {trump}, score {self._score[0]}-{self._score[1]}, "
+            f"tricks {self._tricks_won[0]}-{self._tricks_won[1]}, hands [{hands}]"
+            + (f", trick [{trick}]" if trick else "")
+            + ">"
+        )
+
     # ------------------------------------------------------------------ dealing
 
     def _start_deal(self) -> None:
         n = self.players
-        number = self.deal_number
+        number = self._deal_number
         if number < len(self.preset_deals):
             deal = self.preset_deals[number]
         else:
             deal = seeded_deal(self.rules, self.seed, number, self.pack)
-        self.deal_number = number + 1
-        self.deal = deal
-        self.hands = [list(h) for h in deal.hands]
-        self.upcard = deal.upcard
-        self.kitty = list(deal.kitty)
-        self.upcard_taken = False
-        self.turned_down = -1
-        self.trump = -1
-        self.eff: tuple[int, ...] = ()
-        self.maker = -1
-        self.makers = -1
-        self.alone: list[int] = []
-        self.out = [False] * n
-        self.swapped = [False] * n
-        self.deal_log: list[tuple[int, Action]] = []
-        self.tricks_won = [0, 0]
-        self.tricks: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
-        self.trick_seats: list[int] = []
-        self.trick_cards: list[int] = []
-        self.trick_no = 0
-        self.trump_broken = False
-        self.led = -1
-        self.bid_count = 0
-        self.alone_queue: list[int] = []
-        self.alone_stage = 0
-        self.give_queue: list[int] = []
-        self.give_step = _ASK
-        self.receiver = -1
-        self.discard_kind = _PICKUP
-        self.current = DealResult(self.dealer, tricks=self.tricks_won)
-        self.results.append(self.current)
-        self.benny_call = deal.upcard >= JOKER
-        if self.benny_call:
-            self.phase: str | None = BID2
-            self.turn: int | None = self.dealer
+        self._deal_number = number + 1
+        self._deal = deal
+        self._hands = [list(h) for h in deal.hands]
+        self._upcard = deal.upcard
+        self._kitty = list(deal.kitty)
+        self._upcard_taken = False
+        # -1: not yet (trump, maker, makers, turned_down; the properties say None)
+        self._turned_down = -1
+        self._trump = -1
+        self._eff: tuple[int, ...] = ()
+        self._maker = -1
+        self._makers = -1
+        self._alone: list[int] = []
+        self._out = [False] * n
+        self._swapped = [False] * n
+        self._deal_log: list[tuple[int, Action]] = []
+        self._tricks_won = [0, 0]
+        self._tricks: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
+        self._trick_seats: list[int] = []
+        self._trick_cards: list[int] = []
+        self._trick_no = 0
+        self._trump_broken = False
+        self._led = -1
+        self._bid_count = 0
+        self._alone_queue: list[int] = []
+        self._alone_stage = 0
+        self._give_queue: list[int] = []
+        self._give_step = _ASK
+        self._receiver = -1
+        self._discard_kind = _PICKUP
+        self._current = DealResult(self._dealer, tricks=self._tricks_won)
+        self._results.append(self._current)
+        self._benny_call = deal.upcard >= JOKER
+        if self._benny_call:
+            self._phase: Phase | None = BID2
+            self._turn: int | None = self._dealer
         else:
-            self.phase = BID1
-            self.turn = (self.dealer + 1) % n
+            self._phase = BID1
+            self._turn = (self._dealer + 1) % n
 
     def _finish_deal(self, next_dealer: int) -> None:
         rules = self.rules
         if rules.deals_per_game is not None:
-            if self.deal_number >= rules.deals_per_game:
-                a, b = self.score
+            if self._deal_number >= rules.deals_per_game:
+                a, b = self._score
                 self._end_game(None if a == b else (0 if a > b else 1))
                 return
-        elif max(self.score) >= rules.target_score:
-            self._end_game(0 if self.score[0] >= rules.target_score else 1)
+        elif max(self._score) >= rules.target_score:
+            self._end_game(0 if self._score[0] >= rules.target_score else 1)
             return
-        self.dealer = next_dealer
+        self._dealer = next_dealer
         self._start_deal()
 
     def _end_game(self, winner: int | None) -> None:
-        self.over = True
-        self.winner = winner
-        self.phase = None
-        self.turn = None
+        self._over = True
+        self._winner = winner
+        self._phase = None
+        self._turn = None
 
     def copy(self) -> Game:
         """An independent copy of the game as it stands (for search: try, then throw away)."""
         new = Game.__new__(Game)
         new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
+        new._hands = [list(h) for h in self._hands]
         for name in _LIST_STATE:
             setattr(new, name, list(getattr(self, name)))
-        current = self.current
-        new.current = replace(
+        current = self._current
+        new._current = replace(
             current,
             alone=list(current.alone),
-            tricks=new.tricks_won,
+            tricks=new._tricks_won,
             points=list(current.points),
         )
-        new.results = [*self.results[:-1], new.current]
+        new._results = [*self._results[:-1], new._current]
         return new
 
     # ------------------------------------------------------------------ queries
@@ -236,15 +425,15 @@ class Game:
         return [(seat + k) % n for k in range(2, n, 2)]
 
     def _forced_alone(self, seat: int) -> bool:
-        return self._forced_alone_rule and seat != self.dealer and (seat - self.dealer) % 2 == 0
+        return self._forced_alone_rule and seat != self._dealer and (seat - self._dealer) % 2 == 0
 
     def _holds_upcard_suit(self, seat: int) -> bool:
-        suit = self.upcard >> 3
-        return any(c < JOKER and c >> 3 == suit for c in self.hands[seat])
+        suit = self._upcard >> 3
+        return any(c < JOKER and c >> 3 == suit for c in self._hands[seat])
 
     def _must_hold_suit(self, seat: int) -> bool:
         need = self._needs_suit
-        return need == "everyone" or (need == "dealer" and seat == self.dealer)
+        return need == "everyone" or (need == "dealer" and seat == self._dealer)
 
     def ace_no_face(self, hand: Sequence[int]) -> bool:
         """Whether a hand may be thrown in: no face card (nor Benny) and at most one ace."""
@@ -272,8 +461,8 @@ class Game:
 
     def legal(self) -> Sequence[Action]:
         """Every action the seat to act may take now; empty once the game is over."""
-        phase = self.phase
-        seat = self.turn
+        phase = self._phase
+        seat = self._turn
         if seat is None:
             return ()
         if phase is PLAY_PHASE:
@@ -283,13 +472,13 @@ class Game:
         if phase is BID2:
             return self._legal_bid2(seat)
         if phase is DISCARD_PHASE:
-            return self._unique([DISCARD[c] for c in self.hands[seat]])
+            return self._unique([DISCARD[c] for c in self._hands[seat]])
         if phase is ALONE_PHASE:
             return (PASS, ALONE)
-        if self.give_step == _ASK:
-            asks = [Action("ask", partner=p) for p in self.partners(seat)]
+        if self._give_step == _ASK:
+            asks = [Action.ask(p) for p in self.partners(seat)]
             return asks if self.rules.partners_best else [PASS, *asks]
-        return self._unique([GIVE[c] for c in self.hands[seat]])
+        return self._unique([GIVE[c] for c in self._hands[seat]])
 
     def _unique(self, actions: list[Action]) -> list[Action]:
         if not self._dupes:
@@ -297,15 +486,15 @@ class Game:
         return list(dict.fromkeys(actions))
 
     def _legal_play(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
-        eff = self.eff
-        if self.trick_cards:
-            led = self.led
+        hand = self._hands[seat]
+        eff = self._eff
+        if self._trick_cards:
+            led = self._led
             follow = [PLAY[c] for c in hand if eff[c] == led]
             if follow:
                 return self._unique(follow) if self._dupes else follow
         elif self._lead_rules and self._trump_lead_barred():
-            trump = self.trump
+            trump = self._trump
             side = [PLAY[c] for c in hand if eff[c] != trump]
             if side:
                 return self._unique(side)
@@ -313,8 +502,8 @@ class Game:
 
     def _trump_lead_barred(self) -> bool:
         rules = self.rules
-        return (rules.no_trump_lead_first_trick and self.trick_no == 0) or (
-            rules.trump_must_be_broken and not self.trump_broken
+        return (rules.no_trump_lead_first_trick and self._trick_no == 0) or (
+            rules.trump_must_be_broken and not self._trump_broken
         )
 
     def _legal_bid1(self, seat: int) -> list[Action]:
@@ -324,17 +513,17 @@ class Game:
                 acts.append(ORDER_UP_ALONE)
             else:
                 acts += (ORDER_UP, ORDER_UP_ALONE)
-        if self.rules.ace_no_face and self.ace_no_face(self.hands[seat]):
+        if self.rules.ace_no_face and self.ace_no_face(self._hands[seat]):
             acts.append(REDEAL)
-        if not self.swapped[seat]:
-            acts += [Action("swap", cards=combo) for combo in self.farmer_swaps(self.hands[seat])]
+        if not self._swapped[seat]:
+            acts += [Action("swap", cards=combo) for combo in self.farmer_swaps(self._hands[seat])]
         return acts
 
     def _legal_bid2(self, seat: int) -> list[Action]:
-        stuck = self.benny_call or (self.rules.stick_the_dealer and seat == self.dealer)
+        stuck = self._benny_call or (self.rules.stick_the_dealer and seat == self._dealer)
         acts = [] if stuck else [PASS]
         for suit in Suit:
-            if suit != self.turned_down:
+            if suit != self._turned_down:
                 acts += (CALL[suit], CALL_ALONE[suit])
         return acts
 
@@ -347,252 +536,261 @@ class Game:
 
     def step(self, action: Action) -> None:
         """Apply an action of the seat to act without checking it: it must come from ``legal()``."""
-        seat = self.turn
+        seat = self._turn
         assert seat is not None
-        self.log.append((seat, action))
-        self.deal_log.append((seat, action))
+        self._log.append((seat, action))
+        self._deal_log.append((seat, action))
+        # Each verb's fields are set (record-format.md): the asserts only tell mypy so.
         do = action.do
+        card = action.card
         if do == "play":
-            self._play(seat, action.card)  # type: ignore[arg-type]
+            assert card is not None
+            self._play(seat, card)
         elif do == "pass":
             self._pass(seat)
         elif do == "order_up":
             self._order_up(seat, action.alone)
         elif do == "call":
-            self._call(seat, action.suit, bool(action.alone))  # type: ignore[arg-type]
+            assert action.suit is not None
+            self._call(seat, action.suit, bool(action.alone))
         elif do == "discard":
-            self._discard(seat, action.card)  # type: ignore[arg-type]
+            assert card is not None
+            self._discard(seat, card)
         elif do == "alone":
-            self._alone(seat)
+            self._declare_alone(seat)
         elif do == "give":
-            self._give(seat, action.card)  # type: ignore[arg-type]
+            assert card is not None
+            self._give(seat, card)
         elif do == "ask":
-            self.give_step = _GIVE
-            self.receiver = seat
-            self.turn = action.partner
+            self._give_step = _GIVE
+            self._receiver = seat
+            self._turn = action.partner
         elif do == "redeal":
-            self.current.result = "redeal"
-            self._finish_deal(self.dealer)
+            self._current.result = "redeal"
+            self._finish_deal(self._dealer)
         elif do == "swap":
-            self._swap(seat, action.cards)  # type: ignore[arg-type]
+            assert action.cards is not None
+            self._swap(seat, action.cards)
 
     def _pass(self, seat: int) -> None:
         n = self.players
-        phase = self.phase
+        phase = self._phase
         if phase is ALONE_PHASE:
-            self.alone_queue.pop(0)
+            self._alone_queue.pop(0)
             self._advance_alone()
         elif phase is GIVE_PHASE:
-            self.give_queue.pop(0)
+            self._give_queue.pop(0)
             self._advance_give()
         else:
-            self.bid_count += 1
-            if self.bid_count < n:
-                self.turn = (seat + 1) % n
+            self._bid_count += 1
+            if self._bid_count < n:
+                self._turn = (seat + 1) % n
             elif phase is BID1:
-                self.phase = BID2
-                self.turned_down = self.upcard >> 3
-                self.bid_count = 0
-                self.turn = (self.dealer + 1) % n
+                self._phase = BID2
+                self._turned_down = self._upcard >> 3
+                self._bid_count = 0
+                self._turn = (self._dealer + 1) % n
             else:
-                self.current.result = "passed"
-                self._finish_deal((self.dealer + 1) % n)
+                self._current.result = "passed"
+                self._finish_deal((self._dealer + 1) % n)
 
     def _make_trump(self, seat: int, suit: int, alone: bool) -> None:
-        self.trump = suit
-        self.eff = self.ranking.suit[suit]
-        self.maker = seat
-        self.makers = seat % 2
-        self.current.trump = suit
-        self.current.maker = seat
+        self._trump = suit
+        self._eff = self.ranking.suit[suit]
+        self._maker = seat
+        self._makers = seat % 2
+        self._current.trump = suit
+        self._current.maker = seat
         if alone:
             self._go_alone(seat)
 
     def _go_alone(self, seat: int) -> None:
-        self.alone.append(seat)
-        self.current.alone.append(seat)
+        self._alone.append(seat)
+        self._current.alone.append(seat)
         for p in self.partners(seat):
-            self.out[p] = True
+            self._out[p] = True
 
     def _order_up(self, seat: int, alone: bool | None) -> None:
         if self._forced_alone(seat):
             alone = True
-        self._make_trump(seat, self.upcard >> 3, bool(alone))
-        if self.out[self.dealer]:
+        self._make_trump(seat, self._upcard >> 3, bool(alone))
+        if self._out[self._dealer]:
             self._after_bidding()
         else:
             self._pick_up()
 
     def _pick_up(self) -> None:
-        self.hands[self.dealer].append(self.upcard)
-        self.upcard_taken = True
-        self.phase = DISCARD_PHASE
-        self.discard_kind = _PICKUP
-        self.turn = self.dealer
+        self._hands[self._dealer].append(self._upcard)
+        self._upcard_taken = True
+        self._phase = DISCARD_PHASE
+        self._discard_kind = _PICKUP
+        self._turn = self._dealer
 
     def _call(self, seat: int, suit: int, alone: bool) -> None:
         self._make_trump(seat, suit, alone)
-        if self.benny_call:
+        if self._benny_call:
             self._pick_up()
         else:
             self._after_bidding()
 
     def _discard(self, seat: int, card: int) -> None:
-        self.hands[seat].remove(card)
-        self.kitty.append(card)
-        if self.discard_kind == _PICKUP:
+        self._hands[seat].remove(card)
+        self._kitty.append(card)
+        if self._discard_kind == _PICKUP:
             self._after_bidding()
         else:
-            self.give_queue.pop(0)
+            self._give_queue.pop(0)
             self._advance_give()
 
     def _swap(self, seat: int, cards: tuple[int, ...]) -> None:
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         for c in cards:
             hand.remove(c)
-        hand += self.kitty[:3]
-        self.kitty[:3] = cards
-        self.swapped[seat] = True
+        hand += self._kitty[:3]
+        self._kitty[:3] = cards
+        self._swapped[seat] = True
 
     def _after_bidding(self) -> None:
-        self.alone_stage = 0
-        self.alone_queue = []
+        self._alone_stage = 0
+        self._alone_queue = []
         if self.rules.alone_declaration == "after_trump" and not self._maker_side_alone():
-            self.alone_queue = [self.maker, *self.partners(self.maker)]
+            self._alone_queue = [self._maker, *self.partners(self._maker)]
         self._advance_alone()
 
     def _maker_side_alone(self) -> bool:
-        return any(s % 2 == self.makers for s in self.alone)
+        return any(s % 2 == self._makers for s in self._alone)
 
     def _advance_alone(self) -> None:
-        while not self.alone_queue:
-            if self.alone_stage != 0:
+        while not self._alone_queue:
+            if self._alone_stage != 0:
                 self._begin_give()
                 return
-            self.alone_stage = 1
+            self._alone_stage = 1
             mode = self.rules.defend_alone
             lone_maker = self._maker_side_alone()
             if mode == "always" or (mode == "vs_lone_maker" and lone_maker):
-                start = next((s for s in self.alone if s % 2 == self.makers), self.maker)
-                self.alone_queue = [(start + k) % self.players for k in range(1, self.players, 2)]
-        self.phase = ALONE_PHASE
-        self.turn = self.alone_queue[0]
+                start = next((s for s in self._alone if s % 2 == self._makers), self._maker)
+                self._alone_queue = [(start + k) % self.players for k in range(1, self.players, 2)]
+        self._phase = ALONE_PHASE
+        self._turn = self._alone_queue[0]
 
-    def _alone(self, seat: int) -> None:
-        self.alone_queue.pop(0)
+    def _declare_alone(self, seat: int) -> None:
+        self._alone_queue.pop(0)
         self._go_alone(seat)
-        self.alone_queue = []
-        if seat % 2 != self.makers:
-            self.alone_stage = 1
+        self._alone_queue = []
+        if seat % 2 != self._makers:
+            self._alone_stage = 1
         self._advance_alone()
 
     def _begin_give(self) -> None:
         if self.players > 4 or self.rules.partners_best:
-            self.give_queue = sorted(self.alone, key=lambda s: s % 2 != self.makers)
+            self._give_queue = sorted(self._alone, key=lambda s: s % 2 != self._makers)
         self._advance_give()
 
     def _advance_give(self) -> None:
-        if not self.give_queue:
+        if not self._give_queue:
             self._begin_play()
             return
-        loner = self.give_queue[0]
-        self.phase = GIVE_PHASE
+        loner = self._give_queue[0]
+        self._phase = GIVE_PHASE
         if self.players > 4:
-            self.give_step = _ASK
-            self.turn = loner
+            self._give_step = _ASK
+            self._turn = loner
         else:
-            self.give_step = _GIVE
-            self.receiver = loner
-            self.turn = (loner + 2) % 4
+            self._give_step = _GIVE
+            self._receiver = loner
+            self._turn = (loner + 2) % 4
 
     def _give(self, seat: int, card: int) -> None:
-        self.hands[seat].remove(card)
-        self.hands[self.receiver].append(card)
-        self.phase = DISCARD_PHASE
-        self.discard_kind = _GIVEN
-        self.turn = self.receiver
+        self._hands[seat].remove(card)
+        self._hands[self._receiver].append(card)
+        self._phase = DISCARD_PHASE
+        self._discard_kind = _GIVEN
+        self._turn = self._receiver
 
     def _begin_play(self) -> None:
         n = self.players
-        out = self.out
-        self.next_seat = []
+        out = self._out
+        self._next_seat: list[int] = []
         for s in range(n):
             t = (s + 1) % n
             while out[t]:
                 t = (t + 1) % n
-            self.next_seat.append(t)
-        self.active = n - sum(out)
-        self.phase = PLAY_PHASE
-        self.turn = self._first_leader()
+            self._next_seat.append(t)
+        self._active = n - sum(out)
+        self._phase = PLAY_PHASE
+        self._turn = self._first_leader()
 
     def _first_leader(self) -> int:
-        if self.alone and self.rules.lone_lead == "left_of_loner":
-            if len(self.alone) > 1:
-                return next(s for s in self.alone if s % 2 != self.makers)
-            return self._active_from(self.alone[0] + 1)
-        return self._active_from(self.dealer + 1)
+        if self._alone and self.rules.lone_lead == "left_of_loner":
+            if len(self._alone) > 1:
+                return next(s for s in self._alone if s % 2 != self._makers)
+            return self._active_from(self._alone[0] + 1)
+        return self._active_from(self._dealer + 1)
 
     def _active_from(self, seat: int) -> int:
         n = self.players
         seat %= n
-        while self.out[seat]:
+        while self._out[seat]:
             seat = (seat + 1) % n
         return seat
 
     def _play(self, seat: int, card: int) -> None:
-        self.hands[seat].remove(card)
-        cards = self.trick_cards
+        self._hands[seat].remove(card)
+        cards = self._trick_cards
         cards.append(card)
-        self.trick_seats.append(seat)
+        self._trick_seats.append(seat)
         if len(cards) == 1:
-            self.led = self.eff[card]
-        if len(cards) == self.active:
+            self._led = self._eff[card]
+        if len(cards) == self._active:
             self._end_trick()
         else:
-            self.turn = self.next_seat[seat]
+            self._turn = self._next_seat[seat]
 
     def _end_trick(self) -> None:
-        cards = self.trick_cards
-        seats = self.trick_seats
-        trump = self.trump
+        cards = self._trick_cards
+        seats = self._trick_seats
+        trump = self._trump
         winner = seats[trick_winner_index(cards, trump, self.ranking)]
-        self.tricks_won[winner & 1] += 1
-        if not self.trump_broken:
+        self._tricks_won[winner & 1] += 1
+        if not self._trump_broken:
             eff = self.ranking.suit[trump]
-            self.trump_broken = any(eff[c] == trump for c in cards)
-        self.tricks.append((tuple(seats), tuple(cards), winner))
-        self.trick_seats = []
-        self.trick_cards = []
-        self.trick_no += 1
-        if self.trick_no < self.hand_size:
-            self.turn = winner
+            self._trump_broken = any(eff[c] == trump for c in cards)
+        done = (tuple(seats), tuple(cards), winner)
+        self._tricks.append(done)
+        self._last_trick = done
+        self._trick_seats = []
+        self._trick_cards = []
+        self._trick_no += 1
+        if self._trick_no < self.hand_size:
+            self._turn = winner
             return
-        makers = self.makers
-        maker_alone = any(s & 1 == makers for s in self.alone)
-        defender_alone = len(self.alone) > int(maker_alone)
+        makers = self._makers
+        maker_alone = any(s & 1 == makers for s in self._alone)
+        defender_alone = len(self._alone) > int(maker_alone)
         outcome, to_makers, to_defenders = score_deal(
-            self.rules, self.tricks_won[makers], maker_alone, defender_alone
+            self.rules, self._tricks_won[makers], maker_alone, defender_alone
         )
-        points = self.current.points
+        points = self._current.points
         points[makers] = to_makers
         points[1 - makers] = to_defenders
-        self.score[0] += points[0]
-        self.score[1] += points[1]
-        self.current.result = outcome
-        self._finish_deal((self.dealer + 1) % self.players)
+        self._score[0] += points[0]
+        self._score[1] += points[1]
+        self._current.result = outcome
+        self._finish_deal((self._dealer + 1) % self.players)
 
     # ------------------------------------------------------------------ checking
 
     def _check(self, seat: int, action: Action) -> None:
-        phase = self.phase
+        phase = self._phase
         verb = _VERB_WORDS[action.do]
         if phase is None:
             raise RuleError("wrong_phase", f"You can't {verb} now: the game is over.")
-        if seat != self.turn:
+        if seat != self._turn:
             raise RuleError("not_your_turn", "It's not your turn.")
         if action.do not in _PHASE_VERBS[phase] or not self._verb_fits_step(action):
             raise RuleError("wrong_phase", f"You can't {verb} now: {_PHASE_WORDS[phase]}.")
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         held = [action.card] if action.card is not None else list(action.cards or ())
         spare = list(hand)
         for c in held:
@@ -603,26 +801,26 @@ class Game:
         check(seat, action)
 
     def _verb_fits_step(self, action: Action) -> bool:
-        if self.phase is not GIVE_PHASE:
+        if self._phase is not GIVE_PHASE:
             return True
-        if self.give_step == _ASK:
+        if self._give_step == _ASK:
             return action.do in ("ask", "pass")
         return action.do == "give"
 
     def _check_pass(self, seat: int, action: Action) -> None:
-        if self.phase is BID2 and self.benny_call:
+        if self._phase is BID2 and self._benny_call:
             raise RuleError(
                 "cannot_pass", "The Benny was turned up: as dealer you must name trump."
             )
-        if self.phase is BID2 and self.rules.stick_the_dealer and seat == self.dealer:
+        if self._phase is BID2 and self.rules.stick_the_dealer and seat == self._dealer:
             raise RuleError(
                 "cannot_pass", "Stick the dealer: everyone passed, so you must name trump."
             )
-        if self.phase is GIVE_PHASE and self.rules.partners_best:
+        if self._phase is GIVE_PHASE and self.rules.partners_best:
             raise RuleError("not_allowed", "Partner's best: you must ask a partner for a card.")
 
     def _check_order_up(self, seat: int, action: Action) -> None:
-        suit = Suit(self.upcard >> 3)
+        suit = Suit(self._upcard >> 3)
         if self._must_hold_suit(seat) and not self._holds_upcard_suit(seat):
             raise RuleError(
                 "needs_suit",
@@ -638,7 +836,7 @@ class Game:
     def _check_call(self, seat: int, action: Action) -> None:
         suit = action.suit
         assert suit is not None
-        if suit == self.turned_down:
+        if suit == self._turned_down:
             raise RuleError(
                 "suit_turned_down",
                 f"{Suit(suit).plural.capitalize()} were turned down this deal: name another suit.",
@@ -660,7 +858,7 @@ class Game:
     def _check_redeal(self, seat: int, action: Action) -> None:
         if not self.rules.ace_no_face:
             raise RuleError("not_allowed", "Ace-no-face is not played at this table.")
-        if not self.ace_no_face(self.hands[seat]):
+        if not self.ace_no_face(self._hands[seat]):
             raise RuleError(
                 "not_allowed",
                 "Only a hand with no face card and at most one ace may be thrown in.",
@@ -669,10 +867,10 @@ class Game:
     def _check_swap(self, seat: int, action: Action) -> None:
         if self.rules.farmers_hand == "off":
             raise RuleError("not_allowed", "Farmer's hand is not played at this table.")
-        if self.swapped[seat]:
+        if self._swapped[seat]:
             raise RuleError("not_allowed", "You have already swapped with the kitty this deal.")
         cards = tuple(sorted(action.cards or ()))
-        if cards not in self.farmer_swaps(self.hands[seat]):
+        if cards not in self.farmer_swaps(self._hands[seat]):
             what = (
                 "three nines or three tens"
                 if self.rules.farmers_hand == "three_of_a_rank"
@@ -683,11 +881,11 @@ class Game:
     def _check_play(self, seat: int, action: Action) -> None:
         card = action.card
         assert card is not None
-        hand = self.hands[seat]
-        trump = self.trump
+        hand = self._hands[seat]
+        trump = self._trump
         eff = self.ranking.suit[trump]
-        if self.trick_cards:
-            led = self.led
+        if self._trick_cards:
+            led = self._led
             if eff[card] == led:
                 return
             holding = [c for c in hand if eff[c] == led]
@@ -698,7 +896,7 @@ class Game:
         if barred and any(eff[c] != trump for c in hand):
             why = (
                 "trump may not lead the first trick"
-                if self.rules.no_trump_lead_first_trick and self.trick_no == 0
+                if self.rules.no_trump_lead_first_trick and self._trick_no == 0
                 else "trump has not been broken yet"
             )
             raise RuleError("not_allowed", f"You can't lead trump now: {why}.")
@@ -714,14 +912,14 @@ class Game:
         if _printed_suit(card) == led:
             return (
                 f"You must follow {led_name}: {card_words(card)} is {self._trump_word(card)}, "
-                f"a {Suit(self.trump).plural[:-1]} this hand, not a {led_name[:-1]}."
+                f"a {Suit(self._trump).plural[:-1]} this hand, not a {led_name[:-1]}."
             )
         return f"You must follow {led_name}: you hold {card_words(holding[0])}."
 
     def _trump_word(self, c: int) -> str:
         if c >= JOKER:
             return "a joker" if self.rules.deck.startswith("almonte") else "the Benny"
-        return top_rank_word(c, self.trump)
+        return top_rank_word(c, self._trump)
 
 
 def _printed_suit(c: int) -> int:

@@ -10,17 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
-from .game import BID2, Game
+from .game import BID2, Game, Phase, Trick
 from .house_rules import HouseRules
 
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A finished trick: who played which card, in play order, and who won it."""
-
-    seats: tuple[int, ...]
-    cards: tuple[int, ...]
-    winner: int
+__all__ = ["SeatView", "Trick", "public_view", "seat_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +30,7 @@ class SeatView:
     rules: HouseRules
     dealer: int
     deal_number: int
-    phase: str | None
+    phase: Phase | None
     turn: int | None
     legal: tuple[Action, ...]
     hand: tuple[int, ...]
@@ -80,11 +73,11 @@ class SeatView:
 
 def _visible(action: Action, actor: int, viewer: int, receiver: int | None) -> Action:
     if action.do == "discard" and actor != viewer:
-        return Action("discard")
+        return Action.discard()
     if action.do == "give" and viewer not in (actor, receiver):
-        return Action("give")
+        return Action.give()
     if action.do == "swap" and actor != viewer:
-        return Action("swap")
+        return Action.swap()
     return action
 
 
@@ -94,10 +87,13 @@ def public_view(game: Game) -> SeatView:
 
 
 def seat_view(game: Game, seat: int) -> SeatView:
-    """The view of ``seat`` (0-based) of the game as it stands; ``-1`` is nobody's (public) view."""
+    """The view of ``seat`` (0-based) of the game as it stands; ``-1`` is nobody's (public) view.
+
+    The rules core's own reader of the game: it alone reads the deal's full log.
+    """
     history = []
     receiver: int | None = None
-    for actor, action in game.deal_log:
+    for actor, action in game._deal_log:
         if action.do == "ask":
             receiver = actor
         elif action.do == "give" and receiver is None:
@@ -105,8 +101,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
         history.append((actor, _visible(action, actor, seat, receiver)))
         if action.do == "discard":
             receiver = None
-    unseen = game.benny_call and game.phase is BID2
-    trump = game.trump if game.trump >= 0 else None
+    unseen = game._benny_call and game.phase is BID2
     return SeatView(
         seat=seat,
         rules=game.rules,
@@ -119,15 +114,15 @@ def seat_view(game: Game, seat: int) -> SeatView:
         hand_counts=tuple(len(h) for h in game.hands),
         upcard=game.upcard,
         upcard_taken=game.upcard_taken,
-        turned_down=game.turned_down if game.turned_down >= 0 else None,
-        trump=trump,
-        maker=game.maker if game.maker >= 0 else None,
+        turned_down=game.turned_down,
+        trump=game.trump,
+        maker=game.maker,
         alone=tuple(game.alone),
         out=tuple(game.out),
         score=(game.score[0], game.score[1]),
         tricks_won=(game.tricks_won[0], game.tricks_won[1]),
-        trick=tuple(zip(game.trick_seats, game.trick_cards, strict=True)),
-        tricks=tuple(Trick(s, c, w) for s, c, w in game.tricks),
+        trick=game.trick,
+        tricks=game.tricks,
         history=tuple(history),
         over=game.over,
         winner=game.winner,

@@ -7,7 +7,6 @@ that its public message may show. Everything a user can get wrong is refused wit
 :class:`~bot.tables.errors.TableError`, a :class:`~bot.errors.UserFacingError`.
 """
 
-from .action_codes import decode_action, encode_action
 from .computers import ComputerPlayer, PlayerFactory
 from .errors import (
     ComputersNotAllowedError,
@@ -74,6 +73,4 @@ __all__ = [
     "TableStatus",
     "TableStore",
     "WrongStageError",
-    "decode_action",
-    "encode_action",
 ]

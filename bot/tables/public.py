@@ -1,15 +1,15 @@
 """What everyone at a table may see: :class:`PublicTable`, built without any hidden card.
 
 The public table message is drawn from this and from nothing else. The game part
-comes from the rules core's own masking (``public_view``: no hand, and discards,
-passed cards and kitty swaps stay hidden).
+is the rules core's own public view (``public_view``: no hand, and discards,
+passed cards and kitty swaps stay hidden) with the table's finished deals.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.rules import Action, DealResult, Game, HouseRules, Trick, public_view
+from bot.rules import DealResult, Game, HouseRules, SeatView, public_view
 
 from .persistence import Place, TableStatus
 from .seats import Seat
@@ -22,6 +22,7 @@ __all__ = [
     "deal_summary",
     "public_game",
 ]
+
 
 @dataclass(frozen=True, slots=True)
 class CompletedTrick:
@@ -69,39 +70,18 @@ def deal_summary(number: int, result: DealResult) -> DealSummary:
 
 @dataclass(frozen=True, slots=True)
 class PublicGame:
-    """The game as the whole table sees it: no hand, no hidden card."""
+    """The game as the whole table sees it: no hand, no hidden card.
 
-    dealer: int
-    deal_number: int
-    phase: str | None
-    turn: int | None
-    hand_counts: tuple[int, ...]
-    upcard: int
-    upcard_taken: bool
-    turned_down: int | None
-    trump: int | None
-    maker: int | None
-    alone: tuple[int, ...]
-    out: tuple[bool, ...]
-    score: tuple[int, int]
-    tricks_won: tuple[int, int]
-    trick: tuple[tuple[int, int], ...]
-    """The current trick as (seat, card) in play order."""
-    tricks: tuple[Trick, ...]
-    """This deal's finished tricks."""
-    history: tuple[tuple[int, Action], ...]
-    """This deal's actions, hidden cards removed."""
+    ``view`` is the rules core's public view (``public_view``): dealer, phase,
+    turn, upcard, trump, tricks, score, this deal's history with hidden cards
+    removed. The table adds what the view of one moment does not hold.
+    """
+
+    view: SeatView
     deals: tuple[DealSummary, ...]
     """Every finished deal, in order (the one in play is not listed)."""
     last_trick: CompletedTrick | None
     """The latest finished trick, of this deal or the one before."""
-    over: bool
-    winner: int | None
-
-    @property
-    def makers(self) -> int | None:
-        """The makers' team once trump is made."""
-        return None if self.maker is None else self.maker % 2
 
     @property
     def last_deal(self) -> DealSummary | None:
@@ -111,30 +91,11 @@ class PublicGame:
 
 def public_game(game: Game, last_trick: CompletedTrick | None) -> PublicGame:
     """The public part of ``game``; ``last_trick`` is what the table noted."""
-    view = public_view(game)
     finished = game.results if game.over else game.results[:-1]
     return PublicGame(
-        dealer=view.dealer,
-        deal_number=view.deal_number,
-        phase=view.phase,
-        turn=view.turn,
-        hand_counts=view.hand_counts,
-        upcard=view.upcard,
-        upcard_taken=view.upcard_taken,
-        turned_down=view.turned_down,
-        trump=view.trump,
-        maker=view.maker,
-        alone=view.alone,
-        out=view.out,
-        score=view.score,
-        tricks_won=view.tricks_won,
-        trick=view.trick,
-        tricks=view.tricks,
-        history=view.history,
+        view=public_view(game),
         deals=tuple(deal_summary(i + 1, r) for i, r in enumerate(finished)),
         last_trick=last_trick,
-        over=view.over,
-        winner=view.winner,
     )
 
 

@@ -23,7 +23,6 @@ from bot.rules import (
     game_record,
     seat_view,
 )
-from bot.rules.ranking import trick_winner_index
 
 from .computers import ComputerPlayer, PlayerFactory, decision_seed
 from .errors import (
@@ -316,23 +315,15 @@ class Table:
     def apply(self, seat: int, action: Action, *, by_computer: bool = False) -> Move:
         """Apply a seat's action; IllegalMoveError (nothing changed) when the rules refuse it."""
         game = self.require_game()
-        deal, trump = game.deal_number, game.trump
-        led = tuple(zip(game.trick_seats, game.trick_cards, strict=True))
-        finished_tricks = len(game.tricks)
+        deal = game.deal_number
         try:
             game.apply(seat, action)
         except RuleError as exc:
             raise IllegalMoveError(exc.code, exc.message) from None
         self._undo = _Undo(self.last_trick, self.status)
-        if action.do == "play" and action.card is not None:
-            if game.deal_number == deal and len(game.tricks) > finished_tricks:
-                seats, cards, winner = game.tricks[-1]
-                self.last_trick = CompletedTrick(deal, seats, cards, winner)
-            elif game.deal_number != deal:
-                seats = (*(s for s, _ in led), seat)
-                cards = (*(c for _, c in led), action.card)
-                winner = seats[trick_winner_index(list(cards), trump, game.ranking)]
-                self.last_trick = CompletedTrick(deal, seats, cards, winner)
+        done = game.last_trick
+        if action.do == "play" and not game.trick and done is not None:
+            self.last_trick = CompletedTrick(deal, done.seats, done.cards, done.winner)
         if game.over:
             self.status = "finished"
         return Move(len(game.log) - 1, deal, seat, action, by_computer)

@@ -25,6 +25,7 @@ from bot.render import (
     turn_mention,
 )
 from bot.replies import send_ephemeral
+from bot.rules import Action, ActionError
 from bot.tables import (
     NoTableError,
     Place,
@@ -33,7 +34,6 @@ from bot.tables import (
     StaleActionError,
     Table,
     TableService,
-    decode_action,
 )
 from bot.tables.house_rules import TableRules
 
@@ -324,8 +324,8 @@ class Euchre(
     ) -> None:
         """A move from a private hand: apply it, answer, let the computers play, publish."""
         try:
-            action = decode_action(code)
-        except ValueError:
+            action = Action.from_code(code)
+        except ActionError:
             raise UserFacingError(
                 "That button isn't valid: click Your hand on the table for a fresh hand."
             ) from None

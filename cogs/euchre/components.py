@@ -17,8 +17,8 @@ import discord
 
 from bot.render import HandButton
 from bot.replies import report_error
-from bot.tables import PublicTable, encode_action
-from bot.tables.action_codes import ACTION_CODE_PATTERN
+from bot.rules import ACTION_CODE_PATTERN
+from bot.tables import PublicTable
 
 __all__ = [
     "COG_NAME",
@@ -342,7 +342,7 @@ def hand_view(
             table_id,
             seat,
             stamp,
-            encode_action(b.action),
+            str(b.action),
             b.position,
             label=b.label,
             style=_STYLES[b.style],

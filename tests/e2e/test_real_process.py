@@ -27,7 +27,6 @@ import pytest
 from bot.app import intents
 from bot.rules import action_from_json, replay
 from bot.store import Database, GameArchiveRepo
-from bot.tables import encode_action
 from tests.e2e.bot_process import BotProcess
 from tests.e2e.conftest import MakeBot
 from tests.e2e.fake_discord import FakeDiscord
@@ -57,7 +56,7 @@ def record_says(record: dict[str, Any], choice: Choice) -> bool:
     if choice.index >= len(actions):
         return False
     seat, action = action_from_json(actions[choice.index])
-    return seat == choice.seat and encode_action(action) == choice.code
+    return seat == choice.seat and str(action) == choice.code
 
 
 def assert_acknowledged_kept(record: dict[str, Any], players: Players) -> None:

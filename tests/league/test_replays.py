@@ -22,8 +22,8 @@ def engine_tricks(record: dict[str, object]) -> list[list[tuple[tuple[int, ...],
         game.apply(seat if seat is not None else -1, action)
         moved_on = game.deal_number != before
         if len(game.tricks) > seen and not moved_on:
-            _, cards, winner = game.tricks[-1]
-            deals[-1].append((cards, winner))
+            last = game.tricks[-1]
+            deals[-1].append((last.cards, last.winner))
         elif moved_on and action.do == "play":
             # The deal's last trick: the engine moved on to the next deal at once.
             deals[-1].append(((), -1))

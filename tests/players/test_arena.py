@@ -90,7 +90,7 @@ class Cheater:
     def choose(self, view: object) -> object:
         from bot.rules import Action
 
-        return Action("play", card=0)
+        return Action.play(0)
 
 
 def test_wilson_interval() -> None:

@@ -42,7 +42,7 @@ def test_does_not_overtake_partners_sure_ace() -> None:
             {"seat": 2, "do": "play", "card": "QC"},
         ],
     )
-    assert choose(game) == Action("play", card=parse_card("10C"))
+    assert choose(game) == Action.play(parse_card("10C"))
 
 
 def test_trumps_as_cheaply_as_possible() -> None:
@@ -53,7 +53,7 @@ def test_trumps_as_cheaply_as_possible() -> None:
         "10H",
         [*ORDERED, *({"seat": int(s), "do": "play", "card": c} for s, c in plays)],
     )
-    assert choose(game) == Action("play", card=parse_card("10H"))
+    assert choose(game) == Action.play(parse_card("10H"))
 
 
 def test_throws_lowest_when_the_trick_is_lost() -> None:
@@ -65,12 +65,12 @@ def test_throws_lowest_when_the_trick_is_lost() -> None:
         [*ORDERED, *({"seat": int(s), "do": "play", "card": c} for s, c in plays)],
     )
     # Seat 3 holds no trump and partner has the right bower: the cheapest side card goes.
-    assert choose(game) == Action("play", card=parse_card("10C"))
+    assert choose(game) == Action.play(parse_card("10C"))
 
 
 def test_maker_leads_the_right_bower() -> None:
     game = position(NA, DEAL_A, "10H", ORDERED)
-    assert choose(game) == Action("play", card=parse_card("JH"))
+    assert choose(game) == Action.play(parse_card("JH"))
 
 
 def test_defender_leads_a_side_ace() -> None:
@@ -80,7 +80,7 @@ def test_defender_leads_a_side_ace() -> None:
         {"seat": 0, "do": "discard", "card": "JC"},
     ]
     game = position(NA, DEAL_A, "10H", actions)
-    assert choose(game) == Action("play", card=parse_card("AC"))
+    assert choose(game) == Action.play(parse_card("AC"))
 
 
 def test_dealer_discards_to_make_a_void() -> None:
@@ -96,23 +96,23 @@ def test_dealer_discards_to_make_a_void() -> None:
 def test_orders_a_strong_hand_and_goes_alone_with_a_sweeping_one() -> None:
     strong = ["9C 10C JC QC KC", "JH JD AH AC 9S", "QS KS 10S 9D AS", "KD 10D QD AD JS"]
     game = position(NA, strong, "10H")
-    assert choose(game) == Action("order_up")
+    assert choose(game) == Action.order_up()
     sweeping = ["9C 10C JC QC 9S", "JH JD AH KH AC", "QS KS 10S 9D AS", "KD 10D QD AD JS"]
     game = position(NA, sweeping, "10H")
-    assert choose(game) == Action("order_up", alone=True)
+    assert choose(game) == Action.order_up(alone=True)
 
 
 def test_passes_a_weak_hand() -> None:
     weak = ["9C 10C JC QC KC", "9H 10D QS 9S AD", "JH KS 10S 9D AS", "KD JD QD AH JS"]
-    assert choose(position(NA, weak, "10H")) == Action("pass")
+    assert choose(position(NA, weak, "10H")) == Action.pass_()
 
 
 def test_dealers_partner_who_must_go_alone_passes_an_ordinary_hand() -> None:
     hands = ["9C 10C JC QC KC", "9H 10D QS 9S AD", "JH KH 10S 9D AS", "KD JD QD AH JS"]
     game = position({"preset": "toronto"}, hands, "10H", [{"seat": 1, "do": "pass"}])
     view = view_to_act(game)
-    assert Action("order_up") not in view.legal
-    assert BasicPlayer().choose(view) == Action("pass")
+    assert Action.order_up() not in view.legal
+    assert BasicPlayer().choose(view) == Action.pass_()
 
 
 def test_stuck_dealer_names_its_best_suit() -> None:
@@ -120,8 +120,8 @@ def test_stuck_dealer_names_its_best_suit() -> None:
     passes = [{"seat": s % 4, "do": "pass"} for s in range(1, 8)]
     game = position({"preset": "north_american", "stick_the_dealer": True}, hands, "10H", passes)
     view = view_to_act(game)
-    assert view.seat == 0 and Action("pass") not in view.legal
-    assert BasicPlayer().choose(view) == Action("call", suit=0)
+    assert view.seat == 0 and Action.pass_() not in view.legal
+    assert BasicPlayer().choose(view) == Action.call(0)
 
 
 def test_partner_of_a_loner_gives_the_best_trump() -> None:
@@ -134,7 +134,7 @@ def test_partner_of_a_loner_gives_the_best_trump() -> None:
     )
     view = view_to_act(game)
     assert view.seat == 0 and view.phase == "give"
-    assert BasicPlayer().choose(view) == Action("give", card=parse_card("JD"))
+    assert BasicPlayer().choose(view) == Action.give(parse_card("JD"))
 
 
 def test_takes_a_farmers_hand_and_throws_in_a_weak_ace_no_face() -> None:
@@ -144,7 +144,7 @@ def test_takes_a_farmers_hand_and_throws_in_a_weak_ace_no_face() -> None:
     assert action.do == "swap" and sorted(action.cards or ()) == sorted(cards("9C 9D 9H"))
     weak = ["JC QC KC AC 9S", "9C 10C 9D 10D 10S", "JH KH AH QS QD", "KD JD 9H AD JS"]
     ace_no_face: dict[str, Any] = {"preset": "north_american", "ace_no_face": True}
-    assert choose(position(ace_no_face, weak, "KS")) == Action("redeal")
+    assert choose(position(ace_no_face, weak, "KS")) == Action.redeal()
 
 
 def test_evaluation_figures() -> None:

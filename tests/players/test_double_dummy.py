@@ -52,7 +52,9 @@ def _after(
 def _random_endgame(rules: HouseRules, rng: random.Random, most: int) -> Position | None:
     game = Game(rules, seed=rng.randrange(10**9))
     target = rng.randint(2, most)
-    while not game.over and not (game.phase == "play" and game.hand_size - game.trick_no <= target):
+    while not game.over and not (
+        game.phase == "play" and game.hand_size - len(game.tricks) <= target
+    ):
         game.step(rng.choice(list(game.legal())))
     if game.over or game.phase != "play":
         return None
@@ -62,8 +64,8 @@ def _random_endgame(rules: HouseRules, rng: random.Random, most: int) -> Positio
         [list(h) for h in game.hands],
         list(game.out),
         game.turn or 0,
-        list(zip(game.trick_seats, game.trick_cards, strict=True)),
-        game.hand_size - game.trick_no,
+        list(game.trick),
+        game.hand_size - len(game.tricks),
         game.trump_broken,
     )
 
@@ -121,9 +123,7 @@ def test_solver_respects_lead_restrictions_from_the_first_trick() -> None:
     rng = random.Random(4)
     for seed in range(20):
         game = Game(rules, seed=seed)
-        while not game.over and not (
-            game.phase == "play" and not game.trick_cards and game.trick_no == 0
-        ):
+        while not game.over and not (game.phase == "play" and not game.trick and not game.tricks):
             game.step(rng.choice(list(game.legal())))
         if game.over:
             continue

@@ -76,13 +76,13 @@ def test_expert_is_a_level() -> None:
 def test_goes_alone_where_a_loner_pays_though_basic_would_not() -> None:
     hands = ["9C 10C JC QC KC", "JH JD AH 9H AC", "QS KS 10S 9D JS", "KD 10D QD AD 9S"]
     view = view_to_act(position({"preset": "north_american"}, hands, "10H"))
-    assert BasicPlayer().choose(view) == Action("order_up")
-    assert BasicPlayer(tuning=BIDDING).choose(view) == Action("order_up", alone=True)
+    assert BasicPlayer().choose(view) == Action.order_up()
+    assert BasicPlayer(tuning=BIDDING).choose(view) == Action.order_up(alone=True)
     searched = ExpertPlayer(seed=1, budget=0.0, min_samples=40)
-    assert searched.choose(view) == Action("order_up", alone=True)
+    assert searched.choose(view) == Action.order_up(alone=True)
 
 
 def test_passes_a_hand_with_nothing_in_it() -> None:
     hands = ["9C 10C JC QC KC", "9H 10D QS 9S AD", "JH KS 10S 9D AS", "KD JD QD AH JS"]
     view = view_to_act(position({"preset": "north_american"}, hands, "10H"))
-    assert ExpertPlayer(seed=1, budget=0.0, min_samples=40).choose(view) == Action("pass")
+    assert ExpertPlayer(seed=1, budget=0.0, min_samples=40).choose(view) == Action.pass_()

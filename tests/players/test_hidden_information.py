@@ -73,7 +73,7 @@ def _track(
         taken_before = game.upcard_taken
         if action.do == "play":
             pin(take(seat, action.card))  # type: ignore[arg-type]
-            trick = game.trick_cards
+            trick = [c for _, c in game.trick]
             if trick:
                 ranking = build_ranking(rules)
                 led = ranking.suit[game.trump][trick[0]]
@@ -110,7 +110,7 @@ def _alternative(
     pins: dict[Origin, Counter[int]],
     kitty_pinned: bool,
     voids: dict[int, set[int]],
-    trump: int,
+    trump: int | None,
     rng: random.Random,
 ) -> Deal | None:
     """Another deal agreeing with everything ``focus`` knows, or None when the fill got stuck."""
@@ -133,7 +133,7 @@ def _alternative(
     for s in order:
         need = len(deal.hands[s]) - len(hands[s])
         for _ in range(need):
-            fit = next((c for c in cards if trump < 0 or suit[trump][c] not in voids[s]), None)
+            fit = next((c for c in cards if trump is None or suit[trump][c] not in voids[s]), None)
             if fit is None:
                 return None
             cards.remove(fit)

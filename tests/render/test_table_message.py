@@ -59,7 +59,7 @@ def test_a_trick_is_laid_out_by_seat() -> None:
     for table in steps({"preset": "north_american"}, 5):
         game = table.game
         assert game is not None
-        if game.phase == "play" and len(game.trick_cards) == 2:
+        if game.phase == "play" and len(game.trick) == 2:
             break
     else:
         pytest.fail("no trick with two cards")
@@ -67,7 +67,7 @@ def test_a_trick_is_laid_out_by_seat() -> None:
     trick = next(f for f in embed.fields if (f.name or "").startswith("Trick"))
     lines = (trick.value or "").splitlines()
     assert len(lines) == 4 - game.out.count(True)
-    leader, card = game.trick_seats[0], game.trick_cards[0]
+    leader, card = game.trick[0]
     assert lines[0].endswith(f"{table.name(leader)}: **{card_symbol(card)}** (led)")
     assert "▶ to play" in lines[2]
 

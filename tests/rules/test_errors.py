@@ -63,55 +63,55 @@ def _rejects(game: Game, seat: int, action: Action, code: str) -> RuleError:
 
 
 def _to_play(game: Game) -> Game:
-    game.apply(1, Action("order_up"))
-    game.apply(0, Action("discard", card=parse_card("QS")))
+    game.apply(1, Action.order_up())
+    game.apply(0, Action.discard(parse_card("QS")))
     return game
 
 
 @shows("not_your_turn")
 def test_not_your_turn() -> None:
-    _rejects(_game(), 2, Action("pass"), "not_your_turn")
+    _rejects(_game(), 2, Action.pass_(), "not_your_turn")
 
 
 @shows("wrong_phase")
 def test_wrong_phase() -> None:
     game = _game()
-    _rejects(game, 1, Action("play", card=parse_card("AC")), "wrong_phase")
-    _rejects(game, 1, Action("call", suit=0), "wrong_phase")
+    _rejects(game, 1, Action.play(parse_card("AC")), "wrong_phase")
+    _rejects(game, 1, Action.call(0), "wrong_phase")
     _to_play(game)
-    _rejects(game, 1, Action("pass"), "wrong_phase")
+    _rejects(game, 1, Action.pass_(), "wrong_phase")
 
 
 @shows("wrong_phase")
 def test_wrong_phase_wins_over_wrong_seat_once_the_game_is_over() -> None:
     game = game_of(record({"preset": "north_american", "deals_per_game": 1}, HANDS, "10H"))
     for s in range(1, 9):
-        game.apply(s % 4, Action("pass"))
+        game.apply(s % 4, Action.pass_())
     assert game.over
-    err = _rejects(game, 3, Action("pass"), "wrong_phase")
+    err = _rejects(game, 3, Action.pass_(), "wrong_phase")
     assert "game is over" in err.message
 
 
 @shows("card_not_in_hand")
 def test_card_not_in_hand() -> None:
     game = _to_play(_game())
-    err = _rejects(game, 1, Action("play", card=parse_card("AD")), "card_not_in_hand")
+    err = _rejects(game, 1, Action.play(parse_card("AD")), "card_not_in_hand")
     assert err.message == "You don't hold the ace of diamonds."
     discard = _game()
-    discard.apply(1, Action("order_up"))
-    _rejects(discard, 0, Action("discard", card=parse_card("AC")), "card_not_in_hand")
+    discard.apply(1, Action.order_up())
+    _rejects(discard, 0, Action.discard(parse_card("AC")), "card_not_in_hand")
 
 
 @shows("must_follow_suit")
 def test_must_follow_suit_names_the_left_bower() -> None:
     game = _to_play(_game())
-    game.apply(1, Action("play", card=parse_card("9S")))  # spades led
-    game.apply(2, Action("play", card=parse_card("9C")))  # seat 2 has no spade
-    game.apply(3, Action("play", card=parse_card("AD")))
-    game.apply(0, Action("play", card=parse_card("AS")))
+    game.apply(1, Action.play(parse_card("9S")))  # spades led
+    game.apply(2, Action.play(parse_card("9C")))  # seat 2 has no spade
+    game.apply(3, Action.play(parse_card("AD")))
+    game.apply(0, Action.play(parse_card("AS")))
     # seat 0 won; leads hearts; seat 1 holds only the jack of diamonds as a heart
-    game.apply(0, Action("play", card=parse_card("QH")))
-    err = _rejects(game, 1, Action("play", card=parse_card("AC")), "must_follow_suit")
+    game.apply(0, Action.play(parse_card("QH")))
+    err = _rejects(game, 1, Action.play(parse_card("AC")), "must_follow_suit")
     assert err.message == (
         "You must follow hearts: the jack of diamonds is a heart this hand (the left bower)."
     )
@@ -121,8 +121,8 @@ def test_must_follow_suit_names_the_left_bower() -> None:
 def test_playing_the_left_bower_as_its_printed_suit_is_explained() -> None:
     hands = ["QH 9H AS KS QS", "AD 9S AC KC QC", "JD 9D 10C AH KH", "JH KD QD 10D JC"]
     game = _to_play(game_of(record({"preset": "north_american"}, hands, "10H")))
-    game.apply(1, Action("play", card=parse_card("AD")))
-    err = _rejects(game, 2, Action("play", card=parse_card("JD")), "must_follow_suit")
+    game.apply(1, Action.play(parse_card("AD")))
+    err = _rejects(game, 2, Action.play(parse_card("JD")), "must_follow_suit")
     assert err.message == (
         "You must follow diamonds: the jack of diamonds is the left bower, "
         "a heart this hand, not a diamond."
@@ -132,11 +132,11 @@ def test_playing_the_left_bower_as_its_printed_suit_is_explained() -> None:
 def test_the_left_bower_cannot_be_forced_out_on_its_printed_suit() -> None:
     game = game_of(record({"preset": "north_american"}, HANDS, "10H"))
     _to_play(game)
-    game.apply(1, Action("play", card=parse_card("9S")))
-    game.apply(2, Action("play", card=parse_card("9C")))
-    game.apply(3, Action("play", card=parse_card("9D")))
-    game.apply(0, Action("play", card=parse_card("AS")))
-    game.apply(0, Action("play", card=parse_card("KS")))
+    game.apply(1, Action.play(parse_card("9S")))
+    game.apply(2, Action.play(parse_card("9C")))
+    game.apply(3, Action.play(parse_card("9D")))
+    game.apply(0, Action.play(parse_card("AS")))
+    game.apply(0, Action.play(parse_card("KS")))
     # seat 1 holds JD (a heart) and clubs: no spade, so anything goes
     assert len(game.legal()) == 4
 
@@ -145,31 +145,31 @@ def test_the_left_bower_cannot_be_forced_out_on_its_printed_suit() -> None:
 def test_cannot_pass() -> None:
     game = _game(stick_the_dealer=True)
     for s in range(1, 8):
-        game.apply(s % 4, Action("pass"))
-    _rejects(game, 0, Action("pass"), "cannot_pass")
+        game.apply(s % 4, Action.pass_())
+    _rejects(game, 0, Action.pass_(), "cannot_pass")
 
 
 @shows("suit_turned_down")
 def test_suit_turned_down() -> None:
     game = _game()
     for s in (1, 2, 3, 0):
-        game.apply(s, Action("pass"))
-    err = _rejects(game, 1, Action("call", suit=2), "suit_turned_down")
+        game.apply(s, Action.pass_())
+    err = _rejects(game, 1, Action.call(2), "suit_turned_down")
     assert err.message == "Hearts were turned down this deal: name another suit."
 
 
 @shows("needs_suit")
 def test_needs_suit() -> None:
     game = _game(order_up_needs_suit="everyone")
-    err = _rejects(game, 1, Action("order_up"), "needs_suit")
+    err = _rejects(game, 1, Action.order_up(), "needs_suit")
     assert "left bower does not count" in err.message
 
 
 @shows("not_allowed")
 def test_not_allowed() -> None:
     game = _game(dealer_partner_order_up="must_go_alone")
-    game.apply(1, Action("pass"))
-    _rejects(game, 2, Action("order_up", alone=False), "not_allowed")
+    game.apply(1, Action.pass_())
+    _rejects(game, 2, Action.order_up(alone=False), "not_allowed")
 
 
 def test_every_code_is_covered_here() -> None:
@@ -199,14 +199,14 @@ def test_the_two_of_spades_benny_is_trump_not_a_spade() -> None:
     hands = ["QH 9H AS KS QS", "2S 9S AC KC QC", "JH 10C AH KH 9C", "AD KD QD 10D 9D"]
     game = game_of(record({"preset": "north_american", "joker": "two_of_spades"}, hands, "10H"))
     _to_play(game)
-    game.apply(1, Action("play", card=parse_card("AC")))
-    game.apply(2, Action("play", card=parse_card("9C")))
-    game.apply(3, Action("play", card=parse_card("9D")))
-    game.apply(0, Action("play", card=parse_card("10H")))
-    game.apply(0, Action("play", card=parse_card("AS")))
+    game.apply(1, Action.play(parse_card("AC")))
+    game.apply(2, Action.play(parse_card("9C")))
+    game.apply(3, Action.play(parse_card("9D")))
+    game.apply(0, Action.play(parse_card("10H")))
+    game.apply(0, Action.play(parse_card("AS")))
     # seat 1 must follow spades with the nine: the Benny is a heart this hand
-    assert game.legal() == [Action("play", card=parse_card("9S"))]
-    err = _rejects(game, 1, Action("play", card=parse_card("2S")), "must_follow_suit")
+    assert game.legal() == [Action.play(parse_card("9S"))]
+    err = _rejects(game, 1, Action.play(parse_card("2S")), "must_follow_suit")
     assert err.message == (
         "You must follow spades: the two of spades is the Benny, a heart this hand, not a spade."
     )

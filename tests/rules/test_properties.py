@@ -19,8 +19,8 @@ seeds = st.integers(min_value=0, max_value=2**63)
 
 def _cards_in_play(game: Game) -> Counter[int]:
     held = Counter(c for hand in game.hands for c in hand)
-    held += Counter(game.kitty) + Counter(game.trick_cards)
-    held += Counter(c for _, cards, _ in game.tricks for c in cards)
+    held += Counter(game.kitty) + Counter(c for _, c in game.trick)
+    held += Counter(c for t in game.tricks for c in t.cards)
     if not game.upcard_taken:
         held[game.upcard] += 1
     return held

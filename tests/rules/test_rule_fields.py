@@ -21,7 +21,6 @@ from bot.rules import (
     replay,
     seat_view,
 )
-from bot.rules.actions import ALONE, PASS
 from bot.rules.dealing import first_dealer, seeded_int, shuffled
 from bot.rules.house_rules import deck_cards
 
@@ -116,17 +115,17 @@ def test_benny_beats_the_right_bower() -> None:
     )
     for seat, a in [(1, "order_up")]:
         game.apply(seat, Action(a))
-    game.apply(0, Action("discard", card=parse_card("JS")))
-    game.apply(1, Action("play", card=parse_card("AH")))
-    game.apply(2, Action("play", card=parse_card("AC")))
-    game.apply(3, Action("play", card=parse_card("AD")))
-    game.apply(0, Action("play", card=parse_card("JH")))
+    game.apply(0, Action.discard(parse_card("JS")))
+    game.apply(1, Action.play(parse_card("AH")))
+    game.apply(2, Action.play(parse_card("AC")))
+    game.apply(3, Action.play(parse_card("AD")))
+    game.apply(0, Action.play(parse_card("JH")))
     assert game.turn == 0  # the right bower took it
-    game.apply(0, Action("play", card=parse_card("10H")))
-    game.apply(1, Action("play", card=parse_card("JK")))
-    game.apply(2, Action("play", card=parse_card("KC")))
-    game.apply(3, Action("play", card=parse_card("KD")))
-    assert game.tricks[-1][2] == 1  # the Benny beat the ten of trump
+    game.apply(0, Action.play(parse_card("10H")))
+    game.apply(1, Action.play(parse_card("JK")))
+    game.apply(2, Action.play(parse_card("KC")))
+    game.apply(3, Action.play(parse_card("KD")))
+    assert game.tricks[-1].winner == 1  # the Benny beat the ten of trump
 
 
 def test_packs_two_deal_from_a_double_pack() -> None:
@@ -164,13 +163,13 @@ def test_duplicate_card_wins(rule: str) -> None:
     003: "the first card of a given suit and rank is more powerful than the second one"."""
     doc = record(_six_double(duplicate_card_wins=rule), SIX_HANDS, "KH")
     game = game_of(doc)
-    game.apply(1, Action("order_up"))
-    game.apply(0, Action("discard", card=parse_card("KH")))
+    game.apply(1, Action.order_up())
+    game.apply(0, Action.discard(parse_card("KH")))
     # seat 1 leads the ace of spades; seat 3 plays the other ace of spades
     plays = [(1, "AS"), (2, "KS"), (3, "QS"), (4, "9S"), (5, "10S"), (0, "AS")]
     for seat, name in plays:
-        game.apply(seat, Action("play", card=parse_card(name)))
-    assert game.tricks[0][2] == (0 if rule == "second" else 1)
+        game.apply(seat, Action.play(parse_card(name)))
+    assert game.tricks[0].winner == (0 if rule == "second" else 1)
 
 
 @pytest.mark.parametrize(("trump", "red_wins"), [("D", True), ("C", False)])
@@ -191,14 +190,14 @@ def test_two_bennies_red_and_black(trump: str, red_wins: bool) -> None:
         doc = record(_six_double(two_bennies=bennies), hands, "AH")
         game = game_of(doc)
         for _ in range(6):
-            game.apply(game.turn, Action("pass"))  # type: ignore[arg-type]
-        game.apply(1, Action("call", suit=parse_suit(trump)))
+            game.apply(game.turn, Action.pass_())  # type: ignore[arg-type]
+        game.apply(1, Action.call(parse_suit(trump)))
         first = "JB" if bennies == "red_black" else "JK"
-        game.apply(1, Action("play", card=parse_card(first)))
+        game.apply(1, Action.play(parse_card(first)))
         for seat in (2, 3, 4, 5):
             game.apply(seat, game.legal()[0])
-        game.apply(0, Action("play", card=parse_card("JR" if bennies == "red_black" else "JK")))
-        won_by = game.tricks[0][2]
+        game.apply(0, Action.play(parse_card("JR" if bennies == "red_black" else "JK")))
+        won_by = game.tricks[0].winner
         if bennies == "red_black":
             assert won_by == (0 if red_wins else 1)
         else:
@@ -264,13 +263,13 @@ def test_stick_the_dealer() -> None:
     passes = acts(*[(s % 4, "pass") for s in range(1, 8)])
     game = applied(record(na(), DEAL_A, "10H", passes))
     assert game.turn == 0 and game.legal()[0].do == "pass"
-    game.apply(0, Action("pass"))
+    game.apply(0, Action.pass_())
     assert game.results[0].result == "passed" and game.dealer == 1
     stuck = game_of(record(na(stick_the_dealer=True), DEAL_A, "10H"))
     for s in range(1, 8):
-        stuck.apply(s % 4, Action("pass"))
+        stuck.apply(s % 4, Action.pass_())
     with pytest.raises(RuleError) as err:
-        stuck.apply(0, Action("pass"))
+        stuck.apply(0, Action.pass_())
     assert err.value.code == "cannot_pass"
     assert all(a.do == "call" for a in stuck.legal())
 
@@ -279,16 +278,16 @@ def test_dealer_partner_order_up() -> None:
     """001: "the dealer's partner can only make the turned up suit trumps by playing alone, in which
     case the dealer's cards are placed face-down"; 002: "The dealer's partner says 'I assist'"."""
     us = game_of(record(na(), DEAL_A, "10H"))
-    us.apply(1, Action("pass"))
-    us.apply(2, Action("order_up"))
+    us.apply(1, Action.pass_())
+    us.apply(2, Action.order_up())
     assert us.phase == "discard" and us.turn == 0 and us.alone == []
     ca = game_of(record(na(dealer_partner_order_up="must_go_alone"), DEAL_A, "10H"))
-    ca.apply(1, Action("pass"))
-    assert ca.legal() == [Action("pass"), Action("order_up", alone=True)]
+    ca.apply(1, Action.pass_())
+    assert ca.legal() == [Action.pass_(), Action.order_up(alone=True)]
     with pytest.raises(RuleError) as err:
-        ca.apply(2, Action("order_up", alone=False))
+        ca.apply(2, Action.order_up(alone=False))
     assert err.value.code == "not_allowed"
-    ca.apply(2, Action("order_up"))
+    ca.apply(2, Action.order_up())
     assert ca.alone == [2] and ca.out[0] and ca.phase == "play"
     assert len(ca.hands[0]) == 5 and not ca.upcard_taken  # the dealer took nothing up
 
@@ -298,32 +297,32 @@ def test_order_up_needs_suit() -> None:
     their hand, the off-suit Jack does not count"; 000: the Canadian rule for the dealer."""
     hands = ["9C AS KS QS 10S", "JD 9S AC KC QC", "9H 10H JH QD JC", "AD KD QH 10D 9D"]
     never = game_of(record(na(), hands, "KH"))
-    assert Action("order_up") in never.legal()
+    assert Action.order_up() in never.legal()
     everyone = game_of(record(na(order_up_needs_suit="everyone"), hands, "KH"))
-    assert Action("order_up") not in everyone.legal()  # seat 1 holds only the left bower
+    assert Action.order_up() not in everyone.legal()  # seat 1 holds only the left bower
     with pytest.raises(RuleError) as err:
-        everyone.apply(1, Action("order_up"))
+        everyone.apply(1, Action.order_up())
     assert err.value.code == "needs_suit"
     dealer_only = game_of(record(na(order_up_needs_suit="dealer"), hands, "KH"))
-    assert Action("order_up") in dealer_only.legal()
+    assert Action.order_up() in dealer_only.legal()
     for s in (1, 2, 3):
-        dealer_only.apply(s, Action("pass"))
-    assert dealer_only.legal() == [Action("pass")]  # the dealer holds no heart
+        dealer_only.apply(s, Action.pass_())
+    assert dealer_only.legal() == [Action.pass_()]  # the dealer holds no heart
 
 
 def test_alone_declaration_after_trump_asks_maker_then_partner() -> None:
     """004: "if they do not choose to go Alone then the Makers partner has the option to go Alone"."""
     with_call = game_of(record(na(), DEAL_A, "10H", []))
-    with_call.apply(1, Action("order_up"))
-    with_call.apply(0, Action("discard", card=parse_card("QS")))
+    with_call.apply(1, Action.order_up())
+    with_call.apply(0, Action.discard(parse_card("QS")))
     assert with_call.phase == "play"
     after = game_of(record(na(alone_declaration="after_trump"), DEAL_A, "10H"))
-    after.apply(1, Action("order_up"))
-    after.apply(0, Action("discard", card=parse_card("QS")))
+    after.apply(1, Action.order_up())
+    after.apply(0, Action.discard(parse_card("QS")))
     assert (after.phase, after.turn) == ("alone", 1)
-    after.apply(1, PASS)
+    after.apply(1, Action.pass_())
     assert (after.phase, after.turn) == ("alone", 3)
-    after.apply(3, ALONE)
+    after.apply(3, Action.go_alone())
     assert after.alone == [3] and after.out[1] and after.phase == "play"
 
 
@@ -340,12 +339,12 @@ def test_defend_alone(mode: str, maker_alone: bool, asked: list[int]) -> None:
     """002: "Some groups ban lone defenders altogether, others allow them only against a lone maker";
     003: defenders may go alone "beginning with the player on the attacker's left"."""
     game = game_of(record(na(defend_alone=mode), DEAL_A, "10H"))
-    game.apply(1, Action("order_up", alone=maker_alone))
-    game.apply(0, Action("discard", card=parse_card("QS")))
+    game.apply(1, Action.order_up(alone=maker_alone))
+    game.apply(0, Action.discard(parse_card("QS")))
     seen = []
     while game.phase == "alone":
         seen.append(game.turn)
-        game.apply(game.turn, Action("pass"))  # type: ignore[arg-type]
+        game.apply(game.turn, Action.pass_())  # type: ignore[arg-type]
     assert seen == asked
 
 
@@ -355,19 +354,19 @@ def test_lone_lead(rule: str, leader: int) -> None:
     002: "If that player sits out because their partner went alone, the lead goes to the next player"."""
     game = game_of(record(na(lone_lead=rule), DEAL_A, "10H"))
     for s in (1, 2):
-        game.apply(s, Action("pass"))
-    game.apply(3, Action("order_up", alone=True))
-    game.apply(0, Action("discard", card=parse_card("QS")))
+        game.apply(s, Action.pass_())
+    game.apply(3, Action.order_up(alone=True))
+    game.apply(0, Action.discard(parse_card("QS")))
     assert game.turn == leader
 
 
 def test_both_sides_alone_the_defender_leads() -> None:
     """000: "If two players are playing alone, the defender leads"."""
     game = game_of(record({"preset": "british", "joker": "none"}, DEAL_A, "10H"))
-    game.apply(1, Action("order_up", alone=True))
-    game.apply(0, Action("discard", card=parse_card("QS")))
+    game.apply(1, Action.order_up(alone=True))
+    game.apply(0, Action.discard(parse_card("QS")))
     assert (game.phase, game.turn) == ("alone", 2)
-    game.apply(2, Action("alone"))
+    game.apply(2, Action.go_alone())
     assert game.alone == [1, 2] and game.turn == 2 and game.phase == "play"
 
 
@@ -449,13 +448,13 @@ def test_points_lone_defender_euchre() -> None:
             **changes,
         }
         game = game_of(record(rules, DEAL_B, "10H"))
-        game.apply(1, Action("pass"))
-        game.apply(2, Action("order_up"))
-        game.apply(0, Action("discard", card=parse_card("JS")))
+        game.apply(1, Action.pass_())
+        game.apply(2, Action.order_up())
+        game.apply(0, Action.discard(parse_card("JS")))
         for seat in (2, 0, 3):
             assert game.turn == seat
-            game.apply(seat, Action("pass"))
-        game.apply(1, Action("alone"))
+            game.apply(seat, Action.pass_())
+        game.apply(1, Action.go_alone())
         play_out(game)
         return game
 
@@ -476,11 +475,11 @@ def test_benny_upcard_dealer_names_trump_unseen() -> None:
     assert {a.suit for a in game.legal()} == {0, 1, 2, 3}
     assert seat_view(game, 0).hand == ()
     with pytest.raises(RuleError) as err:
-        game.apply(0, Action("pass"))
+        game.apply(0, Action.pass_())
     assert err.value.code == "cannot_pass"
-    game.apply(0, Action("call", suit=3))
+    game.apply(0, Action.call(3))
     assert game.phase == "discard" and parse_card("JK") in game.hands[0] and game.maker == 0
-    game.apply(0, Action("discard", card=parse_card("9H")))
+    game.apply(0, Action.discard(parse_card("9H")))
     assert game.phase == "play"
 
 
@@ -488,16 +487,16 @@ def test_partners_best() -> None:
     """003: "When a player decides to go alone, then after trump is called, the player's partner
     chooses a card and passes it to the fellow with the loner hand"."""
     plain = game_of(record(na(), DEAL_A, "10H", []))
-    plain.apply(1, Action("order_up", alone=True))
-    plain.apply(0, Action("discard", card=parse_card("QS")))
+    plain.apply(1, Action.order_up(alone=True))
+    plain.apply(0, Action.discard(parse_card("QS")))
     assert plain.phase == "play"
     best = game_of(record(na(partners_best=True), DEAL_A, "10H"))
-    best.apply(1, Action("order_up", alone=True))
-    best.apply(0, Action("discard", card=parse_card("QS")))
+    best.apply(1, Action.order_up(alone=True))
+    best.apply(0, Action.discard(parse_card("QS")))
     assert (best.phase, best.turn) == ("give", 3)
-    best.apply(3, Action("give", card=parse_card("AD")))
+    best.apply(3, Action.give(parse_card("AD")))
     assert (best.phase, best.turn) == ("discard", 1)
-    best.apply(1, Action("discard", card=parse_card("9C")))
+    best.apply(1, Action.discard(parse_card("9C")))
     assert best.phase == "play" and parse_card("AD") in best.hands[1]
 
 
@@ -505,17 +504,17 @@ def test_six_players_the_loner_asks_one_partner() -> None:
     """000: "the lone player can ask one of them for a card. The partner asked gives a card of his
     choice ... and the lone player discards a card face-down in return"."""
     game = game_of(record(_six_double(alone_declaration="after_trump"), SIX_HANDS, "KH"))
-    game.apply(1, Action("order_up", alone=True))
-    game.apply(0, Action("discard", card=parse_card("9C")))
+    game.apply(1, Action.order_up(alone=True))
+    game.apply(0, Action.discard(parse_card("9C")))
     assert (game.phase, game.turn) == ("give", 1)
-    assert game.legal() == [Action("pass"), Action("ask", partner=3), Action("ask", partner=5)]
+    assert game.legal() == [Action.pass_(), Action.ask(3), Action.ask(5)]
     with pytest.raises(RuleError) as err:
-        game.apply(1, Action("ask", partner=2))
+        game.apply(1, Action.ask(2))
     assert err.value.code == "not_allowed"
-    game.apply(1, Action("ask", partner=5))
+    game.apply(1, Action.ask(5))
     assert game.turn == 5
-    game.apply(5, Action("give", card=parse_card("AD")))
-    game.apply(1, Action("discard", card=parse_card("10C")))
+    game.apply(5, Action.give(parse_card("AD")))
+    game.apply(1, Action.discard(parse_card("10C")))
     assert game.phase == "play" and game.out == [False, False, False, True, False, True]
 
 
@@ -539,9 +538,9 @@ def test_no_trump_lead_first_trick() -> None:
                 "10H",
             )
         )
-        game.apply(1, Action("order_up"))
-        game.apply(0, Action("discard", card=parse_card("QS")))
-        jack = Action("play", card=parse_card("JH"))
+        game.apply(1, Action.order_up())
+        game.apply(0, Action.discard(parse_card("QS")))
+        jack = Action.play(parse_card("JH"))
         if rule:
             assert jack not in game.legal()
             with pytest.raises(RuleError) as err:
@@ -553,8 +552,8 @@ def test_no_trump_lead_first_trick() -> None:
 
 def test_no_first_blood_is_waived_for_a_hand_of_trumps() -> None:
     game = game_of(record(na(no_trump_lead_first_trick=True), DEAL_B, "10H"))
-    game.apply(1, Action("order_up"))
-    game.apply(0, Action("discard", card=parse_card("JS")))
+    game.apply(1, Action.order_up())
+    game.apply(0, Action.discard(parse_card("JS")))
     assert len(game.legal()) == 5
 
 
@@ -562,20 +561,20 @@ def test_trump_must_be_broken() -> None:
     """003 (visitor comment): "You can't lead a trump until a trump has been played"."""
     hands = ["QH 9H AS KS QS", "JH JD 9S KH 9C", "AC KC QC JC 10C", "AD KD QD 10D 9D"]
     game = game_of(record(na(trump_must_be_broken=True), hands, "10H"))
-    game.apply(1, Action("order_up"))
-    game.apply(0, Action("discard", card=parse_card("QS")))
+    game.apply(1, Action.order_up())
+    game.apply(0, Action.discard(parse_card("QS")))
     assert [a.card for a in game.legal()] == [parse_card("9S"), parse_card("9C")]
     for seat, name in ((1, "9S"), (2, "10C"), (3, "9D"), (0, "AS")):
-        game.apply(seat, Action("play", card=parse_card(name)))
+        game.apply(seat, Action.play(parse_card(name)))
     # no trump has been played: the dealer, holding three trumps and a spade, must lead the spade
-    assert game.turn == 0 and game.legal() == [Action("play", card=parse_card("KS"))]
+    assert game.turn == 0 and game.legal() == [Action.play(parse_card("KS"))]
     for seat, name in ((0, "KS"), (1, "JH"), (2, "JC"), (3, "10D")):
-        game.apply(seat, Action("play", card=parse_card(name)))
+        game.apply(seat, Action.play(parse_card(name)))
     # the right bower broke trump: now seat 1 may lead trump
-    assert Action("play", card=parse_card("JD")) in game.legal()
+    assert Action.play(parse_card("JD")) in game.legal()
     plain = game_of(record(na(), hands, "10H"))
-    plain.apply(1, Action("order_up"))
-    plain.apply(0, Action("discard", card=parse_card("QS")))
+    plain.apply(1, Action.order_up())
+    plain.apply(0, Action.discard(parse_card("QS")))
     assert len(plain.legal()) == 5
 
 
@@ -587,12 +586,12 @@ def test_ace_no_face() -> None:
     to call 'Ace-No Face'. Everybody's hands are thrown in and the current dealer deals again"."""
     hands = ["QH 9H AS KS QS", "AC 9C 10C 9S 10S", "JH JD AH KH QC", "AD KD QD 10D 9D"]
     off = game_of(record(na(), hands, "10H"))
-    assert Action("redeal") not in off.legal()
+    assert Action.redeal() not in off.legal()
     with pytest.raises(RuleError):
-        off.apply(1, Action("redeal"))
+        off.apply(1, Action.redeal())
     on = game_of(record(na(ace_no_face=True), hands, "10H"))
-    assert Action("redeal") in on.legal()
-    on.apply(1, Action("redeal"))
+    assert Action.redeal() in on.legal()
+    on.apply(1, Action.redeal())
     assert on.results[0].result == "redeal" and on.dealer == 0 and on.deal_number == 2
 
 
@@ -603,7 +602,7 @@ def test_farmers_hand() -> None:
     doc = record(na(farmers_hand="three_of_a_rank"), hands, "10H")
     game = game_of(doc)
     kitty = list(game.kitty[:3])
-    swap = Action("swap", cards=tuple(sorted(parse_card(c) for c in ("9C", "9D", "9S"))))
+    swap = Action.swap(sorted(parse_card(c) for c in ("9C", "9D", "9S")))
     assert swap in game.legal()
     game.apply(1, swap)
     assert sorted(game.hands[1]) == sorted([parse_card("KH"), parse_card("10C"), *kitty])

@@ -58,9 +58,9 @@ def snapshot(game: Game) -> str:
             "replay": Replay(game).to_json(),
             "hands": game.hands,
             "kitty": game.kitty,
-            "trick": [game.trick_seats, game.trick_cards],
+            "trick": game.trick,
             "log": len(game.log),
-            "swapped": game.swapped,
+            "swapped": game._swapped,
             "out": game.out,
         }
     )

@@ -143,7 +143,7 @@ def test_rule_errors_become_illegal_moves_and_change_nothing() -> None:
     assert game is not None and game.turn is not None
     before = (snapshot(table), table.record())
     with pytest.raises(IllegalMoveError) as caught:
-        table.apply(game.turn, Action("play", card=game.hands[game.turn][0]))
+        table.apply(game.turn, Action.play(game.hands[game.turn][0]))
     assert caught.value.code == "wrong_phase"
     assert "first round of bidding" in caught.value.message
     assert (snapshot(table), table.record()) == before
@@ -186,7 +186,7 @@ def test_last_trick_of_a_finished_deal_is_kept_with_its_winner(seed: int) -> Non
     earlier: list[int] = []
     while game.deal_number == 1:
         assert game.turn is not None
-        earlier = [winner for _, _, winner in game.tricks]
+        earlier = [t.winner for t in game.tricks]
         table.apply(game.turn, rng.choice(game.legal()))
     deal_one = game.results[0]
     last = table.last_trick
@@ -199,7 +199,7 @@ def test_last_trick_of_a_finished_deal_is_kept_with_its_winner(seed: int) -> Non
         assert won == deal_one.tricks
     public = table.public().game
     assert public is not None and public.last_deal is not None
-    assert public.last_deal.number == 1 and public.deal_number == 2
+    assert public.last_deal.number == 1 and public.view.deal_number == 2
 
 
 def test_undo_last_takes_an_action_back() -> None:

@@ -1,0 +1,54 @@
+"""Game's public surface: read-only, None for what does not exist yet, readable repr."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.rules import Action, Game, HouseRules, Trick, parse_card
+
+
+def _game() -> Game:
+    return Game(HouseRules.preset_rules("north_american"), seed=7)
+
+
+def test_what_is_not_made_yet_is_none() -> None:
+    game = _game()
+    assert (game.trump, game.maker, game.makers, game.turned_down) == (None, None, None, None)
+    assert game.last_trick is None and game.trick == () and game.tricks == ()
+    for _ in range(4):
+        game.apply(game.turn or 0, Action.pass_())
+    assert game.phase == "bid2" and game.turned_down == parse_card("KS") >> 3
+    game.apply(game.turn or 0, Action.call("H"))
+    assert (game.trump, game.maker, game.makers) == (2, 2, 0)
+
+
+def test_the_public_state_cannot_be_assigned() -> None:
+    game = _game()
+    for name in ("turn", "phase", "trump", "dealer", "over", "hands"):
+        with pytest.raises(AttributeError):
+            setattr(game, name, None)
+
+
+def test_repr_shows_the_table_in_card_text() -> None:
+    game = _game()
+    game.apply(2, Action.pass_())
+    assert repr(game) == (
+        "<Game north_american deal 1, dealer 1, bid1, turn 3, upcard KS, trump -, score 0-0, "
+        "tricks 0-0, hands [QS 9C AH AD JD | JH QD 9S KD QH | AC KH 10H QC 10S | 9H AS JS 10C KC]>"
+    )
+
+
+def test_tricks_belong_to_the_deal_and_the_last_trick_outlives_it() -> None:
+    game = _game()
+    game.apply(2, Action.order_up())
+    while game.phase != "play" or game.trick or not game.tricks:
+        game.step(game.legal()[-1] if game.phase != "play" else game.legal()[0])
+    done = game.tricks[-1]
+    assert isinstance(done, Trick) and game.last_trick == done
+    assert done.winner in done.seats and len(done.cards) == 4
+    number = game.deal_number
+    while game.deal_number == number:
+        before = game.tricks
+        game.step(game.legal()[0])
+    assert game.tricks == () and game.last_trick is not None
+    assert game.last_trick not in before  # the deal's last trick, kept after the new deal began
