@@ -29,7 +29,6 @@ from .errors import (
 )
 from .events import TableEvent
 from .persistence import MemoryTableStore, NewTable, Place, SavedTable, TableStatus, TableStore
-from .prefs import FixedPrefs, PrefsSource, TablePrefs
 from .public import CompletedTrick, DealSummary, PublicGame, PublicTable
 from .seats import Player, Seat
 from .service import Progress, TableService
@@ -40,7 +39,6 @@ __all__ = [
     "ComputerPlayer",
     "ComputersNotAllowedError",
     "DealSummary",
-    "FixedPrefs",
     "IllegalMoveError",
     "MemoryTableStore",
     "Move",
@@ -54,7 +52,6 @@ __all__ = [
     "Place",
     "Player",
     "PlayerFactory",
-    "PrefsSource",
     "Progress",
     "PublicGame",
     "PublicTable",
@@ -69,7 +66,6 @@ __all__ = [
     "TableEvent",
     "TableExistsError",
     "TableFullError",
-    "TablePrefs",
     "TableService",
     "TableStatus",
     "TableStore",
