@@ -12,11 +12,12 @@ from discord.ext import commands
 from bot.league import LeagueService
 from bot.players import make_player
 from bot.replies import report_error, send_ephemeral
+from bot.server.settings import ServerSettings
+from bot.server.sources import FixedSettings, StoredSettings
 from bot.settings import Settings
 from bot.store import Database
-from bot.tables import FixedPrefs, MemoryTableStore, TablePrefs, TableService
+from bot.tables import MemoryTableStore, TableService
 from bot.tables.database import DatabaseTableStore
-from bot.tables.house_rules import ServerSettings
 from bot.tables.scheduler import LoopScheduler, Scheduler
 
 __all__ = [
@@ -47,20 +48,20 @@ _USER_READABLE_CHECKS = (
 )
 
 
-def _default_prefs(settings: Settings) -> TablePrefs:
-    return TablePrefs(tables_in_threads=settings.tables_in_threads)
+def _server_defaults(settings: Settings) -> ServerSettings:
+    return ServerSettings(tables_in_threads=settings.tables_in_threads)
 
 
 def default_tables(settings: Settings) -> TableService:
     """Tables kept in memory only, with the configured defaults for every server."""
-    prefs = FixedPrefs(_default_prefs(settings))
-    return TableService(MemoryTableStore(), make_player, prefs=prefs)
+    servers = FixedSettings(_server_defaults(settings))
+    return TableService(MemoryTableStore(), make_player, server_settings=servers)
 
 
 def database_tables(settings: Settings, db: Database) -> TableService:
-    """Tables saved in ``db``, each server's preferences read from it (and changed there)."""
-    prefs = ServerSettings(db, _default_prefs(settings))
-    return TableService(DatabaseTableStore(db), make_player, prefs=prefs)
+    """Tables saved in ``db``, each server's settings read from it (and changed there)."""
+    servers = StoredSettings(db, _server_defaults(settings))
+    return TableService(DatabaseTableStore(db), make_player, server_settings=servers)
 
 
 def intents() -> discord.Intents:

@@ -37,9 +37,11 @@ from typing import Any
 from bot.app import EuchreBot
 from bot.players import make_player
 from bot.runtime import tune_gc_after_start
+from bot.server.settings import ServerSettings
+from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.store import Database
-from bot.tables import FixedPrefs, Table, TablePrefs, TableService
+from bot.tables import Table, TableService
 from bot.tables.database import DatabaseTableStore
 
 __all__ = ["BenchOptions", "HarnessMissingError", "Report", "run"]
@@ -123,8 +125,10 @@ def _load_harness() -> Any:
 
 def _service(db: Database) -> TableService:
     seeds = itertools.count(1)
-    prefs = FixedPrefs(TablePrefs(mention_on_turn=False))
-    return TableService(DatabaseTableStore(db), make_player, prefs=prefs, seeds=lambda: next(seeds))
+    servers = FixedSettings(ServerSettings(mention_on_turn=False))
+    return TableService(
+        DatabaseTableStore(db), make_player, server_settings=servers, seeds=lambda: next(seeds)
+    )
 
 
 def _bot(service: TableService) -> EuchreBot:

@@ -47,11 +47,9 @@ from bot.store.league_settings import LeagueSettingsRepo
 from bot.store.migrations import latest_version
 from bot.store.models import (
     OPEN_STATUSES,
-    SETTING_NAMES,
     ArchivedGame,
     ComputerLevel,
     GamePlayer,
-    GuildSettings,
     Seat,
     StoredAction,
     StoredTable,
@@ -65,7 +63,6 @@ __all__ = [
     "LEAGUE_SETTING_NAMES",
     "OPEN_STATUSES",
     "SEASON_NAME_LENGTH",
-    "SETTING_NAMES",
     "ActionIndexError",
     "AlreadyArchivedError",
     "ArchivedGame",
@@ -77,7 +74,6 @@ __all__ = [
     "FrozenStanding",
     "GameArchiveRepo",
     "GamePlayer",
-    "GuildSettings",
     "GuildSettingsRepo",
     "InvalidRecordError",
     "LeagueSettings",

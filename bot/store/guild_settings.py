@@ -1,4 +1,8 @@
-"""Per-server house rules and settings (the ``guild_settings`` table)."""
+"""Per-server house rules and settings (the ``guild_settings`` table).
+
+A row holds :class:`~bot.server.settings.ServerSettings`: its rules as JSON and one
+column per setting, named as the model's fields (``SETTING_NAMES``).
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,10 @@ from pydantic import ValidationError
 
 from bot.rules import HouseRules
 from bot.rules.house_rules import describe_validation_error
+from bot.server.settings import SETTING_NAMES, ServerSettings
 from bot.store._codec import build, load_rules, row_dict, rules_text, time_text
 from bot.store.database import Database, Row
 from bot.store.errors import SettingsError
-from bot.store.models import SETTING_NAMES, GuildSettings
 
 __all__ = ["GuildSettingsRepo"]
 
@@ -30,23 +34,23 @@ class GuildSettingsRepo:
         """Work on ``db``."""
         self._db = db
 
-    async def get(self, guild_id: int) -> GuildSettings:
+    async def get(self, guild_id: int) -> ServerSettings:
         """The server's settings; the defaults when it never changed any.
 
         Raises CorruptDataError when its stored rules no longer validate.
         """
         row = await self._row(guild_id)
         if row is None:
-            return GuildSettings(guild_id=guild_id)
+            return ServerSettings()
         where = f"guild {guild_id} settings"
         fields = self._settings_of(row, where)
         fields["rules"] = load_rules(row["rules"], where)
-        return build(GuildSettings, where, fields)
+        return build(ServerSettings, where, fields)
 
-    async def set_rules(self, guild_id: int, rules: HouseRules) -> GuildSettings:
+    async def set_rules(self, guild_id: int, rules: HouseRules) -> ServerSettings:
         """Make ``rules`` the server's house rules (tables already open keep theirs)."""
         now = time_text(self._db.now())
-        defaults = GuildSettings(guild_id=guild_id)
+        defaults = ServerSettings()
         await self._db.execute(
             f"{_INSERT}ON CONFLICT (guild_id) DO UPDATE SET "
             "rules = excluded.rules, updated_at = excluded.updated_at",
@@ -54,7 +58,7 @@ class GuildSettingsRepo:
         )
         return await self.get(guild_id)
 
-    async def update(self, guild_id: int, /, **changes: Any) -> GuildSettings:
+    async def update(self, guild_id: int, /, **changes: Any) -> ServerSettings:
         """Change some settings by name (see ``SETTING_NAMES``); the others keep their values.
 
         Raises SettingsError naming the setting for an unknown name or a bad value,
@@ -77,9 +81,7 @@ class GuildSettingsRepo:
                 current["rules"] = load_rules(row["rules"], where)
             now = self._db.now()
             try:
-                wanted = GuildSettings.model_validate(
-                    {**current, **changes, "guild_id": guild_id, "updated_at": now}
-                )
+                wanted = ServerSettings.model_validate({**current, **changes, "updated_at": now})
             except ValidationError as exc:
                 raise SettingsError(describe_validation_error(exc)) from None
             assignments = ", ".join(f"{name} = excluded.{name}" for name in SETTING_NAMES)
@@ -97,8 +99,7 @@ class GuildSettingsRepo:
 
     async def _row(self, guild_id: int) -> Row | None:
         return await self._db.fetch_one(
-            f"SELECT guild_id, rules, {_SETTINGS}, updated_at "
-            "FROM guild_settings WHERE guild_id = ?",
+            f"SELECT rules, {_SETTINGS}, updated_at FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
 
@@ -107,9 +108,9 @@ class GuildSettingsRepo:
         """The setting columns of a row, checked, without the rules."""
         fields = row_dict(row)
         del fields["rules"]
-        build(GuildSettings, where, fields)
+        build(ServerSettings, where, fields)
         return fields
 
 
-def _setting_values(settings: GuildSettings) -> tuple[Any, ...]:
+def _setting_values(settings: ServerSettings) -> tuple[Any, ...]:
     return tuple(getattr(settings, name) for name in SETTING_NAMES)

@@ -8,14 +8,13 @@ from typing import Annotated, Any, Final, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bot.rules import HouseRules
+from bot.server.settings import ComputerLevel
 
 __all__ = [
     "OPEN_STATUSES",
-    "SETTING_NAMES",
     "ArchivedGame",
     "ComputerLevel",
     "GamePlayer",
-    "GuildSettings",
     "Seat",
     "SeatNumber",
     "Snowflake",
@@ -27,47 +26,10 @@ __all__ = [
 Snowflake = Annotated[int, Field(gt=0, lt=2**63)]
 """A Discord id (SQLite integers are signed 64-bit)."""
 SeatNumber = Annotated[int, Field(ge=0, le=5)]
-ComputerLevel = Literal["basic", "expert"]
 TableStatus = Literal["lobby", "playing", "finished", "aborted"]
 OPEN_STATUSES: Final[tuple[TableStatus, ...]] = ("lobby", "playing")
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
-
-
-class GuildSettings(BaseModel):
-    """A server's house rules and settings; a server that never changed one has the defaults."""
-
-    model_config = _FROZEN
-
-    guild_id: Snowflake
-    rules: HouseRules = Field(default_factory=HouseRules)
-    tables_in_threads: bool = False
-    """Open each table in its own thread."""
-    turn_time_limit_seconds: int | None = Field(None, ge=10, le=86_400)
-    """Seconds a player has for a move; None: no limit."""
-    allow_computers: bool = True
-    """Computer players may fill empty seats."""
-    host_may_override_rules: bool = True
-    """A table's host may change the house rules for that table, in its lobby."""
-    mention_on_turn: bool = False
-    """Ping the player whose turn it is."""
-    computer_move_delay: float | None = Field(None, ge=0, le=60, allow_inf_nan=False)
-    """Seconds between computer moves; None: the bot's configured ``computer_move_delay``."""
-    rules_admin_role_id: Snowflake | None = None
-    """A role allowed to change the house rules besides Manage Server; None: no such role."""
-    computer_default_level: ComputerLevel = "basic"
-    timeouts_before_computer: int = Field(2, ge=1, le=20)
-    """Timed-out turns in a row after which a computer keeps a player's seat until they return."""
-    allow_seat_takeover: bool = True
-    """Members may take over a computer's seat during a game."""
-    updated_at: datetime | None = None
-    """When a setting last changed; None for a server still on the defaults."""
-
-
-SETTING_NAMES: Final[tuple[str, ...]] = tuple(
-    name for name in GuildSettings.model_fields if name not in {"guild_id", "rules", "updated_at"}
-)
-"""The settings :meth:`GuildSettingsRepo.update` changes (the rules have ``set_rules``)."""
 
 
 class Seat(BaseModel):

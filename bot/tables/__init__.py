@@ -28,7 +28,6 @@ from .errors import (
 )
 from .events import TableEvent
 from .persistence import MemoryTableStore, NewTable, Place, SavedTable, TableStatus, TableStore
-from .prefs import FixedPrefs, PrefsSource, TablePrefs
 from .public import CompletedTrick, DealSummary, PublicGame, PublicTable
 from .seats import Player, Seat
 from .service import Progress, TableService
@@ -39,7 +38,6 @@ __all__ = [
     "ComputerPlayer",
     "ComputersNotAllowedError",
     "DealSummary",
-    "FixedPrefs",
     "IllegalMoveError",
     "MemoryTableStore",
     "Move",
@@ -53,7 +51,6 @@ __all__ = [
     "Place",
     "Player",
     "PlayerFactory",
-    "PrefsSource",
     "Progress",
     "PublicGame",
     "PublicTable",
@@ -68,7 +65,6 @@ __all__ = [
     "TableEvent",
     "TableExistsError",
     "TableFullError",
-    "TablePrefs",
     "TableService",
     "TableStatus",
     "TableStore",

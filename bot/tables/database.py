@@ -1,24 +1,23 @@
-"""The table service on the SQLite store: :class:`DatabaseTableStore` and :class:`GuildPrefs`.
+"""The table service on the SQLite store: :class:`DatabaseTableStore`.
 
-Adapters from the service's protocols (:class:`~bot.tables.persistence.TableStore`,
-:class:`~bot.tables.prefs.PrefsSource`) to the repositories of :mod:`bot.store`.
+An adapter from the service's :class:`~bot.tables.persistence.TableStore` to the
+repositories of :mod:`bot.store`. (Each server's settings come from
+:class:`bot.server.sources.StoredSettings`.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
-from bot.store import ComputerLevel, Database, GameArchiveRepo, GuildSettingsRepo, TableRepo
+from bot.store import ComputerLevel, Database, GameArchiveRepo, TableRepo
 from bot.store import Seat as StoreSeat
 from bot.store import StoredTable as StoreTable
 
 from .persistence import NewTable, Place, SavedTable, TableStatus
-from .prefs import TablePrefs
 from .seats import Seat
 
-__all__ = ["DatabaseTableStore", "GuildPrefs"]
+__all__ = ["DatabaseTableStore"]
 
 
 def _store_seats(seats: Sequence[Seat | None]) -> list[StoreSeat]:
@@ -123,33 +122,3 @@ class DatabaseTableStore:
     async def open_tables(self) -> list[SavedTable]:
         """Every table in its lobby or playing."""
         return [_saved(t) for t in await self._tables.list_open_tables()]
-
-
-class GuildPrefs:
-    """Each server's table preferences, from its stored settings.
-
-    A server that never changed a setting gets ``defaults`` (the bot's configuration)
-    with its house rules.
-    """
-
-    def __init__(self, db: Database, defaults: TablePrefs | None = None) -> None:
-        """Work on ``db``."""
-        self._settings = GuildSettingsRepo(db)
-        self._defaults = defaults or TablePrefs()
-
-    async def table_prefs(self, guild_id: int) -> TablePrefs:
-        """The server's preferences."""
-        settings = await self._settings.get(guild_id)
-        if settings.updated_at is None:
-            return replace(self._defaults, rules=settings.rules)
-        return TablePrefs(
-            rules=settings.rules,
-            tables_in_threads=settings.tables_in_threads,
-            allow_computers=settings.allow_computers,
-            mention_on_turn=settings.mention_on_turn,
-            computer_move_delay=settings.computer_move_delay,
-            computer_level=settings.computer_default_level,
-            turn_time_limit=settings.turn_time_limit_seconds,
-            timeouts_before_away=settings.timeouts_before_computer,
-            allow_takeover=settings.allow_seat_takeover,
-        )

@@ -198,7 +198,7 @@ class TableKeeper:
                 watch.since = now
                 return self.notifier.resume(table)
             return None
-        limit = table.policy.turn_limit
+        limit = table.settings.turn_time_limit_seconds
         user = watch.turn[1]
         if limit is None or user is None:
             return None

@@ -110,10 +110,10 @@ class PublicTable:
     rules: HouseRules
     seats: tuple[Seat | None, ...]
     game: PublicGame | None
+    allow_takeover: bool
+    """Members may take over a computer's seat during the game (the server's setting)."""
     rules_overridden: bool = False
     """The host changed the server's house rules for this table."""
-    allow_takeover: bool = False
-    """Members may take over a computer's seat during the game."""
 
     def name(self, seat: int) -> str:
         """The name shown for a seat ("seat 3" when empty)."""

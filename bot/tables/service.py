@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.rules import Action, HouseRules, SeatView
+from bot.server.settings import ServerSettings
+from bot.server.sources import FixedSettings, SettingsSource
 
 from .computers import PlayerFactory
 from .errors import (
@@ -29,8 +31,6 @@ from .errors import (
 )
 from .events import EventKind, Listener, TableEvent, log_event
 from .persistence import NewTable, Place, TableStore
-from .policy import TablePolicy
-from .prefs import FixedPrefs, PrefsSource, TablePrefs
 from .public import deal_summary
 from .seats import Player, Seat
 from .table import Move, Table
@@ -43,15 +43,6 @@ __all__ = ["Progress", "TableService"]
 log = logging.getLogger(__name__)
 
 SAVE_FAILED = "Sorry, that couldn't be saved, so nothing changed. Please try again."
-
-
-def policy_of(prefs: TablePrefs) -> TablePolicy:
-    """The policy a table copies from its server's preferences."""
-    return TablePolicy(
-        turn_limit=prefs.turn_time_limit,
-        timeouts_before_away=prefs.timeouts_before_away,
-        allow_takeover=prefs.allow_takeover,
-    )
 
 
 def random_seed() -> int:
@@ -87,18 +78,20 @@ class TableService:
         store: TableStore,
         computers: PlayerFactory,
         *,
-        prefs: PrefsSource | None = None,
+        server_settings: SettingsSource | None = None,
         seeds: Callable[[], int] = random_seed,
         keep_closed: int = 256,
     ) -> None:
         """Tables saved to ``store``; computer players built by ``computers``.
+
+        Each server's settings come from ``server_settings`` (default: the same for all).
 
         ``keep_closed`` finished or aborted tables stay known, so their buttons answer
         sensibly and "Play again" works.
         """
         self.store = store
         self.computers = computers
-        self.prefs: PrefsSource = prefs or FixedPrefs()
+        self.server_settings: SettingsSource = server_settings or FixedSettings()
         self.listeners: list[Listener] = [log_event]
         self._seeds = seeds
         self._keep_closed = keep_closed
@@ -111,9 +104,9 @@ class TableService:
 
     # ------------------------------------------------------------------ finding tables
 
-    async def table_prefs(self, guild_id: int) -> TablePrefs:
-        """The preferences of a server."""
-        return await self.prefs.table_prefs(guild_id)
+    async def settings_of(self, guild_id: int) -> ServerSettings:
+        """The settings of a server."""
+        return await self.server_settings.get(guild_id)
 
     @property
     def open_tables(self) -> list[Table]:
@@ -185,9 +178,9 @@ class TableService:
                     f"There's already a table here (table {existing.id}): join it, "
                     "or its host can close it with /euchre abort."
                 )
-            prefs = await self.table_prefs(place.guild_id)
+            settings = await self.settings_of(place.guild_id)
             if rules is None:
-                rules = prefs.rules
+                rules = settings.rules
             taken = list(seats) if seats is not None else [Seat.human(host)]
             taken += [None] * (rules.players - len(taken))
             seed = self._seeds()
@@ -199,7 +192,7 @@ class TableService:
             table = Table(
                 table_id, place, host.user_id, rules, seed, taken, rules_overridden=rules_overridden
             )
-            table.policy = policy_of(prefs)
+            table.settings = settings
             self._open[table_id] = table
             self._by_place[place.id] = table_id
             self._emit(table, "opened", f"by {host.name}, rules {rules.to_spec()}")
@@ -231,14 +224,14 @@ class TableService:
     async def add_computer(self, table_id: int, by: int, seat: int | None = None) -> Table:
         """The host seats a computer player, where the server allows them."""
         table = self.get(table_id)
-        prefs = await self.table_prefs(table.place.guild_id)
-        if not prefs.allow_computers:
+        settings = await self.settings_of(table.place.guild_id)
+        if not settings.allow_computers:
             raise ComputersNotAllowedError(
                 "This server doesn't allow computer players: every seat needs a person."
             )
         async with table.lock:
             before = list(table.seats)
-            number = table.add_computer(by, seat, prefs.computer_level)
+            number = table.add_computer(by, seat, settings.computer_default_level)
             await self._save_seats(table, before)
             self._emit(table, "seated", f"computer {table.name(number)} in seat {number + 1}")
         return table
@@ -271,10 +264,10 @@ class TableService:
     async def start(self, table_id: int, by: int) -> Progress:
         """The host starts the game: the cards are dealt."""
         table = self.get(table_id)
-        policy = policy_of(await self.table_prefs(table.place.guild_id))
+        settings = await self.settings_of(table.place.guild_id)
         async with table.lock:
             table.start(by)
-            table.policy = policy
+            table.settings = settings
             try:
                 await self.store.update_table(table.id, status="playing")
             except Exception as exc:
@@ -379,7 +372,7 @@ class TableService:
         A table whose record no longer replays is logged and left out; the others load.
         """
         restored = []
-        policies: dict[int, TablePolicy] = {}
+        settings: dict[int, ServerSettings] = {}
         for row in await self.store.open_tables():
             try:
                 table = Table.restore(row)
@@ -394,9 +387,9 @@ class TableService:
                 await self._finish(table)
                 continue
             guild = table.place.guild_id
-            if guild not in policies:
-                policies[guild] = policy_of(await self.table_prefs(guild))
-            table.policy = policies[guild]
+            if guild not in settings:
+                settings[guild] = await self.settings_of(guild)
+            table.settings = settings[guild]
             self._open[table.id] = table
             self._by_place[table.place.id] = table.id
             restored.append(table)
@@ -433,7 +426,7 @@ class TableService:
         """A person let their turn run out: a computer plays it for them.
 
         Nothing happens (None) when the turn moved on meanwhile. After
-        ``policy.timeouts_before_away`` timed-out turns in a row the computer keeps the
+        ``settings.timeouts_before_computer`` timed-out turns in a row the computer keeps the
         seat until its owner takes it back: the second item says whether that happened.
         """
         table = self.get(table_id)
@@ -451,7 +444,7 @@ class TableService:
             await self._save_move(table, move)
             strikes = table.strikes.get(seat, 0) + 1
             table.strikes[seat] = strikes
-            away = table.status == "playing" and strikes >= table.policy.timeouts_before_away
+            away = table.status == "playing" and strikes >= table.settings.timeouts_before_computer
             if away:
                 before = list(table.seats)
                 table.set_away(seat)

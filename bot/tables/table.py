@@ -23,6 +23,7 @@ from bot.rules import (
     game_record,
     seat_view,
 )
+from bot.server.settings import ServerSettings
 
 from .computers import ComputerPlayer, PlayerFactory, decision_seed
 from .errors import (
@@ -39,7 +40,6 @@ from .errors import (
     WrongStageError,
 )
 from .persistence import Place, SavedTable, TableStatus
-from .policy import TablePolicy
 from .public import CompletedTrick, PublicTable, public_game
 from .seats import DEFAULT_LEVEL, Player, Seat
 
@@ -95,7 +95,8 @@ class Table:
         self.message_id: int | None = None
         self.last_trick: CompletedTrick | None = None
         self.lock = asyncio.Lock()
-        self.policy = TablePolicy()
+        self.settings = ServerSettings()
+        """Its server's settings, copied when it opened, started or was restored."""
         self.strikes: dict[int, int] = {}
         """Turns each seat's person let time out in a row."""
         self._undo: _Undo | None = None
@@ -383,7 +384,7 @@ class Table:
     def take_over(self, player: Player, seat: int | None = None) -> int:
         """During a game, a member takes a computer's seat (the first one unless ``seat``)."""
         self.require_game()
-        if not self.policy.allow_takeover:
+        if not self.settings.allow_seat_takeover:
             raise SeatTakenError(
                 "This server doesn't let members take over a computer's seat during a game."
             )
@@ -443,7 +444,7 @@ class Table:
             seats=tuple(self.seats),
             game=game,
             rules_overridden=self.rules_overridden,
-            allow_takeover=self.policy.allow_takeover,
+            allow_takeover=self.settings.allow_seat_takeover,
         )
 
     def record(self) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from bot.render import (
 )
 from bot.replies import send_ephemeral
 from bot.rules import Action, ActionError
+from bot.server.overrides import TableRules
 from bot.tables import (
     NoTableError,
     Place,
@@ -35,13 +36,12 @@ from bot.tables import (
     Table,
     TableService,
 )
-from bot.tables.house_rules import TableRules
 
 from .components import DYNAMIC_ITEMS, finished_view, hand_view, public_view
-from .house_rules import PRESET_CHOICES, HouseRulesCommands
 from .league import LeagueCommands
 from .league_buttons import LEAGUE_DYNAMIC_ITEMS
 from .publishing import publish
+from .server_config import PRESET_CHOICES, HouseRulesCommands
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
@@ -120,9 +120,9 @@ class Euchre(
         """
         player, place = _player(interaction), _place(interaction)
         chosen = await self.host_rules(interaction, preset.value if preset else None, rules)
-        prefs = await self.service.table_prefs(place.guild_id)
+        server = await self.service.settings_of(place.guild_id)
         channel = interaction.channel
-        if prefs.tables_in_threads and isinstance(channel, discord.TextChannel):
+        if server.tables_in_threads and isinstance(channel, discord.TextChannel):
             await self._new_in_thread(interaction, channel, player, chosen)
             return
         table = await self.service.open(
@@ -366,13 +366,13 @@ class Euchre(
     async def _mention(self, table: Table, progress: Progress, clicker: int) -> int | None:
         if progress.mention is None or progress.mention == clicker:
             return None
-        prefs = await self.service.table_prefs(table.place.guild_id)
-        return progress.mention if prefs.mention_on_turn else None
+        server = await self.service.settings_of(table.place.guild_id)
+        return progress.mention if server.mention_on_turn else None
 
     async def _delay(self, table: Table) -> float:
-        prefs = await self.service.table_prefs(table.place.guild_id)
-        if prefs.computer_move_delay is not None:
-            return prefs.computer_move_delay
+        server = await self.service.settings_of(table.place.guild_id)
+        if server.computer_move_delay is not None:
+            return server.computer_move_delay
         return self.bot.settings.computer_move_delay
 
     def _public(self, table: Table, mention: int | None = None) -> _Public:

@@ -16,14 +16,14 @@ from bot.app import EuchreBot
 from bot.players import make_player
 from bot.render import LAST_DEAL
 from bot.rules import card_symbol
+from bot.server.settings import ServerSettings
+from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.tables import (
-    FixedPrefs,
     MemoryTableStore,
     PlayerFactory,
     Table,
     TableEvent,
-    TablePrefs,
     TableService,
 )
 from tests.harness import FakeMember, Harness, Sent, StoredMessage, visible_text
@@ -35,7 +35,7 @@ ACTION_ID = "euchre:a:"
 def build_bot(
     seed: int = 1,
     *,
-    prefs: TablePrefs | None = None,
+    server: ServerSettings | None = None,
     players: PlayerFactory = make_player,
     store: MemoryTableStore | None = None,
     delay: float = 0,
@@ -44,7 +44,7 @@ def build_bot(
     tables = TableService(
         store or MemoryTableStore(),
         players,
-        prefs=FixedPrefs(prefs or TablePrefs()),
+        server_settings=FixedSettings(server or ServerSettings()),
         seeds=lambda: seed,
     )
     return EuchreBot(Settings(computer_move_delay=delay), tables=tables)

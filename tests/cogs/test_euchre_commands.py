@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.tables import TablePrefs
+from bot.server.settings import ServerSettings
 from tests.cogs.euchre_driver import (
     HiddenCardWatch,
     act_through_hand,
@@ -18,9 +18,9 @@ from tests.harness import FakeMember, Harness, StoredMessage
 
 
 async def lobby(
-    make_harness: MakeHarness, *members: Any, seed: int = 1, prefs: TablePrefs | None = None
+    make_harness: MakeHarness, *members: Any, seed: int = 1, server: ServerSettings | None = None
 ) -> tuple[Harness, Any, list[FakeMember], StoredMessage]:
-    bot = build_bot(seed, prefs=prefs)
+    bot = build_bot(seed, server=server)
     h = await make_harness(bot)
     g = h.guild(members=members or ["alice", "bob"], channels=("table", "other"))
     people = list(g.members.values())
@@ -158,7 +158,7 @@ async def test_play_again_reopens_the_table_with_the_same_seats_and_rules(
 
 
 async def test_tables_in_threads(make_harness: MakeHarness) -> None:
-    bot = build_bot(2, prefs=TablePrefs(tables_in_threads=True))
+    bot = build_bot(2, server=ServerSettings(tables_in_threads=True))
     h = await make_harness(bot)
     watch = HiddenCardWatch(h)
     watch.listen(bot.tables)
@@ -180,7 +180,7 @@ async def test_tables_in_threads(make_harness: MakeHarness) -> None:
 async def test_without_thread_permission_the_table_opens_in_the_channel(
     make_harness: MakeHarness,
 ) -> None:
-    bot = build_bot(2, prefs=TablePrefs(tables_in_threads=True))
+    bot = build_bot(2, server=ServerSettings(tables_in_threads=True))
     h = await make_harness(bot)
     g = h.guild(members=["alice", "bob"])
     alice, bob = g.member("alice"), g.member("bob")

@@ -20,9 +20,11 @@ from hypothesis import strategies as st
 from bot.app import EuchreBot
 from bot.players import make_player
 from bot.rules import public_view, replay
+from bot.server.settings import ServerSettings
+from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.store import Database, TableRepo
-from bot.tables import FixedPrefs, Table, TablePrefs, TableService
+from bot.tables import Table, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.scheduler import ManualScheduler
 from cogs.euchre.keeping import UNANSWERED_AFTER
@@ -212,8 +214,12 @@ async def check_records(world: World) -> int:
 
 async def explore(plan: list[tuple[Any, ...]]) -> int:
     async with await Database.open(":memory:") as db:
-        prefs = FixedPrefs(TablePrefs(turn_time_limit=30, timeouts_before_away=2))
-        service = TableService(DatabaseTableStore(db), make_player, prefs=prefs, seeds=lambda: 7)
+        server = FixedSettings(
+            ServerSettings(turn_time_limit_seconds=30, timeouts_before_computer=2)
+        )
+        service = TableService(
+            DatabaseTableStore(db), make_player, server_settings=server, seeds=lambda: 7
+        )
         clock = ManualScheduler()
         settings_ = Settings(computer_move_delay=0, idle_lobby_minutes=5, idle_game_minutes=10)
         bot = EuchreBot(settings_, tables=service, scheduler=clock)

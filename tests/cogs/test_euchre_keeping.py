@@ -18,9 +18,11 @@ import discord
 from bot.app import EuchreBot
 from bot.players import make_player
 from bot.rules import replay
+from bot.server.settings import ServerSettings
+from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.store import Database, TableRepo
-from bot.tables import FixedPrefs, MemoryTableStore, Place, Player, TablePrefs, TableService
+from bot.tables import MemoryTableStore, Place, Player, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.scheduler import ManualScheduler
 from cogs.euchre.keeping import UNANSWERED_AFTER, UNKNOWN_BUTTON, Keeping
@@ -45,10 +47,14 @@ def make_bot(
     strikes: int = 2,
     **settings: Any,
 ) -> tuple[EuchreBot, ManualScheduler]:
-    prefs = TablePrefs(turn_time_limit=limit, timeouts_before_away=strikes, mention_on_turn=True)
+    server = ServerSettings(
+        turn_time_limit_seconds=limit, timeouts_before_computer=strikes, mention_on_turn=True
+    )
     if store is None:
         store = MemoryTableStore()
-    tables = TableService(store, make_player, prefs=FixedPrefs(prefs), seeds=lambda: seed)
+    tables = TableService(
+        store, make_player, server_settings=FixedSettings(server), seeds=lambda: seed
+    )
     clock = ManualScheduler()
     bot = EuchreBot(Settings(computer_move_delay=0, **settings), tables=tables, scheduler=clock)
     return bot, clock

@@ -7,8 +7,10 @@ from typing import Any
 
 from bot.app import EuchreBot
 from bot.players import make_player
+from bot.server.settings import ServerSettings
+from bot.server.sources import FixedSettings
 from bot.settings import Settings
-from bot.tables import FixedPrefs, MemoryTableStore, TablePrefs, TableService
+from bot.tables import MemoryTableStore, TableService
 from bot.tables.scheduler import ManualScheduler
 from tests.cogs.euchre_driver import action_buttons, only_table
 from tests.conftest import MakeHarness
@@ -19,8 +21,8 @@ LIMIT = 60
 
 
 def make_bot(limit: float | None = None) -> tuple[EuchreBot, ManualScheduler]:
-    prefs = FixedPrefs(TablePrefs(turn_time_limit=limit))
-    tables = TableService(MemoryTableStore(), make_player, prefs=prefs, seeds=lambda: 5)
+    server = FixedSettings(ServerSettings(turn_time_limit_seconds=limit))
+    tables = TableService(MemoryTableStore(), make_player, server_settings=server, seeds=lambda: 5)
     clock = ManualScheduler()
     return EuchreBot(Settings(computer_move_delay=0), tables=tables, scheduler=clock), clock
 
@@ -136,8 +138,8 @@ async def test_a_move_that_cannot_be_saved_is_not_applied_and_can_be_retried(
     make_harness: MakeHarness,
 ) -> None:
     store = FlakyStore()
-    prefs = FixedPrefs(TablePrefs())
-    tables = TableService(store, make_player, prefs=prefs, seeds=lambda: 5)
+    server = FixedSettings(ServerSettings())
+    tables = TableService(store, make_player, server_settings=server, seeds=lambda: 5)
     bot = EuchreBot(Settings(computer_move_delay=0), tables=tables, scheduler=ManualScheduler())
     h = await make_harness(bot)
     people, message = await started(h)

@@ -22,10 +22,11 @@ from bot.app import EuchreBot
 from bot.league import LeagueService
 from bot.players import make_player
 from bot.rules import HouseRules, card_symbol, parse_record, replay
+from bot.server.sources import StoredSettings
 from bot.settings import Settings
 from bot.store import ArchivedGame, Database, GameArchiveRepo, GuildSettingsRepo, Seat
 from bot.tables import TableService
-from bot.tables.database import DatabaseTableStore, GuildPrefs
+from bot.tables.database import DatabaseTableStore
 from tests.cogs.euchre_driver import act_through_hand, build_bot, only_table, random_policy
 from tests.conftest import MakeHarness
 from tests.harness import FakeGuild, FakeMember, Harness, Sent
@@ -442,7 +443,7 @@ async def test_a_game_played_at_a_table_reaches_the_standings(
     make_harness: MakeHarness, db: Database
 ) -> None:
     tables = TableService(
-        DatabaseTableStore(db), make_player, prefs=GuildPrefs(db), seeds=lambda: 5
+        DatabaseTableStore(db), make_player, server_settings=StoredSettings(db), seeds=lambda: 5
     )
     league = LeagueService(db)
     tables.listeners.append(league.on_table_event)

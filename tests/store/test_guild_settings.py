@@ -8,21 +8,15 @@ from pathlib import Path
 import pytest
 
 from bot.rules import HouseRules
-from bot.store import (
-    SETTING_NAMES,
-    CorruptDataError,
-    Database,
-    GuildSettings,
-    GuildSettingsRepo,
-    SettingsError,
-)
+from bot.server.settings import SETTING_NAMES, ServerSettings
+from bot.store import CorruptDataError, Database, GuildSettingsRepo, SettingsError
 
 from .conftest import GUILD
 
 
 async def test_a_server_without_a_row_gets_the_defaults(db: Database) -> None:
     settings = await GuildSettingsRepo(db).get(GUILD)
-    assert settings == GuildSettings(guild_id=GUILD)
+    assert settings == ServerSettings()
     assert settings.rules == HouseRules.preset_rules("north_american")
     assert settings.updated_at is None
     assert settings.computer_move_delay is None
@@ -74,7 +68,7 @@ async def test_rules_and_settings_change_independently(db: Database) -> None:
     assert settings.rules == toronto
     assert settings.mention_on_turn is True
     assert settings.computer_move_delay == 2.0
-    assert (await repo.get(GUILD + 1)) == GuildSettings(guild_id=GUILD + 1)
+    assert (await repo.get(GUILD + 1)) == ServerSettings()
 
 
 @pytest.mark.parametrize(
@@ -103,7 +97,7 @@ async def test_reset_goes_back_to_the_defaults(db: Database) -> None:
     repo = GuildSettingsRepo(db)
     await repo.update(GUILD, allow_computers=False)
     await repo.reset(GUILD)
-    assert await repo.get(GUILD) == GuildSettings(guild_id=GUILD)
+    assert await repo.get(GUILD) == ServerSettings()
 
 
 async def test_stored_rules_that_no_longer_validate_are_a_clear_error(db_path: Path) -> None:

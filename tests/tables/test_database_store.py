@@ -10,9 +10,10 @@ import pytest
 
 from bot.players import make_player
 from bot.rules import HouseRules, replay
+from bot.server.sources import StoredSettings
 from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, TableRepo
 from bot.tables import Place, Player, TableService
-from bot.tables.database import DatabaseTableStore, GuildPrefs
+from bot.tables.database import DatabaseTableStore
 
 ALICE, BOB = Player(101, "Alice"), Player(102, "Bob")
 HERE = Place(1, 10)
@@ -26,7 +27,9 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
 
 
 def service(db: Database) -> TableService:
-    return TableService(DatabaseTableStore(db), make_player, prefs=GuildPrefs(db), seeds=lambda: 5)
+    return TableService(
+        DatabaseTableStore(db), make_player, server_settings=StoredSettings(db), seeds=lambda: 5
+    )
 
 
 async def test_a_game_is_stored_action_by_action_then_archived(db: Database) -> None:

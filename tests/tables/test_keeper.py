@@ -11,6 +11,8 @@ import pytest
 
 from bot.players import make_player
 from bot.rules import replay
+from bot.server.settings import ServerSettings
+from bot.server.sources import FixedSettings
 from bot.store import Database
 from bot.tables import (
     MemoryTableStore,
@@ -20,13 +22,11 @@ from bot.tables import (
     Progress,
     SeatTakenError,
     Table,
-    TablePrefs,
     TableService,
     WrongStageError,
 )
 from bot.tables.database import DatabaseTableStore
 from bot.tables.keeper import TableKeeper
-from bot.tables.prefs import FixedPrefs
 from bot.tables.scheduler import LoopScheduler, ManualScheduler
 
 ALICE, BOB, CAROL, DAVE, ERIN = (
@@ -72,9 +72,16 @@ class Notes:
 def build(
     store: Any = None, *, limit: float | None = LIMIT, strikes: int = 2, takeover: bool = True
 ) -> tuple[TableService, ManualScheduler, TableKeeper, Notes]:
-    prefs = TablePrefs(turn_time_limit=limit, timeouts_before_away=strikes, allow_takeover=takeover)
+    server = ServerSettings(
+        turn_time_limit_seconds=limit,
+        timeouts_before_computer=strikes,
+        allow_seat_takeover=takeover,
+    )
     tables = TableService(
-        store or MemoryTableStore(), make_player, prefs=FixedPrefs(prefs), seeds=lambda: 8
+        store or MemoryTableStore(),
+        make_player,
+        server_settings=FixedSettings(server),
+        seeds=lambda: 8,
     )
     clock = ManualScheduler()
     notes = Notes(tables)
@@ -253,7 +260,7 @@ async def test_a_member_takes_over_a_computers_seat_where_allowed() -> None:
         await strict.join(closed.id, ERIN)
 
 
-async def test_away_seats_and_the_policy_survive_a_restart(tmp_path: Path) -> None:
+async def test_away_seats_and_the_settings_survive_a_restart(tmp_path: Path) -> None:
     async with await Database.open(tmp_path / "t.sqlite3") as db:
         tables, clock, _, _ = build(DatabaseTableStore(db), strikes=1)
         table = await playing(tables, people=2)
@@ -262,7 +269,7 @@ async def test_away_seats_and_the_policy_survive_a_restart(tmp_path: Path) -> No
         fresh, _, _, _ = build(DatabaseTableStore(db), strikes=1)
         (again,) = await fresh.restore()
         assert again.seats == table.seats and again.record() == table.record()
-        assert again.policy == table.policy
+        assert again.settings == table.settings
         assert replay(again.record()).game.log == table.game.log  # type: ignore[union-attr]
 
 

@@ -12,9 +12,10 @@ import pytest
 
 from bot.players import make_player
 from bot.rules import Action, SeatView, replay
+from bot.server.settings import ServerSettings
+from bot.server.sources import FixedSettings
 from bot.tables import (
     ComputerPlayer,
-    FixedPrefs,
     MemoryTableStore,
     NoTableError,
     Place,
@@ -23,7 +24,6 @@ from bot.tables import (
     TableClosedError,
     TableEvent,
     TableExistsError,
-    TablePrefs,
     TableService,
     WrongStageError,
 )
@@ -248,8 +248,8 @@ async def test_expert_computers_think_in_a_worker_thread() -> None:
         return Recorder()
 
     for level in ("expert", "basic"):
-        prefs = FixedPrefs(TablePrefs(computer_level=level))
-        tables = TableService(MemoryTableStore(), players, seeds=lambda: 8, prefs=prefs)
+        server = FixedSettings(ServerSettings(computer_default_level=level))
+        tables = TableService(MemoryTableStore(), players, seeds=lambda: 8, server_settings=server)
         table = await start_with_computers(tables)
         for _ in range(3):
             await tables.run_computers(table.id)

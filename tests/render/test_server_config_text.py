@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.render.house_rules import (
+from bot.render.server_config import (
     preset_choice_name,
     rule_change_text,
     rule_value_choice_name,
@@ -15,18 +15,19 @@ from bot.render.house_rules import (
 )
 from bot.rules import HouseRules
 from bot.rules.house_rules import PRESETS
-from bot.store import GuildSettings
-from bot.tables.house_rules import RULE_FIELDS, SETTING_FIELDS, RuleChange
+from bot.server.fields import RULE_FIELDS, SETTING_FIELDS
+from bot.server.settings import ServerSettings
+from bot.server.sources import RuleChange
 
 GUILD = 9
 
 
 def test_every_setting_has_its_own_sentence_for_every_value() -> None:
     for name, values in SETTING_FIELDS.items():
-        shown = [999999999999999999, None] if values.kind == "role" else values.suggestions("")
+        shown = [999999999999999999, None] if values.kind == "role" else values.suggestions("", 25)
         sentences = set()
         for value in shown:
-            settings = GuildSettings(guild_id=GUILD).model_copy(update={name: value})
+            settings = ServerSettings().model_copy(update={name: value})
             sentence = setting_sentence(name, settings, 1.0)
             assert sentence.endswith(".") and not sentence.startswith(name.capitalize())
             sentences.add(sentence)
@@ -34,11 +35,14 @@ def test_every_setting_has_its_own_sentence_for_every_value() -> None:
 
 
 def test_the_settings_list_names_every_setting() -> None:
-    embed = settings_embed(GuildSettings(guild_id=GUILD), SETTING_FIELDS, 1.5)
+    embed = settings_embed(ServerSettings(), 1.5)
     text = embed.description or ""
     for name in SETTING_FIELDS:
         assert f"`{name}`" in text
     assert "bot's default 1.5 seconds" in text
+    admins = ServerSettings(rules_admin_role_id=999999999999999999, turn_time_limit_seconds=120)
+    text = settings_embed(admins, 1.5).description or ""
+    assert "or the <@&999999999999999999> role may" in text and "A turn lasts 2 minutes." in text
 
 
 def test_choice_labels_fit_discords_limit() -> None:
@@ -46,12 +50,12 @@ def test_choice_labels_fit_discords_limit() -> None:
         assert len(preset_choice_name(preset)) <= 100
         rules = HouseRules.preset_rules(preset)
         for name, values in RULE_FIELDS.items():
-            for value in values.suggestions(""):
+            for value in values.suggestions("", 25):
                 label = rule_value_choice_name(name, value, rules, values.text(value))
                 assert 0 < len(label) <= 100
-    settings = GuildSettings(guild_id=GUILD)
+    settings = ServerSettings()
     for name, values in SETTING_FIELDS.items():
-        for value in values.suggestions(""):
+        for value in values.suggestions("", 25):
             label = setting_value_choice_name(name, value, settings, values.text(value), 1.0)
             assert 0 < len(label) <= 100
 

@@ -11,16 +11,17 @@ import pytest
 from discord import app_commands
 
 from bot.app import EuchreBot, database_tables
-from bot.render.house_rules import setting_sentence
 from bot.render.rules import CHANGED_MARK, PRESET_NAMES, explain, matters
+from bot.render.server_config import setting_sentence
 from bot.rules import HouseRules, RulesError
 from bot.rules.house_rules import PRESETS
+from bot.server.fields import RULE_FIELDS, SETTING_FIELDS, FieldValues
+from bot.server.settings import ServerSettings
 from bot.settings import Settings
-from bot.store import Database, GuildSettings, GuildSettingsRepo, TableRepo
+from bot.store import Database, GuildSettingsRepo, TableRepo
 from bot.tables import Table
-from bot.tables.house_rules import RULE_FIELDS, SETTING_FIELDS, FieldValues
 from cogs.euchre import Euchre
-from cogs.euchre.house_rules import HouseRulesCommands
+from cogs.euchre.server_config import LIMITS, HouseRulesCommands
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
 from tests.harness import FakeGuild, FakeMember, Harness, MemberSpec, Result, StoredMessage
@@ -48,7 +49,7 @@ class Server:
         """Has a role of her own (carol-role) and no Manage Server."""
         return self.guild.member("carol")
 
-    async def stored(self) -> GuildSettings:
+    async def stored(self) -> ServerSettings:
         return await GuildSettingsRepo(self.db).get(self.guild.id)
 
     async def rules(self) -> HouseRules:
@@ -153,7 +154,7 @@ async def test_a_member_without_permission_is_refused_and_nothing_changes(server
         assert_private(result, NO_PERMISSION)
         assert not [s for s in result.sent if s.public and s.is_message]
     stored = await server.stored()
-    assert stored.updated_at is None and stored == GuildSettings(guild_id=server.guild.id)
+    assert stored.updated_at is None and stored == ServerSettings()
 
 
 async def test_the_rules_admin_role_may_change_the_rules(server: Server) -> None:
@@ -230,7 +231,7 @@ async def test_an_admin_sets_a_preset_then_single_rules(server: Server) -> None:
 
 
 def _candidates(values: FieldValues) -> list[Any]:
-    found = values.suggestions("")
+    found = values.suggestions("", LIMITS.choices)
     return found if values.kind != "int" else [*found, 2, 33]
 
 
@@ -404,7 +405,9 @@ async def test_host_overrides_are_checked_and_can_be_forbidden(server: Server) -
 async def test_every_setting_can_be_set_and_read_back(server: Server) -> None:
     role_id = server.carol.role_ids[0]
     for name, values in SETTING_FIELDS.items():
-        candidates = [role_id, None] if values.kind == "role" else values.suggestions("")
+        candidates = (
+            [role_id, None] if values.kind == "role" else values.suggestions("", LIMITS.choices)
+        )
         assert candidates, name
         for value in candidates:
             typed = values.text(value)

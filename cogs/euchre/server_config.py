@@ -3,24 +3,29 @@
 discord.py's ``CogMeta`` collects app commands and groups from every class of a cog's
 MRO, so the two groups here become subgroups of ``/euchre`` in
 :class:`~cogs.euchre.cog.Euchre`, which lists this class among its bases. Each command reads the
-interaction, calls :mod:`bot.tables.house_rules` and answers with what
-:mod:`bot.render.house_rules` draws. Everyone may read; a change needs Manage Server
-or the server's rules-admin role, and a refusal is one private sentence.
+interaction, calls :mod:`bot.server` and answers with what
+:mod:`bot.render.server_config` draws. Everyone may read; a change needs Manage Server
+or the server's rules-admin role, and a refusal is one private sentence. Discord's
+limits on autocomplete (:data:`LIMITS`) and its role mentions are handed to
+:mod:`bot.server` from here.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserFacingError
-from bot.render.house_rules import (
+from bot.render.server_config import (
     choice_name,
     preset_choice_name,
+    role_mention,
     rule_change_text,
     rule_value_choice_name,
     rules_replaced_text,
@@ -33,28 +38,39 @@ from bot.render.house_rules import (
 )
 from bot.replies import send_ephemeral
 from bot.rules import HouseRules
-from bot.tables import TableService
-from bot.tables.house_rules import (
+from bot.server.fields import (
     RULE_FIELDS,
     SETTING_FIELDS,
-    Editor,
     FieldValues,
-    TableRules,
     UnknownFieldError,
-    complete_changes,
-    editable,
     find_field,
     match_fields,
-    settings_of,
-    table_rules,
 )
+from bot.server.overrides import TableRules, complete_changes, table_rules
+from bot.server.settings import Editor
+from bot.server.sources import editable
+from bot.tables import TableService
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
 
-__all__ = ["PRESET_CHOICES", "HouseRulesCommands"]
+__all__ = ["LIMITS", "PRESET_CHOICES", "ChoiceLimits", "HouseRulesCommands"]
 
 Choices = list[app_commands.Choice[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceLimits:
+    """What Discord allows an autocomplete answer: how many choices, how long each."""
+
+    choices: int = 25
+    length: int = 100
+
+
+LIMITS: Final = ChoiceLimits()
+"""Discord's limits, passed to :mod:`bot.server` wherever it lists choices."""
+
+_MENTION: Final = re.compile(r"<@&(\d{1,20})>")
 
 PRESET_CHOICES: Final = [
     app_commands.Choice(name=preset_choice_name(name), value=name)
@@ -81,7 +97,7 @@ class HouseRulesCommands(commands.Cog):
     @rules_group.command(name="show", description="The house rules in plain words")
     async def rules_show(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """The server's house rules; also the table's here when it plays other rules."""
-        settings = await settings_of(self.service.prefs, _guild_id(interaction))
+        settings = await self.service.settings_of(_guild_id(interaction))
         table = self.service.at(interaction.channel_id) if interaction.channel_id else None
         embeds = server_rules_embeds(
             settings.rules,
@@ -98,7 +114,7 @@ class HouseRulesCommands(commands.Cog):
         self, interaction: discord.Interaction[EuchreBot], preset: app_commands.Choice[str]
     ) -> None:
         """Make the house rules a preset's, dropping earlier changes."""
-        change = await editable(self.service.prefs).use_preset(
+        change = await editable(self.service.server_settings).use_preset(
             _guild_id(interaction), _editor(interaction), preset.value
         )
         await send_ephemeral(interaction, rules_replaced_text(change, reset=False))
@@ -112,12 +128,10 @@ class HouseRulesCommands(commands.Cog):
         value: app_commands.Range[str, 1, 100],
     ) -> None:
         """Change one rule: checked with all the others before it is saved."""
-        change = await editable(self.service.prefs).set_rule(
+        change = await editable(self.service.server_settings).set_rule(
             _guild_id(interaction), _editor(interaction), rule, value
         )
-        values = RULE_FIELDS[change.field or "preset"]
-        before = shown_value(values, getattr(change.before, values.name))
-        after = shown_value(values, getattr(change.after, values.name))
+        before, after = _shown(RULE_FIELDS[change.field or "preset"], change.before, change.after)
         await send_ephemeral(interaction, rule_change_text(change, before, after))
 
     @rules_set.autocomplete("rule")
@@ -130,14 +144,14 @@ class HouseRulesCommands(commands.Cog):
     async def _rule_values(
         self, interaction: discord.Interaction[EuchreBot], current: str
     ) -> Choices:
-        try:
-            values = find_field(RULE_FIELDS, str(interaction.namespace.rule or ""), "rule")
-        except UnknownFieldError:
+        values = _field_named(RULE_FIELDS, interaction.namespace.rule, "rule")
+        if values is None:
             return []
-        rules = (await settings_of(self.service.prefs, _guild_id(interaction))).rules
+        rules = (await self.service.settings_of(_guild_id(interaction))).rules
         preset = getattr(HouseRules.preset_rules(rules.preset), values.name)
         choices = []
-        for value in values.suggestions(current, getattr(rules, values.name), preset):
+        now = getattr(rules, values.name)
+        for value in values.suggestions(current, LIMITS.choices, now, preset):
             shown = values.text(value)
             name = rule_value_choice_name(values.name, value, rules, shown)
             choices.append(app_commands.Choice(name=name, value=shown))
@@ -146,7 +160,7 @@ class HouseRulesCommands(commands.Cog):
     @rules_group.command(name="reset", description="Back to the default rules (Manage Server)")
     async def rules_reset(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Back to the North American rules; the settings stay."""
-        change = await editable(self.service.prefs).reset_rules(
+        change = await editable(self.service.server_settings).reset_rules(
             _guild_id(interaction), _editor(interaction)
         )
         await send_ephemeral(interaction, rules_replaced_text(change, reset=True))
@@ -156,8 +170,8 @@ class HouseRulesCommands(commands.Cog):
     @settings_group.command(name="show", description="This server's table settings")
     async def settings_show(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Every setting, its value and what it means."""
-        settings = await settings_of(self.service.prefs, _guild_id(interaction))
-        embed = settings_embed(settings, SETTING_FIELDS, self._default_delay)
+        settings = await self.service.settings_of(_guild_id(interaction))
+        embed = settings_embed(settings, self._default_delay)
         await send_ephemeral(interaction, embed=embed)
 
     @settings_group.command(name="set", description="Change one setting (Manage Server)")
@@ -169,12 +183,14 @@ class HouseRulesCommands(commands.Cog):
         value: app_commands.Range[str, 1, 100],
     ) -> None:
         """Change one setting, checked before it is saved."""
-        change = await editable(self.service.prefs).set_setting(
-            _guild_id(interaction), _editor(interaction), setting, value, _roles(interaction)
+        change = await editable(self.service.server_settings).set_setting(
+            _guild_id(interaction),
+            _editor(interaction),
+            setting,
+            _role_id(value),
+            _roles(interaction),
         )
-        values = SETTING_FIELDS[change.name or ""]
-        before = shown_value(values, getattr(change.before, values.name))
-        after = shown_value(values, getattr(change.after, values.name))
+        before, after = _shown(SETTING_FIELDS[change.name or ""], change.before, change.after)
         text = setting_change_text(change, before, after, self._default_delay)
         await send_ephemeral(interaction, text)
 
@@ -188,16 +204,15 @@ class HouseRulesCommands(commands.Cog):
     async def _setting_values(
         self, interaction: discord.Interaction[EuchreBot], current: str
     ) -> Choices:
-        try:
-            values = find_field(SETTING_FIELDS, str(interaction.namespace.setting or ""), "setting")
-        except UnknownFieldError:
+        values = _field_named(SETTING_FIELDS, interaction.namespace.setting, "setting")
+        if values is None:
             return []
-        settings = await settings_of(self.service.prefs, _guild_id(interaction))
+        settings = await self.service.settings_of(_guild_id(interaction))
         now = getattr(settings, values.name)
         if values.kind == "role":
             return _role_choices(interaction, current, now)
         choices = []
-        for value in values.suggestions(current, now):
+        for value in values.suggestions(current, LIMITS.choices, now):
             shown = values.text(value)
             name = setting_value_choice_name(
                 values.name, value, settings, shown, self._default_delay
@@ -208,7 +223,7 @@ class HouseRulesCommands(commands.Cog):
     @settings_group.command(name="reset", description="Every setting back to its default")
     async def settings_reset(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Every setting back to the bot's defaults; the house rules stay."""
-        change = await editable(self.service.prefs).reset_settings(
+        change = await editable(self.service.server_settings).reset_settings(
             _guild_id(interaction), _editor(interaction)
         )
         await send_ephemeral(interaction, setting_change_text(change, "", "", self._default_delay))
@@ -220,52 +235,63 @@ class HouseRulesCommands(commands.Cog):
         return self.bot.settings.computer_move_delay
 
     async def host_rules(
-        self, interaction: discord.Interaction[Any], preset: str | None, changes: str | None
+        self, interaction: discord.Interaction[EuchreBot], preset: str | None, changes: str | None
     ) -> TableRules:
         """The rules a host asks for at ``/euchre new``, where the server allows it."""
-        settings = await settings_of(self.service.prefs, _guild_id(interaction))
+        settings = await self.service.settings_of(_guild_id(interaction))
         return table_rules(settings, preset, changes)
 
     async def new_rules_autocomplete(
         self, interaction: discord.Interaction[EuchreBot], current: str
     ) -> Choices:
         """Completes the ``rules`` option of ``/euchre new``: rule names, then values."""
-        rules = (await settings_of(self.service.prefs, _guild_id(interaction))).rules
+        rules = (await self.service.settings_of(_guild_id(interaction))).rules
         preset = interaction.namespace.preset
         if isinstance(preset, str) and preset in RULE_FIELDS["preset"].choices:
             rules = HouseRules.preset_rules(preset)
-        return [app_commands.Choice(name=o, value=o) for o in complete_changes(current, rules)]
+        options = complete_changes(current, rules, limit=LIMITS.choices, length=LIMITS.length)
+        return [app_commands.Choice(name=o, value=o) for o in options]
 
-    async def show_table_rules(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+    async def show_table_rules(
+        self, interaction: discord.Interaction[EuchreBot], table_id: int
+    ) -> None:
         """The Rules button of a table: its full rules, privately."""
         table = self.service.get_any(table_id)
-        server = await settings_of(self.service.prefs, table.place.guild_id)
+        server = await self.service.settings_of(table.place.guild_id)
         embed = table_rules_embed(
             table.id, table.rules, overridden=table.rules_overridden, server_rules=server.rules
         )
         await send_ephemeral(interaction, embed=embed)
 
 
-def _guild_id(interaction: discord.Interaction[Any]) -> int:
+def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:
     if interaction.guild_id is None:
         raise UserFacingError("House rules belong to a server: use this in a server channel.")
     return interaction.guild_id
 
 
-def _editor(interaction: discord.Interaction[Any]) -> Editor:
+def _editor(interaction: discord.Interaction[EuchreBot]) -> Editor:
     user = interaction.user
     roles = frozenset(r.id for r in user.roles) if isinstance(user, discord.Member) else frozenset()
-    return Editor(manage_guild=interaction.permissions.manage_guild, role_ids=roles)
+    return Editor(interaction.permissions.manage_guild, roles, shown_role=role_mention)
 
 
-def _roles(interaction: discord.Interaction[Any]) -> dict[int, str]:
+def _role_id(typed: str) -> str:
+    """A role's mention (``<@&id>``) as its id; any other text as it is."""
+    match = _MENTION.fullmatch(typed.strip())
+    return typed if match is None else match[1]
+
+
+def _roles(interaction: discord.Interaction[EuchreBot]) -> dict[int, str]:
     guild = interaction.guild
     if guild is None:
         return {}
     return {r.id: r.name for r in guild.roles if not r.is_default()}
 
 
-def _role_choices(interaction: discord.Interaction[Any], current: str, now: int | None) -> Choices:
+def _role_choices(
+    interaction: discord.Interaction[EuchreBot], current: str, now: int | None
+) -> Choices:
     typed = current.strip().lower().lstrip("@")
     choices = []
     for role_id, name in _roles(interaction).items():
@@ -277,12 +303,26 @@ def _role_choices(interaction: discord.Interaction[Any], current: str, now: int 
     if not typed or "none".startswith(typed):
         mark = " (now)" if now is None else ""
         choices.append(app_commands.Choice(name=f"none{mark}: Manage Server only", value="none"))
-    return choices[:25]
+    return choices[: LIMITS.choices]
+
+
+def _shown(values: FieldValues, before: object, after: object) -> tuple[str, str]:
+    """A changed field's value before and after the change, as a message shows them."""
+    name = values.name
+    return shown_value(values, getattr(before, name)), shown_value(values, getattr(after, name))
+
+
+def _field_named(fields: Mapping[str, FieldValues], typed: object, what: str) -> FieldValues | None:
+    """The field a command's other option names, while it is typed (None: no such field)."""
+    try:
+        return find_field(fields, str(typed or ""), what)
+    except UnknownFieldError:
+        return None
 
 
 def _name_choices(fields: Mapping[str, FieldValues], current: str) -> Choices:
     """Autocomplete for a rule or setting name: each with what it means."""
     return [
         app_commands.Choice(name=choice_name(f"{f.name}: {f.description}"), value=f.name)
-        for f in match_fields(fields, current)
+        for f in match_fields(fields, current, LIMITS.choices)
     ]

@@ -7,21 +7,22 @@ words, the sentence confirming a change, and the labels of autocomplete choices.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Final
 
 import discord
 
 from bot.rules import HouseRules, RulesError
 from bot.rules.house_rules import PRESET_DESCRIPTIONS
-from bot.store import GuildSettings
-from bot.tables.house_rules import FieldValues, RuleChange, SettingChange
+from bot.server.fields import SETTING_FIELDS, FieldValues
+from bot.server.settings import ServerSettings
+from bot.server.sources import RuleChange, SettingChange
 
 from .rules import CHANGED_MARK, PRESET_NAMES, explain, matters, rules_embed
 
 __all__ = [
     "choice_name",
     "preset_choice_name",
+    "role_mention",
     "rule_change_text",
     "rule_value_choice_name",
     "rules_replaced_text",
@@ -38,10 +39,15 @@ _CHOICE_LIMIT: Final = 100
 _OPEN_TABLES: Final = "Tables already open keep their rules; the next table opened uses these."
 
 
+def role_mention(role_id: int) -> str:
+    """A role as a message mentions it."""
+    return f"<@&{role_id}>"
+
+
 def shown_value(values: FieldValues, value: Any) -> str:
     """A rule's or setting's value as a message shows it (a role as its mention)."""
     if values.kind == "role" and value is not None:
-        return f"<@&{value}>"
+        return role_mention(value)
     return values.text(value)
 
 
@@ -68,7 +74,7 @@ def rule_value_choice_name(name: str, value: Any, rules: HouseRules, shown: str)
 
 
 def setting_value_choice_name(
-    name: str, value: Any, settings: GuildSettings, shown: str, default_delay: float
+    name: str, value: Any, settings: ServerSettings, shown: str, default_delay: float
 ) -> str:
     """A value of a setting as a choice: the value, then what it would mean."""
     now = " (now)" if getattr(settings, name) == value else ""
@@ -177,65 +183,25 @@ def _seconds(value: float) -> str:
     return "1 second" if value == 1 else f"{value:g} seconds"
 
 
-def setting_sentence(name: str, settings: GuildSettings, default_delay: float) -> str:
+def setting_sentence(name: str, settings: ServerSettings, default_delay: float) -> str:
     """One plain sentence saying what a setting does with the value it has."""
+    values = SETTING_FIELDS[name]
     value = getattr(settings, name)
-    if name == "tables_in_threads":
-        return (
-            "Each table opens in a thread of its own."
-            if value
-            else "Tables open in the channel where /euchre new is used."
-        )
-    if name == "turn_time_limit_seconds":
-        return "No time limit on a turn." if value is None else f"A turn lasts {_seconds(value)}."
-    if name == "allow_computers":
-        return (
-            "Computer players may fill empty seats."
-            if value
-            else "No computer players: every seat needs a person."
-        )
-    if name == "host_may_override_rules":
-        return (
-            "A table's host may change the rules at /euchre new (the game is then casual)."
-            if value
-            else "Every table plays the house rules."
-        )
-    if name == "mention_on_turn":
-        return (
-            "A player is mentioned when it is their turn."
-            if value
-            else "Nobody is mentioned when it is their turn."
-        )
-    if name == "computer_move_delay":
-        if value is None:
-            return f"Computer players wait the bot's default {_seconds(default_delay)} a move."
-        return f"Computer players wait {_seconds(value)} a move."
-    if name == "rules_admin_role_id":
-        if value is None:
-            return "Only members with Manage Server may change the rules and settings."
-        return f"Members with Manage Server or the <@&{value}> role may change them."
-    if name == "computer_default_level":
-        return f"Computer players added by a host play at the {value} level."
-    if name == "timeouts_before_computer":
-        turns = "turn" if value == 1 else f"{value} turns in a row"
-        return f"After a timed-out {turns}, a computer plays the seat until its player is back."
-    if name == "allow_seat_takeover":
-        return (
-            "A member may take over a computer's seat during a game."
-            if value
-            else "Nobody may take over a computer's seat during a game."
-        )
-    return f"{name.replace('_', ' ').capitalize()}: {value}."
+    if values.kind == "role" and value is not None:
+        shown = role_mention(value)
+    elif values.seconds and value is not None:
+        shown = _seconds(value)
+    else:
+        shown = values.text(value)
+    return settings.sentence(name, shown, _seconds(default_delay))
 
 
-def settings_embed(
-    settings: GuildSettings, fields: Mapping[str, FieldValues], default_delay: float
-) -> discord.Embed:
+def settings_embed(settings: ServerSettings, default_delay: float) -> discord.Embed:
     """Every server setting: its name and value as typed, then what it means."""
     lines = [
         f"`{name}` **{shown_value(values, getattr(settings, name))}**: "
         f"{setting_sentence(name, settings, default_delay)}"
-        for name, values in fields.items()
+        for name, values in SETTING_FIELDS.items()
     ]
     embed = discord.Embed(
         title="This server's settings",

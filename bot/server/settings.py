@@ -1,0 +1,242 @@
+"""One server's settings: :class:`ServerSettings`, and who may change them.
+
+Each setting is one field: its type and default, ``description`` (the words
+autocomplete shows) and, through :func:`wording`, the sentence that says what its
+value does. A new setting is one field here, one migration adding its column, and
+nothing else: the store, the commands and the settings list read the fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.config import JsonDict
+
+from bot.errors import UserFacingError
+from bot.rules import HouseRules
+
+__all__ = [
+    "SETTING_NAMES",
+    "ComputerLevel",
+    "Editor",
+    "NotRulesAdminError",
+    "ServerSettings",
+    "Wording",
+    "wording",
+]
+
+ComputerLevel = Literal["basic", "expert"]
+"""How well a computer player plays."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """The sentence showing a setting's value, and the word a person types for "none".
+
+    A sentence may hold ``{shown}`` (the value as a message shows it) and ``{default}``
+    (the bot's configured default, for a setting whose None means "the default").
+    """
+
+    value: str
+    """The sentence for a value (for True, when the setting is yes or no)."""
+    false: str | None = None
+    none: str | None = None
+    one: str | None = None
+    """The sentence for the value 1, when it reads differently."""
+    empty: str = "none"
+    """What a person types for None: ``off``, ``default``, ``none``."""
+
+    def sentence(self, value: Any, shown: str, default: str = "") -> str:
+        """The sentence for ``value``, with ``shown`` and ``default`` filled in."""
+        if value is False and self.false is not None:
+            text = self.false
+        elif value is None and self.none is not None:
+            text = self.none
+        elif value == 1 and value is not True and self.one is not None:
+            text = self.one
+        else:
+            text = self.value
+        return text.format(shown=shown, default=default)
+
+
+def wording(
+    value: str,
+    *,
+    false: str | None = None,
+    none: str | None = None,
+    one: str | None = None,
+    empty: str = "none",
+) -> JsonDict:
+    """A setting's ``json_schema_extra``: its :class:`Wording`, kept on its field."""
+    words: JsonDict = {"value": value, "empty": empty}
+    for key, text in (("false", false), ("none", none), ("one", one)):
+        if text is not None:
+            words[key] = text
+    return {"wording": words}
+
+
+class ServerSettings(BaseModel):
+    """A server's house rules and settings; a server that never changed one has the defaults.
+
+    A table copies its server's settings when it opens (and again when its game starts
+    or it is restored): later changes never reach a game in progress.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rules: HouseRules = Field(
+        default_factory=HouseRules, description="the house rules a new table plays"
+    )
+    tables_in_threads: bool = Field(
+        False,
+        description="open each table in a thread of its own, not in the channel",
+        json_schema_extra=wording(
+            "Each table opens in a thread of its own.",
+            false="Tables open in the channel where /euchre new is used.",
+        ),
+    )
+    turn_time_limit_seconds: int | None = Field(
+        None,
+        ge=10,
+        le=86_400,
+        description="seconds a player has for a move (off: no limit)",
+        examples=[None, 30, 60, 120, 300, 600, 3600],
+        json_schema_extra=wording(
+            "A turn lasts {shown}.", none="No time limit on a turn.", empty="off"
+        ),
+    )
+    allow_computers: bool = Field(
+        True,
+        description="computer players may fill empty seats",
+        json_schema_extra=wording(
+            "Computer players may fill empty seats.",
+            false="No computer players: every seat needs a person.",
+        ),
+    )
+    host_may_override_rules: bool = Field(
+        True,
+        description="a table's host may change the rules at /euchre new (casual game)",
+        json_schema_extra=wording(
+            "A table's host may change the rules at /euchre new (the game is then casual).",
+            false="Every table plays the house rules.",
+        ),
+    )
+    mention_on_turn: bool = Field(
+        True,
+        description="mention a player when it is their turn",
+        json_schema_extra=wording(
+            "A player is mentioned when it is their turn.",
+            false="Nobody is mentioned when it is their turn.",
+        ),
+    )
+    computer_move_delay: float | None = Field(
+        None,
+        ge=0,
+        le=60,
+        allow_inf_nan=False,
+        description="seconds between computer moves (default: the bot's setting)",
+        examples=[None, 0, 0.5, 1, 2, 3, 5],
+        json_schema_extra=wording(
+            "Computer players wait {shown} a move.",
+            none="Computer players wait the bot's default {default} a move.",
+            empty="default",
+        ),
+    )
+    rules_admin_role_id: int | None = Field(
+        None,
+        gt=0,
+        lt=2**63,
+        description="a role that may change the rules and settings, besides Manage Server",
+        json_schema_extra=wording(
+            "Members with Manage Server or the {shown} role may change them.",
+            none="Only members with Manage Server may change the rules and settings.",
+        ),
+    )
+    computer_default_level: ComputerLevel = Field(
+        "basic",
+        description="how well the computer players a host adds play",
+        json_schema_extra=wording("Computer players added by a host play at the {shown} level."),
+    )
+    timeouts_before_computer: int = Field(
+        2,
+        ge=1,
+        le=20,
+        description="timed-out turns in a row before a computer keeps a player's seat",
+        json_schema_extra=wording(
+            "After {shown} timed-out turns in a row, a computer plays the seat until its "
+            "player is back.",
+            one="After a timed-out turn, a computer plays the seat until its player is back.",
+        ),
+    )
+    allow_seat_takeover: bool = Field(
+        True,
+        description="members may take over a computer's seat during a game",
+        json_schema_extra=wording(
+            "A member may take over a computer's seat during a game.",
+            false="Nobody may take over a computer's seat during a game.",
+        ),
+    )
+    updated_at: datetime | None = Field(
+        None, description="when a setting last changed; None for a server on the defaults"
+    )
+
+    def sentence(self, name: str, shown: str, default: str = "") -> str:
+        """One plain sentence saying what setting ``name`` does with the value it has."""
+        return WORDINGS[name].sentence(getattr(self, name), shown, default)
+
+    def settings_only(self) -> dict[str, Any]:
+        """The settings by name, without the rules and the time of the last change."""
+        return {name: getattr(self, name) for name in SETTING_NAMES}
+
+    def may_change(self, editor: Editor) -> bool:
+        """Whether ``editor`` may change the server's rules and settings."""
+        role = self.rules_admin_role_id
+        return editor.manage_guild or (role is not None and role in editor.role_ids)
+
+    def check_editor(self, editor: Editor) -> None:
+        """NotRulesAdminError, naming who may, unless ``editor`` may change them."""
+        if self.may_change(editor):
+            return
+        role = self.rules_admin_role_id
+        who = "the Manage Server permission" + (
+            f" or the {editor.shown_role(role)} role" if role is not None else ""
+        )
+        raise NotRulesAdminError(
+            f"Changing this server's house rules and settings needs {who}. "
+            "Anyone may read them with /euchre rules show and /euchre settings show."
+        )
+
+
+def _wording(info: Any) -> Wording | None:
+    extra = info.json_schema_extra
+    words = extra.get("wording") if isinstance(extra, dict) else None
+    return Wording(**words) if isinstance(words, dict) else None
+
+
+WORDINGS: Final[dict[str, Wording]] = {
+    name: words
+    for name, info in ServerSettings.model_fields.items()
+    if (words := _wording(info)) is not None
+}
+"""Each setting's wording, by name."""
+
+SETTING_NAMES: Final[tuple[str, ...]] = tuple(WORDINGS)
+"""Every server setting, in the model's order: the fields that have a wording."""
+
+
+class NotRulesAdminError(UserFacingError):
+    """The member may not change the server's rules or settings."""
+
+
+@dataclass(frozen=True, slots=True)
+class Editor:
+    """Who asks for a change: whether they may manage the server, their roles."""
+
+    manage_guild: bool
+    role_ids: frozenset[int] = field(default_factory=frozenset)
+    shown_role: Callable[[int], str] = str
+    """How a refusal names a role to them (the chat's mention of it; its id by default)."""

@@ -1,0 +1,1 @@
+"""Tests of a server's configuration (bot/server), without Discord."""
