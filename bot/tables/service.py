@@ -371,6 +371,26 @@ class TableService:
             action = player.choose(view)
         return table.apply(seat, action, by_computer=True)
 
+    # ------------------------------------------------------------------ pace and pings
+
+    async def turn_ping(self, progress: Progress, clicker: int | None) -> int | None:
+        """Whom to mention now that a request moved the game on (None: nobody).
+
+        The person the turn passed to, unless they made the request themselves
+        (``clicker``) or their server turned turn mentions off.
+        """
+        if progress.mention is None or progress.mention == clicker:
+            return None
+        prefs = await self.table_prefs(progress.table.place.guild_id)
+        return progress.mention if prefs.mention_on_turn else None
+
+    async def computer_delay(self, table: Table, default: float) -> float:
+        """Seconds before each computer move at ``table``: its server's, else ``default``."""
+        prefs = await self.table_prefs(table.place.guild_id)
+        if prefs.computer_move_delay is not None:
+            return prefs.computer_move_delay
+        return default
+
     # ------------------------------------------------------------------ restarts
 
     async def restore(self) -> list[Table]:

@@ -364,16 +364,10 @@ class Euchre(
             self._forget(table)
 
     async def _mention(self, table: Table, progress: Progress, clicker: int) -> int | None:
-        if progress.mention is None or progress.mention == clicker:
-            return None
-        prefs = await self.service.table_prefs(table.place.guild_id)
-        return progress.mention if prefs.mention_on_turn else None
+        return await self.service.turn_ping(progress, clicker)
 
     async def _delay(self, table: Table) -> float:
-        prefs = await self.service.table_prefs(table.place.guild_id)
-        if prefs.computer_move_delay is not None:
-            return prefs.computer_move_delay
-        return self.bot.settings.computer_move_delay
+        return await self.service.computer_delay(table, self.bot.settings.computer_move_delay)
 
     def _public(self, table: Table, mention: int | None = None) -> _Public:
         public = table.public()
