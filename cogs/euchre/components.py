@@ -15,7 +15,13 @@ from typing import Any, Final, Protocol, cast
 
 import discord
 
-from bot.render import HandButton
+from bot.render import (
+    TABLE_VERBS,
+    HandButton,
+    PublicControls,
+    played_again_controls,
+    public_controls,
+)
 from bot.replies import report_error
 from bot.tables import PublicTable, encode_action
 from bot.tables.action_codes import ACTION_CODE_PATTERN
@@ -36,7 +42,6 @@ __all__ = [
 COG_NAME: Final = "Euchre"
 
 _ID = r"[0-9]{1,19}"
-TABLE_VERBS: Final = ("join", "leave", "cpu", "start", "hand", "rules", "again", "back")
 TABLE_TEMPLATE: Final = rf"euchre:t:(?P<table>{_ID}):(?P<verb>{'|'.join(TABLE_VERBS)})"
 SEAT_TEMPLATE: Final = rf"euchre:seat:(?P<table>{_ID})"
 ACTION_TEMPLATE: Final = (
@@ -251,86 +256,37 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-def _seat_options(table: PublicTable) -> list[discord.SelectOption]:
-    size = len(table.seats)
-    options = []
-    for number, seat in enumerate(table.seats):
-        if seat is not None and not seat.is_computer:
-            continue
-        partners = " & ".join(str(p + 1) for p in range(number % 2, size, 2) if p != number)
-        now = "" if seat is None else f" (instead of {seat.name}, computer)"
-        options.append(
-            discord.SelectOption(
-                label=f"Seat {number + 1}{now}",
-                value=str(number),
-                description=f"Partner of seat {partners}",
-            )
-        )
-    return options
-
-
-def _lobby_items(table: PublicTable) -> list[discord.ui.Item[Any]]:
-    tid = table.id
-    full = all(seat is not None for seat in table.seats)
-    options = _seat_options(table)
+def _controls_view(table_id: int, controls: PublicControls) -> discord.ui.View:
+    """The discord.ui components of what :func:`bot.render.public_controls` describes."""
     items: list[discord.ui.Item[Any]] = [
         TableButton(
-            tid,
-            "join",
-            label="Join",
-            style=discord.ButtonStyle.primary,
-            row=0,
-            disabled=not options,
-        ),
-        TableButton(tid, "leave", label="Leave", row=0),
-        TableButton(tid, "cpu", label="Add computer", row=0, disabled=full),
-        TableButton(
-            tid,
-            "start",
-            label="Start",
-            style=discord.ButtonStyle.success,
-            row=0,
-            disabled=not full,
-        ),
-        TableButton(tid, "rules", label="Rules", row=0),
+            table_id,
+            b.verb,
+            label=b.label,
+            style=_STYLES[b.style],
+            disabled=b.disabled,
+            row=b.row,
+        )
+        for b in controls.buttons
     ]
-    if options:
-        items.append(SeatSelect(tid, options, row=1))
-    return items
-
-
-def _absent_items(table: PublicTable) -> list[discord.ui.Item[Any]]:
-    """During a game: take back a seat left away; take over a computer's seat."""
-    items: list[discord.ui.Item[Any]] = []
-    if any(seat is not None and seat.away for seat in table.seats):
-        items.append(TableButton(table.id, "back", label="Take my seat back", row=0))
-    options = _seat_options(table) if table.allow_takeover else []
-    if options:
-        items.append(TableButton(table.id, "join", label="Take a computer's seat", row=0))
-        items.append(SeatSelect(table.id, options, row=1))
-    return items
+    if controls.seats:
+        options = [
+            discord.SelectOption(label=o.label, value=str(o.seat), description=o.description)
+            for o in controls.seats
+        ]
+        items.append(SeatSelect(table_id, options, row=1))
+    return _view(*items)
 
 
 def public_view(table: PublicTable) -> discord.ui.View | None:
     """The components of the public table message at its stage (None once it is closed)."""
-    tid = table.id
-    rules = TableButton(tid, "rules", label="Rules", row=0)
-    if table.status == "lobby":
-        return _view(*_lobby_items(table))
-    if table.status == "playing":
-        hand = TableButton(tid, "hand", label="Your hand", style=discord.ButtonStyle.primary, row=0)
-        return _view(hand, rules, *_absent_items(table))
-    if table.status == "finished":
-        again = TableButton(
-            tid, "again", label="Play again", style=discord.ButtonStyle.success, row=0
-        )
-        return _view(again, rules)
-    return None
+    controls = public_controls(table)
+    return None if controls is None else _controls_view(table.id, controls)
 
 
 def finished_view(table_id: int) -> discord.ui.View:
     """The components of a result whose "Play again" was used: the rules only."""
-    return _view(TableButton(table_id, "rules", label="Rules", row=0))
+    return _controls_view(table_id, played_again_controls())
 
 
 def hand_view(
