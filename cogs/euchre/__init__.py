@@ -1,9 +1,10 @@
 """The euchre extension (``cogs.euchre``): ``/euchre`` commands and the table components.
 
 :mod:`.cog` parses each interaction, calls :mod:`bot.tables` and answers with what
-:mod:`bot.render` draws; :mod:`.components` holds the buttons, whose custom_ids carry
-the table id so they keep working after a restart; :mod:`.keeping` resumes tables at
-start-up and runs turn limits and idle closing.
+:mod:`bot.render` draws; :mod:`.routes` holds every custom_id's grammar and item, so
+the buttons keep working after a restart, and :mod:`.components` builds them from
+render's description; :mod:`.keeping` resumes tables at start-up and runs turn limits
+and idle closing.
 """
 
 from __future__ import annotations

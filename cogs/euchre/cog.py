@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.errors import UserFacingError
 from bot.render import (
+    TableVerb,
     hand_buttons,
     hand_embed,
     help_embed,
@@ -37,11 +38,11 @@ from bot.tables import (
 )
 from bot.tables.house_rules import TableRules
 
-from .components import DYNAMIC_ITEMS, finished_view, hand_view, public_view
+from .components import finished_view, hand_view, public_view
 from .house_rules import PRESET_CHOICES, HouseRulesCommands
 from .league import LeagueCommands
-from .league_buttons import LEAGUE_DYNAMIC_ITEMS
 from .publishing import publish
+from .routes import DYNAMIC_ITEMS
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
@@ -60,7 +61,7 @@ _PRUNE_EVERY: Final = 256
 class _OpenHand:
     """The interaction whose response shows a player's private hand."""
 
-    interaction: discord.Interaction[Any]
+    interaction: discord.Interaction[EuchreBot]
     opened_at: float
 
 
@@ -92,12 +93,15 @@ class Euchre(
         self._remembered = 0
 
     async def cog_load(self) -> None:
-        """Route every table component to this cog, whichever message it is on."""
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, *LEAGUE_DYNAMIC_ITEMS)
+        """Route every euchre component to this cog, whichever message it is on."""
+        self.bot.clicks = self
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
 
     async def cog_unload(self) -> None:
-        """Stop routing the table components here."""
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS, *LEAGUE_DYNAMIC_ITEMS)
+        """Stop routing the euchre components here."""
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        if self.bot.clicks is self:
+            self.bot.clicks = None
 
     # ------------------------------------------------------------------ slash commands
 
@@ -229,7 +233,7 @@ class Euchre(
     # ------------------------------------------------------------------ table buttons
 
     async def table_button(
-        self, interaction: discord.Interaction[Any], table_id: int, verb: str
+        self, interaction: discord.Interaction[EuchreBot], table_id: int, verb: TableVerb
     ) -> None:
         """A button of the public table message (or a hand's Refresh)."""
         if verb == "hand":
@@ -258,13 +262,13 @@ class Euchre(
             raise UserFacingError("That button isn't valid any more.")
 
     async def seat_chosen(
-        self, interaction: discord.Interaction[Any], table_id: int, seat: int
+        self, interaction: discord.Interaction[EuchreBot], table_id: int, seat: int
     ) -> None:
         """Sit in the seat picked in the lobby's select."""
         table = await self.service.join(table_id, _player(interaction), seat)
         await self._respond_public(interaction, table)
 
-    async def _start(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+    async def _start(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         progress = await self.service.start(table_id, interaction.user.id)
         table = progress.table
         if table.computer_to_act() is None:
@@ -281,7 +285,7 @@ class Euchre(
         )
         await self._refresh_hand(table, progress.mention, clicker=interaction.user.id)
 
-    async def _play_again(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+    async def _play_again(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         table = await self.service.play_again(table_id, _player(interaction))
         public = self._public(table)
         callback = await interaction.response.send_message(
@@ -303,7 +307,7 @@ class Euchre(
         buttons = hand_buttons(public, view)
         return hand_embed(public, view), hand_view(table.id, seat, table.stamp, buttons)
 
-    async def _show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+    async def _show_hand(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         """Open the hand privately, or redraw it where the click came from a private hand."""
         table = self.service.get_any(table_id)
         embed, view = self._hand(table, interaction.user.id)
@@ -316,7 +320,7 @@ class Euchre(
 
     async def hand_action(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[EuchreBot],
         table_id: int,
         seat: int,
         stamp: tuple[int, int],
@@ -380,7 +384,7 @@ class Euchre(
 
     async def _respond_public(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[EuchreBot],
         table: Table,
         progress: Progress | None = None,
         *,
@@ -418,7 +422,7 @@ class Euchre(
 
     # ------------------------------------------------------------------ open hands
 
-    def _remember(self, table: Table, interaction: discord.Interaction[Any]) -> None:
+    def _remember(self, table: Table, interaction: discord.Interaction[EuchreBot]) -> None:
         now = self.bot.loop.time()
         self._hands[(table.id, interaction.user.id)] = _OpenHand(interaction, now)
         self._remembered += 1
@@ -455,12 +459,12 @@ def _or_missing(view: discord.ui.View | None) -> Any:
     return discord.utils.MISSING if view is None else view
 
 
-def _player(interaction: discord.Interaction[Any]) -> Player:
+def _player(interaction: discord.Interaction[EuchreBot]) -> Player:
     user = interaction.user
     return Player(user.id, user.display_name)
 
 
-def _place(interaction: discord.Interaction[Any]) -> Place:
+def _place(interaction: discord.Interaction[EuchreBot]) -> Place:
     guild_id = interaction.guild_id
     channel = interaction.channel
     if guild_id is None or channel is None:

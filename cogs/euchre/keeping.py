@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
@@ -21,6 +20,8 @@ from discord.ext import commands
 
 from bot.tables import Progress, Table, TableService
 from bot.tables.keeper import TableKeeper
+
+from .routes import routed
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
@@ -59,22 +60,7 @@ class TablePresenter(Protocol):
     def _forget(self, table: Table) -> None: ...
 
 
-def _dynamic_templates() -> list[re.Pattern[str]]:
-    """The custom_id templates of every DynamicItem class defined in the process."""
-    found: list[re.Pattern[str]] = []
-    pending: list[type[Any]] = [discord.ui.DynamicItem]
-    while pending:
-        cls = pending.pop()
-        pending.extend(cls.__subclasses__())
-        # Set by DynamicItem.__init_subclass__(template=...); the instance-level
-        # ``template`` property reads the same attribute.
-        template = cls.__dict__.get("__discord_ui_compiled_template__")
-        if isinstance(template, re.Pattern):
-            found.append(template)
-    return found
-
-
-def _claimed(interaction: discord.Interaction[Any]) -> bool:
+def _claimed(interaction: discord.Interaction[EuchreBot]) -> bool:
     """Whether a DynamicItem will take this click: its id is on the message and fits a template.
 
     discord.py drops, without a word, a click whose custom_id fits no template or is not
@@ -90,7 +76,7 @@ def _claimed(interaction: discord.Interaction[Any]) -> bool:
         for row in message.components
         for child in getattr(row, "children", [row])
     )
-    return on_message and any(t.fullmatch(custom_id) for t in _dynamic_templates())
+    return on_message and routed(custom_id)
 
 
 def _duration(minutes: float) -> str:
