@@ -2,24 +2,10 @@
 
 from __future__ import annotations
 
-from bot.app import EuchreBot
-from bot.players import make_player
-from bot.settings import Settings
-from bot.tables import FixedPrefs, MemoryTableStore, TablePrefs, TableService
-from bot.tables.scheduler import ManualScheduler
 from cogs.euchre.presenter import HAND_EDITABLE_FOR, TablePresenter
 from tests.cogs.euchre_driver import act_through_hand, only_table
+from tests.cogs.test_euchre_races import make_bot, started
 from tests.harness import Harness
-
-NAMES = ["alice", "bob", "carol", "dave"]
-
-
-def make_bot() -> tuple[EuchreBot, ManualScheduler]:
-    tables = TableService(
-        MemoryTableStore(), make_player, prefs=FixedPrefs(TablePrefs()), seeds=lambda: 5
-    )
-    clock = ManualScheduler()
-    return EuchreBot(Settings(computer_move_delay=0), tables=tables, scheduler=clock), clock
 
 
 async def test_both_cogs_share_one_presenter_and_the_items_reach_the_cog() -> None:
@@ -38,12 +24,7 @@ async def test_both_cogs_share_one_presenter_and_the_items_reach_the_cog() -> No
 async def test_an_open_hand_is_refreshed_for_its_turn_until_it_is_too_old_to_edit() -> None:
     bot, clock = make_bot()
     async with Harness(bot) as h:
-        g = h.guild(members=NAMES)
-        people = [g.member(n) for n in NAMES]
-        message = (await h.slash(people[0], "euchre new")).message
-        for person in people[1:]:
-            await h.click(person, message, label="Join")
-        await h.click(people[0], message, label="Start")
+        people, message = await started(h)
         table = only_table(bot)
 
         async def move() -> bool:
