@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -19,6 +20,9 @@ from bot.store import Database
 from bot.tables import MemoryTableStore, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.scheduler import LoopScheduler, Scheduler
+
+if TYPE_CHECKING:
+    from cogs.euchre.routes import Clicks
 
 __all__ = [
     "EXTENSIONS",
@@ -108,6 +112,8 @@ class EuchreBot(commands.AutoShardedBot):
     ``tables`` is the table service the cogs use (default: :func:`default_tables`);
     ``scheduler`` times turn limits and idle tables (default: the event loop's clock);
     ``league`` keeps the server's standings (None: the league commands say it is off).
+    ``clicks`` is where the euchre components send their clicks, set while the
+    ``cogs.euchre`` extension is loaded.
     """
 
     def __init__(
@@ -133,6 +139,7 @@ class EuchreBot(commands.AutoShardedBot):
         self.tables = tables if tables is not None else default_tables(settings)
         self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler()
         self.league = league
+        self.clicks: Clicks | None = None
 
     async def close(self) -> None:
         """Unload the extensions (their timers stop), drop pending calls, then disconnect."""

@@ -8,17 +8,35 @@ from .cards import card_name, card_text, hand_text, sort_hand, suit_text
 from .hand import HandButton, hand_buttons, hand_embed
 from .help import help_embed
 from .rules import rules_embed, rules_line, rules_text
-from .table import LAST_DEAL, table_embed, turn_mention
+from .table import (
+    LAST_DEAL,
+    TABLE_VERBS,
+    PublicButton,
+    PublicControls,
+    SeatOption,
+    TableVerb,
+    played_again_controls,
+    public_controls,
+    table_embed,
+    turn_mention,
+)
 
 __all__ = [
     "LAST_DEAL",
+    "TABLE_VERBS",
     "HandButton",
+    "PublicButton",
+    "PublicControls",
+    "SeatOption",
+    "TableVerb",
     "card_name",
     "card_text",
     "hand_buttons",
     "hand_embed",
     "hand_text",
     "help_embed",
+    "played_again_controls",
+    "public_controls",
     "rules_embed",
     "rules_line",
     "rules_text",

@@ -364,6 +364,26 @@ class TableService:
             action = player.choose(view)
         return table.apply(seat, action, by_computer=True)
 
+    # ------------------------------------------------------------------ pace and pings
+
+    async def turn_ping(self, progress: Progress, clicker: int | None) -> int | None:
+        """Whom to mention now that a request moved the game on (None: nobody).
+
+        The person the turn passed to, unless they made the request themselves
+        (``clicker``) or their server turned turn mentions off.
+        """
+        if progress.mention is None or progress.mention == clicker:
+            return None
+        server = await self.settings_of(progress.table.place.guild_id)
+        return progress.mention if server.mention_on_turn else None
+
+    async def computer_delay(self, table: Table, default: float) -> float:
+        """Seconds before each computer move at ``table``: its server's, else ``default``."""
+        server = await self.settings_of(table.place.guild_id)
+        if server.computer_move_delay is not None:
+            return server.computer_move_delay
+        return default
+
     # ------------------------------------------------------------------ restarts
 
     async def restore(self) -> list[Table]:

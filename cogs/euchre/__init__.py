@@ -1,9 +1,11 @@
 """The euchre extension (``cogs.euchre``): ``/euchre`` commands and the table components.
 
 :mod:`.cog` parses each interaction, calls :mod:`bot.tables` and answers with what
-:mod:`bot.render` draws; :mod:`.components` holds the buttons, whose custom_ids carry
-the table id so they keep working after a restart; :mod:`.keeping` resumes tables at
-start-up and runs turn limits and idle closing.
+:mod:`bot.render` draws; :mod:`.routes` holds every custom_id's grammar and item, so
+the buttons keep working after a restart, and :mod:`.components` builds them from
+render's description; :mod:`.presenter` shows what changed (the public message, the
+open hands, the pings) for both cogs; :mod:`.keeping` resumes tables at start-up and
+runs turn limits and idle closing.
 """
 
 from __future__ import annotations
@@ -12,15 +14,16 @@ from typing import TYPE_CHECKING
 
 from .cog import Euchre
 from .keeping import Keeping
+from .presenter import TablePresenter
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
 
-__all__ = ["Euchre", "Keeping", "setup"]
+__all__ = ["Euchre", "Keeping", "TablePresenter", "setup"]
 
 
 async def setup(bot: EuchreBot) -> None:
     """Add the cogs (discord.py calls this on ``load_extension``)."""
-    euchre = Euchre(bot)
-    await bot.add_cog(euchre)
-    await bot.add_cog(Keeping(bot, euchre))
+    presenter = TablePresenter(bot)
+    await bot.add_cog(Euchre(bot, presenter))
+    await bot.add_cog(Keeping(bot, presenter))

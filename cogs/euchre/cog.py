@@ -1,46 +1,30 @@
-"""The euchre cog: slash commands and clicks, each parsed, passed to the table service, drawn.
+"""The euchre cog: slash commands and clicks, each parsed and passed to the table service.
 
 Every interaction is answered first (the response edits the clicked message, or opens
 a private one) and the slower work follows: computer moves, then one edit of the
-public table message. A private hand opened in the last 14 minutes is refreshed when
-the turn passes to its owner, so players rarely need to reopen it.
+public table message. What the players see after each change is the
+:class:`~.presenter.TablePresenter`'s to show.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserFacingError
-from bot.render import (
-    hand_buttons,
-    hand_embed,
-    help_embed,
-    table_embed,
-    turn_mention,
-)
+from bot.render import TableVerb, help_embed
 from bot.replies import send_ephemeral
 from bot.rules import Action, ActionError
 from bot.server.overrides import TableRules
-from bot.tables import (
-    NoTableError,
-    Place,
-    Player,
-    Progress,
-    StaleActionError,
-    Table,
-    TableService,
-)
+from bot.tables import NoTableError, Place, Player, StaleActionError, TableService
 
-from .components import DYNAMIC_ITEMS, finished_view, hand_view, public_view
 from .league import LeagueCommands
-from .league_buttons import LEAGUE_DYNAMIC_ITEMS
-from .publishing import publish
+from .presenter import TablePresenter
+from .routes import DYNAMIC_ITEMS
 from .server_config import PRESET_CHOICES, HouseRulesCommands
 
 if TYPE_CHECKING:
@@ -49,29 +33,6 @@ if TYPE_CHECKING:
 __all__ = ["Euchre"]
 
 log = logging.getLogger(__name__)
-
-HAND_EDITABLE_FOR: Final = 14 * 60.0
-"""Seconds a private hand stays editable through its interaction (Discord allows 15 min)."""
-
-_PRUNE_EVERY: Final = 256
-
-
-@dataclass(slots=True)
-class _OpenHand:
-    """The interaction whose response shows a player's private hand."""
-
-    interaction: discord.Interaction[Any]
-    opened_at: float
-
-
-@dataclass(frozen=True, slots=True)
-class _Public:
-    """The arguments of a public table message."""
-
-    content: str | None
-    embed: discord.Embed
-    view: discord.ui.View | None
-    allowed_mentions: discord.AllowedMentions
 
 
 @app_commands.guild_only()
@@ -84,20 +45,22 @@ class Euchre(
 ):
     """``/euchre ...`` and the table components."""
 
-    def __init__(self, bot: EuchreBot) -> None:
-        """Serve the tables of ``bot.tables``."""
+    def __init__(self, bot: EuchreBot, presenter: TablePresenter) -> None:
+        """Serve the tables of ``bot.tables``, shown by ``presenter``."""
         self.bot = bot
         self.service: TableService = bot.tables
-        self._hands: dict[tuple[int, int], _OpenHand] = {}
-        self._remembered = 0
+        self.presenter = presenter
 
     async def cog_load(self) -> None:
-        """Route every table component to this cog, whichever message it is on."""
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, *LEAGUE_DYNAMIC_ITEMS)
+        """Route every euchre component to this cog, whichever message it is on."""
+        self.bot.clicks = self
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
 
     async def cog_unload(self) -> None:
-        """Stop routing the table components here."""
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS, *LEAGUE_DYNAMIC_ITEMS)
+        """Stop routing the euchre components here."""
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        if self.bot.clicks is self:
+            self.bot.clicks = None
 
     # ------------------------------------------------------------------ slash commands
 
@@ -128,12 +91,7 @@ class Euchre(
         table = await self.service.open(
             place, player, rules=chosen.rules, rules_overridden=chosen.overridden
         )
-        public = self._public(table)
-        callback = await interaction.response.send_message(
-            public.content, embed=public.embed, view=_or_missing(public.view)
-        )
-        if callback.message_id is not None:
-            await self.service.set_message(table, callback.message_id)
+        await self.presenter.post(interaction, table)
 
     async def _new_in_thread(
         self,
@@ -165,11 +123,7 @@ class Euchre(
             except UserFacingError:
                 await interaction.delete_original_response()
                 raise
-            public = self._public(table)
-            sent = await interaction.edit_original_response(
-                content=None, embed=public.embed, view=public.view
-            )
-            await self.service.set_message(table, sent.id)
+            await self.presenter.replace_answer(interaction, table)
             return
         table = await self.service.open(
             Place(guild_id, channel.id, thread.id),
@@ -177,17 +131,13 @@ class Euchre(
             rules=chosen.rules,
             rules_overridden=chosen.overridden,
         )
-        public = self._public(table)
-        sent_in_thread = await thread.send(embed=public.embed, view=_or_missing(public.view))
-        await self.service.set_message(table, sent_in_thread.id)
+        await self.presenter.post_in(thread, table)
 
     @app_commands.command(name="hand", description="See your cards at this channel's table")
     async def hand(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Open the private hand (as a new private message)."""
         table = self.service.find(_place(interaction).id, interaction.user.id)
-        embed, view = self._hand(table, interaction.user.id)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-        self._remember(table, interaction)
+        await self.presenter.send_hand(interaction, table)
 
     @app_commands.command(name="leave", description="Leave this channel's table")
     async def leave(self, interaction: discord.Interaction[EuchreBot]) -> None:
@@ -197,8 +147,8 @@ class Euchre(
         await self.service.leave(table.id, interaction.user.id)
         note = " A computer plays your seat from now on." if playing else ""
         await send_ephemeral(interaction, f"You left table {table.id}.{note}")
-        self._hands.pop((table.id, interaction.user.id), None)
-        await self._continue(table, clicker=interaction.user.id)
+        self.presenter.forget_hand(table, interaction.user.id)
+        await self.presenter.after_move(table, clicker=interaction.user.id)
 
     @app_commands.command(
         name="abort", description="Close this channel's table (its host, or Manage Server)"
@@ -218,8 +168,7 @@ class Euchre(
             f"🛑 {_player(interaction).name} closed table {table.id}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await self._edit_public(table, mention=None)
-        self._forget(table)
+        await self.presenter.closed(table)
 
     @app_commands.command(name="help", description="How to play euchre here")
     async def help(self, interaction: discord.Interaction[EuchreBot]) -> None:
@@ -229,7 +178,7 @@ class Euchre(
     # ------------------------------------------------------------------ table buttons
 
     async def table_button(
-        self, interaction: discord.Interaction[Any], table_id: int, verb: str
+        self, interaction: discord.Interaction[EuchreBot], table_id: int, verb: TableVerb
     ) -> None:
         """A button of the public table message (or a hand's Refresh)."""
         if verb == "hand":
@@ -242,81 +191,50 @@ class Euchre(
             await self._start(interaction, table_id)
         elif verb == "join":
             table = await self.service.join(table_id, _player(interaction))
-            await self._respond_public(interaction, table)
+            await self.presenter.answer(interaction, table)
         elif verb == "cpu":
             table = await self.service.add_computer(table_id, interaction.user.id)
-            await self._respond_public(interaction, table)
+            await self.presenter.answer(interaction, table)
         elif verb == "leave":
             table = await self.service.leave(table_id, interaction.user.id)
-            await self._respond_public(interaction, table)
-            await self._continue(table, clicker=interaction.user.id)
+            await self.presenter.answer(interaction, table)
+            await self.presenter.after_move(table, clicker=interaction.user.id)
         elif verb == "back":
             table = await self.service.take_back(table_id, interaction.user.id)
-            await self._respond_public(interaction, table)
-            await self._continue(table, clicker=interaction.user.id)
+            await self.presenter.answer(interaction, table)
+            await self.presenter.after_move(table, clicker=interaction.user.id)
         else:
             raise UserFacingError("That button isn't valid any more.")
 
     async def seat_chosen(
-        self, interaction: discord.Interaction[Any], table_id: int, seat: int
+        self, interaction: discord.Interaction[EuchreBot], table_id: int, seat: int
     ) -> None:
         """Sit in the seat picked in the lobby's select."""
         table = await self.service.join(table_id, _player(interaction), seat)
-        await self._respond_public(interaction, table)
+        await self.presenter.answer(interaction, table)
 
-    async def _start(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+    async def _start(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         progress = await self.service.start(table_id, interaction.user.id)
-        table = progress.table
-        if table.computer_to_act() is None:
-            await self._respond_public(interaction, table, progress, clicker=interaction.user.id)
-            return
-        await interaction.response.defer()
-        progress = await self.service.run_computers(table.id, delay=await self._delay(table))
-        public = self._public(table, await self._mention(table, progress, interaction.user.id))
-        await interaction.edit_original_response(
-            content=public.content,
-            embed=public.embed,
-            view=public.view,
-            allowed_mentions=public.allowed_mentions,
-        )
-        await self._refresh_hand(table, progress.mention, clicker=interaction.user.id)
+        await self.presenter.answer_start(interaction, progress)
 
-    async def _play_again(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+    async def _play_again(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         table = await self.service.play_again(table_id, _player(interaction))
-        public = self._public(table)
-        callback = await interaction.response.send_message(
-            embed=public.embed, view=_or_missing(public.view)
-        )
-        if callback.message_id is not None:
-            await self.service.set_message(table, callback.message_id)
-        if interaction.message is not None:
-            try:
-                await interaction.message.edit(view=finished_view(table_id))
-            except discord.HTTPException as exc:
-                log.warning("table %d: could not update the old result: %s", table_id, exc)
+        await self.presenter.played_again(interaction, table_id, table)
 
     # ------------------------------------------------------------------ private hand
 
-    def _hand(self, table: Table, user_id: int) -> tuple[discord.Embed, discord.ui.View]:
-        seat, view = table.view_for(user_id)
-        public = table.public()
-        buttons = hand_buttons(public, view)
-        return hand_embed(public, view), hand_view(table.id, seat, table.stamp, buttons)
-
-    async def _show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+    async def _show_hand(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         """Open the hand privately, or redraw it where the click came from a private hand."""
         table = self.service.get_any(table_id)
-        embed, view = self._hand(table, interaction.user.id)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await interaction.response.edit_message(content=None, embed=embed, view=view)
+            await self.presenter.redraw_hand(interaction, table)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-        self._remember(table, interaction)
+            await self.presenter.send_hand(interaction, table)
 
     async def hand_action(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[EuchreBot],
         table_id: int,
         seat: int,
         stamp: tuple[int, int],
@@ -334,139 +252,20 @@ class Euchre(
             progress = await self.service.act(table_id, user, seat, stamp, action)
         except StaleActionError as exc:
             table = self.service.get_any(table_id)
-            embed, view = self._hand(table, user)
-            await interaction.response.edit_message(
-                content=f"{exc.message} Here is your hand now.", embed=embed, view=view
+            await self.presenter.redraw_hand(
+                interaction, table, f"{exc.message} Here is your hand now."
             )
-            self._remember(table, interaction)
             return
-        table = progress.table
-        embed, view = self._hand(table, user)
-        await interaction.response.edit_message(content=None, embed=embed, view=view)
-        self._remember(table, interaction)
-        await self._continue(table, clicker=user, progress=progress)
-
-    # ------------------------------------------------------------------ after a change
-
-    async def _continue(
-        self, table: Table, *, clicker: int, progress: Progress | None = None
-    ) -> None:
-        """Let the computers play, then edit the public message once and wake the next player."""
-        if table.computer_to_act() is not None:
-            progress = await self.service.run_computers(table.id, delay=await self._delay(table))
-            await self._refresh_hand(table, clicker, clicker=None)
-        if progress is None:
-            await self._edit_public(table, mention=None)
-            return
-        await self._edit_public(table, mention=await self._mention(table, progress, clicker))
-        await self._refresh_hand(table, progress.mention, clicker=clicker)
-        if not table.is_open:
-            self._forget(table)
-
-    async def _mention(self, table: Table, progress: Progress, clicker: int) -> int | None:
-        if progress.mention is None or progress.mention == clicker:
-            return None
-        server = await self.service.settings_of(table.place.guild_id)
-        return progress.mention if server.mention_on_turn else None
-
-    async def _delay(self, table: Table) -> float:
-        server = await self.service.settings_of(table.place.guild_id)
-        if server.computer_move_delay is not None:
-            return server.computer_move_delay
-        return self.bot.settings.computer_move_delay
-
-    def _public(self, table: Table, mention: int | None = None) -> _Public:
-        public = table.public()
-        if mention is None:
-            return _Public(None, table_embed(public), public_view(public), _NO_MENTIONS)
-        allowed = discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(mention)]
-        )
-        return _Public(turn_mention(mention), table_embed(public), public_view(public), allowed)
-
-    async def _respond_public(
-        self,
-        interaction: discord.Interaction[Any],
-        table: Table,
-        progress: Progress | None = None,
-        *,
-        clicker: int | None = None,
-    ) -> None:
-        """Answer a click on the public message by redrawing it."""
-        mention = None
-        if progress is not None and clicker is not None:
-            mention = await self._mention(table, progress, clicker)
-        public = self._public(table, mention)
-        await interaction.response.edit_message(
-            content=public.content,
-            embed=public.embed,
-            view=public.view,
-            allowed_mentions=public.allowed_mentions,
-        )
-        if progress is not None:
-            await self._refresh_hand(table, progress.mention, clicker=clicker)
-
-    async def _edit_public(
-        self, table: Table, *, mention: int | None, post_if_missing: bool = False
-    ) -> None:
-        """Edit the public table message, or post it again when old or gone (never raises)."""
-        public = self._public(table, mention)
-        await publish(
-            self.bot,
-            self.service,
-            table,
-            content=public.content,
-            embed=public.embed,
-            view=public.view,
-            allowed_mentions=public.allowed_mentions,
-            post_if_missing=post_if_missing,
-        )
-
-    # ------------------------------------------------------------------ open hands
-
-    def _remember(self, table: Table, interaction: discord.Interaction[Any]) -> None:
-        now = self.bot.loop.time()
-        self._hands[(table.id, interaction.user.id)] = _OpenHand(interaction, now)
-        self._remembered += 1
-        if self._remembered % _PRUNE_EVERY == 0:
-            old = [k for k, v in self._hands.items() if now - v.opened_at > HAND_EDITABLE_FOR]
-            for key in old:
-                del self._hands[key]
-
-    def _forget(self, table: Table) -> None:
-        for key in [k for k in self._hands if k[0] == table.id]:
-            del self._hands[key]
-
-    async def _refresh_hand(
-        self, table: Table, user_id: int | None, *, clicker: int | None
-    ) -> None:
-        """Redraw a player's open private hand, if they have one young enough to edit."""
-        if user_id is None or user_id == clicker:
-            return
-        opened = self._hands.get((table.id, user_id))
-        if opened is None or self.bot.loop.time() - opened.opened_at > HAND_EDITABLE_FOR:
-            return
-        embed, view = self._hand(table, user_id)
-        try:
-            await opened.interaction.edit_original_response(content=None, embed=embed, view=view)
-        except discord.HTTPException as exc:
-            log.info("table %d: could not refresh the hand of %d: %s", table.id, user_id, exc)
-            self._hands.pop((table.id, user_id), None)
+        await self.presenter.redraw_hand(interaction, progress.table)
+        await self.presenter.after_move(progress.table, clicker=user, progress=progress)
 
 
-_NO_MENTIONS: Final = discord.AllowedMentions.none()
-
-
-def _or_missing(view: discord.ui.View | None) -> Any:
-    return discord.utils.MISSING if view is None else view
-
-
-def _player(interaction: discord.Interaction[Any]) -> Player:
+def _player(interaction: discord.Interaction[EuchreBot]) -> Player:
     user = interaction.user
     return Player(user.id, user.display_name)
 
 
-def _place(interaction: discord.Interaction[Any]) -> Place:
+def _place(interaction: discord.Interaction[EuchreBot]) -> Place:
     guild_id = interaction.guild_id
     channel = interaction.channel
     if guild_id is None or channel is None:

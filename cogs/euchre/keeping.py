@@ -12,20 +12,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, Protocol, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import discord
 from discord.ext import commands
 
-from bot.tables import Progress, Table, TableService
+from bot.tables import Progress, Table
 from bot.tables.keeper import TableKeeper
+
+from .presenter import TablePresenter
+from .routes import routed
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
 
-__all__ = ["Keeping", "TablePresenter"]
+__all__ = ["Keeping"]
 
 log = logging.getLogger(__name__)
 
@@ -43,38 +45,7 @@ UNKNOWN_BUTTON: Final = (
 _NO_MENTIONS: Final = discord.AllowedMentions.none()
 
 
-class TablePresenter(Protocol):
-    """What this cog needs from the euchre cog, which draws the tables."""
-
-    service: TableService
-
-    async def _continue(
-        self, table: Table, *, clicker: int, progress: Progress | None = None
-    ) -> None: ...
-
-    async def _edit_public(
-        self, table: Table, *, mention: int | None, post_if_missing: bool = False
-    ) -> None: ...
-
-    def _forget(self, table: Table) -> None: ...
-
-
-def _dynamic_templates() -> list[re.Pattern[str]]:
-    """The custom_id templates of every DynamicItem class defined in the process."""
-    found: list[re.Pattern[str]] = []
-    pending: list[type[Any]] = [discord.ui.DynamicItem]
-    while pending:
-        cls = pending.pop()
-        pending.extend(cls.__subclasses__())
-        # Set by DynamicItem.__init_subclass__(template=...); the instance-level
-        # ``template`` property reads the same attribute.
-        template = cls.__dict__.get("__discord_ui_compiled_template__")
-        if isinstance(template, re.Pattern):
-            found.append(template)
-    return found
-
-
-def _claimed(interaction: discord.Interaction[Any]) -> bool:
+def _claimed(interaction: discord.Interaction[EuchreBot]) -> bool:
     """Whether a DynamicItem will take this click: its id is on the message and fits a template.
 
     discord.py drops, without a word, a click whose custom_id fits no template or is not
@@ -90,7 +61,7 @@ def _claimed(interaction: discord.Interaction[Any]) -> bool:
         for row in message.components
         for child in getattr(row, "children", [row])
     )
-    return on_message and any(t.fullmatch(custom_id) for t in _dynamic_templates())
+    return on_message and routed(custom_id)
 
 
 def _duration(minutes: float) -> str:
@@ -177,9 +148,9 @@ class Keeping(commands.Cog):
 
     async def _resume(self, table: Table) -> None:
         if table.message_id is None or table.computer_to_act() is None:
-            await self.presenter._edit_public(table, mention=None, post_if_missing=True)
+            await self.presenter.publish(table, post_if_missing=True)
         if table.computer_to_act() is not None:
-            await self.presenter._continue(table, clicker=0)
+            await self.presenter.after_move(table, clicker=0)
 
     # ------------------------------------------------------------------ KeeperNotifier
 
@@ -229,11 +200,11 @@ class Keeping(commands.Cog):
                 await channel.send(text, allowed_mentions=_NO_MENTIONS)
         except discord.HTTPException as exc:
             log.info("table %d: could not say that %s timed out: %s", table.id, name, exc)
-        await self.presenter._continue(table, clicker=user_id, progress=progress)
+        await self.presenter.after_move(table, clicker=user_id, progress=progress)
 
     async def resume(self, table: Table) -> None:
         """Computer turns wait and nobody plays them: play them."""
-        await self.presenter._continue(table, clicker=0)
+        await self.presenter.after_move(table, clicker=0)
 
     async def closed_idle(self, table: Table, minutes: float) -> None:
         """Say the table was closed, and take its buttons away."""
@@ -245,5 +216,4 @@ class Keeping(commands.Cog):
             await self._channel(table).send(text, allowed_mentions=_NO_MENTIONS)
         except discord.HTTPException as exc:
             log.info("table %d: could not announce its closing: %s", table.id, exc)
-        await self.presenter._edit_public(table, mention=None)
-        self.presenter._forget(table)
+        await self.presenter.closed(table)

@@ -11,7 +11,7 @@ with what :mod:`bot.render.league` draws.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import discord
 from discord import app_commands
@@ -53,22 +53,21 @@ NO_LEAGUE: Final = "The league isn't available on this bot: it needs the bot's d
 _MAX_GAME_ID: Final = 2**53
 
 
-def league_of(client: discord.Client) -> LeagueService:
+def league_of(bot: EuchreBot) -> LeagueService:
     """The league service the bot was built with (``bot.league``)."""
-    league = getattr(client, "league", None)
-    if not isinstance(league, LeagueService):
+    if bot.league is None:
         raise UserFacingError(NO_LEAGUE)
-    return league
+    return bot.league
 
 
-def _guild_id(interaction: discord.Interaction[Any]) -> int:
+def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:
     if interaction.guild_id is None:
         raise UserFacingError("The league lives in servers, not in direct messages.")
     return interaction.guild_id
 
 
 async def _season_choices(
-    interaction: discord.Interaction[Any], current: str
+    interaction: discord.Interaction[EuchreBot], current: str
 ) -> list[app_commands.Choice[str]]:
     if interaction.guild_id is None:
         return []
@@ -85,7 +84,7 @@ async def _season_choices(
 
 
 async def _game_choices(
-    interaction: discord.Interaction[Any], current: str
+    interaction: discord.Interaction[EuchreBot], current: str
 ) -> list[app_commands.Choice[int]]:
     if interaction.guild_id is None:
         return []
@@ -136,7 +135,7 @@ class LeagueCommands(_Mixin):
         )
 
     async def standings_page(
-        self, interaction: discord.Interaction[Any], season_id: int, page: int
+        self, interaction: discord.Interaction[EuchreBot], season_id: int, page: int
     ) -> None:
         """A page button of the standings: redraw the message at that page."""
         guild_id = _guild_id(interaction)
@@ -207,7 +206,7 @@ class LeagueCommands(_Mixin):
         )
 
     async def replay_step(
-        self, interaction: discord.Interaction[Any], game_id: int, deal: int, trick: int
+        self, interaction: discord.Interaction[EuchreBot], game_id: int, deal: int, trick: int
     ) -> None:
         """A replay button: redraw the message at that step."""
         archived, book = await self._book(_guild_id(interaction), game_id)

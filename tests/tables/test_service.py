@@ -257,3 +257,31 @@ async def test_expert_computers_think_in_a_worker_thread() -> None:
             await tables.act(table.id, ALICE.user_id, seat, table.stamp, view.legal[0])
     assert ("expert", False) in deciders and ("basic", True) in deciders
     assert ("expert", True) not in deciders and ("basic", False) not in deciders
+
+
+async def test_turn_ping_names_the_next_person_unless_they_clicked_or_pings_are_off() -> None:
+    for mention_on_turn in (True, False):
+        server = FixedSettings(ServerSettings(mention_on_turn=mention_on_turn))
+        tables = TableService(
+            MemoryTableStore(), make_player, seeds=lambda: 8, server_settings=server
+        )
+        table = await tables.open(HERE, ALICE)
+        for person in (BOB, CAROL, DAVE):
+            await tables.join(table.id, person)
+        progress = await tables.start(table.id, ALICE.user_id)
+        assert progress.mention is not None
+        expected = progress.mention if mention_on_turn else None
+        assert await tables.turn_ping(progress, clicker=None) == expected
+        assert await tables.turn_ping(progress, clicker=progress.mention) is None
+        progress = await tables.run_computers(table.id)
+        assert await tables.turn_ping(progress, clicker=None) == expected
+
+
+async def test_computer_delay_is_the_servers_else_the_default() -> None:
+    quick = TableService(
+        MemoryTableStore(), make_player,
+        server_settings=FixedSettings(ServerSettings(computer_move_delay=0.25)),
+    )
+    plain = service()
+    assert await quick.computer_delay(await quick.open(HERE, ALICE), 3.0) == 0.25
+    assert await plain.computer_delay(await plain.open(HERE, ALICE), 3.0) == 3.0

@@ -1,0 +1,267 @@
+"""What the players see after a change: the public table message, the open hands, the pings.
+
+Both euchre cogs are given one :class:`TablePresenter`. It is the only place that shows
+the public table message (as a click's answer, as a new message, or by editing it
+through :func:`.publishing.publish`), so what paces the channel can sit behind it. After
+a move it lets the computers play at the service's pace, shows the table once and
+mentions whom the service says to mention. A private hand opened in the last 14
+minutes is refreshed when the turn passes to its owner, so players rarely need to
+reopen it.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+import discord
+
+from bot.render import hand_buttons, hand_embed, table_embed, turn_mention
+from bot.tables import Progress, Table
+
+from .components import finished_view, hand_view, public_view
+from .publishing import publish
+
+if TYPE_CHECKING:
+    from bot.app import EuchreBot
+
+__all__ = ["HAND_EDITABLE_FOR", "PublicMessage", "TablePresenter"]
+
+log = logging.getLogger(__name__)
+
+HAND_EDITABLE_FOR: Final = 14 * 60.0
+"""Seconds a private hand stays editable through its interaction (Discord allows 15 min)."""
+
+_PRUNE_EVERY: Final = 256
+_NO_MENTIONS: Final = discord.AllowedMentions.none()
+
+
+@dataclass(frozen=True, slots=True)
+class PublicMessage:
+    """The arguments of a public table message."""
+
+    content: str | None
+    embed: discord.Embed
+    view: discord.ui.View | None
+    allowed_mentions: discord.AllowedMentions
+
+    @property
+    def view_or_missing(self) -> discord.ui.View:
+        """The view, or discord.py's "none" for a new message (which takes no None)."""
+        return discord.utils.MISSING if self.view is None else self.view
+
+
+@dataclass(slots=True)
+class _OpenHand:
+    """The interaction whose response shows a player's private hand."""
+
+    interaction: discord.Interaction[EuchreBot]
+    opened_at: float
+
+
+class TablePresenter:
+    """Shows the tables of ``bot.tables`` in Discord; one per bot, shared by its cogs."""
+
+    def __init__(self, bot: EuchreBot) -> None:
+        """Show the tables of ``bot``, pacing computer moves as its service says."""
+        self.bot = bot
+        self.service = bot.tables
+        self._hands: dict[tuple[int, int], _OpenHand] = {}
+        self._remembered = 0
+
+    # ------------------------------------------------------------------ drawing
+
+    def message(self, table: Table, mention: int | None = None) -> PublicMessage:
+        """The public message of ``table``, telling ``mention`` (if any) it's their turn."""
+        public = table.public()
+        embed, view = table_embed(public), public_view(public)
+        if mention is None:
+            return PublicMessage(None, embed, view, _NO_MENTIONS)
+        allowed = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(mention)]
+        )
+        return PublicMessage(turn_mention(mention), embed, view, allowed)
+
+    def hand(self, table: Table, user_id: int) -> tuple[discord.Embed, discord.ui.View]:
+        """The private hand of ``user_id`` at ``table``."""
+        seat, view = table.view_for(user_id)
+        public = table.public()
+        buttons = hand_buttons(public, view)
+        return hand_embed(public, view), hand_view(table.id, seat, table.stamp, buttons)
+
+    # ------------------------------------------------------------------ the public message
+
+    async def post(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
+        """Answer with the table as a new public message, and remember that message."""
+        public = self.message(table)
+        callback = await interaction.response.send_message(
+            public.content, embed=public.embed, view=public.view_or_missing
+        )
+        if callback.message_id is not None:
+            await self.service.set_message(table, callback.message_id)
+
+    async def post_in(self, thread: discord.Thread, table: Table) -> None:
+        """Post the table as a new message in ``thread``, and remember that message."""
+        public = self.message(table)
+        sent = await thread.send(embed=public.embed, view=public.view_or_missing)
+        await self.service.set_message(table, sent.id)
+
+    async def replace_answer(
+        self, interaction: discord.Interaction[EuchreBot], table: Table
+    ) -> None:
+        """Turn the interaction's answer into the table's public message."""
+        public = self.message(table)
+        sent = await interaction.edit_original_response(
+            content=None, embed=public.embed, view=public.view
+        )
+        await self.service.set_message(table, sent.id)
+
+    async def played_again(
+        self, interaction: discord.Interaction[EuchreBot], old_id: int, table: Table
+    ) -> None:
+        """Post the new table, and leave only the rules on the old result clicked."""
+        await self.post(interaction, table)
+        if interaction.message is not None:
+            try:
+                await interaction.message.edit(view=finished_view(old_id))
+            except discord.HTTPException as exc:
+                log.warning("table %d: could not update the old result: %s", old_id, exc)
+
+    async def answer(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        table: Table,
+        progress: Progress | None = None,
+        *,
+        clicker: int | None = None,
+    ) -> None:
+        """Answer a click on the public message by redrawing it."""
+        mention = None
+        if progress is not None and clicker is not None:
+            mention = await self.service.turn_ping(progress, clicker)
+        public = self.message(table, mention)
+        await interaction.response.edit_message(
+            content=public.content,
+            embed=public.embed,
+            view=public.view,
+            allowed_mentions=public.allowed_mentions,
+        )
+        if progress is not None:
+            await self.refresh_hand(table, progress.mention, clicker=clicker)
+
+    async def answer_start(
+        self, interaction: discord.Interaction[EuchreBot], progress: Progress
+    ) -> None:
+        """Answer the Start click: the dealt table, after the computers' first moves."""
+        table, clicker = progress.table, interaction.user.id
+        if table.computer_to_act() is None:
+            await self.answer(interaction, table, progress, clicker=clicker)
+            return
+        await interaction.response.defer()
+        progress = await self.service.run_computers(table.id, delay=await self._delay(table))
+        public = self.message(table, await self.service.turn_ping(progress, clicker))
+        await interaction.edit_original_response(
+            content=public.content,
+            embed=public.embed,
+            view=public.view,
+            allowed_mentions=public.allowed_mentions,
+        )
+        await self.refresh_hand(table, progress.mention, clicker=clicker)
+
+    async def publish(
+        self, table: Table, *, mention: int | None = None, post_if_missing: bool = False
+    ) -> None:
+        """Edit the public table message, or post it again when old or gone (never raises)."""
+        public = self.message(table, mention)
+        await publish(
+            self.bot,
+            self.service,
+            table,
+            content=public.content,
+            embed=public.embed,
+            view=public.view,
+            allowed_mentions=public.allowed_mentions,
+            post_if_missing=post_if_missing,
+        )
+
+    # ------------------------------------------------------------------ after a change
+
+    async def after_move(
+        self, table: Table, *, clicker: int, progress: Progress | None = None
+    ) -> None:
+        """Let the computers play, then edit the public message once and wake the next player.
+
+        ``clicker`` made the change (0: nobody); ``progress`` is what it did, if it moved
+        the game.
+        """
+        if table.computer_to_act() is not None:
+            progress = await self.service.run_computers(table.id, delay=await self._delay(table))
+            await self.refresh_hand(table, clicker, clicker=None)
+        if progress is None:
+            await self.publish(table)
+            return
+        await self.publish(table, mention=await self.service.turn_ping(progress, clicker))
+        await self.refresh_hand(table, progress.mention, clicker=clicker)
+        if not table.is_open:
+            self.forget(table)
+
+    async def closed(self, table: Table) -> None:
+        """Show a closed table (its buttons gone) and forget its open hands."""
+        await self.publish(table)
+        self.forget(table)
+
+    async def _delay(self, table: Table) -> float:
+        return await self.service.computer_delay(table, self.bot.settings.computer_move_delay)
+
+    # ------------------------------------------------------------------ private hands
+
+    async def send_hand(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
+        """Answer with the user's hand as a new private message."""
+        embed, view = self.hand(table, interaction.user.id)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        self.remember(table, interaction)
+
+    async def redraw_hand(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        table: Table,
+        content: str | None = None,
+    ) -> None:
+        """Answer a click on a private hand by redrawing it (with ``content`` above)."""
+        embed, view = self.hand(table, interaction.user.id)
+        await interaction.response.edit_message(content=content, embed=embed, view=view)
+        self.remember(table, interaction)
+
+    def remember(self, table: Table, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Keep the interaction that shows the user's hand, to refresh it while it's young."""
+        now = self.bot.scheduler.now()
+        self._hands[(table.id, interaction.user.id)] = _OpenHand(interaction, now)
+        self._remembered += 1
+        if self._remembered % _PRUNE_EVERY == 0:
+            old = [k for k, v in self._hands.items() if now - v.opened_at > HAND_EDITABLE_FOR]
+            for key in old:
+                del self._hands[key]
+
+    def forget_hand(self, table: Table, user_id: int) -> None:
+        """Stop refreshing one user's hand (they left)."""
+        self._hands.pop((table.id, user_id), None)
+
+    def forget(self, table: Table) -> None:
+        """Stop refreshing the hands of a table that closed."""
+        for key in [k for k in self._hands if k[0] == table.id]:
+            del self._hands[key]
+
+    async def refresh_hand(self, table: Table, user_id: int | None, *, clicker: int | None) -> None:
+        """Redraw a player's open private hand, if they have one young enough to edit."""
+        if user_id is None or user_id == clicker:
+            return
+        opened = self._hands.get((table.id, user_id))
+        if opened is None or self.bot.scheduler.now() - opened.opened_at > HAND_EDITABLE_FOR:
+            return
+        embed, view = self.hand(table, user_id)
+        try:
+            await opened.interaction.edit_original_response(content=None, embed=embed, view=view)
+        except discord.HTTPException as exc:
+            log.info("table %d: could not refresh the hand of %d: %s", table.id, user_id, exc)
+            self._hands.pop((table.id, user_id), None)

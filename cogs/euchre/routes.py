@@ -1,0 +1,372 @@
+"""Every custom_id of the euchre components: its grammar, its ``DynamicItem``, where it goes.
+
+A custom_id carries all a click needs, so the buttons keep working after a restart:
+
+- ``euchre:t:<table>:<verb>``: a button of the public table message (and a hand's Refresh);
+- ``euchre:seat:<table>``: the seat picker of the public message;
+- ``euchre:a:<table>:<seat>:<deal>:<index>:<action>[:<pos>]``: a private hand's action,
+  drawn at (deal, action number), so a stale button is recognised;
+- ``euchre:lg:st:<season>:<page>:<p|n>``: a page of the league standings;
+- ``euchre:lg:rp:<game>:<deal>:<trick>:<pd|pt|nt|nd>``: a step of a game's replay.
+
+Each item only parses its id and hands the click to the bot's :class:`Clicks` (the euchre
+cog, set on ``EuchreBot.clicks`` while it is loaded); every error goes to the funnel.
+:data:`TEMPLATES` is the list of these grammars, for answering clicks no item claims.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, Final, Protocol, TypeGuard, TypeVar
+
+import discord
+
+from bot.app import EuchreBot
+from bot.render import TABLE_VERBS, TableVerb
+from bot.replies import report_error
+from bot.rules import ACTION_CODE_PATTERN
+
+__all__ = [
+    "ACTION_ID",
+    "DYNAMIC_ITEMS",
+    "REPLAY_ID",
+    "SEAT_ID",
+    "STANDINGS_ID",
+    "TABLE_ID",
+    "TEMPLATES",
+    "ActionButton",
+    "Clicks",
+    "ReplayButton",
+    "SeatSelect",
+    "StandingsButton",
+    "TableButton",
+    "routed",
+]
+
+_ID = r"[0-9]{1,19}"
+_SMALL = r"[0-9]{1,5}"
+
+TABLE_ID: Final = re.compile(rf"euchre:t:(?P<table>{_ID}):(?P<verb>{'|'.join(TABLE_VERBS)})")
+SEAT_ID: Final = re.compile(rf"euchre:seat:(?P<table>{_ID})")
+ACTION_ID: Final = re.compile(
+    rf"euchre:a:(?P<table>{_ID}):(?P<seat>[0-5]):(?P<deal>[0-9]{{1,6}}):(?P<index>[0-9]{{1,7}})"
+    rf":(?P<act>{ACTION_CODE_PATTERN})(?::(?P<pos>[0-9]{{1,2}}))?"
+)
+STANDINGS_ID: Final = re.compile(rf"euchre:lg:st:(?P<season>{_ID}):(?P<page>{_SMALL}):(?P<tag>p|n)")
+REPLAY_ID: Final = re.compile(
+    rf"euchre:lg:rp:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<trick>{_SMALL}):(?P<tag>pd|pt|nt|nd)"
+)
+
+TEMPLATES: Final = (TABLE_ID, SEAT_ID, ACTION_ID, STANDINGS_ID, REPLAY_ID)
+"""The grammar of every custom_id the euchre components use."""
+
+_VERBS: Final[dict[str, TableVerb]] = {verb: verb for verb in TABLE_VERBS}
+
+ClientT = TypeVar("ClientT", bound=discord.Client)
+"""The client of an interaction as discord.py types an item's callback (ours: EuchreBot)."""
+
+
+def routed(custom_id: str) -> bool:
+    """Whether ``custom_id`` fits the grammar of one of the euchre components."""
+    return any(template.fullmatch(custom_id) for template in TEMPLATES)
+
+
+class Clicks(Protocol):
+    """What the items call: the euchre cog."""
+
+    async def table_button(
+        self, interaction: discord.Interaction[EuchreBot], table_id: int, verb: TableVerb
+    ) -> None:
+        """A public table button (or the hand's Refresh)."""
+        ...
+
+    async def seat_chosen(
+        self, interaction: discord.Interaction[EuchreBot], table_id: int, seat: int
+    ) -> None:
+        """A seat picked in the public message's seat picker."""
+        ...
+
+    async def hand_action(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        table_id: int,
+        seat: int,
+        stamp: tuple[int, int],
+        code: str,
+    ) -> None:
+        """An action button of a private hand."""
+        ...
+
+    async def standings_page(
+        self, interaction: discord.Interaction[EuchreBot], season_id: int, page: int
+    ) -> None:
+        """Another page of a season's standings."""
+        ...
+
+    async def replay_step(
+        self, interaction: discord.Interaction[EuchreBot], game_id: int, deal: int, trick: int
+    ) -> None:
+        """Another step of a game's replay."""
+        ...
+
+
+def _ours(interaction: discord.Interaction[ClientT]) -> TypeGuard[discord.Interaction[EuchreBot]]:
+    return isinstance(interaction.client, EuchreBot)
+
+
+Call = Callable[[Clicks, discord.Interaction[EuchreBot]], Awaitable[None]]
+
+
+async def _route(interaction: discord.Interaction[ClientT], what: str, call: Call) -> None:
+    """Hand the click to the bot's :class:`Clicks`; any error goes to the funnel."""
+    try:
+        if not _ours(interaction):
+            raise RuntimeError(f"{what} reached a client that is not the euchre bot")
+        clicks = interaction.client.clicks
+        if clicks is None:
+            raise RuntimeError("the euchre cog is not loaded")
+        await call(clicks, interaction)
+    except Exception as exc:
+        await report_error(interaction, exc, context=what)
+
+
+# ---------------------------------------------------------------------- the table
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE_ID):
+    """A button of the public table message: ``euchre:t:<table>:<verb>``."""
+
+    def __init__(
+        self,
+        table_id: int,
+        verb: TableVerb,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        """A button doing ``verb`` at table ``table_id``."""
+        super().__init__(
+            discord.ui.Button(
+                label=label or verb,
+                style=style,
+                disabled=disabled,
+                row=row,
+                custom_id=f"euchre:t:{table_id}:{verb}",
+            )
+        )
+        self.table_id = table_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> TableButton:
+        """Parse the id of a clicked button."""
+        return cls(int(match["table"]), _VERBS[match["verb"]])
+
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        """Hand the click to the cog."""
+        await _route(
+            interaction,
+            f"button {self.custom_id}",
+            lambda clicks, i: clicks.table_button(i, self.table_id, self.verb),
+        )
+
+
+class SeatSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SEAT_ID):
+    """The seat picker: ``euchre:seat:<table>``, one option per seat."""
+
+    def __init__(
+        self, table_id: int, options: list[discord.SelectOption] | None = None, row: int = 1
+    ) -> None:
+        """A select of ``options`` (seat numbers as values) for table ``table_id``."""
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"euchre:seat:{table_id}",
+                placeholder="Choose a seat…",
+                options=options or [discord.SelectOption(label="-", value="0")],
+                row=row,
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> SeatSelect:
+        """Parse the id of a used select."""
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        """Hand the chosen seat to the cog."""
+        values = self.item.values
+        seat = int(values[0]) if values and values[0].isdigit() else -1
+        await _route(
+            interaction,
+            f"select {self.custom_id}",
+            lambda clicks, i: clicks.seat_chosen(i, self.table_id, seat),
+        )
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTION_ID):
+    """A private-hand button: ``euchre:a:<table>:<seat>:<deal>:<index>:<action>[:<pos>]``."""
+
+    def __init__(
+        self,
+        table_id: int,
+        seat: int,
+        stamp: tuple[int, int],
+        code: str,
+        position: int | None = None,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        """The button taking action ``code`` for ``seat``, drawn at ``stamp``."""
+        suffix = "" if position is None else f":{position}"
+        custom_id = f"euchre:a:{table_id}:{seat}:{stamp[0]}:{stamp[1]}:{code}{suffix}"
+        super().__init__(
+            discord.ui.Button(
+                label=label or code,
+                style=style,
+                disabled=disabled,
+                row=row,
+                custom_id=custom_id,
+            )
+        )
+        self.table_id = table_id
+        self.seat = seat
+        self.stamp = stamp
+        self.code = code
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ActionButton:
+        """Parse the id of a clicked button (the action is decoded by the cog)."""
+        stamp = (int(match["deal"]), int(match["index"]))
+        return cls(int(match["table"]), int(match["seat"]), stamp, match["act"])
+
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        """Hand the action to the cog."""
+        await _route(
+            interaction,
+            f"button {self.custom_id}",
+            lambda clicks, i: clicks.hand_action(
+                i, self.table_id, self.seat, self.stamp, self.code
+            ),
+        )
+
+
+# ---------------------------------------------------------------------- the league
+
+
+class StandingsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STANDINGS_ID):
+    """Go to page ``page`` of a season's standings."""
+
+    def __init__(
+        self, season_id: int, page: int, tag: str, *, label: str = "", disabled: bool = False
+    ) -> None:
+        """A button showing ``page`` (0-based); ``tag`` is ``p`` (previous) or ``n`` (next)."""
+        super().__init__(
+            discord.ui.Button(
+                label=label or ("◀ Previous" if tag == "p" else "Next ▶"),
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"euchre:lg:st:{season_id}:{max(page, 0)}:{tag}",
+            )
+        )
+        self.season_id = season_id
+        self.page = max(page, 0)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> StandingsButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["season"]), int(match["page"]), match["tag"])
+
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        """Show the page."""
+        await _route(
+            interaction,
+            "standings page button",
+            lambda clicks, i: clicks.standings_page(i, self.season_id, self.page),
+        )
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPLAY_ID):
+    """Go to step (``deal``, ``trick``) of a finished game's replay."""
+
+    def __init__(
+        self,
+        game_id: int,
+        deal: int,
+        trick: int,
+        tag: str,
+        *,
+        label: str = "",
+        disabled: bool = False,
+    ) -> None:
+        """A button showing ``trick`` of ``deal``; ``tag`` keeps the four buttons' ids apart."""
+        super().__init__(
+            discord.ui.Button(
+                label=label or tag,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"euchre:lg:rp:{game_id}:{deal}:{trick}:{tag}",
+            )
+        )
+        self.game_id = game_id
+        self.deal = deal
+        self.trick = trick
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ReplayButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["game"]), int(match["deal"]), int(match["trick"]), match["tag"])
+
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        """Show the step."""
+        await _route(
+            interaction,
+            "replay button",
+            lambda clicks, i: clicks.replay_step(i, self.game_id, self.deal, self.trick),
+        )
+
+
+DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (
+    TableButton,
+    SeatSelect,
+    ActionButton,
+    StandingsButton,
+    ReplayButton,
+)
+"""Register with ``bot.add_dynamic_items`` so every euchre component is routed after a restart."""

@@ -1,0 +1,52 @@
+"""The custom_id grammar: one template per component, and the list of them is complete."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.render import TABLE_VERBS
+from cogs.euchre.routes import (
+    DYNAMIC_ITEMS,
+    TEMPLATES,
+    ActionButton,
+    ReplayButton,
+    SeatSelect,
+    StandingsButton,
+    TableButton,
+    routed,
+)
+
+
+def samples() -> list[discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]]]:
+    return [
+        *(TableButton(12, verb) for verb in TABLE_VERBS),
+        SeatSelect(12),
+        ActionButton(12, 3, (2, 17), "play.10H", 4),
+        ActionButton(12, 0, (1, 0), "pass"),
+        StandingsButton(5, 2, "n"),
+        ReplayButton(9, 3, 4, "nd"),
+    ]
+
+
+def test_every_component_has_one_of_the_templates_and_every_template_a_component() -> None:
+    items = samples()
+    assert {type(item) for item in items} == set(DYNAMIC_ITEMS)
+    assert {item.template for item in items} == set(TEMPLATES)
+    for item in items:
+        assert len(item.custom_id) <= 100
+        assert routed(item.custom_id)
+        assert [t for t in TEMPLATES if t.fullmatch(item.custom_id)] == [item.template]
+
+
+def test_ids_outside_the_grammar_are_not_routed() -> None:
+    for custom_id in (
+        "",
+        "garbage",
+        "euchre:t:1:nope",
+        "euchre:a:1:9:1:0:pass",
+        "euchre:seat:x",
+        "euchre:lg:st:1:2:q",
+        "euchre:t:1:join:extra",
+        "x" * 100,
+    ):
+        assert not routed(custom_id), custom_id
