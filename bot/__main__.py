@@ -1,10 +1,13 @@
-"""Command line: ``python -m bot [--config PATH] [run [--sync-global] | migrate]``.
+"""Command line: ``python -m bot [--config PATH] [run | sync | migrate | health]``.
 
-``run`` (the default command) connects to Discord and serves until stopped;
-``migrate`` brings the database to the newest schema without starting the bot. Every
-command is a function taking :class:`~bot.settings.Settings` and returning an exit
-code, registered in :func:`build_parser` with one ``_add_command(...)`` line.
-Configuration problems print one ``error:`` line on stderr and exit with status 2.
+``run`` (the default command) connects to Discord and serves until stopped; ``sync``
+logs in, syncs the slash commands and exits; ``migrate`` brings the database to the
+newest schema; ``health`` says whether a running bot is well (for a container's health
+check). Every command is a function taking :class:`~bot.settings.Settings` and the
+parsed arguments and returning an exit code, registered in :func:`build_parser` by an
+``_add_command(...)`` call that returns its own subparser for its options.
+Configuration problems, a refused token and an unreachable Discord print one
+``error:`` line on stderr and exit with status 2.
 """
 
 from __future__ import annotations
@@ -15,36 +18,50 @@ import contextlib
 import logging
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+import aiohttp
 import discord
 
-from bot.app import EuchreBot, database_tables
+from bot.app import EuchreBot, database_tables, intents, without_voice
+from bot.heartbeat import MAX_AGE_SECONDS, Heartbeat
 from bot.league import LeagueService
 from bot.runtime import tune_gc_after_start
-from bot.settings import TOKEN_ENV, ConfigError, Settings, load_settings
-from bot.store import Database, StoreError, migrate
+from bot.settings import (
+    CONFIG_ENV,
+    TOKEN_ENV,
+    ConfigError,
+    Settings,
+    environment_warnings,
+    load_settings,
+)
+from bot.store import Database, StoreError, check_writable, migrate
 
-__all__ = ["build_parser", "main", "migrate_database", "run"]
+__all__ = [
+    "EXIT_CONFIG",
+    "EXIT_UNHEALTHY",
+    "build_parser",
+    "health",
+    "main",
+    "migrate_database",
+    "run",
+    "sync",
+]
 
 log = logging.getLogger("bot")
 
 EXIT_CONFIG = 2
+EXIT_UNHEALTHY = 1
 
-Handler = Callable[[Settings], int]
+Handler = Callable[[Settings, argparse.Namespace], int]
 
 
-def run(settings: Settings) -> int:
+def run(settings: Settings, args: argparse.Namespace) -> int:
     """Connect to Discord and serve until interrupted (Ctrl-C or SIGTERM)."""
     token = settings.require_token().get_secret_value()
     try:
         asyncio.run(_serve(settings, token))
-    except discord.LoginFailure:
-        raise ConfigError(
-            f"Discord refused the token in {TOKEN_ENV}: copy a fresh one from the "
-            "Developer Portal (Bot > Reset Token)"
-        ) from None
     except StoreError as exc:
         raise ConfigError(f"database {settings.database_path}: {exc}") from None
     except (KeyboardInterrupt, asyncio.CancelledError):
@@ -52,7 +69,20 @@ def run(settings: Settings) -> int:
     return 0
 
 
-def migrate_database(settings: Settings) -> int:
+def sync(settings: Settings, args: argparse.Namespace) -> int:
+    """Log in, sync the slash commands where asked, log out; 1 if a sync failed."""
+    token = settings.require_token().get_secret_value()
+    globally: bool = args.globally
+    guild_ids: list[int] = args.guilds or ([] if globally else list(settings.dev_guild_ids))
+    if not guild_ids and not globally:
+        raise ConfigError(
+            "nothing to sync to: give --global (every server, up to an hour to appear) or "
+            "--guild SERVER_ID (one server, at once), or list servers in dev_guild_ids"
+        )
+    return 0 if asyncio.run(_sync(settings, token, guild_ids, globally)) else 1
+
+
+def migrate_database(settings: Settings, args: argparse.Namespace) -> int:
     """Apply the database migrations (creating the file if missing); the bot does not start."""
     path = settings.database_path
     try:
@@ -66,11 +96,81 @@ def migrate_database(settings: Settings) -> int:
     return 0
 
 
+def health(settings: Settings, args: argparse.Namespace) -> int:
+    """Print whether the bot is well: gateway connected lately, database writable; 0 or 1."""
+    max_age: float = args.max_age
+    heartbeat = Heartbeat.in_folder(settings.data_dir)
+    problems = []
+    age = heartbeat.age()
+    if age is None:
+        problems.append(f"no heartbeat yet ({heartbeat.path}): the bot has not connected")
+    elif age > max_age:
+        problems.append(f"the gateway has not been connected for {age:.0f} s")
+    try:
+        asyncio.run(check_writable(settings.database_path))
+    except StoreError as exc:
+        problems.append(f"the database does not accept a write: {exc}")
+    if problems:
+        print(f"unhealthy: {'; '.join(problems)}")
+        return EXIT_UNHEALTHY
+    print(f"healthy: gateway connected {age:.0f} s ago; {settings.database_path} writable")
+    return 0
+
+
+@contextlib.contextmanager
+def _reaching_discord() -> Iterator[None]:
+    """Turn a refused token or an unreachable Discord into one :class:`ConfigError` line."""
+    try:
+        yield
+    except discord.LoginFailure:
+        raise ConfigError(
+            f"Discord refused the token in {TOKEN_ENV}: copy a fresh one from the "
+            "Developer Portal (Bot > Reset Token)"
+        ) from None
+    except (aiohttp.ClientConnectionError, OSError, TimeoutError) as exc:
+        reason = str(exc) or type(exc).__name__
+        raise ConfigError(
+            f"could not reach Discord ({reason}): check this machine's network "
+            "(is it online, can it resolve and reach discord.com, is a firewall or "
+            "proxy in the way?), then start the bot again"
+        ) from None
+    except discord.DiscordServerError as exc:
+        raise ConfigError(
+            f"Discord answered with a server error ({exc.status}): it may be down "
+            "(see discordstatus.com); start the bot again in a few minutes"
+        ) from None
+
+
+@contextlib.contextmanager
+def _login_checked() -> Iterator[None]:
+    """:func:`_reaching_discord`, without discord.py's "logging in using static token" line.
+
+    A refused token or an unreachable Discord is then the only line printed.
+    """
+    client_log = logging.getLogger("discord.client")
+    level = client_log.level
+    client_log.setLevel(logging.WARNING)
+    try:
+        with _reaching_discord():
+            yield
+    finally:
+        client_log.setLevel(level)
+
+
+async def _check_login(token: str) -> None:
+    """Log in over HTTP only (no gateway) and out again: the token and the network work."""
+    async with discord.Client(intents=intents()) as client:
+        with _login_checked():
+            await client.login(token)
+
+
 async def _serve(settings: Settings, token: str) -> None:
     main_task = asyncio.current_task()
     if main_task is not None:
         with contextlib.suppress(NotImplementedError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
+    without_voice()
+    await _check_login(token)
     async with await Database.open(settings.database_path) as db:
         tables = database_tables(settings, db)
         league = LeagueService(db)
@@ -78,25 +178,76 @@ async def _serve(settings: Settings, token: str) -> None:
         restored = await tables.restore()
         log.info("Restored %d open table(s) from %s", len(restored), settings.database_path)
         tune_gc_after_start()
-        async with EuchreBot(settings, tables=tables, league=league) as bot:
-            await bot.start(token)
+        heartbeat = Heartbeat.in_folder(settings.data_dir)
+        async with EuchreBot(settings, tables=tables, league=league, heartbeat=heartbeat) as bot:
+            with _reaching_discord():
+                await bot.start(token)
+
+
+async def _sync(settings: Settings, token: str, guild_ids: Sequence[int], globally: bool) -> bool:
+    async with EuchreBot(settings, sync_at_start=False) as bot:
+        with _login_checked():
+            await bot.login(token)
+        with _reaching_discord():
+            return await bot.sync_commands(guild_ids, globally=globally)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """Build the parser; each command sets ``handler``, and ``run`` is the default."""
     parser = argparse.ArgumentParser(
         prog="python -m bot",
-        description="Euchre for Discord.",
+        description="Euchre for Discord. Without a command, run the bot.",
         epilog=f"The bot token is read from the {TOKEN_ENV} environment variable.",
     )
     _add_config_option(parser, default=None)
-    _add_run_options(parser, default=False)
     parser.set_defaults(handler=run)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
-    run_parser = _add_command(commands, "run", run, "connect to Discord and serve (the default)")
-    _add_run_options(run_parser, default=argparse.SUPPRESS)
+    _add_command(commands, "run", run, "connect to Discord and serve (the default)")
+    sync_parser = _add_command(
+        commands, "sync", sync, "sync the slash commands, then exit (the bot does not serve)"
+    )
+    where = sync_parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--global",
+        dest="globally",
+        action="store_true",
+        help="sync to every server the bot is in (they take up to an hour to appear)",
+    )
+    where.add_argument(
+        "--guild",
+        dest="guilds",
+        action="append",
+        type=_server_id,
+        metavar="SERVER_ID",
+        help="sync to this server, at once (repeat for more); without --global or "
+        "--guild: the servers in dev_guild_ids",
+    )
     _add_command(commands, "migrate", migrate_database, "apply the database migrations, then exit")
+    health_parser = _add_command(
+        commands,
+        "health",
+        health,
+        "exit 0 if the running bot's gateway connected lately and its database takes "
+        "a write, else print why and exit 1 (a container's health check)",
+    )
+    health_parser.add_argument(
+        "--max-age",
+        type=float,
+        default=MAX_AGE_SECONDS,
+        metavar="SECONDS",
+        help="longest time since the gateway was last seen connected (default: %(default)g)",
+    )
     return parser
+
+
+def _server_id(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 0 < value < 2**64:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a server id (a number like 123456)")
+    return value
 
 
 def _add_command(
@@ -105,7 +256,7 @@ def _add_command(
     handler: Handler,
     help: str,
 ) -> argparse.ArgumentParser:
-    command = commands.add_parser(name, help=help, description=help)
+    command = commands.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".")
     # SUPPRESS: an option not repeated after the command name keeps its earlier value.
     _add_config_option(command, default=argparse.SUPPRESS)
     command.set_defaults(handler=handler)
@@ -118,16 +269,7 @@ def _add_config_option(parser: argparse.ArgumentParser, *, default: object) -> N
         type=Path,
         default=default,
         metavar="PATH",
-        help="TOML config file (default: $EUCHRE_CONFIG, else ./config.toml if it exists)",
-    )
-
-
-def _add_run_options(parser: argparse.ArgumentParser, *, default: object) -> None:
-    parser.add_argument(
-        "--sync-global",
-        action="store_true",
-        default=default,
-        help="also sync slash commands globally at start-up (they take up to an hour to spread)",
+        help=f"TOML config file (default: ${CONFIG_ENV}, else ./config.toml if it exists)",
     )
 
 
@@ -136,11 +278,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     handler: Handler = args.handler
     try:
-        settings = load_settings(args.config, sync_global=args.sync_global)
+        settings = load_settings(args.config)
         discord.utils.setup_logging(
             level=logging.getLevelNamesMapping()[settings.log_level], root=True
         )
-        return handler(settings)
+        for warning in environment_warnings():
+            log.warning("%s", warning)
+        return handler(settings, args)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_CONFIG

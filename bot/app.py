@@ -1,15 +1,17 @@
-"""The Bot class: extensions, slash-command sync and the app-command error funnel."""
+"""The Bot class: extensions, command sync, the start-up line and the app-command error funnel."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.heartbeat import Heartbeat
 from bot.league import LeagueService
 from bot.players import make_player
 from bot.replies import report_error, send_ephemeral
@@ -25,18 +27,39 @@ if TYPE_CHECKING:
     from cogs.euchre.routes import Clicks
 
 __all__ = [
+    "BOT_PERMISSIONS",
     "EXTENSIONS",
+    "INVITE_SCOPES",
     "EuchreBot",
     "EuchreTree",
     "database_tables",
     "default_tables",
     "intents",
+    "invite_url",
+    "without_voice",
 ]
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS: tuple[str, ...] = ("cogs.euchre",)
 """Extensions loaded at start-up, as module names (``"cogs.euchre"``)."""
+
+BOT_PERMISSIONS: Final = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    embed_links=True,
+    attach_files=True,
+)
+"""What the bot needs in a channel; README lists the same and shows the integer."""
+
+INVITE_SCOPES: Final = ("bot", "applications.commands")
+
+SYNC_HINT = (
+    "run `python -m bot sync --global` once (or `python -m bot sync --guild SERVER_ID` "
+    "for one server at once) if /euchre does not appear"
+)
 
 STALE_COMMAND = "This command has changed. Wait a minute for Discord to update it, then retry."
 CHECK_FAILED = "You can't use this command here."
@@ -66,6 +89,19 @@ def database_tables(settings: Settings, db: Database) -> TableService:
     """Tables saved in ``db``, each server's settings read from it (and changed there)."""
     servers = StoredSettings(db, _server_defaults(settings))
     return TableService(DatabaseTableStore(db), make_player, server_settings=servers)
+
+
+def invite_url(application_id: int) -> str:
+    """The link that adds the bot to a server with :data:`BOT_PERMISSIONS`."""
+    return discord.utils.oauth_url(
+        application_id, permissions=BOT_PERMISSIONS, scopes=INVITE_SCOPES
+    )
+
+
+def without_voice() -> None:
+    """Silence discord.py's warnings about missing voice libraries: this bot has no voice."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
 
 
 def intents() -> discord.Intents:
@@ -114,6 +150,8 @@ class EuchreBot(commands.AutoShardedBot):
     ``league`` keeps the server's standings (None: the league commands say it is off).
     ``clicks`` is where the euchre components send their clicks, set while the
     ``cogs.euchre`` extension is loaded.
+    ``sync_at_start`` False leaves the slash commands as they are (``python -m bot sync``
+    syncs on its own); ``heartbeat`` is touched while the gateway is connected.
     """
 
     def __init__(
@@ -124,7 +162,10 @@ class EuchreBot(commands.AutoShardedBot):
         tables: TableService | None = None,
         scheduler: Scheduler | None = None,
         league: LeagueService | None = None,
+        sync_at_start: bool = True,
+        heartbeat: Heartbeat | None = None,
     ) -> None:
+        without_voice()
         super().__init__(
             # Text commands are not used: without message intents none ever arrive.
             command_prefix=commands.when_mentioned,
@@ -140,20 +181,66 @@ class EuchreBot(commands.AutoShardedBot):
         self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler()
         self.league = league
         self.clicks: Clicks | None = None
+        self.sync_at_start = sync_at_start
+        self.heartbeat = heartbeat
+        self.synced: list[str] = []
+        """Where this process synced the slash commands ("to guild 1"), failures apart."""
+        self.sync_failed: list[str] = []
+        self._beating: asyncio.Task[None] | None = None
+        self._announced = False
 
     async def close(self) -> None:
         """Unload the extensions (their timers stop), drop pending calls, then disconnect."""
         try:
+            if self._beating is not None:
+                self._beating.cancel()
             await super().close()
         finally:
             self.scheduler.close()
 
     async def setup_hook(self) -> None:
-        """Load the extensions, then sync slash commands as the settings ask."""
+        """Load the extensions, sync slash commands as the settings ask, start the heartbeat."""
         for name in self.extension_names:
             await self.load_extension(name)
             log.info("Loaded extension %s", name)
-        await self.sync_app_commands()
+        if self.sync_at_start:
+            await self.sync_app_commands()
+        if self.heartbeat is not None:
+            self._beating = asyncio.create_task(
+                self.heartbeat.run(self.gateway_connected), name="heartbeat"
+            )
+
+    async def on_ready(self) -> None:
+        """Once per process: touch the heartbeat and log :meth:`start_line`."""
+        if self.heartbeat is not None:
+            self.heartbeat.beat()
+        if not self._announced:
+            self._announced = True
+            log.info("%s", self.start_line())
+
+    def gateway_connected(self) -> bool:
+        """Whether the bot is ready and every shard's gateway connection is open."""
+        shards = self.shards.values()
+        return self.is_ready() and bool(shards) and not any(s.is_closed() for s in shards)
+
+    def start_line(self) -> str:
+        """Who the bot is, in how many servers, where its commands went, and its invite link."""
+        user = self.user
+        who = f"{user} (id {user.id})" if user is not None else "an unknown user"
+        if self.synced or self.sync_failed:
+            parts = [f"synced {', '.join(self.synced)}"] if self.synced else []
+            if self.sync_failed:
+                parts.append(f"could not be synced {', '.join(self.sync_failed)} (see above)")
+            commands_state = f"slash commands {'; '.join(parts)}"
+        else:
+            commands_state = (
+                f"slash commands not synced at start-up (no dev_guild_ids): {SYNC_HINT}"
+            )
+        invite = invite_url(self.application_id) if self.application_id else "unknown"
+        return (
+            f"Logged in as {who} in {len(self.guilds)} server(s); {commands_state}; "
+            f"invite link: {invite}"
+        )
 
     async def sync_app_commands(self) -> None:
         """Sync slash commands to each dev guild, and globally if ``sync_global`` is set.
@@ -161,19 +248,29 @@ class EuchreBot(commands.AutoShardedBot):
         A failed sync is logged and does not stop the bot: the commands already known
         to Discord keep working.
         """
-        for guild_id in self.settings.dev_guild_ids:
+        await self.sync_commands(self.settings.dev_guild_ids, globally=self.settings.sync_global)
+
+    async def sync_commands(self, guild_ids: Sequence[int], *, globally: bool) -> bool:
+        """Sync to each of ``guild_ids`` (instant) and globally if asked; False if one failed."""
+        ok = True
+        for guild_id in guild_ids:
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self._sync(guild)
-        if self.settings.sync_global:
-            await self._sync(None)
+            ok = await self._sync(guild) and ok
+        if globally:
+            ok = await self._sync(None) and ok
+        return ok
 
-    async def _sync(self, guild: discord.abc.Snowflake | None) -> None:
+    async def _sync(self, guild: discord.abc.Snowflake | None) -> bool:
         where = f"to guild {guild.id}" if guild else "globally"
         try:
             synced = await self.tree.sync(guild=guild)
         except discord.HTTPException as exc:
             hint = " (is the bot in that guild, invited with applications.commands?)"
             log.error("Could not sync slash commands %s: %s%s", where, exc, hint if guild else "")
-            return
-        log.info("Synced %d slash command(s) %s", len(synced), where)
+            self.sync_failed.append(where)
+            return False
+        spread = "" if guild else " (they take up to an hour to reach every server)"
+        log.info("Synced %d slash command(s) %s%s", len(synced), where, spread)
+        self.synced.append(where)
+        return True

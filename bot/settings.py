@@ -2,11 +2,12 @@
 
 Where a value comes from, strongest first:
 
-1. the ``--sync-global`` command-line flag (only ``sync_global``);
-2. environment variables ``EUCHRE_<OPTION>`` (for example ``EUCHRE_DATA_DIR=/data``);
-3. the TOML config file: ``--config PATH``, else ``$EUCHRE_CONFIG``, else ``config.toml``
+1. environment variables ``EUCHRE_<OPTION>`` (for example ``EUCHRE_DATA_DIR=/data``);
+   an ``EUCHRE_*`` variable that names no option is reported by
+   :func:`environment_warnings`;
+2. the TOML config file: ``--config PATH``, else ``$EUCHRE_CONFIG``, else ``config.toml``
    in the working directory (which may be missing: then the defaults apply);
-4. the defaults below, documented in ``config.example.toml``.
+3. the defaults below, documented in ``config.example.toml``.
 
 The bot token is read only from ``DISCORD_TOKEN`` and never from the config file.
 Nothing here is a singleton: :func:`load_settings` builds a :class:`Settings` that the
@@ -15,6 +16,7 @@ caller passes down.
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import tomllib
@@ -38,6 +40,7 @@ __all__ = [
     "TOKEN_ENV",
     "ConfigError",
     "Settings",
+    "environment_warnings",
     "load_settings",
     "read_config_file",
 ]
@@ -48,6 +51,7 @@ TOKEN_ENV = "DISCORD_TOKEN"
 ENV_PREFIX = "EUCHRE_"
 
 _EXAMPLE_HINT = "see config.example.toml"
+_LIST_HINT = "write a list like [123, 456]"
 _TOKEN_KEYS = frozenset({"token", "discord_token", "bot_token"})
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
@@ -81,7 +85,10 @@ class Settings(BaseSettings):
     """Guilds whose slash commands are synced at start-up (instant, for development)."""
 
     sync_global: bool = False
-    """Sync slash commands globally at start-up (slow to spread, rate limited)."""
+    """Sync slash commands globally at every start-up (slow to spread, rate limited).
+
+    ``python -m bot sync --global`` does it once and exits, which is usually better.
+    """
 
     owner_ids: tuple[Snowflake, ...] = ()
     """Users allowed to run owner-only commands; empty means the application's owner."""
@@ -176,8 +183,8 @@ def read_config_file(path: Path, *, required: bool) -> dict[str, Any]:
     return values
 
 
-def load_settings(config: Path | None = None, *, sync_global: bool = False) -> Settings:
-    """Build :class:`Settings` from the config file, the environment and command-line flags.
+def load_settings(config: Path | None = None) -> Settings:
+    """Build :class:`Settings` from the config file and the environment.
 
     ``config`` is the ``--config`` path, if given. Raises :class:`ConfigError` with a
     one-line message when anything is wrong.
@@ -195,9 +202,27 @@ def load_settings(config: Path | None = None, *, sync_global: bool = False) -> S
         raise ConfigError(f"{_describe(exc.errors(), path)} ({_EXAMPLE_HINT})") from None
     except SettingsError as exc:
         raise ConfigError(f"{_describe_settings_error(exc)} ({_EXAMPLE_HINT})") from None
-    if sync_global:
-        settings = settings.model_copy(update={"sync_global": True})
     return settings
+
+
+def environment_warnings(environ: Mapping[str, str] | None = None) -> list[str]:
+    """One sentence for each ``EUCHRE_*`` variable that names no option (it would be ignored)."""
+    env = os.environ if environ is None else environ
+    known = sorted(
+        [_env_name(field) for field in Settings.model_fields if field != "discord_token"]
+        + [CONFIG_ENV]
+    )
+    # Compared without the prefix, which every name shares.
+    suffixes = {name.removeprefix(ENV_PREFIX): name for name in known}
+    warnings = []
+    for key in sorted(env):
+        name = key.upper()
+        if not name.startswith(ENV_PREFIX) or name in known:
+            continue
+        close = difflib.get_close_matches(name.removeprefix(ENV_PREFIX), suffixes, n=1)
+        hint = f": did you mean {suffixes[close[0]]}?" if close else f" ({_EXAMPLE_HINT})"
+        warnings.append(f"environment variable {key} is not an option and is ignored{hint}")
+    return warnings
 
 
 def _env_name(field: str) -> str:
@@ -208,6 +233,9 @@ def _set_in_environment(name: str, environ: Mapping[str, str]) -> bool:
     return any(key.upper() == name and value for key, value in environ.items())
 
 
+_NOT_A_LIST = frozenset({"tuple_type", "list_type"})
+
+
 def _describe(errors: list[ErrorDetails], path: Path) -> str:
     """Say every problem on one line, grouped by where the bad value came from."""
     problems: dict[str, list[str]] = {}
@@ -215,15 +243,16 @@ def _describe(errors: list[ErrorDetails], path: Path) -> str:
         loc = error["loc"]
         field = str(loc[0]) if loc else ""
         index = "".join(f"[{part}]" for part in loc[1:])
+        message = _LIST_HINT if error["type"] in _NOT_A_LIST else error["msg"]
         if error["type"] == "extra_forbidden":
             source, problem = str(path), f"unknown option '{field}': remove it or fix its spelling"
         elif field == TOKEN_ENV:
-            source, problem = TOKEN_ENV, error["msg"]
+            source, problem = TOKEN_ENV, message
         elif _set_in_environment(_env_name(field), os.environ):
             source = f"environment variable {_env_name(field)}"
-            problem = (f"{index}: " if index else "") + error["msg"]
+            problem = (f"{index}: " if index else "") + message
         else:
-            source, problem = str(path), f"{field}{index} = {error['input']!r}: {error['msg']}"
+            source, problem = str(path), f"{field}{index} = {error['input']!r}: {message}"
         problems.setdefault(source, []).append(problem)
     return "; ".join(f"{source}: {'; '.join(each)}" for source, each in problems.items())
 
@@ -232,8 +261,5 @@ def _describe_settings_error(exc: SettingsError) -> str:
     # The environment source reports a list that is not JSON as 'error ... field "name" ...'.
     match = re.search(r'field "(\w+)"', str(exc))
     if match and match[1] in Settings.model_fields:
-        return (
-            f"environment variable {_env_name(match[1])}: not valid JSON "
-            "(write a list like [123, 456])"
-        )
+        return f"environment variable {_env_name(match[1])}: not valid JSON ({_LIST_HINT})"
     return str(exc)

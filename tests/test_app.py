@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import textwrap
 from pathlib import Path
 from types import SimpleNamespace
@@ -12,10 +13,22 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.app import CHECK_FAILED, EXTENSIONS, STALE_COMMAND, EuchreBot, EuchreTree, intents
+from bot.app import (
+    BOT_PERMISSIONS,
+    CHECK_FAILED,
+    EXTENSIONS,
+    STALE_COMMAND,
+    SYNC_HINT,
+    EuchreBot,
+    EuchreTree,
+    intents,
+    invite_url,
+)
 from bot.errors import UserFacingError
+from bot.heartbeat import Heartbeat
 from bot.replies import APOLOGY
 from bot.settings import Settings
+from tests.harness import Harness
 
 
 def make_settings(**values: Any) -> Settings:
@@ -229,3 +242,87 @@ async def test_a_failing_reply_is_logged_not_raised(caplog: pytest.LogCaptureFix
     async with EuchreBot(make_settings()) as bot:
         await bot.tree.on_error(fake.as_interaction(), app_commands.NoPrivateMessage())
     assert any("Unknown interaction" in r.getMessage() for r in caplog.records)
+
+
+# ---------------------------------------------------------------- start-up line, invite
+
+
+async def start_lines(bot: EuchreBot, caplog: pytest.LogCaptureFixture) -> list[str]:
+    with caplog.at_level(logging.INFO, logger="bot.app"):
+        async with Harness(bot):
+            pass
+    return [r.getMessage() for r in caplog.records if "Logged in as" in r.getMessage()]
+
+
+async def test_start_line_says_who_where_the_commands_went_and_the_invite(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    bot = EuchreBot(make_settings(dev_guild_ids=[11, 22]))
+    [line] = await start_lines(bot, caplog)
+    assert bot.user is not None and bot.application_id is not None
+    assert line == (
+        f"Logged in as EuchreBot (id {bot.user.id}) in 0 server(s); slash commands synced "
+        f"to guild 11, to guild 22; invite link: {invite_url(bot.application_id)}"
+    )
+
+
+async def test_start_line_without_a_sync_says_how_to_sync(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    [line] = await start_lines(EuchreBot(make_settings()), caplog)
+    assert "slash commands not synced at start-up (no dev_guild_ids): run " in line
+    assert "`python -m bot sync --global` once" in line
+    assert SYNC_HINT in line
+
+
+def test_invite_url_has_both_scopes_and_the_permissions() -> None:
+    assert invite_url(42) == (
+        "https://discord.com/oauth2/authorize?client_id=42"
+        f"&scope=bot+applications.commands&permissions={BOT_PERMISSIONS.value}"
+    )
+    granted = {name for name, on in BOT_PERMISSIONS if on}
+    assert granted == {
+        "read_messages",  # discord.py's name for View Channels
+        "send_messages",
+        "send_messages_in_threads",
+        "create_public_threads",
+        "embed_links",
+        "attach_files",
+    }
+
+
+def test_readme_shows_the_same_invite_link() -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"https://discord\.com/oauth2/authorize\?\S+", readme)
+    assert links, "README gives the invite link"
+    for link in links:
+        assert link.rstrip("`).") == (
+            "https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID"
+            f"&scope=bot+applications.commands&permissions={BOT_PERMISSIONS.value}"
+        )
+    text = " ".join(readme.split())
+    for words in ("View Channels", "Send Messages in Threads", "Create Public Threads"):
+        assert words in text
+
+
+async def test_sync_at_start_off_leaves_commands_alone_and_sync_commands_reports() -> None:
+    async with EuchreBot(make_settings(dev_guild_ids=[3]), sync_at_start=False) as bot:
+        sync = Recorder()
+        bot.tree.sync = sync  # type: ignore[method-assign]
+        await bot.setup_hook()
+        assert sync.guilds == []
+        assert await bot.sync_commands([5], globally=True) is True
+        assert sync.guilds == [5, None]
+        assert bot.synced == ["to guild 5", "globally"]
+        bot.tree.sync = Recorder(fail=True)  # type: ignore[method-assign]
+        assert await bot.sync_commands([], globally=True) is False
+        assert bot.sync_failed == ["globally"]
+
+
+async def test_ready_touches_the_heartbeat(tmp_path: Path) -> None:
+    heartbeat = Heartbeat(tmp_path / "beat", interval=3600)
+    bot = EuchreBot(make_settings(), heartbeat=heartbeat)
+    async with Harness(bot):
+        assert heartbeat.age() is not None
+        assert not bot.gateway_connected(), "the harness opens no gateway connection"
+    assert bot._beating is not None and bot._beating.cancelled()

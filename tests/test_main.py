@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
+import logging
 import os
 import signal
+import socket
 import subprocess
 import sys
 import textwrap
@@ -105,13 +108,18 @@ def test_sigterm_stops_the_bot_cleanly(tmp_path: Path) -> None:
     script = textwrap.dedent(
         """
         import asyncio, sys
+        import discord
         from bot.app import EuchreBot
         from bot.__main__ import main
+
+        async def login(self, token):
+            pass
 
         async def start(self, token, *, reconnect=True):
             print("started", flush=True)
             await asyncio.Event().wait()
 
+        discord.Client.login = login
         EuchreBot.start = start
         sys.exit(main([]))
         """
@@ -133,22 +141,80 @@ def test_sigterm_stops_the_bot_cleanly(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("argv", "sync_global", "config"),
+    ("argv", "config"),
     [
-        ([], False, None),
-        (["--sync-global"], True, None),
-        (["run"], False, None),
-        (["run", "--sync-global"], True, None),
-        (["--config", "a.toml", "run"], False, "a.toml"),
-        (["run", "--config", "a.toml"], False, "a.toml"),
-        (["--sync-global", "--config", "a.toml", "run", "--config", "b.toml"], True, "b.toml"),
+        ([], None),
+        (["run"], None),
+        (["--config", "a.toml", "run"], "a.toml"),
+        (["run", "--config", "a.toml"], "a.toml"),
+        (["--config", "a.toml", "run", "--config", "b.toml"], "b.toml"),
     ],
 )
-def test_run_is_the_default_command(argv: list[str], sync_global: bool, config: str | None) -> None:
+def test_run_is_the_default_command(argv: list[str], config: str | None) -> None:
     args = cli.build_parser().parse_args(argv)
     assert args.handler is cli.run
-    assert args.sync_global is sync_global
     assert args.config == (Path(config) if config else None)
+
+
+@pytest.mark.parametrize(
+    ("argv", "globally", "guilds"),
+    [
+        (["sync"], False, None),
+        (["sync", "--global"], True, None),
+        (["sync", "--guild", "12", "--guild", "34"], False, [12, 34]),
+    ],
+)
+def test_sync_command_options(argv: list[str], globally: bool, guilds: list[int] | None) -> None:
+    args = cli.build_parser().parse_args(argv)
+    assert args.handler is cli.sync
+    assert (args.globally, args.guilds) == (globally, guilds)
+
+
+@pytest.mark.parametrize(
+    "argv", [["sync", "--global", "--guild", "1"], ["sync", "--guild", "x"], ["--sync-global"]]
+)
+def test_sync_command_refuses_what_it_cannot_do(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        cli.build_parser().parse_args(argv)
+    assert info.value.code == 2
+    assert "usage: python -m bot" in capsys.readouterr().err
+
+
+def test_sync_without_a_server_says_how(tmp_path: Path) -> None:
+    line = assert_one_error_line(run_bot(tmp_path, "sync", DISCORD_TOKEN="x"))
+    assert line == (
+        "error: nothing to sync to: give --global (every server, up to an hour to appear) "
+        "or --guild SERVER_ID (one server, at once), or list servers in dev_guild_ids"
+    )
+
+
+def test_unreachable_discord_is_one_line_exit_2_before_any_database(tmp_path: Path) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    # Nothing listens on the port once the socket is closed: connections are refused.
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(
+        f"import discord.http\ndiscord.http.Route.BASE = 'http://127.0.0.1:{port}/api/v10'\n"
+    )
+    env = child_env(DISCORD_TOKEN="abc")
+    env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
+    for command in ([], ["sync", "--global"]):
+        result = subprocess.run(
+            [sys.executable, "-m", "bot", *command],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        line = assert_one_error_line(result)
+        assert line.startswith("error: could not reach Discord (Cannot connect to host 127.0.0.1")
+        assert line.endswith("then start the bot again")
+        assert not (tmp_path / "data").exists()
 
 
 def test_main_passes_settings_to_the_command_after_setting_up_logging(
@@ -157,15 +223,30 @@ def test_main_passes_settings_to_the_command_after_setting_up_logging(
     (tmp_path / "c.toml").write_text('log_level = "warning"', encoding="utf-8")
     seen: list[Settings] = []
 
-    def handler(settings: Settings) -> int:
+    def handler(settings: Settings, args: argparse.Namespace) -> int:
         assert logging_calls, "logging is set up before the command runs"
         seen.append(settings)
         return 7
 
     monkeypatch.setattr(cli, "run", handler)
-    assert cli.main(["--config", "c.toml", "run", "--sync-global"]) == 7
-    assert [s.sync_global for s in seen] == [True]
+    assert cli.main(["--config", "c.toml", "run"]) == 7
+    assert [s.log_level for s in seen] == ["WARNING"]
     assert logging_calls == [{"level": 30, "root": True}]
+
+
+def test_misspelt_environment_variable_is_warned_about(
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    logging_calls: list[dict[str, Any]],
+) -> None:
+    monkeypatch.setenv("EUCHRE_DATA_DR", "/srv")
+    monkeypatch.setattr(cli, "migrate_database", lambda settings, args: 0)
+    with caplog.at_level(logging.WARNING, logger="bot"):
+        assert cli.main(["migrate"]) == 0
+    assert [r.getMessage() for r in caplog.records] == [
+        "environment variable EUCHRE_DATA_DR is not an option and is ignored: "
+        "did you mean EUCHRE_DATA_DIR?"
+    ]
 
 
 def test_refused_token_is_one_line_and_exit_2(
@@ -173,17 +254,18 @@ def test_refused_token_is_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str],
     logging_calls: list[dict[str, Any]],
 ) -> None:
-    async def start(self: EuchreBot, token: str, *, reconnect: bool = True) -> None:
+    async def login(self: discord.Client, token: str) -> None:
         assert token == "bad-token"
         raise discord.LoginFailure("Improper token has been passed.")
 
-    monkeypatch.setattr(EuchreBot, "start", start)
+    monkeypatch.setattr(discord.Client, "login", login)
     monkeypatch.setenv("DISCORD_TOKEN", "bad-token")
     assert cli.main([]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert err.startswith("error: Discord refused the token in DISCORD_TOKEN: ")
     assert "bad-token" not in err
+    assert not Path("data").exists(), "the token is checked before the database is made"
 
 
 def test_bot_stopping_by_itself_exits_0(
@@ -191,9 +273,13 @@ def test_bot_stopping_by_itself_exits_0(
 ) -> None:
     started: list[EuchreBot] = []
 
+    async def login(self: discord.Client, token: str) -> None:
+        pass
+
     async def start(self: EuchreBot, token: str, *, reconnect: bool = True) -> None:
         started.append(self)
 
+    monkeypatch.setattr(discord.Client, "login", login)
     monkeypatch.setattr(EuchreBot, "start", start)
     monkeypatch.setenv("DISCORD_TOKEN", "t")
     assert cli.main([]) == 0

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import SecretStr, ValidationError
 
-from bot.settings import CONFIG_ENV, ConfigError, Settings, load_settings
+from bot.settings import CONFIG_ENV, ConfigError, Settings, environment_warnings, load_settings
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -98,13 +98,64 @@ def test_environment_overrides_the_file(tmp_path: Path, monkeypatch: pytest.Monk
     assert settings.computer_move_delay == 2.5
 
 
-def test_sync_global_flag_overrides_file_and_environment(
+def test_sync_global_from_file_and_environment(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    config = write(tmp_path / "c.toml", "sync_global = false")
+    config = write(tmp_path / "c.toml", "sync_global = true")
+    assert load_settings(config).sync_global is True
     monkeypatch.setenv("EUCHRE_SYNC_GLOBAL", "false")
     assert load_settings(config).sync_global is False
-    assert load_settings(config, sync_global=True).sync_global is True
+
+
+@pytest.mark.parametrize(
+    ("toml", "shown"),
+    [
+        ("dev_guild_ids = 1234", "dev_guild_ids = 1234"),
+        ('owner_ids = "1, 2"', "owner_ids = '1, 2'"),
+    ],
+)
+def test_one_id_where_a_list_goes_says_write_a_list(tmp_path: Path, toml: str, shown: str) -> None:
+    config = write(tmp_path / "c.toml", toml)
+    assert error_of(config) == (
+        f"{config}: {shown}: write a list like [123, 456] (see config.example.toml)"
+    )
+
+
+@pytest.mark.parametrize("value", ["1234", "12, 13"])
+def test_one_id_in_the_environment_says_write_a_list(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("EUCHRE_DEV_GUILD_IDS", value)
+    message = error_of()
+    assert message.startswith("environment variable EUCHRE_DEV_GUILD_IDS: ")
+    assert "write a list like [123, 456]" in message
+
+
+def test_unknown_euchre_variables_are_named_with_the_closest_option() -> None:
+    environ = {
+        "EUCHRE_DATA_DR": "/data",
+        "euchre_log_levl": "debug",
+        "EUCHRE_CONFG": "x.toml",
+        "EUCHRE_COLOUR": "red",
+        "EUCHRE_DATA_DIR": "/data",
+        "EUCHRE_CONFIG": "x.toml",
+        "DISCORD_TOKEN": "t",
+        "HOME": "/root",
+    }
+    assert environment_warnings(environ) == [
+        "environment variable EUCHRE_COLOUR is not an option and is ignored "
+        "(see config.example.toml)",
+        "environment variable EUCHRE_CONFG is not an option and is ignored: "
+        "did you mean EUCHRE_CONFIG?",
+        "environment variable EUCHRE_DATA_DR is not an option and is ignored: "
+        "did you mean EUCHRE_DATA_DIR?",
+        "environment variable euchre_log_levl is not an option and is ignored: "
+        "did you mean EUCHRE_LOG_LEVEL?",
+    ]
+    assert environment_warnings({"EUCHRE_DATA_DIR": "/d", "EUCHRE_DISCORD_TOKEN": "t"}) == [
+        "environment variable EUCHRE_DISCORD_TOKEN is not an option and is ignored (see "
+        "config.example.toml)"
+    ]
 
 
 def test_token_comes_from_the_environment_as_a_secret(monkeypatch: pytest.MonkeyPatch) -> None:

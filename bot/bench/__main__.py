@@ -1,4 +1,7 @@
-"""Command line: ``python -m bot.bench tables [--tables N] [--clicks K] [--think S]``."""
+"""Command line: ``python -m bot.bench tables [--tables N] [--clicks K] [--think S]``.
+
+The help texts are plain text with every default shown (``--help``).
+"""
 
 from __future__ import annotations
 
@@ -10,23 +13,44 @@ from pathlib import Path
 from .tables import BenchOptions, HarnessMissingError, run
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Parse the arguments, run the benchmark, print its figures; returns the exit code."""
-    parser = argparse.ArgumentParser(prog="python -m bot.bench", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    tp = sub.add_parser(
-        "tables", help="N concurrent tables of four simulated people, stored in SQLite"
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``python -m bot.bench``, every option's default in its help."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.bench",
+        description="Load benchmarks of the bot, run in-process through the interaction "
+        "harness (from a source checkout).",
     )
-    tp.add_argument("--tables", type=int, default=100, help="concurrent tables (default 100)")
-    tp.add_argument("--clicks", type=int, default=30, help="moves per table (default 30)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    tp = sub.add_parser(
+        "tables",
+        help="N concurrent tables of four simulated people, stored in SQLite",
+        description="N concurrent tables, each with four simulated people who click "
+        "through a game, every move stored in SQLite; prints click latency, storage, "
+        "memory and restore figures.",
+    )
+    tp.add_argument(
+        "--tables", type=int, default=100, help="concurrent tables (default: %(default)s)"
+    )
+    tp.add_argument("--clicks", type=int, default=30, help="moves per table (default: %(default)s)")
     tp.add_argument(
         "--think",
         type=float,
         default=5.0,
-        help="mean seconds a simulated person thinks before a move (default 5; 0: no pause)",
+        help="mean seconds a simulated person thinks before a move, 0 for no pause "
+        "(default: %(default)s)",
     )
-    tp.add_argument("--seed", type=int, default=1, help="seed of the people's choices")
-    tp.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temp file)")
+    tp.add_argument(
+        "--seed", type=int, default=1, help="seed of the people's choices (default: %(default)s)"
+    )
+    tp.add_argument(
+        "--db", type=Path, default=None, help="SQLite file to use (default: a temporary file)"
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the arguments, run the benchmark, print its figures; returns the exit code."""
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.tables < 1 or args.clicks < 1 or args.think < 0:
         parser.error("--tables and --clicks must be at least 1, --think at least 0")

@@ -1,13 +1,6 @@
-"""Command line of the players: ``arena`` (duplicate matches) and ``loners`` (lone-hand figures).
+"""Command line of the players: ``arena``, ``deals``, ``loners`` and ``ceiling``.
 
-    python -m bot.players arena --a basic --b random --games 200 --seed 1 --rules toronto
-    python -m bot.players arena --a mypkg.bots:Greedy --b basic --games 100
-    python -m bot.players loners --level basic --deals 20000 --rules british
-    python -m bot.players ceiling --games 400 --rules toronto [--bids]
-    python -m bot.players deals --a expert --b basic --deals 1500 --jobs 2
-
-``--rules`` takes a preset name or a JSON spec such as
-``'{"preset": "north_american", "stick_the_dealer": true}'``.
+See ``python -m bot.players --help`` for examples; docs/players.md for the figures.
 """
 
 from __future__ import annotations
@@ -30,7 +23,7 @@ from .arena import (
     run_match,
 )
 from .ceiling import run_ceiling
-from .protocol import PlayerError
+from .protocol import LEVELS, PlayerError
 
 
 def _rules(text: str) -> HouseRules:
@@ -39,41 +32,102 @@ def _rules(text: str) -> HouseRules:
     return HouseRules.preset_rules(text)
 
 
+_EXAMPLES = """\
+examples:
+  python -m bot.players arena --a basic --b random --games 200 --seed 1 --rules toronto
+  python -m bot.players arena --a mypkg.bots:Greedy --b basic --games 100
+  python -m bot.players loners --level basic --deals 20000 --rules british
+  python -m bot.players ceiling --games 400 --rules toronto --bids
+  python -m bot.players deals --a expert --b basic --deals 1500 --jobs 2
+
+--rules takes a preset name or a JSON spec such as
+'{"preset": "north_american", "stick_the_dealer": true}'.
+"""
+
+
+def _side_help(side: str) -> str:
+    return f"side {side}: a level ({', '.join(LEVELS)}) or module:Class (default: %(default)s)"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``python -m bot.players``, every option's default in its help."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.players",
+        description="Computer players from the command line: duplicate matches between\n"
+        "two players, and figures about lone hands and the ceiling of card play.",
+        epilog=_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    arena = commands.add_parser(
+        "arena",
+        help="duplicate match between two players",
+        description="Duplicate games between two players: every deal is played twice, the "
+        f"sides swapping seats. Player levels: {', '.join(LEVELS)}; or module:Class for "
+        "a player of your own (docs/players.md).",
+    )
+    arena.add_argument("--a", default="basic", help=_side_help("A"))
+    arena.add_argument("--b", default="random", help=_side_help("B"))
+    arena.add_argument(
+        "--games",
+        type=int,
+        default=200,
+        help="duplicate pairs, each played twice (default: %(default)s)",
+    )
+    _common(arena)
+    arena.add_argument("--jobs", type=int, default=1, help=_JOBS)
+    loners = commands.add_parser(
+        "loners",
+        help="how often a level's lone hands sweep",
+        description="Single deals played by one level in every seat: how often its lone "
+        "hands are called and sweep.",
+    )
+    loners.add_argument(
+        "--level", default="basic", help=f"a level ({', '.join(LEVELS)}) (default: %(default)s)"
+    )
+    loners.add_argument("--deals", type=int, default=5000, help="deals (default: %(default)s)")
+    _common(loners)
+    ceiling = commands.add_parser(
+        "ceiling",
+        help="duplicate games of a side that sees every card against basic",
+        description="Duplicate games of a side that sees every card and plays each "
+        "perfectly against basic: the most card play can win.",
+    )
+    ceiling.add_argument(
+        "--games", type=int, default=200, help="duplicate pairs (default: %(default)s)"
+    )
+    _common(ceiling)
+    ceiling.add_argument("--bids", action="store_true", help="also bid on the real deal")
+    ceiling.add_argument("--jobs", type=int, default=1, help=_JOBS)
+    single = commands.add_parser(
+        "deals",
+        help="duplicate single deals from 0-0: net points a deal, finer than games",
+        description="Duplicate single deals from 0-0, each played twice with the sides "
+        f"swapped: side A's net points a deal. Player levels: {', '.join(LEVELS)}.",
+    )
+    single.add_argument("--a", default="basic", help=_side_help("A"))
+    single.add_argument("--b", default="random", help=_side_help("B"))
+    single.add_argument("--deals", type=int, default=2000, help="deals (default: %(default)s)")
+    _common(single)
+    single.add_argument("--jobs", type=int, default=1, help=_JOBS)
+    return parser
+
+
+_JOBS = "worker processes (default: %(default)s)"
+
+
+def _common(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
+    command.add_argument(
+        "--rules",
+        default="north_american",
+        help="a preset name or a JSON spec (default: %(default)s)",
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command; returns the exit status."""
-    parser = argparse.ArgumentParser(
-        prog="python -m bot.players", description=__doc__.split("\n")[0]
-    )
-    commands = parser.add_subparsers(dest="command", required=True)
-    arena = commands.add_parser("arena", help="duplicate match between two players")
-    arena.add_argument("--a", default="basic", help="side A: a level or module:Class")
-    arena.add_argument("--b", default="random", help="side B: a level or module:Class")
-    arena.add_argument("--games", type=int, default=200, help="duplicate pairs (each played twice)")
-    arena.add_argument("--seed", type=int, default=1)
-    arena.add_argument("--rules", default="north_american", help="preset name or JSON spec")
-    arena.add_argument("--jobs", type=int, default=1, help="worker processes")
-    loners = commands.add_parser("loners", help="how often a level's lone hands sweep")
-    loners.add_argument("--level", default="basic")
-    loners.add_argument("--deals", type=int, default=5000)
-    loners.add_argument("--seed", type=int, default=1)
-    loners.add_argument("--rules", default="north_american", help="preset name or JSON spec")
-    ceiling = commands.add_parser(
-        "ceiling", help="duplicate games of a side that sees every card against basic"
-    )
-    ceiling.add_argument("--games", type=int, default=200, help="duplicate pairs")
-    ceiling.add_argument("--seed", type=int, default=1)
-    ceiling.add_argument("--rules", default="north_american", help="preset name or JSON spec")
-    ceiling.add_argument("--bids", action="store_true", help="also bid on the real deal")
-    ceiling.add_argument("--jobs", type=int, default=1, help="worker processes")
-    single = commands.add_parser(
-        "deals", help="duplicate single deals from 0-0: net points a deal, finer than games"
-    )
-    single.add_argument("--a", default="basic", help="side A: a level or module:Class")
-    single.add_argument("--b", default="random", help="side B: a level or module:Class")
-    single.add_argument("--deals", type=int, default=2000)
-    single.add_argument("--seed", type=int, default=1)
-    single.add_argument("--rules", default="north_american", help="preset name or JSON spec")
-    single.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser = build_parser()
     args = parser.parse_args(argv)
     try:
         rules = _rules(args.rules)

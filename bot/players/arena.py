@@ -254,12 +254,17 @@ def report(result: MatchResult) -> str:
         if not times:
             continue
         lines.append(
-            f"decide {label}      {name}: p50 {percentile(times, 0.5) / 1000:.0f} us, "
-            f"p95 {percentile(times, 0.95) / 1000:.0f} us, "
-            f"p99 {percentile(times, 0.99) / 1000:.0f} us, "
-            f"max {(times[-1] if times else 0) / 1000:.0f} us over {len(times)} decisions"
+            f"decide {label}      {name}: p50 {_ms(percentile(times, 0.5))}, "
+            f"p95 {_ms(percentile(times, 0.95))}, p99 {_ms(percentile(times, 0.99))}, "
+            f"max {_ms(times[-1])} over {len(times)} decisions"
         )
     return "\n".join(lines)
+
+
+def _ms(ns: float) -> str:
+    """A decision time in milliseconds: "0.025 ms" for basic, "104 ms" for the expert."""
+    ms = ns / 1e6
+    return f"{ms:.3f} ms" if ms < 1 else f"{ms:.1f} ms" if ms < 10 else f"{ms:.0f} ms"
 
 
 # ---------------------------------------------------------------------- lone hands

@@ -14,7 +14,7 @@ The league's repositories: ``SeasonRepo``, ``RatingRepo``, ``LeagueSettingsRepo`
 (and the league queries of ``GameArchiveRepo``).
 """
 
-from bot.store.database import Database, migrate, utc_now
+from bot.store.database import Database, check_writable, migrate, utc_now
 from bot.store.errors import (
     ActionIndexError,
     AlreadyArchivedError,
@@ -97,6 +97,7 @@ __all__ = [
     "TableRepo",
     "TableStateError",
     "TableStatus",
+    "check_writable",
     "latest_version",
     "migrate",
     "utc_now",

@@ -41,7 +41,16 @@ from bot.store.errors import (
 )
 from bot.store.migrations import latest_version, load_migrations
 
-__all__ = ["BUSY_TIMEOUT_MS", "Clock", "Database", "Params", "Row", "migrate", "utc_now"]
+__all__ = [
+    "BUSY_TIMEOUT_MS",
+    "Clock",
+    "Database",
+    "Params",
+    "Row",
+    "check_writable",
+    "migrate",
+    "utc_now",
+]
 
 log = logging.getLogger(__name__)
 
@@ -448,5 +457,24 @@ async def migrate(path: str | os.PathLike[str], *, target: int | None = None) ->
     db = await Database._connect(path, utc_now)
     try:
         return await db._migrate(wanted)
+    finally:
+        await db.close()
+
+
+async def check_writable(path: str | os.PathLike[str], *, wait_ms: int = BUSY_TIMEOUT_MS) -> None:
+    """Commit one write that changes nothing (the schema version, written again) at ``path``.
+
+    For ``python -m bot health``: raises :class:`StoreError` when the file is missing,
+    is not a database of this bot, cannot be written, or stays locked by another
+    connection for more than ``wait_ms``. A read-only file or a full disk fails here.
+    """
+    if not Path(path).is_file():
+        raise StoreError(f"{os.fspath(path)} does not exist (the bot creates it when it starts)")
+    db = await Database._connect(path, utc_now)
+    try:
+        await db._control(f"PRAGMA busy_timeout = {int(wait_ms)}")
+        async with db.transaction():
+            version = await db._user_version()
+            await db._control(f"PRAGMA user_version = {version}")
     finally:
         await db.close()

@@ -193,6 +193,40 @@ class BotProcess:
                 f"the bot exited with status {self.proc.returncode} while starting\n{self.tail()}"
             )
 
+    async def command(
+        self, *args: str, token: str | None = None, timeout: float = 30.0
+    ) -> tuple[int, str, str]:
+        """Run ``python -m bot --config ... ARGS`` to its end: (exit status, stdout, stderr).
+
+        The same installation as :meth:`start` (config, data, redirection to the fake);
+        ``token`` replaces the fake's own token.
+        """
+        self._write_files()
+        env = self._environment()
+        if token is not None:
+            env["DISCORD_TOKEN"] = token
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "--config",
+            str(self.config_path),
+            *args,
+            cwd=self.workdir,
+            env=env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        try:
+            out, err = await asyncio.wait_for(proc.communicate(), timeout)
+        except TimeoutError:
+            proc.kill()
+            await proc.wait()
+            raise BotProcessError(f"python -m bot {' '.join(args)} ran over {timeout} s") from None
+        assert proc.returncode is not None
+        return proc.returncode, out.decode(), _ANSI.sub("", err.decode())
+
     async def kill(self) -> None:
         """``kill -9`` the process (if it runs) and reap it."""
         proc = self.proc

@@ -1,6 +1,6 @@
 """For every house-rule field, a case where changing the field changes the outcome.
 
-Each test quotes the rule source it is written from (000-004 in shared/rules-sources).
+Each test quotes the rule source it is written from (000-004, named in docs/record-format.md).
 """
 
 from __future__ import annotations
