@@ -1,13 +1,14 @@
-"""Command line: ``python -m bot [--config PATH] [run | sync | migrate | health]``.
+"""Command line: ``python -m bot [--config PATH] [run | sync | migrate | health | copy-db]``.
 
 ``run`` (the default command) connects to Discord and serves until stopped; ``sync``
 logs in, syncs the slash commands and exits; ``migrate`` brings the database to the
 newest schema; ``health`` says whether a running bot is well (for a container's health
-check). Every command is a function taking :class:`~bot.settings.Settings` and the
-parsed arguments and returning an exit code, registered in :func:`build_parser` by an
-``_add_command(...)`` call that returns its own subparser for its options.
-Configuration problems, a refused token and an unreachable Discord print one
-``error:`` line on stderr and exit with status 2.
+check); ``copy-db FROM_URL TO_URL`` copies every row of one database into another,
+empty one (SQLite to PostgreSQL) and checks the copy. Every command is a function
+taking :class:`~bot.settings.Settings` and the parsed arguments and returning an exit
+code, registered in :func:`build_parser` by an ``_add_command(...)`` call that
+returns its own subparser for its options. Configuration problems, a refused token
+and an unreachable Discord print one ``error:`` line on stderr and exit with status 2.
 """
 
 from __future__ import annotations
@@ -37,11 +38,13 @@ from bot.settings import (
     load_settings,
 )
 from bot.store import Database, StoreError, check_writable, migrate
+from bot.store.copy import copy_database
 
 __all__ = [
     "EXIT_CONFIG",
     "EXIT_UNHEALTHY",
     "build_parser",
+    "copy_db",
     "health",
     "main",
     "migrate_database",
@@ -63,7 +66,7 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
     try:
         asyncio.run(_serve(settings, token))
     except StoreError as exc:
-        raise ConfigError(f"database {settings.database_path}: {exc}") from None
+        raise ConfigError(f"database {settings.database_shown}: {exc}") from None
     except (KeyboardInterrupt, asyncio.CancelledError):
         log.info("Stopped")
     return 0
@@ -84,9 +87,9 @@ def sync(settings: Settings, args: argparse.Namespace) -> int:
 
 def migrate_database(settings: Settings, args: argparse.Namespace) -> int:
     """Apply the database migrations (creating the file if missing); the bot does not start."""
-    path = settings.database_path
+    path = settings.database_shown
     try:
-        before, after = asyncio.run(migrate(path))
+        before, after = asyncio.run(migrate(settings.database_url))
     except StoreError as exc:
         raise ConfigError(f"database {path}: {exc}") from None
     if before == after:
@@ -107,13 +110,24 @@ def health(settings: Settings, args: argparse.Namespace) -> int:
     elif age > max_age:
         problems.append(f"the gateway has not been connected for {age:.0f} s")
     try:
-        asyncio.run(check_writable(settings.database_path))
+        asyncio.run(check_writable(settings.database_url))
     except StoreError as exc:
         problems.append(f"the database does not accept a write: {exc}")
     if problems:
         print(f"unhealthy: {'; '.join(problems)}")
         return EXIT_UNHEALTHY
-    print(f"healthy: gateway connected {age:.0f} s ago; {settings.database_path} writable")
+    print(f"healthy: gateway connected {age:.0f} s ago; {settings.database_shown} writable")
+    return 0
+
+
+def copy_db(settings: Settings, args: argparse.Namespace) -> int:
+    """Copy every row of FROM_URL into the empty TO_URL, check the copy, print the counts."""
+    try:
+        report = asyncio.run(copy_database(args.source, args.target, progress=print))
+    except StoreError as exc:
+        raise ConfigError(f"copy-db: {exc}") from None
+    print("copied and checked:")
+    print("\n".join(report.lines()))
     return 0
 
 
@@ -171,12 +185,12 @@ async def _serve(settings: Settings, token: str) -> None:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
     without_voice()
     await _check_login(token)
-    async with await Database.open(settings.database_path) as db:
+    async with await Database.open(settings.database_url) as db:
         tables = database_tables(settings, db)
         league = LeagueService(db)
         tables.listeners.append(league.on_table_event)
         restored = await tables.restore()
-        log.info("Restored %d open table(s) from %s", len(restored), settings.database_path)
+        log.info("Restored %d open table(s) from %s", len(restored), settings.database_shown)
         tune_gc_after_start()
         heartbeat = Heartbeat.in_folder(settings.data_dir)
         async with EuchreBot(settings, tables=tables, league=league, heartbeat=heartbeat) as bot:
@@ -237,6 +251,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="longest time since the gateway was last seen connected (default: %(default)g)",
     )
+    copy_parser = _add_command(
+        commands,
+        "copy-db",
+        copy_db,
+        "copy every row of one database into another, empty one, then check the copy",
+    )
+    copy_parser.add_argument(
+        "source", metavar="FROM_URL", help="sqlite:///PATH or postgresql://user:password@host/db"
+    )
+    copy_parser.add_argument("target", metavar="TO_URL", help="an empty database, the same way")
     return parser
 
 

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails
 from pydantic_settings import (
     BaseSettings,
@@ -32,6 +32,8 @@ from pydantic_settings import (
     SettingsConfigDict,
     SettingsError,
 )
+
+from bot.store.urls import parse_url, sqlite_file, sqlite_url
 
 __all__ = [
     "CONFIG_ENV",
@@ -80,6 +82,20 @@ class Settings(BaseSettings):
 
     database: str = "euchre.sqlite3"
     """File name of the SQLite database inside ``data_dir``."""
+
+    database_url: str = ""
+    """Where the store lives: ``sqlite:///PATH`` or ``postgresql://user:password@host/db``.
+
+    Left empty, it is the SQLite file ``database`` inside ``data_dir``
+    (``sqlite:///data/euchre.sqlite3``): the one place that decides is this field,
+    filled from those two when not given.
+    """
+
+    shard_count: int = Field(default=0, ge=0, le=65_536)
+    """Shards of the whole bot, over every process; 0: as many as Discord recommends."""
+
+    shard_ids: tuple[Annotated[int, Field(ge=0)], ...] = ()
+    """The shards this process runs (each below ``shard_count``); empty: all of them."""
 
     dev_guild_ids: tuple[Snowflake, ...] = ()
     """Guilds whose slash commands are synced at start-up (instant, for development)."""
@@ -134,6 +150,40 @@ class Settings(BaseSettings):
             raise ValueError("must be a file name inside data_dir, not a path")
         return value
 
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, value: str) -> str:
+        if value:
+            parse_url(value)  # its ValueError says what is wrong
+        return value
+
+    @model_validator(mode="after")
+    def _one_database_and_shards(self) -> Settings:
+        if not self.database_url:
+            # Frozen model: filled once, while it is being built.
+            self.__dict__["database_url"] = sqlite_url(self.data_dir / self.database)
+        elif "database" in self.model_fields_set:
+            raise ValueError(
+                "set database_url or database, not both "
+                "(database is the SQLite file name used when database_url is empty)"
+            )
+        if self.shard_ids:
+            if not self.shard_count:
+                raise ValueError("shard_ids needs shard_count (the shards of every process)")
+            too_big = [i for i in self.shard_ids if i >= self.shard_count]
+            if too_big:
+                raise ValueError(
+                    f"shard {too_big[0]} does not exist: shards are 0 to {self.shard_count - 1}"
+                )
+            if len(set(self.shard_ids)) != len(self.shard_ids):
+                raise ValueError("shard_ids lists a shard twice")
+            if len(self.shard_ids) < self.shard_count and self.database_path is not None:
+                raise ValueError(
+                    "shard_ids splits the bot over processes, which need one shared store: "
+                    "set database_url to a PostgreSQL database"
+                )
+        return self
+
     @field_validator("discord_token", mode="before")
     @classmethod
     def _strip_token(cls, value: object) -> object:
@@ -142,9 +192,14 @@ class Settings(BaseSettings):
         return value
 
     @property
-    def database_path(self) -> Path:
-        """Where the SQLite database lives."""
-        return self.data_dir / self.database
+    def database_path(self) -> Path | None:
+        """The SQLite file of ``database_url``; None when the store is PostgreSQL."""
+        return sqlite_file(parse_url(self.database_url))
+
+    @property
+    def database_shown(self) -> str:
+        """``database_url`` fit for a log line or a message (no password)."""
+        return parse_url(self.database_url).shown
 
     def require_token(self) -> SecretStr:
         """Return the bot token, or raise :class:`ConfigError` if it is missing."""
@@ -244,7 +299,9 @@ def _describe(errors: list[ErrorDetails], path: Path) -> str:
         field = str(loc[0]) if loc else ""
         index = "".join(f"[{part}]" for part in loc[1:])
         message = _LIST_HINT if error["type"] in _NOT_A_LIST else error["msg"]
-        if error["type"] == "extra_forbidden":
+        if not loc:  # a check of several options together: its message names them
+            source, problem = str(path), error["msg"].removeprefix("Value error, ")
+        elif error["type"] == "extra_forbidden":
             source, problem = str(path), f"unknown option '{field}': remove it or fix its spelling"
         elif field == TOKEN_ENV:
             source, problem = TOKEN_ENV, message

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+import itertools
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
+import asyncpg
 import discord
 import pytest
 
 from tests.harness import Harness
+from tests.postgres_server import PostgresMissingError, PostgresServer, start_server
 
 # --------------------------------------------------------------------------- interaction harness
 # tests/harness: run a real bot offline. Usage in a cog test:
@@ -33,3 +37,65 @@ async def make_harness() -> AsyncIterator[MakeHarness]:
             return await stack.enter_async_context(Harness(bot, **options))
 
         yield make
+
+
+# --------------------------------------------------------------------------- PostgreSQL
+# tests/postgres_server.py: one throwaway server for the session, started on first use;
+# each test that asks for ``postgres_url`` gets a fresh database on it. Without
+# PostgreSQL installed those tests fail with a message saying how to install it.
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL server on loopback for the whole session (stopped at the end)."""
+    try:
+        server = start_server()
+    except PostgresMissingError as exc:
+        pytest.fail(str(exc), pytrace=False)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+_databases = itertools.count(1)
+
+NewPostgresDatabase = Callable[[], Awaitable[str]]
+
+
+@pytest.fixture
+async def new_postgres_database(
+    postgres_server: PostgresServer,
+) -> AsyncIterator[NewPostgresDatabase]:
+    """``await new_postgres_database()``: the URL of a fresh, empty database (dropped afterwards)."""
+    made: list[str] = []
+
+    async def make() -> str:
+        name = f"test_{os.getpid()}_{next(_databases)}"
+        admin = await asyncpg.connect(postgres_server.url)
+        try:
+            await admin.execute(f"CREATE DATABASE {name}")
+        finally:
+            await admin.close()
+        made.append(name)
+        return postgres_server.url_of(name)
+
+    yield make
+    admin = await asyncpg.connect(postgres_server.url)
+    try:
+        for name in made:
+            await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    finally:
+        await admin.close()
+
+
+@pytest.fixture
+async def postgres_url(new_postgres_database: NewPostgresDatabase) -> str:
+    """The URL of a fresh, empty database on the session's server."""
+    return await new_postgres_database()
+
+
+@pytest.fixture
+async def second_postgres_url(new_postgres_database: NewPostgresDatabase) -> str:
+    """Another fresh, empty database on the same server."""
+    return await new_postgres_database()

@@ -82,3 +82,25 @@ def test_python_m_bot_migrate_runs_without_a_token(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert user_version(tmp_path / "elsewhere" / "euchre.sqlite3") == latest_version()
+
+
+def test_migrate_on_postgresql_and_copy_db_from_the_sqlite_file(
+    tmp_path: Path, postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["migrate"]) == 0  # the default: the SQLite file in ./data
+    capsys.readouterr()
+    (tmp_path / "config.toml").write_text(f'database_url = "{postgres_url}"\n')
+    assert cli.main(["migrate"]) == 0
+    out = capsys.readouterr().out
+    assert f"{postgres_url}: migrated from schema 0 to {latest_version()}" in out
+
+    source = f"sqlite:///{tmp_path / 'data' / 'euchre.sqlite3'}"
+    assert cli.main(["copy-db", source, postgres_url]) == 0
+    out = capsys.readouterr().out
+    assert "copied and checked:" in out and "every archived game replayed: 0" in out
+    assert cli.main(["copy-db", source, "mysql://nowhere/db"]) == cli.EXIT_CONFIG
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        "error: copy-db: mysql: not a known database; use sqlite:///PATH "
+        "or postgresql://user:password@host/database"
+    )

@@ -267,3 +267,50 @@ def test_example_config_documents_every_option_with_its_default() -> None:
     documented = set(re.findall(r"^(\w+) =", text, flags=re.MULTILINE))
     assert documented == options
     assert load_settings(example) == load_settings()
+
+
+def test_database_url_defaults_to_the_sqlite_file_in_data_dir(tmp_path: Path) -> None:
+    assert load_settings().database_url == "sqlite:///data/euchre.sqlite3"
+    config = write(tmp_path / "c.toml", 'data_dir = "/srv/euchre"\ndatabase = "games.db"')
+    settings = load_settings(config)
+    assert settings.database_url == "sqlite:////srv/euchre/games.db"
+    assert settings.database_path == Path("/srv/euchre/games.db")
+
+
+def test_a_postgresql_url_has_no_file_and_is_shown_without_its_password(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("EUCHRE_DATABASE_URL", "postgresql://bot:s3cret@db:5432/euchre")
+    settings = load_settings()
+    assert settings.database_url == "postgresql://bot:s3cret@db:5432/euchre"
+    assert settings.database_path is None
+    assert settings.database_shown == "postgresql://bot:***@db:5432/euchre"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('database_url = "mysql://h/db"', "mysql: not a known database"),
+        (
+            'database_url = "sqlite:///x.db"\ndatabase = "y.db"',
+            "set database_url or database, not both",
+        ),
+        ("shard_ids = [0]", "shard_ids needs shard_count"),
+        ("shard_count = 2\nshard_ids = [2]", "shard 2 does not exist: shards are 0 to 1"),
+        ("shard_count = 2\nshard_ids = [1]", "need one shared store"),
+        ("shard_count = 2\nshard_ids = [0, 0]", "lists a shard twice"),
+    ],
+)
+def test_database_and_shard_mistakes_are_one_clear_line(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    assert message in error_of(write(tmp_path / "c.toml", text))
+
+
+def test_shards_split_over_processes_on_postgresql(tmp_path: Path) -> None:
+    config = write(
+        tmp_path / "c.toml",
+        'database_url = "postgresql://bot@db/euchre"\nshard_count = 4\nshard_ids = [1, 3]',
+    )
+    settings = load_settings(config)
+    assert (settings.shard_count, settings.shard_ids) == (4, (1, 3))

@@ -1,9 +1,10 @@
-"""The store: one SQLite database behind repositories that return pydantic models.
+"""The store: one database behind repositories that return pydantic models.
 
-Every SQL statement of the project lives in this package, so the store can move
-to another database (PostgreSQL, past one machine) behind the same repositories.
+SQLite by default (one file, no server); PostgreSQL for several bot processes
+(``database_url = "postgresql://..."``). Every SQL statement of the project lives in
+this package, written once for both.
 
-    db = await Database.open(settings.database_path)   # creates, migrates
+    db = await Database.open(settings.database_url)   # creates, migrates
     settings = await GuildSettingsRepo(db).get(guild_id)
     table = await TableRepo(db).create(guild_id=..., channel_id=..., host_id=...,
                                        rules=settings.rules, seed=seed)
@@ -14,7 +15,7 @@ The league's repositories: ``SeasonRepo``, ``RatingRepo``, ``LeagueSettingsRepo`
 (and the league queries of ``GameArchiveRepo``).
 """
 
-from bot.store.database import Database, check_writable, migrate, utc_now
+from bot.store.database import Database, connect, migrate, utc_now
 from bot.store.errors import (
     ActionIndexError,
     AlreadyArchivedError,
@@ -34,6 +35,7 @@ from bot.store.errors import (
 )
 from bot.store.games import GameArchiveRepo
 from bot.store.guild_settings import GuildSettingsRepo
+from bot.store.health import check_writable
 from bot.store.league_models import (
     LEAGUE_SETTING_NAMES,
     SEASON_NAME_LENGTH,
@@ -98,6 +100,7 @@ __all__ = [
     "TableStateError",
     "TableStatus",
     "check_writable",
+    "connect",
     "latest_version",
     "migrate",
     "utc_now",

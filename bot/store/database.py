@@ -1,45 +1,52 @@
-"""The one :class:`Database` object: an aiosqlite connection, its transactions and migrations.
+"""The one :class:`Database` object: a connection, its transactions and migrations.
 
 Every SQL statement of the project goes through here (called by the repositories
-of this package). One connection per process, with WAL so readers never wait for
-the writer; an asyncio lock serialises the coroutines that share the connection,
-and ``BEGIN IMMEDIATE`` with a busy timeout serialises connections that share the
-file (another process, a ``python -m bot migrate`` run, a test).
+of this package). Two back ends share this front: SQLite through aiosqlite (the
+default, :mod:`bot.store.sqlite`) and PostgreSQL through asyncpg
+(:mod:`bot.store.postgres`). :meth:`Database.open` picks one from the URL.
 
-    >>> async with await Database.open(settings.database_path) as db:   # doctest: +SKIP
+One connection per process; an asyncio lock serialises the coroutines that share
+it, so a transaction never sees another coroutine's half-done work. Between
+connections, SQLite serialises writers (``BEGIN IMMEDIATE`` with a busy timeout)
+and PostgreSQL its row locks and constraints; several bot processes on one
+PostgreSQL never write the same server's rows, because each server belongs to one
+process (:mod:`bot.store.locks`).
+
+    >>> async with await Database.open(settings.database_url) as db:   # doctest: +SKIP
     ...     async with db.transaction():
     ...         ...
 
-Schema versions are kept in ``PRAGMA user_version``; the migrations are the
-numbered SQL files of :mod:`bot.store.migrations`.
+SQL is written once, portably, with ``?`` placeholders (the PostgreSQL back end
+numbers them). The schema's version is ``PRAGMA user_version`` in SQLite and the
+``schema_version`` table in PostgreSQL; the migrations are the numbered SQL files
+of :mod:`bot.store.migrations`, the same history in each dialect.
 """
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 import logging
 import os
-import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Iterable,
+    KeysView,
+    Sequence,
+)
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, Self
+from typing import Any, ClassVar, Final, Protocol, Self, TypeVar
 
-import aiosqlite
-
-from bot.store.errors import (
-    ConstraintError,
-    MigrationError,
-    SchemaTooNewError,
-    StoreBusyError,
-    StoreError,
-)
-from bot.store.migrations import latest_version, load_migrations
+from bot.store.errors import MigrationError, SchemaTooNewError, StoreError
+from bot.store.migrations import Migration, latest_version, load_migrations
+from bot.store.urls import Dialect, StoreUrl, parse_url
 
 __all__ = [
     "BUSY_TIMEOUT_MS",
@@ -47,7 +54,6 @@ __all__ = [
     "Database",
     "Params",
     "Row",
-    "check_writable",
     "migrate",
     "utc_now",
 ]
@@ -55,13 +61,23 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS: Final = 5000
-"""How long a statement waits for another connection's write lock before giving up."""
+"""How long a statement waits for another connection's lock before giving up."""
 
-_MIN_SQLITE: Final = (3, 35, 0)  # RETURNING, DROP COLUMN
-
-Row = sqlite3.Row
 Params = Sequence[Any]
 Clock = Callable[[], datetime]
+T = TypeVar("T")
+
+
+class Row(Protocol):
+    """A result row: values by column name or position (sqlite3.Row, asyncpg.Record)."""
+
+    def __getitem__(self, key: str | int, /) -> Any:
+        """The value of a column."""
+        ...
+
+    def keys(self) -> Iterable[str] | KeysView[str]:
+        """The column names, in order."""
+        ...
 
 
 def utc_now() -> datetime:
@@ -79,18 +95,28 @@ class _Transaction:
     read_only: bool = False
 
 
-_current: ContextVar[_Transaction | None] = ContextVar("bot_store_transaction", default=None)
+_current: ContextVar[tuple[_Transaction, ...]] = ContextVar("bot_store_transactions", default=())
+"""The transactions the current task is inside, one per database at most."""
 
 
-class Database:
+def _entered(db: Database) -> _Transaction | None:
+    return next((tx for tx in _current.get() if tx.db is db), None)
+
+
+class Database(abc.ABC):
     """One connection to the bot's database. Build it with :meth:`open`; close it once."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: str, clock: Clock) -> None:
-        """Wrap an open connection; use :meth:`open`, which configures and migrates it."""
-        self._conn = conn
+    dialect: ClassVar[Dialect]
+    _BEGIN_WRITE: ClassVar[str]
+    _BEGIN_READ: ClassVar[str]
+
+    def __init__(self, url: StoreUrl, clock: Clock) -> None:
+        """Set up the front; use :meth:`open`, which connects and migrates."""
         self._lock = asyncio.Lock()
         self._closed = False
-        self.path: Final = path
+        self.url: Final = url
+        self.path: Final = url.shown
+        """Where the database is, fit for messages (a file, or a URL without password)."""
         self.clock: Final = clock
         self.schema_version = 0
         """The schema version of the open database."""
@@ -98,75 +124,21 @@ class Database:
     # ------------------------------------------------------------------ life
 
     @classmethod
-    async def open(cls, path: str | os.PathLike[str], *, clock: Clock = utc_now) -> Database:
-        """Open (creating the file and its folder if missing) and migrate to the newest schema.
+    async def open(cls, target: str | os.PathLike[str], *, clock: Clock = utc_now) -> Database:
+        """Open ``target`` and migrate it to the newest schema.
 
-        Raises :class:`SchemaTooNewError`, leaving the file untouched, when the
-        database comes from a newer bot.
+        ``target`` is a database URL (``sqlite:///PATH``, ``postgresql://...``) or
+        the path of an SQLite file, created with its folder if missing. Raises
+        :class:`SchemaTooNewError`, leaving the database untouched, when it comes
+        from a newer bot.
         """
-        db = await cls._connect(path, clock)
+        db = await connect(target, clock)
         try:
             await db._migrate(latest_version())
         except BaseException:
             await db.close()
             raise
         return db
-
-    @classmethod
-    async def _connect(cls, path: str | os.PathLike[str], clock: Clock) -> Database:
-        if sqlite3.sqlite_version_info < _MIN_SQLITE:
-            raise StoreError(
-                f"SQLite {sqlite3.sqlite_version} is too old: the bot needs "
-                f"{'.'.join(map(str, _MIN_SQLITE))} or newer"
-            )
-        target = os.fspath(path)
-        in_memory = target == ":memory:"
-        if not in_memory:
-            try:
-                Path(target).parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StoreError(f"cannot create the folder for {target}: {exc.strerror}") from None
-        try:
-            conn = await aiosqlite.connect(target, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the database {target}: {exc}") from None
-        conn.row_factory = sqlite3.Row
-        db = cls(conn, target, clock)
-        try:
-            with db._errors():
-                await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-                # Before anything that could write to the file (journal_mode does).
-                found = await db._user_version()
-                if found > latest_version():
-                    raise SchemaTooNewError(found, latest_version())
-            mode = await db._use_wal()
-            with db._errors():
-                if mode != "wal" and not in_memory:
-                    log.warning("%s: journal mode is %s, not WAL", target, mode)
-                await conn.execute("PRAGMA foreign_keys = ON")
-                await conn.execute("PRAGMA synchronous = NORMAL")
-        except BaseException:
-            db._closed = True
-            await conn.close()
-            raise
-        db.schema_version = found
-        return db
-
-    async def _use_wal(self) -> str:
-        """Switch to WAL; the journal mode in use after it."""
-        # Changing the journal mode fails at once, without the busy handler, while
-        # another connection is reading (two processes starting together): retry.
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + BUSY_TIMEOUT_MS / 1000
-        while True:
-            try:
-                with self._errors():
-                    rows = list(await self._conn.execute_fetchall("PRAGMA journal_mode = WAL"))
-                return str(rows[0][0]).lower() if rows else "?"
-            except StoreBusyError:
-                if loop.time() > deadline:
-                    raise
-                await asyncio.sleep(0.01)
 
     async def close(self) -> None:
         """Wait for a running transaction to end, then close the connection. Idempotent."""
@@ -176,7 +148,7 @@ class Database:
             if self._closed:
                 return
             self._closed = True
-            await self._conn.close()
+            await self._disconnect()
 
     @property
     def closed(self) -> bool:
@@ -214,8 +186,8 @@ class Database:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[None]:
-        outer = _current.get()
-        if outer is not None and outer.db is self and outer.active:
+        outer = _entered(self)
+        if outer is not None and outer.active:
             if outer.read_only:
                 raise StoreError("cannot write inside a snapshot: use a transaction")
             async with self._savepoint(outer):
@@ -224,18 +196,18 @@ class Database:
         async with self._lock:
             self._check_open()
             try:
-                await self._run_to_end("BEGIN IMMEDIATE")
+                await self._run_to_end(self._BEGIN_WRITE)
             except BaseException:
-                if self._conn.in_transaction:  # begun, then cancelled
+                if self._connection_in_transaction():  # begun, then cancelled
                     await self._run_to_end("ROLLBACK")
                 raise
             tx = _Transaction(self)
-            token = _current.set(tx)
+            token = _current.set((*_current.get(), tx))
             try:
                 yield
             except BaseException:
                 tx.active = False
-                if self._conn.in_transaction:  # SQLite may have rolled back already
+                if self._connection_in_transaction():  # SQLite may have rolled back already
                     await self._run_to_end("ROLLBACK")
                 raise
             else:
@@ -243,7 +215,7 @@ class Database:
                 try:
                     await self._run_to_end("COMMIT")
                 except BaseException:
-                    if self._conn.in_transaction:
+                    if self._connection_in_transaction():
                         await self._run_to_end("ROLLBACK")
                     raise
             finally:
@@ -265,16 +237,16 @@ class Database:
         async with self._lock:
             self._check_open()
             try:
-                await self._run_to_end("BEGIN")
+                await self._run_to_end(self._BEGIN_READ)
                 tx = _Transaction(self, read_only=True)
-                token = _current.set(tx)
+                token = _current.set((*_current.get(), tx))
                 try:
                     yield
                 finally:
                     tx.active = False
                     _current.reset(token)
             finally:
-                if self._conn.in_transaction:
+                if self._connection_in_transaction():
                     await self._run_to_end("ROLLBACK")
 
     @asynccontextmanager
@@ -285,7 +257,7 @@ class Database:
         try:
             yield
         except BaseException:
-            if self._conn.in_transaction:
+            if self._connection_in_transaction():
                 await self._run_to_end(f"ROLLBACK TO {name}")
                 await self._run_to_end(f"RELEASE {name}")
             raise
@@ -295,30 +267,17 @@ class Database:
             tx.savepoints -= 1
 
     def _in_transaction(self) -> bool:
-        tx = _current.get()
-        return tx is not None and tx.db is self and tx.active
+        tx = _entered(self)
+        return tx is not None and tx.active
 
     async def _run_to_end(self, sql: str) -> None:
         """Run a transaction-control statement; cancellation waits for it to finish.
 
-        The worker thread runs the statement whatever happens to the awaiting
-        coroutine, so giving up early would leave the lock and the connection's
-        transaction state out of step.
+        The database runs the statement whatever happens to the awaiting coroutine,
+        so giving up early would leave the lock and the connection's transaction
+        state out of step.
         """
-        inner = asyncio.ensure_future(self._control(sql))
-        try:
-            await asyncio.shield(inner)
-        except asyncio.CancelledError:
-            while not inner.done():
-                with contextlib.suppress(asyncio.CancelledError):
-                    await asyncio.wait([inner])
-            if not inner.cancelled() and inner.exception() is not None:
-                log.warning("%s failed while cancelled: %s", sql, inner.exception())
-            raise
-
-    async def _control(self, sql: str) -> None:
-        with self._errors():
-            await self._conn.execute(sql)
+        await finish_even_if_cancelled(self._control(sql), sql)
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[None]:
@@ -341,10 +300,10 @@ class Database:
         """Every row of a query (or of a write's RETURNING clause, inside a transaction)."""
         async with self._reading():
             with self._errors():
-                return list(await self._conn.execute_fetchall(sql, params))
+                return await self._fetch(sql, params)
 
     async def write_returning(self, sql: str, params: Params = ()) -> list[Row]:
-        """One write statement and the rows of its RETURNING clause, in one trip to SQLite.
+        """One write statement and the rows of its RETURNING clause, in one trip.
 
         Alone, the statement is its own transaction (SQLite takes the write lock before
         running it, waiting up to the busy timeout like ``BEGIN IMMEDIATE``); inside a
@@ -352,7 +311,7 @@ class Database:
         """
         async with self._reading():
             with self._errors():
-                return list(await self._conn.execute_fetchall(sql, params))
+                return await self._fetch(sql, params)
 
     async def fetch_one(self, sql: str, params: Params = ()) -> Row | None:
         """The first row of a query, or None."""
@@ -363,46 +322,80 @@ class Database:
         """Run one write (in its own transaction unless inside one); return the rows changed."""
         async with self.transaction():
             with self._errors():
-                async with self._conn.execute(sql, params) as cursor:
-                    return cursor.rowcount
+                return await self._execute(sql, params)
 
     async def execute_many(self, sql: str, rows: Iterable[Params]) -> None:
         """Run one write for each parameter row, all in one transaction."""
         async with self.transaction():
             with self._errors():
-                await self._conn.executemany(sql, rows)
+                await self._execute_many(sql, rows)
 
-    @contextlib.contextmanager
-    def _errors(self) -> Iterator[None]:
-        """Turn sqlite3's exceptions into the store's."""
-        try:
-            yield
-        except sqlite3.IntegrityError as exc:
-            raise ConstraintError(str(exc)) from exc
-        except sqlite3.OperationalError as exc:
-            text = str(exc)
-            if "locked" in text or "busy" in text:
-                raise StoreBusyError(
-                    f"{self.path}: the database is locked by another connection "
-                    f"(waited up to {BUSY_TIMEOUT_MS / 1000:g} s): {text}"
-                ) from exc
-            raise StoreError(f"{self.path}: {text}") from exc
-        except sqlite3.DatabaseError as exc:
-            if "not a database" in str(exc):
-                raise StoreError(f"{self.path} is not an SQLite database") from None
-            raise StoreError(f"{self.path}: {exc}") from exc
-        except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: {exc}") from exc
+    # ------------------------------------------------------------------ the back end
+
+    @abc.abstractmethod
+    async def _control(self, sql: str) -> None:
+        """Run a statement without parameters or rows (BEGIN, COMMIT, SAVEPOINT...)."""
+
+    @abc.abstractmethod
+    async def _fetch(self, sql: str, params: Params) -> list[Row]:
+        """Run a statement and return its rows."""
+
+    @abc.abstractmethod
+    async def _execute(self, sql: str, params: Params) -> int:
+        """Run a write and return how many rows it changed."""
+
+    @abc.abstractmethod
+    async def _execute_many(self, sql: str, rows: Iterable[Params]) -> None:
+        """Run a write once for each parameter row."""
+
+    @abc.abstractmethod
+    def _connection_in_transaction(self) -> bool:
+        """Whether the connection itself is inside a transaction."""
+
+    @abc.abstractmethod
+    def _errors(self) -> contextlib.AbstractContextManager[None]:
+        """Turn the driver's exceptions into the store's."""
+
+    @abc.abstractmethod
+    async def _disconnect(self) -> None:
+        """Close the connection."""
+
+    @abc.abstractmethod
+    async def _read_version(self) -> int:
+        """The schema version stored in the database (0: empty), without writing anything."""
+
+    @abc.abstractmethod
+    async def _apply(self, migration: Migration, found: int) -> None:
+        """Run a migration's statements and record its version, inside the open transaction."""
+
+    @abc.abstractmethod
+    async def _lock_for_migration(self) -> None:
+        """Inside the migration's transaction: wait until no other connection migrates."""
+
+    async def table_names(self) -> set[str]:
+        """The tables of the schema (without the back end's own bookkeeping)."""
+        raise NotImplementedError
+
+    async def table_columns(self, table: str) -> list[tuple[str, str]]:
+        """The columns of a table of the schema: (name, kind), kind one of int/float/bool/text."""
+        raise NotImplementedError
+
+    async def identity_next(self, table: str) -> int:
+        """The id the table's next row will get (ids are never reused)."""
+        raise NotImplementedError
+
+    async def set_identity_next(self, table: str, next_id: int) -> None:
+        """Make the table's next row get ``next_id`` or more (after rows were copied in)."""
+        raise NotImplementedError
+
+    async def rewrite_version(self, wait_ms: int) -> None:
+        """Commit one write that changes nothing (the schema version): the health check."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ migrations
 
-    async def _user_version(self) -> int:
-        with self._errors():
-            rows = list(await self._conn.execute_fetchall("PRAGMA user_version"))
-        return int(rows[0][0])
-
     async def _migrate(self, target: int) -> tuple[int, int]:
-        start = await self._user_version()
+        start = await self._read_version()
         if start > latest_version():
             raise SchemaTooNewError(start, latest_version())
         if start > target:
@@ -411,42 +404,58 @@ class Database:
                 "migrations only go forward"
             )
         current = start
-        for migration in load_migrations():
+        for migration in load_migrations(self.dialect):
             if migration.version <= current or migration.version > target:
                 continue
             async with self.transaction():
                 # Under the write lock: another connection may have migrated meanwhile.
-                found = await self._user_version()
+                await self._lock_for_migration()
+                found = await self._read_version()
                 if found > latest_version():
                     raise SchemaTooNewError(found, latest_version())
                 if found >= migration.version:
                     current = found
                     continue
-                where = f"migration {migration.version:04d}_{migration.name}"
-                try:
-                    with self._errors():
-                        await self._conn.execute("PRAGMA defer_foreign_keys = ON")
-                        for statement in migration.statements:
-                            await self._conn.execute(statement)
-                        broken = list(await self._conn.execute_fetchall("PRAGMA foreign_key_check"))
-                except StoreError as exc:
-                    raise MigrationError(
-                        f"{where} failed, the database stays at schema {found}: {exc}"
-                    ) from exc
-                if broken:
-                    raise MigrationError(
-                        f"{where} leaves {len(broken)} broken foreign keys "
-                        f"(first in table {broken[0][0]}); the database stays at schema {found}"
-                    )
-                await self._control(f"PRAGMA user_version = {migration.version}")
+                await self._apply(migration, found)
             current = migration.version
             log.info("%s: migrated to schema %d (%s)", self.path, current, migration.name)
         self.schema_version = current
         return start, current
 
 
-async def migrate(path: str | os.PathLike[str], *, target: int | None = None) -> tuple[int, int]:
-    """Bring the database at ``path`` to the newest schema (or ``target``): (from, to).
+async def finish_even_if_cancelled(work: Awaitable[T], what: str) -> T:
+    """Await ``work``; if the caller is cancelled meanwhile, let it finish first, then re-raise."""
+    inner = asyncio.ensure_future(work)
+    try:
+        return await asyncio.shield(inner)
+    except asyncio.CancelledError:
+        while not inner.done():
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.wait([inner])
+        if not inner.cancelled() and inner.exception() is not None:
+            log.warning("%s failed while cancelled: %s", what, inner.exception())
+        raise
+
+
+async def connect(target: str | os.PathLike[str], clock: Clock = utc_now) -> Database:
+    """Connect to ``target`` without migrating; a schema newer than this bot's is refused."""
+    try:
+        url = parse_url(target)
+    except ValueError as exc:
+        raise StoreError(str(exc)) from None
+    if url.dialect == "postgresql":
+        from bot.store.postgres import PostgresDatabase  # asyncpg only when used
+
+        return await PostgresDatabase.connect(url, clock)
+    from bot.store.sqlite import SqliteDatabase  # it imports this module
+
+    return await SqliteDatabase.connect(url, clock)
+
+
+async def migrate(where: str | os.PathLike[str], *, target: int | None = None) -> tuple[int, int]:
+    """Bring the database at ``where`` (URL or SQLite path) to the newest schema (or ``target``).
+
+    Returns (from, to).
 
     For ``python -m bot migrate``; :meth:`Database.open` does the same on start-up.
     """
@@ -454,27 +463,9 @@ async def migrate(path: str | os.PathLike[str], *, target: int | None = None) ->
     wanted = newest if target is None else target
     if not 0 <= wanted <= newest:
         raise MigrationError(f"schema {wanted} does not exist (this bot knows 0 to {newest})")
-    db = await Database._connect(path, utc_now)
+    db = await connect(where)
     try:
         return await db._migrate(wanted)
     finally:
         await db.close()
 
-
-async def check_writable(path: str | os.PathLike[str], *, wait_ms: int = BUSY_TIMEOUT_MS) -> None:
-    """Commit one write that changes nothing (the schema version, written again) at ``path``.
-
-    For ``python -m bot health``: raises :class:`StoreError` when the file is missing,
-    is not a database of this bot, cannot be written, or stays locked by another
-    connection for more than ``wait_ms``. A read-only file or a full disk fails here.
-    """
-    if not Path(path).is_file():
-        raise StoreError(f"{os.fspath(path)} does not exist (the bot creates it when it starts)")
-    db = await Database._connect(path, utc_now)
-    try:
-        await db._control(f"PRAGMA busy_timeout = {int(wait_ms)}")
-        async with db.transaction():
-            version = await db._user_version()
-            await db._control(f"PRAGMA user_version = {version}")
-    finally:
-        await db.close()

@@ -1,9 +1,13 @@
-"""Fixtures for store tests: real SQLite files in tmp_path, never mocks."""
+"""Fixtures for store tests: real databases, never mocks.
+
+Every test that takes ``db`` or ``db_url`` runs twice: on an SQLite file in tmp_path
+and on a fresh database of a throwaway PostgreSQL server (tests/postgres_server.py).
+``db_path`` is an SQLite file, for the tests of what only SQLite has (files, pragmas).
+"""
 
 from __future__ import annotations
 
 import random
-import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -11,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.rules import Game, HouseRules
-from bot.store import Database, Seat, TableRepo, migrate
+from bot.store import Database, Seat, TableRepo, connect, migrate
 
 GUILD = 1_000_000_000_000_001
 CHANNEL = 2_000_000_000_000_002
@@ -127,30 +131,46 @@ OLD_ROWS: dict[int, list[tuple[str, dict[str, Any]]]] = {
 }
 
 
-def write_rows(path: Path, rows: list[tuple[str, dict[str, Any]]]) -> None:
-    """Insert rows with plain sqlite3, the way an older bot left them."""
-    with sqlite3.connect(path) as conn:
-        for table, row in rows:
-            names = ", ".join(row)
-            slots = ", ".join("?" for _ in row)
-            conn.execute(f"INSERT INTO {table} ({names}) VALUES ({slots})", tuple(row.values()))
-    conn.close()
-
-
-def user_version(path: Path) -> int:
-    conn = sqlite3.connect(path)
+async def sql(url: str | Path, statement: str, params: tuple[Any, ...] = ()) -> list[Any]:
+    """Run one statement on a raw connection (no migration, no repository); its rows."""
+    db = await connect(url)
     try:
-        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+        async with db.transaction():
+            return await db.fetch_all(statement, params)
     finally:
-        conn.close()
+        await db.close()
 
 
-async def build_at_version(path: Path, version: int) -> None:
+async def write_rows(url: str | Path, rows: list[tuple[str, dict[str, Any]]]) -> None:
+    """Insert rows without the repositories, the way an older bot left them."""
+    db = await connect(url)
+    try:
+        async with db.transaction():
+            for table, row in rows:
+                names = ", ".join(row)
+                slots = ", ".join("?" for _ in row)
+                await db.execute(
+                    f"INSERT INTO {table} ({names}) VALUES ({slots})", tuple(row.values())
+                )
+    finally:
+        await db.close()
+
+
+async def schema_version(url: str | Path) -> int:
+    """The schema version the database says it is at (read without migrating)."""
+    db = await connect(url)
+    try:
+        return db.schema_version
+    finally:
+        await db.close()
+
+
+async def build_at_version(url: str | Path, version: int) -> None:
     """A database as a bot knowing schemas 1..version left it, with that era's rows."""
     if version > 0:
-        assert await migrate(path, target=version) == (0, version)
+        assert await migrate(url, target=version) == (0, version)
     for v in range(1, version + 1):
-        write_rows(path, OLD_ROWS.get(v, []))
+        await write_rows(url, OLD_ROWS.get(v, []))
 
 
 def random_game(rules: HouseRules, seed: int, rng_seed: int = 1) -> Game:
@@ -183,12 +203,31 @@ async def playing_table(
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
+    """An SQLite file (not created yet) in a folder that does not exist yet."""
     return tmp_path / "data" / "euchre.sqlite3"
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, db_path: Path) -> str:
+    """The URL of an empty database: an SQLite file, then a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{db_path}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
 @pytest.fixture
-async def db(db_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(db_path)
+def other_url(request: pytest.FixtureRequest, db_url: str, tmp_path: Path) -> str:
+    """A second empty database of the same back end as ``db_url``."""
+    if db_url.startswith("sqlite"):
+        return f"sqlite:///{tmp_path / 'other.sqlite3'}"
+    url: str = request.getfixturevalue("second_postgres_url")
+    return url
+
+
+@pytest.fixture
+async def db(db_url: str) -> AsyncIterator[Database]:
+    database = await Database.open(db_url)
     try:
         yield database
     finally:

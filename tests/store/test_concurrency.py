@@ -24,9 +24,9 @@ def expected(count: int) -> list[dict[str, object]]:
     return [{"seat": idx % 4, "do": "pass"} for idx in range(count)]
 
 
-async def test_two_connections_append_to_different_tables_at_once(db_path: Path) -> None:
-    first = await Database.open(db_path)
-    second = await Database.open(db_path)
+async def test_two_connections_append_to_different_tables_at_once(db_url: str) -> None:
+    first = await Database.open(db_url)
+    second = await Database.open(db_url)
     try:
         one = await playing_table(first, channel_id=CHANNEL)
         two = await playing_table(second, channel_id=CHANNEL + 1)
@@ -36,7 +36,7 @@ async def test_two_connections_append_to_different_tables_at_once(db_path: Path)
     finally:
         await first.close()
         await second.close()
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_url) as db:
         tables = TableRepo(db)
         for table_id in (one, two):
             actions = await tables.load_actions(table_id)
@@ -44,8 +44,8 @@ async def test_two_connections_append_to_different_tables_at_once(db_path: Path)
             assert [a.idx for a in actions] == list(range(ACTIONS))
 
 
-async def test_another_process_appends_while_this_one_does(db_path: Path) -> None:
-    async with await Database.open(db_path) as db:
+async def test_another_process_appends_while_this_one_does(db_url: str) -> None:
+    async with await Database.open(db_url) as db:
         one = await playing_table(db, channel_id=CHANNEL)
         two = await playing_table(db, channel_id=CHANNEL + 1)
         script = (
@@ -62,7 +62,7 @@ async def test_another_process_appends_while_this_one_does(db_path: Path) -> Non
             sys.executable,
             "-c",
             script,
-            str(db_path),
+            db_url,
             str(two),
             str(ACTIONS),
             cwd=REPO,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.rules import HouseRules, game_record
@@ -26,14 +24,14 @@ def finished_record(seed: int = 3) -> dict[str, object]:
     return game_record(random_game(RULES, seed=seed, rng_seed=seed))
 
 
-async def test_a_finished_game_is_archived_with_its_score_from_the_record(db_path: Path) -> None:
+async def test_a_finished_game_is_archived_with_its_score_from_the_record(db_url: str) -> None:
     game = random_game(RULES, seed=3, rng_seed=3)
     record = game_record(game)
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_url) as db:
         archived = await GameArchiveRepo(db).archive(
             guild_id=GUILD, record=record, players=FOUR_SEATS, ranked=True
         )
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_url) as db:
         archive = GameArchiveRepo(db)
         assert await archive.get(archived.id) == archived
         assert await archive.record(archived.id) == record

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
 from bot.rules import HouseRules
 from bot.server.settings import SETTING_NAMES, ServerSettings
 from bot.store import CorruptDataError, Database, GuildSettingsRepo, SettingsError
 
-from .conftest import GUILD
+from .conftest import GUILD, sql
 
 
 async def test_a_server_without_a_row_gets_the_defaults(db: Database) -> None:
@@ -23,20 +20,18 @@ async def test_a_server_without_a_row_gets_the_defaults(db: Database) -> None:
     assert settings.turn_time_limit_seconds is None
 
 
-async def test_rules_round_trip_and_survive_a_restart(db_path: Path) -> None:
+async def test_rules_round_trip_and_survive_a_restart(db_url: str) -> None:
     rules = HouseRules.preset_rules("british").with_changes(target_score=7, stick_the_dealer=True)
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_url) as db:
         saved = await GuildSettingsRepo(db).set_rules(GUILD, rules)
         assert saved.rules == rules
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_url) as db:
         assert (await GuildSettingsRepo(db).get(GUILD)).rules == rules
-    conn = sqlite3.connect(db_path)
-    stored = conn.execute("SELECT rules FROM guild_settings").fetchone()[0]
-    conn.close()
+    stored = (await sql(db_url, "SELECT rules FROM guild_settings"))[0]["rules"]
     assert stored == '{"preset":"british","target_score":7,"stick_the_dealer":true}'
 
 
-async def test_every_setting_round_trips(db_path: Path) -> None:
+async def test_every_setting_round_trips(db_url: str) -> None:
     changes = {
         "tables_in_threads": True,
         "turn_time_limit_seconds": 300,
@@ -50,9 +45,9 @@ async def test_every_setting_round_trips(db_path: Path) -> None:
         "allow_seat_takeover": False,
     }
     assert set(changes) == set(SETTING_NAMES)
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_url) as db:
         updated = await GuildSettingsRepo(db).update(GUILD, **changes)
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_url) as db:
         loaded = await GuildSettingsRepo(db).get(GUILD)
     assert loaded == updated
     assert loaded.model_dump(include=set(changes)) == changes
@@ -100,14 +95,11 @@ async def test_reset_goes_back_to_the_defaults(db: Database) -> None:
     assert await repo.get(GUILD) == ServerSettings()
 
 
-async def test_stored_rules_that_no_longer_validate_are_a_clear_error(db_path: Path) -> None:
-    async with await Database.open(db_path) as db:
+async def test_stored_rules_that_no_longer_validate_are_a_clear_error(db_url: str) -> None:
+    async with await Database.open(db_url) as db:
         await GuildSettingsRepo(db).update(GUILD, mention_on_turn=True)
-    conn = sqlite3.connect(db_path)
-    with conn:
-        conn.execute('UPDATE guild_settings SET rules = \'{"preset":"toronto","deck":"99"}\'')
-    conn.close()
-    async with await Database.open(db_path) as db:
+    await sql(db_url, 'UPDATE guild_settings SET rules = \'{"preset":"toronto","deck":"99"}\'')
+    async with await Database.open(db_url) as db:
         repo = GuildSettingsRepo(db)
         with pytest.raises(
             CorruptDataError, match=f"guild {GUILD} settings: .*deck.*set them again"

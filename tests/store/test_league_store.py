@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
 from bot.rules import HouseRules, game_record
 from bot.store import (
     AlreadyArchivedError,
+    ConstraintError,
     Database,
     FrozenStanding,
     GameArchiveRepo,
@@ -25,7 +23,7 @@ from bot.store import (
     SettingsError,
 )
 
-from .conftest import FOUR_SEATS, GUILD, HOST, random_game
+from .conftest import FOUR_SEATS, GUILD, HOST, random_game, sql
 
 RULES = HouseRules().with_changes(target_score=5)
 PEOPLE = tuple(Seat.person(s, HOST + s, f"P{s}") for s in range(4))
@@ -38,8 +36,8 @@ def finished_record(seed: int = 3) -> dict[str, object]:
 # --------------------------------------------------------------------------- settings
 
 
-async def test_league_settings_default_then_change_and_survive_a_restart(db_path: Path) -> None:
-    async with await Database.open(db_path) as db:
+async def test_league_settings_default_then_change_and_survive_a_restart(db_url: str) -> None:
+    async with await Database.open(db_url) as db:
         repo = LeagueSettingsRepo(db)
         assert await repo.get(GUILD) == LeagueSettings(guild_id=GUILD)
         changed = await repo.update(GUILD, min_games=2)
@@ -49,7 +47,7 @@ async def test_league_settings_default_then_change_and_survive_a_restart(db_path
             False,
         )
         await repo.update(GUILD, all_casual=True)
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_url) as db:
         settings = await LeagueSettingsRepo(db).get(GUILD)
         assert (settings.min_games, settings.all_casual) == (2, True)
         assert settings.updated_at is not None
@@ -93,8 +91,8 @@ async def test_one_season_runs_at_a_time_and_names_are_unique_per_server(db: Dat
         await seasons.get(999)
 
 
-async def test_ending_a_season_freezes_its_standings(db_path: Path) -> None:
-    async with await Database.open(db_path) as db:
+async def test_ending_a_season_freezes_its_standings(db_url: str) -> None:
+    async with await Database.open(db_url) as db:
         seasons = SeasonRepo(db)
         season = await seasons.start(GUILD, "Spring")
         rows = [
@@ -112,7 +110,7 @@ async def test_ending_a_season_freezes_its_standings(db_path: Path) -> None:
             for n in range(3)
         ]
         await seasons.end(season.id, list(reversed(rows)), min_games=3)
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_url) as db:
         assert await SeasonRepo(db).standings(season.id) == rows
 
 
@@ -151,8 +149,8 @@ def rating(season_id: int, user: int, game_id: int, mu: float, games: int) -> Pl
     )
 
 
-async def test_ratings_keep_the_current_value_and_a_point_per_game(db_path: Path) -> None:
-    async with await Database.open(db_path) as db:
+async def test_ratings_keep_the_current_value_and_a_point_per_game(db_url: str) -> None:
+    async with await Database.open(db_url) as db:
         archive = GameArchiveRepo(db)
         season = await SeasonRepo(db).start(GUILD, "Spring")
         first = await archive.archive(
@@ -171,7 +169,7 @@ async def test_ratings_keep_the_current_value_and_a_point_per_game(db_path: Path
                 rating(season.id, HOST + 1, second.id, 3, 1),
             ],
         )
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_url) as db:
         repo = RatingRepo(db)
         current = await repo.season(season.id)
         assert [(r.user_id, r.mu, r.games, r.last_game_id) for r in current] == [
@@ -259,17 +257,14 @@ async def test_more_games_than_one_query_holds_are_read_in_chunks(
     assert len(await archive.records([g.id for g in pending])) == 3
 
 
-async def test_the_schema_refuses_impossible_league_rows(db_path: Path) -> None:
-    async with await Database.open(db_path) as db:
+async def test_the_schema_refuses_impossible_league_rows(db_url: str) -> None:
+    async with await Database.open(db_url) as db:
         await SeasonRepo(db).start(GUILD, "Spring")
-    conn = sqlite3.connect(db_path)
-    try:
-        with pytest.raises(sqlite3.IntegrityError):
-            conn.execute(
-                "INSERT INTO seasons (guild_id, name, started_at) VALUES (?, 'Other', 'x')",
-                (GUILD,),
-            )
-        with pytest.raises(sqlite3.IntegrityError):
-            conn.execute("INSERT INTO league_settings VALUES (?, -1, FALSE, FALSE, 'x')", (GUILD,))
-    finally:
-        conn.close()
+    with pytest.raises(ConstraintError):
+        await sql(
+            db_url,
+            "INSERT INTO seasons (guild_id, name, started_at) VALUES (?, 'Other', 'x')",
+            (GUILD,),
+        )
+    with pytest.raises(ConstraintError):
+        await sql(db_url, "INSERT INTO league_settings VALUES (?, -1, FALSE, FALSE, 'x')", (GUILD,))

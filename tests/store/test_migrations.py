@@ -1,4 +1,7 @@
-"""Migrations: from an empty file, from every earlier schema, and refusing newer ones."""
+"""Migrations: from an empty database, from every earlier schema, and refusing newer ones.
+
+The same numbered history in both dialects, run on both back ends.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ import sqlite3
 from importlib.resources import files
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.rules import HouseRules
@@ -26,21 +30,60 @@ from bot.store import (
 )
 from bot.store.migrations import Migration, load_migrations, split_statements
 
-from .conftest import CHANNEL, GUILD, OLD_ROWS, build_at_version, user_version
+from .conftest import CHANNEL, GUILD, OLD_ROWS, build_at_version, schema_version, sql
 
 LATEST = latest_version()
 
 
-def schema(path: Path) -> list[tuple[str, str, str]]:
-    conn = sqlite3.connect(path)
+async def pg_rows(url: str, query: str) -> list[tuple[str, ...]]:
+    """Rows read with asyncpg itself (no version check), as text."""
+    conn = await asyncpg.connect(url)
     try:
-        rows = conn.execute(
-            "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' "
-            "ORDER BY type, name"
-        ).fetchall()
-        return [(t, n, s or "") for t, n, s in rows]
+        return [tuple(str(v) for v in r.values()) for r in await conn.fetch(query)]
     finally:
-        conn.close()
+        await conn.close()
+
+
+async def schema(url: str | Path) -> list[tuple[str, ...]]:
+    """What the schema holds: tables, columns with types and defaults, indexes, constraints."""
+    if str(url).startswith("postgresql"):
+        url = str(url)
+        columns = await pg_rows(
+            url,
+            "SELECT table_name, column_name, data_type, is_nullable, column_default "
+            "FROM information_schema.columns WHERE table_schema = current_schema() "
+            "ORDER BY table_name, column_name",
+        )
+        indexes = await pg_rows(
+            url,
+            "SELECT tablename, indexname, indexdef FROM pg_indexes "
+            "WHERE schemaname = current_schema() ORDER BY indexname",
+        )
+        checks = await pg_rows(
+            url,
+            "SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid) "
+            "FROM pg_constraint WHERE connamespace = current_schema()::regnamespace "
+            "ORDER BY conrelid::regclass::text, conname",
+        )
+        return [*columns, *indexes, *checks]
+    rows = await sql(
+        url,
+        "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' "
+        "ORDER BY type, name",
+    )
+    return [(r["type"], r["name"], r["sql"] or "") for r in rows]
+
+
+async def table_names(url: str) -> set[str]:
+    if url.startswith("postgresql"):
+        rows = await sql(
+            url,
+            "SELECT table_name AS name FROM information_schema.tables "
+            "WHERE table_schema = current_schema()",
+        )
+    else:
+        rows = await sql(url, "SELECT name FROM sqlite_master WHERE type = 'table'")
+    return {r["name"] for r in rows}
 
 
 def test_migrations_ship_as_package_data_numbered_without_gaps() -> None:
@@ -50,6 +93,35 @@ def test_migrations_ship_as_package_data_numbered_without_gaps() -> None:
     assert names[0] == "0001_initial.sql"
     assert [m.version for m in load_migrations()] == list(range(1, len(names) + 1))
     assert LATEST == len(names) >= 2
+
+
+def test_postgresql_has_the_same_numbered_history() -> None:
+    sqlite = [(m.version, m.name) for m in load_migrations("sqlite")]
+    assert [(m.version, m.name) for m in load_migrations("postgresql")] == sqlite
+    names = sorted(
+        e.name
+        for e in files("bot.store.migrations.postgresql").iterdir()
+        if e.name.endswith(".sql")
+    )
+    assert names == [f"{v:04d}_{name}.sql" for v, name in sqlite]
+
+
+def test_a_history_missing_in_one_dialect_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.store.migrations as migrations
+
+    real = migrations._load
+
+    def fewer(package: str) -> tuple[Migration, ...]:
+        found = real(package)
+        return found[:-1] if package.endswith("postgresql") else found
+
+    load_migrations.cache_clear()
+    monkeypatch.setattr(migrations, "_load", fewer)
+    try:
+        with pytest.raises(MigrationError, match=rf"missing {LATEST:04d}_"):
+            load_migrations("postgresql")
+    finally:
+        load_migrations.cache_clear()
 
 
 def test_split_statements_keeps_semicolons_in_strings_and_drops_comments() -> None:
@@ -67,11 +139,10 @@ def test_split_statements_keeps_semicolons_in_strings_and_drops_comments() -> No
         split_statements("CREATE TABLE t (a INT)")
 
 
-async def test_empty_file_is_migrated_to_the_newest_schema(db_path: Path) -> None:
-    assert not db_path.parent.exists()
-    async with await Database.open(db_path) as db:
+async def test_empty_database_is_migrated_to_the_newest_schema(db_url: str) -> None:
+    async with await Database.open(db_url) as db:
         assert db.schema_version == LATEST
-    assert user_version(db_path) == LATEST
+    assert await schema_version(db_url) == LATEST
     assert {
         "guild_settings",
         "tables",
@@ -83,36 +154,40 @@ async def test_empty_file_is_migrated_to_the_newest_schema(db_path: Path) -> Non
         "league_ratings",
         "league_rating_points",
         "season_standings",
-    } <= {name for kind, name, _ in schema(db_path) if kind == "table"}
+    } <= await table_names(db_url)
 
 
-async def test_migrate_reports_from_and_to_and_is_idempotent(db_path: Path) -> None:
-    assert await migrate(db_path) == (0, LATEST)
-    assert await migrate(db_path) == (LATEST, LATEST)
+async def test_sqlite_file_and_folder_are_created(db_path: Path) -> None:
+    assert not db_path.parent.exists()
+    async with await Database.open(db_path):
+        pass
+    assert db_path.is_file()
+
+
+async def test_migrate_reports_from_and_to_and_is_idempotent(db_url: str) -> None:
+    assert await migrate(db_url) == (0, LATEST)
+    assert await migrate(db_url) == (LATEST, LATEST)
     with pytest.raises(MigrationError, match="only go forward"):
-        await migrate(db_path, target=1)
+        await migrate(db_url, target=1)
     with pytest.raises(MigrationError, match="does not exist"):
-        await migrate(db_path, target=LATEST + 1)
+        await migrate(db_url, target=LATEST + 1)
 
 
 @pytest.mark.parametrize("version", range(LATEST))
 async def test_every_earlier_schema_upgrades_and_keeps_its_data(
-    tmp_path: Path, version: int
+    db_url: str, other_url: str, version: int
 ) -> None:
-    old = tmp_path / "old.sqlite3"
+    old = db_url
     await build_at_version(old, version)
-    assert user_version(old) == version
+    assert await schema_version(old) == version
     assert await migrate(old) == (version, LATEST)
 
-    fresh = tmp_path / "fresh.sqlite3"
+    fresh = other_url
     await migrate(fresh)
-    assert schema(old) == schema(fresh)
-    conn = sqlite3.connect(old)
-    try:
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
-    finally:
-        conn.close()
+    assert await schema(old) == await schema(fresh)
+    if old.startswith("sqlite"):
+        assert (await sql(old, "PRAGMA integrity_check"))[0][0] == "ok"
+        assert await sql(old, "PRAGMA foreign_key_check") == []
 
     async with await Database.open(old) as db:
         if version >= 1:
@@ -141,22 +216,17 @@ def test_every_schema_version_has_old_rows_to_upgrade() -> None:
     assert {1, 2} <= set(OLD_ROWS)
 
 
-async def test_upgrade_from_one_keeps_archived_games_outside_any_season(db_path: Path) -> None:
-    await build_at_version(db_path, 1)
-    conn = sqlite3.connect(db_path)
-    with conn:
-        conn.execute(
-            "INSERT INTO games (guild_id, record, ranked, winner, score_0, score_1, finished_at) "
-            "VALUES (?, '{}', TRUE, 0, 10, 4, '2025-01-03T00:00:00+00:00')",
-            (GUILD,),
-        )
-    conn.close()
-    await migrate(db_path)
-    conn = sqlite3.connect(db_path)
-    try:
-        assert conn.execute("SELECT score_0, season_id FROM games").fetchall() == [(10, None)]
-    finally:
-        conn.close()
+async def test_upgrade_from_one_keeps_archived_games_outside_any_season(db_url: str) -> None:
+    await build_at_version(db_url, 1)
+    await sql(
+        db_url,
+        "INSERT INTO games (guild_id, record, ranked, winner, score_0, score_1, finished_at) "
+        "VALUES (?, '{}', TRUE, 0, 10, 4, '2025-01-03T00:00:00+00:00')",
+        (GUILD,),
+    )
+    await migrate(db_url)
+    rows = await sql(db_url, "SELECT score_0, season_id FROM games")
+    assert [(r["score_0"], r["season_id"]) for r in rows] == [(10, None)]
 
 
 @pytest.mark.parametrize("journal_mode", ["wal", "delete"])
@@ -184,27 +254,51 @@ async def test_a_newer_database_is_refused_and_left_untouched(
 
     assert db_path.read_bytes() == before
     assert sorted(p.name for p in db_path.parent.iterdir()) == files_before
-    assert user_version(db_path) == LATEST + 2
+    conn = sqlite3.connect(db_path)
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST + 2
+    finally:
+        conn.close()
+
+
+async def test_a_newer_postgresql_database_is_refused_and_left_untouched(
+    postgres_url: str,
+) -> None:
+    await migrate(postgres_url)
+    await sql(postgres_url, "UPDATE schema_version SET version = ?", (LATEST + 2,))
+    before = await schema(postgres_url)
+    with pytest.raises(SchemaTooNewError) as caught:
+        await Database.open(postgres_url)
+    assert (caught.value.found, caught.value.known) == (LATEST + 2, LATEST)
+    with pytest.raises(SchemaTooNewError):
+        await migrate(postgres_url)
+    assert await schema(postgres_url) == before
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        assert await admin.fetchval("SELECT version FROM schema_version") == LATEST + 2
+    finally:
+        await admin.close()
 
 
 async def test_a_failing_migration_is_rolled_back(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
+    db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await migrate(db_path, target=1)
-    shipped = load_migrations()
+    await migrate(db_url, target=1)
     broken = Migration(
         2, "broken", ("CREATE TABLE half_done (a INTEGER)", "INSERT INTO no_such_table VALUES (1)")
     )
-    monkeypatch.setattr("bot.store.database.load_migrations", lambda: (shipped[0], broken))
+    monkeypatch.setattr(
+        "bot.store.database.load_migrations", lambda dialect: (load_migrations(dialect)[0], broken)
+    )
     monkeypatch.setattr("bot.store.database.latest_version", lambda: 2)
     with pytest.raises(MigrationError, match=r"0002_broken failed, the database stays at schema 1"):
-        await Database.open(db_path)
-    assert user_version(db_path) == 1
-    assert "half_done" not in {name for _, name, _ in schema(db_path)}
+        await Database.open(db_url)
+    assert await schema_version(db_url) == 1
+    assert "half_done" not in await table_names(db_url)
 
 
-async def test_two_connections_opening_a_fresh_file_at_once_both_succeed(db_path: Path) -> None:
-    first, second = await asyncio.gather(Database.open(db_path), Database.open(db_path))
+async def test_two_connections_opening_a_fresh_database_at_once_both_succeed(db_url: str) -> None:
+    first, second = await asyncio.gather(Database.open(db_url), Database.open(db_url))
     try:
         assert first.schema_version == second.schema_version == LATEST
     finally:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from bot.rules import HouseRules
 from bot.store import Database, TableRepo, migrate
 
@@ -32,18 +30,18 @@ async def test_the_flag_is_stored_and_read_back(db: Database) -> None:
     assert (await tables.set_status(casual.id, "aborted")).rules_overridden
 
 
-async def test_tables_from_before_schema_4_were_not_overridden(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
+async def test_tables_from_before_schema_4_were_not_overridden(db_url: str) -> None:
+    path = db_url
     await build_at_version(path, 3)
     assert (await migrate(path))[0] == 3
     async with await Database.open(path) as db:
         assert not (await TableRepo(db).get(7)).rules_overridden
 
 
-async def test_an_overridden_table_from_schema_4_keeps_its_flag(tmp_path: Path) -> None:
-    path = tmp_path / "four.sqlite3"
+async def test_an_overridden_table_from_schema_4_keeps_its_flag(db_url: str) -> None:
+    path = db_url
     await build_at_version(path, 4)
-    write_rows(
+    await write_rows(
         path,
         [
             (

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
 from bot.rules import HouseRules, game_record, replay
@@ -21,7 +18,7 @@ from bot.store import (
     TableStateError,
 )
 
-from .conftest import CHANNEL, FOUR_SEATS, GUILD, HOST, playing_table, random_game
+from .conftest import CHANNEL, FOUR_SEATS, GUILD, HOST, playing_table, random_game, sql
 
 
 async def lobby(tables: TableRepo, **kwargs: object) -> int:
@@ -37,9 +34,9 @@ async def lobby(tables: TableRepo, **kwargs: object) -> int:
     return table.id
 
 
-async def test_a_table_round_trips_with_seats_rules_and_seed(db_path: Path) -> None:
+async def test_a_table_round_trips_with_seats_rules_and_seed(db_url: str) -> None:
     rules = HouseRules.preset_rules("toronto").with_changes(target_score=5)
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_url) as db:
         created = await TableRepo(db).create(
             guild_id=GUILD,
             channel_id=CHANNEL,
@@ -54,7 +51,7 @@ async def test_a_table_round_trips_with_seats_rules_and_seed(db_path: Path) -> N
         assert created.seat(1) == FOUR_SEATS[1]
         assert created.seat(2) is None
         assert created.finished_at is None
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_url) as db:
         loaded = await TableRepo(db).get(created.id)
     assert loaded == created
     assert loaded.rules == rules
@@ -190,15 +187,15 @@ async def test_actions_are_saved_only_while_playing(db: Database) -> None:
         await tables.load_actions(999)
 
 
-async def test_a_restored_table_replays_to_the_same_game(db_path: Path) -> None:
+async def test_a_restored_table_replays_to_the_same_game(db_url: str) -> None:
     rules = HouseRules.preset_rules("british").with_changes(target_score=5)
     game = random_game(rules, seed=1234, rng_seed=9)
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_url) as db:
         table_id = await playing_table(db, rules=rules, seed=1234)
         tables = TableRepo(db)
         for idx, (seat, action) in enumerate(game.log):
             await tables.append_action(table_id, idx, seat, action.to_json(seat))
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_url) as db:
         (restored,) = await TableRepo(db).list_open_tables()
     assert restored.id == table_id
     assert restored.next_action_index == len(game.log)
@@ -248,15 +245,12 @@ async def test_list_open_tables_restores_lobbies_and_games_of_chosen_guilds(db: 
 
 
 async def test_stored_table_rules_that_no_longer_validate_are_a_clear_error(
-    db_path: Path,
+    db_url: str,
 ) -> None:
-    async with await Database.open(db_path) as db:
+    async with await Database.open(db_url) as db:
         table_id = await playing_table(db)
-    conn = sqlite3.connect(db_path)
-    with conn:
-        conn.execute('UPDATE tables SET rules = \'{"preset":"klaberjass"}\'')
-    conn.close()
-    async with await Database.open(db_path) as db:
+    await sql(db_url, 'UPDATE tables SET rules = \'{"preset":"klaberjass"}\'')
+    async with await Database.open(db_url) as db:
         with pytest.raises(CorruptDataError, match=f"table {table_id}: .*klaberjass"):
             await TableRepo(db).get(table_id)
         with pytest.raises(CorruptDataError):

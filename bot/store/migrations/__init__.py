@@ -3,6 +3,11 @@
 Each ``NNNN_name.sql`` file takes the schema from version NNNN-1 to NNNN. A file
 is never edited once released: change the schema with a new file. The database
 applies them in order (:mod:`bot.store.database`), each in its own transaction.
+
+The SQLite files are in this folder; ``postgresql/`` holds the same history for
+PostgreSQL, file for file (same numbers, same names, the same schema in that
+dialect's types). A migration added to one dialect must be added to the other:
+loading refuses two histories that differ.
 """
 
 from __future__ import annotations
@@ -15,7 +20,13 @@ from importlib.resources import files
 
 from bot.store.errors import MigrationError
 
-__all__ = ["Migration", "latest_version", "load_migrations", "split_statements"]
+__all__ = [
+    "DIALECT_PACKAGES",
+    "Migration",
+    "latest_version",
+    "load_migrations",
+    "split_statements",
+]
 
 _FILE_NAME = re.compile(r"(\d{4})_([a-z0-9_]+)\.sql")
 
@@ -29,11 +40,37 @@ class Migration:
     statements: tuple[str, ...]
 
 
+DIALECT_PACKAGES: dict[str, str] = {"sqlite": __name__, "postgresql": f"{__name__}.postgresql"}
+
+
 @cache
-def load_migrations() -> tuple[Migration, ...]:
-    """Every shipped migration in order; versions must run 1, 2, 3... without a gap."""
+def load_migrations(dialect: str = "sqlite") -> tuple[Migration, ...]:
+    """Every shipped migration of a dialect in order; versions run 1, 2, 3... without a gap.
+
+    Both dialects must have the same history (versions and names).
+    """
+    found = _load(DIALECT_PACKAGES[dialect])
+    if dialect != "sqlite":
+        reference = [(m.version, m.name) for m in load_migrations("sqlite")]
+        mine = [(m.version, m.name) for m in found]
+        if mine != reference:
+            missing = sorted(set(reference) - set(mine))
+            extra = sorted(set(mine) - set(reference))
+            raise MigrationError(
+                f"the {dialect} migrations differ from the sqlite ones "
+                f"(missing {_names(missing)}; extra {_names(extra)}): "
+                "every migration exists in both dialects"
+            )
+    return found
+
+
+def _names(versions: list[tuple[int, str]]) -> str:
+    return ", ".join(f"{v:04d}_{name}.sql" for v, name in versions) or "none"
+
+
+def _load(package: str) -> tuple[Migration, ...]:
     found: list[Migration] = []
-    for entry in files(__name__).iterdir():
+    for entry in files(package).iterdir():
         match = _FILE_NAME.fullmatch(entry.name)
         if match is None:
             if entry.name.endswith(".sql"):

@@ -1,0 +1,1 @@
+"""The PostgreSQL migrations: the same numbered history as the SQLite files one folder up."""

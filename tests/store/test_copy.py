@@ -1,0 +1,134 @@
+"""copy-db: every row of an SQLite store into PostgreSQL (and back), counted and replayed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.league import LeagueService
+from bot.rules import HouseRules, game_record
+from bot.store import (
+    Database,
+    GameArchiveRepo,
+    GuildSettingsRepo,
+    LeagueSettingsRepo,
+    SeasonRepo,
+    Seat,
+    TableRepo,
+)
+from bot.store.copy import COPY_ORDER, CopyError, copy_database
+
+from .conftest import CHANNEL, GUILD, HOST, playing_table, random_game, sql
+
+RULES = HouseRules().with_changes(target_score=5)
+PEOPLE = tuple(Seat.person(s, HOST + s, f"P{s}") for s in range(4))
+
+
+async def fill(url: str) -> dict[str, object]:
+    """A store with something in every table; what its repositories read back."""
+    async with await Database.open(url) as db:
+        await GuildSettingsRepo(db).update(GUILD, mention_on_turn=True, computer_move_delay=0.25)
+        await GuildSettingsRepo(db).set_rules(GUILD, HouseRules.preset_rules("british"))
+        league = LeagueService(db)
+        await league.update_settings(GUILD, min_games=1, rank_custom_rules=True)
+        tables = TableRepo(db)
+        for seed in range(1, 4):
+            table_id = await playing_table(db, channel_id=CHANNEL + seed, rules=RULES, seed=seed)
+            game = random_game(RULES, seed=seed, rng_seed=seed)
+            for idx, (seat, action) in enumerate(game.log):
+                await tables.append_action(table_id, idx, seat, action.to_json(seat))
+            await tables.set_status(table_id, "finished")
+            await GameArchiveRepo(db).archive(
+                guild_id=GUILD,
+                record=game_record(game),
+                players=PEOPLE,
+                ranked=True,
+                table_id=table_id,
+            )
+        await league.take_in(GUILD)
+        await league.start_season(GUILD, "Summer")  # ends the first: frozen standings
+        open_table = await playing_table(db, channel_id=CHANNEL, seed=9)
+        await tables.append_action(open_table, 0, 1, {"do": "pass"})
+        return await read_all(db)
+
+
+async def read_all(db: Database) -> dict[str, object]:
+    archive = GameArchiveRepo(db)
+    games = await archive.list_by_guild(GUILD)
+    seasons = await SeasonRepo(db).list_by_guild(GUILD)
+    return {
+        "settings": await GuildSettingsRepo(db).get(GUILD),
+        "league": await LeagueSettingsRepo(db).get(GUILD),
+        "open": await TableRepo(db).list_open_tables(),
+        "games": games,
+        "records": await archive.records([g.id for g in games]),
+        "seasons": seasons,
+        "standings": [await SeasonRepo(db).standings(s.id) for s in seasons],
+    }
+
+
+async def counts(url: str) -> dict[str, int]:
+    return {t: (await sql(url, f"SELECT COUNT(*) AS n FROM {t}"))[0]["n"] for t in COPY_ORDER}
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'data' / 'euchre.sqlite3'}"
+
+
+async def test_copy_covers_every_table_of_the_schema(sqlite_url: str) -> None:
+    async with await Database.open(sqlite_url) as db:
+        assert await db.table_names() == set(COPY_ORDER)
+
+
+async def test_sqlite_to_postgresql_copies_everything_and_checks_it(
+    sqlite_url: str, postgres_url: str
+) -> None:
+    before = await fill(sqlite_url)
+    lines: list[str] = []
+    report = await copy_database(sqlite_url, postgres_url, progress=lines.append)
+
+    source_counts = await counts(sqlite_url)
+    assert all(source_counts.values()), source_counts  # something in every table
+    assert report.rows == source_counts == await counts(postgres_url)
+    assert report.games_replayed == 3
+    assert lines[-1] == "replayed 3 archived games"
+    async with await Database.open(postgres_url) as db:
+        assert await read_all(db) == before
+        # Ids carry on above the copied ones: a stale button never reaches a new table.
+        newest = await playing_table(db, channel_id=CHANNEL + 50)
+        assert newest > max(t.id for t in before["open"])  # type: ignore[attr-defined]
+
+
+async def test_postgresql_to_sqlite_works_too(postgres_url: str, sqlite_url: str) -> None:
+    before = await fill(postgres_url)
+    await copy_database(postgres_url, sqlite_url)
+    async with await Database.open(sqlite_url) as db:
+        assert await read_all(db) == before
+
+
+async def test_a_target_with_data_is_refused_and_left_alone(
+    sqlite_url: str, postgres_url: str
+) -> None:
+    await fill(sqlite_url)
+    async with await Database.open(postgres_url) as db:
+        await GuildSettingsRepo(db).update(GUILD + 1, allow_computers=False)
+    with pytest.raises(CopyError, match="already holds rows \\(1 in guild_settings\\)"):
+        await copy_database(sqlite_url, postgres_url)
+    assert sum((await counts(postgres_url)).values()) == 1
+
+
+async def test_a_record_that_no_longer_replays_fails_the_copy_and_leaves_the_target_empty(
+    sqlite_url: str, postgres_url: str
+) -> None:
+    await fill(sqlite_url)
+    await sql(sqlite_url, "UPDATE games SET score_0 = score_0 + 1 WHERE id = 2")
+    with pytest.raises(CopyError, match="game 2: its record replays to"):
+        await copy_database(sqlite_url, postgres_url)
+    assert set((await counts(postgres_url)).values()) == {0}
+
+
+async def test_copying_a_database_onto_itself_is_refused(sqlite_url: str) -> None:
+    with pytest.raises(CopyError, match="the same database"):
+        await copy_database(sqlite_url, sqlite_url)
