@@ -19,7 +19,7 @@ import contextlib
 import logging
 import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from pathlib import Path
 
 import aiohttp
@@ -39,6 +39,7 @@ from bot.settings import (
 )
 from bot.store import Database, StoreError, check_writable, migrate
 from bot.store.copy import copy_database
+from bot.store.locks import GuildLocks, open_guild_locks
 
 __all__ = [
     "EXIT_CONFIG",
@@ -185,8 +186,11 @@ async def _serve(settings: Settings, token: str) -> None:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
     without_voice()
     await _check_login(token)
-    async with await Database.open(settings.database_url) as db:
-        tables = database_tables(settings, db)
+    async with (
+        await Database.open(settings.database_url) as db,
+        _guild_locks(settings, main_task) as locks,
+    ):
+        tables = database_tables(settings, db, locks)
         league = LeagueService(db)
         tables.listeners.append(league.on_table_event)
         restored = await tables.restore()
@@ -204,6 +208,23 @@ async def _sync(settings: Settings, token: str, guild_ids: Sequence[int], global
             await bot.login(token)
         with _reaching_discord():
             return await bot.sync_commands(guild_ids, globally=globally)
+
+
+@contextlib.asynccontextmanager
+async def _guild_locks(
+    settings: Settings, main_task: asyncio.Task[object] | None
+) -> AsyncIterator[GuildLocks]:
+    """The guild locks of a shared store; losing them stops the process (like SIGTERM)."""
+
+    def stop() -> None:
+        if main_task is not None:
+            main_task.cancel()
+
+    locks = await open_guild_locks(settings.database_url, on_lost=stop)
+    try:
+        yield locks
+    finally:
+        await locks.close()
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 from discord import app_commands
@@ -21,6 +21,7 @@ from bot.settings import Settings
 from bot.store import Database
 from bot.tables import MemoryTableStore, TableService
 from bot.tables.database import DatabaseTableStore
+from bot.tables.ownership import GuildLockSource, Ownership
 from bot.tables.scheduler import LoopScheduler, Scheduler
 
 if TYPE_CHECKING:
@@ -85,10 +86,29 @@ def default_tables(settings: Settings) -> TableService:
     return TableService(MemoryTableStore(), make_player, server_settings=servers)
 
 
-def database_tables(settings: Settings, db: Database) -> TableService:
-    """Tables saved in ``db``, each server's settings read from it (and changed there)."""
+def database_tables(
+    settings: Settings, db: Database, locks: GuildLockSource | None = None
+) -> TableService:
+    """Tables saved in ``db``, each server's settings read from it (and changed there).
+
+    Only the servers of this process's shards are restored, each under its guild lock
+    from ``locks`` (none: no other process to wait for).
+    """
     servers = StoredSettings(db, _server_defaults(settings))
-    return TableService(DatabaseTableStore(db), make_player, server_settings=servers)
+    ownership = Ownership.of(settings.shard_count, settings.shard_ids, locks)
+    return TableService(
+        DatabaseTableStore(db), make_player, server_settings=servers, ownership=ownership
+    )
+
+
+def _shards(settings: Settings) -> dict[str, Any]:
+    """AutoShardedBot's shard options; none: Discord's recommended count, all shards here."""
+    options: dict[str, Any] = {}
+    if settings.shard_count:
+        options["shard_count"] = settings.shard_count
+    if settings.shard_ids:
+        options["shard_ids"] = list(settings.shard_ids)
+    return options
 
 
 def invite_url(application_id: int) -> str:
@@ -173,6 +193,7 @@ class EuchreBot(commands.AutoShardedBot):
             tree_cls=EuchreTree,
             intents=intents(),
             owner_ids=set(settings.owner_ids),
+            **_shards(settings),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings

@@ -326,3 +326,11 @@ async def test_ready_touches_the_heartbeat(tmp_path: Path) -> None:
         assert heartbeat.age() is not None
         assert not bot.gateway_connected(), "the harness opens no gateway connection"
     assert bot._beating is not None and bot._beating.cancelled()
+
+
+def test_shard_settings_reach_the_auto_sharded_bot() -> None:
+    split = Settings(database_url="postgresql://bot@db/euchre", shard_count=4, shard_ids=(1, 3))
+    bot = EuchreBot(split, extensions=())
+    assert (bot.shard_count, bot.shard_ids) == (4, [1, 3])
+    every = EuchreBot(Settings(), extensions=())
+    assert (every.shard_count, every.shard_ids) == (None, None)  # Discord's recommendation

@@ -183,6 +183,11 @@ class TableRepo:
             for row in rows
         ]
 
+    async def open_guild_ids(self) -> set[int]:
+        """The guilds that have a table in the lobby or in play."""
+        rows = await self._db.fetch_all(f"SELECT DISTINCT guild_id FROM tables WHERE {_OPEN}")
+        return {int(row["guild_id"]) for row in rows}
+
     # ------------------------------------------------------------------ change
 
     async def set_seats(self, table_id: int, seats: Sequence[Seat]) -> StoredTable:

@@ -7,7 +7,7 @@ repositories of :mod:`bot.store`. (Each server's settings come from
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.store import ComputerLevel, Database, GameArchiveRepo, TableRepo
@@ -119,6 +119,12 @@ class DatabaseTableStore:
                     started_at=stored.created_at,
                 )
 
-    async def open_tables(self) -> list[SavedTable]:
-        """Every table in its lobby or playing."""
-        return [_saved(t) for t in await self._tables.list_open_tables()]
+    async def open_tables(
+        self, guild_filter: Callable[[int], bool] | None = None
+    ) -> list[SavedTable]:
+        """Every table in its lobby or playing (of the guilds ``guild_filter`` accepts)."""
+        return [_saved(t) for t in await self._tables.list_open_tables(guild_filter)]
+
+    async def open_guilds(self) -> set[int]:
+        """The guilds with a table in its lobby or playing."""
+        return await self._tables.open_guild_ids()

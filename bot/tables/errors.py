@@ -25,6 +25,7 @@ __all__ = [
     "TableError",
     "TableExistsError",
     "TableFullError",
+    "TableMovingError",
     "WrongStageError",
 ]
 
@@ -43,6 +44,10 @@ class TableClosedError(TableError):
 
 class TableExistsError(TableError):
     """A channel or thread already has an open table."""
+
+
+class TableMovingError(TableError):
+    """Another process of the bot still holds the server (a rolling restart)."""
 
 
 class NotSeatedError(TableError):

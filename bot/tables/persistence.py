@@ -9,7 +9,7 @@ replayed. The SQLite repository of :mod:`bot.store` implements the same protocol
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -113,8 +113,14 @@ class TableStore(Protocol):
         """Close the table as ``finished`` (with its game record) or ``aborted``."""
         ...
 
-    async def open_tables(self) -> list[SavedTable]:
-        """Every table still in its lobby or playing, for a restart."""
+    async def open_tables(
+        self, guild_filter: Callable[[int], bool] | None = None
+    ) -> list[SavedTable]:
+        """Every table still in its lobby or playing (of the guilds accepted), for a restart."""
+        ...
+
+    async def open_guilds(self) -> set[int]:
+        """The guilds that have a table in its lobby or playing."""
         ...
 
 
@@ -189,6 +195,17 @@ class MemoryTableStore:
         row.status = status
         row.record = copy.deepcopy(record)
 
-    async def open_tables(self) -> list[SavedTable]:
+    async def open_tables(
+        self, guild_filter: Callable[[int], bool] | None = None
+    ) -> list[SavedTable]:
         """Every open table, oldest first (copies)."""
-        return [copy.deepcopy(row) for row in self.tables.values() if row.status in OPEN_STATUSES]
+        return [
+            copy.deepcopy(row)
+            for row in self.tables.values()
+            if row.status in OPEN_STATUSES
+            and (guild_filter is None or guild_filter(row.place.guild_id))
+        ]
+
+    async def open_guilds(self) -> set[int]:
+        """The guilds with an open table."""
+        return {row.place.guild_id for row in self.tables.values() if row.status in OPEN_STATUSES}

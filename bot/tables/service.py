@@ -30,6 +30,7 @@ from .errors import (
     WrongStageError,
 )
 from .events import EventKind, Listener, TableEvent, log_event
+from .ownership import Ownership
 from .persistence import NewTable, Place, TableStore
 from .public import deal_summary
 from .seats import Player, Seat
@@ -81,15 +82,18 @@ class TableService:
         server_settings: SettingsSource | None = None,
         seeds: Callable[[], int] = random_seed,
         keep_closed: int = 256,
+        ownership: Ownership | None = None,
     ) -> None:
         """Tables saved to ``store``; computer players built by ``computers``.
 
         Each server's settings come from ``server_settings`` (default: the same for all).
 
         ``keep_closed`` finished or aborted tables stay known, so their buttons answer
-        sensibly and "Play again" works.
+        sensibly and "Play again" works. ``ownership``: the servers this process serves
+        (default: all, with no other process to wait for).
         """
         self.store = store
+        self.ownership = ownership if ownership is not None else Ownership()
         self.computers = computers
         self.server_settings: SettingsSource = server_settings or FixedSettings()
         self.listeners: list[Listener] = [log_event]
@@ -178,6 +182,7 @@ class TableService:
                     f"There's already a table here (table {existing.id}): join it, "
                     "or its host can close it with /euchre abort."
                 )
+            await self.ownership.claim(place.guild_id)
             settings = await self.settings_of(place.guild_id)
             if rules is None:
                 rules = settings.rules
@@ -387,13 +392,20 @@ class TableService:
     # ------------------------------------------------------------------ restarts
 
     async def restore(self) -> list[Table]:
-        """Load every open table from the store (at start-up) by replaying its record.
+        """Load every open table of this process's servers (at start-up) by replaying its record.
 
-        A table whose record no longer replays is logged and left out; the others load.
+        Each server's lock is taken first, waiting for a process that still holds it,
+        and only then are its tables read. A table whose record no longer replays is
+        logged and left out; the others load.
         """
+        owner = self.ownership
+        claimed = sorted(g for g in await self.store.open_guilds() if owner.owns(g))
+        for guild in claimed:
+            await owner.claim(guild, wait=True)
         restored = []
         settings: dict[int, ServerSettings] = {}
-        for row in await self.store.open_tables():
+        # Only the servers claimed: one whose first table opened meanwhile is not ours yet.
+        for row in await self.store.open_tables(set(claimed).__contains__):
             try:
                 table = Table.restore(row)
             except Exception:
