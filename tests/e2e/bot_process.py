@@ -29,6 +29,7 @@ import os
 import re
 import signal
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from tests.e2e.fake_discord import FakeDiscord
@@ -99,8 +100,13 @@ class BotProcess:
         *,
         data_dir: Path | None = None,
         start_timeout: float = 30.0,
+        options: Mapping[str, object] | None = None,
     ) -> None:
-        """Prepare a bot for ``fake``; nothing runs until :meth:`start`."""
+        """Prepare a bot for ``fake``; nothing runs until :meth:`start`.
+
+        ``options``: more config.toml options (``database_url``, ``shard_ids``...).
+        """
+        self.options = dict(options or {})
         self.fake = fake
         self.workdir = workdir
         self.data_dir = data_dir if data_dir is not None else workdir / "data"
@@ -116,6 +122,11 @@ class BotProcess:
     def database_path(self) -> Path:
         """The bot's SQLite file (the default name in bot.settings)."""
         return self.data_dir / "euchre.sqlite3"
+
+    @property
+    def database_url(self) -> str:
+        """Where the bot's data is: the ``database_url`` option, else its SQLite file."""
+        return str(self.options.get("database_url") or f"sqlite:///{self.database_path}")
 
     @property
     def running(self) -> bool:
@@ -138,6 +149,7 @@ class BotProcess:
             f"dev_guild_ids = [{self.fake.guild_id}]\n"
             "computer_move_delay = 0\n"
             'log_level = "INFO"\n'
+            + "".join(f"{name} = {json.dumps(value)}\n" for name, value in self.options.items())
         )
 
     def _environment(self) -> dict[str, str]:

@@ -338,8 +338,12 @@ class FakeDiscord:
         heartbeat_interval: float = 41.25,
         guild_name: str = "E2E Guild",
         channel_name: str = "table",
+        shard: tuple[int, int] | None = None,
     ) -> None:
-        """Build the world; nothing listens until :meth:`start`."""
+        """Build the world; nothing listens until :meth:`start`.
+
+        ``shard`` = (id, count): the guild's id falls on that shard, as Discord routes it.
+        """
         self.token = token or f"e2e.{secrets.token_urlsafe(24)}"
         self.callback_deadline = callback_deadline
         self.heartbeat_interval = heartbeat_interval
@@ -348,6 +352,9 @@ class FakeDiscord:
         self.application_id = self.next_id()
         self.owner = User(self.next_id(), "app-owner")
         self.guild_id = self.next_id()
+        while shard is not None and (self.guild_id >> 22) % shard[1] != shard[0]:
+            self._last_id += 1 << 22  # a millisecond later
+            self.guild_id = self.next_id()
         self.guild_name = guild_name
         self.channel_id = self.next_id()
         self.members: dict[str, User] = {name: User(self.next_id(), name) for name in members}

@@ -38,7 +38,7 @@ from tests.harness import walk_components
 
 async def archived_records(bot: BotProcess, guild_id: int) -> list[dict[str, Any]]:
     """The records of the guild's finished games, oldest first, from the bot's database."""
-    async with await Database.open(bot.database_path) as db:
+    async with await Database.open(bot.database_url) as db:
         archive = GameArchiveRepo(db)
         games = await archive.list_by_guild(guild_id)
         return [await archive.record(game.id) for game in reversed(games)]
