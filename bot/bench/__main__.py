@@ -1,5 +1,6 @@
-"""Command line: ``python -m bot.bench tables [--tables N] [--clicks K] [--think S]``.
+"""Command line: ``python -m bot.bench tables [--tables N] [--clicks K] [--think S] ...``.
 
+``--database-url URL`` runs it on an empty database (PostgreSQL), not a temp SQLite file.
 The help texts are plain text with every default shown (``--help``).
 """
 
@@ -10,7 +11,9 @@ import asyncio
 import sys
 from pathlib import Path
 
-from .tables import BenchOptions, HarnessMissingError, run
+from bot.store import StoreError
+
+from .tables import BenchDatabaseError, BenchOptions, HarnessMissingError, run
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,10 +26,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     tp = sub.add_parser(
         "tables",
-        help="N concurrent tables of four simulated people, stored in SQLite",
+        help="N concurrent tables of four simulated people, stored in a database",
         description="N concurrent tables, each with four simulated people who click "
-        "through a game, every move stored in SQLite; prints click latency, storage, "
-        "memory and restore figures.",
+        "through a game, every move stored in SQLite (or the database of --database-url); "
+        "prints click latency, storage, memory and restore figures.",
     )
     tp.add_argument(
         "--tables", type=int, default=100, help="concurrent tables (default: %(default)s)"
@@ -45,6 +48,13 @@ def build_parser() -> argparse.ArgumentParser:
     tp.add_argument(
         "--db", type=Path, default=None, help="SQLite file to use (default: a temporary file)"
     )
+    tp.add_argument(
+        "--database-url",
+        default=None,
+        metavar="URL",
+        help="an empty database to use instead: sqlite:///PATH or "
+        "postgresql://user:password@host/db (default: none)",
+    )
     return parser
 
 
@@ -54,10 +64,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.tables < 1 or args.clicks < 1 or args.think < 0:
         parser.error("--tables and --clicks must be at least 1, --think at least 0")
-    options = BenchOptions(args.tables, args.clicks, args.think, args.seed, args.db)
+    options = BenchOptions(
+        args.tables, args.clicks, args.think, args.seed, args.db, args.database_url
+    )
     try:
         report = asyncio.run(run(options))
-    except HarnessMissingError as exc:
+    except (HarnessMissingError, BenchDatabaseError, StoreError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(report.text())

@@ -1,4 +1,7 @@
-"""Load benchmark: N concurrent tables of four simulated people, stored in a real SQLite file.
+"""Load benchmark: N concurrent tables of four simulated people, stored in a real database.
+
+The store is a temporary SQLite file, or the empty database of ``--database-url``
+(PostgreSQL, to compare the two back ends).
 
 Each table lives in a server of its own. Its four people open it, join, start and then
 play ``clicks`` moves, each after thinking a random while, every move a real interaction
@@ -40,17 +43,21 @@ from bot.runtime import tune_gc_after_start
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.settings import Settings
-from bot.store import Database
+from bot.store import Database, TableRepo
 from bot.tables import Table, TableService
 from bot.tables.database import DatabaseTableStore
 
-__all__ = ["BenchOptions", "HarnessMissingError", "Report", "run"]
+__all__ = ["BenchDatabaseError", "BenchOptions", "HarnessMissingError", "Report", "run"]
 
 _ACTION = "euchre:a:"
 
 
 class HarnessMissingError(RuntimeError):
     """tests/harness cannot be imported (not a source checkout)."""
+
+
+class BenchDatabaseError(RuntimeError):
+    """The database given is not empty."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +69,8 @@ class BenchOptions:
     think: float = 5.0
     seed: int = 1
     db: Path | None = None
+    database_url: str | None = None
+    """An empty database to use instead of a temporary SQLite file (``postgresql://...``)."""
 
 
 @dataclass
@@ -82,6 +91,7 @@ class Report:
     memory_per_table: float = 0.0
     """Bytes held per restored table (tracemalloc)."""
     actions_per_table: float = 0.0
+    dialect: str = "sqlite"
 
     def percentile(self, p: float) -> float:
         """The ``p``-th percentile of the click latencies, in milliseconds."""
@@ -96,8 +106,10 @@ class Report:
         o = self.options
         rate = self.actions_stored / self.drive_seconds if self.drive_seconds else 0.0
         mean = statistics.fmean(self.latencies) * 1000 if self.latencies else 0.0
+        store = "SQLite" if self.dialect == "sqlite" else "PostgreSQL"
         lines = [
-            f"tables: {o.tables}, moves per table: {o.clicks}, mean think: {o.think:g} s",
+            f"tables: {o.tables}, moves per table: {o.clicks}, mean think: {o.think:g} s, "
+            f"store: {store}",
             f"setup: {o.tables} tables opened, joined and started at once, "
             f"{len(self.setup_latencies)} clicks in {self.setup_seconds:.1f} s",
             f"play: {len(self.latencies)} clicks in {self.drive_seconds:.1f} s",
@@ -304,8 +316,11 @@ async def run(options: BenchOptions) -> Report:
     _load_harness()
     report = Report(options)
     with tempfile.TemporaryDirectory(prefix="euchre-bench-") as folder:
-        path = options.db or Path(folder) / "bench.sqlite3"
+        path = options.database_url or options.db or Path(folder) / "bench.sqlite3"
         async with await Database.open(path) as db:
+            report.dialect = db.dialect
+            if await TableRepo(db).open_guild_ids():
+                raise BenchDatabaseError(f"{db.path} has open tables: give an empty database")
             places = await _drive(options, db, report)
         async with await Database.open(path) as db:
             service = await _restore(db, report)

@@ -26,3 +26,15 @@ def test_the_command_line_prints_the_figures(capsys: pytest.CaptureFixture[str])
     assert "handler latency per click" in out and "restore at start-up: 2 tables" in out
     with pytest.raises(SystemExit):
         main(["tables", "--tables", "0"])
+
+
+def test_the_benchmark_runs_on_postgresql(
+    postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["tables", "--tables", "2", "--clicks", "3", "--think", "0"]
+    assert main([*args, "--database-url", postgres_url]) == 0
+    out = capsys.readouterr().out
+    assert "store: PostgreSQL" in out and "restore at start-up: 2 tables" in out
+    # Its tables are still open there: a second run would measure them too, so it is refused.
+    assert main([*args, "--database-url", postgres_url]) == 2
+    assert "has open tables: give an empty database" in capsys.readouterr().err
