@@ -1,7 +1,9 @@
 """Command line: ``python -m bot.bench tables [--tables N] [--clicks K] [--think S] ...``.
 
 ``--database-url URL`` runs it on an empty database (PostgreSQL), not a temp SQLite file.
-The help texts are plain text with every default shown (``--help``).
+``python -m bot.bench writes [--processes P] [--seconds S] [--database-url URL]``: the
+moves a second the store itself saves. The help texts are plain text with every
+default shown (``--help``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 from bot.store import StoreError
 
 from .tables import BenchDatabaseError, BenchOptions, HarnessMissingError, run
+from .writes import run_writes
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,13 +58,47 @@ def build_parser() -> argparse.ArgumentParser:
         help="an empty database to use instead: sqlite:///PATH or "
         "postgresql://user:password@host/db (default: none)",
     )
+    wp = sub.add_parser(
+        "writes",
+        help="moves a second the store saves, on P connections at once",
+        description="Save the moves of whole games with append_action, the one write a "
+        "click makes, as fast as possible on P connections; prints moves saved a second.",
+    )
+    wp.add_argument(
+        "--processes", type=int, default=1, help="connections at once (default: %(default)s)"
+    )
+    wp.add_argument(
+        "--seconds", type=float, default=5.0, help="how long to run (default: %(default)s)"
+    )
+    wp.add_argument(
+        "--database-url",
+        default=None,
+        metavar="URL",
+        help="the database to write to (default: a temporary SQLite file)",
+    )
     return parser
+
+
+def _writes(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.processes < 1 or args.seconds <= 0:
+        parser.error("--processes must be at least 1, --seconds above 0")
+    try:
+        report = asyncio.run(
+            run_writes(args.database_url, processes=args.processes, seconds=args.seconds)
+        )
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(report.text())
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the arguments, run the benchmark, print its figures; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "writes":
+        return _writes(parser, args)
     if args.tables < 1 or args.clicks < 1 or args.think < 0:
         parser.error("--tables and --clicks must be at least 1, --think at least 0")
     options = BenchOptions(

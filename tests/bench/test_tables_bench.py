@@ -38,3 +38,19 @@ def test_the_benchmark_runs_on_postgresql(
     # Its tables are still open there: a second run would measure them too, so it is refused.
     assert main([*args, "--database-url", postgres_url]) == 2
     assert "has open tables: give an empty database" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+async def test_the_writes_benchmark_counts_saved_moves(processes: int) -> None:
+    from bot.bench.writes import run_writes
+
+    report = await run_writes(None, processes=processes, seconds=0.2)
+    assert len(report.saved) == processes and all(n > 0 for n in report.saved)
+    assert "per second per connection" in report.text()
+
+
+def test_the_writes_command_runs_on_postgresql(
+    postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["writes", "--seconds", "0.2", "--database-url", postgres_url]) == 0
+    assert "store: PostgreSQL, 1 connection(s)" in capsys.readouterr().out
