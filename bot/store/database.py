@@ -1,25 +1,20 @@
 """The one :class:`Database` object: a connection, its transactions and migrations.
 
-Every SQL statement of the project goes through here (called by the repositories
-of this package). Two back ends share this front: SQLite through aiosqlite (the
-default, :mod:`bot.store.sqlite`) and PostgreSQL through asyncpg
-(:mod:`bot.store.postgres`). :meth:`Database.open` picks one from the URL.
-
-One connection per process; an asyncio lock serialises the coroutines that share
-it, so a transaction never sees another coroutine's half-done work. Between
-connections, SQLite serialises writers (``BEGIN IMMEDIATE`` with a busy timeout)
-and PostgreSQL its row locks and constraints; several bot processes on one
-PostgreSQL never write the same server's rows, because each server belongs to one
-process (:mod:`bot.store.locks`).
+Every SQL statement of the project goes through here, from the repositories of this
+package. Two back ends share this front, picked by :meth:`Database.open` from the URL:
+SQLite through aiosqlite (the default, :mod:`bot.store.sqlite`) and PostgreSQL through
+asyncpg (:mod:`bot.store.postgres`). SQL is written once, portably, with ``?``
+placeholders. One connection per process; an asyncio lock serialises the coroutines
+that share it, so a transaction never sees another coroutine's half-done work.
+Between processes, a server's rows are written by one process only (its shard's:
+:mod:`bot.store.locks`).
 
     >>> async with await Database.open(settings.database_url) as db:   # doctest: +SKIP
     ...     async with db.transaction():
     ...         ...
 
-SQL is written once, portably, with ``?`` placeholders (the PostgreSQL back end
-numbers them). The schema's version is ``PRAGMA user_version`` in SQLite and the
-``schema_version`` table in PostgreSQL; the migrations are the numbered SQL files
-of :mod:`bot.store.migrations`, the same history in each dialect.
+Migrations are the numbered SQL files of :mod:`bot.store.migrations`, the same
+history in each dialect.
 """
 
 from __future__ import annotations
@@ -303,11 +298,9 @@ class Database(abc.ABC):
                 return await self._fetch(sql, params)
 
     async def write_returning(self, sql: str, params: Params = ()) -> list[Row]:
-        """One write statement and the rows of its RETURNING clause, in one trip.
+        """One write and the rows of its RETURNING clause, in one trip: for hot paths.
 
-        Alone, the statement is its own transaction (SQLite takes the write lock before
-        running it, waiting up to the busy timeout like ``BEGIN IMMEDIATE``); inside a
-        transaction it is part of it. For hot paths: no BEGIN, COMMIT or savepoint trips.
+        Alone, the statement is its own transaction (no BEGIN, COMMIT or savepoint trips).
         """
         async with self._reading():
             with self._errors():
@@ -372,21 +365,16 @@ class Database(abc.ABC):
     async def _lock_for_migration(self) -> None:
         """Inside the migration's transaction: wait until no other connection migrates."""
 
-    async def table_names(self) -> set[str]:
-        """The tables of the schema (without the back end's own bookkeeping)."""
-        raise NotImplementedError
-
-    async def table_columns(self, table: str) -> list[tuple[str, str]]:
-        """The columns of a table of the schema: (name, kind), kind one of int/float/bool/text."""
-        raise NotImplementedError
-
-    async def identity_next(self, table: str) -> int:
-        """The id the table's next row will get (ids are never reused)."""
-        raise NotImplementedError
-
-    async def set_identity_next(self, table: str, next_id: int) -> None:
-        """Make the table's next row get ``next_id`` or more (after rows were copied in)."""
-        raise NotImplementedError
+    # For copy-db: the schema's tables, their columns (name, kind: int/float/bool/text),
+    # and the next id of a table whose ids the database gives (ids are never reused).
+    @abc.abstractmethod
+    async def table_names(self) -> set[str]: ...
+    @abc.abstractmethod
+    async def table_columns(self, table: str) -> list[tuple[str, str]]: ...
+    @abc.abstractmethod
+    async def identity_next(self, table: str) -> int: ...
+    @abc.abstractmethod
+    async def set_identity_next(self, table: str, next_id: int) -> None: ...
 
     async def rewrite_version(self, wait_ms: int) -> None:
         """Commit one write that changes nothing (the schema version): the health check."""

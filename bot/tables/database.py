@@ -1,4 +1,4 @@
-"""The table service on the SQLite store: :class:`DatabaseTableStore`.
+"""The table service on the store (SQLite or PostgreSQL): :class:`DatabaseTableStore`.
 
 An adapter from the service's :class:`~bot.tables.persistence.TableStore` to the
 repositories of :mod:`bot.store`. (Each server's settings come from

@@ -3,7 +3,7 @@
 A table is kept as its game record (record-format.md): the rules and seed it opened
 with, its seats, and one entry per action in order. The service saves every change
 inside the table's lock before it answers, so a restored table is the record
-replayed. The SQLite repository of :mod:`bot.store` implements the same protocol.
+replayed. The repositories of :mod:`bot.store` implement the same protocol.
 """
 
 from __future__ import annotations
