@@ -214,15 +214,25 @@ async def _sync(settings: Settings, token: str, guild_ids: Sequence[int], global
 async def _guild_locks(
     settings: Settings, main_task: asyncio.Task[object] | None
 ) -> AsyncIterator[GuildLocks]:
-    """The guild locks of a shared store; losing them stops the process (like SIGTERM)."""
+    """The guild locks of a shared store; losing them stops the process with an error."""
+    lost = False
 
     def stop() -> None:
+        nonlocal lost
+        lost = True
         if main_task is not None:
             main_task.cancel()
 
     locks = await open_guild_locks(settings.database_url, on_lost=stop)
     try:
         yield locks
+    except asyncio.CancelledError:
+        if lost:
+            raise StoreError(
+                "lost the connection that holds this process's server locks; "
+                "stopped, since another process may take them over"
+            ) from None
+        raise
     finally:
         await locks.close()
 

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+import asyncpg
 import discord
 import pytest
 
 import bot.__main__ as cli
-from bot.store import latest_version
+from bot.settings import Settings
+from bot.store import StoreError, latest_version
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -104,3 +107,26 @@ def test_migrate_on_postgresql_and_copy_db_from_the_sqlite_file(
         "error: copy-db: mysql: not a known database; use sqlite:///PATH "
         "or postgresql://user:password@host/database"
     )
+
+
+async def test_losing_the_guild_locks_stops_the_process_with_an_error(postgres_url: str) -> None:
+    settings = Settings(database_url=postgres_url)
+    held = asyncio.Event()
+
+    async def serve() -> None:
+        async with cli._guild_locks(settings, asyncio.current_task()) as locks:
+            assert await locks.acquire(42)
+            held.set()
+            await asyncio.sleep(60)
+
+    task = asyncio.create_task(serve())
+    await asyncio.wait_for(held.wait(), 10)
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        await admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory'"
+        )
+    finally:
+        await admin.close()
+    with pytest.raises(StoreError, match="lost the connection that holds"):
+        await asyncio.wait_for(task, 10)
