@@ -4,15 +4,16 @@ Several bot processes share one PostgreSQL store, each running some of the bot's
 shards. A server's interactions arrive at the process of its shard, but during a
 rolling restart the old and the new process of a shard both live for a while. So a
 process takes the server's lock before it restores or opens any of its tables, and
-holds it as long as it lives: the other one waits (start-up) or is refused (a new
-table) until the first is gone. The locks are held by a connection of their own;
-when a process dies, even by ``kill -9``, PostgreSQL drops its connection and the
-locks with it.
+holds it while it has a table of that server open: the other one waits (start-up) or
+is refused (a new table) until the first has let it go or is gone. The locks are
+held by a connection of their own; when a process dies, even by ``kill -9``,
+PostgreSQL drops its connection and the locks with it.
 
 On SQLite there is one process, so :class:`LocalGuildLocks` grants every lock at once.
 
 A PostgreSQL server holds at most ``max_locks_per_transaction * max_connections``
-locks (6,400 by default) for all its sessions: see docs/scaling.md.
+locks (6,400 by default) for all its sessions, about one per server with an open
+table here: see docs/scaling.md.
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ class GuildLocks(Protocol):
         """Whether this process holds the guild's lock."""
         ...
 
+    async def release(self, guild_id: int) -> None:
+        """Let the guild's lock go (no table of it is open here any more)."""
+        ...
+
     async def close(self) -> None:
         """Let every lock go."""
         ...
@@ -68,6 +73,10 @@ class LocalGuildLocks:
     def holds(self, guild_id: int) -> bool:
         """Whether ``acquire`` was called for the guild."""
         return guild_id in self._held
+
+    async def release(self, guild_id: int) -> None:
+        """Forget the guild's lock."""
+        self._held.discard(guild_id)
 
     async def close(self) -> None:
         """Forget the locks."""
@@ -134,6 +143,17 @@ class PostgresGuildLocks:
     def holds(self, guild_id: int) -> bool:
         """Whether this process holds the guild's lock."""
         return guild_id in self._held
+
+    async def release(self, guild_id: int) -> None:
+        """Let the guild's lock go, for another process to take."""
+        async with self._turn:
+            if guild_id not in self._held or self._closing:
+                return
+            self._held.discard(guild_id)
+            try:
+                await self._conn.fetchval("SELECT pg_advisory_unlock($1)", guild_id)
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+                log.warning("guild %d: could not let its lock go: %s", guild_id, exc)
 
     async def close(self) -> None:
         """Close the connection: PostgreSQL lets every lock go."""

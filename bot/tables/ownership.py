@@ -30,6 +30,10 @@ class GuildLockSource(Protocol):
         """Hold the guild's lock; False if ``timeout`` ran out first."""
         ...
 
+    async def release(self, guild_id: int) -> None:
+        """Let the guild's lock go."""
+        ...
+
 
 def shard_of(guild_id: int, shard_count: int) -> int:
     """The shard whose gateway connection carries the guild's events."""
@@ -69,3 +73,8 @@ class Ownership:
         timeout = None if wait else self.claim_timeout
         if not await self.locks.acquire(guild_id, timeout=timeout):
             raise TableMovingError(MOVING)
+
+    async def release(self, guild_id: int) -> None:
+        """Let the server go: this process has no table of it open any more."""
+        if self.locks is not None:
+            await self.locks.release(guild_id)

@@ -103,6 +103,7 @@ class TableService:
         self._by_place: dict[int, int] = {}
         self._closed: OrderedDict[int, Table] = OrderedDict()
         self._opening = asyncio.Lock()
+        self._releasing: set[asyncio.Task[None]] = set()
         self.computing: dict[int, int] = {}
         """Tables whose computer turns are being played now (how many runs each)."""
 
@@ -425,6 +426,9 @@ class TableService:
             self._open[table.id] = table
             self._by_place[table.place.id] = table.id
             restored.append(table)
+        for guild in claimed:  # none of its tables came back after all
+            if not self._has_open(guild):
+                await self._release_if_idle(guild)
         return restored
 
     # ------------------------------------------------------------------ absent players
@@ -563,9 +567,26 @@ class TableService:
         self._open.pop(table.id, None)
         if self._by_place.get(table.place.id) == table.id:
             del self._by_place[table.place.id]
+        guild = table.place.guild_id
+        if self.ownership.locks is not None and not self._has_open(guild):
+            release = asyncio.get_running_loop().create_task(self._release_if_idle(guild))
+            self._releasing.add(release)
+            release.add_done_callback(self._releasing.discard)
         self._closed[table.id] = table
         while len(self._closed) > self._keep_closed:
             self._closed.popitem(last=False)
+
+    def _has_open(self, guild_id: int) -> bool:
+        return any(t.place.guild_id == guild_id for t in self._open.values())
+
+    async def _release_if_idle(self, guild_id: int) -> None:
+        """Let the server's lock go unless a table of it opened meanwhile (opening holds it)."""
+        async with self._opening:
+            if not self._has_open(guild_id):
+                try:
+                    await self.ownership.release(guild_id)
+                except Exception:
+                    log.exception("guild %d: could not let its lock go", guild_id)
 
     def _emit(self, table: Table, kind: EventKind, text: str, move: Move | None = None) -> None:
         event = TableEvent(table, kind, text, move)

@@ -96,3 +96,23 @@ async def test_a_restarted_process_waits_for_its_predecessor_then_takes_over(
     assert [s.user_id if s else None for s in restored.seats][:2] == [ALICE.user_id, BOB.user_id]
     other = await new.tables.open(Place(ON_SHARD_0, 11), BOB)
     assert other.id > table.id
+
+
+async def test_a_server_is_let_go_when_its_last_table_here_closes(
+    postgres_url: str, processes: list[Process]
+) -> None:
+    first = await start(postgres_url, [0], processes)
+    second = await start(postgres_url, [0], processes)
+    one = await first.tables.open(Place(ON_SHARD_0, 10), ALICE)
+    two = await first.tables.open(Place(ON_SHARD_0, 11), BOB)
+    await first.tables.abort(one.id, ALICE.user_id)
+    await asyncio.sleep(0.1)
+    assert first.locks.holds(ON_SHARD_0)  # table two is still open here
+    with pytest.raises(TableMovingError):
+        await second.tables.open(Place(ON_SHARD_0, 12), BOB)
+
+    await first.tables.abort(two.id, BOB.user_id)
+    await asyncio.sleep(0.1)
+    assert not first.locks.holds(ON_SHARD_0)
+    taken = await second.tables.open(Place(ON_SHARD_0, 12), BOB)
+    assert second.locks.holds(ON_SHARD_0) and taken.id > two.id
