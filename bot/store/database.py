@@ -325,48 +325,35 @@ class Database(abc.ABC):
 
     # ------------------------------------------------------------------ the back end
 
+    # What each back end does: run a statement without rows (BEGIN, SAVEPOINT...), one
+    # with rows, a write (rows changed), a write per parameter row; say whether the
+    # connection is in a transaction; turn the driver's exceptions into the store's;
+    # close; read the schema version without writing; apply a migration inside the open
+    # transaction; wait there until no other connection migrates.
     @abc.abstractmethod
-    async def _control(self, sql: str) -> None:
-        """Run a statement without parameters or rows (BEGIN, COMMIT, SAVEPOINT...)."""
-
+    async def _control(self, sql: str) -> None: ...
     @abc.abstractmethod
-    async def _fetch(self, sql: str, params: Params) -> list[Row]:
-        """Run a statement and return its rows."""
-
+    async def _fetch(self, sql: str, params: Params) -> list[Row]: ...
     @abc.abstractmethod
-    async def _execute(self, sql: str, params: Params) -> int:
-        """Run a write and return how many rows it changed."""
-
+    async def _execute(self, sql: str, params: Params) -> int: ...
     @abc.abstractmethod
-    async def _execute_many(self, sql: str, rows: Iterable[Params]) -> None:
-        """Run a write once for each parameter row."""
-
+    async def _execute_many(self, sql: str, rows: Iterable[Params]) -> None: ...
     @abc.abstractmethod
-    def _connection_in_transaction(self) -> bool:
-        """Whether the connection itself is inside a transaction."""
-
+    def _connection_in_transaction(self) -> bool: ...
     @abc.abstractmethod
-    def _errors(self) -> contextlib.AbstractContextManager[None]:
-        """Turn the driver's exceptions into the store's."""
-
+    def _errors(self) -> contextlib.AbstractContextManager[None]: ...
     @abc.abstractmethod
-    async def _disconnect(self) -> None:
-        """Close the connection."""
-
+    async def _disconnect(self) -> None: ...
     @abc.abstractmethod
-    async def _read_version(self) -> int:
-        """The schema version stored in the database (0: empty), without writing anything."""
-
+    async def _read_version(self) -> int: ...
     @abc.abstractmethod
-    async def _apply(self, migration: Migration, found: int) -> None:
-        """Run a migration's statements and record its version, inside the open transaction."""
-
+    async def _apply(self, migration: Migration, found: int) -> None: ...
     @abc.abstractmethod
-    async def _lock_for_migration(self) -> None:
-        """Inside the migration's transaction: wait until no other connection migrates."""
+    async def _lock_for_migration(self) -> None: ...
 
     # For copy-db: the schema's tables, their columns (name, kind: int/float/bool/text),
     # and the next id of a table whose ids the database gives (ids are never reused).
+    # For the health check: commit one write that changes nothing (the schema version).
     @abc.abstractmethod
     async def table_names(self) -> set[str]: ...
     @abc.abstractmethod
@@ -375,10 +362,8 @@ class Database(abc.ABC):
     async def identity_next(self, table: str) -> int: ...
     @abc.abstractmethod
     async def set_identity_next(self, table: str, next_id: int) -> None: ...
-
-    async def rewrite_version(self, wait_ms: int) -> None:
-        """Commit one write that changes nothing (the schema version): the health check."""
-        raise NotImplementedError
+    @abc.abstractmethod
+    async def rewrite_version(self, wait_ms: int) -> None: ...
 
     # ------------------------------------------------------------------ migrations
 
@@ -456,4 +441,3 @@ async def migrate(where: str | os.PathLike[str], *, target: int | None = None) -
         return await db._migrate(wanted)
     finally:
         await db.close()
-

@@ -11,9 +11,7 @@ from bot.store.urls import parse_url, sqlite_file
 __all__ = ["check_writable"]
 
 
-async def check_writable(
-    where: str | os.PathLike[str], *, wait_ms: int = BUSY_TIMEOUT_MS
-) -> None:
+async def check_writable(where: str | os.PathLike[str], *, wait_ms: int = BUSY_TIMEOUT_MS) -> None:
     """Commit one write that changes nothing (the schema version, written again) at ``where``.
 
     ``where`` is a database URL or an SQLite path. Raises :class:`StoreError` when the

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import ConstraintError, Database, GuildSettingsRepo, StoreError
+from bot.store import ConstraintError, Database, GuildSettingsRepo, StoreError, check_writable
 
 from .conftest import GUILD
 
@@ -247,3 +247,14 @@ async def test_transactions_of_two_databases_nest_in_one_task(db_url: str, other
                 await insert(one, 3)
                 raise RuntimeError("both roll back")
         assert (await count(one), await count(two)) == (1, 0)
+
+
+async def test_the_health_check_commits_a_write_that_changes_nothing(db_url: str) -> None:
+    with pytest.raises(StoreError, match=r"does not exist|has no schema yet"):
+        await check_writable(db_url)
+    async with await Database.open(db_url) as db:
+        await insert(db, GUILD)
+        version = db.schema_version
+    await check_writable(db_url, wait_ms=100)
+    async with await Database.open(db_url) as db:
+        assert (db.schema_version, await count(db)) == (version, 1)
