@@ -12,6 +12,10 @@ file (another process, a ``python -m bot migrate`` run, a test).
 
 Schema versions are kept in ``PRAGMA user_version``; the migrations are the
 numbered SQL files of :mod:`bot.store.migrations`.
+
+Longer than 450 lines on purpose: the connection, its lock and the transaction state
+are private to this one class, and everything that touches them (transactions,
+savepoints, snapshots, error mapping, migrations) stands beside them.
 """
 
 from __future__ import annotations
