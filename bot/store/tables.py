@@ -2,6 +2,10 @@
 
 A table in progress is stored as its game record: restoring it is replaying
 ``StoredTable.record()``. Saving a move is :meth:`TableRepo.append_action`.
+
+Longer than 450 lines on purpose: every SQL statement on a table's rows (the table,
+its seats, its actions) is in this one repository, each beside the check that keeps
+those rows consistent (status changes, seats, action numbers).
 """
 
 from __future__ import annotations

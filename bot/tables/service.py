@@ -4,6 +4,9 @@ Each change runs under the table's lock: check, apply, save, then answer. A chan
 store cannot save is taken back and refused with :class:`SaveFailedError`. Computer
 turns are played by :meth:`TableService.run_computers` after a person acts, one lock
 at a time, so a click that races them is simply refused as out of turn.
+
+Longer than 450 lines on purpose: every change to a table is a method of this one
+class, so each takes the table's lock and saves (or undoes) the same way.
 """
 
 from __future__ import annotations

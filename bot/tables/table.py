@@ -4,6 +4,9 @@
 :class:`~bot.tables.errors.TableError` (and changing nothing) when it is refused.
 It does no I/O and takes no lock: :class:`~bot.tables.service.TableService` does
 both around it.
+
+Longer than 450 lines on purpose: one class holds a table's seats and game, and each
+check stands in the method whose change it guards.
 """
 
 from __future__ import annotations
