@@ -9,31 +9,52 @@ from bot.rules import Suit, card_symbol
 from bot.rules.cards import JOKER
 from bot.rules.ranking import top_rank_word
 
-__all__ = ["BOWER_SHORT", "card_name", "card_text", "hand_text", "sort_hand", "suit_text"]
+__all__ = [
+    "BOWER_SHORT",
+    "EMOJI_SUITS",
+    "bower_word",
+    "card_name",
+    "card_text",
+    "hand_text",
+    "sort_hand",
+    "suit_text",
+]
 
 BOWER_SHORT: Final = {"the right bower": "right", "the left bower": "left", "the Benny": "Benny"}
+
+EMOJI_SUITS: Final = {symbol: f"{symbol}\ufe0f" for symbol in "♣♦♥♠"}
+"""Each suit symbol in its emoji form (with U+FE0F), which Discord draws in colour."""
 
 # Suits alternate colours in a sorted hand: spades, hearts, clubs, diamonds.
 _SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 
+def _coloured(text: str) -> str:
+    return "".join(EMOJI_SUITS.get(ch, ch) for ch in text)
+
+
 def suit_text(suit: int) -> str:
-    """A suit with its symbol: "♥ hearts"."""
+    """A suit with its symbol in colour: "♥️ hearts"."""
     s = Suit(suit)
-    return f"{s.symbol} {s.plural}"
+    return f"{_coloured(s.symbol)} {s.plural}"
 
 
 def card_text(card: int) -> str:
-    """The short form of a card: "10♥", "J♦", "🃏"."""
-    return card_symbol(card)
+    """The short form of a card, its suit in colour: "10♥️", "J♦️", "🃏"."""
+    return _coloured(card_symbol(card))
+
+
+def bower_word(card: int, trump: int | None) -> str:
+    """A top trump's short name ("right", "left", "Benny"), or "" for any other card."""
+    return "" if trump is None else BOWER_SHORT.get(top_rank_word(card, trump), "")
 
 
 def card_name(card: int, trump: int | None) -> str:
-    """A card with its role once trump is known: "J♦ (left bower)"."""
+    """A card with its role once trump is known: "J♦️ (left bower)"."""
     if trump is None:
-        return card_symbol(card)
+        return card_text(card)
     role = top_rank_word(card, trump)
-    return f"{card_symbol(card)} ({role.removeprefix('the ')})" if role else card_symbol(card)
+    return f"{card_text(card)} ({role.removeprefix('the ')})" if role else card_text(card)
 
 
 def _sort_key(card: int, trump: int | None) -> tuple[int, int]:
@@ -60,5 +81,5 @@ def sort_hand(cards: Iterable[int], trump: int | None) -> list[int]:
 
 
 def hand_text(cards: Iterable[int], trump: int | None) -> str:
-    """A sorted hand on one line, bowers named: "J♥ (right bower) · J♦ (left bower) · A♥"."""
+    """A sorted hand on one line, bowers named: "J♥️ (right bower) · J♦️ (left bower) · A♥️"."""
     return " · ".join(card_name(c, trump) for c in sort_hand(cards, trump)) or "no cards"

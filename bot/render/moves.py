@@ -1,21 +1,35 @@
-"""Actions in words, for the bidding log and the private hand's prompts."""
+"""Actions in words, for the bidding line of the table.
+
+Each action is named after whoever made it, which is not always who sits in the
+seat now (a member may have taken over a computer's seat since).
+"""
 
 from __future__ import annotations
 
 from bot.rules import Action
-from bot.tables import PublicTable
+from bot.tables import PublicTable, Seat
 
 from .cards import card_text, suit_text
 from .teams import player
 
-__all__ = ["bidding_log", "describe"]
+__all__ = ["bidding_line", "bidding_log", "describe"]
 
 
-def describe(table: PublicTable, seat: int, action: Action, *, trump_made: bool) -> str:
-    """One action in words, as the table saw it: "Bob ordered up", "Alice turned it down"."""
+def describe(
+    table: PublicTable,
+    seat: int,
+    action: Action,
+    *,
+    trump_made: bool,
+    then: Seat | None = None,
+) -> str:
+    """One action in words, as the table saw it: "Bob ordered up", "Alice turned it down".
+
+    ``then``: who made it, when not whoever sits in ``seat`` now.
+    """
     game = table.game
     assert game is not None
-    who = player(table, seat)
+    who = player(table, seat, then=then)
     dealer = seat == game.view.dealer
     alone = " alone" if action.alone else ""
     do = action.do
@@ -49,24 +63,48 @@ def describe(table: PublicTable, seat: int, action: Action, *, trump_made: bool)
     return f"{who} played {card_text(action.card)}"
 
 
-def bidding_log(table: PublicTable) -> list[str]:
-    """The actions of the deal in play before its first card, in words."""
+def _bids(table: PublicTable) -> list[tuple[str, str]]:
+    """Who bid what in the deal in play, up to making trump: (name, words) pairs."""
     game = table.game
     assert game is not None
-    out: list[str] = []
+    out: list[tuple[str, str]] = []
     trump_made = False
     first_round_passes = 0
-    for seat, action in game.view.history:
-        if action.do == "play":
+    for index, (seat, action) in enumerate(game.view.history):
+        if action.do == "play" or trump_made:
             break
+        then = game.actor(index)
+        who = player(table, seat, then=then)
         if action.do == "pass" and not trump_made:
             first_round_passes += 1
             # The dealer's pass that closes the first round turns the upcard down.
             closes_first = first_round_passes == len(table.seats) and seat == game.view.dealer
-            who = player(table, seat)
-            out.append(f"{who} turned it down" if closes_first else f"{who} passed")
+            out.append((who, "turned it down" if closes_first else "passed"))
             continue
-        out.append(describe(table, seat, action, trump_made=trump_made))
+        words = describe(table, seat, action, trump_made=trump_made, then=then)
+        out.append((who, words.removeprefix(who).strip()))
         if action.do in ("order_up", "call"):
             trump_made = True
     return out
+
+
+def bidding_log(table: PublicTable) -> list[str]:
+    """The bids of the deal in play, up to making trump, in words."""
+    return [f"{who} {words}" for who, words in _bids(table)]
+
+
+def bidding_line(table: PublicTable) -> str:
+    """The bidding so far on one line, runs of passes joined: "Bob, Carol passed · ..."."""
+    parts: list[str] = []
+    run: list[str] = []
+    for who, words in _bids(table):
+        if words == "passed":
+            run.append(who)
+            continue
+        if run:
+            parts.append(f"{', '.join(run)} passed")
+            run = []
+        parts.append(f"{who} {words}")
+    if run:
+        parts.append(f"{', '.join(run)} passed")
+    return " · ".join(parts)

@@ -15,9 +15,10 @@ import discord
 
 from bot.tables import CompletedTrick, DealSummary, PublicGame, PublicTable
 
-from .cards import card_text, suit_text
+from .cards import bower_word, card_text, suit_text
+from .faces import NO_FACES, CardFaces
 from .hand import ButtonStyle
-from .moves import bidding_log
+from .moves import bidding_line
 from .rules import rules_line
 from .teams import player, seat_label, team_mark, team_names
 
@@ -42,8 +43,8 @@ LAST_DEAL: Final = "Last deal"
 
 DEAL_OUTCOMES: Final = {
     "made": "made it",
-    "march": "marched (all five tricks)",
-    "euchred": "were euchred",
+    "march": "a march",
+    "euchred": "euchred",
 }
 
 _COLOURS: Final = {
@@ -52,6 +53,8 @@ _COLOURS: Final = {
     "finished": discord.Colour.gold(),
     "aborted": discord.Colour.light_grey(),
 }
+_RESULT_DEALS: Final = 3
+"""The deals a result lists (the earlier ones are counted)."""
 _TURN_WORDS: Final = {
     "bid1": "bid",
     "bid2": "name trump",
@@ -67,8 +70,8 @@ def turn_mention(user_id: int) -> str:
     return f"<@{user_id}>, it's your turn."
 
 
-def table_embed(table: PublicTable) -> discord.Embed:
-    """The public message of a table at any stage."""
+def table_embed(table: PublicTable, faces: CardFaces = NO_FACES) -> discord.Embed:
+    """The public message of a table at any stage (cards drawn with ``faces`` where they can)."""
     if table.status == "lobby":
         embed = _lobby(table)
     elif table.status == "aborted":
@@ -77,30 +80,21 @@ def table_embed(table: PublicTable) -> discord.Embed:
             description="This table was closed. Start a new one with /euchre new.",
         )
     elif table.game is not None and table.game.view.over:
-        embed = _result(table, table.game)
+        embed = _result(table, table.game, faces)
     else:
         assert table.game is not None
-        embed = _game(table, table.game)
+        embed = _game(table, table.game, faces)
     embed.colour = _COLOURS[table.status]
     casual = " · host's rules (casual)" if table.rules_overridden else ""
     embed.set_footer(text=f"{rules_line(table.rules)}{casual}")
     return embed
 
 
-def _seats_line(table: PublicTable) -> str:
-    return " → ".join(seat_label(table, s) for s in range(len(table.seats)))
-
-
 def _score_line(table: PublicTable, game: PublicGame) -> str:
-    goal = (
-        f"{table.rules.deals_per_game} deals"
-        if table.rules.deals_per_game is not None
-        else f"to {table.rules.target_score}"
-    )
-    teams = " — ".join(
+    """Both partnerships and their points (the goal is in the footer's rules line)."""
+    return " · ".join(
         f"{team_mark(t)} {team_names(table, t)} **{game.view.score[t]}**" for t in (0, 1)
     )
-    return f"{teams} · {goal}"
 
 
 # ---------------------------------------------------------------------- lobby
@@ -133,6 +127,12 @@ def _lobby(table: PublicTable) -> discord.Embed:
 
 
 # ---------------------------------------------------------------------- game
+#
+# A game in progress is one short description, made to read on a phone: the score,
+# the deal's facts (dealer and upcard, then trump and its makers), then what is
+# happening now (the bidding, or the trick). The deal before is one field while the
+# next one is bid. Each part is a function of its own, so another family of games
+# can put its own facts (bids, contracts) in their place.
 
 
 def _whose_turn(table: PublicTable, game: PublicGame) -> str:
@@ -144,61 +144,65 @@ def _whose_turn(table: PublicTable, game: PublicGame) -> str:
     return f"▶ **{player(table, game.view.turn)}** to {words}"
 
 
-def _game(table: PublicTable, game: PublicGame) -> discord.Embed:
-    description = "\n".join(
-        [_score_line(table, game), f"Seats: {_seats_line(table)}", _whose_turn(table, game)]
-    )
-    embed = discord.Embed(title=f"Euchre · table {table.id}", description=description)
-    embed.add_field(
-        name=f"Deal {game.view.deal_number}", value=_deal_facts(table, game), inline=False
-    )
-    bids = bidding_log(table)
-    if bids:
-        embed.add_field(name="Bidding", value=" · ".join(bids), inline=False)
-    if game.view.phase == "play":
-        embed.add_field(
-            name=f"Trick {len(game.view.tricks) + 1}",
-            value=_current_trick(table, game),
-            inline=False,
-        )
+def _game(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.Embed:
+    view = game.view
+    lines = [_score_line(table, game), *_deal_lines(table, game)]
     last = game.last_trick
-    if last is not None and last.deal_number == game.view.deal_number:
-        embed.add_field(name="Last trick", value=trick_line(table, last), inline=False)
+    if view.phase == "play":
+        won = view.tricks_won
+        tricks = f"Tricks {team_mark(0)} {won[0]} · {team_mark(1)} {won[1]}"
+        lines.append(f"{tricks} · {_whose_turn(table, game)}")
+        lines.append(f"**Trick {len(view.tricks) + 1}:** {_current_trick(table, game, faces)}")
+        if last is not None and last.deal_number == view.deal_number:
+            lines.append(f"Last trick: {trick_line(table, last, faces, view.trump)}")
+    else:
+        bids = bidding_line(table) if view.trump is None else ""
+        if bids:
+            lines.append(f"Bids: {bids}")
+        lines.append(_whose_turn(table, game))
+    embed = discord.Embed(
+        title=f"Euchre · table {table.id} · deal {view.deal_number}", description="\n".join(lines)
+    )
     previous = game.last_deal
-    if previous is not None:
-        value = deal_line(table, previous)
-        if last is not None and last.deal_number == previous.number:
-            value += f"\nLast trick: {trick_line(table, last)}"
-        embed.add_field(name=LAST_DEAL, value=value, inline=False)
+    if previous is not None and view.trump is None:
+        embed.add_field(name=LAST_DEAL, value=deal_line(table, previous), inline=False)
     return embed
 
 
-def _deal_facts(table: PublicTable, game: PublicGame) -> str:
-    dealer = player(table, game.view.dealer)
-    lines = [f"Dealer: {dealer}"]
-    upcard = card_text(game.view.upcard)
-    if game.view.trump is None and game.view.turned_down is None and game.view.phase == "bid2":
-        lines.append(f"The Benny {upcard} is turned up: {dealer} names trump.")
-    elif game.view.turned_down is not None:
-        lines.append(f"Upcard {upcard} was turned down.")
-    elif game.view.upcard_taken:
-        lines.append(f"{dealer} picked up {upcard}.")
-    else:
-        lines.append(f"Upcard: {upcard}")
-    if game.view.trump is not None and game.view.maker is not None:
-        lines.append(
-            f"Trump: **{suit_text(game.view.trump)}**, made by {seat_label(table, game.view.maker)}"
-        )
-    for seat in game.view.alone:
-        side = "goes" if game.view.makers == seat % 2 else "defends"
-        lines.append(f"{seat_label(table, seat)} {side} alone.")
-    out = [player(table, s) for s, sits_out in enumerate(game.view.out) if sits_out]
-    if out:
-        lines.append(f"Sitting out: {', '.join(out)}.")
-    if game.view.phase == "play" or any(game.view.tricks_won):
-        won = game.view.tricks_won
-        lines.append(f"Tricks: {team_mark(0)} {won[0]} · {team_mark(1)} {won[1]}")
-    return "\n".join(lines)
+def _maker(table: PublicTable, game: PublicGame) -> str:
+    """The maker with their team mark, named as they were when trump was made."""
+    view = game.view
+    assert view.maker is not None
+    for index, (seat, action) in enumerate(view.history):
+        if action.do in ("order_up", "call"):
+            return seat_label(table, seat, then=game.actor(index))
+    return seat_label(table, view.maker)
+
+
+def _deal_lines(table: PublicTable, game: PublicGame) -> list[str]:
+    """Dealer and upcard while bidding; trump, its makers and who is alone once made."""
+    view = game.view
+    seats = game.deal_seats
+    dealer = player(table, view.dealer, then=seats[view.dealer] if seats else None)
+    upcard = card_text(view.upcard)
+    lines = []
+    if view.trump is None:
+        if view.turned_down is None and view.phase == "bid2":
+            lines.append(f"The Benny {upcard} is turned up: dealer {dealer} names trump.")
+        elif view.turned_down is not None:
+            lines.append(f"Dealer {dealer} · {upcard} turned down")
+        else:
+            lines.append(f"Dealer {dealer} · upcard **{upcard}**")
+    elif view.upcard_taken and view.phase != "play":
+        lines.append(f"Dealer {dealer} picked up **{upcard}**")
+    if view.trump is not None and view.maker is not None:
+        alone = " alone" if view.maker in view.alone else ""
+        line = f"Trump **{suit_text(view.trump)}**, made by {_maker(table, game)}{alone}"
+        defenders = [s for s in view.alone if view.makers != s % 2]
+        for seat in defenders:
+            line += f" · {seat_label(table, seat)} defends alone"
+        lines.append(line)
+    return lines
 
 
 def _play_order(game: PublicGame, leader: int) -> list[int]:
@@ -206,33 +210,42 @@ def _play_order(game: PublicGame, leader: int) -> list[int]:
     return [s for s in ((leader + k) % size for k in range(size)) if not game.view.out[s]]
 
 
-def _current_trick(table: PublicTable, game: PublicGame) -> str:
-    leader = game.view.trick[0][0] if game.view.trick else game.view.turn
+def _card(card: int, trump: int | None, faces: CardFaces) -> str:
+    """A card of a trick: its face, a top trump named ("J♥️ (left)")."""
+    word = bower_word(card, trump)
+    return f"{faces.inline(card)} ({word})" if word and word != "Benny" else faces.inline(card)
+
+
+def _current_trick(table: PublicTable, game: PublicGame, faces: CardFaces) -> str:
+    """The trick so far in playing order: "Carol 10♣️ → Dave Q♣️ → ▶ Alice → Bob"."""
+    view = game.view
+    leader = view.trick[0][0] if view.trick else view.turn
     if leader is None:
         return "—"
-    played = dict(game.view.trick)
-    lines = []
+    played = {seat: (i, card) for i, (seat, card) in enumerate(view.trick)}
+    first_play = len(view.history) - len(view.trick)
+    parts = []
     for seat in _play_order(game, leader):
         if seat in played:
-            led = " (led)" if seat == leader else ""
-            lines.append(f"{seat_label(table, seat)}: **{card_text(played[seat])}**{led}")
-        elif seat == game.view.turn:
-            lines.append(f"{seat_label(table, seat)}: ▶ to play")
+            i, card = played[seat]
+            who = player(table, seat, then=game.actor(first_play + i))
+            parts.append(f"{who} {_card(card, view.trump, faces)}")
+        elif seat == view.turn:
+            parts.append(f"▶ {player(table, seat)}")
         else:
-            lines.append(f"{seat_label(table, seat)}: …")
-    return "\n".join(lines)
+            parts.append(player(table, seat))
+    return " → ".join(parts)
 
 
-def trick_line(table: PublicTable, trick: CompletedTrick) -> str:
-    """A finished trick on one line: "Dave took it: Bob A♠ · Carol 9♠ · ..."."""
-    cards = " · ".join(
-        f"{player(table, s)} {card_text(c)}" for s, c in zip(trick.seats, trick.cards, strict=True)
-    )
-    return f"{seat_label(table, trick.winner)} took it: {cards}"
-
-
-def _tricks(n: int) -> str:
-    return "1 trick" if n == 1 else f"{n} tricks"
+def trick_line(
+    table: PublicTable, trick: CompletedTrick, faces: CardFaces = NO_FACES, trump: int | None = None
+) -> str:
+    """A finished trick on one line, the winner in bold: "Alice J♥️ · **Carol J♣️** · ..."."""
+    parts = []
+    for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
+        part = f"{player(table, seat, then=trick.player(i))} {_card(card, trump, faces)}"
+        parts.append(f"**{part}**" if seat == trick.winner else part)
+    return " · ".join(parts)
 
 
 def deal_line(table: PublicTable, deal: DealSummary) -> str:
@@ -245,19 +258,19 @@ def deal_line(table: PublicTable, deal: DealSummary) -> str:
         return f"Deal {deal.number}: {deal.result}."
     makers = deal.makers
     alone = " alone" if any(s % 2 == makers for s in deal.alone) else ""
-    head = (
-        f"Deal {deal.number}: {player(table, deal.maker)} made {suit_text(deal.trump)}{alone}; "
-        f"{team_mark(makers)} {team_names(table, makers)} took {_tricks(deal.tricks[makers])}"
-    )
+    maker = player(table, deal.maker, then=deal.maker_player)
+    head = f"Deal {deal.number}: {maker} made {suit_text(deal.trump)}{alone}"
     winner = makers if deal.result in ("made", "march") else 1 - makers
     outcome = DEAL_OUTCOMES.get(deal.result, deal.result)
-    return f"{head} and {outcome}: {team_mark(winner)} +{deal.points[winner]}."
+    took = deal.tricks[makers]
+    tricks = "1 trick" if took == 1 else f"{took} tricks"
+    return f"{head}, took {tricks}: {outcome}, {team_mark(winner)} +{deal.points[winner]}."
 
 
 # ---------------------------------------------------------------------- result
 
 
-def _result(table: PublicTable, game: PublicGame) -> discord.Embed:
+def _result(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.Embed:
     if game.view.winner is None:
         headline = f"🤝 A tie, {game.view.score[0]} to {game.view.score[1]}."
     else:
@@ -266,21 +279,23 @@ def _result(table: PublicTable, game: PublicGame) -> discord.Embed:
             f"🏆 {team_mark(w)} **{team_names(table, w)}** win "
             f"{game.view.score[w]} to {game.view.score[1 - w]}."
         )
-    description = "\n".join([headline, _score_line(table, game), f"Seats: {_seats_line(table)}"])
+    description = "\n".join([headline, _score_line(table, game)])
     embed = discord.Embed(title=f"Euchre · table {table.id} · game over", description=description)
-    if game.last_trick is not None:
-        embed.add_field(name="Last trick", value=trick_line(table, game.last_trick), inline=False)
+    last = game.last_trick
+    if last is not None:
+        trump = game.last_deal.trump if game.last_deal is not None else None
+        embed.add_field(
+            name="Last trick", value=trick_line(table, last, faces, trump), inline=False
+        )
     played = [d for d in game.deals if d.result not in ("passed", "redeal")]
     if played:
-        lines = [deal_line(table, d) for d in played[-8:]]
+        lines = [deal_line(table, d) for d in played[-_RESULT_DEALS:]]
         skipped = len(played) - len(lines)
         if skipped:
             lines.insert(0, f"({skipped} earlier deals)")
-        embed.add_field(name="Deals", value=_fit("\n".join(lines)), inline=False)
-    embed.add_field(
-        name="Another game?",
-        value="Click **Play again** for a new table with the same seats and rules.",
-        inline=False,
+        embed.add_field(name="Last deals", value=_fit("\n".join(lines)), inline=False)
+    embed.description = (
+        f"{embed.description}\n**Play again** deals a new game with the same seats and rules."
     )
     return embed
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.tables import PublicTable
+from bot.tables import PublicTable, Seat
 
 __all__ = [
     "AWAY_MARK",
     "COMPUTER_MARK",
     "TEAM_MARKS",
+    "occupant",
     "player",
     "seat_label",
     "team_mark",
@@ -29,9 +30,8 @@ def team_mark(seat_or_team: int) -> str:
     return TEAM_MARKS[seat_or_team % 2]
 
 
-def player(table: PublicTable, seat: int) -> str:
-    """A seat's player, a computer marked as such: "Ada 🤖", a person away: "Bob 💤🤖"."""
-    taken = table.seats[seat]
+def occupant(taken: Seat | None) -> str:
+    """Who sits in a seat, a computer marked as such: "Ada 🤖", a person away: "Bob 💤🤖"."""
     if taken is None:
         return "(empty)"
     if taken.away:
@@ -39,9 +39,14 @@ def player(table: PublicTable, seat: int) -> str:
     return f"{taken.name} {COMPUTER_MARK}" if taken.is_computer else taken.name
 
 
-def seat_label(table: PublicTable, seat: int) -> str:
-    """A seat's player with their team mark: "🔵 Alice"."""
-    return f"{team_mark(seat)} {player(table, seat)}"
+def player(table: PublicTable, seat: int, *, then: Seat | None = None) -> str:
+    """A seat's player now, or ``then`` (who sat there when something happened)."""
+    return occupant(then if then is not None else table.seats[seat])
+
+
+def seat_label(table: PublicTable, seat: int, *, then: Seat | None = None) -> str:
+    """A seat's player with their team mark: "🔵 Alice" (``then``: as in :func:`player`)."""
+    return f"{team_mark(seat)} {player(table, seat, then=then)}"
 
 
 def team_names(table: PublicTable, team: int) -> str:

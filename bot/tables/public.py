@@ -7,6 +7,7 @@ passed cards and kitty swaps stay hidden) with the table's finished deals.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.rules import DealResult, Game, HouseRules, SeatView, public_view
@@ -32,6 +33,12 @@ class CompletedTrick:
     seats: tuple[int, ...]
     cards: tuple[int, ...]
     winner: int
+    players: tuple[Seat | None, ...] = ()
+    """Who sat in each of ``seats`` when they played (empty: whoever sits there now)."""
+
+    def player(self, index: int) -> Seat | None:
+        """Who played card ``index`` of the trick, if the table noted it."""
+        return self.players[index] if index < len(self.players) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +54,8 @@ class DealSummary:
     points: tuple[int, int]
     result: str
     """``made``, ``march``, ``euchred``, ``passed`` (thrown in), ``redeal`` or ``in_play``."""
+    maker_player: Seat | None = None
+    """Who sat in the maker's seat when trump was made (None: not noted)."""
 
     @property
     def makers(self) -> int | None:
@@ -54,7 +63,7 @@ class DealSummary:
         return None if self.maker is None else self.maker % 2
 
 
-def deal_summary(number: int, result: DealResult) -> DealSummary:
+def deal_summary(number: int, result: DealResult, maker_player: Seat | None = None) -> DealSummary:
     """A frozen copy of one of the rules core's deal results."""
     return DealSummary(
         number=number,
@@ -65,6 +74,7 @@ def deal_summary(number: int, result: DealResult) -> DealSummary:
         tricks=(result.tricks[0], result.tricks[1]),
         points=(result.points[0], result.points[1]),
         result=result.result,
+        maker_player=maker_player,
     )
 
 
@@ -82,6 +92,14 @@ class PublicGame:
     """Every finished deal, in order (the one in play is not listed)."""
     last_trick: CompletedTrick | None
     """The latest finished trick, of this deal or the one before."""
+    actors: tuple[Seat | None, ...] = ()
+    """Who sat in the acting seat when each action of ``view.history`` was made."""
+    deal_seats: tuple[Seat | None, ...] = ()
+    """Who sat where when this deal began (the dealer is named from it)."""
+
+    def actor(self, index: int) -> Seat | None:
+        """Who made action ``index`` of ``view.history``, if the table noted it."""
+        return self.actors[index] if index < len(self.actors) else None
 
     @property
     def last_deal(self) -> DealSummary | None:
@@ -89,13 +107,30 @@ class PublicGame:
         return self.deals[-1] if self.deals else None
 
 
-def public_game(game: Game, last_trick: CompletedTrick | None) -> PublicGame:
-    """The public part of ``game``; ``last_trick`` is what the table noted."""
+def public_game(
+    game: Game,
+    last_trick: CompletedTrick | None,
+    actors: Sequence[tuple[int, Seat | None]] = (),
+    deal_seats: Sequence[Seat | None] = (),
+) -> PublicGame:
+    """The public part of ``game``; ``last_trick`` is what the table noted.
+
+    ``actors``: for each action of the game's log, its deal number and who made it;
+    ``deal_seats``: who sat where when the deal in play began.
+    """
     finished = game.results if game.over else game.results[:-1]
+    makers: dict[int, Seat | None] = {}
+    for (_, action), (deal, who) in zip(game.log, actors, strict=False):
+        if action.do in ("order_up", "call") and deal not in makers:
+            makers[deal] = who
+    view = public_view(game)
+    current = tuple(who for deal, who in actors if deal == game.deal_number)
     return PublicGame(
-        view=public_view(game),
-        deals=tuple(deal_summary(i + 1, r) for i, r in enumerate(finished)),
+        view=view,
+        deals=tuple(deal_summary(i + 1, r, makers.get(i + 1)) for i, r in enumerate(finished)),
         last_trick=last_trick,
+        actors=current if len(current) == len(view.history) else (),
+        deal_seats=tuple(deal_seats),
     )
 
 

@@ -66,6 +66,7 @@ class _Undo:
 
     last_trick: CompletedTrick | None
     status: TableStatus
+    deal_seats: tuple[Seat | None, ...]
 
 
 class Table:
@@ -102,6 +103,10 @@ class Table:
         """Its server's settings, copied when it opened, started or was restored."""
         self.strikes: dict[int, int] = {}
         """Turns each seat's person let time out in a row."""
+        self.actors: list[tuple[int, Seat | None]] = []
+        """For each action of the game's log: its deal and who sat in the acting seat then."""
+        self.deal_seats: tuple[Seat | None, ...] = ()
+        """Who sat where when the deal in play began."""
         self._undo: _Undo | None = None
 
     # ------------------------------------------------------------------ seats
@@ -264,6 +269,8 @@ class Table:
             )
         self.game = Game(self.rules, seed=self.seed)
         self.status = "playing"
+        self.actors = []
+        self.deal_seats = tuple(self.seats)
 
     def abort(self, by: int, *, may_manage: bool = False) -> None:
         """Close the table: the host, or someone allowed to manage the server."""
@@ -316,18 +323,33 @@ class Table:
         if game.turn != seat:
             raise NotYourTurnError(f"It's not your turn: {self.whose_turn()}.")
 
-    def apply(self, seat: int, action: Action, *, by_computer: bool = False) -> Move:
-        """Apply a seat's action; IllegalMoveError (nothing changed) when the rules refuse it."""
+    def apply(
+        self,
+        seat: int,
+        action: Action,
+        *,
+        by_computer: bool = False,
+        actor: Seat | None = None,
+    ) -> Move:
+        """Apply a seat's action; IllegalMoveError (nothing changed) when the rules refuse it.
+
+        ``actor``: who made it, when not whoever sits in ``seat`` now (a restored record).
+        """
         game = self.require_game()
         deal = game.deal_number
         try:
             game.apply(seat, action)
         except RuleError as exc:
             raise IllegalMoveError(exc.code, exc.message) from None
-        self._undo = _Undo(self.last_trick, self.status)
+        self._undo = _Undo(self.last_trick, self.status, self.deal_seats)
+        self.actors.append((deal, actor if actor is not None else self.seats[seat]))
         done = game.last_trick
         if action.do == "play" and not game.trick and done is not None:
-            self.last_trick = CompletedTrick(deal, done.seats, done.cards, done.winner)
+            count = len(done.seats)
+            players = tuple(who for _, who in self.actors[-count:])
+            self.last_trick = CompletedTrick(deal, done.seats, done.cards, done.winner, players)
+        if game.deal_number != deal:
+            self.deal_seats = tuple(self.seats)
         if game.over:
             self.status = "finished"
         return Move(len(game.log) - 1, deal, seat, action, by_computer)
@@ -341,6 +363,8 @@ class Table:
             rebuilt.step(action)
         self.game = rebuilt
         self.last_trick, self.status = self._undo.last_trick, self._undo.status
+        self.deal_seats = self._undo.deal_seats
+        self.actors.pop()
         self._undo = None
 
     def computer_to_act(self) -> int | None:
@@ -437,7 +461,11 @@ class Table:
 
     def public(self) -> PublicTable:
         """Everything the public table message may show."""
-        game = None if self.game is None else public_game(self.game, self.last_trick)
+        game = (
+            None
+            if self.game is None
+            else public_game(self.game, self.last_trick, self.actors, self.deal_seats)
+        )
         return PublicTable(
             id=self.id,
             place=self.place,

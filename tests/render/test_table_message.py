@@ -49,13 +49,13 @@ def test_the_game_shows_dealer_upcard_turn_and_score() -> None:
     assert game is not None
     text = text_of(table_embed(table.public()))
     dealer = table.name(game.dealer)
-    assert f"Dealer: {dealer}" in text
-    assert f"Upcard: {card_symbol(game.upcard)}" in text
+    assert f"Dealer {dealer} · upcard **{card_symbol(game.upcard)}" in text
     assert f"▶ **{table.name(game.turn)}** to bid" in text  # type: ignore[arg-type]
-    assert "🔵 Alice & Carol **0** — 🟠 Bob & Dave **0** · to 10" in text
+    assert "🔵 Alice & Carol **0** · 🟠 Bob & Dave **0**" in text
+    assert text.count("to 10") == 1 and "Seats:" not in text
 
 
-def test_a_trick_is_laid_out_by_seat() -> None:
+def test_a_trick_is_laid_out_in_playing_order() -> None:
     for table in steps({"preset": "north_american"}, 5):
         game = table.game
         assert game is not None
@@ -64,12 +64,12 @@ def test_a_trick_is_laid_out_by_seat() -> None:
     else:
         pytest.fail("no trick with two cards")
     embed = table_embed(table.public())
-    trick = next(f for f in embed.fields if (f.name or "").startswith("Trick"))
-    lines = (trick.value or "").splitlines()
-    assert len(lines) == 4 - game.out.count(True)
+    line = next(x for x in (embed.description or "").splitlines() if x.startswith("**Trick"))
+    parts = line.split(":** ", 1)[1].split(" → ")
+    assert len(parts) == 4 - game.out.count(True)
     leader, card = game.trick[0]
-    assert lines[0].endswith(f"{table.name(leader)}: **{card_symbol(card)}** (led)")
-    assert "▶ to play" in lines[2]
+    assert parts[0].startswith(f"{table.name(leader)} {card_symbol(card)}")
+    assert parts[2] == f"▶ {table.name(game.turn)}"  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("spec", VARIANTS, ids=lambda s: "-".join(map(str, s.values())))
@@ -105,7 +105,7 @@ def test_the_result_names_the_winners_and_the_deals() -> None:
     text = text_of(embed)
     winners = "Alice & Carol" if game.winner == 0 else "Bob & Dave"
     assert f"🏆 {'🔵' if game.winner == 0 else '🟠'} **{winners}** win" in text
-    assert "Deals" in text and "Play again" in text
+    assert "Last deals" in text and "Play again" in text
 
 
 def test_a_closed_table_says_so() -> None:

@@ -279,7 +279,8 @@ async def test_turn_ping_names_the_next_person_unless_they_clicked_or_pings_are_
 
 async def test_computer_delay_is_the_servers_else_the_default() -> None:
     quick = TableService(
-        MemoryTableStore(), make_player,
+        MemoryTableStore(),
+        make_player,
         server_settings=FixedSettings(ServerSettings(computer_move_delay=0.25)),
     )
     plain = service()
