@@ -5,12 +5,14 @@ cannot show a hidden card; a private hand from the seat's own ``SeatView``.
 """
 
 from .cards import card_name, card_text, hand_text, sort_hand, suit_text
+from .faces import NO_FACES, CardFaces
 from .hand import HandButton, hand_buttons, hand_embed
 from .help import help_embed
 from .rules import rules_embed, rules_line, rules_text
 from .table import (
     LAST_DEAL,
     TABLE_VERBS,
+    TAKEOVER_PROMPT,
     PublicButton,
     PublicControls,
     SeatOption,
@@ -23,7 +25,10 @@ from .table import (
 
 __all__ = [
     "LAST_DEAL",
+    "NO_FACES",
     "TABLE_VERBS",
+    "TAKEOVER_PROMPT",
+    "CardFaces",
     "HandButton",
     "PublicButton",
     "PublicControls",

@@ -26,6 +26,7 @@ __all__ = [
     "DEAL_OUTCOMES",
     "LAST_DEAL",
     "TABLE_VERBS",
+    "TAKEOVER_PROMPT",
     "PublicButton",
     "PublicControls",
     "SeatOption",
@@ -342,9 +343,14 @@ class PublicControls:
     buttons: tuple[PublicButton, ...]
     seats: tuple[SeatOption, ...] = ()
     """The seats to choose from (none: no seat picker)."""
+    seat_prompt: str = "Choose a seat…"
+    """The seat picker's placeholder: who it is for."""
 
 
 _RULES: Final = PublicButton("rules", "Rules")
+
+TAKEOVER_PROMPT: Final = "Watching? Choose a computer's seat to play it…"
+"""The seat picker during a game says it is for the members who aren't playing."""
 
 
 def _seat_options(table: PublicTable) -> tuple[SeatOption, ...]:
@@ -379,9 +385,10 @@ def _game_controls(table: PublicTable) -> PublicControls:
     if any(seat is not None and seat.away for seat in table.seats):
         buttons.append(PublicButton("back", "Take my seat back"))
     options = _seat_options(table) if table.allow_takeover else ()
-    if options:
-        buttons.append(PublicButton("join", "Take a computer's seat"))
-    return PublicControls(tuple(buttons), options)
+    if not options:
+        return PublicControls(tuple(buttons))
+    buttons.append(PublicButton("join", "Take a computer's seat"))
+    return PublicControls(tuple(buttons), options, TAKEOVER_PROMPT)
 
 
 def public_controls(table: PublicTable) -> PublicControls | None:

@@ -417,7 +417,10 @@ class Table:
             )
         current = self.seat_of(player.user_id)
         if current is not None:
-            raise SeatTakenError(f"You're already playing in seat {current + 1}.")
+            raise SeatTakenError(
+                f"You're already playing in seat {current + 1}: taking a computer's seat is "
+                "for members watching the game."
+            )
         free = [n for n, s in enumerate(self.seats) if s is not None and s.is_computer]
         if seat is None:
             if not free:
@@ -441,11 +444,19 @@ class Table:
     def take_back(self, user_id: int) -> int:
         """A person away takes their seat back from the computer; returns the seat."""
         self.require_game()
-        seat = self.require_seat(user_id)
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise NotSeatedError(
+                "You're not playing at this table: Take my seat back is for a player whose "
+                "seat a computer is playing."
+            )
         taken = self.seats[seat]
         assert taken is not None
         if not taken.away:
-            raise WrongStageError("You're already playing your seat yourself.")
+            raise WrongStageError(
+                "You're already playing your seat yourself: Take my seat back is for a player "
+                "whose seat a computer is playing."
+            )
         self.seats[seat] = Seat(taken.name, user_id=user_id, level=taken.level)
         self.strikes.pop(seat, None)
         return seat

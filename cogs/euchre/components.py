@@ -54,7 +54,7 @@ def _controls_view(table_id: int, controls: PublicControls) -> discord.ui.View:
             discord.SelectOption(label=o.label, value=str(o.seat), description=o.description)
             for o in controls.seats
         ]
-        items.append(SeatSelect(table_id, options, row=1))
+        items.append(SeatSelect(table_id, options, row=1, placeholder=controls.seat_prompt))
     return _view(*items)
 
 

@@ -184,13 +184,17 @@ class SeatSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SEAT_I
     """The seat picker: ``euchre:seat:<table>``, one option per seat."""
 
     def __init__(
-        self, table_id: int, options: list[discord.SelectOption] | None = None, row: int = 1
+        self,
+        table_id: int,
+        options: list[discord.SelectOption] | None = None,
+        row: int = 1,
+        placeholder: str = "Choose a seat…",
     ) -> None:
         """A select of ``options`` (seat numbers as values) for table ``table_id``."""
         super().__init__(
             discord.ui.Select(
                 custom_id=f"euchre:seat:{table_id}",
-                placeholder="Choose a seat…",
+                placeholder=placeholder,
                 options=options or [discord.SelectOption(label="-", value="0")],
                 row=row,
             )
