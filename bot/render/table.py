@@ -13,7 +13,7 @@ from typing import Final, Literal, get_args
 
 import discord
 
-from bot.tables import CompletedTrick, DealSummary, PublicGame, PublicTable
+from bot.tables import CompletedTrick, DealSummary, PublicGame, PublicTable, Seat
 
 from .cards import bower_word, card_text, suit_text
 from .faces import NO_FACES, CardFaces
@@ -170,6 +170,14 @@ def _game(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.Emb
     return embed
 
 
+def _first_actor(game: PublicGame, seat: int) -> Seat | None:
+    """Who made the seat's first action of this deal (None: it has not acted yet)."""
+    for index, (actor, _) in enumerate(game.view.history):
+        if actor == seat:
+            return game.actor(index)
+    return None
+
+
 def _maker(table: PublicTable, game: PublicGame) -> str:
     """The maker with their team mark, named as they were when trump was made."""
     view = game.view
@@ -183,8 +191,7 @@ def _maker(table: PublicTable, game: PublicGame) -> str:
 def _deal_lines(table: PublicTable, game: PublicGame) -> list[str]:
     """Dealer and upcard while bidding; trump, its makers and who is alone once made."""
     view = game.view
-    seats = game.deal_seats
-    dealer = player(table, view.dealer, then=seats[view.dealer] if seats else None)
+    dealer = player(table, view.dealer, then=_first_actor(game, view.dealer))
     upcard = card_text(view.upcard)
     lines = []
     if view.trump is None:

@@ -80,6 +80,8 @@ class StoredAction(BaseModel):
     seat: SeatNumber
     action: dict[str, Any]
     """The record-format action object, ``seat`` included: ``{"seat": 1, "do": "pass"}``."""
+    actor: dict[str, Any] | None = None
+    """Who sat in the seat when the action was made (the table's own form); None: not noted."""
 
 
 class StoredTable(BaseModel):

@@ -131,7 +131,7 @@ class TableRepo:
                 (table_id,),
             )
             actions = await self._db.fetch_all(
-                "SELECT table_id, idx, seat, action FROM table_actions "
+                "SELECT table_id, idx, seat, action, actor FROM table_actions "
                 "WHERE table_id = ? ORDER BY idx",
                 (table_id,),
             )
@@ -172,7 +172,7 @@ class TableRepo:
                 f"WHERE t.{_OPEN} ORDER BY s.table_id, s.seat"
             )
             actions = await self._db.fetch_all(
-                "SELECT a.table_id, a.idx, a.seat, a.action "
+                "SELECT a.table_id, a.idx, a.seat, a.action, a.actor "
                 "FROM table_actions a JOIN tables t ON t.id = a.table_id "
                 f"WHERE t.{_OPEN} ORDER BY a.table_id, a.idx"
             )
@@ -281,11 +281,17 @@ class TableRepo:
     # ------------------------------------------------------------------ actions
 
     async def append_action(
-        self, table_id: int, idx: int, seat: int, action: Mapping[str, Any]
+        self,
+        table_id: int,
+        idx: int,
+        seat: int,
+        action: Mapping[str, Any],
+        actor: Mapping[str, Any] | None = None,
     ) -> StoredAction:
         """Save action number ``idx`` (0-based) of a table in play: one INSERT, all or nothing.
 
-        ``action`` is the record-format object (``Action.to_json(seat)``). Raises
+        ``action`` is the record-format object (``Action.to_json(seat)``); ``actor``
+        who sat in the seat then (kept as given, for the table's history). Raises
         DuplicateActionError if ``idx`` is already stored (the stored action stays),
         ActionIndexError if it would leave a gap, TableStateError unless playing.
         """
@@ -294,24 +300,35 @@ class TableRepo:
             # One statement checks and inserts atomically, in one trip to the database
             # thread: saving a move is the hot path of every table.
             inserted = await self._db.write_returning(
-                "INSERT INTO table_actions (table_id, idx, seat, action, created_at) "
-                "SELECT t.id, ?, ?, ?, ? FROM tables t "
+                "INSERT INTO table_actions (table_id, idx, seat, action, actor, created_at) "
+                "SELECT t.id, ?, ?, ?, ?, ? FROM tables t "
                 "WHERE t.id = ? AND t.status = 'playing' AND ? = "
                 "(SELECT COALESCE(MAX(a.idx) + 1, 0) FROM table_actions a "
                 "WHERE a.table_id = t.id) RETURNING idx",
-                (idx, seat, dump_json(stored), time_text(self._db.now()), table_id, idx),
+                (
+                    idx,
+                    seat,
+                    dump_json(stored),
+                    None if actor is None else dump_json(dict(actor)),
+                    time_text(self._db.now()),
+                    table_id,
+                    idx,
+                ),
             )
             added = len(inserted)
         except ConstraintError:
             added = 0  # the primary key's backstop; say why below
         if added != 1:
             await self._refuse_action(table_id, idx)
-        return StoredAction(idx=idx, seat=seat, action=stored)
+        return StoredAction(
+            idx=idx, seat=seat, action=stored, actor=None if actor is None else dict(actor)
+        )
 
     async def load_actions(self, table_id: int) -> list[StoredAction]:
         """The table's actions in order; NotFoundError if there is no such table."""
         rows = await self._db.fetch_all(
-            "SELECT table_id, idx, seat, action FROM table_actions WHERE table_id = ? ORDER BY idx",
+            "SELECT table_id, idx, seat, action, actor FROM table_actions "
+            "WHERE table_id = ? ORDER BY idx",
             (table_id,),
         )
         if not rows:
@@ -446,7 +463,10 @@ def _actions(table_id: int, rows: Sequence[Row]) -> list[StoredAction]:
         obj = load_json(row["action"], where)
         if not isinstance(obj, dict):
             raise CorruptDataError(f"{where}: not a JSON object")
-        fields = {"idx": row["idx"], "seat": row["seat"], "action": obj}
+        actor = None if row["actor"] is None else load_json(row["actor"], f"{where} actor")
+        if actor is not None and not isinstance(actor, dict):
+            raise CorruptDataError(f"{where}: its actor is not a JSON object")
+        fields = {"idx": row["idx"], "seat": row["seat"], "action": obj, "actor": actor}
         out.append(build(StoredAction, where, fields))
     return out
 

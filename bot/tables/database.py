@@ -51,6 +51,7 @@ def _saved(stored: StoreTable) -> SavedTable:
         seats=_seats(stored),
         message_id=stored.message_id,
         actions=[dict(a.action) for a in stored.actions],
+        actors=[None if a.actor is None else dict(a.actor) for a in stored.actions],
         rules_overridden=stored.rules_overridden,
     )
 
@@ -98,10 +99,15 @@ class DatabaseTableStore:
                 await self._tables.set_message_ids(table_id, message_id=message_id)
 
     async def append_action(
-        self, table_id: int, idx: int, seat: int, action: dict[str, Any]
+        self,
+        table_id: int,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        actor: dict[str, Any] | None = None,
     ) -> None:
-        """Save action ``idx`` of the table's game."""
-        await self._tables.append_action(table_id, idx, seat, action)
+        """Save action ``idx`` of the table's game, with who made it."""
+        await self._tables.append_action(table_id, idx, seat, action, actor)
 
     async def finish_table(
         self, table_id: int, status: TableStatus, record: dict[str, Any] | None

@@ -73,6 +73,8 @@ class SavedTable:
     message_id: int | None = None
     actions: list[dict[str, Any]] = field(default_factory=list)
     """Record-format action objects, each with its ``seat``."""
+    actors: list[dict[str, Any] | None] = field(default_factory=list)
+    """Who made each of ``actions`` (:meth:`Seat.to_json`); None or missing: not noted."""
     record: dict[str, Any] | None = None
     """The finished game's record, once the table is finished."""
     rules_overridden: bool = False
@@ -102,9 +104,17 @@ class TableStore(Protocol):
         ...
 
     async def append_action(
-        self, table_id: int, idx: int, seat: int, action: dict[str, Any]
+        self,
+        table_id: int,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        actor: dict[str, Any] | None = None,
     ) -> None:
-        """Save action number ``idx`` (0-based, in order) of the table's game."""
+        """Save action number ``idx`` (0-based, in order) of the table's game.
+
+        ``actor``: who sat in the seat when it was made (:meth:`Seat.to_json`).
+        """
         ...
 
     async def finish_table(
@@ -179,13 +189,19 @@ class MemoryTableStore:
             row.message_id = message_id
 
     async def append_action(
-        self, table_id: int, idx: int, seat: int, action: dict[str, Any]
+        self,
+        table_id: int,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        actor: dict[str, Any] | None = None,
     ) -> None:
         """Save action ``idx``; refuse a gap or a repeat, as the database does."""
         row = self._get(table_id)
         if idx != len(row.actions):
             raise ValueError(f"table {table_id}: action {idx} given, {len(row.actions)} expected")
         row.actions.append({**action, "seat": seat})
+        row.actors.append(None if actor is None else dict(actor))
 
     async def finish_table(
         self, table_id: int, status: TableStatus, record: dict[str, Any] | None

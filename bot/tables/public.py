@@ -94,8 +94,6 @@ class PublicGame:
     """The latest finished trick, of this deal or the one before."""
     actors: tuple[Seat | None, ...] = ()
     """Who sat in the acting seat when each action of ``view.history`` was made."""
-    deal_seats: tuple[Seat | None, ...] = ()
-    """Who sat where when this deal began (the dealer is named from it)."""
 
     def actor(self, index: int) -> Seat | None:
         """Who made action ``index`` of ``view.history``, if the table noted it."""
@@ -111,12 +109,10 @@ def public_game(
     game: Game,
     last_trick: CompletedTrick | None,
     actors: Sequence[tuple[int, Seat | None]] = (),
-    deal_seats: Sequence[Seat | None] = (),
 ) -> PublicGame:
     """The public part of ``game``; ``last_trick`` is what the table noted.
 
-    ``actors``: for each action of the game's log, its deal number and who made it;
-    ``deal_seats``: who sat where when the deal in play began.
+    ``actors``: for each action of the game's log, its deal number and who made it.
     """
     finished = game.results if game.over else game.results[:-1]
     makers: dict[int, Seat | None] = {}
@@ -130,7 +126,6 @@ def public_game(
         deals=tuple(deal_summary(i + 1, r, makers.get(i + 1)) for i, r in enumerate(finished)),
         last_trick=last_trick,
         actors=current if len(current) == len(view.history) else (),
-        deal_seats=tuple(deal_seats),
     )
 
 

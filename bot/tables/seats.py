@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 __all__ = ["COMPUTER_NAMES", "DEFAULT_LEVEL", "Player", "Seat"]
 
@@ -51,3 +51,17 @@ class Seat:
     def played_by_computer(self) -> bool:
         """Whether a computer makes this seat's moves: a computer's seat, or one left away."""
         return self.user_id is None or self.away
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as a JSON object: ``{"name", "user", "level", "away"}``."""
+        return {"name": self.name, "user": self.user_id, "level": self.level, "away": self.away}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Seat:
+        """A seat written by :meth:`to_json`."""
+        return cls(
+            str(obj["name"]),
+            user_id=obj.get("user"),
+            level=obj.get("level"),
+            away=bool(obj.get("away", False)),
+        )

@@ -529,7 +529,14 @@ class TableService:
 
     async def _save_move(self, table: Table, move: Move) -> None:
         try:
-            await self.store.append_action(table.id, move.index, move.seat, move.action.to_json())
+            actor = table.actor_of(move.index)
+            await self.store.append_action(
+                table.id,
+                move.index,
+                move.seat,
+                move.action.to_json(),
+                None if actor is None else actor.to_json(),
+            )
         except Exception as exc:
             table.undo_last()
             raise self._save_failed(f"table {table.id}: saving action {move.index}") from exc

@@ -66,7 +66,6 @@ class _Undo:
 
     last_trick: CompletedTrick | None
     status: TableStatus
-    deal_seats: tuple[Seat | None, ...]
 
 
 class Table:
@@ -105,8 +104,6 @@ class Table:
         """Turns each seat's person let time out in a row."""
         self.actors: list[tuple[int, Seat | None]] = []
         """For each action of the game's log: its deal and who sat in the acting seat then."""
-        self.deal_seats: tuple[Seat | None, ...] = ()
-        """Who sat where when the deal in play began."""
         self._undo: _Undo | None = None
 
     # ------------------------------------------------------------------ seats
@@ -270,7 +267,6 @@ class Table:
         self.game = Game(self.rules, seed=self.seed)
         self.status = "playing"
         self.actors = []
-        self.deal_seats = tuple(self.seats)
 
     def abort(self, by: int, *, may_manage: bool = False) -> None:
         """Close the table: the host, or someone allowed to manage the server."""
@@ -341,18 +337,20 @@ class Table:
             game.apply(seat, action)
         except RuleError as exc:
             raise IllegalMoveError(exc.code, exc.message) from None
-        self._undo = _Undo(self.last_trick, self.status, self.deal_seats)
+        self._undo = _Undo(self.last_trick, self.status)
         self.actors.append((deal, actor if actor is not None else self.seats[seat]))
         done = game.last_trick
         if action.do == "play" and not game.trick and done is not None:
             count = len(done.seats)
             players = tuple(who for _, who in self.actors[-count:])
             self.last_trick = CompletedTrick(deal, done.seats, done.cards, done.winner, players)
-        if game.deal_number != deal:
-            self.deal_seats = tuple(self.seats)
         if game.over:
             self.status = "finished"
         return Move(len(game.log) - 1, deal, seat, action, by_computer)
+
+    def actor_of(self, index: int) -> Seat | None:
+        """Who sat in the acting seat when action ``index`` of the game was made."""
+        return self.actors[index][1] if 0 <= index < len(self.actors) else None
 
     def undo_last(self) -> None:
         """Take back the last applied action (its save failed): replay the rest."""
@@ -363,7 +361,6 @@ class Table:
             rebuilt.step(action)
         self.game = rebuilt
         self.last_trick, self.status = self._undo.last_trick, self._undo.status
-        self.deal_seats = self._undo.deal_seats
         self.actors.pop()
         self._undo = None
 
@@ -472,11 +469,7 @@ class Table:
 
     def public(self) -> PublicTable:
         """Everything the public table message may show."""
-        game = (
-            None
-            if self.game is None
-            else public_game(self.game, self.last_trick, self.actors, self.deal_seats)
-        )
+        game = None if self.game is None else public_game(self.game, self.last_trick, self.actors)
         return PublicTable(
             id=self.id,
             place=self.place,
@@ -520,9 +513,15 @@ class Table:
             return table
         table.game = Game(table.rules, seed=table.seed)
         table.status = "playing"
-        for entry in stored.actions:
+        for index, entry in enumerate(stored.actions):
             seat = int(entry["seat"])
-            table.apply(seat, action_from_json(entry)[1], by_computer=table.is_computer(seat))
+            noted = stored.actors[index] if index < len(stored.actors) else None
+            table.apply(
+                seat,
+                action_from_json(entry)[1],
+                by_computer=table.is_computer(seat),
+                actor=None if noted is None else Seat.from_json(noted),
+            )
         table._undo = None
         table.status = stored.status
         return table

@@ -80,3 +80,22 @@ async def test_seats_and_the_lobby_are_restored(db: Database) -> None:
     assert restored.seats == table.seats and restored.status == "lobby"
     await tables.abort(table.id, ALICE.user_id)
     assert await service(db).restore() == []
+
+
+async def test_who_made_each_action_is_stored_and_restored_after_a_takeover(db: Database) -> None:
+    tables = service(db)
+    table = await tables.open(HERE, ALICE)
+    for _ in range(3):
+        await tables.add_computer(table.id, ALICE.user_id)
+    await tables.start(table.id, ALICE.user_id)
+    await tables.run_computers(table.id)
+    assert table.game is not None and table.game.log
+    seat = table.game.log[0][0]
+    computer = table.seats[seat]
+    await tables.join(table.id, BOB, seat)
+    assert table.name(seat) == "Bob" and table.actor_of(0) == computer
+    stored = await TableRepo(db).get(table.id)
+    assert stored.actions[0].actor == computer.to_json()  # type: ignore[union-attr]
+    (again,) = await service(db).restore()
+    assert again.name(seat) == "Bob" and again.actor_of(0) == computer
+    assert again.public() == table.public()
