@@ -1,4 +1,4 @@
-"""How to play here, in a few lines."""
+"""How to play here, in a few paragraphs; the scores are the server's own rules."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ from typing import Final
 
 import discord
 
-__all__ = ["HELP_LINES", "help_embed"]
+from bot.rules import HouseRules
+
+__all__ = ["HELP_LINES", "help_embed", "scoring_line"]
 
 HELP_LINES: Final = (
     "**/euchre new** opens a table in this channel. Click **Join** to sit down, or choose "
@@ -15,28 +17,64 @@ HELP_LINES: Final = (
     "is taken.",
     "Click **Your hand** on the table (or type **/euchre hand**): your cards arrive in a "
     "message only you can see, with a button for every move you may make now. Cards you "
-    "can't play are greyed out.",
+    "can't play are greyed out, and trump cards are blue. Those buttons last 15 minutes, "
+    "as Discord allows: **↻ Refresh** (or **Your hand** again) gives fresh ones.",
     "Bidding: in the first round **Order up** makes the upcard's suit trump (the dealer "
     "picks it up); in the second round name any other suit. **Alone** plays without your "
     "partner for more points.",
     "Play: follow the suit led if you can. The jack of trump (right bower) is the highest "
     "trump, then the other jack of the same colour (left bower), which counts as trump.",
+    "During a game, a member watching can click **Take a computer's seat** (or choose one "
+    "in the menu) to play it, where the server allows it. A player who let their turns run "
+    "out gets their seat back with **Take my seat back**.",
     "**/euchre rules show** shows the house rules in plain words (each table's **Rules** "
     "button shows its own). **/euchre leave** leaves the table (during a game a computer "
-    "takes over your seat), and the host, or anyone who may manage the server, can close "
-    "it with **/euchre abort**.",
+    "takes over your seat), and the host, or a server admin, can close it with "
+    "**/euchre abort**.",
+    "League: games with a person in every seat, under the server's rules, are ranked. "
+    "**/euchre standings** shows the table of ratings, **/euchre stats** and "
+    "**/euchre history** a player's, **/euchre replay** steps through a finished game "
+    "with every hand shown, and **/euchre export** gives its record as a file. "
+    "**/euchre season settings** shows the league's settings.",
     "Server admins (Manage Server, or the role the server names) change the house rules "
-    "with **/euchre rules preset** and **/euchre rules set**, and the server's settings "
-    "with **/euchre settings set**; a table keeps the rules it opened with. A host may "
-    "pick other rules for one table with the options of **/euchre new**, where the "
-    "server allows it (the game is then casual).",
+    "with **/euchre rules preset** and **/euchre rules set**, the server's settings with "
+    "**/euchre settings set**, and the league with **/euchre season start**, **end** and "
+    "**settings**; a table keeps the rules it opened with. A host may pick other rules "
+    "for one table with the options of **/euchre new**, where the server allows it (the "
+    "game is then casual).",
 )
 
 
-def help_embed() -> discord.Embed:
-    """The help text."""
+def _points(n: int) -> str:
+    return "1 point" if n == 1 else f"{n} points"
+
+
+def scoring_line(rules: HouseRules) -> str:
+    """What a deal scores under ``rules``: made, a march, a loner, a euchre."""
+    goal = (
+        f"After {rules.deals_per_game} deals the higher score wins."
+        if rules.deals_per_game is not None
+        else f"The first partnership to {rules.target_score} wins."
+    )
+    euchre = f"they are **euchred**: the defenders score {_points(rules.points_euchre)}"
+    if rules.defend_alone != "never":
+        euchre += f" ({_points(rules.points_lone_defender_euchre)} for a lone defender)"
+    if rules.points_super_euchre is not None:
+        euchre += f", or {_points(rules.points_super_euchre)} if the makers take no trick"
+    return (
+        f"Scoring here: the makers of trump score {_points(rules.points_made)} for most of "
+        f"the tricks, {_points(rules.points_march)} for all of them (a **march**), and "
+        f"{_points(rules.points_lone_march)} for a march played alone (a **loner**). If the "
+        f"makers take fewer than half the tricks, {euchre}. {goal}"
+    )
+
+
+def help_embed(rules: HouseRules | None = None) -> discord.Embed:
+    """The help text, its scoring line from the server's ``rules`` (default: the defaults)."""
+    lines = list(HELP_LINES)
+    lines.insert(5, scoring_line(rules if rules is not None else HouseRules()))
     return discord.Embed(
         title="Euchre: how to play here",
-        description="\n\n".join(HELP_LINES),
+        description="\n\n".join(lines),
         colour=discord.Colour.blurple(),
     )

@@ -96,7 +96,10 @@ def standings_embed(page: StandingsPage) -> discord.Embed:
         if page.unplaced:
             lines.append(f"Nobody has {_plural(page.min_games, 'ranked game')} in this season yet.")
         else:
-            lines.append("No ranked games yet. Every seat a person, the server's rules: it counts.")
+            lines.append(
+                "No ranked games yet. A game is ranked when a person plays every seat "
+                "under the server's house rules: finish one and it shows here."
+            )
     notes = []
     if season is not None:
         state = "running" if season.running else "ended, standings frozen"

@@ -58,14 +58,20 @@ def choice_name(text: str) -> str:
 
 def preset_choice_name(preset: str) -> str:
     """A preset as a choice: its name and what it plays."""
-    return choice_name(f"{preset}: {PRESET_DESCRIPTIONS[preset]}")
+    return choice_name(f"{PRESET_NAMES[preset]}: {_plays(preset)}")
+
+
+def _plays(preset: str) -> str:
+    """What a preset plays, without the name its description may start with."""
+    head, said, tail = PRESET_DESCRIPTIONS[preset].partition(": ")
+    return tail if said else head
 
 
 def rule_value_choice_name(name: str, value: Any, rules: HouseRules, shown: str) -> str:
     """A value of a rule as a choice: the value, then what the rule would mean with it."""
     now = " (now)" if getattr(rules, name) == value else ""
     if name == "preset":
-        return choice_name(f"{shown}{now}: {PRESET_DESCRIPTIONS[value]}")
+        return choice_name(f"{PRESET_NAMES[value]}{now}: {_plays(value)}")
     try:
         changed = rules.with_changes(**{name: value})
     except RulesError as exc:
@@ -208,7 +214,7 @@ def settings_embed(settings: ServerSettings, default_delay: float) -> discord.Em
         description="\n".join(lines),
         colour=discord.Colour.dark_green(),
     )
-    embed.set_footer(text="Change one with /euchre settings set (Manage Server or the admin role).")
+    embed.set_footer(text="Admins change one with /euchre settings set.")
     return embed
 
 

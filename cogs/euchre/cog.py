@@ -151,7 +151,7 @@ class Euchre(
         await self.presenter.after_move(table, clicker=interaction.user.id)
 
     @app_commands.command(
-        name="abort", description="Close this channel's table (its host, or Manage Server)"
+        name="abort", description="Close this channel's table (its host, or a server admin)"
     )
     async def abort(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Close the table of this channel (or the one the user hosts)."""
@@ -172,8 +172,10 @@ class Euchre(
 
     @app_commands.command(name="help", description="How to play euchre here")
     async def help(self, interaction: discord.Interaction[EuchreBot]) -> None:
-        """Explain the commands and buttons, privately."""
-        await send_ephemeral(interaction, embed=help_embed())
+        """Explain the commands and buttons, privately, with this server's scores."""
+        guild = interaction.guild_id
+        rules = None if guild is None else (await self.service.settings_of(guild)).rules
+        await send_ephemeral(interaction, embed=help_embed(rules))
 
     # ------------------------------------------------------------------ table buttons
 

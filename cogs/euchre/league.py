@@ -35,6 +35,7 @@ from bot.rules import RecordError
 from bot.store import ArchivedGame, Season
 
 from .league_buttons import replay_view, standings_view
+from .server_config import editor_of
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -113,6 +114,15 @@ class LeagueCommands(_Mixin):
     def league(self) -> LeagueService:
         """The bot's league service."""
         return league_of(self.bot)
+
+    async def _require_admin(self, interaction: discord.Interaction[EuchreBot], what: str) -> None:
+        """Refuse, in the bot's words, anyone who may not change the server's league."""
+        server = await self.bot.tables.settings_of(_guild_id(interaction))
+        if not server.may_change(editor_of(interaction)):
+            raise UserFacingError(
+                f"{what} needs a server admin (Manage Server, or the role the server names). "
+                "Anyone may see the league settings with /euchre season settings."
+            )
 
     async def _season(self, guild_id: int, name: str | None) -> Season | None:
         return None if name is None else await self.league.find_season(guild_id, name)
@@ -223,32 +233,32 @@ class LeagueCommands(_Mixin):
         interaction: discord.Interaction[EuchreBot],
         game: app_commands.Range[int, 1, _MAX_GAME_ID],
     ) -> None:
-        """The record, replayable with ``python -m bot.rules replay``."""
+        """The game's record as a file, to keep or to share."""
         archived, record = await self.league.game(_guild_id(interaction), game)
         name = export_filename(archived.id)
         await interaction.response.send_message(
-            f"The record of game #{archived.id}. Replay it with "
-            f"`python -m bot.rules replay {name}`.",
+            f"The record of game #{archived.id}: every card dealt and every move, to keep "
+            f"or share. Step through it here with `/euchre replay game:{archived.id}`.",
             file=discord.File(io.BytesIO(export_bytes(record)), filename=name),
             ephemeral=True,
         )
 
     # ------------------------------------------------------------------ seasons
 
-    @season.command(name="start", description="Start a new season: everyone starts fresh")
+    @season.command(name="start", description="Start a new season: everyone starts fresh (admins)")
     @app_commands.describe(name="The season's name")
-    @app_commands.checks.has_permissions(manage_guild=True)
     async def season_start(
         self, interaction: discord.Interaction[EuchreBot], name: app_commands.Range[str, 1, 50]
     ) -> None:
-        """Start a named season (Manage Server)."""
+        """Start a named season (admins)."""
+        await self._require_admin(interaction, "Starting a season")
         change = await self.league.start_season(_guild_id(interaction), name)
         await interaction.response.send_message(season_started_text(change))
 
-    @season.command(name="end", description="End the season and freeze its standings")
-    @app_commands.checks.has_permissions(manage_guild=True)
+    @season.command(name="end", description="End the season and freeze its standings (admins)")
     async def season_end(self, interaction: discord.Interaction[EuchreBot]) -> None:
-        """End the running season (Manage Server)."""
+        """End the running season (admins)."""
+        await self._require_admin(interaction, "Ending the season")
         guild_id = _guild_id(interaction)
         ended = await self.league.end_season(guild_id)
         final = (await self.league.standings(guild_id, ended)).page(0)
@@ -257,13 +267,12 @@ class LeagueCommands(_Mixin):
             view=standings_view(ended.id, 0, final.pages) or discord.utils.MISSING,
         )
 
-    @season.command(name="settings", description="See or change the league settings")
+    @season.command(name="settings", description="See the league settings; admins may change them")
     @app_commands.describe(
         min_games="Ranked games a player needs to be placed in the standings",
         all_casual="Make every game casual (no ratings)",
         rank_custom_rules="Rate games played under other rules than the server's",
     )
-    @app_commands.checks.has_permissions(manage_guild=True)
     async def season_settings(
         self,
         interaction: discord.Interaction[EuchreBot],
@@ -271,7 +280,7 @@ class LeagueCommands(_Mixin):
         all_casual: bool | None = None,
         rank_custom_rules: bool | None = None,
     ) -> None:
-        """Show the league settings, changing those given (Manage Server)."""
+        """Show the league settings, changing those given (admins)."""
         guild_id = _guild_id(interaction)
         changes = {
             name: value
@@ -283,6 +292,7 @@ class LeagueCommands(_Mixin):
             if value is not None
         }
         if changes:
+            await self._require_admin(interaction, "Changing the league settings")
             settings = await self.league.update_settings(guild_id, **changes)
         else:
             settings = await self.league.settings(guild_id)

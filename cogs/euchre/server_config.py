@@ -54,7 +54,7 @@ from bot.tables import TableService
 if TYPE_CHECKING:
     from bot.app import EuchreBot
 
-__all__ = ["LIMITS", "PRESET_CHOICES", "ChoiceLimits", "HouseRulesCommands"]
+__all__ = ["LIMITS", "PRESET_CHOICES", "ChoiceLimits", "HouseRulesCommands", "editor_of"]
 
 Choices = list[app_commands.Choice[str]]
 
@@ -107,19 +107,21 @@ class HouseRulesCommands(commands.Cog):
         )
         await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
-    @rules_group.command(name="preset", description="Play a preset's rules (Manage Server)")
-    @app_commands.describe(preset="The rules to start from; single rules change with /rules set")
+    @rules_group.command(name="preset", description="Play a preset's rules (admins)")
+    @app_commands.describe(
+        preset="The rules to start from; single rules change with /euchre rules set"
+    )
     @app_commands.choices(preset=PRESET_CHOICES)
     async def rules_preset(
         self, interaction: discord.Interaction[EuchreBot], preset: app_commands.Choice[str]
     ) -> None:
         """Make the house rules a preset's, dropping earlier changes."""
         change = await editable(self.service.server_settings).use_preset(
-            _guild_id(interaction), _editor(interaction), preset.value
+            _guild_id(interaction), editor_of(interaction), preset.value
         )
         await send_ephemeral(interaction, rules_replaced_text(change, reset=False))
 
-    @rules_group.command(name="set", description="Change one house rule (Manage Server)")
+    @rules_group.command(name="set", description="Change one house rule (admins)")
     @app_commands.describe(rule="The rule to change (type to search)", value="Its new value")
     async def rules_set(
         self,
@@ -129,7 +131,7 @@ class HouseRulesCommands(commands.Cog):
     ) -> None:
         """Change one rule: checked with all the others before it is saved."""
         change = await editable(self.service.server_settings).set_rule(
-            _guild_id(interaction), _editor(interaction), rule, value
+            _guild_id(interaction), editor_of(interaction), rule, value
         )
         before, after = _shown(RULE_FIELDS[change.field or "preset"], change.before, change.after)
         await send_ephemeral(interaction, rule_change_text(change, before, after))
@@ -157,11 +159,11 @@ class HouseRulesCommands(commands.Cog):
             choices.append(app_commands.Choice(name=name, value=shown))
         return choices
 
-    @rules_group.command(name="reset", description="Back to the default rules (Manage Server)")
+    @rules_group.command(name="reset", description="Back to the default rules (admins)")
     async def rules_reset(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Back to the North American rules; the settings stay."""
         change = await editable(self.service.server_settings).reset_rules(
-            _guild_id(interaction), _editor(interaction)
+            _guild_id(interaction), editor_of(interaction)
         )
         await send_ephemeral(interaction, rules_replaced_text(change, reset=True))
 
@@ -174,7 +176,7 @@ class HouseRulesCommands(commands.Cog):
         embed = settings_embed(settings, self._default_delay)
         await send_ephemeral(interaction, embed=embed)
 
-    @settings_group.command(name="set", description="Change one setting (Manage Server)")
+    @settings_group.command(name="set", description="Change one setting (admins)")
     @app_commands.describe(setting="The setting to change (type to search)", value="Its value")
     async def settings_set(
         self,
@@ -185,7 +187,7 @@ class HouseRulesCommands(commands.Cog):
         """Change one setting, checked before it is saved."""
         change = await editable(self.service.server_settings).set_setting(
             _guild_id(interaction),
-            _editor(interaction),
+            editor_of(interaction),
             setting,
             _role_id(value),
             _roles(interaction),
@@ -220,11 +222,11 @@ class HouseRulesCommands(commands.Cog):
             choices.append(app_commands.Choice(name=name, value=shown))
         return choices
 
-    @settings_group.command(name="reset", description="Every setting back to its default")
+    @settings_group.command(name="reset", description="Every setting back to its default (admins)")
     async def settings_reset(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Every setting back to the bot's defaults; the house rules stay."""
         change = await editable(self.service.server_settings).reset_settings(
-            _guild_id(interaction), _editor(interaction)
+            _guild_id(interaction), editor_of(interaction)
         )
         await send_ephemeral(interaction, setting_change_text(change, "", "", self._default_delay))
 
@@ -270,7 +272,8 @@ def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:
     return interaction.guild_id
 
 
-def _editor(interaction: discord.Interaction[EuchreBot]) -> Editor:
+def editor_of(interaction: discord.Interaction[EuchreBot]) -> Editor:
+    """Who asks for a change: whether they may manage the server, and their roles."""
     user = interaction.user
     roles = frozenset(r.id for r in user.roles) if isinstance(user, discord.Member) else frozenset()
     return Editor(interaction.permissions.manage_guild, roles, shown_role=role_mention)

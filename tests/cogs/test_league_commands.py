@@ -21,7 +21,8 @@ from openskill.models import PlackettLuce
 from bot.app import EuchreBot
 from bot.league import LeagueService
 from bot.players import make_player
-from bot.rules import HouseRules, card_symbol, parse_record, replay
+from bot.render import card_text
+from bot.rules import HouseRules, parse_record, replay
 from bot.server.sources import StoredSettings
 from bot.settings import Settings
 from bot.store import ArchivedGame, Database, GameArchiveRepo, GuildSettingsRepo, Seat
@@ -384,7 +385,7 @@ async def test_replay_steps_through_every_card_and_export_gives_the_record_back(
     final = h.message(message.id)
     loaded = parse_record(record)
     expected = [
-        card_symbol(a.card) for _, a in loaded.actions if a.do == "play" and a.card is not None
+        card_text(a.card) for _, a in loaded.actions if a.do == "play" and a.card is not None
     ]
     assert played == expected  # every card of the record, in order
     assert "Game over" in final.text
@@ -398,7 +399,8 @@ async def test_replay_steps_through_every_card_and_export_gives_the_record_back(
     assert h.message(message.id).button("⏮ Previous deal").disabled is False
 
     exported = await h.slash(bob, "euchre export", {"game": game.id})
-    assert exported.ephemeral and "python -m bot.rules replay" in exported.content
+    assert exported.ephemeral and "python -m" not in exported.content
+    assert f"/euchre replay game:{game.id}" in exported.content
     ((name, data),) = exported.reply.files
     assert name == f"euchre-game-{game.id}.json"
     assert json.loads(data) == record
@@ -427,6 +429,35 @@ async def test_a_game_of_another_server_or_none_is_refused(
         refused = await h.slash(g.member("bob"), command, {"game": game.id})
         assert refused.ephemeral
         assert refused.content == f"There is no finished game #{game.id} on this server."
+
+
+async def test_everyone_sees_the_league_settings_and_only_admins_change_them(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, g = await league_harness(make_harness, db)
+    ada, bob = g.member("ada"), g.member("bob")
+    seen = await h.slash(bob, "euchre season settings")
+    assert seen.ephemeral and "League settings" in seen.text
+    refused = await h.slash(bob, "euchre season settings", {"min_games": 7}, allow_errors=True)
+    assert refused.ephemeral
+    assert refused.content.startswith("Changing the league settings needs a server admin")
+    assert "/euchre season settings" in refused.content
+    assert (await LeagueService(db).settings(g.id)).min_games != 7
+    changed = await h.slash(ada, "euchre season settings", {"min_games": 7})
+    assert changed.ephemeral and (await LeagueService(db).settings(g.id)).min_games == 7
+    for command in ("season start", "season end"):
+        options = {"name": "Autumn"} if command == "season start" else {}
+        no = await h.slash(bob, f"euchre {command}", options, allow_errors=True)
+        assert no.ephemeral and "needs a server admin" in no.content
+
+
+async def test_empty_standings_say_how_a_game_gets_ranked(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, g = await league_harness(make_harness, db)
+    empty = await h.slash(g.member("bob"), "euchre standings")
+    assert "A game is ranked when a person plays every seat" in empty.text
+    assert "Every seat a person" not in empty.text
 
 
 async def test_without_a_league_the_commands_say_so(make_harness: MakeHarness) -> None:

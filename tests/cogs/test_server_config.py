@@ -539,3 +539,57 @@ async def test_a_hosts_rules_also_reach_a_table_in_its_own_thread(server: Server
     [table] = server.bot.tables.open_tables
     assert table.place.thread_id is not None
     assert table.rules == HouseRules.preset_rules("toronto") and table.rules_overridden
+
+
+# ---------------------------------------------------------------------- words (issue 13)
+
+
+async def test_command_texts_name_commands_as_typed_and_admins_plainly(server: Server) -> None:
+    tree = server.bot.tree
+    for command in tree.walk_commands():
+        assert "Manage Server" not in command.description, command.qualified_name
+    preset = tree.get_command("euchre")
+    assert isinstance(preset, app_commands.Group)
+    rules = preset.get_command("rules")
+    assert isinstance(rules, app_commands.Group)
+    command = rules.get_command("preset")
+    assert isinstance(command, app_commands.Command)
+    (option,) = command.parameters
+    assert "/euchre rules set" in option.description
+    names = [c.name for c in option.choices]
+    assert names and all(n.startswith(tuple(PRESET_NAMES.values())) for n in names)
+    assert not any("north_american" in n or "Toronto: Euchre Toronto" in n for n in names)
+    values = await server.h.autocomplete(
+        server.bob, "euchre rules set", {"rule": "preset", "value": ""}, focused="value"
+    )
+    assert values.choices and all(
+        c["name"].startswith(tuple(PRESET_NAMES.values())) for c in values.choices
+    )
+
+
+async def test_settings_show_reads_right_and_help_gives_this_servers_scores(
+    server: Server,
+) -> None:
+    shown = assert_private(await server.h.slash(server.bob, "euchre settings show"))
+    assert "After 2 timed-out turns in a row, a computer plays the seat" in shown
+    await server.h.slash(server.admin, "euchre rules preset", {"preset": "six_player"})
+    rules = await server.rules()
+    assert rules.points_march == 3  # not the default 2: the help reads the server's rules
+    helped = assert_private(await server.h.slash(server.bob, "euchre help"))
+    for words in (
+        "/euchre standings",
+        "/euchre stats",
+        "/euchre history",
+        "/euchre replay",
+        "/euchre export",
+        "/euchre season settings",
+        "Take a computer's seat",
+        "Take my seat back",
+        "Refresh",
+        "15 minutes",
+        f"{rules.points_march} points for all of them (a **march**)",
+        f"{rules.points_lone_march} points for a march played alone (a **loner**)",
+        f"**euchred**: the defenders score {rules.points_euchre} points",
+        f"to {rules.target_score} wins",
+    ):
+        assert words in helped, words
