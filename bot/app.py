@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.heartbeat import Heartbeat
 from bot.league import LeagueService
 from bot.players import make_player
+from bot.render.faces import NO_FACES, CardFaces
 from bot.replies import report_error, send_ephemeral
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings, StoredSettings
@@ -207,6 +208,8 @@ class EuchreBot(commands.AutoShardedBot):
         self.synced: list[str] = []
         """Where this process synced the slash commands ("to guild 1"), failures apart."""
         self.sync_failed: list[str] = []
+        self.card_faces: CardFaces = NO_FACES
+        """The card pictures uploaded as the application's emojis (none: cards as text)."""
         self._beating: asyncio.Task[None] | None = None
         self._announced = False
 

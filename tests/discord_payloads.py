@@ -172,6 +172,20 @@ def application(app_id: int, name: str, *, owner: JSON, bot: JSON) -> JSON:
     }
 
 
+def application_emoji(emoji_id: int, name: str, *, owner: JSON) -> JSON:
+    """An emoji of the application (``/applications/{id}/emojis``)."""
+    return {
+        "id": str(emoji_id),
+        "name": name,
+        "roles": [],
+        "user": owner,
+        "require_colons": True,
+        "managed": False,
+        "animated": False,
+        "available": True,
+    }
+
+
 # --------------------------------------------------------------------------- places
 
 

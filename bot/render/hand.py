@@ -14,10 +14,10 @@ from typing import Final, Literal
 import discord
 
 from bot.rules import Action, SeatView, Suit
-from bot.rules.ranking import build_ranking, top_rank_word
+from bot.rules.ranking import build_ranking
 from bot.tables import PublicTable
 
-from .cards import BOWER_SHORT, card_text, hand_text, sort_hand, suit_text
+from .cards import bower_word, card_text, hand_text, sort_hand, suit_text
 from .teams import player, team_mark
 
 __all__ = ["ACTION_ROWS", "ButtonStyle", "HandButton", "hand_buttons", "hand_embed"]
@@ -43,12 +43,14 @@ class HandButton:
     row: int
     position: int
     """Its place among the hand's buttons (keeps button ids unique with two equal cards)."""
+    card: int | None = None
+    """The card it plays, discards or gives (None: another action)."""
+    role: str = ""
+    """A top trump's short name ("right", "left", "Benny"): the label beside a card's picture."""
 
 
 def _card_label(card: int, trump: int | None) -> str:
-    role = top_rank_word(card, trump) if trump is not None else ""
-    short = BOWER_SHORT.get(role, "")
-    return f"{card_text(card)} {short}".strip()
+    return f"{card_text(card)} {bower_word(card, trump)}".strip()
 
 
 def _action_label(table: PublicTable, view: SeatView, action: Action) -> tuple[str, ButtonStyle]:
@@ -71,7 +73,7 @@ def _action_label(table: PublicTable, view: SeatView, action: Action) -> tuple[s
     if do == "call":
         assert action.suit is not None
         suit = Suit(action.suit)
-        label = f"{suit.symbol} {suit.plural.capitalize()}"
+        label = f"{suit_text(suit)[: -len(suit.plural)]}{suit.plural.capitalize()}"
         return (f"{label} alone", "success") if alone else (label, "primary")
     if do == "alone":
         maker_side = view.makers == view.team
@@ -110,6 +112,8 @@ def hand_buttons(table: PublicTable, view: SeatView) -> list[HandButton]:
                 legal_action is None,
                 card_row + i // _PER_ROW,
                 len(others) + i,
+                card,
+                bower_word(card, view.trump),
             )
         )
     if buttons and buttons[-1].row >= ACTION_ROWS:
@@ -174,10 +178,18 @@ def _prompt(table: PublicTable, view: SeatView) -> str:
     return f"**Your turn**: follow {suit_text(led)} if you can."
 
 
+def _legend(view: SeatView) -> list[str]:
+    """One line saying why some card buttons are blue, once trump is made."""
+    if view.trump is None or not view.hand:
+        return []
+    return [f"Blue buttons are trump ({suit_text(view.trump)})."]
+
+
 def hand_embed(table: PublicTable, view: SeatView) -> discord.Embed:
     """The private hand of one seat."""
     lines = [
         f"**{hand_text(view.hand, view.trump)}**" if view.hand else "You hold no cards now.",
+        *_legend(view),
         *_situation(table, view),
         _prompt(table, view),
         f"Score: {team_mark(0)} {view.score[0]} · {team_mark(1)} {view.score[1]}",

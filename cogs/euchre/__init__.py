@@ -5,13 +5,14 @@
 the buttons keep working after a restart, and :mod:`.components` builds them from
 render's description; :mod:`.presenter` shows what changed (the public message, the
 open hands, the pings) for both cogs; :mod:`.keeping` resumes tables at start-up and
-runs turn limits and idle closing.
+runs turn limits and idle closing; :mod:`.card_emojis` uploads the card pictures.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .card_emojis import CardEmojis
 from .cog import Euchre
 from .keeping import Keeping
 from .presenter import TablePresenter
@@ -19,7 +20,7 @@ from .presenter import TablePresenter
 if TYPE_CHECKING:
     from bot.app import EuchreBot
 
-__all__ = ["Euchre", "Keeping", "TablePresenter", "setup"]
+__all__ = ["CardEmojis", "Euchre", "Keeping", "TablePresenter", "setup"]
 
 
 async def setup(bot: EuchreBot) -> None:
@@ -27,3 +28,4 @@ async def setup(bot: EuchreBot) -> None:
     presenter = TablePresenter(bot)
     await bot.add_cog(Euchre(bot, presenter))
     await bot.add_cog(Keeping(bot, presenter))
+    await bot.add_cog(CardEmojis(bot))

@@ -11,7 +11,14 @@ from typing import Any, Final
 
 import discord
 
-from bot.render import HandButton, PublicControls, played_again_controls, public_controls
+from bot.render import (
+    NO_FACES,
+    CardFaces,
+    HandButton,
+    PublicControls,
+    played_again_controls,
+    public_controls,
+)
 from bot.tables import PublicTable
 
 from .routes import ActionButton, SeatSelect, TableButton
@@ -70,22 +77,33 @@ def finished_view(table_id: int) -> discord.ui.View:
 
 
 def hand_view(
-    table_id: int, seat: int, stamp: tuple[int, int], buttons: list[HandButton]
+    table_id: int,
+    seat: int,
+    stamp: tuple[int, int],
+    buttons: list[HandButton],
+    faces: CardFaces = NO_FACES,
 ) -> discord.ui.View:
-    """The components of a private hand, with a Refresh button on the last row."""
-    items: list[discord.ui.Item[Any]] = [
-        ActionButton(
-            table_id,
-            seat,
-            stamp,
-            str(b.action),
-            b.position,
-            label=b.label,
-            style=_STYLES[b.style],
-            disabled=b.disabled,
-            row=b.row,
+    """The components of a private hand, with a Refresh button on the last row.
+
+    A card's button shows its picture from ``faces`` where there is one (its label then
+    only names a bower), else its text.
+    """
+    items: list[discord.ui.Item[Any]] = []
+    for b in buttons:
+        emoji = None if b.card is None else faces.emoji(b.card)
+        items.append(
+            ActionButton(
+                table_id,
+                seat,
+                stamp,
+                str(b.action),
+                b.position,
+                label=b.label if emoji is None else b.role,
+                emoji=emoji,
+                style=_STYLES[b.style],
+                disabled=b.disabled,
+                row=b.row,
+            )
         )
-        for b in buttons
-    ]
     items.append(TableButton(table_id, "hand", label="↻ Refresh", row=4))
     return _view(*items)

@@ -75,7 +75,7 @@ class TablePresenter:
     def message(self, table: Table, mention: int | None = None) -> PublicMessage:
         """The public message of ``table``, telling ``mention`` (if any) it's their turn."""
         public = table.public()
-        embed, view = table_embed(public), public_view(public)
+        embed, view = table_embed(public, self.bot.card_faces), public_view(public)
         if mention is None:
             return PublicMessage(None, embed, view, _NO_MENTIONS)
         allowed = discord.AllowedMentions(
@@ -88,7 +88,8 @@ class TablePresenter:
         seat, view = table.view_for(user_id)
         public = table.public()
         buttons = hand_buttons(public, view)
-        return hand_embed(public, view), hand_view(table.id, seat, table.stamp, buttons)
+        faces = self.bot.card_faces
+        return hand_embed(public, view), hand_view(table.id, seat, table.stamp, buttons, faces)
 
     # ------------------------------------------------------------------ the public message
 

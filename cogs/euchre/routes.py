@@ -235,6 +235,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTI
         position: int | None = None,
         *,
         label: str = "",
+        emoji: discord.PartialEmoji | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
         row: int | None = None,
@@ -244,7 +245,8 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTI
         custom_id = f"euchre:a:{table_id}:{seat}:{stamp[0]}:{stamp[1]}:{code}{suffix}"
         super().__init__(
             discord.ui.Button(
-                label=label or code,
+                label=label or (None if emoji is not None else code),
+                emoji=emoji,
                 style=style,
                 disabled=disabled,
                 row=row,

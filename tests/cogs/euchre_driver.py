@@ -15,7 +15,7 @@ from typing import Any
 from bot.app import EuchreBot
 from bot.players import make_player
 from bot.render import LAST_DEAL
-from bot.rules import card_symbol
+from bot.rules import card_symbol, parse_card
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.settings import Settings
@@ -29,6 +29,15 @@ from bot.tables import (
 from tests.harness import FakeMember, Harness, Sent, StoredMessage, visible_text
 
 CARD_TOKEN = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|🃏")
+CARD_EMOJI = re.compile(r"<:euchre_(\w+?)_[0-9a-f]+:\d+>")
+
+
+def card_tokens(text: str) -> list[str]:
+    """The cards a text shows, whether as text or as the card pictures' emojis."""
+    written = CARD_EMOJI.sub(lambda m: card_symbol(parse_card(m[1])), text)
+    return CARD_TOKEN.findall(written)
+
+
 ACTION_ID = "euchre:a:"
 
 
@@ -123,7 +132,7 @@ class HiddenCardWatch:
         """Hidden cards shown by the public payload recorded at ``index``."""
         before = [s for s in self.snapshots if s.sent <= index]
         if not before:
-            return sorted(set(CARD_TOKEN.findall(visible_text(sent.data))))
+            return sorted(set(card_tokens(visible_text(sent.data))))
         snap = before[-1]
         data = dict(sent.data)
         last_deal_text = ""
@@ -135,9 +144,9 @@ class HiddenCardWatch:
             )
             embeds.append({**embed, "fields": fields})
         data["embeds"] = embeds
-        shown = set(CARD_TOKEN.findall(visible_text(data)))
+        shown = set(card_tokens(visible_text(data)))
         leaked = sorted(shown & snap.hidden)
-        stray = set(CARD_TOKEN.findall(last_deal_text)) - snap.last_deal_public
+        stray = set(card_tokens(last_deal_text)) - snap.last_deal_public
         return leaked + sorted(f"{c} (last deal)" for c in stray)
 
     def check_all(self) -> int:
@@ -150,7 +159,7 @@ class HiddenCardWatch:
             assert ACTION_ID not in sent.dump(), f"private-hand buttons in public: {sent!r}"
             leaks = self.leaks(sent, index)
             assert not leaks, f"{sent!r} shows hidden cards {leaks}"
-            checked += len(CARD_TOKEN.findall(visible_text(sent.data)))
+            checked += len(card_tokens(visible_text(sent.data)))
         return checked
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from bot.app import EuchreBot
 from bot.render import TAKEOVER_PROMPT
 from bot.store import Database
 from bot.tables.database import DatabaseTableStore
@@ -29,10 +31,17 @@ async def test_the_seat_controls_tell_a_seated_player_they_are_for_members_watch
         assert only_table(bot).seat_of(g.member("erin").id) is not None
 
 
+async def card_emojis_of(bot: EuchreBot) -> None:
+    """Wait for the start-up upload of the card pictures."""
+    cog = bot.get_cog("CardEmojis")
+    assert cog is not None and cog.task is not None  # type: ignore[attr-defined]
+    await cog.task  # type: ignore[attr-defined]
+
+
 def past_moves(message: StoredMessage) -> list[str]:
-    """The table's lines about moves made: who made trump, the trick so far."""
+    """The table's lines about moves made: who made trump, the trick so far (emoji ids apart)."""
     (embed,) = message.embeds
-    lines = embed["description"].splitlines()
+    lines = re.sub(r":\d+>", ":id>", embed["description"]).splitlines()
     return [x for x in lines if x.startswith(("Trump", "**Trick", "Bids"))]
 
 
@@ -49,7 +58,8 @@ async def test_past_moves_keep_the_name_of_whoever_made_them_after_a_takeover(
             assert game is not None and game.maker is not None and game.trick
             seat = game.maker if game.maker != 0 else game.trick[0][0]
             computer = table.name(seat)
-            before = past_moves(message)
+            await card_emojis_of(bot)
+            before = past_moves(h.message(message.id))
             assert any(f"{computer} 🤖" in line for line in before), before
             await h.select(g.member("erin"), message, [str(seat)], placeholder=TAKEOVER_PROMPT)
             assert table.name(seat) == "Erin"
@@ -64,5 +74,6 @@ async def test_past_moves_keep_the_name_of_whoever_made_them_after_a_takeover(
             h.add_message(g2.channel, like=old_message)
             (restored,) = await bot.tables.restore()
             assert restored.name(seat) == "Erin"
+            await card_emojis_of(bot)  # the table is drawn with the card pictures, as before
             await keeping_of(bot).resume_all()
             assert past_moves(h.message(message.id)) == before

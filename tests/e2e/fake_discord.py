@@ -10,7 +10,8 @@ It plays one guild with one text channel and a few members, and serves:
 
 * REST, the routes the euchre bot uses: ``users/@me``, ``oauth2/applications/@me``,
   ``gateway/bot``, command sync (``PUT`` guild or global commands), interaction
-  callbacks, webhook follow-ups and original-response edits, channel messages (send,
+  callbacks, webhook follow-ups and original-response edits, the application's emojis
+  (list, upload, delete), channel messages (send,
   edit, get, list, delete) and threads. Every answer is JSON with a ``Content-Type`` of
   exactly ``application/json`` (discord.py compares it verbatim), errors in Discord's
   ``{"code", "message"}`` shape. REST routes check the ``Bot`` token.
@@ -35,6 +36,7 @@ seconds (3) of its delivery. Every wait is bounded (:meth:`FakeDiscord.wait_for`
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import copy
 import inspect
@@ -367,6 +369,8 @@ class FakeDiscord:
         self.problems: list[str] = []
         """What Discord would have refused or the fake does not know: should stay empty."""
         self.commands: dict[int | None, list[JSON]] = {}
+        self.app_emojis: dict[int, JSON] = {}
+        """The application's emojis by id (``image``: the data URI uploaded)."""
         """The synced application commands, by guild id (None: global)."""
         self.command_syncs: list[int | None] = []
         self.identifies: list[JSON] = []
@@ -900,6 +904,14 @@ class FakeDiscord:
                 self._get_commands,
                 True,
             ),
+            ("GET", "/applications/{application_id}/emojis", self._list_emojis, True),
+            ("POST", "/applications/{application_id}/emojis", self._create_emoji, True),
+            (
+                "DELETE",
+                "/applications/{application_id}/emojis/{emoji_id}",
+                self._delete_emoji,
+                True,
+            ),
             ("POST", "/interactions/{interaction_id}/{token}/callback", self._callback, False),
             ("POST", "/webhooks/{application_id}/{token}", self._followup, False),
             (
@@ -1038,6 +1050,34 @@ class FakeDiscord:
     def _get_commands(self, record: Request, p: dict[str, str]) -> list[JSON]:
         self._check_application(p)
         return self.commands.get(self._guild_key(p), [])
+
+    # application emojis
+
+    def _list_emojis(self, record: Request, p: dict[str, str]) -> JSON:
+        self._check_application(p)
+        shown = [{k: v for k, v in e.items() if k != "image"} for e in self.app_emojis.values()]
+        return {"items": shown}
+
+    def _create_emoji(self, record: Request, p: dict[str, str]) -> JSON:
+        """Upload one: a name of 2-32 letters, digits or _, unused; a PNG up to 256 KiB."""
+        self._check_application(p)
+        body = record.body if isinstance(record.body, dict) else {}
+        name, image = str(body.get("name", "")), str(body.get("image", ""))
+        prefix = "data:image/png;base64,"
+        taken = any(e["name"] == name for e in self.app_emojis.values())
+        if not re.fullmatch(r"\w{2,32}", name) or taken or not image.startswith(prefix):
+            raise ApiError(400, 50035, "Invalid Form Body")
+        if len(base64.b64decode(image[len(prefix) :])) > 256 * 1024:
+            raise ApiError(400, 50138, "Asset exceeds maximum size: 262144")
+        emoji_id = self.next_id()
+        emoji = payloads.application_emoji(emoji_id, name, owner=self.bot_user.payload())
+        self.app_emojis[emoji_id] = {**emoji, "image": image}
+        return emoji
+
+    def _delete_emoji(self, record: Request, p: dict[str, str]) -> None:
+        self._check_application(p)
+        if self.app_emojis.pop(int(p["emoji_id"]), None) is None:
+            raise ApiError(404, 10014, "Unknown Emoji")
 
     # interactions
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.app import BOT_PERMISSIONS
+from bot.render.card_images import card_pictures
 from tests.e2e.conftest import MakeBot
 from tests.e2e.fake_discord import FakeDiscord
 
@@ -81,3 +82,32 @@ async def test_start_line_then_health(fake: FakeDiscord, bots: MakeBot) -> None:
     assert out.startswith("unhealthy: the gateway has not been connected for ")
     assert await bot.stop() == 0
     assert not bot.faults(), bot.tail()
+
+
+async def test_card_pictures_are_uploaded_once_and_a_changed_one_replaced(
+    fake: FakeDiscord, bots: MakeBot
+) -> None:
+    pictures = {p.name for p in card_pictures()}
+
+    def uploads() -> int:
+        return sum(r.route == "POST /applications/{application_id}/emojis" for r in fake.requests)
+
+    def listings() -> int:
+        return sum(r.route == "GET /applications/{application_id}/emojis" for r in fake.requests)
+
+    bot = bots("pictures")
+    await bot.start()
+    await fake.wait_for(lambda: uploads() == len(pictures), timeout=30, what="38 uploads")
+    assert {e["name"] for e in fake.app_emojis.values()} == pictures
+    assert await bot.stop() == 0
+
+    stale_id, stale = next(iter(fake.app_emojis.items()))
+    old_name = stale["name"]
+    stale["name"] = old_name.rsplit("_", 1)[0] + "_0000000000"  # as a former picture of the card
+    await bot.start()
+    await fake.wait_for(lambda: listings() == 2, timeout=30, what="the second listing")
+    await fake.wait_for(lambda: uploads() == len(pictures) + 1, timeout=30, what="one upload")
+    assert stale_id not in fake.app_emojis
+    assert {e["name"] for e in fake.app_emojis.values()} == pictures
+    assert await bot.stop() == 0
+    assert uploads() == len(pictures) + 1 and not fake.problems, fake.problems

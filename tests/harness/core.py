@@ -75,6 +75,8 @@ class Harness(
         self.errors: list[logging.LogRecord] = []
         """Every ERROR log record emitted while the harness was active."""
         self.synced_commands: dict[int | None, list[JSON]] = {}
+        self.app_emojis: dict[int, JSON] = {}
+        """The application's emojis by id, as uploaded (with ``image``, the data URI sent)."""
         """Commands the bot synced (``tree.sync``), by guild id (None = global)."""
         self.handlers: dict[tuple[str, str], HttpHandler] = {}
         self._failures: list[_Failure] = []

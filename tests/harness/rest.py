@@ -168,6 +168,8 @@ class _Rest:
                 return self._sync_commands(sent, gid)
             if method == "GET":
                 return self.synced_commands.get(gid, [])
+        if path.startswith("/applications/{application_id}/emojis"):
+            return self._answer_app_emojis(sent, p)
         if key == ("POST", "/users/@me/channels"):
             return self._open_dm(sent)
         if key == ("GET", "/users/{user_id}"):
@@ -193,6 +195,27 @@ class _Rest:
             owner=self._owner_payload(),
             bot=self.bot_user_payload(),
         )
+
+    def _answer_app_emojis(self, sent: Sent, p: Mapping[str, str]) -> Any:
+        """List, upload and delete the application's emojis (no validation of the image)."""
+        sent.kind = "app_emoji"
+        if sent.method == "GET" and "emoji_id" not in p:
+            return {
+                "items": [
+                    {k: v for k, v in e.items() if k != "image"} for e in self.app_emojis.values()
+                ]
+            }
+        if sent.method == "POST":
+            body = cast(JSON, sent.body or {})
+            emoji_id = self.next_id()
+            emoji = payloads.application_emoji(
+                emoji_id, body["name"], owner=self.bot_user_payload()
+            )
+            self.app_emojis[emoji_id] = {**emoji, "image": body["image"]}
+            return emoji
+        if sent.method == "DELETE" and self.app_emojis.pop(int(p["emoji_id"]), None) is not None:
+            return None
+        raise _error(404, 10014, "Unknown Emoji")
 
     def _sync_commands(self, sent: Sent, guild_id: int | None) -> list[JSON]:
         sent.kind = "sync_commands"

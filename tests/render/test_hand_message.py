@@ -74,3 +74,22 @@ def test_trump_comes_first_in_the_hand_text() -> None:
         for s, part in zip(symbols, text.split(" · "), strict=True)
     ]
     assert is_trump == sorted(is_trump, reverse=True)
+
+
+def test_a_legend_says_the_blue_card_buttons_are_trump_once_trump_is_made() -> None:
+    before = after = 0
+    for table in steps({"preset": "north_american"}, 4):
+        game = table.game
+        assert game is not None
+        view = seat_view(game, 0)
+        text = hand_embed(table.public(), view).description or ""
+        blue = [b for b in hand_buttons(table.public(), view) if b.card is not None]
+        if game.trump is None:
+            before += 1
+            assert "Blue buttons are trump" not in text
+            assert all(b.style == "secondary" for b in blue)
+        elif view.hand:
+            after += 1
+            assert "Blue buttons are trump" in text
+            assert all(b.role == "" or b.style == "primary" for b in blue)
+    assert before and after

@@ -7,8 +7,9 @@ import re
 import discord
 import pytest
 
-from bot.render import LAST_DEAL, table_embed
+from bot.render import LAST_DEAL, CardFaces, card_text, table_embed
 from bot.rules import HouseRules, card_symbol
+from bot.rules.cards import JACK, card
 from bot.tables import Place, Player, Table
 from tests.render.games import VARIANTS, seated_table, steps
 
@@ -113,3 +114,28 @@ def test_a_closed_table_says_so() -> None:
     table.abort(table.host_id)
     embed = table_embed(table.public())
     assert "closed" in (embed.title or "") and not embed.fields
+
+
+def test_a_bower_in_the_trick_is_named_as_the_trump_it_is_and_pictures_replace_text() -> None:
+    found = None
+    for table in steps({"preset": "north_american"}, 5, limit=5000):
+        game = table.game
+        assert game is not None
+        if game.trump is not None and any(
+            c >> 3 == 3 - game.trump and c & 7 == JACK for _, c in game.trick
+        ):
+            found = table
+            break
+    assert found is not None and found.game is not None
+    trump = found.game.trump
+    assert trump is not None
+    left = card(JACK, 3 - trump)
+    text = table_embed(found.public()).description or ""
+    assert f"{card_text(left)} (left)" in text
+    faces = CardFaces(
+        {c: discord.PartialEmoji(name=f"euchre_c{c}_00", id=1000 + c) for c in range(38)}
+    )
+    drawn = table_embed(found.public(), faces).description or ""
+    assert f"<:euchre_c{left}_00:{1000 + left}> (left)" in drawn
+    trick = next(x for x in drawn.splitlines() if x.startswith("**Trick"))
+    assert not any(s in trick for s in "♣♦♥♠")
