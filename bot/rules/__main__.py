@@ -189,10 +189,16 @@ def build_parser() -> argparse.ArgumentParser:
         "bench",
         help="measure random deals per second for every preset",
         description="Play random deals of every preset for a while and print deals per "
-        "second and the time legal() takes.",
+        "second and the time legal() takes; --against openspiel also times OpenSpiel's "
+        "euchre in the same run and prints the ratio.",
     )
     bp.add_argument(
         "--seconds", type=float, default=2.0, help="time per preset (default: %(default)s)"
+    )
+    bp.add_argument(
+        "--against",
+        choices=["openspiel"],
+        help="also time OpenSpiel's C++ euchre (the optional 'bench' extra) and print the ratio",
     )
     return parser
 
@@ -202,8 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "replay":
         return _replay(args.file, args.text)
-    bench_main(args.seconds)
-    return 0
+    return bench_main(args.seconds, args.against)
 
 
 if __name__ == "__main__":

@@ -2,14 +2,19 @@
 
 ``python -m bot.rules bench`` plays random legal actions (bidding included) on
 one core for every preset and prints deals per second and microseconds per
-``legal()`` call.
+``legal()`` call. ``--against openspiel`` also plays random hands of OpenSpiel's
+C++ euchre, driven from Python the same way (its chance nodes, the deal, included),
+and prints both figures and their ratio from the same run. Times are the
+process's CPU time, so other work on a shared machine disturbs them less.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from .game import Game
 from .house_rules import PRESETS, HouseRules
@@ -37,18 +42,20 @@ def random_deals(rules: HouseRules, seconds: float, seed: int = 1) -> BenchResul
     rand = rng.random
     deals = actions = 0
     game_seed = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while time.process_time() < deadline:
         for _ in range(50):
             game = Game(rules, seed=game_seed)
             game_seed += 1
-            while not game.over:
+            step = game.step
+            legal = game.legal()
+            while legal:  # empty once the game is over
+                step(legal[int(rand() * len(legal))])
                 legal = game.legal()
-                game.step(legal[int(rand() * len(legal))])
-                actions += 1
+            actions += len(game.log)
             deals += game.deal_number
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return BenchResult(rules.preset, deals, actions, elapsed, _legal_cost(rules))
 
 
@@ -62,10 +69,10 @@ def _legal_cost(rules: HouseRules, samples: int = 20_000) -> float:
             game = Game(rules, seed=len(games) + 100)
         games.append(game)
         game = _advanced_copy(game, rng)
-    start = time.perf_counter()
+    start = time.process_time()
     for i in range(samples):
         games[i % len(games)].legal()
-    return (time.perf_counter() - start) / samples * 1e6
+    return (time.process_time() - start) / samples * 1e6
 
 
 def _advanced_copy(game: Game, rng: random.Random) -> Game:
@@ -78,10 +85,59 @@ def _advanced_copy(game: Game, rng: random.Random) -> Game:
     return copy
 
 
-def main(seconds: float = 2.0) -> None:
-    """Print the figures for every preset."""
+OPENSPIEL_MISSING = (
+    "OpenSpiel is not installed: pip install -e '.[bench]' (or pip install open-spiel) "
+    "to compare with its C++ euchre."
+)
+
+
+def openspiel_hands(seconds: float, seed: int = 1) -> float | None:
+    """Complete random hands a second of OpenSpiel's euchre; None when it is not installed.
+
+    Driven like ``random_deals``: a uniformly random legal action at every node,
+    chance nodes (the deal) included.
+    """
+    try:
+        pyspiel: Any = importlib.import_module("pyspiel")
+    except ImportError:
+        return None
+    game = pyspiel.load_game("euchre")
+    rand = random.Random(seed).random
+    hands = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while time.process_time() < deadline:
+        for _ in range(50):
+            state = game.new_initial_state()
+            apply = state.apply_action
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                apply(legal[int(rand() * len(legal))])
+            hands += 1
+    return hands / (time.process_time() - start)
+
+
+def main(seconds: float = 2.0, against: str | None = None) -> int:
+    """Print the figures for every preset (and OpenSpiel's); 2 when the comparison cannot run."""
+    theirs: float | None = None
+    if against == "openspiel":
+        theirs = openspiel_hands(seconds)
+        if theirs is None:
+            print(OPENSPIEL_MISSING)
+            return 2
     print(f"{'preset':<16}{'deals/s':>10}{'actions/s':>12}{'legal() us':>12}")
+    ours = 0.0
     for name in PRESETS:
         r = random_deals(HouseRules.preset_rules(name), seconds)
         rate = r.actions / r.seconds
         print(f"{name:<16}{r.deals_per_second:>10,.0f}{rate:>12,.0f}{r.legal_us:>12.2f}")
+        if name == "north_american":
+            ours = r.deals_per_second
+    if theirs is not None:
+        # Measured again after ours, so a machine that grows busier shows in both figures.
+        theirs = (theirs + (openspiel_hands(seconds) or theirs)) / 2
+        print(
+            f"OpenSpiel euchre (C++, from Python): {theirs:,.0f} hands/s; "
+            f"north_american {ours:,.0f} deals/s = {ours / theirs:.2f}x"
+        )
+    return 0

@@ -29,7 +29,7 @@ every check share one class's private fields, so the hot path (``legal``,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, Literal
 
@@ -64,7 +64,7 @@ from .cards import (
 from .dealing import Deal, first_dealer, seeded_deal
 from .errors import RuleError
 from .house_rules import HouseRules, deck_cards
-from .ranking import build_ranking, top_rank_word, trick_winner_index
+from .ranking import build_ranking, top_rank_word
 from .scoring import DealResult, score_deal
 
 
@@ -121,7 +121,6 @@ _LIST_STATE: Final = (
     "_alone",
     "_out",
     "_swapped",
-    "_deal_log",
     "_log",
     "_tricks",
     "_trick_seats",
@@ -179,11 +178,12 @@ class Game:
         self._results: list[DealResult] = []
         self._log: list[tuple[int, Action]] = []
         self._deal_number = 0
-        self._last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
+        self._last_trick: tuple[list[int], list[int], int] | None = None
         self._forced_alone_rule = rules.dealer_partner_order_up == "must_go_alone"
         self._needs_suit = rules.order_up_needs_suit
         self._dupes = rules.packs > 1
         self._lead_rules = rules.no_trump_lead_first_trick or rules.trump_must_be_broken
+        self._later_equal_wins = self.ranking.later_equal_wins
         self._start_deal()
 
     # ------------------------------------------------------------------ reading
@@ -296,13 +296,13 @@ class Game:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """This deal's finished tricks."""
-        return tuple(Trick(s, c, w) for s, c, w in self._tricks)
+        return tuple(Trick(tuple(s), tuple(c), w) for s, c, w in self._tricks)
 
     @property
     def last_trick(self) -> Trick | None:
         """The latest finished trick of the game (of the deal before, once a new deal begins)."""
         done = self._last_trick
-        return None if done is None else Trick(*done)
+        return None if done is None else Trick(tuple(done[0]), tuple(done[1]), done[2])
 
     @property
     def tricks_won(self) -> Sequence[int]:
@@ -351,14 +351,15 @@ class Game:
         self._turned_down = -1
         self._trump = -1
         self._eff: tuple[int, ...] = ()
+        self._power: tuple[tuple[int, ...], ...] = ()
         self._maker = -1
         self._makers = -1
         self._alone: list[int] = []
         self._out = [False] * n
         self._swapped = [False] * n
-        self._deal_log: list[tuple[int, Action]] = []
+        self._deal_start = len(self._log)
         self._tricks_won = [0, 0]
-        self._tricks: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
+        self._tricks: list[tuple[list[int], list[int], int]] = []
         self._trick_seats: list[int] = []
         self._trick_cards: list[int] = []
         self._trick_no = 0
@@ -403,18 +404,26 @@ class Game:
     def copy(self) -> Game:
         """An independent copy of the game as it stands (for search: try, then throw away)."""
         new = Game.__new__(Game)
-        new.__dict__.update(self.__dict__)
-        new._hands = [list(h) for h in self._hands]
+        state = new.__dict__
+        state.update(self.__dict__)
+        # Lists the game changes in place are copied; the rest (numbers, tuples,
+        # finished tricks, tables) never change once made and are shared.
+        state["_hands"] = [h[:] for h in self._hands]
         for name in _LIST_STATE:
-            setattr(new, name, list(getattr(self, name)))
+            state[name] = state[name][:]
         current = self._current
-        new._current = replace(
-            current,
-            alone=list(current.alone),
-            tricks=new._tricks_won,
-            points=list(current.points),
+        new._current = DealResult(
+            current.dealer,
+            current.trump,
+            current.maker,
+            current.alone[:],
+            new._tricks_won,
+            current.points[:],
+            current.result,
         )
-        new._results = [*self._results[:-1], new._current]
+        results = self._results[:]
+        results[-1] = new._current
+        new._results = results
         return new
 
     # ------------------------------------------------------------------ queries
@@ -462,11 +471,24 @@ class Game:
     def legal(self) -> Sequence[Action]:
         """Every action the seat to act may take now; empty once the game is over."""
         phase = self._phase
+        if phase is PLAY_PHASE:
+            hand = self._hands[self._turn]  # type: ignore[index]
+            if self._trick_cards:
+                eff = self._eff
+                led = self._led
+                follow = [PLAY[c] for c in hand if eff[c] == led]
+                if follow:
+                    return list(dict.fromkeys(follow)) if self._dupes else follow
+            elif self._lead_rules and self._trump_lead_barred():
+                eff = self._eff
+                trump = self._trump
+                side = [PLAY[c] for c in hand if eff[c] != trump]
+                if side:
+                    return self._unique(side)
+            return self._unique([PLAY[c] for c in hand])
         seat = self._turn
         if seat is None:
             return ()
-        if phase is PLAY_PHASE:
-            return self._legal_play(seat)
         if phase is BID1:
             return self._legal_bid1(seat)
         if phase is BID2:
@@ -484,21 +506,6 @@ class Game:
         if not self._dupes:
             return actions
         return list(dict.fromkeys(actions))
-
-    def _legal_play(self, seat: int) -> list[Action]:
-        hand = self._hands[seat]
-        eff = self._eff
-        if self._trick_cards:
-            led = self._led
-            follow = [PLAY[c] for c in hand if eff[c] == led]
-            if follow:
-                return self._unique(follow) if self._dupes else follow
-        elif self._lead_rules and self._trump_lead_barred():
-            trump = self._trump
-            side = [PLAY[c] for c in hand if eff[c] != trump]
-            if side:
-                return self._unique(side)
-        return self._unique([PLAY[c] for c in hand])
 
     def _trump_lead_barred(self) -> bool:
         rules = self.rules
@@ -539,13 +546,22 @@ class Game:
         seat = self._turn
         assert seat is not None
         self._log.append((seat, action))
-        self._deal_log.append((seat, action))
         # Each verb's fields are set (record-format.md): the asserts only tell mypy so.
         do = action.do
         card = action.card
         if do == "play":
             assert card is not None
-            self._play(seat, card)
+            self._hands[seat].remove(card)
+            cards = self._trick_cards
+            cards.append(card)
+            self._trick_seats.append(seat)
+            played = len(cards)
+            if played == 1:
+                self._led = self._eff[card]
+            if played == self._active:
+                self._end_trick()
+            else:
+                self._turn = self._next_seat[seat]
         elif do == "pass":
             self._pass(seat)
         elif do == "order_up":
@@ -597,6 +613,7 @@ class Game:
     def _make_trump(self, seat: int, suit: int, alone: bool) -> None:
         self._trump = suit
         self._eff = self.ranking.suit[suit]
+        self._power = self.ranking.power[suit]
         self._maker = seat
         self._makers = seat % 2
         self._current.trump = suit
@@ -709,15 +726,12 @@ class Game:
         self._turn = self._receiver
 
     def _begin_play(self) -> None:
-        n = self.players
-        out = self._out
-        self._next_seat: list[int] = []
-        for s in range(n):
-            t = (s + 1) % n
-            while out[t]:
-                t = (t + 1) % n
-            self._next_seat.append(t)
-        self._active = n - sum(out)
+        out = tuple(self._out)
+        order = _PLAY_ORDER.get(out)
+        if order is None:
+            order = _PLAY_ORDER[out] = _play_order(out)
+        self._next_seat = order
+        self._active = len(out) - sum(out)
         self._phase = PLAY_PHASE
         self._turn = self._first_leader()
 
@@ -735,28 +749,28 @@ class Game:
             seat = (seat + 1) % n
         return seat
 
-    def _play(self, seat: int, card: int) -> None:
-        self._hands[seat].remove(card)
-        cards = self._trick_cards
-        cards.append(card)
-        self._trick_seats.append(seat)
-        if len(cards) == 1:
-            self._led = self._eff[card]
-        if len(cards) == self._active:
-            self._end_trick()
-        else:
-            self._turn = self._next_seat[seat]
-
     def _end_trick(self) -> None:
         cards = self._trick_cards
         seats = self._trick_seats
-        trump = self._trump
-        winner = seats[trick_winner_index(cards, trump, self.ranking)]
+        power = self._power[self._led]
+        best = 0
+        best_power = power[cards[0]]
+        if self._later_equal_wins:
+            for i in range(1, len(cards)):
+                p = power[cards[i]]
+                if p >= best_power:
+                    best, best_power = i, p
+        else:
+            for i in range(1, len(cards)):
+                p = power[cards[i]]
+                if p > best_power:
+                    best, best_power = i, p
+        winner = seats[best]
         self._tricks_won[winner & 1] += 1
         if not self._trump_broken:
-            eff = self.ranking.suit[trump]
-            self._trump_broken = any(eff[c] == trump for c in cards)
-        done = (tuple(seats), tuple(cards), winner)
+            self._trump_broken = self._trump in map(self._eff.__getitem__, cards)
+        # The trick's lists are never changed again: the record shares them.
+        done = (seats, cards, winner)
         self._tricks.append(done)
         self._last_trick = done
         self._trick_seats = []
@@ -920,6 +934,21 @@ class Game:
         if c >= JOKER:
             return "a joker" if self.rules.deck.startswith("almonte") else "the Benny"
         return top_rank_word(c, self._trump)
+
+
+_PLAY_ORDER: dict[tuple[bool, ...], tuple[int, ...]] = {}
+"""Per set of seats sitting out: the next seat to play after each seat."""
+
+
+def _play_order(out: tuple[bool, ...]) -> tuple[int, ...]:
+    n = len(out)
+    order = []
+    for s in range(n):
+        t = (s + 1) % n
+        while out[t]:
+            t = (t + 1) % n
+        order.append(t)
+    return tuple(order)
 
 
 def _printed_suit(c: int) -> int:

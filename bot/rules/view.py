@@ -93,7 +93,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
     """
     history = []
     receiver: int | None = None
-    for actor, action in game._deal_log:
+    for actor, action in game._log[game._deal_start :]:
         if action.do == "ask":
             receiver = actor
         elif action.do == "give" and receiver is None:
