@@ -8,6 +8,10 @@ search over single cards, a transposition table at the start of each trick
 one of them is tried). The lead restrictions of the house rules (no trump on
 the first lead, trump must be broken) are kept.
 
+For speed, a set of cards is also an integer (two bits a card, so a double
+pack's copies count): the table's keys are one such number per hand, and with
+one pack a mask of the cards still out tells touching cards apart in one step.
+
 The expert player solves many sampled deals with it; it knows nothing of what
 any seat may see, so it must only ever be given sampled hands.
 """
@@ -15,10 +19,14 @@ any seat may see, so it must only ever be given sampled hands.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import pairwise
 
 from bot.rules import HouseRules
 from bot.rules.ranking import build_ranking
+
+CARD_BITS = 2
+"""Bits a card takes in a card-set number: room for a double pack's two copies."""
 
 
 @dataclass
@@ -69,9 +77,9 @@ class Solver:
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
         self.nodes = 0
         # each card's rank within the suit it follows, to find touching cards
-        self.rank_in_suit = [
-            max(self.power[led][c] for led in range(4)) for c in range(len(self.eff))
-        ]
+        self.rank_in_suit, self.between = _runs(rules, trump)
+        self.weight = _WEIGHT
+        self.single_pack = rules.packs == 1
 
     def legal(self, hand: list[int], led: int, tricks_left: int, broken: bool) -> list[int]:
         """The cards of ``hand`` that may be played to a trick led in ``led`` (-1 when leading)."""
@@ -92,66 +100,118 @@ class Solver:
     def values(self, pos: Position) -> dict[int, int]:
         """Each card the seat to play may play, with this team's tricks from here on after it."""
         hands = [list(h) for h in pos.hands]
-        seats = [s for s, _ in pos.trick]
+        nums = [self._number(h) for h in hands]
+        live = sum(nums) + sum(self.weight[c] for _, c in pos.trick)
         cards = [c for _, c in pos.trick]
         led = self.eff[cards[0]] if cards else -1
         seat = pos.turn
         out: dict[int, int] = {}
         for card in dict.fromkeys(self.legal(hands[seat], led, pos.tricks_left, pos.trump_broken)):
             hands[seat].remove(card)
-            seats.append(seat)
+            nums[seat] -= self.weight[card]
+            trick = [*pos.trick, (seat, card)]
+            win_seat, win_power = self._winning(trick)
             cards.append(card)
-            out[card] = self._after_play(
-                hands, seats, cards, seat, pos.tricks_left, pos.trump_broken, -1, 99
-            )
+            if len(cards) < self.active:
+                value = self._play(
+                    hands,
+                    nums,
+                    live,
+                    cards,
+                    self.next_seat[seat],
+                    pos.tricks_left,
+                    pos.trump_broken,
+                    -1,
+                    99,
+                    win_seat,
+                    win_power,
+                )
+            else:
+                value = self._trick_done(
+                    hands, nums, live, cards, win_seat, pos.tricks_left, pos.trump_broken, -1, 99
+                )
+            out[card] = value
             cards.pop()
-            seats.pop()
+            nums[seat] += self.weight[card]
             hands[seat].append(card)
         return out
 
     def tricks(self, pos: Position) -> int:
         """This team's tricks from here on when both sides play perfectly."""
         hands = [list(h) for h in pos.hands]
+        nums = [self._number(h) for h in hands]
+        live = sum(nums) + sum(self.weight[c] for _, c in pos.trick)
         if not pos.trick:
-            return self._trick(hands, pos.turn, pos.tricks_left, pos.trump_broken, -1, 99)
-        seats = [s for s, _ in pos.trick]
+            return self._trick(
+                hands, nums, live, pos.turn, pos.tricks_left, pos.trump_broken, -1, 99
+            )
         cards = [c for _, c in pos.trick]
-        return self._play(hands, seats, cards, pos.turn, pos.tricks_left, pos.trump_broken, -1, 99)
+        win_seat, win_power = self._winning(pos.trick)
+        return self._play(
+            hands,
+            nums,
+            live,
+            cards,
+            pos.turn,
+            pos.tricks_left,
+            pos.trump_broken,
+            -1,
+            99,
+            win_seat,
+            win_power,
+        )
 
-    def _after_play(
+    def _number(self, cards: list[int]) -> int:
+        """The card-set number of ``cards``."""
+        weight = self.weight
+        return sum(weight[c] for c in cards)
+
+    def _winning(self, trick: list[tuple[int, int]]) -> tuple[int, int]:
+        """The seat winning a trick so far, and the power of its card."""
+        cards = [c for _, c in trick]
+        seat, card = trick[self._winner(cards)]
+        return seat, self.power[self.eff[cards[0]]][card]
+
+    def _trick_done(
         self,
         hands: list[list[int]],
-        seats: list[int],
+        nums: list[int],
+        live: int,
         cards: list[int],
-        seat: int,
+        winner: int,
         tricks_left: int,
         broken: bool,
         alpha: int,
         beta: int,
     ) -> int:
-        if len(cards) < self.active:
-            return self._play(
-                hands, seats, cards, self.next_seat[seat], tricks_left, broken, alpha, beta
-            )
-        winner = seats[self._winner(cards)]
+        """This team's tricks from the end of a trick (its own included) on."""
         won = 1 if winner & 1 == self.team else 0
         if tricks_left == 1:
             return won
         if not broken:
-            trump, eff = self.trump, self.eff
-            broken = any(eff[c] == trump for c in cards)
-        return won + self._trick(hands, winner, tricks_left - 1, broken, alpha - won, beta - won)
+            broken = self.trump in map(self.eff.__getitem__, cards)
+        weight = self.weight
+        for c in cards:
+            live -= weight[c]
+        return won + self._trick(
+            hands, nums, live, winner, tricks_left - 1, broken, alpha - won, beta - won
+        )
 
     def _last_trick(self, hands: list[list[int]], leader: int) -> int:
         """The last trick plays itself: one card each."""
         self.nodes += 1
-        seats, cards = [], []
-        seat = leader
-        for _ in range(self.active):
-            seats.append(seat)
-            cards.append(hands[seat][0])
-            seat = self.next_seat[seat]
-        return 1 if seats[self._winner(cards)] & 1 == self.team else 0
+        next_seat = self.next_seat
+        card = hands[leader][0]
+        power = self.power[self.eff[card]]
+        later = self.later_equal_wins
+        best_seat, best = leader, power[card]
+        seat = next_seat[leader]
+        for _ in range(self.active - 1):
+            p = power[hands[seat][0]]
+            if p > best or (later and p == best):
+                best_seat, best = seat, p
+            seat = next_seat[seat]
+        return 1 if best_seat & 1 == self.team else 0
 
     def _winner(self, cards: list[int]) -> int:
         power = self.power[self.eff[cards[0]]]
@@ -166,6 +226,8 @@ class Solver:
     def _trick(
         self,
         hands: list[list[int]],
+        nums: list[int],
+        live: int,
         leader: int,
         tricks_left: int,
         broken: bool,
@@ -174,7 +236,7 @@ class Solver:
     ) -> int:
         if tricks_left == 1:
             return self._last_trick(hands, leader)
-        key = (leader, broken, *(tuple(sorted(h)) for h in hands))
+        key = (leader, broken, *nums)
         lo, hi = self.table.get(key, (0, tricks_left))
         if lo >= beta:
             return lo
@@ -183,7 +245,7 @@ class Solver:
         if lo == hi:
             return lo
         a, b = max(alpha, lo), min(beta, hi)
-        value = self._play(hands, [], [], leader, tricks_left, broken, a, b)
+        value = self._play(hands, nums, live, [], leader, tricks_left, broken, a, b, -1, -1)
         if value <= a:
             hi = value
         elif value >= b:
@@ -196,29 +258,76 @@ class Solver:
     def _play(
         self,
         hands: list[list[int]],
-        seats: list[int],
+        nums: list[int],
+        live: int,
         cards: list[int],
         seat: int,
         tricks_left: int,
         broken: bool,
         alpha: int,
         beta: int,
+        win_seat: int,
+        win_power: int,
     ) -> int:
+        """The value of the position with ``seat`` to play to ``cards``, ``win_seat`` winning."""
         self.nodes += 1
         hand = hands[seat]
-        led = self.eff[cards[0]] if cards else -1
-        choices = self._distinct(self.legal(hand, led, tricks_left, broken), hands, seat, cards)
-        if cards and len(choices) > 1 and seats[self._winner(cards)] & 1 == seat & 1:
-            choices.reverse()  # partner is winning: try the cheapest card first
+        eff = self.eff
+        if cards:
+            led = eff[cards[0]]
+            legal = [c for c in hand if eff[c] == led] or hand[:]
+        else:
+            led = -1
+            legal = self.legal(hand, -1, tricks_left, broken)
+        if len(legal) > 1:
+            if self.single_pack:
+                choices = self._runs(legal, live)
+            else:
+                choices = self._distinct(legal, hands, seat, cards)
+            if cards and len(choices) > 1 and win_seat & 1 == seat & 1:
+                choices.reverse()  # partner is winning: try the cheapest card first
+        else:
+            choices = legal
         maximizing = seat & 1 == self.team
         best = -1 if maximizing else 99
+        weight = self.weight
+        power = self.power
+        later = self.later_equal_wins
+        last = len(cards) + 1 == self.active
+        follower = self.next_seat[seat]
         for card in choices:
+            w = weight[card]
             hand.remove(card)
-            seats.append(seat)
+            nums[seat] -= w
             cards.append(card)
-            value = self._after_play(hands, seats, cards, seat, tricks_left, broken, alpha, beta)
+            if led < 0:
+                new_seat, new_power = seat, power[eff[card]][card]
+            else:
+                p = power[led][card]
+                if p > win_power or (later and p == win_power):
+                    new_seat, new_power = seat, p
+                else:
+                    new_seat, new_power = win_seat, win_power
+            if last:
+                value = self._trick_done(
+                    hands, nums, live, cards, new_seat, tricks_left, broken, alpha, beta
+                )
+            else:
+                value = self._play(
+                    hands,
+                    nums,
+                    live,
+                    cards,
+                    follower,
+                    tricks_left,
+                    broken,
+                    alpha,
+                    beta,
+                    new_seat,
+                    new_power,
+                )
             cards.pop()
-            seats.pop()
+            nums[seat] += w
             hand.append(card)
             if maximizing:
                 if value > best:
@@ -232,6 +341,22 @@ class Solver:
             if alpha >= beta:
                 break
         return best
+
+    def _runs(self, legal: list[int], live: int) -> list[int]:
+        """``_distinct`` for one pack: the highest card of each run, highest first.
+
+        ``live`` holds every card in a hand or on the current trick; two cards of
+        one suit, next to each other among ``legal``, touch when none of those
+        lies between them (the seat's own cards between them are all in ``legal``).
+        """
+        rank = self.rank_in_suit
+        between = self.between
+        legal = sorted(legal, key=rank.__getitem__, reverse=True)
+        kept = [legal[0]]
+        for prev, card in pairwise(legal):
+            if between[prev][card] < 0 or between[prev][card] & live:
+                kept.append(card)
+        return kept
 
     def _distinct(
         self, legal: list[int], hands: list[list[int]], seat: int, trick: list[int]
@@ -256,3 +381,32 @@ class Solver:
                 continue
             kept.append(card)
         return kept
+
+
+_WEIGHT = [1 << (CARD_BITS * c) for c in range(64)]
+"""Each card's number in a card-set number."""
+
+
+@lru_cache(maxsize=64)
+def _runs(rules: HouseRules, trump: int) -> tuple[list[int], list[list[int]]]:
+    """Each card's rank in the suit it follows, and for two cards the set of cards between.
+
+    ``between[a][b]`` is the card-set number of the cards of their suit ranking
+    strictly between ``b`` and ``a`` (``a`` the higher), or -1 when the two do not
+    follow the same suit.
+    """
+    ranking = build_ranking(rules)
+    eff = ranking.suit[trump]
+    power = ranking.power[trump]
+    count = len(eff)
+    rank = [max(power[led][c] for led in range(4)) for c in range(count)]
+    between = [[-1] * count for _ in range(count)]
+    for a in range(count):
+        for b in range(count):
+            if eff[a] == eff[b] and a != b:
+                between[a][b] = sum(
+                    1 << (CARD_BITS * o)
+                    for o in range(count)
+                    if eff[o] == eff[a] and rank[b] < rank[o] < rank[a]
+                )
+    return rank, between
