@@ -73,9 +73,12 @@ class BasicPlayer:
         """The action for the phase in play; always one of ``view.legal``."""
         phase = view.phase
         if phase == "play":
+            legal = view.legal
+            if len(legal) == 1:
+                return legal[0]
             know = Knowledge.read(view)
-            card = choose_card(know, [a.card for a in view.legal if a.card is not None])
-            return _find(view, "play", card=card)
+            card = choose_card(know, [a.card for a in legal if a.card is not None])
+            return next(a for a in legal if a.card == card)
         if phase == "bid1":
             return self._first_round(view)
         if phase == "bid2":

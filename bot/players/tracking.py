@@ -29,6 +29,10 @@ class Knowledge:
     """Per seat, the suits it has shown out of."""
     holder: dict[int, int]
     """Cards known to sit in a given seat's hand: the upcard the dealer took, a card passed."""
+    eff: tuple[int, ...] = ()
+    """The suit each card follows this deal (``suit`` as a table, for the hot loops)."""
+    against: tuple[int, ...] = ()
+    """The opponents still in the deal."""
 
     @classmethod
     def read(cls, view: SeatView) -> Knowledge:
@@ -36,23 +40,28 @@ class Knowledge:
         assert view.trump is not None
         facts = deck_facts(view.rules)
         trump = view.trump
-        unseen: Counter[int] = Counter(facts.copies)
-        unseen.subtract(view.hand)
+        # A plain dict in the pack's order (a Counter's subtract is slow); the
+        # Counter made from it at the end keeps that order, which sampling uses.
+        unseen = dict(facts.copies)
+        get = unseen.get
+        for card in view.hand:
+            unseen[card] = get(card, 0) - 1
         played: list[tuple[int, int]] = []
         for trick in view.tricks:
             played += zip(trick.seats, trick.cards, strict=True)
         played += view.trick
-        unseen.subtract(card for _, card in played)
+        for _, card in played:
+            unseen[card] = get(card, 0) - 1
         holder: dict[int, int] = {}
         if not view.upcard_taken:
-            unseen[view.upcard] -= 1
+            unseen[view.upcard] = get(view.upcard, 0) - 1
         elif view.dealer != view.seat and (view.dealer, view.upcard) not in played:
             holder[view.upcard] = view.dealer
         swapped_out: tuple[int, ...] = ()
         for seat, action in view.history:
             mine = seat == view.seat
             if mine and action.do == "discard" and action.card is not None:
-                unseen[action.card] -= 1
+                unseen[action.card] = get(action.card, 0) - 1
             elif mine and action.do == "give" and action.card is not None:
                 receiver = _receiver(view, seat)
                 if (receiver, action.card) not in played:
@@ -63,18 +72,24 @@ class Knowledge:
                 # A later farmer's hand takes the cards this seat put under the kitty.
                 holder.update((c, seat) for c in swapped_out if (seat, c) not in played)
                 swapped_out = ()
-        unseen.subtract(swapped_out)
-        return cls(view, facts, trump, +unseen, _voids(view, facts, trump), holder)
+        for card in swapped_out:
+            unseen[card] = get(card, 0) - 1
+        left: Counter[int] = Counter()
+        dict.update(left, {c: n for c, n in unseen.items() if n > 0})
+        team = view.seat % 2
+        against = tuple(s for s in range(view.players) if s % 2 != team and not view.out[s])
+        eff = facts.ranking.suit[trump]
+        return cls(view, facts, trump, left, _voids(view, facts, trump), holder, eff, against)
 
     # ------------------------------------------------------------------ single facts
 
     def suit(self, card: int) -> int:
         """The suit ``card`` follows this deal."""
-        return self.facts.ranking.suit[self.trump][card]
+        return self.eff[card]
 
     def is_trump(self, card: int) -> bool:
         """Whether ``card`` is a trump this deal."""
-        return self.facts.ranking.suit[self.trump][card] == self.trump
+        return self.eff[card] == self.trump
 
     def power(self, card: int, led: int) -> int:
         """How ``card`` ranks in a trick led in ``led``."""
@@ -88,13 +103,14 @@ class Knowledge:
         known = self.holder.get(card)
         if known is not None and self.unseen[card] == 1:
             return known == seat
-        return self.suit(card) not in self.voids[seat]
+        return self.eff[card] not in self.voids[seat]
 
     def may_be_void(self, seat: int, suit: int) -> bool:
         """Whether ``seat`` may be out of ``suit``: shown out, or no such card left for it."""
         if suit in self.voids[seat]:
             return True
-        return not any(self.suit(c) == suit and self.could_hold(seat, c) for c in self.unseen)
+        eff = self.eff
+        return not any(eff[c] == suit and self.could_hold(seat, c) for c in self.unseen)
 
     # ------------------------------------------------------------------ seats
 
@@ -117,8 +133,7 @@ class Knowledge:
 
     def opponents(self) -> list[int]:
         """Opponents still in the deal."""
-        view = self.view
-        return [s for s in range(view.players) if s % 2 != view.seat % 2 and not view.out[s]]
+        return list(self.against)
 
     # ------------------------------------------------------------------ who can win
 
@@ -131,7 +146,7 @@ class Knowledge:
             p = power[other]
             if p < mine or (p == mine and (p == 0 or not later_wins)):
                 continue
-            follows = self.suit(other) == led
+            follows = self.eff[other] == led
             for seat in seats:
                 if self.could_hold(seat, other) and (follows or self.may_be_void(seat, led)):
                     return True
@@ -139,29 +154,30 @@ class Knowledge:
 
     def top_of_suit(self, card: int) -> bool:
         """Whether no unseen card of ``card``'s suit ranks above it (ruffs aside)."""
-        led = self.suit(card)
+        eff = self.eff
+        led = eff[card]
         power = self.facts.ranking.power[self.trump][led]
         mine = power[card]
+        later = self.facts.later_equal_wins
         return not any(
-            power[c] > mine or (power[c] == mine and self.facts.later_equal_wins)
-            for c in self.unseen
-            if self.suit(c) == led
+            power[c] > mine or (power[c] == mine and later) for c in self.unseen if eff[c] == led
         )
 
     def trumps_against(self) -> bool:
         """Whether an opponent still in the deal may hold a trump."""
-        return any(
-            self.is_trump(c) and self.could_hold(s, c)
-            for c in self.unseen
-            for s in self.opponents()
-        )
+        eff = self.eff
+        trump = self.trump
+        against = self.against
+        return any(self.could_hold(s, c) for c in self.unseen if eff[c] == trump for s in against)
 
     def ruff_risk(self, suit: int) -> bool:
         """Whether an opponent may trump a lead of ``suit`` (known out of it, trumps unseen)."""
+        eff = self.eff
+        trump = self.trump
         return any(
             suit in self.voids[s]
-            and any(self.is_trump(c) and self.could_hold(s, c) for c in self.unseen)
-            for s in self.opponents()
+            and any(eff[c] == trump and self.could_hold(s, c) for c in self.unseen)
+            for s in self.against
         )
 
 
@@ -176,12 +192,12 @@ def _receiver(view: SeatView, giver: int) -> int:
 def _voids(view: SeatView, facts: DeckFacts, trump: int) -> tuple[set[int], ...]:
     voids: tuple[set[int], ...] = tuple(set() for _ in range(view.players))
     suit = facts.ranking.suit[trump]
-    tricks = [tuple(zip(t.seats, t.cards, strict=True)) for t in view.tricks]
+    tricks = [(t.seats, t.cards) for t in view.tricks]
     if view.trick:
-        tricks.append(view.trick)
-    for trick in tricks:
-        led = suit[trick[0][1]]
-        for seat, card in trick[1:]:
-            if suit[card] != led:
-                voids[seat].add(led)
+        tricks.append((tuple(s for s, _ in view.trick), tuple(c for _, c in view.trick)))
+    for seats, cards in tricks:
+        led = suit[cards[0]]
+        for i in range(1, len(cards)):
+            if suit[cards[i]] != led:
+                voids[seats[i]].add(led)
     return voids

@@ -122,6 +122,7 @@ _LIST_STATE: Final = (
     "_out",
     "_swapped",
     "_log",
+    "_masked_at",
     "_tricks",
     "_trick_seats",
     "_trick_cards",
@@ -184,6 +185,7 @@ class Game:
         self._dupes = rules.packs > 1
         self._lead_rules = rules.no_trump_lead_first_trick or rules.trump_must_be_broken
         self._later_equal_wins = self.ranking.later_equal_wins
+        self._tricks_seen: tuple[Trick, ...] = ()
         self._start_deal()
 
     # ------------------------------------------------------------------ reading
@@ -296,7 +298,11 @@ class Game:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """This deal's finished tricks."""
-        return tuple(Trick(tuple(s), tuple(c), w) for s, c, w in self._tricks)
+        seen = self._tricks_seen
+        if len(seen) != len(self._tricks):
+            seen = tuple(Trick(tuple(s), tuple(c), w) for s, c, w in self._tricks)
+            self._tricks_seen = seen
+        return seen
 
     @property
     def last_trick(self) -> Trick | None:
@@ -358,6 +364,9 @@ class Game:
         self._out = [False] * n
         self._swapped = [False] * n
         self._deal_start = len(self._log)
+        # where this deal's log holds a card some seats may not see (or an ask)
+        self._masked_at: list[int] = []
+        self._tricks_seen = ()
         self._tricks_won = [0, 0]
         self._tricks: list[tuple[list[int], list[int], int]] = []
         self._trick_seats: list[int] = []
@@ -571,13 +580,16 @@ class Game:
             self._call(seat, action.suit, bool(action.alone))
         elif do == "discard":
             assert card is not None
+            self._masked_at.append(len(self._log) - 1)
             self._discard(seat, card)
         elif do == "alone":
             self._declare_alone(seat)
         elif do == "give":
             assert card is not None
+            self._masked_at.append(len(self._log) - 1)
             self._give(seat, card)
         elif do == "ask":
+            self._masked_at.append(len(self._log) - 1)
             self._give_step = _GIVE
             self._receiver = seat
             self._turn = action.partner
@@ -586,6 +598,7 @@ class Game:
             self._finish_deal(self._dealer)
         elif do == "swap":
             assert action.cards is not None
+            self._masked_at.append(len(self._log) - 1)
             self._swap(seat, action.cards)
 
     def _pass(self, seat: int) -> None:

@@ -71,6 +71,10 @@ class SeatView:
         return self.turn == self.seat
 
 
+_SELF_SEEN = frozenset({"discard", "swap"})
+"""Verbs whose cards only the actor sees."""
+
+
 def _visible(action: Action, actor: int, viewer: int, receiver: int | None) -> Action:
     if action.do == "discard" and actor != viewer:
         return Action.discard()
@@ -91,39 +95,56 @@ def seat_view(game: Game, seat: int) -> SeatView:
 
     The rules core's own reader of the game: it alone reads the deal's full log.
     """
-    history = []
-    receiver: int | None = None
-    for actor, action in game._log[game._deal_start :]:
-        if action.do == "ask":
-            receiver = actor
-        elif action.do == "give" and receiver is None:
-            receiver = (actor + 2) % game.players
-        history.append((actor, _visible(action, actor, seat, receiver)))
-        if action.do == "discard":
-            receiver = None
-    unseen = game._benny_call and game.phase is BID2
+    log = game._log
+    start = game._deal_start
+    marks = game._masked_at
+    if not marks:
+        history = log[start:]
+    elif all(log[i][1].do in _SELF_SEEN for i in marks):
+        history = log[start:]
+        for i in marks:
+            actor, action = log[i]
+            if actor != seat:
+                history[i - start] = (actor, _visible(action, actor, seat, None))
+    else:
+        history = []
+        receiver: int | None = None
+        for actor, action in log[start:]:
+            if action.do == "ask":
+                receiver = actor
+            elif action.do == "give" and receiver is None:
+                receiver = (actor + 2) % game.players
+            history.append((actor, _visible(action, actor, seat, receiver)))
+            if action.do == "discard":
+                receiver = None
+    phase = game._phase
+    turn = game._turn
+    hands = game._hands
+    unseen = game._benny_call and phase is BID2
+    score = game._score
+    won = game._tricks_won
     return SeatView(
         seat=seat,
         rules=game.rules,
-        dealer=game.dealer,
-        deal_number=game.deal_number,
-        phase=game.phase,
-        turn=game.turn,
-        legal=tuple(game.legal()) if game.turn == seat else (),
-        hand=() if seat < 0 or (unseen and seat == game.dealer) else tuple(game.hands[seat]),
-        hand_counts=tuple(len(h) for h in game.hands),
-        upcard=game.upcard,
-        upcard_taken=game.upcard_taken,
+        dealer=game._dealer,
+        deal_number=game._deal_number,
+        phase=phase,
+        turn=turn,
+        legal=tuple(game.legal()) if turn == seat else (),
+        hand=() if seat < 0 or (unseen and seat == game._dealer) else tuple(hands[seat]),
+        hand_counts=tuple(map(len, hands)),
+        upcard=game._upcard,
+        upcard_taken=game._upcard_taken,
         turned_down=game.turned_down,
         trump=game.trump,
         maker=game.maker,
-        alone=tuple(game.alone),
-        out=tuple(game.out),
-        score=(game.score[0], game.score[1]),
-        tricks_won=(game.tricks_won[0], game.tricks_won[1]),
+        alone=tuple(game._alone),
+        out=tuple(game._out),
+        score=(score[0], score[1]),
+        tricks_won=(won[0], won[1]),
         trick=game.trick,
         tricks=game.tricks,
         history=tuple(history),
-        over=game.over,
-        winner=game.winner,
+        over=game._over,
+        winner=game._winner,
     )
