@@ -1,4 +1,4 @@
-"""Command line of the players: ``arena``, ``deals``, ``loners`` and ``ceiling``.
+"""Command line of the players: ``arena``, ``deals``, ``loners``, ``ceiling`` and ``bench``.
 
 See ``python -m bot.players --help`` for examples; docs/players.md for the figures.
 """
@@ -10,7 +10,7 @@ import json
 import sys
 import time
 
-from bot.rules import HouseRules, RulesError
+from bot.rules import PRESETS, HouseRules, RulesError
 
 from .arena import (
     EndlessGameError,
@@ -22,6 +22,7 @@ from .arena import (
     run_deals,
     run_match,
 )
+from .bench import main as bench_main
 from .ceiling import run_ceiling
 from .protocol import LEVELS, PlayerError
 
@@ -39,6 +40,7 @@ examples:
   python -m bot.players loners --level basic --deals 20000 --rules british
   python -m bot.players ceiling --games 400 --rules toronto --bids
   python -m bot.players deals --a expert --b basic --deals 1500 --jobs 2
+  python -m bot.players bench --presets north_american toronto
 
 --rules takes a preset name or a JSON spec such as
 '{"preset": "north_american", "stick_the_dealer": true}'.
@@ -110,6 +112,26 @@ def build_parser() -> argparse.ArgumentParser:
     single.add_argument("--deals", type=int, default=2000, help="deals (default: %(default)s)")
     _common(single)
     single.add_argument("--jobs", type=int, default=1, help=_JOBS)
+    bench = commands.add_parser(
+        "bench",
+        help="search speed: double-dummy solves and basic rollouts a second",
+        description="The expert's search speed on one core: positions solved double dummy a "
+        "second from 5-card hands and from mid-deal, and deals played out a second by the "
+        "basic player from the first bid (CPU time, seeded positions).",
+    )
+    bench.add_argument(
+        "--presets",
+        nargs="+",
+        choices=list(PRESETS),
+        metavar="PRESET",
+        help=f"presets to time, of {', '.join(PRESETS)}; north_american when not given",
+    )
+    bench.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="times each position is solved and each deal played out (default: %(default)s)",
+    )
     return parser
 
 
@@ -129,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "bench":
+        bench_main(args.presets or ["north_american"], max(1, args.repeat))
+        return 0
     try:
         rules = _rules(args.rules)
         start = time.perf_counter()

@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.rules import Game, HouseRules, game_record, replay, seat_view
+from bot.rules import Action, Game, HouseRules, game_record, replay, seat_view
 
 from .util import snapshot
 from .variants import RULES
@@ -154,3 +154,51 @@ def test_the_public_view_holds_no_hand() -> None:
     game = Game(HouseRules.preset_rules("british"), seed=5)
     view = public_view(game)
     assert view.hand == () and view.legal == () and view.seat == -1
+
+
+def _history_by_hand(game: Game, seat: int) -> list[tuple[int, Action]]:
+    """The deal's history as ``seat`` may see it, masked action by action (the plain reading)."""
+    deal_log = game.log[len(game.log) - _deal_length(game) :]
+    seen = []
+    receiver: int | None = None
+    for actor, action in deal_log:
+        if action.do == "ask":
+            receiver = actor
+        elif action.do == "give" and receiver is None:
+            receiver = (actor + 2) % game.players
+        if action.do == "discard" and actor != seat:
+            action = Action.discard()
+        elif action.do == "give" and seat not in (actor, receiver):
+            action = Action.give()
+        elif action.do == "swap" and actor != seat:
+            action = Action.swap()
+        if action.do == "discard":
+            receiver = None
+        seen.append((actor, action))
+    return seen
+
+
+def _deal_length(game: Game) -> int:
+    """How many of the log's actions belong to the deal in play (replayed to count them)."""
+    again = Game(game.rules, seed=game.seed, dealer=game.first_dealer)
+    start = 0
+    for index, (_, action) in enumerate(game.log):
+        if again.deal_number != game.deal_number:
+            start = index + 1
+        again.step(action)
+    return len(game.log) - start if again.deal_number == game.deal_number else 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules_st, seeds, seeds, st.floats(min_value=0, max_value=1))
+def test_every_seat_sees_the_deal_history_masked_as_the_rules_say(
+    rules: HouseRules, seed: int, pick: int, where: float
+) -> None:
+    full = _random_game(rules, seed, pick)
+    game = Game(rules, seed=seed, dealer=full.first_dealer)
+    for seat, action in full.log[: int(len(full.log) * where)]:
+        game.apply(seat, action)
+    if game.over:
+        return
+    for seat in range(-1, rules.players):
+        assert list(seat_view(game, seat).history) == _history_by_hand(game, seat)
