@@ -57,16 +57,16 @@ class Solver:
     """
 
     def __init__(self, rules: HouseRules, trump: int, out: list[bool], team: int) -> None:
-        ranking = build_ranking(rules)
+        tables = _tables(rules, trump)
         self.trump = trump
-        self.eff = ranking.suit[trump]
-        self.power = ranking.power[trump]
-        self.later_equal_wins = ranking.later_equal_wins
+        self.eff = tables.eff
+        self.power = tables.power
+        self.later_equal_wins = tables.later_equal_wins
         self.team = team
-        self.hand_size = rules.hand_size
-        self.no_first_lead = rules.no_trump_lead_first_trick
-        self.must_break = rules.trump_must_be_broken
-        n = rules.players
+        self.hand_size = tables.hand_size
+        self.no_first_lead = tables.no_first_lead
+        self.must_break = tables.must_break
+        n = len(out)
         self.next_seat = []
         for s in range(n):
             t = (s + 1) % n
@@ -77,9 +77,10 @@ class Solver:
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
         self.nodes = 0
         # each card's rank within the suit it follows, to find touching cards
-        self.rank_in_suit, self.between = _runs(rules, trump)
+        self.rank_in_suit = tables.rank_in_suit
+        self.between = tables.between
         self.weight = _WEIGHT
-        self.single_pack = rules.packs == 1
+        self.single_pack = tables.single_pack
 
     def legal(self, hand: list[int], led: int, tricks_left: int, broken: bool) -> list[int]:
         """The cards of ``hand`` that may be played to a trick led in ``led`` (-1 when leading)."""
@@ -387,14 +388,26 @@ _WEIGHT = [1 << (CARD_BITS * c) for c in range(64)]
 """Each card's number in a card-set number."""
 
 
-@lru_cache(maxsize=64)
-def _runs(rules: HouseRules, trump: int) -> tuple[list[int], list[list[int]]]:
-    """Each card's rank in the suit it follows, and for two cards the set of cards between.
+@dataclass(frozen=True)
+class _Tables:
+    """What a solver looks up for one rule set and trump suit, built once."""
 
-    ``between[a][b]`` is the card-set number of the cards of their suit ranking
-    strictly between ``b`` and ``a`` (``a`` the higher), or -1 when the two do not
-    follow the same suit.
-    """
+    eff: tuple[int, ...]
+    power: tuple[tuple[int, ...], ...]
+    later_equal_wins: bool
+    hand_size: int
+    no_first_lead: bool
+    must_break: bool
+    single_pack: bool
+    rank_in_suit: list[int]
+    """Each card's rank in the suit it follows."""
+    between: list[list[int]]
+    """``between[a][b]``: the card-set number of the cards of their suit ranking strictly
+    between ``b`` and ``a`` (``a`` the higher), or -1 when the two follow different suits."""
+
+
+@lru_cache(maxsize=64)
+def _tables(rules: HouseRules, trump: int) -> _Tables:
     ranking = build_ranking(rules)
     eff = ranking.suit[trump]
     power = ranking.power[trump]
@@ -409,4 +422,14 @@ def _runs(rules: HouseRules, trump: int) -> tuple[list[int], list[list[int]]]:
                     for o in range(count)
                     if eff[o] == eff[a] and rank[b] < rank[o] < rank[a]
                 )
-    return rank, between
+    return _Tables(
+        eff,
+        power,
+        ranking.later_equal_wins,
+        rules.hand_size,
+        rules.no_trump_lead_first_trick,
+        rules.trump_must_be_broken,
+        rules.packs == 1,
+        rank,
+        between,
+    )

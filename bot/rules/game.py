@@ -318,7 +318,10 @@ class Game:
     @property
     def trump_broken(self) -> bool:
         """Whether trump was played to an earlier trick of this deal."""
-        return self._trump_broken
+        if self._trump_broken or self._lead_rules:
+            return self._trump_broken
+        trump, eff = self._trump, self._eff
+        return any(eff[c] == trump for _, cards, _ in self._tricks for c in cards)
 
     def __repr__(self) -> str:
         """Where the game stands, cards as record text."""
@@ -780,7 +783,8 @@ class Game:
                     best, best_power = i, p
         winner = seats[best]
         self._tricks_won[winner & 1] += 1
-        if not self._trump_broken:
+        # Kept here only where it decides what may be led; else the property works it out.
+        if self._lead_rules and not self._trump_broken:
             self._trump_broken = self._trump in map(self._eff.__getitem__, cards)
         # The trick's lists are never changed again: the record shares them.
         done = (seats, cards, winner)
