@@ -36,6 +36,9 @@ PRESET_NAMES: Final = {
     "british": "British (Cornwall)",
     "six_player": "Six-hand (Cornwall)",
     "almonte": "Almonte six-hand",
+    "bid_euchre": "Bid Euchre",
+    "bid_euchre_6": "Bid Euchre for six",
+    "bid_euchre_8": "Bid Euchre for eight",
 }
 
 _DECKS: Final = {
@@ -62,11 +65,16 @@ def _yes(flag: bool, yes: str, no: str) -> str:
 _Explain = Callable[[Any, HouseRules], str]
 
 _SENTENCES: Final[dict[str, _Explain]] = {
-    "players": lambda v, r: (
-        "Four players, two teams of partners sitting opposite."
-        if v == 4
-        else "Six players, three against three, partners in alternate seats."
+    "game": lambda v, r: (
+        "Euchre: trump is made from the turned card."
+        if v == "euchre"
+        else "Bid Euchre: the whole pack is dealt and players bid how many tricks they will take."
     ),
+    "players": lambda v, r: {
+        4: "Four players, two teams of partners sitting opposite.",
+        6: "Six players, three against three, partners in alternate seats.",
+        8: "Eight players, four against four, partners in alternate seats.",
+    }[v],
     "deck": lambda v, r: f"The pack: {_DECKS[v]}.",
     "joker": lambda v, r: _JOKERS[v],
     "packs": lambda v, r: "One pack." if v == 1 else "Two packs shuffled together.",
@@ -165,6 +173,29 @@ _SENTENCES: Final[dict[str, _Explain]] = {
         if r.deals_per_game is None
         else f"(A target of {v} points, unused: the game is a fixed number of deals.)"
     ),
+    "bid_minimum": lambda v, r: (
+        f"Bids start at {v} tricks; if everyone passes the dealer bids {v}."
+    ),
+    "dealer_may_match": lambda v, r: _yes(
+        v,
+        "The dealer may match the highest bid and take it.",
+        "The dealer, like everyone, must bid above the highest bid.",
+    ),
+    "bid_lead": lambda v, r: (
+        "The winner of the bidding leads the first trick."
+        if v == "bidder"
+        else "The player on the dealer's left leads the first trick."
+    ),
+    "shoot": lambda v, r: _yes(
+        v,
+        f"Shooting: bid to take every trick alone, with a card from each partner; "
+        f"it wins or loses {_points(r.shoot_points)}.",
+        "Nobody may shoot.",
+    ),
+    "points_shoot": lambda v, r: (
+        f"A shoot wins or loses {_points(r.shoot_points)}"
+        + (" (twice the cards in a hand)." if v is None else ".")
+    ),
     "deals_per_game": lambda v, r: (
         "The game has no fixed number of deals."
         if v is None
@@ -173,7 +204,7 @@ _SENTENCES: Final[dict[str, _Explain]] = {
 }
 
 GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
-    ("Pack", ("players", "deck", "joker", "packs", "two_bennies")),
+    ("Pack", ("game", "players", "deck", "joker", "packs", "two_bennies")),
     (
         "Bidding",
         (
@@ -199,6 +230,7 @@ GROUPS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
         ),
     ),
     ("Game length", ("target_score", "deals_per_game", "first_dealer")),
+    ("Bid Euchre", ("bid_minimum", "dealer_may_match", "bid_lead", "shoot", "points_shoot")),
 )
 """Every rule field but ``preset``, in the groups players think in."""
 
@@ -230,6 +262,10 @@ _SHORT: Final[dict[str, Callable[[Any], str]]] = {
     "joker": lambda v: {"none": "no Benny", "joker": "Benny", "two_of_spades": "2♠ Benny"}[v],
     "deck": lambda v: {"24": "24 cards", "32": "32 cards"}.get(v, "Almonte pack"),
     "players": lambda v: f"{v} players",
+    "game": lambda v: "Bid Euchre" if v == "bid_euchre" else "euchre",
+    "shoot": lambda v: "shooting" if v else "no shooting",
+    "dealer_may_match": lambda v: "dealer may match" if v else "dealer must overbid",
+    "bid_lead": lambda v: "bidder leads" if v == "bidder" else "dealer's left leads",
     "first_dealer": lambda v: "random first dealer" if v == "random" else "black jack deals",
 }
 
@@ -261,8 +297,19 @@ def rules_line(rules: HouseRules) -> str:
     return " · ".join(parts)
 
 
+_BID_FIELDS: Final = frozenset(GROUPS[-1][1])
+_BID_ALSO: Final = frozenset(
+    ("game", "players", "packs", "duplicate_card_wins", "partners_best", "target_score")
+)
+_BID_ALSO |= {"deals_per_game", "first_dealer"}
+
+
 def matters(field: str, rules: HouseRules) -> bool:
-    """Whether a rule can make a difference with this pack (the others are not listed)."""
+    """Whether a rule can make a difference in this game and pack (the others are not listed)."""
+    if rules.game == "bid_euchre":
+        return field in _BID_FIELDS or field in _BID_ALSO
+    if field in _BID_FIELDS:
+        return False
     if field in ("two_bennies", "duplicate_card_wins"):
         return rules.packs > 1
     if field == "benny_upcard":
@@ -285,8 +332,10 @@ def rules_text(rules: HouseRules) -> str:
     """Every rule as plain text, grouped under headings (for logs and tests)."""
     out = [f"{PRESET_NAMES[rules.preset]} rules"]
     for title, fields in GROUPS:
-        out.append(f"\n{title}")
-        out += [f"- {line}" for line in _group_lines(rules, fields)]
+        lines = _group_lines(rules, fields)
+        if lines:
+            out.append(f"\n{title}")
+            out += [f"- {line}" for line in lines]
     return "\n".join(out)
 
 
@@ -301,5 +350,7 @@ def rules_embed(rules: HouseRules, *, title: str = "House rules") -> discord.Emb
         intro += f"\nNo rule is changed from {base}."
     embed = discord.Embed(title=title, description=intro, colour=discord.Colour.dark_green())
     for heading, fields in GROUPS:
-        embed.add_field(name=heading, value="\n".join(_group_lines(rules, fields)), inline=False)
+        lines = _group_lines(rules, fields)
+        if lines:
+            embed.add_field(name=heading, value="\n".join(lines), inline=False)
     return embed

@@ -10,13 +10,14 @@ package what is legal, who took the trick and what a deal scored.
 """
 
 from .actions import ACTION_CODE_PATTERN, Action, ActionError, action_from_json
+from .bid_game import BidGame, make_game, trump_words
 from .cards import CardError, Suit, card_label, card_symbol, card_words, parse_card, parse_suit
 from .dealing import Deal
 from .errors import ERROR_CODES, ErrorCode, RuleError
 from .game import Game, Phase, Trick
 from .house_rules import PRESET_DESCRIPTIONS, PRESETS, HouseRules, RulesError
 from .record import RecordError, Replay, game_record, parse_record, replay
-from .scoring import DealResult
+from .scoring import Contract, DealResult
 from .view import SeatView, public_view, seat_view
 
 __all__ = [
@@ -26,7 +27,9 @@ __all__ = [
     "PRESET_DESCRIPTIONS",
     "Action",
     "ActionError",
+    "BidGame",
     "CardError",
+    "Contract",
     "Deal",
     "DealResult",
     "ErrorCode",
@@ -45,10 +48,12 @@ __all__ = [
     "card_symbol",
     "card_words",
     "game_record",
+    "make_game",
     "parse_card",
     "parse_record",
     "parse_suit",
     "public_view",
     "replay",
     "seat_view",
+    "trump_words",
 ]

@@ -25,7 +25,10 @@ _PHASES = {
     "alone": "the alone round",
     "give": "partner's best",
     "play": "play",
+    "bid": "the bidding",
+    "declare": "naming trump",
 }
+_NO_TRUMP = {"high": "No Trump High", "low": "No Trump Low"}
 
 
 def _read(path: str) -> str | None:
@@ -98,7 +101,13 @@ def _seat(seat: int) -> str:
 
 def _deal(deal: dict[str, Any], teams: list[str]) -> str:
     parts = [f"{_seat(deal['dealer'])} dealt"]
-    if deal["trump"] is not None and deal["maker"] is not None:
+    bid = deal.get("bid")
+    if bid is not None:
+        what = "shot" if bid.get("shoot") else f"bid {bid['tricks']}"
+        parts.append(f"{_seat(bid['seat'])} {what}")
+    if deal["trump"] in _NO_TRUMP:
+        parts.append(f"{_NO_TRUMP[deal['trump']]} declared")
+    elif deal["trump"] is not None and deal["maker"] is not None:
         made = f"{SUIT_NAMES[parse_suit(deal['trump'])]} made trump by {_seat(deal['maker'])}"
         alone = deal["alone"]
         if alone:
@@ -115,6 +124,19 @@ def _deal(deal: dict[str, Any], teams: list[str]) -> str:
         parts.append("everyone passed and the hands were thrown in")
     elif result == "redeal":
         parts.append("thrown in (ace-no-face)")
+    elif makers is not None and result in ("set", "shot_failed"):
+        defenders = 1 - makers
+        parts.append(
+            f"{teams[makers]} fell short ({tricks[makers]} tricks): {_points(points[makers])}, "
+            f"{teams[defenders]} {_points(points[defenders])}"
+        )
+    elif makers is not None and result == "shot":
+        parts.append(f"{teams[makers]} took every trick: {_points(points[makers])}")
+    elif makers is not None and bid is not None:
+        parts.append(
+            f"{teams[makers]} made it ({tricks[makers]} tricks): {_points(points[makers])}, "
+            f"{teams[1 - makers]} {_points(points[1 - makers])}"
+        )
     elif makers is not None:
         defenders = 1 - makers
         if result == "euchred":
@@ -159,6 +181,11 @@ def _action(action: dict[str, Any]) -> str:
         return f"ask {_seat(action['seat'])} for a card"
     if do == "redeal":
         return "throw the hand in"
+    if do == "bid":
+        return f"bid {action['tricks']}"
+    if do == "declare":
+        trump = action["trump"]
+        return _NO_TRUMP.get(trump) or f"declare {SUIT_NAMES[parse_suit(trump)]}"
     if do == "swap":
         return "swap " + " ".join(_card(c) for c in action["cards"])
     return str(do)

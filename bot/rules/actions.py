@@ -21,7 +21,19 @@ from typing import Any, Final, Literal
 from .cards import CARD_COUNT, CardError, Suit, card_label, parse_card, parse_suit
 
 Verb = Literal[
-    "pass", "order_up", "call", "discard", "alone", "give", "ask", "redeal", "swap", "play"
+    "pass",
+    "order_up",
+    "call",
+    "discard",
+    "alone",
+    "give",
+    "ask",
+    "redeal",
+    "swap",
+    "play",
+    "bid",
+    "shoot",
+    "declare",
 ]
 VERBS: Final[tuple[Verb, ...]] = (
     "pass",
@@ -34,6 +46,9 @@ VERBS: Final[tuple[Verb, ...]] = (
     "redeal",
     "swap",
     "play",
+    "bid",
+    "shoot",
+    "declare",
 )
 
 _FIELDS: Final[dict[str, frozenset[str]]] = {
@@ -47,7 +62,13 @@ _FIELDS: Final[dict[str, frozenset[str]]] = {
     "redeal": frozenset(),
     "swap": frozenset({"cards"}),
     "play": frozenset({"card"}),
+    "bid": frozenset({"tricks"}),
+    "shoot": frozenset(),
+    "declare": frozenset({"trump"}),
 }
+
+TRUMP_WORDS: Final = ("C", "D", "H", "S", "high", "low")
+"""Bid Euchre's ``declare`` values by trump index: the four suits, No Trump High and Low."""
 
 
 ACTION_CODE_PATTERN: Final = r"[a-z_]+(?:\.[A-Za-z0-9-]+){0,2}"
@@ -55,7 +76,7 @@ ACTION_CODE_PATTERN: Final = r"[a-z_]+(?:\.[A-Za-z0-9-]+){0,2}"
 
 _CODE: Final = re.compile(ACTION_CODE_PATTERN)
 _CARD_VERBS: Final = ("discard", "give", "play")
-_PLAIN_VERBS: Final = ("pass", "alone", "redeal")
+_PLAIN_VERBS: Final = ("pass", "alone", "redeal", "shoot")
 _ALONE_WORDS: Final = {True: "alone", False: "with"}
 
 
@@ -69,6 +90,8 @@ class Action:
 
     ``alone`` is None when not said, which differs from an explicit False.
     ``partner`` is the seat a six-handed loner asks for a card (``seat`` in JSON).
+    Bid Euchre: ``tricks`` is a bid; ``trump`` what a ``declare`` names (0..3
+    a suit, 4 No Trump High, 5 No Trump Low; ``TRUMP_WORDS``).
     """
 
     do: Verb
@@ -77,6 +100,8 @@ class Action:
     alone: bool | None = None
     partner: int | None = None
     cards: tuple[int, ...] | None = None
+    tricks: int | None = None
+    trump: int | None = None
 
     # ------------------------------------------------------------ constructors
     # Cards and suits are given as numbers or as record text ("10H", "S").
@@ -136,6 +161,35 @@ class Action:
             return _SWAP_HIDDEN
         return Action("swap", cards=tuple(_card(c) for c in cards))
 
+    @staticmethod
+    def bid(tricks: int) -> Action:
+        """Bid Euchre: bid ``tricks`` tricks for the team."""
+        if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 < tricks <= MAX_BID:
+            raise ActionError(f"a bid is a number of tricks from 1 to {MAX_BID}, not {tricks!r}")
+        return BID[tricks]
+
+    @staticmethod
+    def shoot() -> Action:
+        """Bid Euchre: shoot, taking every trick alone with the partners' best cards."""
+        return SHOOT
+
+    @staticmethod
+    def declare(trump: int | str) -> Action:
+        """Bid Euchre: name trump: a suit (number or ``"H"``), ``"high"`` or ``"low"``."""
+        if isinstance(trump, str):
+            word = trump.strip().lower()
+            if word in ("high", "low"):
+                return DECLARE[TRUMP_WORDS.index(word)]
+            try:
+                return DECLARE[int(parse_suit(trump))]
+            except CardError:
+                raise ActionError(
+                    f"{trump!r} is not a trump to declare (C, D, H, S, high or low)"
+                ) from None
+        if isinstance(trump, bool) or not 0 <= trump < len(TRUMP_WORDS):
+            raise ActionError(f"{trump!r} is not a trump number (0 to 5)")
+        return DECLARE[trump]
+
     # ------------------------------------------------------------ text forms
 
     @staticmethod
@@ -164,6 +218,10 @@ class Action:
             return f"{do}.{_ALONE_WORDS[self.alone]}"
         if self.partner is not None:
             return f"{do}.{self.partner}"
+        if self.tricks is not None:
+            return f"{do}.{self.tricks}"
+        if self.trump is not None:
+            return f"{do}.{TRUMP_WORDS[self.trump]}"
         if self.cards is not None:
             return f"{do}." + "-".join(card_label(c) for c in self.cards)
         return do
@@ -179,6 +237,10 @@ class Action:
             args.append(str(self.partner))
         if self.cards is not None:
             args.append(repr([card_label(c) for c in self.cards]))
+        if self.tricks is not None:
+            args.append(str(self.tricks))
+        if self.trump is not None:
+            args.append(repr(TRUMP_WORDS[self.trump]))
         if self.alone is not None:
             args.append(f"alone={self.alone}")
         name = {"pass": "pass_", "alone": "go_alone"}.get(self.do, self.do)
@@ -198,6 +260,10 @@ class Action:
             out["partner" if seat is not None else "seat"] = self.partner
         if self.cards is not None:
             out["cards"] = [card_label(c) for c in self.cards]
+        if self.tricks is not None:
+            out["tricks"] = self.tricks
+        if self.trump is not None:
+            out["trump"] = TRUMP_WORDS[self.trump]
         return out
 
 
@@ -215,6 +281,11 @@ DISCARD: Final = tuple(Action("discard", card=c) for c in range(CARD_COUNT))
 GIVE: Final = tuple(Action("give", card=c) for c in range(CARD_COUNT))
 CALL: Final = tuple(Action("call", suit=s) for s in Suit)
 CALL_ALONE: Final = tuple(Action("call", suit=s, alone=True) for s in Suit)
+MAX_BID: Final = 16
+"""The largest bid an action may carry (a six-player hand holds eight cards; room to spare)."""
+SHOOT: Final = Action("shoot")
+BID: Final = {n: Action("bid", tricks=n) for n in range(1, MAX_BID + 1)}
+DECLARE: Final = tuple(Action("declare", trump=t) for t in range(len(TRUMP_WORDS)))
 
 
 def _card(card: int | str) -> int:
@@ -227,7 +298,11 @@ def _card(card: int | str) -> int:
 
 def _from_code(do: str, args: list[str]) -> Action:
     if do in _PLAIN_VERBS and not args:
-        return {"pass": PASS, "alone": ALONE, "redeal": REDEAL}[do]
+        return {"pass": PASS, "alone": ALONE, "redeal": REDEAL, "shoot": SHOOT}[do]
+    if do == "bid" and len(args) == 1 and args[0].isdigit():
+        return Action.bid(int(args[0]))
+    if do == "declare" and len(args) == 1:
+        return Action.declare(args[0])
     if do in _CARD_VERBS and len(args) == 1:
         return {"discard": DISCARD, "give": GIVE, "play": PLAY}[do][parse_card(args[0])]
     if do == "order_up" and len(args) <= 1:
@@ -301,4 +376,14 @@ def _build(do: Verb, obj: dict[str, Any], partner: int | None) -> Action:
         return Action(do, alone=alone)
     if do == "ask":
         return Action(do, partner=partner)
+    if do == "bid":
+        tricks = obj.get("tricks")
+        if isinstance(tricks, bool) or not isinstance(tricks, int):
+            raise ActionError('bid: needs a number of tricks, like "tricks": 4')
+        return Action.bid(tricks)
+    if do == "declare":
+        trump = obj.get("trump")
+        if not isinstance(trump, str):
+            raise ActionError('declare: needs a trump, like "trump": "H", "high" or "low"')
+        return Action.declare(trump)
     return Action(do)

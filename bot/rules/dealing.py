@@ -11,14 +11,21 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from math import factorial
+from typing import Final
 
 from .cards import JACK, Suit, rank_of, suit_of
 from .house_rules import HouseRules, deals_every_card, deck_cards
 
+NO_UPCARD: Final = -1
+"""The ``upcard`` of a deal that turns no card (Bid Euchre deals the whole pack)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The cards of one deal: each seat's hand as dealt, the upcard and the face-down rest."""
+    """The cards of one deal: each seat's hand as dealt, the upcard and the face-down rest.
+
+    ``upcard`` is NO_UPCARD where nothing is turned (Bid Euchre).
+    """
 
     hands: tuple[tuple[int, ...], ...]
     upcard: int
@@ -46,11 +53,12 @@ def deal_from_pack(pack: list[int], rules: HouseRules) -> Deal:
     """``hand_size`` cards to each seat from the top of the pack, then the upcard, then the kitty.
 
     Where every card is dealt (Almonte), the card after the hands is the
-    dealer's turned card and the kitty is empty.
+    dealer's turned card and the kitty is empty; where the hands take the whole
+    pack (Bid Euchre) nothing is turned.
     """
     n, size = rules.players, rules.hand_size
     hands = tuple(tuple(pack[s * size : (s + 1) * size]) for s in range(n))
-    upcard = pack[n * size]
+    upcard = pack[n * size] if n * size < len(pack) else NO_UPCARD
     kitty = () if deals_every_card(rules) else tuple(pack[n * size + 1 :])
     return Deal(hands, upcard, kitty)
 

@@ -12,6 +12,7 @@ ErrorCode = Literal[
     "cannot_pass",
     "suit_turned_down",
     "needs_suit",
+    "bid_too_low",
     "not_allowed",
 ]
 ERROR_CODES: Final[tuple[ErrorCode, ...]] = (
@@ -22,6 +23,7 @@ ERROR_CODES: Final[tuple[ErrorCode, ...]] = (
     "cannot_pass",
     "suit_turned_down",
     "needs_suit",
+    "bid_too_low",
     "not_allowed",
 )
 

@@ -77,8 +77,12 @@ class Trick:
     winner: int
 
 
-Phase = Literal["bid1", "discard", "bid2", "alone", "give", "play"]
-"""A deal's phase, as record-format.md names it (a game that is over has none)."""
+Phase = Literal["bid1", "discard", "bid2", "alone", "give", "play", "bid", "declare"]
+"""A deal's phase, as record-format.md names it (a game that is over has none).
+
+``bid`` and ``declare`` are Bid Euchre's (bid_game.py), which also uses
+``give``, ``discard`` and ``play``.
+"""
 
 BID1: Final[Phase] = "bid1"
 DISCARD_PHASE: Final[Phase] = "discard"

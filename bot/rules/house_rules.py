@@ -32,7 +32,16 @@ from .cards import (
     card,
 )
 
-PresetName = Literal["north_american", "toronto", "british", "six_player", "almonte"]
+PresetName = Literal[
+    "north_american",
+    "toronto",
+    "british",
+    "six_player",
+    "almonte",
+    "bid_euchre",
+    "bid_euchre_6",
+    "bid_euchre_8",
+]
 DeckName = Literal["24", "32", "almonte30", "almonte21"]
 
 HAND_SIZE: Final = 5
@@ -48,7 +57,12 @@ class HouseRules(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     preset: PresetName = Field("north_american", description="the preset these rules start from")
-    players: Literal[4, 6] = Field(4, description="seats at the table; six is three against three")
+    game: Literal["euchre", "bid_euchre"] = Field(
+        "euchre", description="the game: euchre, or Bid Euchre (numeric bids, the whole pack dealt)"
+    )
+    players: Literal[4, 6, 8] = Field(
+        4, description="seats at the table, two teams alternating (eight only in Bid Euchre)"
+    )
     deck: DeckName = Field("24", description="the pack: 9 to ace, 7 to ace, or an Almonte pack")
     joker: Literal["none", "joker", "two_of_spades"] = Field(
         "none", description="the Benny (top trump): none, a joker, or the two of spades"
@@ -111,6 +125,18 @@ class HouseRules(BaseModel):
         "off", description="three nines or tens may be swapped with the face-down kitty"
     )
 
+    bid_minimum: int = Field(3, ge=1, le=16, description="Bid Euchre: the lowest bid")
+    dealer_may_match: bool = Field(
+        True, description="Bid Euchre: the dealer may equal the highest bid and take it"
+    )
+    bid_lead: Literal["bidder", "left_of_dealer"] = Field(
+        "bidder", description="Bid Euchre: who leads the first trick"
+    )
+    points_shoot: int | None = Field(
+        None, ge=1, le=100, description="Bid Euchre: a shoot won or lost (empty: twice the hand)"
+    )
+    shoot: bool = Field(True, description="Bid Euchre: a player may shoot (take every trick alone)")
+
     @field_validator("deck", mode="before")
     @classmethod
     def _deck_from_int(cls, value: object) -> object:
@@ -118,6 +144,10 @@ class HouseRules(BaseModel):
 
     @model_validator(mode="after")
     def _playable(self) -> Self:
+        if self.game == "bid_euchre":
+            return self._bid_playable()
+        if self.players == 8:
+            raise ValueError("players: eight players only play Bid Euchre (set game to bid_euchre)")
         almonte = self.deck.startswith("almonte")
         if almonte:
             wanted = 6 if self.deck == "almonte30" else 4
@@ -150,10 +180,33 @@ class HouseRules(BaseModel):
             )
         return self
 
+    def _bid_playable(self) -> Self:
+        if self.deck != "24" or self.joker != "none":
+            raise ValueError("deck: Bid Euchre is played with the 24-card pack and no joker")
+        size = 24 * self.packs
+        if size % self.players:
+            raise ValueError(
+                f"packs: {size} cards do not deal evenly to {self.players} players "
+                "(one pack for four, two for six or eight)"
+            )
+        if self.bid_minimum > self.hand_size:
+            raise ValueError(
+                f"bid_minimum: {self.bid_minimum} is more than the "
+                f"{self.hand_size} tricks of a hand"
+            )
+        return self
+
     @property
     def hand_size(self) -> int:
-        """Cards dealt to each seat: five in every variant so far (Bid Euchre will deal more)."""
+        """Cards dealt to each seat: five in euchre; Bid Euchre deals the whole pack."""
+        if self.game == "bid_euchre":
+            return 24 * self.packs // self.players
         return HAND_SIZE
+
+    @property
+    def shoot_points(self) -> int:
+        """Bid Euchre: what a shoot wins or loses (``points_shoot``, else twice the hand)."""
+        return self.points_shoot if self.points_shoot is not None else 2 * self.hand_size
 
     @classmethod
     def from_spec(cls, spec: Mapping[str, Any] | None = None) -> HouseRules:
@@ -238,6 +291,14 @@ _SIX_POINTS: Final[dict[str, Any]] = {
     "points_lone_defender_euchre": 6,
 }
 
+_BID: Final[dict[str, Any]] = {
+    "game": "bid_euchre",
+    "target_score": 32,
+    "first_dealer": "random",
+    "duplicate_card_wins": "first",
+    "partners_best": True,
+}
+
 PRESETS: Final[dict[str, dict[str, Any]]] = {
     "north_american": {},
     "toronto": {
@@ -257,6 +318,9 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
         "joker": "none",
         "target_score": 15,
     },
+    "bid_euchre": _BID,
+    "bid_euchre_6": {**_BID, "players": 6, "packs": 2},
+    "bid_euchre_8": {**_BID, "players": 8, "packs": 2},
 }
 """Every preset as its differences from the North American defaults."""
 
@@ -267,6 +331,9 @@ PRESET_DESCRIPTIONS: Final[dict[str, str]] = {
     "british": "Cornwall/British: 25 cards with the Benny, to 11, loners offered after trump",
     "six_player": "Cornwall six-hand: three against three, 33 cards with the Benny, to 11",
     "almonte": "Almonte six-hand: 31 cards with three jokers, every card dealt, to 15",
+    "bid_euchre": "Bid Euchre: four players, 6 cards each, bid tricks, no-trump high or low, to 32",
+    "bid_euchre_6": "Bid Euchre for six: two packs, 8 cards each, to 32",
+    "bid_euchre_8": "Bid Euchre for eight: two packs, 6 cards each, to 32",
 }
 
 _SUITED_RANKS: Final[dict[str, tuple[int, ...]]] = {
@@ -311,8 +378,8 @@ def _pack(rules: HouseRules) -> tuple[int, ...]:
 
 
 def deals_every_card(rules: HouseRules) -> bool:
-    """Whether the variant deals the whole pack and turns the last card (Almonte)."""
-    return rules.deck.startswith("almonte")
+    """Whether the variant deals the whole pack (Almonte, which turns the last card; Bid Euchre)."""
+    return rules.deck.startswith("almonte") or rules.game == "bid_euchre"
 
 
 def has_bennies(rules: HouseRules) -> bool:

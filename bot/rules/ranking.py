@@ -2,16 +2,19 @@
 
 Both are looked up in tables built once per rule set, indexed by trump suit
 (0..3), led suit and card integer, so the hot path of a deal is list indexing.
-A future no-trump mode (Bid Euchre's high and low) is another row of the same
-tables: indices 4 and 5 are reserved for it.
+Bid Euchre's no-trump modes are two more rows of the same tables: index
+``NO_TRUMP_HIGH`` (4: A K Q J 10 9 in every suit, jacks plain) and
+``NO_TRUMP_LOW`` (5: 9 10 J Q K A).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from .cards import (
+    ACE,
     BLACK_JOKER,
     CARD_COUNT,
     FOUR_SPADES,
@@ -31,6 +34,11 @@ TRUMP_BASE = 50
 LED_BASE = 10
 BENNY_BASE = 100
 
+NO_TRUMP_HIGH: Final = 4
+"""The trump index of Bid Euchre's No Trump High."""
+NO_TRUMP_LOW: Final = 5
+"""The trump index of Bid Euchre's No Trump Low."""
+
 
 @dataclass(frozen=True, slots=True)
 class Ranking:
@@ -38,7 +46,8 @@ class Ranking:
 
     ``suit[t][c]`` is the suit card ``c`` follows when ``t`` is trump (the left
     bower and the Bennies follow trump). ``power[t][led][c]`` orders the cards
-    of a trick: higher wins, zero cannot win.
+    of a trick: higher wins, zero cannot win. ``t`` is a suit (0..3) or one of
+    the no-trump modes (4, 5).
     """
 
     suit: tuple[tuple[int, ...], ...]
@@ -47,6 +56,8 @@ class Ranking:
 
 
 def _effective_suit(c: int, trump: int) -> int:
+    if trump >= NO_TRUMP_HIGH:
+        return c >> 3 if c < JOKER else Suit.SPADES
     if c >= JOKER:
         return trump
     suit, rank = c >> 3, c & 7
@@ -66,6 +77,10 @@ def _benny_power(c: int, trump: int, rules: HouseRules) -> int:
 
 
 def _power(c: int, trump: int, led: int, rules: HouseRules) -> int:
+    if trump >= NO_TRUMP_HIGH:
+        if c >= JOKER or c >> 3 != led:
+            return 0
+        return LED_BASE + (c & 7 if trump == NO_TRUMP_HIGH else ACE - (c & 7))
     if c >= JOKER:
         return _benny_power(c, trump, rules)
     suit, rank = c >> 3, c & 7
@@ -83,10 +98,11 @@ def _power(c: int, trump: int, led: int, rules: HouseRules) -> int:
 @lru_cache(maxsize=64)
 def build_ranking(rules: HouseRules) -> Ranking:
     """The tables for these rules."""
-    suits = tuple(tuple(_effective_suit(c, t) for c in range(CARD_COUNT)) for t in Suit)
+    modes = (*Suit, NO_TRUMP_HIGH, NO_TRUMP_LOW)
+    suits = tuple(tuple(_effective_suit(c, t) for c in range(CARD_COUNT)) for t in modes)
     power = tuple(
         tuple(tuple(_power(c, t, led, rules) for c in range(CARD_COUNT)) for led in Suit)
-        for t in Suit
+        for t in modes
     )
     return Ranking(suits, power, rules.duplicate_card_wins == "second")
 
@@ -106,6 +122,8 @@ def trick_winner_index(cards: list[int], trump: int, ranking: Ranking) -> int:
 
 def top_rank_word(c: int, trump: int) -> str:
     """What makes a trump special, for messages: "the left bower", "the Benny" or ""."""
+    if trump >= NO_TRUMP_HIGH:
+        return ""
     if c >= JOKER:
         return "the Benny" if c in (JOKER, RED_JOKER, BLACK_JOKER) else "a joker"
     if c & 7 == JACK and c >> 3 == trump:

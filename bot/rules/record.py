@@ -15,8 +15,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .actions import Action, ActionError, action_from_json
+from .bid_game import make_game
 from .cards import CardError, card_label, parse_card
-from .dealing import Deal, seeded_deal
+from .dealing import NO_UPCARD, Deal, seeded_deal
 from .errors import RuleError
 from .game import Game
 from .house_rules import HouseRules, RulesError, deals_every_card, deck_cards
@@ -32,7 +33,8 @@ class DealSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     hands: list[list[str]]
-    upcard: str
+    upcard: str | None = None
+    """Absent where nothing is turned (Bid Euchre); required everywhere else."""
     kitty: list[str] | None = None
 
 
@@ -102,7 +104,7 @@ def _check_deal(spec: DealSpec, rules: HouseRules, index: int) -> Deal:
     where = f"deals[{index}]"
     try:
         hands = tuple(tuple(parse_card(c) for c in hand) for hand in spec.hands)
-        upcard = parse_card(spec.upcard)
+        upcard = NO_UPCARD if spec.upcard is None else parse_card(spec.upcard)
         kitty = None if spec.kitty is None else tuple(parse_card(c) for c in spec.kitty)
     except CardError as exc:
         raise RecordError(f"{where}: {exc}") from None
@@ -113,9 +115,14 @@ def _check_deal(spec: DealSpec, rules: HouseRules, index: int) -> Deal:
             raise RecordError(
                 f"{where}: seat {seat} holds {len(hand)} cards, not {rules.hand_size}"
             )
+    turns = rules.game != "bid_euchre"
+    if turns != (upcard != NO_UPCARD):
+        why = "names the turned card" if turns else "must be absent: Bid Euchre turns no card"
+        raise RecordError(f"{where}: upcard {why}")
     pack = Counter(deck_cards(rules))
     dealt = Counter(c for hand in hands for c in hand)
-    dealt[upcard] += 1
+    if turns:
+        dealt[upcard] += 1
     extra = dealt - pack
     if extra:
         names = ", ".join(card_label(c) for c in sorted(extra))
@@ -164,8 +171,8 @@ class Replay:
 
 
 def new_game(loaded: LoadedRecord) -> Game:
-    """The game a record starts from, before any action."""
-    return Game(loaded.rules, seed=loaded.seed, dealer=loaded.dealer, deals=loaded.deals)
+    """The game a record starts from, before any action (a BidGame for Bid Euchre rules)."""
+    return make_game(loaded.rules, seed=loaded.seed, dealer=loaded.dealer, deals=loaded.deals)
 
 
 def replay(doc: Any) -> Replay:
@@ -193,17 +200,18 @@ def game_record(
     }
     deals = _dealt(game) if with_deals else list(game.preset_deals)
     if deals:
-        out["deals"] = [
-            {
-                "hands": [[card_label(c) for c in hand] for hand in d.hands],
-                "upcard": card_label(d.upcard),
-                "kitty": [card_label(c) for c in d.kitty],
-            }
-            for d in deals
-        ]
+        out["deals"] = [_deal_json(d) for d in deals]
     out["actions"] = [action.to_json(seat) for seat, action in game.log]
     if meta:
         out["meta"] = meta
+    return out
+
+
+def _deal_json(deal: Deal) -> dict[str, Any]:
+    out: dict[str, Any] = {"hands": [[card_label(c) for c in hand] for hand in deal.hands]}
+    if deal.upcard != NO_UPCARD:
+        out["upcard"] = card_label(deal.upcard)
+    out["kitty"] = [card_label(c) for c in deal.kitty]
     return out
 
 

@@ -5,10 +5,32 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .cards import Suit
+from .actions import TRUMP_WORDS
 from .house_rules import HouseRules
 
-DealOutcome = Literal["made", "march", "euchred", "passed", "redeal", "in_play"]
+DealOutcome = Literal[
+    "made", "march", "euchred", "passed", "redeal", "in_play", "set", "shot", "shot_failed"
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """Bid Euchre: the winning bid: who, how many tricks, and whether it is a shoot."""
+
+    seat: int
+    tricks: int
+    shoot: bool = False
+
+    @property
+    def team(self) -> int:
+        """The bidders' team."""
+        return self.seat % 2
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``bid`` of a deal in replay output."""
+        if self.shoot:
+            return {"seat": self.seat, "shoot": True}
+        return {"seat": self.seat, "tricks": self.tricks}
 
 
 @dataclass(slots=True)
@@ -22,6 +44,9 @@ class DealResult:
     tricks: list[int] = field(default_factory=lambda: [0, 0])
     points: list[int] = field(default_factory=lambda: [0, 0])
     result: DealOutcome = "in_play"
+    bidding: bool = False
+    """Bid Euchre: the deal is bid for, so its output carries ``bid``."""
+    contract: Contract | None = None
 
     @property
     def makers(self) -> int | None:
@@ -29,10 +54,12 @@ class DealResult:
         return None if self.maker is None else self.maker % 2
 
     def to_json(self) -> dict[str, Any]:
-        """The ``deals`` entry of replay output."""
-        return {
-            "dealer": self.dealer,
-            "trump": None if self.trump is None else Suit(self.trump).letter,
+        """The ``deals`` entry of replay output (with ``bid`` in Bid Euchre)."""
+        out: dict[str, Any] = {"dealer": self.dealer}
+        if self.bidding:
+            out["bid"] = None if self.contract is None else self.contract.to_json()
+        return out | {
+            "trump": None if self.trump is None else TRUMP_WORDS[self.trump],
             "maker": self.maker,
             "makers": self.makers,
             "alone": list(self.alone),
@@ -62,3 +89,21 @@ def score_deal(
     if maker_tricks == 0 and rules.points_super_euchre is not None:
         points = max(points, rules.points_super_euchre)
     return "euchred", 0, points
+
+
+def score_bid_deal(
+    rules: HouseRules, contract: Contract, bidder_tricks: int, defender_tricks: int
+) -> tuple[DealOutcome, int, int]:
+    """Bid Euchre: the outcome and the points to (bidders, defenders) of a deal played out.
+
+    Made: each team scores its tricks. Set: the bidders lose their bid, the
+    defenders score their tricks. A shoot scores ``shoot_points`` for every
+    trick taken, or loses as much, the defenders scoring their tricks.
+    """
+    if contract.shoot:
+        if defender_tricks == 0:
+            return "shot", rules.shoot_points, 0
+        return "shot_failed", -rules.shoot_points, defender_tricks
+    if bidder_tricks >= contract.tricks:
+        return "made", bidder_tricks, defender_tricks
+    return "set", -contract.tricks, defender_tricks

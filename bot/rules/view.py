@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
+from .bid_game import BidGame
 from .game import BID2, Game, Phase, Trick
 from .house_rules import HouseRules
+from .scoring import Contract
 
 __all__ = ["SeatView", "Trick", "public_view", "seat_view"]
 
@@ -49,6 +51,7 @@ class SeatView:
     history: tuple[tuple[int, Action], ...]
     over: bool
     winner: int | None
+    contract: Contract | None = None
 
     @property
     def players(self) -> int:
@@ -95,6 +98,8 @@ def seat_view(game: Game, seat: int) -> SeatView:
 
     The rules core's own reader of the game: it alone reads the deal's full log.
     """
+    if isinstance(game, BidGame):
+        return _bid_view(game, seat)
     log = game._log
     start = game._deal_start
     marks = game._masked_at
@@ -147,4 +152,39 @@ def seat_view(game: Game, seat: int) -> SeatView:
         history=tuple(history),
         over=game._over,
         winner=game._winner,
+    )
+
+
+def _bid_view(game: BidGame, seat: int) -> SeatView:
+    """A Bid Euchre seat's view: a shooter's gifts and discards seen by the shooter and giver."""
+    shooter = game.maker
+    history = [
+        (actor, _visible(action, actor, seat, shooter)) for actor, action in game._deal_log
+    ]
+    score, won = game.score, game.tricks_won
+    return SeatView(
+        seat=seat,
+        rules=game.rules,
+        dealer=game.dealer,
+        deal_number=game.deal_number,
+        phase=game.phase,
+        turn=game.turn,
+        legal=tuple(game.legal()) if game.turn == seat else (),
+        hand=() if seat < 0 else tuple(game.hands[seat]),
+        hand_counts=tuple(map(len, game.hands)),
+        upcard=game.upcard,
+        upcard_taken=False,
+        turned_down=None,
+        trump=game.trump,
+        maker=shooter,
+        alone=tuple(game.alone),
+        out=tuple(game.out),
+        score=(score[0], score[1]),
+        tricks_won=(won[0], won[1]),
+        trick=game.trick,
+        tricks=game.tricks,
+        history=tuple(history),
+        over=game.over,
+        winner=game.winner,
+        contract=game.contract,
     )

@@ -32,7 +32,10 @@ def engine_tricks(record: dict[str, object]) -> list[list[tuple[tuple[int, ...],
     return deals
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+EUCHRE_PRESETS = sorted(p for p in PRESETS if PRESETS[p].get("game") != "bid_euchre")
+
+
+@pytest.mark.parametrize("preset", EUCHRE_PRESETS)  # the league does not take Bid Euchre yet
 @pytest.mark.parametrize("seed", range(6))
 def test_the_book_holds_every_action_and_every_trick(preset: str, seed: int) -> None:
     rules = HouseRules.preset_rules(preset)

@@ -28,6 +28,7 @@ def test_every_field_is_in_exactly_one_group() -> None:
         "Play",
         "Scoring",
         "Game length",
+        "Bid Euchre",
     ]
 
 
@@ -67,7 +68,7 @@ def test_changes_from_the_preset_are_marked_and_in_the_line() -> None:
     assert rules_line(rules) == "North American · to 10 · stick the dealer · super-euchre 4"
     embed = rules_embed(rules)
     assert "2 rule(s) changed" in (embed.description or "")
-    assert [f.name for f in embed.fields] == [title for title, _ in GROUPS]
+    assert [f.name for f in embed.fields] == [title for title, _ in GROUPS][:-1]  # no Bid Euchre
     assert sum(len(f.value or "") for f in embed.fields) < 6000
 
 
@@ -82,3 +83,18 @@ def test_a_fixed_number_of_deals_shows_in_the_line() -> None:
     rules = HouseRules.from_spec({"preset": "toronto", "deals_per_game": 8})
     assert rules_line(rules).startswith("Euchre Toronto · 8 deals")
     assert "lasts 8 deals" in rules_text(rules)
+
+
+def test_bid_euchre_rules_show_the_bidding_and_hide_euchre_only_rules() -> None:
+    rules = HouseRules.preset_rules("bid_euchre_8")
+    text = rules_text(rules)
+    assert "Eight players, four against four" in text
+    assert "Bids start at 3 tricks" in text and "it wins or loses 12 points" in text
+    assert "the first one played wins" in text and "Stick the dealer" not in text
+    assert "order up" not in text.lower()
+    embed = rules_embed(rules)
+    assert [f.name for f in embed.fields][-1] == "Bid Euchre"
+    assert all(f.value for f in embed.fields)
+    assert (
+        rules_line(rules.with_changes(shoot=False)) == "Bid Euchre for eight · to 32 · no shooting"
+    )

@@ -210,3 +210,14 @@ def test_the_two_of_spades_benny_is_trump_not_a_spade() -> None:
     assert err.message == (
         "You must follow spades: the two of spades is the Benny, a heart this hand, not a spade."
     )
+
+
+@shows("bid_too_low")
+def test_bid_too_low() -> None:
+    doc = {"format": 1, "rules": {"preset": "bid_euchre"}, "dealer": 0, "seed": 3, "actions": []}
+    game = game_of(doc)
+    err = _rejects(game, 1, Action.bid(2), "bid_too_low")
+    assert err.message == "Bids start at 3 tricks."
+    game.apply(1, Action.bid(4))
+    err = _rejects(game, 2, Action.bid(4), "bid_too_low")
+    assert err.message == "The highest bid is 4: bid more or pass."

@@ -1,10 +1,15 @@
-"""Rule sets the property tests sweep: every preset and combinations of the optional rules."""
+"""Rule sets the property tests sweep: every preset and combinations of the optional rules.
+
+``RULES`` are euchre's; ``BID_RULES`` Bid Euchre's (its own properties, test_bid_properties.py).
+"""
 
 from __future__ import annotations
 
 from bot.rules import PRESETS, HouseRules
 
-SPECS: list[dict[str, object]] = [{"preset": name} for name in PRESETS] + [
+SPECS: list[dict[str, object]] = [
+    {"preset": name} for name in PRESETS if PRESETS[name].get("game") != "bid_euchre"
+] + [
     {
         "preset": "british",
         "partners_best": True,
@@ -42,3 +47,13 @@ SPECS: list[dict[str, object]] = [{"preset": name} for name in PRESETS] + [
     {"preset": "almonte", "deals_per_game": 12},
 ]
 RULES: list[HouseRules] = [HouseRules.from_spec(spec) for spec in SPECS]
+
+BID_SPECS: list[dict[str, object]] = [
+    {"preset": "bid_euchre"},
+    {"preset": "bid_euchre_6"},
+    {"preset": "bid_euchre_8"},
+    {"preset": "bid_euchre", "dealer_may_match": False, "bid_lead": "left_of_dealer"},
+    {"preset": "bid_euchre_6", "partners_best": False, "points_shoot": 10, "deals_per_game": 6},
+    {"preset": "bid_euchre_8", "shoot": False, "duplicate_card_wins": "second", "bid_minimum": 2},
+]
+BID_RULES: list[HouseRules] = [HouseRules.from_spec(spec) for spec in BID_SPECS]

@@ -1,0 +1,637 @@
+"""Bid Euchre (rule source 003, record-format.md's "Bid Euchre") as a state machine.
+
+Four, six or eight players; the whole pack dealt; one round of numeric bids
+from the dealer's left (the dealer may match the highest bid; when everyone
+passes the dealer must bid the minimum); ``shoot`` outranks every number and
+ends the bidding. The winner declares a suit, No Trump High or No Trump Low; a
+shooter's partners each give one card (the shooter discarding one for each) and
+sit out; then every trick of the hand is played and scored to 32.
+
+``BidGame`` is its own engine, sharing cards, ranking tables and dealing with
+euchre's ``Game`` and none of its state machine. It subclasses ``Game`` for
+its public surface only (every property and method the project reads is
+defined again here), so tables, players and records take either; create games
+with ``bot.rules.make_game``, which chooses by ``rules.game``.
+
+    >>> from bot.rules import HouseRules, make_game
+    >>> game = make_game(HouseRules.preset_rules("bid_euchre"), seed=7, dealer=0)
+    >>> game.phase, game.turn, [str(a) for a in game.legal()]
+    ('bid', 1, ['pass', 'bid.3', 'bid.4', 'bid.5', 'bid.6', 'shoot'])
+
+Longer than 450 lines on purpose: like ``Game``, the read-only surface, the
+transitions and the checks share one class's private fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Final
+
+from .actions import BID, DECLARE, DISCARD, GIVE, PASS, PLAY, SHOOT, TRUMP_WORDS, Action
+from .cards import JACK, SUIT_NAMES, card_label, card_words
+from .dealing import NO_UPCARD, Deal, first_dealer, seeded_deal
+from .errors import RuleError
+from .game import DISCARD_PHASE, GIVE_PHASE, PLAY_PHASE, Game, Phase, Trick
+from .house_rules import HouseRules, deck_cards
+from .ranking import NO_TRUMP_HIGH, build_ranking, trick_winner_index
+from .scoring import Contract, DealResult, score_bid_deal
+
+BID_PHASE: Final[Phase] = "bid"
+DECLARE_PHASE: Final[Phase] = "declare"
+
+_PHASE_VERBS: Final = {
+    BID_PHASE: frozenset({"pass", "bid", "shoot"}),
+    DECLARE_PHASE: frozenset({"declare"}),
+    GIVE_PHASE: frozenset({"give"}),
+    DISCARD_PHASE: frozenset({"discard"}),
+    PLAY_PHASE: frozenset({"play"}),
+}
+_PHASE_WORDS: Final = {
+    BID_PHASE: "the bidding is on",
+    DECLARE_PHASE: "the winner of the bidding is naming trump",
+    GIVE_PHASE: "a partner is passing a card to the shooter",
+    DISCARD_PHASE: "the shooter is discarding",
+    PLAY_PHASE: "the cards are being played",
+}
+_VERB_WORDS: Final = {
+    "pass": "pass",
+    "bid": "bid",
+    "shoot": "shoot",
+    "declare": "name trump",
+    "give": "give a card",
+    "discard": "discard",
+    "play": "play a card",
+}
+_DECLARES: Final = tuple(DECLARE)
+_LIST_STATE: Final = (
+    "_score",
+    "_log",
+    "_deal_log",
+    "_kitty",
+    "_out",
+    "_alone",
+    "_give_queue",
+    "_tricks",
+    "_trick_seats",
+    "_trick_cards",
+    "_tricks_won",
+    "_swapped",
+)
+
+
+def trump_words(trump: int) -> str:
+    """What a declared trump is called in a sentence: "hearts", "No Trump High"."""
+    if trump >= NO_TRUMP_HIGH:
+        return "No Trump High" if trump == NO_TRUMP_HIGH else "No Trump Low"
+    return SUIT_NAMES[trump]
+
+
+class BidGame(Game):
+    """A whole game of Bid Euchre, from the first deal to the winner.
+
+    The same read-only surface as ``Game``: ``trump`` is 0..3 for a suit, 4 for
+    No Trump High and 5 for No Trump Low; ``maker`` is the winner of the
+    bidding and ``alone`` holds a shooter; ``upcard`` is NO_UPCARD (nothing is
+    turned). Also ``contract`` (the winning bid so far, or None) and
+    ``high_bid``. Change it only with ``apply`` (checked) or ``step``.
+    """
+
+    def __init__(
+        self,
+        rules: HouseRules,
+        *,
+        seed: int = 0,
+        dealer: int | None = None,
+        deals: Sequence[Deal] = (),
+    ) -> None:
+        if rules.game != "bid_euchre":
+            raise ValueError("BidGame plays Bid Euchre rules; use Game for euchre")
+        first = first_dealer(rules, seed) if dealer is None else dealer
+        if not 0 <= first < rules.players:
+            raise ValueError(f"dealer: seat {first} is not at a {rules.players}-seat table")
+        # Game's read-only table attributes, set without Game's constructor (it deals euchre).
+        table = {
+            "rules": rules,
+            "players": rules.players,
+            "hand_size": rules.hand_size,
+            "seed": seed,
+            "ranking": build_ranking(rules),
+            "pack": deck_cards(rules),
+            "preset_deals": tuple(deals),
+            "first_dealer": first,
+        }
+        for name, value in table.items():
+            object.__setattr__(self, name, value)
+        self._dealer = first
+        self._score = [0, 0]
+        self._winner: int | None = None
+        self._over = False
+        self._results: list[DealResult] = []
+        self._log: list[tuple[int, Action]] = []
+        self._deal_number = 0
+        self._last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
+        self._dupes = rules.packs > 1
+        self._benny_call = False
+        self._start_deal()
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def dealer(self) -> int:
+        """The seat dealing the deal in play (the last one once the game is over)."""
+        return self._dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The deal in play, counted from 1."""
+        return self._deal_number
+
+    @property
+    def phase(self) -> Phase | None:
+        """``bid``, ``declare``, ``give``, ``discard`` or ``play``; None once the game is over."""
+        return self._phase
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act; None once the game is over."""
+        return self._turn
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self._over
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team once the game is over."""
+        return self._winner
+
+    @property
+    def score(self) -> Sequence[int]:
+        """Points per team (may be negative)."""
+        return self._score
+
+    @property
+    def results(self) -> Sequence[DealResult]:
+        """Every deal begun, in order."""
+        return self._results
+
+    @property
+    def log(self) -> Sequence[tuple[int, Action]]:
+        """Every (seat, action) of the game, in order."""
+        return self._log
+
+    @property
+    def deal(self) -> Deal:
+        """The deal in play, as it was dealt."""
+        return self._deal
+
+    @property
+    def hands(self) -> Sequence[Sequence[int]]:
+        """Every seat's cards now (a shooter's partners keep theirs, out of play)."""
+        return self._hands
+
+    @property
+    def upcard(self) -> int:
+        """Nothing is turned in Bid Euchre: NO_UPCARD."""
+        return NO_UPCARD
+
+    @property
+    def upcard_taken(self) -> bool:
+        """Always False: there is no upcard."""
+        return False
+
+    @property
+    def kitty(self) -> Sequence[int]:
+        """The shooter's discards this deal (there is no kitty)."""
+        return self._kitty
+
+    @property
+    def turned_down(self) -> int | None:
+        """Always None: there is no upcard to turn down."""
+        return None
+
+    @property
+    def trump(self) -> int | None:
+        """The declared trump: a suit 0..3, 4 No Trump High, 5 No Trump Low; None before."""
+        return None if self._trump < 0 else self._trump
+
+    @property
+    def maker(self) -> int | None:
+        """The winner of the bidding, once the bidding is over."""
+        return None if self._maker < 0 else self._maker
+
+    @property
+    def makers(self) -> int | None:
+        """The bidders' team, once the bidding is over."""
+        return None if self._maker < 0 else self._maker % 2
+
+    @property
+    def alone(self) -> Sequence[int]:
+        """The shooter, if someone shoots."""
+        return self._alone
+
+    @property
+    def out(self) -> Sequence[bool]:
+        """Per seat, whether it sits this deal out (a shooter's partner)."""
+        return self._out
+
+    @property
+    def trick(self) -> tuple[tuple[int, int], ...]:
+        """The trick being played, as (seat, card) in play order."""
+        return tuple(zip(self._trick_seats, self._trick_cards, strict=True))
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """This deal's finished tricks."""
+        return tuple(Trick(s, c, w) for s, c, w in self._tricks)
+
+    @property
+    def last_trick(self) -> Trick | None:
+        """The latest finished trick of the game."""
+        done = self._last_trick
+        return None if done is None else Trick(*done)
+
+    @property
+    def tricks_won(self) -> Sequence[int]:
+        """Tricks taken per team this deal."""
+        return self._tricks_won
+
+    @property
+    def trump_broken(self) -> bool:
+        """Whether a trump was played to an earlier trick (never, with no trump)."""
+        return self._trump_broken
+
+    @property
+    def contract(self) -> Contract | None:
+        """The highest bid so far this deal (the contract once bidding ends); None before."""
+        return self._current.contract
+
+    @property
+    def high_bid(self) -> int:
+        """The highest number bid so far this deal; 0 when nobody has bid."""
+        return self._high
+
+    def __repr__(self) -> str:
+        """Where the game stands, cards as record text."""
+        trump = "-" if self._trump < 0 else TRUMP_WORDS[self._trump]
+        hands = " | ".join(" ".join(card_label(c) for c in h) for h in self._hands)
+        trick = " ".join(f"{s}:{card_label(c)}" for s, c in self.trick)
+        c = self._current.contract
+        bid = "-" if c is None else f"{'shoot' if c.shoot else c.tricks} by {c.seat}"
+        state = (
+            f"over, winner {self._winner}" if self._over else f"{self._phase}, turn {self._turn}"
+        )
+        return (
+            f"<BidGame {self.rules.preset} deal {self._deal_number}, dealer {self._dealer}, "
+            f"{state}, bid {bid}, trump {trump}, score {self._score[0]}-{self._score[1]}, "
+            f"tricks {self._tricks_won[0]}-{self._tricks_won[1]}, hands [{hands}]"
+            + (f", trick [{trick}]" if trick else "")
+            + ">"
+        )
+
+    # ------------------------------------------------------------------ dealing
+
+    def _start_deal(self) -> None:
+        n = self.players
+        number = self._deal_number
+        if number < len(self.preset_deals):
+            deal = self.preset_deals[number]
+        else:
+            deal = seeded_deal(self.rules, self.seed, number, self.pack)
+        self._deal_number = number + 1
+        self._deal = deal
+        self._hands = [list(h) for h in deal.hands]
+        self._kitty: list[int] = []
+        self._trump = -1
+        self._eff: tuple[int, ...] = ()
+        self._maker = -1
+        self._high = 0
+        self._alone: list[int] = []
+        self._out = [False] * n
+        self._swapped = [False] * n
+        self._give_queue: list[int] = []
+        self._deal_log: list[tuple[int, Action]] = []
+        self._tricks_won = [0, 0]
+        self._tricks: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
+        self._trick_seats: list[int] = []
+        self._trick_cards: list[int] = []
+        self._trick_no = 0
+        self._trump_broken = False
+        self._led = -1
+        self._current = DealResult(self._dealer, tricks=self._tricks_won, bidding=True)
+        self._results.append(self._current)
+        self._phase: Phase | None = BID_PHASE
+        self._turn: int | None = (self._dealer + 1) % n
+
+    def _finish_deal(self, bidders: int) -> None:
+        rules = self.rules
+        score = self._score
+        if rules.deals_per_game is not None:
+            if self._deal_number >= rules.deals_per_game:
+                a, b = score
+                self._end_game(None if a == b else (0 if a > b else 1))
+                return
+        elif max(score) >= rules.target_score:
+            self._end_game(bidders if score[bidders] >= rules.target_score else 1 - bidders)
+            return
+        self._dealer = (self._dealer + 1) % self.players
+        self._start_deal()
+
+    def _end_game(self, winner: int | None) -> None:
+        self._over = True
+        self._winner = winner
+        self._phase = None
+        self._turn = None
+
+    def copy(self) -> BidGame:
+        """An independent copy of the game as it stands (for search: try, then throw away)."""
+        new = BidGame.__new__(BidGame)
+        new.__dict__.update(self.__dict__)
+        new._hands = [list(h) for h in self._hands]
+        for name in _LIST_STATE:
+            setattr(new, name, list(getattr(self, name)))
+        current = self._current
+        new._current = replace(
+            current, alone=list(current.alone), tricks=new._tricks_won, points=list(current.points)
+        )
+        new._results = [*self._results[:-1], new._current]
+        return new
+
+    # ------------------------------------------------------------------ queries
+
+    def bid_range(self, seat: int) -> tuple[int, int] | None:
+        """The numbers ``seat`` may bid now (lowest, highest); None when it may bid no number."""
+        rules = self.rules
+        high = self._high
+        if high == 0:
+            low = rules.bid_minimum
+            return (low, low) if seat == self._dealer else (low, self.hand_size)
+        low = high if seat == self._dealer and rules.dealer_may_match else high + 1
+        return None if low > self.hand_size else (low, self.hand_size)
+
+    def must_bid(self, seat: int) -> bool:
+        """Whether ``seat`` may not pass: the dealer when everyone else passed."""
+        return seat == self._dealer and self._high == 0
+
+    def legal(self) -> Sequence[Action]:
+        """Every action the seat to act may take now; empty once the game is over."""
+        seat = self._turn
+        if seat is None:
+            return ()
+        phase = self._phase
+        if phase is PLAY_PHASE:
+            hand = self._hands[seat]
+            if self._trick_cards:
+                eff = self._eff
+                led = self._led
+                follow = [PLAY[c] for c in hand if eff[c] == led]
+                if follow:
+                    return list(dict.fromkeys(follow)) if self._dupes else follow
+            acts = [PLAY[c] for c in hand]
+            return list(dict.fromkeys(acts)) if self._dupes else acts
+        if phase is BID_PHASE:
+            return self._legal_bid(seat)
+        if phase is DECLARE_PHASE:
+            return _DECLARES
+        table = GIVE if phase is GIVE_PHASE else DISCARD
+        return list(dict.fromkeys(table[c] for c in self._hands[seat]))
+
+    def _legal_bid(self, seat: int) -> list[Action]:
+        acts = [] if self.must_bid(seat) else [PASS]
+        span = self.bid_range(seat)
+        if span is not None:
+            acts += [BID[n] for n in range(span[0], span[1] + 1)]
+        if self.rules.shoot:
+            acts.append(SHOOT)
+        return acts
+
+    # ------------------------------------------------------------------ acting
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply a seat's action after checking it; RuleError (state unchanged) when not allowed."""
+        self._check(seat, action)
+        self.step(action)
+
+    def step(self, action: Action) -> None:
+        """Apply an action of the seat to act without checking it: it must come from ``legal()``."""
+        seat = self._turn
+        assert seat is not None
+        self._log.append((seat, action))
+        self._deal_log.append((seat, action))
+        do = action.do
+        card = action.card
+        if do == "play":
+            assert card is not None
+            self._play(seat, card)
+        elif do == "bid":
+            assert action.tricks is not None
+            self._high = action.tricks
+            self._current.contract = Contract(seat, action.tricks)
+            self._next_bidder(seat)
+        elif do == "pass":
+            self._next_bidder(seat)
+        elif do == "shoot":
+            self._shoot(seat)
+        elif do == "declare":
+            assert action.trump is not None
+            self._declare(action.trump)
+        elif do == "give":
+            assert card is not None
+            self._hands[seat].remove(card)
+            self._hands[self._maker].append(card)
+            self._phase = DISCARD_PHASE
+            self._turn = self._maker
+        elif do == "discard":
+            assert card is not None
+            self._hands[seat].remove(card)
+            self._kitty.append(card)
+            self._give_queue.pop(0)
+            self._advance_give()
+
+    def _next_bidder(self, seat: int) -> None:
+        if seat != self._dealer:
+            self._turn = (seat + 1) % self.players
+            return
+        contract = self._current.contract
+        assert contract is not None
+        self._end_bidding(contract.seat)
+
+    def _shoot(self, seat: int) -> None:
+        self._current.contract = Contract(seat, self.hand_size, shoot=True)
+        self._alone.append(seat)
+        self._current.alone.append(seat)
+        for p in self.partners(seat):
+            self._out[p] = True
+        self._end_bidding(seat)
+
+    def _end_bidding(self, seat: int) -> None:
+        self._maker = seat
+        self._current.maker = seat
+        self._phase = DECLARE_PHASE
+        self._turn = seat
+
+    def _declare(self, trump: int) -> None:
+        self._trump = trump
+        self._eff = self.ranking.suit[trump]
+        self._current.trump = trump
+        if self._alone and self.rules.partners_best:
+            self._give_queue = self.partners(self._maker)
+        self._advance_give()
+
+    def _advance_give(self) -> None:
+        if self._give_queue:
+            self._phase = GIVE_PHASE
+            self._turn = self._give_queue[0]
+            return
+        n = self.players
+        out = self._out
+        self._next_seat: list[int] = []
+        for s in range(n):
+            t = (s + 1) % n
+            while out[t]:
+                t = (t + 1) % n
+            self._next_seat.append(t)
+        self._active = n - sum(out)
+        self._phase = PLAY_PHASE
+        if self.rules.bid_lead == "bidder":
+            self._turn = self._maker
+        else:
+            lead = (self._dealer + 1) % n
+            self._turn = lead if not out[lead] else self._next_seat[lead]
+
+    def _play(self, seat: int, card: int) -> None:
+        self._hands[seat].remove(card)
+        cards = self._trick_cards
+        cards.append(card)
+        self._trick_seats.append(seat)
+        if len(cards) == 1:
+            self._led = self._eff[card]
+        if len(cards) == self._active:
+            self._end_trick()
+        else:
+            self._turn = self._next_seat[seat]
+
+    def _end_trick(self) -> None:
+        cards = self._trick_cards
+        seats = self._trick_seats
+        trump = self._trump
+        winner = seats[trick_winner_index(cards, trump, self.ranking)]
+        self._tricks_won[winner & 1] += 1
+        if not self._trump_broken and trump < NO_TRUMP_HIGH:
+            eff = self._eff
+            self._trump_broken = any(eff[c] == trump for c in cards)
+        done = (tuple(seats), tuple(cards), winner)
+        self._tricks.append(done)
+        self._last_trick = done
+        self._trick_seats = []
+        self._trick_cards = []
+        self._trick_no += 1
+        if self._trick_no < self.hand_size:
+            self._turn = winner
+            return
+        contract = self._current.contract
+        assert contract is not None
+        bidders = contract.team
+        won = self._tricks_won
+        outcome, to_bidders, to_defenders = score_bid_deal(
+            self.rules, contract, won[bidders], won[1 - bidders]
+        )
+        points = self._current.points
+        points[bidders] = to_bidders
+        points[1 - bidders] = to_defenders
+        self._score[0] += points[0]
+        self._score[1] += points[1]
+        self._current.result = outcome
+        self._finish_deal(bidders)
+
+    # ------------------------------------------------------------------ checking
+
+    def _check(self, seat: int, action: Action) -> None:
+        phase = self._phase
+        verb = _VERB_WORDS.get(action.do, action.do.replace("_", " "))
+        if phase is None:
+            raise RuleError("wrong_phase", f"You can't {verb} now: the game is over.")
+        if seat != self._turn:
+            raise RuleError("not_your_turn", "It's not your turn.")
+        if action.do not in _PHASE_VERBS[phase]:
+            raise RuleError("wrong_phase", f"You can't {verb} now: {_PHASE_WORDS[phase]}.")
+        card = action.card
+        if action.do in ("give", "discard", "play"):
+            if card is None:
+                raise RuleError("not_allowed", f"Name the card to {verb.split()[0]}.")
+            if card not in self._hands[seat]:
+                raise RuleError("card_not_in_hand", f"You don't hold {card_words(card)}.")
+        if action.do == "bid":
+            self._check_bid(seat, action.tricks)
+        elif action.do == "pass" and self.must_bid(seat):
+            raise RuleError(
+                "cannot_pass",
+                f"Everyone passed: as dealer you must bid {self.rules.bid_minimum} (or shoot).",
+            )
+        elif action.do == "shoot" and not self.rules.shoot:
+            raise RuleError("not_allowed", "Shooting is not played at this table.")
+        elif action.do == "declare" and action.trump is None:
+            raise RuleError("not_allowed", "Name a suit, No Trump High or No Trump Low.")
+        elif action.do == "play" and card is not None and self._trick_cards:
+            self._check_follow(seat, card)
+
+    def _check_bid(self, seat: int, tricks: int | None) -> None:
+        rules = self.rules
+        low = rules.bid_minimum
+        if tricks is None:
+            raise RuleError("not_allowed", "Say how many tricks you bid.")
+        if tricks > self.hand_size:
+            raise RuleError(
+                "not_allowed",
+                f"You can bid at most {self.hand_size}: a hand has {self.hand_size} tricks.",
+            )
+        if tricks < low:
+            raise RuleError("bid_too_low", f"Bids start at {low} tricks.")
+        if self.must_bid(seat) and tricks != low:
+            raise RuleError(
+                "not_allowed", f"Everyone passed: as dealer you must bid exactly {low} (or shoot)."
+            )
+        high = self._high
+        if high and seat == self._dealer and rules.dealer_may_match:
+            if tricks < high:
+                raise RuleError(
+                    "bid_too_low",
+                    f"The highest bid is {high}: as dealer you may match it, bid more or pass.",
+                )
+        elif tricks <= high:
+            raise RuleError("bid_too_low", f"The highest bid is {high}: bid more or pass.")
+
+    def _check_follow(self, seat: int, card: int) -> None:
+        eff = self._eff
+        led = self._led
+        if eff[card] == led:
+            return
+        holding = [c for c in self._hands[seat] if eff[c] == led]
+        if not holding:
+            return
+        led_name = SUIT_NAMES[led]
+        trump = self._trump
+        if card >> 3 == led and card & 7 == JACK:
+            message = (
+                f"You must follow {led_name}: {card_words(card)} is the left bower, "
+                f"a {SUIT_NAMES[trump][:-1]} this hand, not a {led_name[:-1]}."
+            )
+        elif holding[0] >> 3 != led:
+            message = (
+                f"You must follow {led_name}: {card_words(holding[0])} is the left bower, "
+                f"a {led_name[:-1]} this hand."
+            )
+        else:
+            message = f"You must follow {led_name}: you hold {card_words(holding[0])}."
+        raise RuleError("must_follow_suit", message)
+
+
+def make_game(
+    rules: HouseRules, *, seed: int = 0, dealer: int | None = None, deals: Sequence[Deal] = ()
+) -> Game:
+    """A new game of whichever game the rules play: euchre's ``Game`` or a ``BidGame``."""
+    if rules.game == "bid_euchre":
+        return BidGame(rules, seed=seed, dealer=dealer, deals=deals)
+    return Game(rules, seed=seed, dealer=dealer, deals=deals)
