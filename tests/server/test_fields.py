@@ -99,7 +99,7 @@ def test_allowed_values_in_words() -> None:
     assert RULE_FIELDS["target_score"].allowed() == "a whole number from 1 to 100"
     assert RULE_FIELDS["points_super_euchre"].allowed() == "a whole number from 1 to 50, or off"
     assert RULE_FIELDS["stick_the_dealer"].allowed() == "yes or no"
-    assert RULE_FIELDS["players"].allowed() == "one of 4, 6"
+    assert RULE_FIELDS["players"].allowed() == "one of 4, 6, 8"
     assert SETTING_FIELDS["computer_move_delay"].allowed() == (
         "a number from 0 to 60 (seconds), or default"
     )

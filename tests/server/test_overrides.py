@@ -52,4 +52,4 @@ def test_a_hosts_changes_are_completed_piece_by_piece() -> None:
     short = complete_changes(typed, rules, limit=25, length=100)
     assert short and len(short) < len(every) and all(len(o) <= 100 for o in short)
     assert complete_changes(typed, rules, limit=25, length=50) == []
-    assert complete_changes("", rules, limit=3, length=100) == ["players=", "deck="]
+    assert complete_changes("", rules, limit=3, length=100) == ["game=", "players="]
