@@ -299,9 +299,8 @@ def rules_line(rules: HouseRules) -> str:
 
 _BID_FIELDS: Final = frozenset(GROUPS[-1][1])
 _BID_ALSO: Final = frozenset(
-    ("game", "players", "packs", "duplicate_card_wins", "partners_best", "target_score")
-)
-_BID_ALSO |= {"deals_per_game", "first_dealer"}
+    ("game", "players", "packs", "duplicate_card_wins", "partners_best")
+) | {"target_score", "deals_per_game", "first_dealer"}
 
 
 def matters(field: str, rules: HouseRules) -> bool:

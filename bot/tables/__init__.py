@@ -10,6 +10,7 @@ that its public message may show. Everything a user can get wrong is refused wit
 from .computers import ComputerPlayer, PlayerFactory
 from .errors import (
     ComputersNotAllowedError,
+    GameNotOfferedError,
     IllegalMoveError,
     NoTableError,
     NotHostError,
@@ -38,6 +39,7 @@ __all__ = [
     "ComputerPlayer",
     "ComputersNotAllowedError",
     "DealSummary",
+    "GameNotOfferedError",
     "IllegalMoveError",
     "MemoryTableStore",
     "Move",

@@ -11,6 +11,7 @@ from bot.rules import ErrorCode
 
 __all__ = [
     "ComputersNotAllowedError",
+    "GameNotOfferedError",
     "IllegalMoveError",
     "NoTableError",
     "NotHostError",
@@ -68,6 +69,10 @@ class TableFullError(TableError):
 
 class ComputersNotAllowedError(TableError):
     """The server does not let computer players sit."""
+
+
+class GameNotOfferedError(TableError):
+    """The rules are for a game the tables do not play yet (Bid Euchre)."""
 
 
 class NotHostError(TableError):

@@ -25,6 +25,7 @@ from bot.server.sources import FixedSettings, SettingsSource
 from .computers import PlayerFactory
 from .errors import (
     ComputersNotAllowedError,
+    GameNotOfferedError,
     NoTableError,
     NotSeatedError,
     SaveFailedError,
@@ -190,6 +191,11 @@ class TableService:
             settings = await self.settings_of(place.guild_id)
             if rules is None:
                 rules = settings.rules
+            if rules.game != "euchre":
+                raise GameNotOfferedError(
+                    "Bid Euchre is in the rules but can't be played at a table yet: "
+                    "choose a euchre preset with /euchre rules preset."
+                )
             taken = list(seats) if seats is not None else [Seat.human(host)]
             taken += [None] * (rules.players - len(taken))
             seed = self._seeds()

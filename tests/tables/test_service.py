@@ -286,3 +286,13 @@ async def test_computer_delay_is_the_servers_else_the_default() -> None:
     plain = service()
     assert await quick.computer_delay(await quick.open(HERE, ALICE), 3.0) == 0.25
     assert await plain.computer_delay(await plain.open(HERE, ALICE), 3.0) == 3.0
+
+
+async def test_a_bid_euchre_table_is_refused_until_tables_play_it() -> None:
+    from bot.rules import HouseRules
+    from bot.tables import GameNotOfferedError
+
+    tables = service()
+    with pytest.raises(GameNotOfferedError, match="Bid Euchre"):
+        await tables.open(HERE, ALICE, rules=HouseRules.preset_rules("bid_euchre_8"))
+    assert tables.at(HERE.id) is None
