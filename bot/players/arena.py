@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from bot.rules import Game, HouseRules, seat_view
+from bot.rules import Game, HouseRules, make_game, seat_view
 from bot.rules.scoring import DealResult
 
 from .protocol import Player, make_player
@@ -156,7 +156,7 @@ def _run_part(
             specs = [a if s % 2 == a_team else b for s in range(rules.players)]
             players = [make_player(spec, gseed * 8 + s) for s, spec in enumerate(specs)]
             times: list[list[int]] = [[] for _ in players]
-            game = play_game(Game(rules, seed=gseed), players, times)
+            game = play_game(make_game(rules, seed=gseed), players, times)
             score_game(result, game, a_team, times)
             if not result.names[0]:
                 result.names = (players[a_team].name, players[1 - a_team].name)
@@ -294,7 +294,7 @@ def loner_trials(
     stats = LonerStats()
     for index in range(deals):
         gseed = game_seed(seed, index)
-        game = Game(rules, seed=gseed)
+        game = make_game(rules, seed=gseed)
         players = [make_player(level, gseed * 8 + s) for s in range(rules.players)]
         deal = game.results[0]
         while deal.result == "in_play":
@@ -378,7 +378,7 @@ def _deal_part(
         gseed = game_seed(seed, index)
         net = 0
         for a_team in (0, 1):
-            game = Game(rules, seed=gseed, dealer=index % rules.players)
+            game = make_game(rules, seed=gseed, dealer=index % rules.players)
             specs = [a if s % 2 == a_team else b for s in range(rules.players)]
             players = [make_player(spec, gseed * 8 + s) for s, spec in enumerate(specs)]
             while game.deal_number == 1 and not game.over:

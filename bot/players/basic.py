@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from bot.rules import Action, SeatView
 from bot.rules.house_rules import deals_every_card
 
+from . import bid_basic
 from .cardplay import choose_card
 from .deck import DeckFacts, deck_facts
 from .evaluation import (
@@ -71,6 +72,8 @@ class BasicPlayer:
 
     def choose(self, view: SeatView) -> Action:
         """The action for the phase in play; always one of ``view.legal``."""
+        if view.rules.game == "bid_euchre":
+            return bid_basic.choose(view)
         phase = view.phase
         if phase == "play":
             legal = view.legal

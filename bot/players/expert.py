@@ -87,6 +87,8 @@ class ExpertPlayer:
         legal = list(dict.fromkeys(view.legal))
         if len(legal) == 1:
             return legal[0]
+        if view.rules.game == "bid_euchre":
+            return self.basic.choose(view)  # no search for Bid Euchre yet
         if view.phase == "play":
             return self._play(view, legal)
         if view.phase in ("bid1", "bid2", "alone", "discard"):
