@@ -72,7 +72,7 @@ _LIST_STATE: Final = (
     "_out",
     "_alone",
     "_give_queue",
-    "_tricks",
+    "_done_tricks",
     "_trick_seats",
     "_trick_cards",
     "_tricks_won",
@@ -130,7 +130,7 @@ class BidGame(Game):
         self._results: list[DealResult] = []
         self._log: list[tuple[int, Action]] = []
         self._deal_number = 0
-        self._last_trick: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
+        self._last_done: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
         self._dupes = rules.packs > 1
         self._benny_call = False
         self._start_deal()
@@ -245,12 +245,12 @@ class BidGame(Game):
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """This deal's finished tricks."""
-        return tuple(Trick(s, c, w) for s, c, w in self._tricks)
+        return tuple(Trick(s, c, w) for s, c, w in self._done_tricks)
 
     @property
     def last_trick(self) -> Trick | None:
         """The latest finished trick of the game."""
-        done = self._last_trick
+        done = self._last_done
         return None if done is None else Trick(*done)
 
     @property
@@ -314,7 +314,7 @@ class BidGame(Game):
         self._give_queue: list[int] = []
         self._deal_log: list[tuple[int, Action]] = []
         self._tricks_won = [0, 0]
-        self._tricks: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
+        self._done_tricks: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
         self._trick_seats: list[int] = []
         self._trick_cards: list[int] = []
         self._trick_no = 0
@@ -487,19 +487,19 @@ class BidGame(Game):
             return
         n = self.players
         out = self._out
-        self._next_seat: list[int] = []
+        self._after_seat: list[int] = []
         for s in range(n):
             t = (s + 1) % n
             while out[t]:
                 t = (t + 1) % n
-            self._next_seat.append(t)
+            self._after_seat.append(t)
         self._active = n - sum(out)
         self._phase = PLAY_PHASE
         if self.rules.bid_lead == "bidder":
             self._turn = self._maker
         else:
             lead = (self._dealer + 1) % n
-            self._turn = lead if not out[lead] else self._next_seat[lead]
+            self._turn = lead if not out[lead] else self._after_seat[lead]
 
     def _play(self, seat: int, card: int) -> None:
         self._hands[seat].remove(card)
@@ -511,7 +511,7 @@ class BidGame(Game):
         if len(cards) == self._active:
             self._end_trick()
         else:
-            self._turn = self._next_seat[seat]
+            self._turn = self._after_seat[seat]
 
     def _end_trick(self) -> None:
         cards = self._trick_cards
@@ -523,8 +523,8 @@ class BidGame(Game):
             eff = self._eff
             self._trump_broken = any(eff[c] == trump for c in cards)
         done = (tuple(seats), tuple(cards), winner)
-        self._tricks.append(done)
-        self._last_trick = done
+        self._done_tricks.append(done)
+        self._last_done = done
         self._trick_seats = []
         self._trick_cards = []
         self._trick_no += 1

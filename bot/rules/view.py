@@ -158,9 +158,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
 def _bid_view(game: BidGame, seat: int) -> SeatView:
     """A Bid Euchre seat's view: a shooter's gifts and discards seen by the shooter and giver."""
     shooter = game.maker
-    history = [
-        (actor, _visible(action, actor, seat, shooter)) for actor, action in game._deal_log
-    ]
+    history = [(actor, _visible(action, actor, seat, shooter)) for actor, action in game._deal_log]
     score, won = game.score, game.tricks_won
     return SeatView(
         seat=seat,
