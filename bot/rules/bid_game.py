@@ -34,7 +34,7 @@ from .dealing import NO_UPCARD, Deal, first_dealer, seeded_deal
 from .errors import RuleError
 from .game import DISCARD_PHASE, GIVE_PHASE, PLAY_PHASE, Game, Phase, Trick
 from .house_rules import HouseRules, deck_cards
-from .ranking import NO_TRUMP_HIGH, build_ranking, trick_winner_index
+from .ranking import NO_TRUMP_HIGH, build_ranking
 from .scoring import Contract, DealResult, score_bid_deal
 
 BID_PHASE: Final[Phase] = "bid"
@@ -67,7 +67,6 @@ _DECLARES: Final = tuple(DECLARE)
 _LIST_STATE: Final = (
     "_score",
     "_log",
-    "_deal_log",
     "_kitty",
     "_out",
     "_alone",
@@ -132,6 +131,7 @@ class BidGame(Game):
         self._deal_number = 0
         self._last_done: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
         self._dupes = rules.packs > 1
+        self._later_equal_wins = rules.duplicate_card_wins == "second"
         self._benny_call = False
         self._start_deal()
 
@@ -261,7 +261,16 @@ class BidGame(Game):
     @property
     def trump_broken(self) -> bool:
         """Whether a trump was played to an earlier trick (never, with no trump)."""
-        return self._trump_broken
+        trump = self._trump
+        if not 0 <= trump < NO_TRUMP_HIGH:
+            return False
+        eff = self._eff
+        return any(eff[c] == trump for _, cards, _ in self._done_tricks for c in cards)
+
+    @property
+    def _deal_log(self) -> Sequence[tuple[int, Action]]:
+        """This deal's (seat, action) pairs, for the seat views."""
+        return self._log[self._deal_start :]
 
     @property
     def contract(self) -> Contract | None:
@@ -312,13 +321,12 @@ class BidGame(Game):
         self._out = [False] * n
         self._swapped = [False] * n
         self._give_queue: list[int] = []
-        self._deal_log: list[tuple[int, Action]] = []
+        self._deal_start = len(self._log)
         self._tricks_won = [0, 0]
         self._done_tricks: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
         self._trick_seats: list[int] = []
         self._trick_cards: list[int] = []
         self._trick_no = 0
-        self._trump_broken = False
         self._led = -1
         self._current = DealResult(self._dealer, tricks=self._tricks_won, bidding=True)
         self._results.append(self._current)
@@ -378,11 +386,9 @@ class BidGame(Game):
     def legal(self) -> Sequence[Action]:
         """Every action the seat to act may take now; empty once the game is over."""
         seat = self._turn
-        if seat is None:
-            return ()
         phase = self._phase
         if phase is PLAY_PHASE:
-            hand = self._hands[seat]
+            hand = self._hands[seat]  # type: ignore[index]
             if self._trick_cards:
                 eff = self._eff
                 led = self._led
@@ -391,6 +397,8 @@ class BidGame(Game):
                     return list(dict.fromkeys(follow)) if self._dupes else follow
             acts = [PLAY[c] for c in hand]
             return list(dict.fromkeys(acts)) if self._dupes else acts
+        if seat is None:
+            return ()
         if phase is BID_PHASE:
             return self._legal_bid(seat)
         if phase is DECLARE_PHASE:
@@ -419,12 +427,21 @@ class BidGame(Game):
         seat = self._turn
         assert seat is not None
         self._log.append((seat, action))
-        self._deal_log.append((seat, action))
         do = action.do
         card = action.card
         if do == "play":
             assert card is not None
-            self._play(seat, card)
+            self._hands[seat].remove(card)
+            cards = self._trick_cards
+            cards.append(card)
+            self._trick_seats.append(seat)
+            played = len(cards)
+            if played == 1:
+                self._led = self._eff[card]
+            if played == self._active:
+                self._end_trick()
+            else:
+                self._turn = self._after_seat[seat]
         elif do == "bid":
             assert action.tricks is not None
             self._high = action.tricks
@@ -475,6 +492,7 @@ class BidGame(Game):
     def _declare(self, trump: int) -> None:
         self._trump = trump
         self._eff = self.ranking.suit[trump]
+        self._powers = self.ranking.power[trump]
         self._current.trump = trump
         if self._alone and self.rules.partners_best:
             self._give_queue = self.partners(self._maker)
@@ -501,27 +519,18 @@ class BidGame(Game):
             lead = (self._dealer + 1) % n
             self._turn = lead if not out[lead] else self._after_seat[lead]
 
-    def _play(self, seat: int, card: int) -> None:
-        self._hands[seat].remove(card)
-        cards = self._trick_cards
-        cards.append(card)
-        self._trick_seats.append(seat)
-        if len(cards) == 1:
-            self._led = self._eff[card]
-        if len(cards) == self._active:
-            self._end_trick()
-        else:
-            self._turn = self._after_seat[seat]
-
     def _end_trick(self) -> None:
         cards = self._trick_cards
         seats = self._trick_seats
-        trump = self._trump
-        winner = seats[trick_winner_index(cards, trump, self.ranking)]
+        power = self._powers[self._led]
+        best = 0
+        best_power = power[cards[0]]
+        for i in range(1, len(cards)):
+            p = power[cards[i]]
+            if p > best_power or (p == best_power and self._later_equal_wins):
+                best, best_power = i, p
+        winner = seats[best]
         self._tricks_won[winner & 1] += 1
-        if not self._trump_broken and trump < NO_TRUMP_HIGH:
-            eff = self._eff
-            self._trump_broken = any(eff[c] == trump for c in cards)
         done = (tuple(seats), tuple(cards), winner)
         self._done_tricks.append(done)
         self._last_done = done
