@@ -49,6 +49,10 @@ class SideStats:
     made_trump: int = 0
     loners: int = 0
     loner_marches: int = 0
+    loner_euchres: int = 0
+    """Lone hands whose makers took fewer than three tricks (the majority)."""
+    loner_points: int = 0
+    """Net points of the side's lone hands: its points less the defenders'."""
     lone_defences: int = 0
     lone_defence_euchres: int = 0
     times_ns: list[int] = field(default_factory=list)
@@ -60,6 +64,8 @@ class SideStats:
         self.made_trump += other.made_trump
         self.loners += other.loners
         self.loner_marches += other.loner_marches
+        self.loner_euchres += other.loner_euchres
+        self.loner_points += other.loner_points
         self.lone_defences += other.lone_defences
         self.lone_defence_euchres += other.lone_defence_euchres
         self.times_ns += other.times_ns
@@ -190,6 +196,8 @@ def _score_loners(deal: DealResult, makers: SideStats, defenders: SideStats) -> 
     if any(s % 2 == maker_team for s in deal.alone):
         makers.loners += 1
         makers.loner_marches += deal.result == "march"
+        makers.loner_euchres += deal.result == "euchred"
+        makers.loner_points += deal.points[maker_team] - deal.points[1 - maker_team]
     if any(s % 2 != maker_team for s in deal.alone):
         defenders.lone_defences += 1
         defenders.lone_defence_euchres += deal.result == "euchred"
@@ -215,6 +223,10 @@ def percentile(sorted_values: Sequence[int], q: float) -> int:
         return 0
     rank = max(0, math.ceil(q * len(sorted_values)) - 1)
     return sorted_values[rank]
+
+
+def _per(total: int, count: int) -> str:
+    return f"{total / count:+.2f}" if count else "-"
 
 
 def _rate(part: int, whole: int) -> str:
@@ -246,7 +258,9 @@ def report(result: MatchResult) -> str:
         lines.append(
             f"loners {label}      called {side.loners} ({_rate(side.loners, side.made_trump)} of "
             f"{side.made_trump} deals made), swept {side.loner_marches} "
-            f"({_rate(side.loner_marches, side.loners)}); defended alone {side.lone_defences}, "
+            f"({_rate(side.loner_marches, side.loners)}), euchred {side.loner_euchres}, "
+            f"net {_per(side.loner_points, side.loners)} points a loner; "
+            f"defended alone {side.lone_defences}, "
             f"euchred {side.lone_defence_euchres}"
         )
     for label, name, side in (("A", result.a, a), ("B", result.b, b)):

@@ -49,6 +49,7 @@ class PlayerError(ValueError):
 
 LEVELS: Final[dict[str, str]] = {
     "random": "bot.players.random_player:RandomPlayer",
+    "beginner": "bot.players.beginner:BeginnerPlayer",
     "basic": "bot.players.basic:BasicPlayer",
     "expert": "bot.players.expert:ExpertPlayer",
 }

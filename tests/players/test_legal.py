@@ -1,4 +1,4 @@
-"""Basic and random never return an illegal action, over thousands of positions of every variant."""
+"""Basic, beginner and random never return an illegal action, over thousands of positions of every variant."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ def _sweep(rules: HouseRules, games: int) -> tuple[int, Counter[str]]:
         game = Game(rules, seed=1000 + g)
         basic = [make_player("basic", s) for s in range(rules.players)]
         rand = [make_player("random", 100 * g + s) for s in range(rules.players)]
+        learner = [make_player("beginner", 100 * g + s) for s in range(rules.players)]
         while not game.over:
             seat = game.turn
             assert seat is not None
@@ -37,6 +38,8 @@ def _sweep(rules: HouseRules, games: int) -> tuple[int, Counter[str]]:
             b = rand[seat].choose(view)
             assert a in view.legal, (view.phase, a, view.legal)
             assert b in view.legal, (view.phase, b, view.legal)
+            c = learner[seat].choose(view)
+            assert c in view.legal, (view.phase, c, view.legal)
             verbs[a.do] += 1
             positions += 1
             # A mix of both keeps the positions varied: basic-only games rarely reach odd corners.
