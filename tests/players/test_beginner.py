@@ -7,12 +7,12 @@ import pytest
 from bot.players import make_player
 from bot.players.arena import report, run_match, wilson
 from bot.players.beginner import BeginnerPlayer, Slips
-from bot.rules import Game, HouseRules, seat_view
+from bot.rules import Game, HouseRules, SeatView, seat_view
 
 
-def _play_views(games: int) -> list[object]:
+def _play_views(games: int) -> list[SeatView]:
     rules = HouseRules.preset_rules("north_american")
-    views = []
+    views: list[SeatView] = []
     for g in range(games):
         game = Game(rules, seed=500 + g)
         players = [make_player("basic", s) for s in range(4)]
@@ -30,17 +30,17 @@ def test_a_careful_beginner_plays_basics_cards() -> None:
     careful = Slips(make_wobble=0, no_trump_lead=0, late_ace=0, no_trump_in=0, overtake=0)
     basic = make_player("basic", 1)
     for view in _play_views(3):
-        assert BeginnerPlayer(7, careful).choose(view) == basic.choose(view)  # type: ignore[arg-type]
+        assert BeginnerPlayer(7, careful).choose(view) == basic.choose(view)
 
 
 def test_slips_are_legal_reproducible_and_happen() -> None:
     basic = make_player("basic", 1)
     differs = 0
     for n, view in enumerate(_play_views(3)):
-        first = BeginnerPlayer(n).choose(view)  # type: ignore[arg-type]
-        assert first == BeginnerPlayer(n).choose(view)  # type: ignore[arg-type]
-        assert first in view.legal  # type: ignore[attr-defined]
-        differs += first != basic.choose(view)  # type: ignore[arg-type]
+        first = BeginnerPlayer(n).choose(view)
+        assert first == BeginnerPlayer(n).choose(view)
+        assert first in view.legal
+        differs += first != basic.choose(view)
     assert differs > 5
 
 
