@@ -20,13 +20,14 @@ from .faces import NO_FACES, CardFaces
 from .hand import ButtonStyle
 from .moves import bidding_line
 from .rules import rules_line
-from .teams import player, seat_label, team_mark, team_names
+from .teams import LEVEL_NAMES, level_name, player, seat_label, team_mark, team_names
 
 __all__ = [
     "DEAL_OUTCOMES",
     "LAST_DEAL",
     "TABLE_VERBS",
     "TAKEOVER_PROMPT",
+    "LevelOption",
     "PublicButton",
     "PublicControls",
     "SeatOption",
@@ -118,8 +119,9 @@ def _lobby(table: PublicTable) -> discord.Embed:
     )
     description = (
         f"**Join** takes the next seat; choose a seat to sit opposite your partner. "
-        f"The host adds computer players and clicks **Start** when all {size} seats are "
-        f"taken.\n{status}"
+        f"The host adds computer players, chooses how well they play, and clicks **Start** "
+        f"when all {size} seats are taken.\n"
+        f"Computer players: **{level_name(table.computer_level)}**.\n{status}"
     )
     embed = discord.Embed(title=f"Euchre · table {table.id} · lobby", description=description)
     embed.add_field(name="Seats", value="\n".join(lines), inline=False)
@@ -344,14 +346,25 @@ class SeatOption:
 
 
 @dataclass(frozen=True, slots=True)
+class LevelOption:
+    """A computer level the host may choose in the lobby."""
+
+    level: str
+    label: str
+    chosen: bool
+
+
+@dataclass(frozen=True, slots=True)
 class PublicControls:
-    """The components of the public message: buttons, then a seat picker on row 1."""
+    """The components of the public message: buttons, a seat picker on row 1, levels on row 2."""
 
     buttons: tuple[PublicButton, ...]
     seats: tuple[SeatOption, ...] = ()
     """The seats to choose from (none: no seat picker)."""
     seat_prompt: str = "Choose a seat…"
     """The seat picker's placeholder: who it is for."""
+    levels: tuple[LevelOption, ...] = ()
+    """The computer levels the host may choose from (none: no level picker)."""
 
 
 _RULES: Final = PublicButton("rules", "Rules")
@@ -383,7 +396,11 @@ def _lobby_controls(table: PublicTable) -> PublicControls:
         PublicButton("start", "Start", "success", disabled=not full),
         _RULES,
     )
-    return PublicControls(buttons, options)
+    levels = tuple(
+        LevelOption(level, f"Computers: {name}", level == table.computer_level)
+        for level, name in LEVEL_NAMES.items()
+    )
+    return PublicControls(buttons, options, levels)
 
 
 def _game_controls(table: PublicTable) -> PublicControls:

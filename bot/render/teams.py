@@ -9,8 +9,10 @@ from bot.tables import PublicTable, Seat
 __all__ = [
     "AWAY_MARK",
     "COMPUTER_MARK",
+    "LEVEL_NAMES",
     "TEAM_MARKS",
     "occupant",
+    "level_name",
     "player",
     "seat_label",
     "team_mark",
@@ -23,6 +25,15 @@ TEAM_MARKS: Final = ("🔵", "🟠")
 COMPUTER_MARK: Final = "🤖"
 AWAY_MARK: Final = "💤"
 """A person away: a computer plays their seat until they take it back."""
+
+
+LEVEL_NAMES: Final = {"beginner": "Beginner", "basic": "Club player", "expert": "Expert"}
+"""Each computer level as people call it, weakest first."""
+
+
+def level_name(level: str | None) -> str:
+    """A computer level as people call it ("Club player" for ``basic``)."""
+    return LEVEL_NAMES.get(level or "basic", level or "basic")
 
 
 def team_mark(seat_or_team: int) -> str:
@@ -45,8 +56,13 @@ def player(table: PublicTable, seat: int, *, then: Seat | None = None) -> str:
 
 
 def seat_label(table: PublicTable, seat: int, *, then: Seat | None = None) -> str:
-    """A seat's player with their team mark: "🔵 Alice" (``then``: as in :func:`player`)."""
-    return f"{team_mark(seat)} {player(table, seat, then=then)}"
+    """A seat's player with their team mark, a computer with its level: "🔵 Ada 🤖 (Expert)".
+
+    ``then``: as in :func:`player`.
+    """
+    taken = then if then is not None else table.seats[seat]
+    level = f" ({level_name(taken.level)})" if taken is not None and taken.is_computer else ""
+    return f"{team_mark(seat)} {player(table, seat, then=then)}{level}"
 
 
 def team_names(table: PublicTable, team: int) -> str:

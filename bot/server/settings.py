@@ -29,8 +29,8 @@ __all__ = [
     "wording",
 ]
 
-ComputerLevel = Literal["basic", "expert"]
-"""How well a computer player plays."""
+ComputerLevel = Literal["beginner", "basic", "expert"]
+"""How well a computer player plays (``bot.players`` levels; people see ``LEVEL_NAMES``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ repositories of :mod:`bot.store`. (Each server's settings come from
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final, cast, get_args
 
 from bot.store import ComputerLevel, Database, GameArchiveRepo, TableRepo
 from bot.store import Seat as StoreSeat
@@ -19,6 +19,8 @@ from .seats import Seat
 
 __all__ = ["DatabaseTableStore"]
 
+_LEVELS: Final = get_args(ComputerLevel)
+
 
 def _store_seats(seats: Sequence[Seat | None]) -> list[StoreSeat]:
     out = []
@@ -26,7 +28,7 @@ def _store_seats(seats: Sequence[Seat | None]) -> list[StoreSeat]:
         if seat is None:
             continue
         if seat.user_id is None:
-            level: ComputerLevel = "expert" if seat.level == "expert" else "basic"
+            level = cast(ComputerLevel, seat.level) if seat.level in _LEVELS else "basic"
             out.append(StoreSeat.computer(number, seat.name, level))
         else:
             out.append(StoreSeat.person(number, seat.user_id, seat.name, away=seat.away))

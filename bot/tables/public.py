@@ -144,6 +144,8 @@ class PublicTable:
     """Members may take over a computer's seat during the game (the server's setting)."""
     rules_overridden: bool = False
     """The host changed the server's house rules for this table."""
+    computer_level: str = "basic"
+    """The level the table's computers play at (the host's choice, else the server's)."""
 
     def name(self, seat: int) -> str:
         """The name shown for a seat ("seat 3" when empty)."""

@@ -17,9 +17,10 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import get_args
 
 from bot.rules import Action, HouseRules, SeatView
-from bot.server.settings import ServerSettings
+from bot.server.settings import ComputerLevel, ServerSettings
 from bot.server.sources import FixedSettings, SettingsSource
 
 from .computers import PlayerFactory
@@ -246,9 +247,26 @@ class TableService:
             )
         async with table.lock:
             before = list(table.seats)
-            number = table.add_computer(by, seat, settings.computer_default_level)
+            number = table.add_computer(by, seat)
             await self._save_seats(table, before)
             self._emit(table, "seated", f"computer {table.name(number)} in seat {number + 1}")
+        return table
+
+    async def set_computer_level(self, table_id: int, by: int, level: str) -> Table:
+        """The host chooses how well the table's computers play, those seated included."""
+        if level not in get_args(ComputerLevel):
+            raise WrongStageError(f"{level!r} is not a computer level.")
+        table = self.get(table_id)
+        async with table.lock:
+            before = list(table.seats)
+            chosen = table.chosen_level
+            table.set_computer_level(by, level)
+            try:
+                await self._save_seats(table, before)
+            except SaveFailedError:
+                table.chosen_level = chosen
+                raise
+            self._emit(table, "seated", f"computers play at the {level} level")
         return table
 
     async def leave(self, table_id: int, user_id: int) -> Table:

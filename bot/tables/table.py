@@ -44,7 +44,7 @@ from .errors import (
 )
 from .persistence import Place, SavedTable, TableStatus
 from .public import CompletedTrick, PublicTable, public_game
-from .seats import DEFAULT_LEVEL, Player, Seat
+from .seats import Player, Seat
 
 __all__ = ["Move", "Table"]
 
@@ -104,6 +104,10 @@ class Table:
         """Turns each seat's person let time out in a row."""
         self.actors: list[tuple[int, Seat | None]] = []
         """For each action of the game's log: its deal and who sat in the acting seat then."""
+        self.chosen_level: str | None = next(
+            (s.level for s in self.seats if s is not None and s.level is not None), None
+        )
+        """The computer level the host chose for this table (None: the server's default)."""
         self._undo: _Undo | None = None
 
     # ------------------------------------------------------------------ seats
@@ -215,8 +219,25 @@ class Table:
                     return number
         raise TableFullError("The table is full.")
 
-    def add_computer(self, by: int, seat: int | None = None, level: str = DEFAULT_LEVEL) -> int:
-        """The host seats a computer player (in the first empty seat unless ``seat``)."""
+    @property
+    def computer_level(self) -> str:
+        """The level this table's computers play at: the host's choice, else the server's."""
+        return self.chosen_level or self.settings.computer_default_level
+
+    def set_computer_level(self, by: int, level: str) -> None:
+        """The host chooses the level of the table's computers, those seated included."""
+        self._require_lobby()
+        self._require_host(by, "choose the computer players' level")
+        self.chosen_level = level
+        for number, seat in enumerate(self.seats):
+            if seat is not None and seat.is_computer:
+                self.seats[number] = Seat(seat.name, level=level)
+
+    def add_computer(self, by: int, seat: int | None = None, level: str | None = None) -> int:
+        """The host seats a computer player (in the first empty seat unless ``seat``).
+
+        It plays at ``level``, else at the table's level.
+        """
         self._require_lobby()
         self._require_host(by, "add computer players")
         if seat is None:
@@ -225,7 +246,7 @@ class Table:
         taken = self.seats[seat]
         if taken is not None:
             raise SeatTakenError(f"Seat {seat + 1} is taken by {taken.name}.")
-        self.seats[seat] = Seat.computer(seat, level)
+        self.seats[seat] = Seat.computer(seat, level or self.computer_level)
         return seat
 
     def _require_host(self, by: int, what: str) -> None:
@@ -243,7 +264,7 @@ class Table:
         if self.status == "lobby":
             self.seats[seat] = None
         else:
-            self.seats[seat] = Seat.computer(seat)
+            self.seats[seat] = Seat.computer(seat, self.computer_level)
             self.strikes.pop(seat, None)
         if user_id == self.host_id:
             humans = self.humans
@@ -400,7 +421,7 @@ class Table:
         taken = self.seats[seat]
         assert taken is not None
         seed = decision_seed(self.seed, seat, len(self.game.log))
-        level = taken.level or DEFAULT_LEVEL
+        level = taken.level or self.computer_level
         return seat, level, players(level, seed), seat_view(self.game, seat)
 
     # ------------------------------------------------------------------ absent players
@@ -480,6 +501,7 @@ class Table:
             game=game,
             rules_overridden=self.rules_overridden,
             allow_takeover=self.settings.allow_seat_takeover,
+            computer_level=self.computer_level,
         )
 
     def record(self) -> dict[str, Any]:

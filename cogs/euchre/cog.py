@@ -215,6 +215,13 @@ class Euchre(
         table = await self.service.join(table_id, _player(interaction), seat)
         await self.presenter.answer(interaction, table)
 
+    async def level_chosen(
+        self, interaction: discord.Interaction[EuchreBot], table_id: int, level: str
+    ) -> None:
+        """The host chose how well the table's computers play, in the lobby's select."""
+        table = await self.service.set_computer_level(table_id, interaction.user.id, level)
+        await self.presenter.answer(interaction, table)
+
     async def _start(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         progress = await self.service.start(table_id, interaction.user.id)
         await self.presenter.answer_start(interaction, progress)

@@ -21,7 +21,7 @@ from bot.render import (
 )
 from bot.tables import PublicTable
 
-from .routes import ActionButton, SeatSelect, TableButton
+from .routes import ActionButton, LevelSelect, SeatSelect, TableButton
 
 __all__ = ["finished_view", "hand_view", "public_view"]
 
@@ -62,6 +62,12 @@ def _controls_view(table_id: int, controls: PublicControls) -> discord.ui.View:
             for o in controls.seats
         ]
         items.append(SeatSelect(table_id, options, row=1, placeholder=controls.seat_prompt))
+    if controls.levels:
+        levels = [
+            discord.SelectOption(label=o.label, value=o.level, default=o.chosen)
+            for o in controls.levels
+        ]
+        items.append(LevelSelect(table_id, levels, row=2))
     return _view(*items)
 
 

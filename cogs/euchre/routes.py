@@ -4,6 +4,7 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
 
 - ``euchre:t:<table>:<verb>``: a button of the public table message (and a hand's Refresh);
 - ``euchre:seat:<table>``: the seat picker of the public message;
+- ``euchre:lvl:<table>``: the lobby's computer level picker (the host's);
 - ``euchre:a:<table>:<seat>:<deal>:<index>:<action>[:<pos>]``: a private hand's action,
   drawn at (deal, action number), so a stale button is recognised;
 - ``euchre:lg:st:<season>:<page>:<p|n>``: a page of the league standings;
@@ -30,6 +31,7 @@ from bot.rules import ACTION_CODE_PATTERN
 __all__ = [
     "ACTION_ID",
     "DYNAMIC_ITEMS",
+    "LEVEL_ID",
     "REPLAY_ID",
     "SEAT_ID",
     "STANDINGS_ID",
@@ -37,6 +39,7 @@ __all__ = [
     "TEMPLATES",
     "ActionButton",
     "Clicks",
+    "LevelSelect",
     "ReplayButton",
     "SeatSelect",
     "StandingsButton",
@@ -49,6 +52,7 @@ _SMALL = r"[0-9]{1,5}"
 
 TABLE_ID: Final = re.compile(rf"euchre:t:(?P<table>{_ID}):(?P<verb>{'|'.join(TABLE_VERBS)})")
 SEAT_ID: Final = re.compile(rf"euchre:seat:(?P<table>{_ID})")
+LEVEL_ID: Final = re.compile(rf"euchre:lvl:(?P<table>{_ID})")
 ACTION_ID: Final = re.compile(
     rf"euchre:a:(?P<table>{_ID}):(?P<seat>[0-5]):(?P<deal>[0-9]{{1,6}}):(?P<index>[0-9]{{1,7}})"
     rf":(?P<act>{ACTION_CODE_PATTERN})(?::(?P<pos>[0-9]{{1,2}}))?"
@@ -58,7 +62,7 @@ REPLAY_ID: Final = re.compile(
     rf"euchre:lg:rp:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<trick>{_SMALL}):(?P<tag>pd|pt|nt|nd)"
 )
 
-TEMPLATES: Final = (TABLE_ID, SEAT_ID, ACTION_ID, STANDINGS_ID, REPLAY_ID)
+TEMPLATES: Final = (TABLE_ID, SEAT_ID, LEVEL_ID, ACTION_ID, STANDINGS_ID, REPLAY_ID)
 """The grammar of every custom_id the euchre components use."""
 
 _VERBS: Final[dict[str, TableVerb]] = {verb: verb for verb in TABLE_VERBS}
@@ -85,6 +89,12 @@ class Clicks(Protocol):
         self, interaction: discord.Interaction[EuchreBot], table_id: int, seat: int
     ) -> None:
         """A seat picked in the public message's seat picker."""
+        ...
+
+    async def level_chosen(
+        self, interaction: discord.Interaction[EuchreBot], table_id: int, level: str
+    ) -> None:
+        """A computer level picked in the lobby's level picker."""
         ...
 
     async def hand_action(
@@ -220,6 +230,45 @@ class SeatSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SEAT_I
             interaction,
             f"select {self.custom_id}",
             lambda clicks, i: clicks.seat_chosen(i, self.table_id, seat),
+        )
+
+
+class LevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=LEVEL_ID):
+    """The lobby's computer level picker: ``euchre:lvl:<table>``, one option per level."""
+
+    def __init__(
+        self, table_id: int, options: list[discord.SelectOption] | None = None, row: int = 2
+    ) -> None:
+        """A select of ``options`` (level names as values) for table ``table_id``."""
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"euchre:lvl:{table_id}",
+                placeholder="How well computers play…",
+                options=options or [discord.SelectOption(label="-", value="basic")],
+                row=row,
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> LevelSelect:
+        """Parse the id of a used select."""
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        """Hand the chosen level to the cog."""
+        values = self.item.values
+        level = values[0] if values else ""
+        await _route(
+            interaction,
+            f"select {self.custom_id}",
+            lambda clicks, i: clicks.level_chosen(i, self.table_id, level),
         )
 
 
@@ -371,6 +420,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPL
 DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (
     TableButton,
     SeatSelect,
+    LevelSelect,
     ActionButton,
     StandingsButton,
     ReplayButton,

@@ -62,12 +62,12 @@ async def test_rules_button_and_command_show_the_tables_rules(make_harness: Make
 
 async def test_seats_can_be_chosen_to_partner_up(make_harness: MakeHarness) -> None:
     h, bot, (alice, bob, carol), message = await lobby(make_harness, "alice", "bob", "carol")
-    await h.select(bob, message, ["2"])
+    await h.select(bob, message, ["2"], custom_id="euchre:seat:1")
     table = only_table(bot)
     assert table.seat_of(bob.id) == 2, "bob sits opposite alice"
     await h.click(alice, h.message(message.id), label="Add computer")
     assert table.seats[1] is not None and table.seats[1].is_computer
-    await h.select(carol, h.message(message.id), ["1"])
+    await h.select(carol, h.message(message.id), ["1"], custom_id="euchre:seat:1")
     assert table.seat_of(carol.id) == 1, "a person may take a computer's seat"
     text = h.message(message.id).text
     assert "Partners" in text and "seats 1 & 3" in text
@@ -193,3 +193,28 @@ async def test_without_thread_permission_the_table_opens_in_the_channel(
     assert refused.followups and refused.followups[0].ephemeral
     assert "already a table here" in refused.followups[0].content
     assert h.message(refused.reply.message_id or 0).deleted
+
+
+async def test_the_host_chooses_how_well_the_computers_play(make_harness: MakeHarness) -> None:
+    server = ServerSettings(computer_default_level="beginner")
+    h, bot, (alice, bob), message = await lobby(make_harness, server=server)
+    await h.click(alice, message, label="Add computer")
+    table = only_table(bot)
+    assert table.seats[1] is not None and table.seats[1].level == "beginner"
+    assert "(Beginner)" in h.message(message.id).text, "the table shows each computer's level"
+    refused = await h.select(bob, h.message(message.id), ["expert"], custom_id="euchre:lvl:1")
+    assert refused.ephemeral and "Only the host" in refused.text
+    assert table.seats[1].level == "beginner"
+    await h.select(alice, h.message(message.id), ["expert"], custom_id="euchre:lvl:1")
+    assert table.seats[1] is not None and table.seats[1].level == "expert"
+    await h.click(alice, h.message(message.id), label="Add computer")
+    assert table.seats[2] is not None and table.seats[2].level == "expert"
+    text = h.message(message.id).text
+    assert "Computer players: **Expert**" in text and text.count("(Expert)") == 2
+    forged = h.build_component(
+        alice, h.message(message.id), custom_id="euchre:lvl:1", values=["basic"]
+    )
+    forged["data"]["values"] = ["genius"]
+    bad = await h.dispatch(forged)
+    assert bad.ephemeral and "not a computer level" in bad.text
+    assert table.computer_level == "expert"

@@ -52,10 +52,12 @@ async def test_taking_a_persons_seat_is_refused(make_harness: MakeHarness) -> No
     g = h.guild(members=NAMES)
     alice, bob = g.member("alice"), g.member("bob")
     message = (await h.slash(alice, "euchre new")).message
-    await h.select(bob, message, ["2"])
+    await h.select(bob, message, ["2"], custom_id="euchre:seat:1")
     table = only_table(bot)
     assert table.seat_of(bob.id) == 2
-    payload = h.build_component(alice, h.message(message.id), values=["1"])
+    payload = h.build_component(
+        alice, h.message(message.id), custom_id="euchre:seat:1", values=["1"]
+    )
     payload["data"]["values"] = ["2"]
     before = state(table)
     assert_refused(await h.dispatch(payload), "Seat 3 is taken by Bob.")

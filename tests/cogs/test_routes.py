@@ -9,6 +9,7 @@ from cogs.euchre.routes import (
     DYNAMIC_ITEMS,
     TEMPLATES,
     ActionButton,
+    LevelSelect,
     ReplayButton,
     SeatSelect,
     StandingsButton,
@@ -21,6 +22,7 @@ def samples() -> list[discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]]]:
     return [
         *(TableButton(12, verb) for verb in TABLE_VERBS),
         SeatSelect(12),
+        LevelSelect(12),
         ActionButton(12, 3, (2, 17), "play.10H", 4),
         ActionButton(12, 0, (1, 0), "pass"),
         StandingsButton(5, 2, "n"),

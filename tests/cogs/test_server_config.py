@@ -314,7 +314,7 @@ async def test_bad_values_are_refused_with_the_reason_and_nothing_is_saved(
     settings_cases = [
         ("turn_time_limit_seconds", "5", ["smallest it can be is 10", "or off"]),
         ("computer_move_delay", "soon", ["not a number", "or default"]),
-        ("computer_default_level", "genius", ["one of basic, expert"]),
+        ("computer_default_level", "genius", ["one of beginner, basic, expert"]),
         ("allow_robots", "yes", ["no setting called"]),
     ]
     for setting, value, words in settings_cases:

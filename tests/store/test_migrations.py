@@ -23,6 +23,7 @@ from bot.store import (
     RatingRepo,
     SchemaTooNewError,
     SeasonRepo,
+    Seat,
     StoreError,
     TableRepo,
     latest_version,
@@ -311,3 +312,22 @@ async def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path: Path) ->
     path.write_bytes(b"hello, this is not sqlite" * 100)
     with pytest.raises(StoreError, match="is not an SQLite database"):
         await Database.open(path)
+
+
+async def test_the_beginner_level_is_stored_for_servers_and_seats(tmp_path: Path) -> None:
+    path = tmp_path / "levels.sqlite3"
+    await migrate(path)
+    async with await Database.open(path) as db:
+        settings = await GuildSettingsRepo(db).update(GUILD, computer_default_level="beginner")
+        assert settings.computer_default_level == "beginner"
+        seats = [Seat.computer(n, f"cpu{n}", "beginner") for n in range(4)]
+        table = await TableRepo(db).create(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            host_id=1,
+            rules=HouseRules(),
+            seed=3,
+            seats=seats,
+        )
+        stored = await TableRepo(db).get(table.id)
+        assert [s.computer_level for s in stored.seats] == ["beginner"] * 4
