@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from bot.rules import Action, Game, HouseRules, RuleError, SeatView, seat_view
 from bot.rules.scoring import score_deal
 
+from .advice import Advice
 from .basic import BasicPlayer, Tuning
 from .double_dummy import Position, Solver
 from .inference import TRIES, Reader
@@ -84,20 +85,24 @@ class ExpertPlayer:
 
     def choose(self, view: SeatView) -> Action:
         """The action for the phase in play; always one of ``view.legal``."""
+        return self.advise(view).action
+
+    def advise(self, view: SeatView) -> Advice:
+        """The action with the expected points of each option searched (see ``Advice``)."""
         legal = list(dict.fromkeys(view.legal))
         if len(legal) == 1:
-            return legal[0]
+            return Advice(legal[0])
         if view.rules.game == "bid_euchre":
-            return self.basic.choose(view)  # no search for Bid Euchre yet
+            return Advice(self.basic.choose(view))  # no search for Bid Euchre yet
         if view.phase == "play":
             return self._play(view, legal)
         if view.phase in ("bid1", "bid2", "alone", "discard"):
             return self._bid(view, legal)
-        return self.basic.choose(view)
+        return Advice(self.basic.choose(view))
 
     # ------------------------------------------------------------------ card play
 
-    def _play(self, view: SeatView, legal: list[Action]) -> Action:
+    def _play(self, view: SeatView, legal: list[Action]) -> Advice:
         know = Knowledge.read(view)
         assert view.trump is not None
         solver = Solver(view.rules, view.trump, list(view.out), view.team)
@@ -127,23 +132,24 @@ class ExpertPlayer:
                     *_deal_points(view, view.tricks_won[view.team] + tricks)
                 )
             samples += 1
+        values = {a: totals[a.card] / samples for a in legal if a.card in totals}
         fallback = self.basic.choose(view)
         best = max(totals.values())
         if fallback.card is not None and totals.get(fallback.card, -1e9) >= best - 1e-9:
-            return fallback
+            return Advice(fallback, values, samples)
         card = max(totals, key=lambda c: totals[c])
-        return next(a for a in legal if a.card == card)
+        return Advice(next(a for a in legal if a.card == card), values, samples)
 
     # ------------------------------------------------------------------ bidding
 
-    def _bid(self, view: SeatView, legal: list[Action]) -> Action:
+    def _bid(self, view: SeatView, legal: list[Action]) -> Advice:
         fallback = self.bidder.choose(view)
         mine = dealt_hand(view)
         if not self.search_bids or mine is None or fallback.do in ("redeal", "swap"):
-            return fallback
+            return Advice(fallback)
         options = self._options(view, legal, fallback)
         if len(options) == 1:
-            return options[0]
+            return Advice(options[0])
         totals = dict.fromkeys(options, 0.0)
         reader = Reader(view, self.rng, self.basic)
         stakes = self._stakes(view)
@@ -159,10 +165,11 @@ class ExpertPlayer:
             tried += 1
             for option in options:
                 totals[option] += self._try(view, game.copy(), option, stakes)
+        values = {a: total / max(tried, 1) for a, total in totals.items()}
         best = max(totals, key=lambda a: totals[a])
         if totals[best] - totals[fallback] > BID_MARGIN * max(tried, 1):
-            return best
-        return fallback
+            return Advice(best, values, tried)
+        return Advice(fallback, values, tried)
 
     def _world(self, reader: Reader, mine: list[int]) -> Game | None:
         """A sampled deal replayed to here, drawn again while it explains the bids badly."""

@@ -8,6 +8,7 @@ from .cards import card_name, card_text, hand_text, sort_hand, suit_text
 from .faces import NO_FACES, CardFaces
 from .hand import HandButton, hand_buttons, hand_embed
 from .help import help_embed
+from .hints import hint_text
 from .rules import rules_embed, rules_line, rules_text
 from .table import (
     LAST_DEAL,
@@ -40,6 +41,7 @@ __all__ = [
     "hand_embed",
     "hand_text",
     "help_embed",
+    "hint_text",
     "played_again_controls",
     "public_controls",
     "rules_embed",

@@ -88,6 +88,8 @@ def table_embed(table: PublicTable, faces: CardFaces = NO_FACES) -> discord.Embe
         embed = _game(table, table.game, faces)
     embed.colour = _COLOURS[table.status]
     casual = " · host's rules (casual)" if table.rules_overridden else ""
+    if table.hinted:
+        casual += " · a hint was used (casual)"
     embed.set_footer(text=f"{rules_line(table.rules)}{casual}")
     return embed
 
@@ -319,8 +321,9 @@ def _fit(text: str, limit: int = 1024) -> str:
 
 # ---------------------------------------------------------------------- buttons
 
-TableVerb = Literal["join", "leave", "cpu", "start", "hand", "rules", "again", "back"]
-"""What a button of the public message does (the hand's Refresh reopens the hand: "hand")."""
+TableVerb = Literal["join", "leave", "cpu", "start", "hand", "rules", "again", "back", "hint"]
+"""What a button of the public message does (the hand's Refresh reopens the hand: "hand";
+its Hint asks the expert: "hint")."""
 
 TABLE_VERBS: Final[tuple[TableVerb, ...]] = get_args(TableVerb)
 

@@ -180,6 +180,15 @@ class ServerSettings(BaseModel):
             false="Nobody may take over a computer's seat during a game.",
         ),
     )
+    allow_hints: bool = Field(
+        True,
+        description="players of casual games may ask for a hint (never in ranked games)",
+        json_schema_extra=wording(
+            "Players of casual games may ask for a hint (the expert's choice and why); "
+            "ranked games never show hints, and a game with a hint is casual.",
+            false="Nobody gets hints.",
+        ),
+    )
     updated_at: datetime | None = Field(
         None, description="when a setting last changed; None for a server on the defaults"
     )

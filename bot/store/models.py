@@ -99,6 +99,8 @@ class StoredTable(BaseModel):
     rules: HouseRules
     rules_overridden: bool = False
     """The host changed the server's house rules for this table (casual for the league)."""
+    hinted: bool = False
+    """Someone at the table asked for a hint (the game is casual for the league)."""
     seed: int = Field(ge=0, lt=2**63)
     first_dealer: SeatNumber | None = None
     deals: tuple[dict[str, Any], ...] | None = None

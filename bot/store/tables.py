@@ -47,7 +47,7 @@ _NEXT_STATUSES: Final[dict[str, frozenset[str]]] = {
 
 _TABLE_COLUMNS: Final = (
     "id, guild_id, channel_id, thread_id, message_id, host_id, status, rules, rules_overridden, "
-    "seed, first_dealer, deals, created_at, updated_at, finished_at"
+    "hinted, seed, first_dealer, deals, created_at, updated_at, finished_at"
 )
 _SEAT_COLUMNS: Final = "table_id, seat, user_id, is_computer, computer_level, display_name, away"
 _OPEN: Final = "status IN ('lobby', 'playing')"
@@ -220,6 +220,15 @@ class TableRepo:
                 "UPDATE tables SET message_id = COALESCE(?, message_id), "
                 "thread_id = COALESCE(?, thread_id), updated_at = ? WHERE id = ?",
                 (message_id, thread_id, time_text(self._db.now()), table_id),
+            )
+
+    async def set_hinted(self, table_id: int) -> None:
+        """Note that someone at the table asked for a hint (its game is then casual)."""
+        async with self._db.transaction():
+            await self._header(table_id)
+            await self._db.execute(
+                "UPDATE tables SET hinted = TRUE, updated_at = ? WHERE id = ?",
+                (time_text(self._db.now()), table_id),
             )
 
     async def set_host(self, table_id: int, host_id: int) -> None:

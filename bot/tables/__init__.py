@@ -7,10 +7,13 @@ that its public message may show. Everything a user can get wrong is refused wit
 :class:`~bot.tables.errors.TableError`, a :class:`~bot.errors.UserFacingError`.
 """
 
+from bot.players.advice import Advice
+
 from .computers import ComputerPlayer, PlayerFactory
 from .errors import (
     ComputersNotAllowedError,
     GameNotOfferedError,
+    HintsOffError,
     IllegalMoveError,
     NoTableError,
     NotHostError,
@@ -35,11 +38,13 @@ from .service import Progress, TableService
 from .table import Move, Table
 
 __all__ = [
+    "Advice",
     "CompletedTrick",
     "ComputerPlayer",
     "ComputersNotAllowedError",
     "DealSummary",
     "GameNotOfferedError",
+    "HintsOffError",
     "IllegalMoveError",
     "MemoryTableStore",
     "Move",

@@ -55,6 +55,7 @@ def _saved(stored: StoreTable) -> SavedTable:
         actions=[dict(a.action) for a in stored.actions],
         actors=[None if a.actor is None else dict(a.actor) for a in stored.actions],
         rules_overridden=stored.rules_overridden,
+        hinted=stored.hinted,
     )
 
 
@@ -92,6 +93,7 @@ class DatabaseTableStore:
         status: TableStatus | None = None,
         host_id: int | None = None,
         message_id: int | None = None,
+        hinted: bool | None = None,
     ) -> None:
         """Change the fields given (the host is not stored yet: see the report of issue 3)."""
         async with self._db.transaction():
@@ -99,6 +101,8 @@ class DatabaseTableStore:
                 await self._tables.set_status(table_id, status)
             if message_id is not None:
                 await self._tables.set_message_ids(table_id, message_id=message_id)
+            if hinted:
+                await self._tables.set_hinted(table_id)
 
     async def append_action(
         self,
@@ -122,7 +126,8 @@ class DatabaseTableStore:
                     guild_id=stored.guild_id,
                     record=record,
                     players=list(stored.seats),
-                    ranked=not any(s.is_computer or s.away for s in stored.seats),
+                    ranked=not stored.hinted
+                    and not any(s.is_computer or s.away for s in stored.seats),
                     table_id=table_id,
                     started_at=stored.created_at,
                 )

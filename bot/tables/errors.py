@@ -103,5 +103,9 @@ class IllegalMoveError(TableError):
         self.code: ErrorCode = code
 
 
+class HintsOffError(TableError):
+    """No hint here: a ranked game, or a server that turned hints off."""
+
+
 class SaveFailedError(TableError):
     """The store could not save the action, so it was not applied."""

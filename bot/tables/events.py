@@ -26,6 +26,7 @@ EventKind = Literal[
     "aborted",
     "timeout",
     "back",
+    "hint",
 ]
 
 

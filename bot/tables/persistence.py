@@ -79,6 +79,8 @@ class SavedTable:
     """The finished game's record, once the table is finished."""
     rules_overridden: bool = False
     """The host changed the server's house rules for this table."""
+    hinted: bool = False
+    """Someone at the table asked for a hint: its game is casual."""
 
 
 class TableStore(Protocol):
@@ -99,6 +101,7 @@ class TableStore(Protocol):
         status: TableStatus | None = None,
         host_id: int | None = None,
         message_id: int | None = None,
+        hinted: bool | None = None,
     ) -> None:
         """Change the fields given."""
         ...
@@ -178,9 +181,12 @@ class MemoryTableStore:
         status: TableStatus | None = None,
         host_id: int | None = None,
         message_id: int | None = None,
+        hinted: bool | None = None,
     ) -> None:
         """Change the fields given."""
         row = self._get(table_id)
+        if hinted is not None:
+            row.hinted = hinted
         if status is not None:
             row.status = status
         if host_id is not None:

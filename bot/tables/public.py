@@ -144,6 +144,8 @@ class PublicTable:
     """Members may take over a computer's seat during the game (the server's setting)."""
     rules_overridden: bool = False
     """The host changed the server's house rules for this table."""
+    hinted: bool = False
+    """Someone asked for a hint: the game is casual."""
     computer_level: str = "basic"
     """The level the table's computers play at (the host's choice, else the server's)."""
 

@@ -19,16 +19,20 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import get_args
 
+from bot.players.advice import Advice
+from bot.players.expert import ExpertPlayer
 from bot.rules import Action, HouseRules, SeatView
 from bot.server.settings import ComputerLevel, ServerSettings
 from bot.server.sources import FixedSettings, SettingsSource
 
-from .computers import PlayerFactory
+from .computers import PlayerFactory, decision_seed
 from .errors import (
     ComputersNotAllowedError,
     GameNotOfferedError,
+    HintsOffError,
     NoTableError,
     NotSeatedError,
+    NotYourTurnError,
     SaveFailedError,
     TableClosedError,
     TableExistsError,
@@ -383,6 +387,38 @@ class TableService:
             if not self.computing[table.id]:
                 del self.computing[table.id]
         return self._progress(table, moves)
+
+    async def hint(self, table_id: int, user_id: int) -> tuple[SeatView, Advice]:
+        """The expert's advice for the user's turn, in a casual game whose server allows hints.
+
+        The search runs in a worker thread (other tables' clicks are answered meanwhile);
+        the table then remembers that a hint was used, which keeps its game casual.
+        """
+        table = self.get(table_id)
+        seat, view = table.view_for(user_id)
+        if not table.hints_allowed:
+            why = (
+                "this server has turned hints off"
+                if not table.settings.allow_hints
+                else "this game is ranked (every seat a person, the server's rules)"
+            )
+            raise HintsOffError(f"No hints here: {why}.")
+        if not view.my_turn:
+            raise NotYourTurnError(f"A hint comes on your turn: {table.whose_turn()} now.")
+        game = table.require_game()
+        advisor = ExpertPlayer(seed=decision_seed(table.seed, seat, len(game.log)))
+        advice = await asyncio.to_thread(advisor.advise, view)
+        async with table.lock:
+            if not table.hinted:
+                try:
+                    await self.store.update_table(table.id, hinted=True)
+                except Exception as exc:
+                    raise self._save_failed(f"table {table.id}: noting a hint") from exc
+                table.hinted = True
+                self._emit(
+                    table, "hint", f"{table.name(seat)} asked for a hint: the game is casual"
+                )
+        return view, advice
 
     async def _play_computer(self, table: Table, *, for_seat: int | None = None) -> Move:
         """A computer's move at ``table`` (whose lock the caller holds).

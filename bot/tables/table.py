@@ -91,6 +91,8 @@ class Table:
         self.host_id = host_id
         self.rules = rules
         self.rules_overridden = rules_overridden
+        self.hinted = False
+        """Someone asked for a hint: the game is casual."""
         self.seed = seed
         self.seats: list[Seat | None] = list(seats) + [None] * (rules.players - len(seats))
         self.status: TableStatus = "lobby"
@@ -479,6 +481,20 @@ class Table:
         self.strikes.pop(seat, None)
         return seat
 
+    @property
+    def casual(self) -> bool:
+        """Whether the game is casual now: a computer plays a seat, the host's rules, a hint."""
+        return (
+            self.rules_overridden
+            or self.hinted
+            or any(s is not None and s.played_by_computer for s in self.seats)
+        )
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether players may ask for a hint: a casual game where the server allows them."""
+        return self.status == "playing" and self.settings.allow_hints and self.casual
+
     def view_for(self, user_id: int) -> tuple[int, SeatView]:
         """A seated user's seat and view of the game (their hand included)."""
         seat = self.require_seat(user_id)
@@ -502,6 +518,7 @@ class Table:
             rules_overridden=self.rules_overridden,
             allow_takeover=self.settings.allow_seat_takeover,
             computer_level=self.computer_level,
+            hinted=self.hinted,
         )
 
     def record(self) -> dict[str, Any]:
@@ -530,6 +547,7 @@ class Table:
             stored.seats,
             rules_overridden=stored.rules_overridden,
         )
+        table.hinted = stored.hinted
         table.message_id = stored.message_id
         if stored.status == "lobby":
             return table

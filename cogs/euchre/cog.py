@@ -185,6 +185,8 @@ class Euchre(
         """A button of the public table message (or a hand's Refresh)."""
         if verb == "hand":
             await self._show_hand(interaction, table_id)
+        elif verb == "hint":
+            await self.presenter.send_hint(interaction, table_id)
         elif verb == "rules":
             await self.show_table_rules(interaction, table_id)
         elif verb == "again":

@@ -88,8 +88,10 @@ def hand_view(
     stamp: tuple[int, int],
     buttons: list[HandButton],
     faces: CardFaces = NO_FACES,
+    *,
+    hint: bool = False,
 ) -> discord.ui.View:
-    """The components of a private hand, with a Refresh button on the last row.
+    """The components of a private hand, with Refresh (and Hint, if ``hint``) on the last row.
 
     A card's button shows its picture from ``faces`` where there is one (its label then
     only names a bower), else its text.
@@ -112,4 +114,6 @@ def hand_view(
             )
         )
     items.append(TableButton(table_id, "hand", label="↻ Refresh", row=4))
+    if hint:
+        items.append(TableButton(table_id, "hint", label="💡 Hint", row=4))
     return _view(*items)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
-from bot.render import hand_buttons, hand_embed, table_embed, turn_mention
+from bot.render import hand_buttons, hand_embed, hint_text, table_embed, turn_mention
 from bot.tables import Progress, Table
 
 from .components import finished_view, hand_view, public_view
@@ -89,7 +89,10 @@ class TablePresenter:
         public = table.public()
         buttons = hand_buttons(public, view)
         faces = self.bot.card_faces
-        return hand_embed(public, view), hand_view(table.id, seat, table.stamp, buttons, faces)
+        hint = table.hints_allowed and view.my_turn
+        return hand_embed(public, view), hand_view(
+            table.id, seat, table.stamp, buttons, faces, hint=hint
+        )
 
     # ------------------------------------------------------------------ the public message
 
@@ -216,6 +219,18 @@ class TablePresenter:
         return await self.service.computer_delay(table, self.bot.settings.computer_move_delay)
 
     # ------------------------------------------------------------------ private hands
+
+    async def send_hint(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
+        """Answer a Hint click privately: the expert's choice and why, from its search.
+
+        The first hint makes the game casual, and the table message then says so.
+        """
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hinted = self.service.get(table_id).hinted
+        view, advice = await self.service.hint(table_id, interaction.user.id)
+        await interaction.followup.send(hint_text(view, advice), ephemeral=True)
+        if not hinted:
+            await self.publish(self.service.get(table_id))
 
     async def send_hand(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
         """Answer with the user's hand as a new private message."""

@@ -43,6 +43,7 @@ async def test_every_setting_round_trips(db_url: str) -> None:
         "computer_default_level": "expert",
         "timeouts_before_computer": 3,
         "allow_seat_takeover": False,
+        "allow_hints": False,
     }
     assert set(changes) == set(SETTING_NAMES)
     async with await Database.open(db_url) as db:

@@ -12,7 +12,7 @@ from bot.players import make_player
 from bot.rules import HouseRules, replay
 from bot.server.sources import StoredSettings
 from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, TableRepo
-from bot.tables import Place, Player, TableService
+from bot.tables import HintsOffError, Place, Player, TableService
 from bot.tables.database import DatabaseTableStore
 
 ALICE, BOB = Player(101, "Alice"), Player(102, "Bob")
@@ -99,3 +99,52 @@ async def test_who_made_each_action_is_stored_and_restored_after_a_takeover(db: 
     (again,) = await service(db).restore()
     assert again.name(seat) == "Bob" and again.actor_of(0) == computer
     assert again.public() == table.public()
+
+
+async def test_a_hint_keeps_the_game_casual_even_once_people_fill_every_seat(
+    db: Database,
+) -> None:
+    tables = service(db)
+    table = await tables.open(HERE, ALICE)
+    for _ in range(3):
+        await tables.add_computer(table.id, ALICE.user_id)
+    await tables.start(table.id, ALICE.user_id)
+    await tables.run_computers(table.id)
+    seat, view = tables.hand(table.id, ALICE.user_id)
+    assert view.my_turn and table.hints_allowed
+    hinted_view, advice = await tables.hint(table.id, ALICE.user_id)
+    assert advice.action in hinted_view.legal and table.hinted
+    assert (await TableRepo(db).get(table.id)).hinted
+    others = [Player(200 + n, f"P{n}") for n in range(3)]
+    for person in others:
+        await tables.join(table.id, person)
+    assert not any(s is not None and s.is_computer for s in table.seats)
+    assert table.casual and table.hints_allowed, "the hint keeps it casual"
+    (restored,) = await service(db).restore()
+    assert restored.hinted
+    rng = random.Random(3)
+    people = {ALICE.user_id, *(p.user_id for p in others)}
+    while table.status == "playing":
+        game = table.game
+        assert game is not None and game.turn is not None
+        user = next(u for u in people if table.seat_of(u) == game.turn)
+        seat, view = tables.hand(table.id, user)
+        await tables.act(table.id, user, seat, table.stamp, rng.choice(view.legal))
+    (archived,) = await GameArchiveRepo(db).list_by_guild(HERE.guild_id)
+    assert not archived.ranked
+
+
+async def test_ranked_games_refuse_hints(db: Database) -> None:
+    tables = service(db)
+    table = await tables.open(HERE, ALICE)
+    people = [ALICE, BOB, Player(103, "Carol"), Player(104, "Dave")]
+    for person in people[1:]:
+        await tables.join(table.id, person)
+    await tables.start(table.id, ALICE.user_id)
+    game = table.game
+    assert game is not None and game.turn is not None
+    turn = people[game.turn]
+    assert not table.casual and not table.hints_allowed
+    with pytest.raises(HintsOffError, match="this game is ranked"):
+        await tables.hint(table.id, turn.user_id)
+    assert not table.hinted and not (await TableRepo(db).get(table.id)).hinted

@@ -1,0 +1,168 @@
+"""A hint in one line: the expert's choice, why in euchre terms, and what the search found it worth.
+
+The figures come from the expert's own search (:class:`bot.tables.Advice`): the
+expected points a deal of the choice against the best other option it tried.
+The why describes the hand in the suit at stake (bowers, trumps, side aces) for a
+bid, and what the card does in the trick for the play.
+"""
+
+from __future__ import annotations
+
+from bot.rules import Action, SeatView, Suit
+from bot.rules.cards import ACE, JOKER
+from bot.rules.ranking import build_ranking, top_rank_word
+from bot.tables import Advice
+
+from .cards import card_text
+
+__all__ = ["hint_text"]
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def hint_text(view: SeatView, advice: Advice) -> str:
+    """The hint for ``view``'s seat: "Order up: right and left bower and a side ace; ..."."""
+    choice = advice.action
+    head = f"{_imperative(view, choice)}: {_why(view, advice)}"
+    runner = advice.runner_up()
+    margin = advice.margin()
+    if runner is None or margin is None:
+        if len(set(view.legal)) == 1:
+            return f"{head}; it is the only move you have."
+        return f"{head}; there is nothing to weigh here, so this is how a club player would do it."
+    against = _gerund(view, runner)
+    mine = _gerund(view, choice)
+    if margin >= 0:
+        return (
+            f"{head}; {mine} is worth about {margin:+.1f} points against {against} here "
+            f"({advice.samples} deals sampled)."
+        )
+    return (
+        f"{head}; the samples put {mine} {-margin:.1f} points behind {against}, too close "
+        f"to overrule the count of the hand ({advice.samples} deals sampled)."
+    )
+
+
+def _join(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _option_suit(view: SeatView, action: Action) -> int | None:
+    """The trump suit an option is about."""
+    if action.do == "call":
+        return action.suit
+    if action.do == "order_up" and view.upcard < JOKER:
+        return view.upcard >> 3
+    return view.trump
+
+
+def hand_words(view: SeatView, trump: int) -> str:
+    """The hand described for ``trump``: "the right and left bowers and a side ace"."""
+    suit_of = build_ranking(view.rules).suit[trump]
+    hand = list(view.hand)
+    if view.phase == "bid1" and view.seat == view.dealer and view.upcard >> 3 == trump:
+        hand.append(view.upcard)
+    trumps = [c for c in hand if suit_of[c] == trump]
+    roles = [top_rank_word(c, trump) for c in trumps]
+    bowers = [r.removeprefix("the ") for r in roles if r]
+    others = len(trumps) - len(bowers)
+    aces = sum(1 for c in hand if suit_of[c] != trump and c < JOKER and c & 7 == ACE)
+    parts = []
+    if bowers:
+        names = [b.removesuffix(" bower") for b in bowers]
+        bower = "bowers" if len(names) > 1 else "bower"
+        parts.append(
+            f"the {_join(names)} {bower}"
+            if all(b.endswith("bower") for b in bowers)
+            else _join(bowers)
+        )
+    if others:
+        more = "more " if bowers else ""
+        parts.append(f"{_NUMBERS[others]} {more}trump{'s' if others > 1 else ''}")
+    if not trumps:
+        parts.append(f"no {Suit(trump).plural}")
+    if aces:
+        parts.append("a side ace" if aces == 1 else f"{_NUMBERS[aces]} side aces")
+    return _join(parts)
+
+
+def _why(view: SeatView, advice: Advice) -> str:
+    choice = advice.action
+    if choice.do == "play" and choice.card is not None:
+        return _card_role(view, choice.card)
+    if choice.do == "discard" and choice.card is not None and view.trump is not None:
+        suit_of = build_ranking(view.rules).suit[view.trump]
+        suit = suit_of[choice.card]
+        if suit != view.trump and sum(suit_of[c] == suit for c in view.hand) == 1:
+            return f"it leaves you void in {Suit(suit).plural}, ready to trump them"
+        return "it is the card your hand needs least"
+    compare = choice if choice.do not in ("pass", "discard") else advice.runner_up() or choice
+    trump = _option_suit(view, compare)
+    if trump is None:
+        return "your hand"
+    return f"in {Suit(trump).plural} you hold {hand_words(view, trump)}"
+
+
+def _card_role(view: SeatView, card: int) -> str:
+    """What ``card`` does in the trick: leads trump, takes the trick, throws off..."""
+    assert view.trump is not None
+    ranking = build_ranking(view.rules)
+    trump = view.trump
+    if not view.trick:
+        if ranking.suit[trump][card] == trump:
+            return "lead trump to draw the other side's trumps"
+        if card < JOKER and card & 7 == ACE:
+            return "cash a side ace while the suit is still followed"
+        return "lead low and keep your winners"
+    led = ranking.suit[trump][view.trick[0][1]]
+    power = ranking.power[trump][led]
+    best_seat, best = max(view.trick, key=lambda sc: power[sc[1]])
+    partner = best_seat % 2 == view.seat % 2
+    if power[card] > power[best]:
+        if ranking.suit[trump][card] == trump and led != trump:
+            return "trump in and take the trick"
+        return "overtake and take the trick" if partner else "take the trick"
+    if partner:
+        return "your partner has the trick, so play low"
+    return "the trick is lost, so throw your cheapest card"
+
+
+def _imperative(view: SeatView, action: Action) -> str:
+    return _phrase(view, action)[0]
+
+
+def _gerund(view: SeatView, action: Action) -> str:
+    return _phrase(view, action)[1]
+
+
+def _phrase(view: SeatView, action: Action) -> tuple[str, str]:
+    """An option as advice ("Order up") and as a thing to weigh ("ordering up")."""
+    dealer = view.seat == view.dealer
+    alone = " alone" if action.alone else ""
+    do = action.do
+    if do == "pass":
+        if view.phase == "bid1" and dealer:
+            return "Turn it down", "turning it down"
+        if view.phase == "alone":
+            if view.makers == view.team:
+                return "Play with your partner", "playing with your partner"
+            return "Defend together", "defending together"
+        return "Pass", "passing"
+    if do == "order_up":
+        if dealer:
+            return f"Take it up{alone}", f"taking it up{alone}"
+        return f"Order up{alone}", f"ordering up{alone}"
+    if do == "call" and action.suit is not None:
+        suit = Suit(action.suit).plural
+        return f"Name {suit}{alone}", f"naming {suit}{alone}"
+    if do == "alone":
+        if view.makers == view.team:
+            return "Go alone", "going alone"
+        return "Defend alone", "defending alone"
+    if do in ("play", "discard", "give") and action.card is not None:
+        card = card_text(action.card)
+        verb = {"play": "Play", "discard": "Discard", "give": "Give"}[do]
+        return f"{verb} {card}", f"{verb.lower()}ing {card}".replace("giveing", "giving")
+    return do.replace("_", " ").capitalize(), do.replace("_", " ")

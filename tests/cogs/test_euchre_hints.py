@@ -1,0 +1,67 @@
+"""The Hint button: casual games only, answered privately from the expert's own figures."""
+
+from __future__ import annotations
+
+from bot.server.settings import ServerSettings
+from tests.cogs.euchre_driver import build_bot, only_table
+from tests.conftest import MakeHarness
+
+HINT = "💡 Hint"
+
+
+async def test_a_casual_game_offers_hints_and_says_one_was_used(
+    make_harness: MakeHarness,
+) -> None:
+    bot = build_bot(3)
+    h = await make_harness(bot)
+    alice = h.guild(members=["alice"]).member("alice")
+    table_message = (await h.slash(alice, "euchre new")).message
+    for _ in range(3):
+        await h.click(alice, table_message, label="Add computer")
+    await h.click(alice, table_message, label="Start")
+    table = only_table(bot)
+    assert table.game is not None and table.game.turn == 0
+    hand = (await h.click(alice, h.message(table_message.id), label="Your hand")).message
+    assert hand.button(HINT)
+    assert "hint was used" not in h.message(table_message.id).text
+    answer = await h.click(alice, hand, label=HINT)
+    assert answer.ephemeral
+    text = answer.text
+    assert ":" in text and ("points" in text or "only move" in text), text
+    assert table.hinted
+    assert "a hint was used (casual)" in h.message(table_message.id).text
+    assert table.game.turn == 0, "a hint makes no move"
+
+
+async def test_ranked_games_and_servers_without_hints_show_none(
+    make_harness: MakeHarness,
+) -> None:
+    names = ["alice", "bob", "carol", "dave"]
+    bot = build_bot(3)
+    h = await make_harness(bot)
+    g = h.guild(members=names)
+    people = [g.member(n) for n in names]
+    table_message = (await h.slash(people[0], "euchre new")).message
+    for person in people[1:]:
+        await h.click(person, table_message, label="Join")
+    await h.click(people[0], table_message, label="Start")
+    table = only_table(bot)
+    assert table.game is not None and table.game.turn is not None
+    turn = people[table.game.turn]
+    hand = (await h.click(turn, h.message(table_message.id), label="Your hand")).message
+    assert hand.button("↻ Refresh")
+    assert all(b.label != HINT for b in hand.buttons), "ranked: no hint"
+    assert not table.hinted
+
+
+async def test_a_server_may_turn_hints_off(make_harness: MakeHarness) -> None:
+    bot = build_bot(3, server=ServerSettings(allow_hints=False))
+    h = await make_harness(bot)
+    alice = h.guild(members=["alice"]).member("alice")
+    table_message = (await h.slash(alice, "euchre new")).message
+    for _ in range(3):
+        await h.click(alice, table_message, label="Add computer")
+    await h.click(alice, table_message, label="Start")
+    hand = (await h.click(alice, h.message(table_message.id), label="Your hand")).message
+    assert hand.button("↻ Refresh")
+    assert all(b.label != HINT for b in hand.buttons)
