@@ -60,7 +60,10 @@ def test_arena_help_lists_the_player_levels() -> None:
     [arena] = [p for p in every_parser(players_cli.build_parser()) if p.prog.endswith("arena")]
     text = " ".join(arena.format_help().split())
     assert f"Player levels: {', '.join(LEVELS)}" in text
-    assert "--a A side A: a level (random, basic, expert) or module:Class (default: basic)" in text
+    assert (
+        "--a A side A: a level (random, beginner, basic, expert) or module:Class (default: basic)"
+        in text
+    )
 
 
 def test_replay_help_says_json_seats_count_from_0() -> None:

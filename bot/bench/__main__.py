@@ -1,4 +1,7 @@
-"""Command line: ``python -m bot.bench tables [--tables N] [--clicks K] [--think S] ...``.
+"""Command line of the benchmarks: ``tables``, ``writes`` and ``hints``.
+
+``python -m bot.bench tables [--tables N] [--clicks K] [--think S] ...``;
+``python -m bot.bench hints [--hints N] [--rules PRESET]`` times the Hint button's answer.
 
 ``--database-url URL`` runs it on an empty database (PostgreSQL), not a temp SQLite file.
 ``python -m bot.bench writes [--processes P] [--seconds S] [--database-url URL]``: the
@@ -13,8 +16,10 @@ import asyncio
 import sys
 from pathlib import Path
 
+from bot.rules import HouseRules
 from bot.store import StoreError
 
+from .hints import time_hints
 from .tables import BenchDatabaseError, BenchOptions, HarnessMissingError, run
 from .writes import run_writes
 
@@ -76,6 +81,17 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="the database to write to (default: a temporary SQLite file)",
     )
+    hp = sub.add_parser(
+        "hints",
+        help="time of a hint (the expert's advice and its line) at real positions",
+        description="Games played by basic; at each decision with a choice, the time the "
+        "Hint button's answer takes to work out (goal: within 1 s).",
+    )
+    hp.add_argument("--hints", type=int, default=200, help="hints to time (default: %(default)s)")
+    hp.add_argument(
+        "--rules", default="north_american", help="a preset name (default: %(default)s)"
+    )
+    hp.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
     return parser
 
 
@@ -99,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "writes":
         return _writes(parser, args)
+    if args.command == "hints":
+        print(time_hints(HouseRules.preset_rules(args.rules), args.hints, args.seed).report())
+        return 0
     if args.tables < 1 or args.clicks < 1 or args.think < 0:
         parser.error("--tables and --clicks must be at least 1, --think at least 0")
     options = BenchOptions(
