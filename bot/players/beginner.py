@@ -8,7 +8,8 @@ with a learner's slips, each now and then (``Slips``):
 
 - it does not count trumps: as maker it leads side cards instead of drawing
   trump, so opponents' small trumps take its winners;
-- it cashes side aces late, after the suit has gone round and may be trumped;
+- it cashes its highest side card (an ace, mostly) late, on a suit that has
+  already gone round and may be trumped;
 - it sometimes throws off instead of trumping in when it is out of the suit led;
 - it overtakes a partner who already has the trick.
 
@@ -40,7 +41,7 @@ class Slips:
     no_trump_lead: float = 0.6
     """Leads a side card rather than drawing trump as maker."""
     late_ace: float = 0.5
-    """Cashes a side ace on a suit already played, which may be trumped."""
+    """Leads its highest side card on a suit already played, which may be trumped."""
     no_trump_in: float = 0.35
     """Throws off rather than trumping in when out of the suit led."""
     overtake: float = 0.3
