@@ -1,4 +1,5 @@
-"""Command line of the players: ``arena``, ``deals``, ``loners``, ``ceiling`` and ``bench``.
+"""Command line of the players: ``arena``, ``deals``, ``loners``, ``ceiling``, ``bench``
+and ``train-bidding``.
 
 See ``python -m bot.players --help`` for examples; docs/players.md for the figures.
 """
@@ -9,6 +10,7 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 from bot.rules import PRESETS, HouseRules, RulesError
 
@@ -24,7 +26,9 @@ from .arena import (
 )
 from .bench import main as bench_main
 from .ceiling import run_ceiling
+from .learnt_bidding import data_name
 from .protocol import LEVELS, PlayerError
+from .training import train
 
 
 def _rules(text: str) -> HouseRules:
@@ -41,6 +45,7 @@ examples:
   python -m bot.players ceiling --games 400 --rules toronto --bids
   python -m bot.players deals --a expert --b basic --deals 1500 --jobs 2
   python -m bot.players bench --presets north_american toronto
+  python -m bot.players train-bidding --rules toronto --deals 6000 --seed 1
 
 --rules takes a preset name or a JSON spec such as
 '{"preset": "north_american", "stick_the_dealer": true}'.
@@ -132,6 +137,21 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help="times each position is solved and each deal played out (default: %(default)s)",
     )
+    learn = commands.add_parser(
+        "train-bidding",
+        help="learn the expert's bidding table of a preset by simulation",
+        description="Deals from the seed, each bidding decision tried both ways on the real "
+        "deal and played out by basic: the expected points of making trump over passing by "
+        "hand count, seat and score. Writes the table the expert ships with (docs/players.md).",
+    )
+    learn.add_argument("--deals", type=int, default=6000, help="deals (default: %(default)s)")
+    _common(learn)
+    learn.add_argument("--jobs", type=int, default=1, help=_JOBS)
+    learn.add_argument(
+        "--out",
+        default=None,
+        help="file to write (default: the package's bot/players/data/bidding_PRESET.json)",
+    )
     return parser
 
 
@@ -162,6 +182,16 @@ def main(argv: list[str] | None = None) -> int:
             print(report(result))
         elif args.command == "deals":
             print(deals_report(run_deals(args.a, args.b, args.deals, args.seed, rules, args.jobs)))
+        elif args.command == "train-bidding":
+            if rules.to_spec() != {"preset": rules.preset}:
+                raise RulesError("train-bidding takes a preset name: the tables are per preset")
+            table = train(rules, args.deals, args.seed, args.jobs)
+            out = Path(args.out or Path(__file__).parent / "data" / data_name(rules.preset))
+            out.parent.mkdir(parents=True, exist_ok=True)
+            text = json.dumps(table.to_json(), sort_keys=True, separators=(",", ":"))
+            out.write_text(text + "\n", encoding="utf-8")
+            decisions = int(sum(c[0] for c in table.cells.values()))
+            print(f"{rules.preset}: {decisions} decisions from {table.deals} deals -> {out}")
         elif args.command == "ceiling":
             print(report(run_ceiling(args.games, args.seed, rules, args.bids, args.jobs)))
         else:

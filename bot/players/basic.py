@@ -114,6 +114,10 @@ class BasicPlayer:
         return _find(view, "pass")
 
     def _worth_ordering(self, view: SeatView, trump: int, facts: DeckFacts) -> bool:
+        return self._order_value(view, trump, facts) >= self._make_threshold(view)
+
+    def _order_value(self, view: SeatView, trump: int, facts: DeckFacts) -> float:
+        """The count of ordering up: the hand's strength with the upcard's worth for the seat."""
         if view.seat == view.dealer:
             hand, discard = after_pickup(view.hand, view.upcard, trump, facts)
             value = strength(hand, trump, facts, dead=(discard,))
@@ -122,7 +126,7 @@ class BasicPlayer:
             upcard = trump_value(view.upcard, trump, view.hand, facts)
             side = 1 if _same_side(view.seat, view.dealer) else -1
             value += side * self.tuning.upcard_share * upcard
-        return value >= self._make_threshold(view)
+        return value
 
     def _goes_alone_ordering(self, view: SeatView, trump: int, facts: DeckFacts) -> bool:
         if view.seat == view.dealer:
@@ -181,6 +185,31 @@ class BasicPlayer:
         scored = [(strength(view.hand, s, facts, dead=dead), -s) for s in suits]
         value, neg_suit = max(scored)
         return -neg_suit, value
+
+    def make_count(self, view: SeatView) -> tuple[Action, float] | None:
+        """The bid that makes trump with the partner, and the count behind it (bid1/bid2).
+
+        None where this player does not count a hand: a farmer's swap, a dealer naming
+        trump unseen after a turned Benny, or no such bid legal.
+        """
+        facts = _facts(view)
+        if view.phase == "bid1":
+            order = _first(view, "order_up", alone=None)
+            if order is None or not view.hand or any(a.do == "swap" for a in view.legal):
+                return None
+            return order, self._order_value(view, view.upcard >> 3, facts)
+        if view.phase != "bid2" or not view.hand:
+            return None
+        suit, value = self._best_suit(view, facts)
+        if view.seat == (view.dealer + 1) % view.players:
+            value += self.tuning.eldest_bonus
+        call = _first(view, "call", suit=suit, alone=None)
+        return None if call is None else (call, value)
+
+    def make_threshold(self, view: SeatView) -> float:
+        """The count at which this player makes trump in the round in play."""
+        extra = self.tuning.second_round if view.phase == "bid2" else 0.0
+        return self._make_threshold(view) + extra
 
     # ------------------------------------------------------------------ alone round
 

@@ -34,12 +34,17 @@ from .advice import Advice
 from .basic import BasicPlayer, Tuning
 from .double_dummy import Position, Solver
 from .inference import TRIES, Reader
+from .learnt_bidding import LearntBidder, shipped_table
 from .sampling import dealt_hand, sample_deal, sample_hands
 from .stakes import Stakes
 from .tracking import Knowledge
 
 BIDDING = Tuning(alone=0.06, upcard_share=0.9, second_round=-0.3)
 """Basic's count of a hand with the expert's thresholds: bids that pay off on average.
+
+Making trump or passing is decided by the learnt table of the preset
+(``learnt_bidding``) where it has the data; this count decides loners, the
+cells the table lacks, and everything else.
 
 Basic goes alone only on hands that sweep most of the time (a sweep chance of
 0.28 by its rough count), as people expect of a partner; a loner pays for
@@ -74,7 +79,8 @@ class ExpertPlayer:
     ) -> None:
         self.rng = random.Random(seed)
         self.basic = BasicPlayer(seed)
-        self.bidder = BasicPlayer(seed, BIDDING)
+        self.seed = seed
+        self.bidders: dict[str, LearntBidder] = {}
         self.budget = budget
         self.min_samples = min_samples
         self.max_samples = max_samples
@@ -142,8 +148,15 @@ class ExpertPlayer:
 
     # ------------------------------------------------------------------ bidding
 
+    def bidder(self, view: SeatView) -> LearntBidder:
+        """The bidding by the learnt table of the view's preset (by the count where none)."""
+        preset = view.rules.preset
+        if preset not in self.bidders:
+            self.bidders[preset] = LearntBidder(self.seed, BIDDING, shipped_table(preset))
+        return self.bidders[preset]
+
     def _bid(self, view: SeatView, legal: list[Action]) -> Advice:
-        fallback = self.bidder.choose(view)
+        fallback = self.bidder(view).choose(view)
         mine = dealt_hand(view)
         if not self.search_bids or mine is None or fallback.do in ("redeal", "swap"):
             return Advice(fallback)
@@ -217,10 +230,12 @@ class ExpertPlayer:
             game.apply(view.seat, option)
         except RuleError:
             return -1e6
+        bidder = self.bidder(view)
         while game.deal_number == number and not game.over:
             seat = game.turn
             assert seat is not None
-            game.step(self.basic.choose(seat_view(game, seat)))
+            own_bid = seat == view.seat and game.phase in ("bid1", "bid2")
+            game.step((bidder if own_bid else self.basic).choose(seat_view(game, seat)))
         points = game.results[number - 1].points
         return stakes.value(points[view.team], points[1 - view.team])
 

@@ -1,0 +1,86 @@
+"""Learning the bidding table (``learnt_bidding``) by simulation, reproducibly from a seed.
+
+Deal ``deals`` deals of a preset from the seed, each at a random score. The
+bidding is played by the basic player; at every decision to make trump or pass
+(where basic counts a hand) both are tried on a copy of the real deal, and the
+rest of it, bidding and play, is played out by the basic player in every seat.
+What each ending is worth at that score (``stakes``) gives the gain of making
+trump over passing, which goes to the decision's cell. The same seed and
+number of deals give the same table, split over any number of processes.
+"""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ProcessPoolExecutor
+
+from bot.rules import Action, Game, HouseRules, RuleError, seat_view
+
+from .arena import game_seed
+from .basic import BasicPlayer
+from .learnt_bidding import BiddingTable, place_of, score_class, step_of
+from .stakes import Stakes
+
+
+def _outcome(game: Game, seat: int, option: Action, stakes: Stakes, basic: BasicPlayer) -> float:
+    """What the deal (a copy, consumed) is worth to ``seat``'s side after ``option``."""
+    number = game.deal_number
+    try:
+        game.apply(seat, option)
+    except RuleError:
+        return 0.0
+    while game.deal_number == number and not game.over:
+        turn = game.turn
+        assert turn is not None
+        game.step(basic.choose(seat_view(game, turn)))
+    points = game.results[number - 1].points
+    team = seat % 2
+    return stakes.value(points[team], points[1 - team])
+
+
+def train_part(rules: HouseRules, seed: int, first: int, count: int) -> BiddingTable:
+    """Deals ``first`` to ``first + count - 1`` of the training from ``seed``."""
+    table = BiddingTable(rules.preset, seed, count)
+    basic = BasicPlayer(seed)
+    for index in range(first, first + count):
+        gseed = game_seed(seed, index)
+        rng = random.Random(gseed)
+        game = Game(rules, seed=gseed)
+        top = rules.target_score - 1 if rules.deals_per_game is None else 0
+        score = (rng.randint(0, top), rng.randint(0, top))
+        next_dealer = (game.dealer + 1) % rules.players
+        while game.deal_number == 1 and game.phase in ("bid1", "bid2"):
+            seat = game.turn
+            assert seat is not None
+            view = seat_view(game, seat)
+            chosen = basic.choose(view)
+            made = basic.make_count(view)
+            passing = next((a for a in view.legal if a.do == "pass"), None)
+            if made is not None and passing is not None:
+                action, counted = made
+                team = seat % 2
+                stakes = Stakes(rules, score, team, next_dealer)
+                gain = _outcome(game.copy(), seat, action, stakes, basic) - _outcome(
+                    game.copy(), seat, passing, stakes, basic
+                )
+                scored = view.rules, score, team
+                rnd = 1 if view.phase == "bid1" else 2
+                key = (rnd, place_of(view), step_of(counted), score_class(*scored))
+                table.add(key, gain)
+            game.step(chosen)
+    return table
+
+
+def train(rules: HouseRules, deals: int, seed: int = 1, jobs: int = 1) -> BiddingTable:
+    """The bidding table of ``rules`` learnt from ``deals`` deals from ``seed``."""
+    jobs = max(1, min(jobs, deals))
+    parts = [(i * deals // jobs, (i + 1) * deals // jobs) for i in range(jobs)]
+    table = BiddingTable(rules.preset, seed, 0)
+    if jobs == 1:
+        table.merge(train_part(rules, seed, 0, deals))
+        return table
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = [pool.submit(train_part, rules, seed, a, b - a) for a, b in parts]
+        for future in futures:
+            table.merge(future.result())
+    return table
