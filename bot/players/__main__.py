@@ -1,5 +1,4 @@
-"""Command line of the players: ``arena``, ``deals``, ``loners``, ``ceiling``, ``bench``
-and ``train-bidding``.
+"""Command line of the players: matches, figures, the search's speed, bidding training.
 
 See ``python -m bot.players --help`` for examples; docs/players.md for the figures.
 """

@@ -403,7 +403,7 @@ def _lobby_controls(table: PublicTable) -> PublicControls:
         LevelOption(level, f"Computers: {name}", level == table.computer_level)
         for level, name in LEVEL_NAMES.items()
     )
-    return PublicControls(buttons, options, levels)
+    return PublicControls(buttons, options, levels=levels)
 
 
 def _game_controls(table: PublicTable) -> PublicControls:
