@@ -7,9 +7,7 @@ that its public message may show. Everything a user can get wrong is refused wit
 :class:`~bot.tables.errors.TableError`, a :class:`~bot.errors.UserFacingError`.
 """
 
-from bot.players.advice import Advice
-
-from .computers import ComputerPlayer, PlayerFactory
+from .computers import Advice, ComputerPlayer, PlayerFactory
 from .errors import (
     ComputersNotAllowedError,
     GameNotOfferedError,

@@ -9,12 +9,19 @@ replayed after a restart makes the same moves.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Mapping
+from typing import Final, Protocol, runtime_checkable
 
 from bot.rules import Action, SeatView
 
-__all__ = ["ComputerPlayer", "PlayerFactory", "decision_seed"]
+__all__ = [
+    "HINT_LEVEL",
+    "Advice",
+    "AdvisingPlayer",
+    "ComputerPlayer",
+    "PlayerFactory",
+    "decision_seed",
+]
 
 
 class ComputerPlayer(Protocol):
@@ -24,6 +31,49 @@ class ComputerPlayer(Protocol):
         """The action to take from this view (it is the seat's turn)."""
         ...
 
+
+class Advice(Protocol):
+    """A searched decision with its figures (``bot.players.advice.Advice``)."""
+
+    @property
+    def action(self) -> Action:
+        """The choice."""
+        ...
+
+    @property
+    def values(self) -> Mapping[Action, float]:
+        """Expected points a deal of each option searched."""
+        ...
+
+    @property
+    def samples(self) -> int:
+        """Sampled deals behind the figures."""
+        ...
+
+    def runner_up(self) -> Action | None:
+        """The best searched option other than the choice."""
+        ...
+
+    def margin(self) -> float | None:
+        """By how many expected points the choice beats the runner-up."""
+        ...
+
+
+@runtime_checkable
+class AdvisingPlayer(Protocol):
+    """A computer player that can also say what its choice is worth: it gives hints."""
+
+    def choose(self, view: SeatView) -> Action:
+        """The action to take from this view."""
+        ...
+
+    def advise(self, view: SeatView) -> Advice:
+        """The action with the figures it was chosen by."""
+        ...
+
+
+HINT_LEVEL: Final = "expert"
+"""The level whose advice a Hint button gives."""
 
 PlayerFactory = Callable[[str, int], ComputerPlayer]
 """Builds a player from a level (``"basic"``) and a seed: ``bot.players.make_player``."""

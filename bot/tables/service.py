@@ -19,13 +19,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import get_args
 
-from bot.players.advice import Advice
-from bot.players.expert import ExpertPlayer
 from bot.rules import Action, HouseRules, SeatView
 from bot.server.settings import ComputerLevel, ServerSettings
 from bot.server.sources import FixedSettings, SettingsSource
 
-from .computers import PlayerFactory, decision_seed
+from .computers import HINT_LEVEL, Advice, AdvisingPlayer, PlayerFactory, decision_seed
 from .errors import (
     ComputersNotAllowedError,
     GameNotOfferedError,
@@ -406,7 +404,9 @@ class TableService:
         if not view.my_turn:
             raise NotYourTurnError(f"A hint comes on your turn: {table.whose_turn()} now.")
         game = table.require_game()
-        advisor = ExpertPlayer(seed=decision_seed(table.seed, seat, len(game.log)))
+        advisor = self.computers(HINT_LEVEL, decision_seed(table.seed, seat, len(game.log)))
+        if not isinstance(advisor, AdvisingPlayer):
+            raise HintsOffError("No hints here: this bot's expert cannot explain its choices.")
         advice = await asyncio.to_thread(advisor.advise, view)
         async with table.lock:
             if not table.hinted:

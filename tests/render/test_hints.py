@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from bot.players.advice import Advice
 from bot.players.expert import ExpertPlayer
 from bot.render.hints import hand_words, hint_text
 from bot.rules import Action, Deal, Game, HouseRules, parse_card, seat_view
-from bot.tables import Advice
 
 
 def _cards(text: str) -> tuple[int, ...]:
