@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.rules import Action, Game, HouseRules, seat_view
+from bot.rules import Action, Game, HouseRules, make_game, seat_view
 
 from .arena import MatchResult, game_seed, in_parts, score_game
 from .basic import BasicPlayer
@@ -79,7 +79,7 @@ def _run_part(fields: dict[str, Any], seed: int, bids: bool, first: int, last: i
     for index in range(first, last):
         gseed = game_seed(seed, index)
         for team in (0, 1):
-            game = Game(rules, seed=gseed)
+            game = make_game(rules, seed=gseed)
             basics = [BasicPlayer(gseed * 8 + s) for s in range(rules.players)]
             while not game.over:
                 game.step(_choose(game, basics, team, bids))

@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from bot.rules import Action, Game, RuleError, SeatView, seat_view
+from bot.rules import Action, Game, RuleError, SeatView, make_game, seat_view
 from bot.rules.dealing import Deal
 
 from .basic import BasicPlayer
@@ -67,7 +67,7 @@ class Reader:
         """
         view = self.view
         model = self.model
-        game = Game(view.rules, dealer=view.dealer, deals=[deal])
+        game = make_game(view.rules, dealer=view.dealer, deals=[deal])
         surprise = Surprise()
         try:
             for seat, action in view.history:

@@ -164,6 +164,8 @@ class Game:
         dealer: int | None = None,
         deals: Sequence[Deal] = (),
     ) -> None:
+        if rules.game != "euchre":
+            raise ValueError("Game plays euchre; Bid Euchre rules need make_game (a BidGame)")
         self.rules: Final = rules
         self.players: Final = rules.players
         self.hand_size: Final = rules.hand_size

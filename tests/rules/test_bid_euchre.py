@@ -397,3 +397,11 @@ def test_repr_and_copy() -> None:
     twin = game.copy()
     act(twin, "pass", "pass", "pass", "declare.S")
     assert game.phase == "bid" and len(game.log) == 1 and twin.phase == "play"
+
+
+def test_euchres_game_refuses_bid_euchre_rules_and_make_game_picks_bidgame() -> None:
+    rules = HouseRules.preset_rules("bid_euchre_8")
+    with pytest.raises(ValueError, match="make_game"):
+        Game(rules)
+    assert isinstance(make_game(rules, seed=3), BidGame)
+    assert type(make_game(HouseRules.preset_rules("north_american"))) is Game
