@@ -7,7 +7,7 @@ from typing import Final
 
 from bot.rules import Suit, card_symbol
 from bot.rules.cards import JOKER
-from bot.rules.ranking import top_rank_word
+from bot.rules.ranking import NO_TRUMP_HIGH, top_rank_word
 
 __all__ = [
     "BOWER_SHORT",
@@ -18,6 +18,7 @@ __all__ = [
     "hand_text",
     "sort_hand",
     "suit_text",
+    "trump_text",
 ]
 
 BOWER_SHORT: Final = {"the right bower": "right", "the left bower": "left", "the Benny": "Benny"}
@@ -37,6 +38,13 @@ def suit_text(suit: int) -> str:
     """A suit with its symbol in colour: "♥️ hearts"."""
     s = Suit(suit)
     return f"{_coloured(s.symbol)} {s.plural}"
+
+
+def trump_text(trump: int) -> str:
+    """Trump as declared: a suit ("♥️ hearts"), or Bid Euchre's "No Trump High" / "No Trump Low"."""
+    if trump >= NO_TRUMP_HIGH:
+        return "No Trump High" if trump == NO_TRUMP_HIGH else "No Trump Low"
+    return suit_text(trump)
 
 
 def card_text(card: int) -> str:
@@ -61,6 +69,8 @@ def _sort_key(card: int, trump: int | None) -> tuple[int, int]:
     if card >= JOKER:
         return (0, -card)
     suit, rank = card >> 3, card & 7
+    if trump is not None and trump >= NO_TRUMP_HIGH:
+        trump = None
     if trump is not None:
         role = top_rank_word(card, trump)
         if role == "the right bower":

@@ -14,10 +14,10 @@ from typing import Final, Literal
 import discord
 
 from bot.rules import Action, SeatView, Suit
-from bot.rules.ranking import build_ranking
+from bot.rules.ranking import NO_TRUMP_HIGH, build_ranking
 from bot.tables import PublicTable
 
-from .cards import bower_word, card_text, hand_text, sort_hand, suit_text
+from .cards import bower_word, card_text, hand_text, sort_hand, suit_text, trump_text
 from .teams import player, team_mark
 
 __all__ = ["ACTION_ROWS", "ButtonStyle", "HandButton", "hand_buttons", "hand_embed"]
@@ -66,14 +66,20 @@ def _action_label(table: PublicTable, view: SeatView, action: Action) -> tuple[s
         if view.phase == "give":
             return "Don't ask", "secondary"
         return "Pass", "secondary"
+    if do == "bid":
+        return f"Bid {action.tricks}", "primary"
+    if do == "shoot":
+        return "Shoot (all tricks)", "success"
+    if do == "declare":
+        assert action.trump is not None
+        return _trump_label(action.trump), "primary"
     if do == "order_up":
         verb = "Take it up" if dealer else "Order up"
         label = f"{verb} {card_text(view.upcard)}"
         return (f"{label} alone", "success") if alone else (label, "primary")
     if do == "call":
         assert action.suit is not None
-        suit = Suit(action.suit)
-        label = f"{suit_text(suit)[: -len(suit.plural)]}{suit.plural.capitalize()}"
+        label = _trump_label(action.suit)
         return (f"{label} alone", "success") if alone else (label, "primary")
     if do == "alone":
         maker_side = view.makers == view.team
@@ -87,6 +93,14 @@ def _action_label(table: PublicTable, view: SeatView, action: Action) -> tuple[s
         cards = " ".join(card_text(c) for c in action.cards or ())
         return f"Swap {cards}", "secondary"
     raise ValueError(f"{do} is a card action")
+
+
+def _trump_label(trump: int) -> str:
+    """A trump button: "♥️ Hearts", "No Trump High"."""
+    if trump >= NO_TRUMP_HIGH:
+        return trump_text(trump)
+    suit = Suit(trump)
+    return f"{suit_text(suit)[: -len(suit.plural)]}{suit.plural.capitalize()}"
 
 
 def hand_buttons(table: PublicTable, view: SeatView) -> list[HandButton]:
@@ -123,13 +137,17 @@ def hand_buttons(table: PublicTable, view: SeatView) -> list[HandButton]:
 
 def _follows_trump(view: SeatView, card: int) -> bool:
     assert view.trump is not None
+    if view.trump >= NO_TRUMP_HIGH:
+        return False
     return build_ranking(view.rules).suit[view.trump][card] == view.trump
 
 
 def _situation(table: PublicTable, view: SeatView) -> list[str]:
     dealer = player(table, view.dealer)
     lines = []
-    if view.trump is not None and view.maker is not None:
+    if view.rules.game == "bid_euchre":
+        lines.append(_bid_situation(table, view))
+    elif view.trump is not None and view.maker is not None:
         alone = " alone" if view.maker in view.alone else ""
         lines.append(
             f"Trump: **{suit_text(view.trump)}**, made by {player(table, view.maker)}{alone}"
@@ -144,6 +162,19 @@ def _situation(table: PublicTable, view: SeatView) -> list[str]:
     return lines
 
 
+def _bid_situation(table: PublicTable, view: SeatView) -> str:
+    """Bid Euchre: the dealer and the highest bid; then the contract and trump."""
+    dealer = player(table, view.dealer)
+    contract = view.contract
+    if contract is None:
+        return f"Dealer {dealer} · no bid yet"
+    bid = "shoots" if contract.shoot else f"bid {contract.tricks}"
+    head = f"{player(table, contract.seat)} {bid}"
+    if view.trump is None:
+        return f"Dealer {dealer} · highest: {head}"
+    return f"Contract: {head} · trump **{trump_text(view.trump)}**"
+
+
 def _prompt(table: PublicTable, view: SeatView) -> str:
     if view.over:
         return "The game is over."
@@ -153,6 +184,12 @@ def _prompt(table: PublicTable, view: SeatView) -> str:
         assert view.turn is not None
         return f"Waiting for {player(table, view.turn)}."
     phase = view.phase
+    if phase == "bid":
+        if all(a.do != "pass" for a in view.legal):
+            return "**Your turn**: everyone passed, so you must bid."
+        return "**Your turn**: bid a number of tricks for your team, or pass."
+    if phase == "declare":
+        return "**Your turn**: name trump, or No Trump High or Low."
     if phase == "bid1":
         upcard = card_text(view.upcard)
         if view.seat == view.dealer:
@@ -170,6 +207,8 @@ def _prompt(table: PublicTable, view: SeatView) -> str:
     if phase == "give":
         if view.seat in view.alone:
             return "**Your turn**: ask a partner for their best card?"
+        if view.rules.game == "bid_euchre":
+            return "**Your turn**: give your partner who shoots a card."
         return "**Your turn**: give your lone partner a card."
     if not view.trick:
         return "**Your turn**: lead a card."
@@ -180,7 +219,7 @@ def _prompt(table: PublicTable, view: SeatView) -> str:
 
 def _legend(view: SeatView) -> list[str]:
     """One line saying why some card buttons are blue, once trump is made."""
-    if view.trump is None or not view.hand:
+    if view.trump is None or view.trump >= NO_TRUMP_HIGH or not view.hand:
         return []
     return [f"Blue buttons are trump ({suit_text(view.trump)})."]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.rules import Action
 from bot.tables import PublicTable, Seat
 
-from .cards import card_text, suit_text
+from .cards import card_text, suit_text, trump_text
 from .teams import player
 
 __all__ = ["bidding_line", "bidding_log", "describe"]
@@ -40,6 +40,13 @@ def describe(
             return f"{who} asked for no card"
         maker_side = game.view.makers is not None and seat % 2 == game.view.makers
         return f"{who} plays with partner" if maker_side else f"{who} defends with partner"
+    if do == "bid":
+        return f"{who} bid {action.tricks}"
+    if do == "shoot":
+        return f"{who} shoots"
+    if do == "declare":
+        assert action.trump is not None
+        return f"{who} named {trump_text(action.trump)}"
     if do == "order_up":
         return f"{who} took it up{alone}" if dealer else f"{who} ordered it up{alone}"
     if do == "call":
@@ -83,7 +90,7 @@ def _bids(table: PublicTable) -> list[tuple[str, str]]:
             continue
         words = describe(table, seat, action, trump_made=trump_made, then=then)
         out.append((who, words.removeprefix(who).strip()))
-        if action.do in ("order_up", "call"):
+        if action.do in ("order_up", "call", "declare"):
             trump_made = True
     return out
 

@@ -15,7 +15,7 @@ import discord
 
 from bot.tables import CompletedTrick, DealSummary, PublicGame, PublicTable, Seat
 
-from .cards import bower_word, card_text, suit_text
+from .cards import bower_word, card_text, suit_text, trump_text
 from .faces import NO_FACES, CardFaces
 from .hand import ButtonStyle
 from .moves import bidding_line
@@ -47,6 +47,9 @@ DEAL_OUTCOMES: Final = {
     "made": "made it",
     "march": "a march",
     "euchred": "euchred",
+    "set": "set",
+    "shot": "took them all",
+    "shot_failed": "failed",
 }
 
 _COLOURS: Final = {
@@ -56,15 +59,21 @@ _COLOURS: Final = {
     "aborted": discord.Colour.light_grey(),
 }
 _RESULT_DEALS: Final = 3
-"""The deals a result lists (the earlier ones are counted)."""
+"""The deals a result lists (the earlier ones are counted); two at eight seats."""
 _TURN_WORDS: Final = {
     "bid1": "bid",
+    "bid": "bid",
+    "declare": "name trump",
     "bid2": "name trump",
     "discard": "discard",
     "alone": "decide on going alone",
     "give": "pass a card",
     "play": "play",
 }
+
+
+def _name(table: PublicTable) -> str:
+    return "Bid Euchre" if table.rules.game == "bid_euchre" else "Euchre"
 
 
 def turn_mention(user_id: int) -> str:
@@ -78,7 +87,7 @@ def table_embed(table: PublicTable, faces: CardFaces = NO_FACES) -> discord.Embe
         embed = _lobby(table)
     elif table.status == "aborted":
         embed = discord.Embed(
-            title=f"Euchre · table {table.id} · closed",
+            title=f"{_name(table)} · table {table.id} · closed",
             description="This table was closed. Start a new one with /euchre new.",
         )
     elif table.game is not None and table.game.view.over:
@@ -107,10 +116,13 @@ def _score_line(table: PublicTable, game: PublicGame) -> str:
 def _lobby(table: PublicTable) -> discord.Embed:
     size = len(table.seats)
     empty = sum(seat is None for seat in table.seats)
-    lines = []
+    labels = []
     for number, seat in enumerate(table.seats):
         host = " (host)" if seat is not None and seat.user_id == table.host_id else ""
-        lines.append(f"{number + 1}. {seat_label(table, number)}{host}")
+        labels.append(f"{number + 1}. {seat_label(table, number)}{host}")
+    # Eight seats read two to a line, so the lobby still fits a phone.
+    per_line = 2 if size > 6 else 1
+    lines = [" · ".join(labels[i : i + per_line]) for i in range(0, size, per_line)]
     teams = " vs ".join(
         f"{team_mark(t)} seats {' & '.join(str(s + 1) for s in range(t, size, 2))}" for t in (0, 1)
     )
@@ -125,7 +137,9 @@ def _lobby(table: PublicTable) -> discord.Embed:
         f"when all {size} seats are taken.\n"
         f"Computer players: **{level_name(table.computer_level)}**.\n{status}"
     )
-    embed = discord.Embed(title=f"Euchre · table {table.id} · lobby", description=description)
+    embed = discord.Embed(
+        title=f"{_name(table)} · table {table.id} · lobby", description=description
+    )
     embed.add_field(name="Seats", value="\n".join(lines), inline=False)
     embed.add_field(name="Partners", value=teams, inline=False)
     return embed
@@ -154,8 +168,7 @@ def _game(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.Emb
     lines = [_score_line(table, game), *_deal_lines(table, game)]
     last = game.last_trick
     if view.phase == "play":
-        won = view.tricks_won
-        tricks = f"Tricks {team_mark(0)} {won[0]} · {team_mark(1)} {won[1]}"
+        tricks = _tricks(game)
         lines.append(f"{tricks} · {_whose_turn(table, game)}")
         lines.append(f"**Trick {len(view.tricks) + 1}:** {_current_trick(table, game, faces)}")
         if last is not None and last.deal_number == view.deal_number:
@@ -166,12 +179,37 @@ def _game(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.Emb
             lines.append(f"Bids: {bids}")
         lines.append(_whose_turn(table, game))
     embed = discord.Embed(
-        title=f"Euchre · table {table.id} · deal {view.deal_number}", description="\n".join(lines)
+        title=f"{_name(table)} · table {table.id} · deal {view.deal_number}",
+        description="\n".join(lines),
     )
     previous = game.last_deal
     if previous is not None and view.trump is None:
         embed.add_field(name=LAST_DEAL, value=deal_line(table, previous), inline=False)
     return embed
+
+
+def _tricks(game: PublicGame) -> str:
+    """Tricks per team; in Bid Euchre, against what each needs: "Tricks 🔵 2/4 · 🟠 1/3"."""
+    view = game.view
+    won = view.tricks_won
+    contract = view.contract
+    if contract is None:
+        return f"Tricks {team_mark(0)} {won[0]} · {team_mark(1)} {won[1]}"
+    hand = view.rules.hand_size
+    bid = hand if contract.shoot else contract.tricks
+    need = {contract.team: bid, 1 - contract.team: hand - bid + 1}
+    return f"Tricks {team_mark(0)} {won[0]}/{need[0]} · {team_mark(1)} {won[1]}/{need[1]}"
+
+
+def _contract(table: PublicTable, game: PublicGame) -> str:
+    """Bid Euchre: the winning bid and trump: "Bid 🔵 Alice 4 · ♥️ hearts"."""
+    view = game.view
+    contract = view.contract
+    assert contract is not None
+    who = _maker(table, game) if view.trump is not None else seat_label(table, contract.seat)
+    bid = f"{who} shoots" if contract.shoot else f"{who} {contract.tricks}"
+    trump = "" if view.trump is None else f" · **{trump_text(view.trump)}**"
+    return f"Bid {bid}{trump}"
 
 
 def _first_actor(game: PublicGame, seat: int) -> Seat | None:
@@ -187,7 +225,7 @@ def _maker(table: PublicTable, game: PublicGame) -> str:
     view = game.view
     assert view.maker is not None
     for index, (seat, action) in enumerate(view.history):
-        if action.do in ("order_up", "call"):
+        if action.do in ("order_up", "call", "declare"):
             return seat_label(table, seat, then=game.actor(index))
     return seat_label(table, view.maker)
 
@@ -196,6 +234,12 @@ def _deal_lines(table: PublicTable, game: PublicGame) -> list[str]:
     """Dealer and upcard while bidding; trump, its makers and who is alone once made."""
     view = game.view
     dealer = player(table, view.dealer, then=_first_actor(game, view.dealer))
+    if view.rules.game == "bid_euchre":
+        if view.contract is None or view.trump is None:
+            return [f"Dealer {dealer}"]
+        if view.phase == "play":
+            return [_contract(table, game)]
+        return [f"Dealer {dealer} · {_contract(table, game)}"]
     upcard = card_text(view.upcard)
     lines = []
     if view.trump is None:
@@ -269,14 +313,30 @@ def deal_line(table: PublicTable, deal: DealSummary) -> str:
     if deal.maker is None or deal.trump is None or deal.makers is None:
         return f"Deal {deal.number}: {deal.result}."
     makers = deal.makers
-    alone = " alone" if any(s % 2 == makers for s in deal.alone) else ""
     maker = player(table, deal.maker, then=deal.maker_player)
+    if deal.contract is not None:
+        return _bid_deal_line(deal, maker)
+    alone = " alone" if any(s % 2 == makers for s in deal.alone) else ""
     head = f"Deal {deal.number}: {maker} made {suit_text(deal.trump)}{alone}"
     winner = makers if deal.result in ("made", "march") else 1 - makers
     outcome = DEAL_OUTCOMES.get(deal.result, deal.result)
     took = deal.tricks[makers]
     tricks = "1 trick" if took == 1 else f"{took} tricks"
     return f"{head}, took {tricks}: {outcome}, {team_mark(winner)} +{deal.points[winner]}."
+
+
+def _bid_deal_line(deal: DealSummary, maker: str) -> str:
+    """A finished Bid Euchre deal: "Deal 2: Alice bid 4, ♥️ hearts, took 5: made it, 🔵 +5 🟠 +1"."""
+    contract = deal.contract
+    assert contract is not None and deal.trump is not None
+    bid = "shot" if contract.shoot else f"bid {contract.tricks}"
+    took = deal.tricks[contract.team]
+    outcome = DEAL_OUTCOMES.get(deal.result, deal.result)
+    points = " ".join(f"{team_mark(t)} {deal.points[t]:+d}" for t in (0, 1))
+    return (
+        f"Deal {deal.number}: {maker} {bid}, {trump_text(deal.trump)}, took {took}: "
+        f"{outcome}, {points}."
+    )
 
 
 # ---------------------------------------------------------------------- result
@@ -292,7 +352,9 @@ def _result(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.E
             f"{game.view.score[w]} to {game.view.score[1 - w]}."
         )
     description = "\n".join([headline, _score_line(table, game)])
-    embed = discord.Embed(title=f"Euchre · table {table.id} · game over", description=description)
+    embed = discord.Embed(
+        title=f"{_name(table)} · table {table.id} · game over", description=description
+    )
     last = game.last_trick
     if last is not None:
         trump = game.last_deal.trump if game.last_deal is not None else None
@@ -301,7 +363,8 @@ def _result(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.E
         )
     played = [d for d in game.deals if d.result not in ("passed", "redeal")]
     if played:
-        lines = [deal_line(table, d) for d in played[-_RESULT_DEALS:]]
+        shown = _RESULT_DEALS if len(table.seats) <= 6 else _RESULT_DEALS - 1
+        lines = [deal_line(table, d) for d in played[-shown:]]
         skipped = len(played) - len(lines)
         if skipped:
             lines.insert(0, f"({skipped} earlier deals)")

@@ -10,7 +10,6 @@ that its public message may show. Everything a user can get wrong is refused wit
 from .computers import Advice, ComputerPlayer, PlayerFactory
 from .errors import (
     ComputersNotAllowedError,
-    GameNotOfferedError,
     HintsOffError,
     IllegalMoveError,
     NoTableError,
@@ -41,7 +40,6 @@ __all__ = [
     "ComputerPlayer",
     "ComputersNotAllowedError",
     "DealSummary",
-    "GameNotOfferedError",
     "HintsOffError",
     "IllegalMoveError",
     "MemoryTableStore",

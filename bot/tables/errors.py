@@ -11,7 +11,6 @@ from bot.rules import ErrorCode
 
 __all__ = [
     "ComputersNotAllowedError",
-    "GameNotOfferedError",
     "IllegalMoveError",
     "NoTableError",
     "NotHostError",
@@ -69,10 +68,6 @@ class TableFullError(TableError):
 
 class ComputersNotAllowedError(TableError):
     """The server does not let computer players sit."""
-
-
-class GameNotOfferedError(TableError):
-    """The rules are for a game the tables do not play yet (Bid Euchre)."""
 
 
 class NotHostError(TableError):

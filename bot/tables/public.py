@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.rules import DealResult, Game, HouseRules, SeatView, public_view
+from bot.rules import Contract, DealResult, Game, HouseRules, SeatView, public_view
 
 from .persistence import Place, TableStatus
 from .seats import Seat
@@ -53,9 +53,12 @@ class DealSummary:
     tricks: tuple[int, int]
     points: tuple[int, int]
     result: str
-    """``made``, ``march``, ``euchred``, ``passed`` (thrown in), ``redeal`` or ``in_play``."""
+    """``made``, ``march``, ``euchred``, ``passed`` (thrown in), ``redeal`` or ``in_play``;
+    Bid Euchre: ``made``, ``set``, ``shot`` or ``shot_failed``."""
     maker_player: Seat | None = None
     """Who sat in the maker's seat when trump was made (None: not noted)."""
+    contract: Contract | None = None
+    """Bid Euchre: the winning bid (None in euchre)."""
 
     @property
     def makers(self) -> int | None:
@@ -75,6 +78,7 @@ def deal_summary(number: int, result: DealResult, maker_player: Seat | None = No
         points=(result.points[0], result.points[1]),
         result=result.result,
         maker_player=maker_player,
+        contract=result.contract,
     )
 
 
@@ -117,7 +121,7 @@ def public_game(
     finished = game.results if game.over else game.results[:-1]
     makers: dict[int, Seat | None] = {}
     for (_, action), (deal, who) in zip(game.log, actors, strict=False):
-        if action.do in ("order_up", "call") and deal not in makers:
+        if action.do in ("order_up", "call", "declare") and deal not in makers:
             makers[deal] = who
     view = public_view(game)
     current = tuple(who for deal, who in actors if deal == game.deal_number)

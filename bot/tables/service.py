@@ -26,7 +26,6 @@ from bot.server.sources import FixedSettings, SettingsSource
 from .computers import HINT_LEVEL, Advice, AdvisingPlayer, PlayerFactory, decision_seed
 from .errors import (
     ComputersNotAllowedError,
-    GameNotOfferedError,
     HintsOffError,
     NoTableError,
     NotSeatedError,
@@ -194,11 +193,6 @@ class TableService:
             settings = await self.settings_of(place.guild_id)
             if rules is None:
                 rules = settings.rules
-            if rules.game != "euchre":
-                raise GameNotOfferedError(
-                    "Bid Euchre is in the rules but can't be played at a table yet: "
-                    "choose a euchre preset with /euchre rules preset."
-                )
             taken = list(seats) if seats is not None else [Seat.human(host)]
             taken += [None] * (rules.players - len(taken))
             seed = self._seeds()

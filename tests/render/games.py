@@ -18,10 +18,17 @@ VARIANTS = [
     {"preset": "north_american", "deck": "32", "farmers_hand": "three_of_a_rank"},
 ]
 
+BID_VARIANTS = [
+    {"preset": "bid_euchre", "deals_per_game": 2},
+    {"preset": "bid_euchre_6", "deals_per_game": 2},
+    {"preset": "bid_euchre_8", "deals_per_game": 2},
+]
+"""Bid Euchre at four, six and eight seats, two deals each (random play scores slowly)."""
+
 
 def seated_table(spec: dict[str, object], seed: int) -> Table:
     rules = HouseRules.from_spec(spec)
-    names = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"][: rules.players]
+    names = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Gina", "Hugo"][: rules.players]
     people = [Player(100 + i, n) for i, n in enumerate(names)]
     table = Table(1, Place(1, 2), people[0].user_id, rules, seed)
     for person in people:

@@ -10,10 +10,12 @@ from bot.render import hand_buttons, hand_embed
 from bot.render.hand import ACTION_ROWS
 from bot.rules import seat_view
 from bot.rules.ranking import top_rank_word
-from tests.render.games import VARIANTS, steps
+from tests.render.games import BID_VARIANTS, VARIANTS, steps
 
 
-@pytest.mark.parametrize("spec", VARIANTS, ids=lambda s: "-".join(map(str, s.values())))
+@pytest.mark.parametrize(
+    "spec", VARIANTS + BID_VARIANTS, ids=lambda s: "-".join(map(str, s.values()))
+)
 def test_buttons_match_the_legal_actions_and_fit_discord(spec: dict[str, object]) -> None:
     for table in steps(spec, 3):
         game = table.game
@@ -26,7 +28,10 @@ def test_buttons_match_the_legal_actions_and_fit_discord(spec: dict[str, object]
             assert all(n <= 5 for n in rows.values()) and max(rows, default=0) < ACTION_ROWS
             assert all(0 < len(b.label) <= 80 for b in buttons)
             enabled = [b.action for b in buttons if not b.disabled]
-            if view.my_turn:
+            if view.my_turn and view.rules.packs > 1:
+                # Two equal cards are two buttons for one legal action.
+                assert set(enabled) == set(view.legal), (enabled, view.legal)
+            elif view.my_turn:
                 assert Counter(enabled) == Counter(view.legal), (enabled, view.legal)
             else:
                 assert not enabled
@@ -93,3 +98,32 @@ def test_a_legend_says_the_blue_card_buttons_are_trump_once_trump_is_made() -> N
             assert "Blue buttons are trump" in text
             assert all(b.role == "" or b.style == "primary" for b in blue)
     assert before and after
+
+
+def test_bid_euchre_shows_only_the_legal_bids_then_six_ways_to_name_trump() -> None:
+    bids_seen = declares_seen = 0
+    for table in steps({"preset": "bid_euchre_6", "deals_per_game": 2}, 4):
+        game = table.game
+        assert game is not None
+        if game.over or game.phase not in ("bid", "declare"):
+            continue
+        view = seat_view(game, game.turn)  # type: ignore[arg-type]
+        labels = [b.label for b in hand_buttons(table.public(), view) if b.card is None]
+        if game.phase == "bid":
+            span = game.bid_range(view.seat)  # type: ignore[attr-defined]
+            numbers = [] if span is None else [f"Bid {n}" for n in range(span[0], span[1] + 1)]
+            assert [x for x in labels if x.startswith("Bid ")] == numbers
+            assert ("Pass" in labels) == any(a.do == "pass" for a in view.legal)
+            assert "Shoot (all tricks)" in labels
+            bids_seen += 1
+        else:
+            assert labels == [
+                "♣️ Clubs",
+                "♦️ Diamonds",
+                "♥️ Hearts",
+                "♠️ Spades",
+                "No Trump High",
+                "No Trump Low",
+            ]
+            declares_seen += 1
+    assert bids_seen and declares_seen

@@ -11,7 +11,7 @@ from bot.render import LAST_DEAL, CardFaces, card_text, table_embed
 from bot.rules import HouseRules, card_symbol
 from bot.rules.cards import JACK, card
 from bot.tables import Place, Player, Table
-from tests.render.games import VARIANTS, seated_table, steps
+from tests.render.games import BID_VARIANTS, VARIANTS, seated_table, steps
 
 CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|🃏(?:red|black)?")
 
@@ -73,7 +73,10 @@ def test_a_trick_is_laid_out_in_playing_order() -> None:
     assert parts[2] == f"▶ {table.name(game.turn)}"  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("spec", VARIANTS, ids=lambda s: "-".join(map(str, s.values())))
+# Bid Euchre at four only: with a double pack, a hidden card's twin may be shown played.
+@pytest.mark.parametrize(
+    "spec", [*VARIANTS, BID_VARIANTS[0]], ids=lambda s: "-".join(map(str, s.values()))
+)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_no_hidden_card_is_ever_shown(spec: dict[str, object], seed: int) -> None:
     shown = 0

@@ -24,6 +24,12 @@ TABLES = [
     {"preset": "six_player"},
     {"preset": "almonte"},
 ]
+BID_TABLES = [
+    {"preset": "bid_euchre", "deals_per_game": 4},
+    {"preset": "bid_euchre_6", "deals_per_game": 4},
+    {"preset": "bid_euchre_8", "deals_per_game": 4},
+]
+"""Bid Euchre for four deals, not to 32: random play scores slowly (often below zero)."""
 
 
 def test_the_phone_measure_wraps_at_spaces_and_counts_a_custom_emoji_as_one_picture() -> None:
@@ -47,7 +53,24 @@ def test_every_phase_fits_a_phone_at_four_and_six_seats(spec: dict[str, object])
     assert worst["over"] <= OTHER_LIMIT, worst
 
 
-@pytest.mark.parametrize("preset", ["north_american", "six_player"])
+@pytest.mark.parametrize("spec", BID_TABLES, ids=lambda s: "-".join(map(str, s.values())))
+def test_every_bid_euchre_phase_fits_a_phone_at_four_six_and_eight_seats(
+    spec: dict[str, object],
+) -> None:
+    worst: dict[str, int] = defaultdict(int)
+    for seed in (1, 2):
+        for table in steps(spec, seed, limit=1500):
+            game = table.game
+            assert game is not None
+            phase = "over" if game.over else str(game.phase)
+            worst[phase] = max(worst[phase], phone_lines(table_embed(table.public())))
+    assert {"bid", "declare", "play", "over"} <= set(worst)
+    playing = {p: n for p, n in worst.items() if p != "over"}
+    assert max(playing.values()) <= PLAYING_LIMIT, playing
+    assert worst["over"] <= OTHER_LIMIT, worst
+
+
+@pytest.mark.parametrize("preset", ["north_american", "six_player", "bid_euchre_8"])
 def test_the_lobby_fits_a_phone(preset: str) -> None:
     rules = HouseRules.preset_rules(preset)
     table = Table(7, Place(1, 2), 101, rules, 1)

@@ -288,11 +288,47 @@ async def test_computer_delay_is_the_servers_else_the_default() -> None:
     assert await plain.computer_delay(await plain.open(HERE, ALICE), 3.0) == 3.0
 
 
-async def test_a_bid_euchre_table_is_refused_until_tables_play_it() -> None:
-    from bot.rules import HouseRules
-    from bot.tables import GameNotOfferedError
+async def test_an_eight_seat_bid_euchre_table_plays_to_the_end_and_replays() -> None:
+    from bot.rules import BidGame, HouseRules
 
-    tables = service()
-    with pytest.raises(GameNotOfferedError, match="Bid Euchre"):
-        await tables.open(HERE, ALICE, rules=HouseRules.preset_rules("bid_euchre_8"))
-    assert tables.at(HERE.id) is None
+    store = MemoryTableStore()
+    tables = service(store)
+    table = await tables.open(HERE, ALICE, rules=HouseRules.preset_rules("bid_euchre_8"))
+    assert len(table.seats) == 8
+    for _ in range(7):
+        await tables.add_computer(table.id, ALICE.user_id)
+    await tables.start(table.id, ALICE.user_id)
+    assert isinstance(table.game, BidGame)
+    rng = random.Random(5)
+    while table.status == "playing":
+        await tables.run_computers(table.id)
+        if table.status == "playing":
+            seat, view = tables.hand(table.id, ALICE.user_id)
+            await tables.act(table.id, ALICE.user_id, seat, table.stamp, rng.choice(view.legal))
+    row = store.tables[table.id]
+    assert row.status == "finished" and row.record is not None
+    assert row.record["rules"] == {"preset": "bid_euchre_8"}
+    assert replay(row.record).game.winner == table.game.winner  # type: ignore[union-attr]
+
+
+async def test_a_bid_euchre_table_is_restored_and_refuses_a_low_bid() -> None:
+    from bot.rules import HouseRules
+    from bot.tables import IllegalMoveError
+
+    store = MemoryTableStore()
+    tables = service(store)
+    table = await tables.open(HERE, ALICE, rules=HouseRules.preset_rules("bid_euchre"))
+    for person in (BOB, CAROL, DAVE):
+        await tables.join(table.id, person)
+    await tables.start(table.id, ALICE.user_id)
+    game = table.game
+    first = game.turn
+    await tables.act(table.id, table.seats[first].user_id, first, table.stamp, Action.bid(4))
+    second = game.turn
+    before = table.record()
+    with pytest.raises(IllegalMoveError, match="4") as refused:
+        await tables.act(table.id, table.seats[second].user_id, second, table.stamp, Action.bid(4))
+    assert refused.value.code == "bid_too_low" and table.record() == before
+    restored = {t.id: t for t in await service(store).restore()}
+    assert restored[table.id].record() == table.record()
+    assert restored[table.id].game.contract == game.contract  # type: ignore[union-attr]
