@@ -10,8 +10,18 @@ __all__ = ["COMPUTER_NAMES", "DEFAULT_LEVEL", "Player", "Seat"]
 DEFAULT_LEVEL: Final = "basic"
 """The computer level a table seats unless told otherwise."""
 
-COMPUTER_NAMES: Final = ("Ada", "Babbage", "Hopper", "Turing", "Lovelace", "Knuth")
-"""Computer players are named after their seat, so the names stay put across games."""
+COMPUTER_NAMES: Final = (
+    "Ada",
+    "Babbage",
+    "Hopper",
+    "Turing",
+    "Lovelace",
+    "Knuth",
+    "Shannon",
+    "Hamilton",
+)
+"""Computer players are named after their seat, so the names stay put across games;
+one name a seat of the largest table (eight), so no two computers share one."""
 
 
 @dataclass(frozen=True, slots=True)

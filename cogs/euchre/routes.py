@@ -54,7 +54,7 @@ TABLE_ID: Final = re.compile(rf"euchre:t:(?P<table>{_ID}):(?P<verb>{'|'.join(TAB
 SEAT_ID: Final = re.compile(rf"euchre:seat:(?P<table>{_ID})")
 LEVEL_ID: Final = re.compile(rf"euchre:lvl:(?P<table>{_ID})")
 ACTION_ID: Final = re.compile(
-    rf"euchre:a:(?P<table>{_ID}):(?P<seat>[0-5]):(?P<deal>[0-9]{{1,6}}):(?P<index>[0-9]{{1,7}})"
+    rf"euchre:a:(?P<table>{_ID}):(?P<seat>[0-7]):(?P<deal>[0-9]{{1,6}}):(?P<index>[0-9]{{1,7}})"
     rf":(?P<act>{ACTION_CODE_PATTERN})(?::(?P<pos>[0-9]{{1,2}}))?"
 )
 STANDINGS_ID: Final = re.compile(rf"euchre:lg:st:(?P<season>{_ID}):(?P<page>{_SMALL}):(?P<tag>p|n)")
