@@ -25,7 +25,7 @@ __all__ = [
 
 Snowflake = Annotated[int, Field(gt=0, lt=2**63)]
 """A Discord id (SQLite integers are signed 64-bit)."""
-SeatNumber = Annotated[int, Field(ge=0, le=5)]
+SeatNumber = Annotated[int, Field(ge=0, le=7)]
 TableStatus = Literal["lobby", "playing", "finished", "aborted"]
 OPEN_STATUSES: Final[tuple[TableStatus, ...]] = ("lobby", "playing")
 

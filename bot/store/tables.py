@@ -411,6 +411,10 @@ class TableRepo:
         )
 
 
+_MOST_SEATS: Final = 8
+"""The largest table (Bid Euchre for eight); the schema checks the same bound."""
+
+
 def _place_taken(channel_id: int, thread_id: int | None, table_id: int | None) -> str:
     place = f"thread {thread_id}" if thread_id is not None else f"channel {channel_id}"
     which = f"table {table_id}" if table_id is not None else "a table"
@@ -456,7 +460,7 @@ def _action_object(table_id: int, idx: int, seat: int, action: Mapping[str, Any]
         action_from_json(stored)
     except ActionError as exc:
         raise InvalidRecordError(f"{where}: {exc}") from None
-    if not 0 <= seat < 6:
+    if not 0 <= seat < _MOST_SEATS:
         raise InvalidRecordError(f"{where}: seat {seat} does not exist")
     return stored
 

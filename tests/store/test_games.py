@@ -11,6 +11,7 @@ from bot.store import (
     GameArchiveRepo,
     InvalidRecordError,
     NotFoundError,
+    Seat,
     TableRepo,
     TableStateError,
 )
@@ -132,3 +133,16 @@ async def test_unknown_games_and_tables(db: Database) -> None:
             ranked=False,
             table_id=42,
         )
+
+
+async def test_an_eight_seat_bid_euchre_game_is_archived_with_every_player(db_url: str) -> None:
+    rules = HouseRules.preset_rules("bid_euchre_8").with_changes(deals_per_game=2)
+    game = random_game(rules, seed=5, rng_seed=5)
+    players = [Seat.computer(n, f"Bot {n}", "basic") for n in range(8)]
+    async with await Database.open(db_url) as db:
+        archived = await GameArchiveRepo(db).archive(
+            guild_id=GUILD, record=game_record(game), players=players, ranked=False
+        )
+        assert await GameArchiveRepo(db).get(archived.id) == archived
+    assert archived.score == tuple(game.score)
+    assert [(p.seat, p.team) for p in archived.players] == [(n, n % 2) for n in range(8)]

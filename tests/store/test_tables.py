@@ -163,7 +163,7 @@ async def test_actions_are_appended_in_order_and_never_twice(db: Database) -> No
         (1, {"do": "dance"}, "not an action"),
         (1, {"do": "play", "card": "ZZ"}, "play"),
         (1, {"seat": 2, "do": "pass"}, "seat 1 but the action says 2"),
-        (7, {"do": "pass"}, "seat 7 does not exist"),
+        (8, {"do": "pass"}, "seat 8 does not exist"),
     ],
 )
 async def test_malformed_actions_are_refused(
@@ -255,3 +255,19 @@ async def test_stored_table_rules_that_no_longer_validate_are_a_clear_error(
             await TableRepo(db).get(table_id)
         with pytest.raises(CorruptDataError):
             await TableRepo(db).list_open_tables()
+
+
+async def test_an_eight_seat_table_keeps_its_seats_and_actions(db_url: str) -> None:
+    rules = HouseRules.preset_rules("bid_euchre_8")
+    seats = [Seat.computer(n, f"Bot {n}", "basic") for n in range(8)]
+    async with await Database.open(db_url) as db:
+        tables = TableRepo(db)
+        table = await tables.create(
+            guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, rules=rules, seed=3, seats=seats
+        )
+        await tables.set_status(table.id, "playing")
+        await tables.append_action(table.id, 0, 7, {"do": "bid", "tricks": 3})
+    async with await Database.open(db_url) as db:
+        (restored,) = await TableRepo(db).list_open_tables()
+    assert [s.seat for s in restored.seats] == list(range(8))
+    assert [a.action for a in restored.actions] == [{"seat": 7, "do": "bid", "tricks": 3}]
