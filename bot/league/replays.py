@@ -14,7 +14,7 @@ from typing import Any
 from bot.rules import Action, HouseRules, RecordError, RuleError, parse_record
 from bot.rules.game import Game
 from bot.rules.record import new_game
-from bot.rules.scoring import DealOutcome
+from bot.rules.scoring import Contract, DealOutcome
 
 __all__ = ["ReplayBook", "ReplayStep", "TrickPlay", "replay_book"]
 
@@ -40,6 +40,7 @@ class ReplayStep:
     hands: tuple[tuple[int, ...], ...]
     """Every seat's hand as the step began: as dealt for the bidding, else before the trick."""
     trump: int | None
+    """0-3 a suit; Bid Euchre's 4 No Trump High, 5 No Trump Low."""
     maker: int | None
     alone: tuple[int, ...]
     out: tuple[bool, ...]
@@ -55,6 +56,8 @@ class ReplayStep:
     """How the deal ended, on its last step; None on the others."""
     points: tuple[int, int]
     """Points the deal scored per team, on its last step."""
+    contract: Contract | None = None
+    """Bid Euchre: the winning bid once the bidding is over (None in euchre)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +127,7 @@ class _Builder:
                 score=(game.score[0], game.score[1]),
                 result=result,
                 points=(deal.points[0], deal.points[1]) if result is not None else (0, 0),
+                contract=deal.contract,
             )
         )
 

@@ -26,7 +26,7 @@ from bot.league import (
 from bot.rules import Action
 from bot.store import ArchivedGame, LeagueSettings, Season
 
-from .cards import card_text, hand_text, suit_text
+from .cards import card_text, hand_text, suit_text, trump_text
 from .rules import rules_line
 from .teams import COMPUTER_MARK, team_mark
 
@@ -53,6 +53,9 @@ _DEAL_WORDS: Final = {
     "euchred": "were euchred",
     "passed": "everyone passed: the hand was thrown in",
     "redeal": "a hand was thrown in (ace no face)",
+    "set": "were set",
+    "shot": "shot: every trick",
+    "shot_failed": "failed the shoot",
 }
 _GOLD: Final = discord.Colour.gold()
 _BLUE: Final = discord.Colour.blurple()
@@ -244,6 +247,13 @@ def _describe(seat: int, action: Action, names: Sequence[str], step: ReplayStep)
     do = action.do
     if do == "pass":
         return f"{who} passed"
+    if do == "bid":
+        return f"{who} bid {action.tricks}"
+    if do == "shoot":
+        return f"{who} shot"
+    if do == "declare":
+        assert action.trump is not None
+        return f"{who} named {trump_text(action.trump)}"
     if do == "order_up":
         return f"{who} took it up{alone}" if seat == step.dealer else f"{who} ordered it up{alone}"
     if do == "call":
@@ -285,6 +295,12 @@ def _deal_result(step: ReplayStep, names: Sequence[str]) -> str:
     if step.maker is None or step.trump is None:
         return _DEAL_WORDS[step.result].capitalize() + "."
     makers = step.maker % 2
+    if step.contract is not None:
+        points = " ".join(f"{team_mark(t)} {step.points[t]:+d}" for t in (0, 1))
+        return (
+            f"{team_mark(makers)} bidders took {step.tricks_won[makers]} and "
+            f"{_DEAL_WORDS[step.result]}: {points}."
+        )
     winner = makers if step.result in ("made", "march") else 1 - makers
     return (
         f"{team_mark(makers)} makers took {step.tricks_won[makers]} and "
@@ -307,8 +323,15 @@ def replay_embed(game: ArchivedGame, book: ReplayBook, index: int) -> discord.Em
         _people([SeatedPlayer(names[s], False) for s in range(t, len(names), 2)]) for t in (0, 1)
     ]
     teams = " — ".join(f"{team_mark(t)} {sides[t]} **{step.score[t]}**" for t in (0, 1))
-    facts = [teams, f"Dealer: {names[step.dealer]} · upcard {card_text(step.upcard)}"]
-    if step.trump is not None and step.maker is not None:
+    if step.contract is not None or book.rules.game == "bid_euchre":
+        facts = [teams, f"Dealer: {names[step.dealer]}"]
+    else:
+        facts = [teams, f"Dealer: {names[step.dealer]} · upcard {card_text(step.upcard)}"]
+    contract = step.contract
+    if contract is not None and step.trump is not None:
+        bid = "shot" if contract.shoot else f"bid {contract.tricks}"
+        facts.append(f"{names[contract.seat]} {bid} · trump **{trump_text(step.trump)}**")
+    elif step.trump is not None and step.maker is not None:
         alone = "".join(f" · {names[s]} alone" for s in step.alone)
         facts.append(f"Trump: **{suit_text(step.trump)}**, made by {names[step.maker]}{alone}")
     embed.description = "\n".join(facts)

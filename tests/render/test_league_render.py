@@ -33,7 +33,7 @@ from bot.render.rating_chart import CHART_SIZE, rating_chart
 from bot.rules import HouseRules, RecordError, replay
 from bot.store import ArchivedGame, GamePlayer, PlayerRating, Season
 from tests.league.util import finished_record
-from tests.render.games import VARIANTS
+from tests.render.games import BID_VARIANTS, VARIANTS
 
 GUILD = 1_000_000_000_000_001
 WHEN = datetime(2025, 3, 1, tzinfo=UTC)
@@ -193,7 +193,7 @@ def test_history_lines() -> None:
 
 
 def archived(players: int) -> ArchivedGame:
-    names = ["Ada", "Bob", "Cy", "Di", "Eve", "Fay"]
+    names = ["Ada", "Bob", "Cy", "Di", "Eve", "Fay", "Gil", "Hal"]
     return ArchivedGame(
         id=7,
         guild_id=GUILD,
@@ -208,7 +208,7 @@ def archived(players: int) -> ArchivedGame:
     )
 
 
-@pytest.mark.parametrize("spec", VARIANTS)
+@pytest.mark.parametrize("spec", VARIANTS + BID_VARIANTS)
 def test_every_replay_step_draws_within_discords_limits(spec: dict[str, object]) -> None:
     rules = HouseRules.from_spec(spec)
     record = finished_record(4, rules)
@@ -235,3 +235,18 @@ def test_export_is_the_record_and_replays_the_same() -> None:
     assert export_filename(12) == "euchre-game-12.json"
     with pytest.raises(RecordError):
         replay_book({"format": 1, "rules": {"preset": "nope"}})
+
+
+def test_a_bid_euchre_replay_names_the_bids_the_contract_and_its_result() -> None:
+    rules = HouseRules.from_spec(BID_VARIANTS[0])
+    book = replay_book(finished_record(5, rules))
+    game = archived(rules.players)
+    bidding = text(replay_embed(game, book, 0))
+    assert "upcard" not in bidding and (" bid " in bidding or " shot" in bidding)
+    end = book.deal_starts[1] - 1
+    last = text(replay_embed(game, book, end))
+    contract = book.steps[end].contract
+    assert contract is not None and book.steps[end].trump is not None
+    said = "shot" if contract.shoot else f"bid {contract.tricks}"
+    assert f"{game.players[contract.seat].display_name} {said} · trump" in last
+    assert "bidders took" in last
