@@ -164,6 +164,19 @@ async def test_six_player_games_are_rated_three_against_three(db: Database) -> N
     assert len({s.mu for s in standings.rows}) == 2  # partners rated alike from a fresh start
 
 
+async def test_eight_seat_bid_euchre_games_are_rated_four_against_four(db: Database) -> None:
+    eight = HouseRules.preset_rules("bid_euchre_8").with_changes(deals_per_game=2)
+    await use_rules(db, GUILD, eight)
+    league = LeagueService(db)
+    game = await archive(db, 5, ["Ada", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"], rules=eight)
+    standings = await league.standings(GUILD)
+    assert len(standings.rows) == 8
+    assert game.winner is not None
+    winners = {s.user_id for s in standings.rows if s.wins == 1}
+    assert winners == {p.user_id for p in game.players if p.team == game.winner}
+    assert len({s.mu for s in standings.rows}) == 2  # partners rated alike from a fresh start
+
+
 async def test_min_games_places_players_in_the_standings(db: Database) -> None:
     league = LeagueService(db)
     await league.update_settings(GUILD, min_games=2)
