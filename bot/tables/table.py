@@ -319,7 +319,14 @@ class Table:
         game = self.require_game()
         if game.turn is None:
             return "the game is over"
-        verbs = {"play": "play", "bid1": "bid", "bid2": "bid", "discard": "discard"}
+        verbs = {
+            "play": "play",
+            "bid1": "bid",
+            "bid2": "bid",
+            "bid": "bid",
+            "declare": "name trump",
+            "discard": "discard",
+        }
         return f"{self.name(game.turn)} is to {verbs.get(game.phase or '', 'act')}"
 
     def check_human_action(self, user_id: int, seat: int, stamp: tuple[int, int]) -> None:

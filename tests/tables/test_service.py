@@ -323,6 +323,7 @@ async def test_a_bid_euchre_table_is_restored_and_refuses_a_low_bid() -> None:
     await tables.start(table.id, ALICE.user_id)
     game = table.game
     first = game.turn
+    assert table.whose_turn() == f"{table.name(first)} is to bid"
     await tables.act(table.id, table.seats[first].user_id, first, table.stamp, Action.bid(4))
     second = game.turn
     before = table.record()
