@@ -1,4 +1,4 @@
--- Schema 7 for PostgreSQL (as ../0007_eight_seats.sql): seat numbers run 0 to 7.
+-- Schema 9 for PostgreSQL (as ../0009_eight_seats.sql): seat numbers run 0 to 7.
 
 ALTER TABLE table_seats DROP CONSTRAINT table_seats_seat_check;
 ALTER TABLE table_seats ADD CONSTRAINT table_seats_seat_check CHECK (seat >= 0 AND seat < 8);
