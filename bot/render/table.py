@@ -13,9 +13,10 @@ from typing import Final, Literal, get_args
 
 import discord
 
-from bot.tables import CompletedTrick, DealSummary, PublicGame, PublicTable, Seat
+from bot.tables import CompletedTrick, PublicGame, PublicTable, Seat
 
 from .cards import bower_word, card_text, suit_text, trump_text
+from .deals import DEAL_OUTCOMES, deal_line, tricks_line
 from .faces import NO_FACES, CardFaces
 from .hand import ButtonStyle
 from .moves import bidding_line
@@ -43,14 +44,6 @@ __all__ = [
 LAST_DEAL: Final = "Last deal"
 """The name of the field about the previous deal (its cards were public in that deal)."""
 
-DEAL_OUTCOMES: Final = {
-    "made": "made it",
-    "march": "a march",
-    "euchred": "euchred",
-    "set": "set",
-    "shot": "took them all",
-    "shot_failed": "failed",
-}
 
 _COLOURS: Final = {
     "lobby": discord.Colour.blurple(),
@@ -168,7 +161,7 @@ def _game(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.Emb
     lines = [_score_line(table, game), *_deal_lines(table, game)]
     last = game.last_trick
     if view.phase == "play":
-        tricks = _tricks(game)
+        tricks = tricks_line(game.view)
         lines.append(f"{tricks} · {_whose_turn(table, game)}")
         lines.append(f"**Trick {len(view.tricks) + 1}:** {_current_trick(table, game, faces)}")
         if last is not None and last.deal_number == view.deal_number:
@@ -186,19 +179,6 @@ def _game(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.Emb
     if previous is not None and view.trump is None:
         embed.add_field(name=LAST_DEAL, value=deal_line(table, previous), inline=False)
     return embed
-
-
-def _tricks(game: PublicGame) -> str:
-    """Tricks per team; in Bid Euchre, against what each needs: "Tricks 🔵 2/4 · 🟠 1/3"."""
-    view = game.view
-    won = view.tricks_won
-    contract = view.contract
-    if contract is None:
-        return f"Tricks {team_mark(0)} {won[0]} · {team_mark(1)} {won[1]}"
-    hand = view.rules.hand_size
-    bid = hand if contract.shoot else contract.tricks
-    need = {contract.team: bid, 1 - contract.team: hand - bid + 1}
-    return f"Tricks {team_mark(0)} {won[0]}/{need[0]} · {team_mark(1)} {won[1]}/{need[1]}"
 
 
 def _contract(table: PublicTable, game: PublicGame) -> str:
@@ -302,41 +282,6 @@ def trick_line(
         part = f"{player(table, seat, then=trick.player(i))} {_card(card, trump, faces)}"
         parts.append(f"**{part}**" if seat == trick.winner else part)
     return " · ".join(parts)
-
-
-def deal_line(table: PublicTable, deal: DealSummary) -> str:
-    """A finished deal in one line: who made what, and the points."""
-    if deal.result == "passed":
-        return f"Deal {deal.number}: everyone passed, the hand was thrown in."
-    if deal.result == "redeal":
-        return f"Deal {deal.number}: a hand was thrown in (ace no face)."
-    if deal.maker is None or deal.trump is None or deal.makers is None:
-        return f"Deal {deal.number}: {deal.result}."
-    makers = deal.makers
-    maker = player(table, deal.maker, then=deal.maker_player)
-    if deal.contract is not None:
-        return _bid_deal_line(deal, maker)
-    alone = " alone" if any(s % 2 == makers for s in deal.alone) else ""
-    head = f"Deal {deal.number}: {maker} made {suit_text(deal.trump)}{alone}"
-    winner = makers if deal.result in ("made", "march") else 1 - makers
-    outcome = DEAL_OUTCOMES.get(deal.result, deal.result)
-    took = deal.tricks[makers]
-    tricks = "1 trick" if took == 1 else f"{took} tricks"
-    return f"{head}, took {tricks}: {outcome}, {team_mark(winner)} +{deal.points[winner]}."
-
-
-def _bid_deal_line(deal: DealSummary, maker: str) -> str:
-    """A finished Bid Euchre deal: "Deal 2: Alice bid 4, ♥️ hearts, took 5: made it, 🔵 +5 🟠 +1"."""
-    contract = deal.contract
-    assert contract is not None and deal.trump is not None
-    bid = "shot" if contract.shoot else f"bid {contract.tricks}"
-    took = deal.tricks[contract.team]
-    outcome = DEAL_OUTCOMES.get(deal.result, deal.result)
-    points = " ".join(f"{team_mark(t)} {deal.points[t]:+d}" for t in (0, 1))
-    return (
-        f"Deal {deal.number}: {maker} {bid}, {trump_text(deal.trump)}, took {took}: "
-        f"{outcome}, {points}."
-    )
 
 
 # ---------------------------------------------------------------------- result

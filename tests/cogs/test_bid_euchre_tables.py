@@ -90,8 +90,10 @@ async def test_eight_seats_fill_with_computers_start_and_play_tricks(
     table_message = (await h.slash(alice, "euchre new")).message
     lobby = h.message(table_message.id)
     assert "8. " in lobby.text and "Bid Euchre" in lobby.text
-    assert len(lobby.select().options) == 7
-    await h.select(bob, lobby, values=["7"])  # seat 8, Alice's partner across the table
+    seat_picker = f"euchre:seat:{only_table(bot).id}"
+    assert len(lobby.select(custom_id=seat_picker).options) == 7
+    # Seat 8, Alice's partner across the table.
+    await h.select(bob, lobby, values=["7"], custom_id=seat_picker)
     for _ in range(6):
         await h.click(alice, table_message, label="Add computer")
     full = h.message(table_message.id)
