@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from bot.rules import Action, SeatView, Suit
 from bot.rules.cards import ACE, JOKER
-from bot.rules.ranking import build_ranking, top_rank_word
+from bot.rules.ranking import NO_TRUMP_HIGH, build_ranking, top_rank_word
 from bot.tables import Advice
 
-from .cards import card_text
+from .cards import card_text, trump_text
 
 __all__ = ["hint_text"]
 
@@ -100,7 +100,7 @@ def _why(view: SeatView, advice: Advice) -> str:
         return "it is the card your hand needs least"
     compare = choice if choice.do not in ("pass", "discard") else advice.runner_up() or choice
     trump = _option_suit(view, compare)
-    if trump is None:
+    if trump is None or trump >= NO_TRUMP_HIGH:  # Bid Euchre's no-trump: no suit at stake
         return "your hand"
     return f"in {Suit(trump).plural} you hold {hand_words(view, trump)}"
 
@@ -157,6 +157,13 @@ def _phrase(view: SeatView, action: Action) -> tuple[str, str]:
     if do == "call" and action.suit is not None:
         suit = Suit(action.suit).plural
         return f"Name {suit}{alone}", f"naming {suit}{alone}"
+    if do == "bid" and action.tricks is not None:
+        return f"Bid {action.tricks}", f"bidding {action.tricks}"
+    if do == "shoot":
+        return "Shoot", "shooting"
+    if do == "declare" and action.trump is not None:
+        trump = trump_text(action.trump)
+        return f"Name {trump}", f"naming {trump}"
     if do == "alone":
         if view.makers == view.team:
             return "Go alone", "going alone"

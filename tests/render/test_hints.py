@@ -54,3 +54,20 @@ def test_the_experts_own_search_fills_the_hint() -> None:
     assert set(advice.values) <= set(view.legal) and len(advice.values) >= 2
     text = hint_text(view, advice)
     assert text.startswith(("Order up", "Pass")) and "points" in text, text
+
+
+def test_every_bid_euchre_choice_gets_a_hint_naming_it() -> None:
+    from tests.render.games import BID_VARIANTS, steps
+
+    said: dict[str, str] = {}
+    for spec in BID_VARIANTS[:2]:
+        for table in steps(spec, 3):
+            game = table.game
+            assert game is not None
+            if game.over:
+                break
+            view = seat_view(game, game.turn)  # type: ignore[arg-type]
+            for action in set(view.legal):
+                said.setdefault(action.do, hint_text(view, Advice(action)))
+    assert said["bid"].startswith("Bid ") and said["shoot"].startswith("Shoot")
+    assert said["declare"].startswith("Name ") and {"give", "play", "discard"} <= set(said)
