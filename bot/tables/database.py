@@ -95,8 +95,10 @@ class DatabaseTableStore:
         message_id: int | None = None,
         hinted: bool | None = None,
     ) -> None:
-        """Change the fields given (the host is not stored yet: see the report of issue 3)."""
+        """Change the fields given (None: left as it is)."""
         async with self._db.transaction():
+            if host_id is not None:
+                await self._tables.set_host(table_id, host_id)
             if status is not None:
                 await self._tables.set_status(table_id, status)
             if message_id is not None:

@@ -148,3 +148,15 @@ async def test_ranked_games_refuse_hints(db: Database) -> None:
     with pytest.raises(HintsOffError, match="this game is ranked"):
         await tables.hint(table.id, turn.user_id)
     assert not table.hinted and not (await TableRepo(db).get(table.id)).hinted
+
+
+async def test_a_new_host_survives_a_restart(db: Database) -> None:
+    tables = service(db)
+    table = await tables.open(HERE, ALICE)
+    await tables.join(table.id, BOB)
+    await tables.add_computer(table.id, ALICE.user_id)
+    await tables.leave(table.id, ALICE.user_id)
+    assert table.host_id == BOB.user_id
+    (restored,) = await service(db).restore()
+    assert restored.host_id == BOB.user_id
+    assert (await TableRepo(db).get(table.id)).host_id == BOB.user_id
