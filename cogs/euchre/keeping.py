@@ -22,7 +22,7 @@ from bot.tables import Progress, Table
 from bot.tables.keeper import TableKeeper
 
 from .presenter import TablePresenter
-from .routes import routed
+from .routes import ours, routed
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
@@ -35,7 +35,9 @@ RESUME_CONCURRENCY: Final = 8
 """Tables shown again at once at start-up (Discord rate-limits the rest anyway)."""
 
 UNANSWERED_AFTER: Final = 2.5
-"""Seconds after which a click nothing answered gets :data:`UNKNOWN_BUTTON` (Discord allows 3)."""
+"""Seconds after which a click of another prefix that nothing answered gets
+:data:`UNKNOWN_BUTTON` (Discord allows 3); a click of this bot's prefix that no item
+claims is answered at once."""
 
 UNKNOWN_BUTTON: Final = (
     "That button doesn't work any more. Use the buttons on the latest table message, "
@@ -62,6 +64,16 @@ def _claimed(interaction: discord.Interaction[EuchreBot]) -> bool:
         for child in getattr(row, "children", [row])
     )
     return on_message and routed(custom_id)
+
+
+async def _answer_unknown(interaction: discord.Interaction[EuchreBot]) -> None:
+    """Tell the clicker the button is out of use, unless something answered already."""
+    if interaction.response.is_done() or interaction.is_expired():
+        return
+    try:
+        await interaction.response.send_message(UNKNOWN_BUTTON, ephemeral=True)
+    except (discord.HTTPException, discord.InteractionResponded) as exc:
+        log.info("Could not answer an unclaimed click: %s", exc)
 
 
 def _duration(minutes: float) -> str:
@@ -111,20 +123,21 @@ class Keeping(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Make sure every click is answered, even one no component claims.
 
-        A forged or malformed custom_id, or a button discord.py can't match to the
-        message, reaches no handler; shortly before Discord would say "This interaction
-        failed", the user gets a sentence instead.
+        A forged or malformed custom_id of this bot, or a button discord.py can't match
+        to the message, reaches no handler: the user gets a sentence at once. Another
+        prefix may belong to a view of another extension, so it gets the sentence only
+        if nothing answered it shortly before Discord would say "This interaction failed".
         """
         if interaction.type is not discord.InteractionType.component or _claimed(interaction):
             return
+        data = cast("Mapping[str, Any]", interaction.data or {})
+        custom_id = data.get("custom_id")
+        if isinstance(custom_id, str) and ours(custom_id):
+            await _answer_unknown(interaction)
+            return
 
         async def answer_if_unanswered() -> None:
-            if interaction.response.is_done() or interaction.is_expired():
-                return
-            try:
-                await interaction.response.send_message(UNKNOWN_BUTTON, ephemeral=True)
-            except (discord.HTTPException, discord.InteractionResponded) as exc:
-                log.info("Could not answer an unclaimed click: %s", exc)
+            await _answer_unknown(interaction)
 
         name = f"unanswered click {interaction.id}"
         self.bot.scheduler.call_later(UNANSWERED_AFTER, answer_if_unanswered, name=name)

@@ -12,7 +12,8 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
 
 Each item only parses its id and hands the click to the bot's :class:`Clicks` (the euchre
 cog, set on ``EuchreBot.clicks`` while it is loaded); every error goes to the funnel.
-:data:`TEMPLATES` is the list of these grammars, for answering clicks no item claims.
+:data:`TEMPLATES` is the list of these grammars, for answering clicks no item claims;
+:func:`ours` tells this bot's ids (all begin with :data:`PREFIX`) from any other.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ __all__ = [
     "SEAT_ID",
     "STANDINGS_ID",
     "TABLE_ID",
+    "PREFIX",
     "TEMPLATES",
     "ActionButton",
     "Clicks",
@@ -44,8 +46,12 @@ __all__ = [
     "SeatSelect",
     "StandingsButton",
     "TableButton",
+    "ours",
     "routed",
 ]
+
+PREFIX: Final = "euchre:"
+"""How every custom_id of this bot begins."""
 
 _ID = r"[0-9]{1,19}"
 _SMALL = r"[0-9]{1,5}"
@@ -69,6 +75,11 @@ _VERBS: Final[dict[str, TableVerb]] = {verb: verb for verb in TABLE_VERBS}
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 """The client of an interaction as discord.py types an item's callback (ours: EuchreBot)."""
+
+
+def ours(custom_id: str) -> bool:
+    """Whether ``custom_id`` carries this bot's prefix (whether or not it parses)."""
+    return custom_id.startswith(PREFIX)
 
 
 def routed(custom_id: str) -> bool:

@@ -343,11 +343,24 @@ async def test_idle_tables_are_closed_with_a_message() -> None:
         assert not h.message(lobby.id).components
 
 
-async def test_a_click_nothing_claims_is_still_answered() -> None:
+async def test_a_click_of_ours_nothing_claims_is_answered_at_once() -> None:
+    bot, _ = make_bot()
+    async with Harness(bot) as h:
+        _, alice, message = await one_person_playing(h)
+        forged = ("euchre:a:1:9:1:0:pass", "euchre:t:1:nope", "euchre:" + "x" * 93)
+        for custom_id in forged:
+            payload = h.build_component(alice, message, label="Your hand")
+            payload["data"]["custom_id"] = custom_id
+            r = await h.dispatch(payload)
+            assert r.responded and r.reply.ephemeral, custom_id
+            assert r.reply.content == UNKNOWN_BUTTON
+
+
+async def test_a_click_of_another_prefix_nothing_claims_is_still_answered() -> None:
     bot, clock = make_bot()
     async with Harness(bot) as h:
         _, alice, message = await one_person_playing(h)
-        for custom_id in ("garbage", "euchre:a:1:9:1:0:pass", "euchre:t:1:nope", "x" * 100):
+        for custom_id in ("garbage", "x" * 100):
             payload = h.build_component(alice, message, label="Your hand")
             payload["data"]["custom_id"] = custom_id
             r = await h.dispatch(payload, expect_response=False)
