@@ -23,6 +23,7 @@ from bot.store import Database
 from bot.tables import MemoryTableStore, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.ownership import GuildLockSource, Ownership
+from bot.tables.pacing import DISCORD_LIMITS, ChannelLimits, Pacers
 from bot.tables.scheduler import LoopScheduler, Scheduler
 
 if TYPE_CHECKING:
@@ -62,6 +63,14 @@ SYNC_HINT = (
     "run `python -m bot sync --global` once (or `python -m bot sync --guild SERVER_ID` "
     "for one server at once) if /euchre does not appear"
 )
+
+HANDLERS_GRACE: Final = 8.0
+"""Seconds a stopping bot waits for the interactions it is handling."""
+
+FLUSH_GRACE: Final = 5.0
+"""Seconds a stopping bot waits for the channel messages still to send."""
+
+STOPPING = "The bot is restarting: try again in a minute."
 
 STALE_COMMAND = "This command has changed. Wait a minute for Discord to update it, then retry."
 CHECK_FAILED = "You can't use this command here."
@@ -137,6 +146,10 @@ def intents() -> discord.Intents:
 class EuchreTree(app_commands.CommandTree["EuchreBot"]):
     """The command tree, whose ``on_error`` is the funnel for every app-command error."""
 
+    async def interaction_check(self, interaction: discord.Interaction[EuchreBot], /) -> bool:
+        """Refuse commands while the bot stops; keep track of the ones it runs."""
+        return await interaction.client.take(interaction)
+
     async def on_error(
         self, interaction: discord.Interaction[EuchreBot], error: app_commands.AppCommandError, /
     ) -> None:
@@ -173,6 +186,11 @@ class EuchreBot(commands.AutoShardedBot):
     ``cogs.euchre`` extension is loaded.
     ``sync_at_start`` False leaves the slash commands as they are (``python -m bot sync``
     syncs on its own); ``heartbeat`` is touched while the gateway is connected.
+    ``channel_limits`` is each channel's budget of posts, edits and deletes, which
+    :attr:`pacers` (one per channel) spend: every public message goes through them.
+
+    Stopping (:meth:`close`) refuses new interactions, waits a while for the ones being
+    handled, sends what the pacers still hold, then disconnects.
     """
 
     def __init__(
@@ -185,6 +203,7 @@ class EuchreBot(commands.AutoShardedBot):
         league: LeagueService | None = None,
         sync_at_start: bool = True,
         heartbeat: Heartbeat | None = None,
+        channel_limits: ChannelLimits = DISCORD_LIMITS,
     ) -> None:
         without_voice()
         super().__init__(
@@ -201,6 +220,11 @@ class EuchreBot(commands.AutoShardedBot):
         self.extension_names = tuple(extensions)
         self.tables = tables if tables is not None else default_tables(settings)
         self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler()
+        self.pacers = Pacers(self.scheduler, channel_limits)
+        self.stopping = False
+        """Set by :meth:`close`: new interactions are refused."""
+        self._handling: set[asyncio.Task[object]] = set()
+        self._stopped: asyncio.Task[None] | None = None
         self.league = league
         self.clicks: Clicks | None = None
         self.sync_at_start = sync_at_start
@@ -213,9 +237,46 @@ class EuchreBot(commands.AutoShardedBot):
         self._beating: asyncio.Task[None] | None = None
         self._announced = False
 
+    async def take(self, interaction: discord.Interaction[EuchreBot]) -> bool:
+        """Whether to handle an interaction: not while stopping (the user is told why).
+
+        The task handling it is kept, so that stopping can wait for it.
+        """
+        if self.stopping:
+            try:
+                await send_ephemeral(interaction, STOPPING)
+            except discord.HTTPException as exc:
+                log.info("Could not tell user %s the bot stops: %s", interaction.user.id, exc)
+            return False
+        task = asyncio.current_task()
+        if task is not None:
+            self._handling.add(task)
+            task.add_done_callback(self._handling.discard)
+        return True
+
+    def stop_soon(self) -> None:
+        """Start stopping (from a signal handler): :meth:`close` in a task of its own."""
+        if self._stopped is None:
+            self._stopped = asyncio.get_running_loop().create_task(self._stop(), name="stop")
+
     async def close(self) -> None:
-        """Unload the extensions (their timers stop), drop pending calls, then disconnect."""
+        """Stop taking interactions, finish the ones in hand, flush the pacers, disconnect."""
+        if self._stopped is None:
+            self._stopped = asyncio.get_running_loop().create_task(self._stop(), name="stop")
+        await asyncio.shield(self._stopped)
+
+    async def _stop(self) -> None:
+        self.stopping = True
         try:
+            handling = {t for t in self._handling if t is not asyncio.current_task()}
+            if handling:
+                log.info("Stopping: waiting for %d interaction(s) in hand", len(handling))
+                _, late = await asyncio.wait(handling, timeout=HANDLERS_GRACE)
+                if late:
+                    log.warning("Stopping: %d interaction(s) still running", len(late))
+            if not await self.pacers.flush(FLUSH_GRACE):
+                log.warning("Stopping: some table messages could not be sent in time")
+            self.pacers.close()
             if self._beating is not None:
                 self._beating.cancel()
             await super().close()

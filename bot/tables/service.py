@@ -15,7 +15,7 @@ import asyncio
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import get_args
 
@@ -356,10 +356,18 @@ class TableService:
             table.strikes.pop(seat, None)
             return self._progress(table, (move,))
 
-    async def run_computers(self, table_id: int, *, delay: float = 0.0) -> Progress:
+    async def run_computers(
+        self,
+        table_id: int,
+        *,
+        delay: float = 0.0,
+        on_move: Callable[[Move], Awaitable[None]] | None = None,
+    ) -> Progress:
         """Play computer turns until a person must act or the game ends.
 
-        ``delay`` seconds pass before each computer move, outside the lock.
+        ``delay`` seconds pass before each computer move, outside the lock, and
+        ``on_move`` (if given) is awaited after each move, outside the lock too, so the
+        moves can be shown one at a time.
         """
         table = self.get_any(table_id)
         moves: list[Move] = []
@@ -374,6 +382,8 @@ class TableService:
                     move = await self._play_computer(table)
                     await self._save_move(table, move)
                     moves.append(move)
+                if on_move is not None:
+                    await on_move(move)
         finally:
             self.computing[table.id] -= 1
             if not self.computing[table.id]:

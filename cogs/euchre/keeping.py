@@ -1,7 +1,8 @@
 """Tables that keep going on their own: restarts, turn limits, absent players, idle tables.
 
 The :class:`Keeping` cog runs the service's :class:`~bot.tables.keeper.TableKeeper`
-and says in the channel what it did: a reminder that pings the player whose time runs
+and says in the channel what it did (through the presenter's publisher, so these notices
+share the channel's budget with the tables): a reminder that pings the player whose time runs
 out (a new message, so the ping notifies), the computer's move in their place, the
 closing of an idle table. At start-up it shows every restored table again (its message
 edited, or posted anew when it's gone or over an hour old) and plays the computer
@@ -33,6 +34,9 @@ log = logging.getLogger(__name__)
 
 RESUME_CONCURRENCY: Final = 8
 """Tables shown again at once at start-up (Discord rate-limits the rest anyway)."""
+
+RESUME_FLUSH: Final = 60.0
+"""Seconds start-up waits for the restored tables' messages (each channel has its pace)."""
 
 UNANSWERED_AFTER: Final = 2.5
 """Seconds after which a click of another prefix that nothing answered gets
@@ -157,11 +161,13 @@ class Keeping(commands.Cog):
                     log.exception("table %d: could not be resumed", table.id)
 
         await asyncio.gather(*(one(t) for t in tables))
+        if not await self.bot.pacers.flush(RESUME_FLUSH):
+            log.info("Some restored tables are still waiting for their channel's turn")
         log.info("Resumed %d open table(s)", len(tables))
 
     async def _resume(self, table: Table) -> None:
         if table.message_id is None or table.computer_to_act() is None:
-            await self.presenter.publish(table, post_if_missing=True)
+            self.presenter.show(table, post_if_missing=True)
         if table.computer_to_act() is not None:
             await self.presenter.after_move(table, clicker=0)
 
@@ -177,19 +183,22 @@ class Keeping(commands.Cog):
             f"a computer plays it for you in about {max(1, round(seconds_left))} seconds."
         )
         mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
+        channel = self._channel(table)
         try:
-            sent = await self._channel(table).send(text, allowed_mentions=mentions)
-        except discord.HTTPException as exc:
+            sent = await self.presenter.publisher.call(
+                table.place.id, "post", lambda: channel.send(text, allowed_mentions=mentions)
+            )
+        except (discord.HTTPException, TimeoutError) as exc:
             log.info("table %d: could not remind user %d: %s", table.id, user_id, exc)
             return None
         return sent.id
 
     async def turn_taken(self, table: Table, reminder_id: int) -> None:
         """Delete a reminder whose turn is over."""
-        try:
-            await self._channel(table).get_partial_message(reminder_id).delete()
-        except discord.HTTPException as exc:
-            log.info("table %d: reminder %d stays: %s", table.id, reminder_id, exc)
+        message = self._channel(table).get_partial_message(reminder_id)
+        self.presenter.publisher.submit(
+            table.place.id, "delete", ("notice", reminder_id), message.delete
+        )
 
     async def timed_out(
         self, table: Table, progress: Progress, user_id: int, away: bool, reminder_id: int | None
@@ -203,16 +212,22 @@ class Keeping(commands.Cog):
                 f"⏰ {name} ran out of time again: a computer plays their seat until they "
                 "click **Take my seat back** on the table."
             )
-        channel = self._channel(table)
-        try:
-            if reminder_id is not None:
-                await channel.get_partial_message(reminder_id).edit(
-                    content=text, allowed_mentions=_NO_MENTIONS
-                )
-            else:
-                await channel.send(text, allowed_mentions=_NO_MENTIONS)
-        except discord.HTTPException as exc:
-            log.info("table %d: could not say that %s timed out: %s", table.id, name, exc)
+        channel, publisher = self._channel(table), self.presenter.publisher
+        if reminder_id is not None:
+            reminder = channel.get_partial_message(reminder_id)
+            publisher.submit(
+                table.place.id,
+                "edit",
+                ("notice", reminder_id),
+                lambda: reminder.edit(content=text, allowed_mentions=_NO_MENTIONS),
+            )
+        else:
+            publisher.submit(
+                table.place.id,
+                "post",
+                ("timed out", table.id, table.stamp),
+                lambda: channel.send(text, allowed_mentions=_NO_MENTIONS),
+            )
         await self.presenter.after_move(table, clicker=user_id, progress=progress)
 
     async def resume(self, table: Table) -> None:
@@ -225,8 +240,11 @@ class Keeping(commands.Cog):
             f"🛑 Table {table.id} was closed: nobody played for {_duration(minutes)}. "
             "Start a new one with /euchre new."
         )
-        try:
-            await self._channel(table).send(text, allowed_mentions=_NO_MENTIONS)
-        except discord.HTTPException as exc:
-            log.info("table %d: could not announce its closing: %s", table.id, exc)
+        channel = self._channel(table)
+        self.presenter.publisher.submit(
+            table.place.id,
+            "post",
+            ("closed", table.id),
+            lambda: channel.send(text, allowed_mentions=_NO_MENTIONS),
+        )
         await self.presenter.closed(table)

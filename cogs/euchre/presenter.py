@@ -1,12 +1,15 @@
 """What the players see after a change: the public table message, the open hands, the pings.
 
 Both euchre cogs are given one :class:`TablePresenter`. It is the only place that shows
-the public table message (as a click's answer, as a new message, or by editing it
-through :func:`.publishing.publish`), so what paces the channel can sit behind it. After
-a move it lets the computers play at the service's pace, shows the table once and
-mentions whom the service says to mention. A private hand opened in the last 14
-minutes is refreshed when the turn passes to its owner, so players rarely need to
-reopen it.
+the public table message: as a click's answer, or through its
+:class:`~.publisher.Publisher`, which paces every channel's posts, edits and deletes
+within Discord's budget (the newest state of a message wins). After a person's move the
+table shows it at once; then each computer move is shown as it is made,
+``computer_move_delay`` apart (the table's "Last trick" keeps a finished trick readable
+after the next one starts). When the turn passes to a person, a short new message
+mentions them (the service says whom: never the clicker, never a computer), and it is
+deleted once their turn is over. A private hand opened in the last 14 minutes is
+refreshed when the turn passes to its owner, so players rarely need to reopen it.
 """
 
 from __future__ import annotations
@@ -18,15 +21,15 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from bot.render import hand_buttons, hand_embed, hint_text, table_embed, turn_mention
-from bot.tables import Progress, Table
+from bot.tables import Move, Progress, Table
 
 from .components import finished_view, hand_view, public_view
-from .publishing import publish
+from .publisher import Publisher
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
 
-__all__ = ["HAND_EDITABLE_FOR", "PublicMessage", "TablePresenter"]
+__all__ = ["HAND_EDITABLE_FOR", "PublicMessage", "TablePresenter", "ping_text"]
 
 log = logging.getLogger(__name__)
 
@@ -37,14 +40,26 @@ _PRUNE_EVERY: Final = 256
 _NO_MENTIONS: Final = discord.AllowedMentions.none()
 
 
+def ping_text(table: Table, user_id: int) -> str:
+    """The turn ping: a new message, so that the mention notifies."""
+    return f"{turn_mention(user_id)} (table {table.id})"
+
+
+def person_to_act(table: Table) -> int | None:
+    """The person whose turn it is at ``table`` (None: a computer's, or no game)."""
+    game = table.game
+    if table.status != "playing" or game is None or game.turn is None:
+        return None
+    seat = table.seats[game.turn]
+    return None if seat is None or seat.away else seat.user_id
+
+
 @dataclass(frozen=True, slots=True)
 class PublicMessage:
-    """The arguments of a public table message."""
+    """The arguments of a public table message (it mentions nobody: pings are apart)."""
 
-    content: str | None
     embed: discord.Embed
     view: discord.ui.View | None
-    allowed_mentions: discord.AllowedMentions
 
     @property
     def view_or_missing(self) -> discord.ui.View:
@@ -67,21 +82,16 @@ class TablePresenter:
         """Show the tables of ``bot``, pacing computer moves as its service says."""
         self.bot = bot
         self.service = bot.tables
+        self.publisher = Publisher(bot)
         self._hands: dict[tuple[int, int], _OpenHand] = {}
         self._remembered = 0
 
     # ------------------------------------------------------------------ drawing
 
-    def message(self, table: Table, mention: int | None = None) -> PublicMessage:
-        """The public message of ``table``, telling ``mention`` (if any) it's their turn."""
+    def message(self, table: Table) -> PublicMessage:
+        """The public message of ``table``."""
         public = table.public()
-        embed, view = table_embed(public, self.bot.card_faces), public_view(public)
-        if mention is None:
-            return PublicMessage(None, embed, view, _NO_MENTIONS)
-        allowed = discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(mention)]
-        )
-        return PublicMessage(turn_mention(mention), embed, view, allowed)
+        return PublicMessage(table_embed(public, self.bot.card_faces), public_view(public))
 
     def hand(self, table: Table, user_id: int) -> tuple[discord.Embed, discord.ui.View]:
         """The private hand of ``user_id`` at ``table``."""
@@ -100,7 +110,7 @@ class TablePresenter:
         """Answer with the table as a new public message, and remember that message."""
         public = self.message(table)
         callback = await interaction.response.send_message(
-            public.content, embed=public.embed, view=public.view_or_missing
+            embed=public.embed, view=public.view_or_missing
         )
         if callback.message_id is not None:
             await self.service.set_message(table, callback.message_id)
@@ -108,7 +118,9 @@ class TablePresenter:
     async def post_in(self, thread: discord.Thread, table: Table) -> None:
         """Post the table as a new message in ``thread``, and remember that message."""
         public = self.message(table)
-        sent = await thread.send(embed=public.embed, view=public.view_or_missing)
+        sent = await self.publisher.call(
+            thread.id, "post", lambda: thread.send(embed=public.embed, view=public.view_or_missing)
+        )
         await self.service.set_message(table, sent.id)
 
     async def replace_answer(
@@ -126,11 +138,14 @@ class TablePresenter:
     ) -> None:
         """Post the new table, and leave only the rules on the old result clicked."""
         await self.post(interaction, table)
-        if interaction.message is not None:
-            try:
-                await interaction.message.edit(view=finished_view(old_id))
-            except discord.HTTPException as exc:
-                log.warning("table %d: could not update the old result: %s", old_id, exc)
+        old = interaction.message
+        if old is not None:
+            self.publisher.submit(
+                table.place.id,
+                "edit",
+                ("result", old_id),
+                lambda: old.edit(view=finished_view(old_id)),
+            )
 
     async def answer(
         self,
@@ -141,79 +156,83 @@ class TablePresenter:
         clicker: int | None = None,
     ) -> None:
         """Answer a click on the public message by redrawing it."""
-        mention = None
-        if progress is not None and clicker is not None:
-            mention = await self.service.turn_ping(progress, clicker)
-        public = self.message(table, mention)
+        public = self.message(table)
         await interaction.response.edit_message(
-            content=public.content,
-            embed=public.embed,
-            view=public.view,
-            allowed_mentions=public.allowed_mentions,
+            content=None, embed=public.embed, view=public.view, allowed_mentions=_NO_MENTIONS
         )
+        self.publisher.shown(table, lambda: self.show(table))
         if progress is not None:
+            await self._ping(table, progress, clicker)
             await self.refresh_hand(table, progress.mention, clicker=clicker)
 
     async def answer_start(
         self, interaction: discord.Interaction[EuchreBot], progress: Progress
     ) -> None:
-        """Answer the Start click: the dealt table, after the computers' first moves."""
+        """Answer the Start click with the dealt table; the computers' first moves follow."""
         table, clicker = progress.table, interaction.user.id
-        if table.computer_to_act() is None:
-            await self.answer(interaction, table, progress, clicker=clicker)
-            return
-        await interaction.response.defer()
-        progress = await self.service.run_computers(table.id, delay=await self._delay(table))
-        public = self.message(table, await self.service.turn_ping(progress, clicker))
-        await interaction.edit_original_response(
-            content=public.content,
-            embed=public.embed,
-            view=public.view,
-            allowed_mentions=public.allowed_mentions,
-        )
-        await self.refresh_hand(table, progress.mention, clicker=clicker)
+        await self.answer(interaction, table, progress, clicker=clicker)
+        if table.computer_to_act() is not None:
+            await self.after_move(table, clicker=clicker, progress=progress, answered=True)
 
-    async def publish(
-        self, table: Table, *, mention: int | None = None, post_if_missing: bool = False
-    ) -> None:
-        """Edit the public table message, or post it again when old or gone (never raises)."""
-        public = self.message(table, mention)
-        await publish(
-            self.bot,
-            self.service,
-            table,
-            content=public.content,
-            embed=public.embed,
-            view=public.view,
-            allowed_mentions=public.allowed_mentions,
-            post_if_missing=post_if_missing,
-        )
+    def show(self, table: Table, *, post_if_missing: bool = False) -> None:
+        """Show the table in its public message, as it is when the channel's turn comes.
+
+        The message is edited, or posted anew when old or gone; a table without a
+        message is posted only with ``post_if_missing`` (at a restart). Never raises.
+        """
+
+        def render() -> tuple[discord.Embed, discord.ui.View | None]:
+            public = self.message(table)
+            return public.embed, public.view
+
+        self.publisher.table(table, render, post_if_missing=post_if_missing)
 
     # ------------------------------------------------------------------ after a change
 
     async def after_move(
-        self, table: Table, *, clicker: int, progress: Progress | None = None
+        self,
+        table: Table,
+        *,
+        clicker: int,
+        progress: Progress | None = None,
+        answered: bool = False,
     ) -> None:
-        """Let the computers play, then edit the public message once and wake the next player.
+        """Show the change at once, then each computer move as it is made; wake the next player.
 
         ``clicker`` made the change (0: nobody); ``progress`` is what it did, if it moved
-        the game.
+        the game; ``answered``: the click's answer showed the change already.
         """
+        if not answered:
+            self.show(table)
+        self.publisher.clear_ping(table, unless=person_to_act(table))
+        if progress is not None:
+            await self._ping(table, progress, clicker)
         if table.computer_to_act() is not None:
-            progress = await self.service.run_computers(table.id, delay=await self._delay(table))
+
+            async def shown(move: Move) -> None:
+                self.show(table)
+
+            delay = await self._delay(table)
+            progress = await self.service.run_computers(table.id, delay=delay, on_move=shown)
             await self.refresh_hand(table, clicker, clicker=None)
-        if progress is None:
-            await self.publish(table)
-            return
-        await self.publish(table, mention=await self.service.turn_ping(progress, clicker))
-        await self.refresh_hand(table, progress.mention, clicker=clicker)
+            await self._ping(table, progress, clicker)
+        if progress is not None:
+            await self.refresh_hand(table, progress.mention, clicker=clicker)
         if not table.is_open:
             self.forget(table)
 
     async def closed(self, table: Table) -> None:
-        """Show a closed table (its buttons gone) and forget its open hands."""
-        await self.publish(table)
+        """Show a closed table (its buttons gone) and forget its open hands and ping."""
+        self.show(table)
         self.forget(table)
+
+    async def _ping(self, table: Table, progress: Progress, clicker: int | None) -> None:
+        """Take away a ping whose turn is over; ping the person the turn passed to."""
+        to_act = person_to_act(table)
+        self.publisher.clear_ping(table, unless=to_act)
+        mention = await self.service.turn_ping(progress, clicker)
+        if mention is not None and mention == to_act:
+            self.publisher.ping(table, mention, ping_text(table, mention))
 
     async def _delay(self, table: Table) -> float:
         return await self.service.computer_delay(table, self.bot.settings.computer_move_delay)
@@ -264,7 +283,8 @@ class TablePresenter:
         self._hands.pop((table.id, user_id), None)
 
     def forget(self, table: Table) -> None:
-        """Stop refreshing the hands of a table that closed."""
+        """Stop refreshing the hands of a table that closed, and take its ping away."""
+        self.publisher.clear_ping(table)
         for key in [k for k in self._hands if k[0] == table.id]:
             del self._hands[key]
 

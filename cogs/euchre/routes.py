@@ -140,13 +140,15 @@ Call = Callable[[Clicks, discord.Interaction[EuchreBot]], Awaitable[None]]
 
 
 async def _route(interaction: discord.Interaction[ClientT], what: str, call: Call) -> None:
-    """Hand the click to the bot's :class:`Clicks`; any error goes to the funnel."""
+    """Hand the click to the bot's :class:`Clicks` (unless it stops); errors go to the funnel."""
     try:
         if not _ours(interaction):
             raise RuntimeError(f"{what} reached a client that is not the euchre bot")
         clicks = interaction.client.clicks
         if clicks is None:
             raise RuntimeError("the euchre cog is not loaded")
+        if not await interaction.client.take(interaction):
+            return
         await call(clicks, interaction)
     except Exception as exc:
         await report_error(interaction, exc, context=what)

@@ -26,6 +26,7 @@ from bot.tables import (
     TableEvent,
     TableService,
 )
+from bot.tables.pacing import ChannelLimits
 from tests.harness import FakeMember, Harness, Sent, StoredMessage, visible_text
 
 CARD_TOKEN = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|🃏")
@@ -56,7 +57,9 @@ def build_bot(
         server_settings=FixedSettings(server or ServerSettings()),
         seeds=lambda: seed,
     )
-    return EuchreBot(Settings(computer_move_delay=delay), tables=tables)
+    return EuchreBot(
+        Settings(computer_move_delay=delay), tables=tables, channel_limits=ChannelLimits.unlimited()
+    )
 
 
 def only_table(bot: EuchreBot) -> Table:

@@ -26,6 +26,7 @@ from bot.settings import Settings
 from bot.store import Database, TableRepo
 from bot.tables import Table, TableService
 from bot.tables.database import DatabaseTableStore
+from bot.tables.pacing import ChannelLimits
 from bot.tables.scheduler import ManualScheduler
 from cogs.euchre.keeping import UNANSWERED_AFTER
 from tests.harness import FakeGuild, Harness, HarnessError, find_components
@@ -222,7 +223,9 @@ async def explore(plan: list[tuple[Any, ...]]) -> int:
         )
         clock = ManualScheduler()
         settings_ = Settings(computer_move_delay=0, idle_lobby_minutes=5, idle_game_minutes=10)
-        bot = EuchreBot(settings_, tables=service, scheduler=clock)
+        bot = EuchreBot(
+            settings_, tables=service, scheduler=clock, channel_limits=ChannelLimits.unlimited()
+        )
         async with Harness(bot) as h:
             guild = h.guild(members=MEMBERS)
             world = World(h, bot, clock, guild, db)

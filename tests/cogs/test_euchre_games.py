@@ -7,7 +7,6 @@ game is checked against the cards that were hidden at that moment.
 from __future__ import annotations
 
 import asyncio
-import itertools
 
 import pytest
 
@@ -114,7 +113,9 @@ async def test_four_people_play_a_whole_game(make_harness: MakeHarness) -> None:
     assert watch.check_all() > 50
 
 
-async def test_turn_mention_is_sent_once_when_the_turn_passes(make_harness: MakeHarness) -> None:
+async def test_a_turn_ping_is_a_new_message_taken_away_after_the_move(
+    make_harness: MakeHarness,
+) -> None:
     bot = build_bot(5)
     h = await make_harness(bot)
     g = h.guild(members=["alice", "bob", "carol", "dave"])
@@ -125,23 +126,27 @@ async def test_turn_mention_is_sent_once_when_the_turn_passes(make_harness: Make
     await h.click(people[0], table_message, label="Start")
     table = only_table(bot)
     policy = random_policy(1)
+    movers = []
     for _ in range(6):
         assert table.game is not None and table.game.turn is not None
+        movers.append(people[table.game.turn].id)
         await act_through_hand(h, bot, people[table.game.turn], table_message, policy)
 
     edits = [s for s in h.sent if s.public and s.message_id == table_message.id and s.body]
-    for sent in edits:
-        mentions = sent.data.get("allowed_mentions") or {}
-        content = sent.data.get("content") or ""
-        if "<@" in content:
-            user = int(content[2 : content.index(">")])
-            assert mentions.get("users") == [str(user)] or mentions.get("users") == [user]
-            assert mentions.get("parse") == []
-        else:
-            assert not mentions.get("users")
-    pinged = [s for s in edits if "<@" in (s.data.get("content") or "")]
-    assert len(pinged) >= 5
-    assert all(a.data["content"] != b.data["content"] for a, b in itertools.pairwise(pinged))
+    assert edits and all("<@" not in (s.data.get("content") or "") for s in edits)
+    assert all(not (s.data.get("allowed_mentions") or {}).get("users") for s in edits)
+    pings = [s for s in h.sent if s.kind == "channel_send"]
+    assert len(pings) >= 5
+    for ping in pings:
+        user = int(ping.content[2 : ping.content.index(">")])
+        mentions = ping.data["allowed_mentions"]
+        assert mentions.get("users") in ([str(user)], [user]) and mentions.get("parse") == []
+    live = [p for p in pings if not h.message(p.message_id or 0).deleted]
+    assert len(live) == 1, "each ping goes once its turn is over"
+    assert table.game.turn is not None
+    assert f"<@{people[table.game.turn].id}>" in live[0].content
+    deletes = [s for s in h.sent if s.kind == "channel_delete"]
+    assert len(deletes) == len(pings) - 1
 
 
 def test_the_watch_would_catch_a_leak() -> None:
@@ -169,20 +174,21 @@ def test_the_watch_would_catch_a_leak() -> None:
     assert watch.leaks(last_deal, 0) == ["A♣ (last deal)"]
 
 
-async def test_computer_moves_are_paced_and_go_into_one_public_edit(
+async def test_the_persons_move_shows_at_once_then_each_computer_move_in_its_turn(
     make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bot = build_bot(3, delay=0.01)
-    pauses: list[float] = []
+    pauses: list[tuple[float, int]] = []
     real_sleep = asyncio.sleep
+    h = await make_harness(bot)
 
     async def sleep(delay: float, *args: object) -> None:
         if delay:
-            pauses.append(delay)
-        await real_sleep(0)
+            pauses.append((delay, len(h.sent)))
+        for _ in range(50):  # time passes: what was submitted is sent
+            await real_sleep(0)
 
     monkeypatch.setattr("bot.tables.service.asyncio.sleep", sleep)
-    h = await make_harness(bot)
     alice = h.guild(members=["alice"]).member("alice")
     table_message = (await h.slash(alice, "euchre new")).message
     for _ in range(3):
@@ -202,6 +208,10 @@ async def test_computer_moves_are_paced_and_go_into_one_public_edit(
             break
     else:
         pytest.fail("no click was followed by two computer moves")
-    assert pauses[pauses_before:] == [0.01] * computer_moves
-    edits = [s for s in dispatch if s.public and s.message_id == table_message.id]
-    assert len(edits) == 1, "several computer moves, one edit of the table"
+    paused = pauses[pauses_before:]
+    assert [delay for delay, _ in paused] == [0.01] * computer_moves
+    edits = [i for i, s in enumerate(h.sent) if s.seq >= reply.seq and s.public]
+    edits = [i for i in edits if h.sent[i].message_id == table_message.id]
+    assert len(edits) == computer_moves + 1, "the person's move, then each computer's"
+    # Pause k comes before computer move k: by then, the k states before it were shown.
+    assert [sum(i < mark for i in edits) for _, mark in paused] == list(range(computer_moves))

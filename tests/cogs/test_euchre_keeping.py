@@ -24,6 +24,7 @@ from bot.settings import Settings
 from bot.store import Database, TableRepo
 from bot.tables import MemoryTableStore, Place, Player, TableService
 from bot.tables.database import DatabaseTableStore
+from bot.tables.pacing import ChannelLimits
 from bot.tables.scheduler import ManualScheduler
 from cogs.euchre.keeping import UNANSWERED_AFTER, UNKNOWN_BUTTON, Keeping
 from tests.cogs.euchre_driver import (
@@ -56,7 +57,12 @@ def make_bot(
         store, make_player, server_settings=FixedSettings(server), seeds=lambda: seed
     )
     clock = ManualScheduler()
-    bot = EuchreBot(Settings(computer_move_delay=0, **settings), tables=tables, scheduler=clock)
+    bot = EuchreBot(
+        Settings(computer_move_delay=0, **settings),
+        tables=tables,
+        scheduler=clock,
+        channel_limits=ChannelLimits.unlimited(),
+    )
     return bot, clock
 
 
@@ -223,7 +229,10 @@ async def test_computer_turns_pending_at_the_restart_are_played(tmp_path: Path) 
             assert again.game is not None and len(again.game.log) > moves
             assert again.game.turn == 0 or again.status == "finished"
             posted = h.message(again.message_id or 0)
-            assert posted.public and "<@1001>" in posted.content
+            assert posted.public and "<@1001>" not in posted.content
+            if again.status == "playing":
+                (ping,) = [s for s in h.sent if s.kind == "channel_send" and "<@" in s.content]
+                assert "<@1001>" in ping.content, "a new message, so the mention notifies"
 
 
 async def test_resume_runs_once_when_ready() -> None:
@@ -264,6 +273,7 @@ async def test_a_slow_player_is_reminded_then_a_computer_plays_for_them() -> Non
         assert mentions["users"] == [str(alice.id)] or mentions["users"] == [alice.id]
 
         await clock.advance(LIMIT / 2)
+        assert await bot.pacers.flush(1.0)
         assert len(table.game.log) > moves + 1
         assert "ran out of time" in h.message(reminder.message_id or 0).content
         assert table.game.turn == 0 and table.strikes == {0: 1}
@@ -310,6 +320,7 @@ async def test_acting_in_time_deletes_the_reminder() -> None:
         (reminder,) = [s for s in h.sent if s.kind == "channel_send"]
         await act_through_hand(h, bot, alice, message, first_button)
         await clock.advance(0)
+        assert await bot.pacers.flush(1.0)
         assert h.message(reminder.message_id or 0).deleted
 
 
@@ -337,6 +348,7 @@ async def test_idle_tables_are_closed_with_a_message() -> None:
         await clock.advance(9 * 60)
         assert bot.tables.open_tables
         await clock.advance(60 + 5)
+        assert await bot.pacers.flush(1.0)
         assert not bot.tables.open_tables
         notice = [s for s in h.sent if s.kind == "channel_send"]
         assert len(notice) == 1 and "nobody played for 10 minutes" in notice[0].content

@@ -11,6 +11,7 @@ from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.tables import MemoryTableStore, TableService
+from bot.tables.pacing import ChannelLimits
 from bot.tables.scheduler import ManualScheduler
 from tests.cogs.euchre_driver import action_buttons, only_table
 from tests.conftest import MakeHarness
@@ -24,7 +25,13 @@ def make_bot(limit: float | None = None) -> tuple[EuchreBot, ManualScheduler]:
     server = FixedSettings(ServerSettings(turn_time_limit_seconds=limit))
     tables = TableService(MemoryTableStore(), make_player, server_settings=server, seeds=lambda: 5)
     clock = ManualScheduler()
-    return EuchreBot(Settings(computer_move_delay=0), tables=tables, scheduler=clock), clock
+    bot = EuchreBot(
+        Settings(computer_move_delay=0),
+        tables=tables,
+        scheduler=clock,
+        channel_limits=ChannelLimits.unlimited(),
+    )
+    return bot, clock
 
 
 async def started(h: Harness) -> tuple[list[FakeMember], StoredMessage]:
@@ -140,7 +147,12 @@ async def test_a_move_that_cannot_be_saved_is_not_applied_and_can_be_retried(
     store = FlakyStore()
     server = FixedSettings(ServerSettings())
     tables = TableService(store, make_player, server_settings=server, seeds=lambda: 5)
-    bot = EuchreBot(Settings(computer_move_delay=0), tables=tables, scheduler=ManualScheduler())
+    bot = EuchreBot(
+        Settings(computer_move_delay=0),
+        tables=tables,
+        scheduler=ManualScheduler(),
+        channel_limits=ChannelLimits.unlimited(),
+    )
     h = await make_harness(bot)
     people, message = await started(h)
     table = only_table(bot)

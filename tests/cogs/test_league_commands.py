@@ -28,6 +28,7 @@ from bot.settings import Settings
 from bot.store import ArchivedGame, Database, GameArchiveRepo, GuildSettingsRepo, Seat
 from bot.tables import TableService
 from bot.tables.database import DatabaseTableStore
+from bot.tables.pacing import ChannelLimits
 from tests.cogs.euchre_driver import act_through_hand, build_bot, only_table, random_policy
 from tests.conftest import MakeHarness
 from tests.harness import FakeGuild, FakeMember, Harness, Sent
@@ -478,7 +479,9 @@ async def test_a_game_played_at_a_table_reaches_the_standings(
     )
     league = LeagueService(db)
     tables.listeners.append(league.on_table_event)
-    bot = EuchreBot(Settings(computer_move_delay=0), tables=tables)
+    bot = EuchreBot(
+        Settings(computer_move_delay=0), tables=tables, channel_limits=ChannelLimits.unlimited()
+    )
     bot.league = league  # type: ignore[attr-defined]
     h = await make_harness(bot)
     names = ["alice", "bob", "carol", "dave"]

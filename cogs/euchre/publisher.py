@@ -1,0 +1,210 @@
+"""The bot's one door to channel messages: table messages, turn pings and notices, paced.
+
+Every post, edit and delete the euchre cogs make in a channel (outside interaction
+responses, which Discord budgets apart) goes through the bot's
+:class:`~bot.tables.pacing.Pacers`, one per channel or thread: a table's newest state
+replaces the one waiting, one request per message is in flight, and the channel's budget
+is spent by pacing, shared by every table there.
+
+A turn ping is a new message (a mention added by an edit notifies nobody), one per table
+at most: posting a new one deletes the old one, and a ping whose turn is over before it
+was posted is never posted at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, TypeVar
+
+import discord
+
+from bot.tables import Table
+from bot.tables.pacing import Kind, RetryAfter
+
+from .publishing import publish, too_old_to_edit
+
+if TYPE_CHECKING:
+    from bot.app import EuchreBot
+
+__all__ = ["CALL_TIMEOUT", "Publisher", "TurnPing"]
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+_NO_MENTIONS: Final = discord.AllowedMentions.none()
+
+CALL_TIMEOUT: Final = 60.0
+"""Longest :meth:`Publisher.call` waits for its request's turn and answer."""
+
+
+@dataclass(eq=False, slots=True)
+class TurnPing:
+    """A turn ping of one table: whom it mentions, and its message once posted."""
+
+    key: tuple[str, int, int]
+    user_id: int
+    message_id: int | None = None
+
+
+class Publisher:
+    """Table messages, pings and notices of every channel, through the bot's pacers."""
+
+    def __init__(self, bot: EuchreBot) -> None:
+        """Publish for ``bot``, within its :attr:`~bot.app.EuchreBot.pacers`."""
+        self.bot = bot
+        self.pacers = bot.pacers
+        self.pings: dict[int, TurnPing] = {}
+        """The live turn ping of each table."""
+        self._numbers = itertools.count(1)
+
+    def _channel(self, place_id: int, guild_id: int) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(place_id, guild_id=guild_id)
+
+    # ------------------------------------------------------------------ the table message
+
+    def table(
+        self,
+        table: Table,
+        render: Callable[[], tuple[discord.Embed, discord.ui.View | None]],
+        *,
+        post_if_missing: bool = False,
+    ) -> None:
+        """Show ``table`` in its public message when the channel's budget allows.
+
+        ``render`` draws the table when its turn comes, so the newest state goes; a
+        request still waiting when another comes is dropped.
+        """
+        if table.message_id is None and not post_if_missing:
+            return
+        old = table.message_id
+        kind: Kind = "edit" if old is not None and not too_old_to_edit(old) else "post"
+
+        async def job() -> None:
+            embed, view = render()
+            await _paced(
+                publish(
+                    self.bot,
+                    self.bot.tables,
+                    table,
+                    content=None,
+                    embed=embed,
+                    view=view,
+                    allowed_mentions=_NO_MENTIONS,
+                    post_if_missing=post_if_missing,
+                )
+            )
+
+        self.pacers.of(table.place.id).submit(("table", table.id), kind, job)
+
+    def shown(self, table: Table, again: Callable[[], None]) -> None:
+        """The table's message was just redrawn by a click's answer: drop the older state.
+
+        If an edit is in flight it may land after the answer, so ``again()`` submits the
+        state once more (it goes when that edit is done).
+        """
+        pacer = self.pacers.of(table.place.id)
+        key = ("table", table.id)
+        pacer.cancel(key)
+        if pacer.running(key):
+            again()
+
+    # ------------------------------------------------------------------ turn pings
+
+    def ping(self, table: Table, user_id: int, content: str) -> None:
+        """Post ``content`` mentioning ``user_id`` (their turn); the table's old ping goes."""
+        current = self.pings.get(table.id)
+        if current is not None and current.user_id == user_id:
+            return
+        self.clear_ping(table)
+        ping = TurnPing(("ping", table.id, next(self._numbers)), user_id)
+        self.pings[table.id] = ping
+        channel = self._channel(table.place.id, table.place.guild_id)
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(user_id)]
+        )
+
+        async def post() -> None:
+            try:
+                sent = await _paced(channel.send(content, allowed_mentions=mentions))
+            except discord.HTTPException as exc:
+                log.info("table %d: could not ping user %d: %s", table.id, user_id, exc)
+                return
+            ping.message_id = sent.id
+
+        self.pacers.of(table.place.id).submit(ping.key, "post", post)
+
+    def clear_ping(self, table: Table, *, unless: int | None = None) -> None:
+        """Take the table's ping away (its turn is over), unless it mentions ``unless``."""
+        ping = self.pings.get(table.id)
+        if ping is None or (unless is not None and ping.user_id == unless):
+            return
+        del self.pings[table.id]
+        pacer = self.pacers.of(table.place.id)
+        if pacer.cancel(ping.key) and not pacer.running(ping.key):
+            return  # never posted
+        channel = self._channel(table.place.id, table.place.guild_id)
+
+        async def delete() -> None:
+            if ping.message_id is None:
+                return
+            try:
+                await _paced(channel.get_partial_message(ping.message_id).delete())
+            except discord.HTTPException as exc:
+                log.info("table %d: ping %d stays: %s", table.id, ping.message_id, exc)
+
+        pacer.submit(ping.key, "delete", delete)
+
+    def pinged(self, table: Table) -> int | None:
+        """Whom the table's live ping mentions."""
+        ping = self.pings.get(table.id)
+        return None if ping is None else ping.user_id
+
+    # ------------------------------------------------------------------ other messages
+
+    def submit(
+        self, place_id: int, kind: Kind, key: object, request: Callable[[], Awaitable[object]]
+    ) -> None:
+        """Make a request in a channel when its budget allows (a newer one for ``key`` wins)."""
+
+        async def job() -> None:
+            try:
+                await _paced(request())
+            except discord.HTTPException as exc:
+                log.info("a paced %s in channel %d failed: %s", kind, place_id, exc)
+
+        self.pacers.of(place_id).submit(key, kind, job)
+
+    async def call(self, place_id: int, kind: Kind, request: Callable[[], Awaitable[T]]) -> T:
+        """Make a request in its turn of the channel's budget and return its answer.
+
+        TimeoutError if its turn did not come within :data:`CALL_TIMEOUT` seconds.
+        """
+        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+
+        async def job() -> None:
+            try:
+                result = await _paced(request())
+            except RetryAfter:
+                raise
+            except Exception as exc:
+                if not done.done():
+                    done.set_exception(exc)
+                return
+            if not done.done():
+                done.set_result(result)
+
+        self.pacers.of(place_id).submit(("once", next(self._numbers)), kind, job)
+        return await asyncio.wait_for(done, CALL_TIMEOUT)
+
+
+async def _paced(request: Awaitable[T]) -> T:
+    """Await a Discord request; a rate limit discord.py gave up waiting for is a RetryAfter."""
+    try:
+        return await request
+    except discord.RateLimited as exc:
+        raise RetryAfter(exc.retry_after) from None
