@@ -62,7 +62,12 @@ Handler = Callable[[Settings, argparse.Namespace], int]
 
 
 def run(settings: Settings, args: argparse.Namespace) -> int:
-    """Connect to Discord and serve until interrupted (Ctrl-C or SIGTERM)."""
+    """Connect to Discord and serve until interrupted (Ctrl-C or SIGTERM).
+
+    SIGTERM stops gracefully: new interactions are refused, those in hand finish (for
+    a few seconds at most), the table messages still waiting are sent, then the bot
+    disconnects and the database closes.
+    """
     token = settings.require_token().get_secret_value()
     try:
         asyncio.run(_serve(settings, token))
@@ -179,11 +184,17 @@ async def _check_login(token: str) -> None:
             await client.login(token)
 
 
+def _on_sigterm(stop: Callable[[], object]) -> None:
+    """Call ``stop()`` on SIGTERM (where the platform lets a loop handle signals)."""
+    with contextlib.suppress(NotImplementedError):
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop)
+
+
 async def _serve(settings: Settings, token: str) -> None:
+    """Serve until SIGTERM: the bot stops first (see :func:`run`), then the database closes."""
     main_task = asyncio.current_task()
     if main_task is not None:
-        with contextlib.suppress(NotImplementedError):
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
+        _on_sigterm(main_task.cancel)  # before the bot exists: nothing to wait for
     without_voice()
     await _check_login(token)
     async with (
@@ -198,6 +209,7 @@ async def _serve(settings: Settings, token: str) -> None:
         tune_gc_after_start()
         heartbeat = Heartbeat.in_folder(settings.data_dir)
         async with EuchreBot(settings, tables=tables, league=league, heartbeat=heartbeat) as bot:
+            _on_sigterm(bot.stop_soon)
             with _reaching_discord():
                 await bot.start(token)
 

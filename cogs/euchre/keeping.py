@@ -186,7 +186,9 @@ class Keeping(commands.Cog):
         channel = self._channel(table)
         try:
             sent = await self.presenter.publisher.call(
-                table.place.id, "post", lambda: channel.send(text, allowed_mentions=mentions)
+                table.place.channel_id,
+                "post",
+                lambda: channel.send(text, allowed_mentions=mentions),
             )
         except (discord.HTTPException, TimeoutError) as exc:
             log.info("table %d: could not remind user %d: %s", table.id, user_id, exc)
@@ -197,7 +199,7 @@ class Keeping(commands.Cog):
         """Delete a reminder whose turn is over."""
         message = self._channel(table).get_partial_message(reminder_id)
         self.presenter.publisher.submit(
-            table.place.id, "delete", ("notice", reminder_id), message.delete
+            table.place.channel_id, "delete", ("notice", reminder_id), message.delete
         )
 
     async def timed_out(
@@ -216,14 +218,14 @@ class Keeping(commands.Cog):
         if reminder_id is not None:
             reminder = channel.get_partial_message(reminder_id)
             publisher.submit(
-                table.place.id,
+                table.place.channel_id,
                 "edit",
                 ("notice", reminder_id),
                 lambda: reminder.edit(content=text, allowed_mentions=_NO_MENTIONS),
             )
         else:
             publisher.submit(
-                table.place.id,
+                table.place.channel_id,
                 "post",
                 ("timed out", table.id, table.stamp),
                 lambda: channel.send(text, allowed_mentions=_NO_MENTIONS),
@@ -242,7 +244,7 @@ class Keeping(commands.Cog):
         )
         channel = self._channel(table)
         self.presenter.publisher.submit(
-            table.place.id,
+            table.place.channel_id,
             "post",
             ("closed", table.id),
             lambda: channel.send(text, allowed_mentions=_NO_MENTIONS),

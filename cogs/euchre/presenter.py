@@ -119,7 +119,9 @@ class TablePresenter:
         """Post the table as a new message in ``thread``, and remember that message."""
         public = self.message(table)
         sent = await self.publisher.call(
-            thread.id, "post", lambda: thread.send(embed=public.embed, view=public.view_or_missing)
+            thread.parent_id or thread.id,
+            "post",
+            lambda: thread.send(embed=public.embed, view=public.view_or_missing),
         )
         await self.service.set_message(table, sent.id)
 
@@ -141,7 +143,7 @@ class TablePresenter:
         old = interaction.message
         if old is not None:
             self.publisher.submit(
-                table.place.id,
+                table.place.channel_id,
                 "edit",
                 ("result", old_id),
                 lambda: old.edit(view=finished_view(old_id)),

@@ -2,9 +2,11 @@
 
 Every post, edit and delete the euchre cogs make in a channel (outside interaction
 responses, which Discord budgets apart) goes through the bot's
-:class:`~bot.tables.pacing.Pacers`, one per channel or thread: a table's newest state
+:class:`~bot.tables.pacing.Pacers`, one per channel: a table's newest state
 replaces the one waiting, one request per message is in flight, and the channel's budget
-is spent by pacing, shared by every table there.
+is spent by pacing, shared by every table there. A thread's messages count against its
+channel's budget (``Place.channel_id``): tables opened in threads of one channel share
+it, on the safe side of Discord's limits.
 
 A turn ping is a new message (a mention added by an edit notifies nobody), one per table
 at most: posting a new one deletes the old one, and a ping whose turn is over before it
@@ -99,7 +101,7 @@ class Publisher:
                 )
             )
 
-        self.pacers.of(table.place.id).submit(("table", table.id), kind, job)
+        self.pacers.of(table.place.channel_id).submit(("table", table.id), kind, job)
 
     def shown(self, table: Table, again: Callable[[], None]) -> None:
         """The table's message was just redrawn by a click's answer: drop the older state.
@@ -107,7 +109,7 @@ class Publisher:
         If an edit is in flight it may land after the answer, so ``again()`` submits the
         state once more (it goes when that edit is done).
         """
-        pacer = self.pacers.of(table.place.id)
+        pacer = self.pacers.of(table.place.channel_id)
         key = ("table", table.id)
         pacer.cancel(key)
         if pacer.running(key):
@@ -136,7 +138,7 @@ class Publisher:
                 return
             ping.message_id = sent.id
 
-        self.pacers.of(table.place.id).submit(ping.key, "post", post)
+        self.pacers.of(table.place.channel_id).submit(ping.key, "post", post)
 
     def clear_ping(self, table: Table, *, unless: int | None = None) -> None:
         """Take the table's ping away (its turn is over), unless it mentions ``unless``."""
@@ -144,7 +146,7 @@ class Publisher:
         if ping is None or (unless is not None and ping.user_id == unless):
             return
         del self.pings[table.id]
-        pacer = self.pacers.of(table.place.id)
+        pacer = self.pacers.of(table.place.channel_id)
         if pacer.cancel(ping.key) and not pacer.running(ping.key):
             return  # never posted
         channel = self._channel(table.place.id, table.place.guild_id)
@@ -167,7 +169,7 @@ class Publisher:
     # ------------------------------------------------------------------ other messages
 
     def submit(
-        self, place_id: int, kind: Kind, key: object, request: Callable[[], Awaitable[object]]
+        self, channel_id: int, kind: Kind, key: object, request: Callable[[], Awaitable[object]]
     ) -> None:
         """Make a request in a channel when its budget allows (a newer one for ``key`` wins)."""
 
@@ -175,11 +177,11 @@ class Publisher:
             try:
                 await _paced(request())
             except discord.HTTPException as exc:
-                log.info("a paced %s in channel %d failed: %s", kind, place_id, exc)
+                log.info("a paced %s in channel %d failed: %s", kind, channel_id, exc)
 
-        self.pacers.of(place_id).submit(key, kind, job)
+        self.pacers.of(channel_id).submit(key, kind, job)
 
-    async def call(self, place_id: int, kind: Kind, request: Callable[[], Awaitable[T]]) -> T:
+    async def call(self, channel_id: int, kind: Kind, request: Callable[[], Awaitable[T]]) -> T:
         """Make a request in its turn of the channel's budget and return its answer.
 
         TimeoutError if its turn did not come within :data:`CALL_TIMEOUT` seconds.
@@ -198,7 +200,7 @@ class Publisher:
             if not done.done():
                 done.set_result(result)
 
-        self.pacers.of(place_id).submit(("once", next(self._numbers)), kind, job)
+        self.pacers.of(channel_id).submit(("once", next(self._numbers)), kind, job)
         return await asyncio.wait_for(done, CALL_TIMEOUT)
 
 

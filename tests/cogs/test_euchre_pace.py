@@ -1,0 +1,106 @@
+"""The table under Discord's channel budget, on a hand-driven clock; and a bot that stops.
+
+Four people click as fast as they can: the budget (5 edits, 5 posts, 5 deletes per 5 s)
+is never overrun, states in between are dropped rather than queued, and when the window
+opens again the table jumps to the newest state. Turn pings whose turn is over before
+their post's turn never get posted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.app import STOPPING, EuchreBot
+from bot.players import make_player
+from bot.render import table_embed
+from bot.server.settings import ServerSettings
+from bot.server.sources import FixedSettings
+from bot.settings import Settings
+from bot.tables import MemoryTableStore, TableService
+from bot.tables.scheduler import ManualScheduler
+from tests.cogs.euchre_driver import act_through_hand, action_buttons, build_bot, only_table
+from tests.harness import Harness, visible_text
+
+NAMES = ["alice", "bob", "carol", "dave"]
+
+
+def paced_bot() -> tuple[EuchreBot, ManualScheduler]:
+    server = FixedSettings(ServerSettings(mention_on_turn=True))
+    tables = TableService(MemoryTableStore(), make_player, server_settings=server, seeds=lambda: 5)
+    clock = ManualScheduler()
+    return EuchreBot(Settings(computer_move_delay=0), tables=tables, scheduler=clock), clock
+
+
+async def test_quick_clicks_spend_the_budget_and_the_table_jumps_to_the_newest_state() -> None:
+    bot, clock = paced_bot()
+    async with Harness(bot) as h:
+        g = h.guild(members=NAMES)
+        people = [g.member(n) for n in NAMES]
+        message = (await h.slash(people[0], "euchre new")).message
+        for person in people[1:]:
+            await h.click(person, message, label="Join")
+        await h.click(people[0], message, label="Start")
+        table = only_table(bot)
+        for _ in range(9):
+            assert table.game is not None and table.game.turn is not None
+            mover = people[table.game.turn]
+            await act_through_hand(h, bot, mover, h.message(message.id), lambda b: b[0])
+
+        def kinds(kind: str) -> list[int]:
+            return [i for i, s in enumerate(h.sent) if s.kind == kind]
+
+        edits = [i for i in kinds("channel_edit") if h.sent[i].message_id == message.id]
+        assert len(edits) == 5, "no sixth edit within 5 s: the rest waits"
+        assert len(kinds("channel_send")) <= 5 and len(kinds("channel_delete")) <= 5
+        stale = visible_text(h.message(message.id).data)
+
+        await clock.advance(5)
+        assert await bot.pacers.flush(1.0)
+        edits = [i for i in kinds("channel_edit") if h.sent[i].message_id == message.id]
+        assert len(edits) == 6, "one edit, straight to the newest state"
+        now = visible_text(h.message(message.id).data)
+        assert now != stale
+        shown = visible_text({"embeds": h.message(message.id).data["embeds"]})
+        newest = table_embed(table.public()).to_dict()
+        assert shown == visible_text({"embeds": [newest]}), "the table shows its newest state"
+
+        await clock.advance(5)
+        assert await bot.pacers.flush(1.0)
+        pings = [h.sent[i] for i in kinds("channel_send")]
+        live = [p for p in pings if not h.message(p.message_id or 0).deleted]
+        assert len(live) == 1, "one ping is live: the one whose turn it is"
+        assert table.game is not None and table.game.turn is not None
+        assert f"<@{people[table.game.turn].id}>" in live[0].content
+        pacer = bot.pacers.of(g.channel.id)
+        assert pacer.idle and pacer.dropped > 0
+        assert max(pacer.started.values()) <= 5 * 3, "three windows, five a window"
+
+
+async def test_stopping_lets_the_click_in_hand_finish_and_refuses_new_ones() -> None:
+    bot = build_bot(3, delay=0.05)
+    async with Harness(bot) as h:
+        alice = h.guild(members=["alice"]).member("alice")
+        message = (await h.slash(alice, "euchre new")).message
+        for _ in range(3):
+            await h.click(alice, message, label="Add computer")
+        await h.click(alice, h.message(message.id), label="Start")
+        table = only_table(bot)
+        assert table.game is not None and table.game.turn == 0
+        hand = (await h.click(alice, h.message(message.id), label="Your hand")).message
+        button = action_buttons(hand, table.stamp)[0]
+        moves = len(table.game.log)
+
+        moving = asyncio.create_task(h.click(alice, hand, custom_id=button.custom_id))
+        while len(table.game.log) == moves:  # the move is made; the computers follow
+            await asyncio.sleep(0)
+        stopping = asyncio.create_task(bot.close())
+        while not bot.stopping:
+            await asyncio.sleep(0)
+        late = await h.click(alice, h.message(message.id), label="Your hand")
+        assert late.ephemeral and late.content == STOPPING
+
+        await moving
+        await stopping
+        assert table.computer_to_act() is None, "the computers' turns were all played"
+        assert len(table.game.log) >= moves + 4 or table.status == "finished"
+        assert bot.pacers.of(table.place.channel_id).idle, "what waited was sent"
