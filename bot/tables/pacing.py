@@ -9,7 +9,9 @@ message or a turn ping) as a job of one *kind* (``post``, ``edit``, ``delete``):
   dropped, never queued), and a key has at most one job running;
 - a job starts only when its kind has room in the budget; a slot counts as used from
   the start of its request until ``period`` seconds after the request ended (Discord's
-  window starts somewhere in between), so pacing never runs into a 429;
+  window starts somewhere in between), so pacing never runs into a 429; past a short
+  burst, requests of a kind go ``period / per_period`` apart, so that a burst does not
+  leave a gap of most of a period after it;
 - keys waiting for the same kind go first come, first served, so several tables of one
   channel share the budget fairly;
 - a job that was told to wait anyway (:class:`RetryAfter`, Discord's 429) comes back
@@ -60,6 +62,11 @@ class ChannelLimits:
 
     per_period: int | None = 5
     period: float = 5.0
+    burst: int = 2
+    """Requests that may go back to back; past that, they go ``period / per_period`` apart.
+
+    Spacing them keeps the window's slots from freeing all at once after a burst, which
+    would leave everyone waiting most of a period for the next one."""
 
     @classmethod
     def unlimited(cls) -> ChannelLimits:
@@ -89,6 +96,7 @@ class _Budget:
     ended: deque[float] = field(default_factory=deque)
     """When each finished request ended, oldest first (dropped ``period`` s later)."""
     blocked_until: float = 0.0
+    last_start: float = -math.inf
 
     def free_at(self, now: float) -> float:
         """When a request of this kind may start (``now`` if it may start now)."""
@@ -96,8 +104,12 @@ class _Budget:
         while self.ended and self.ended[0] + period <= now:
             self.ended.popleft()
         at = now
-        if limit is not None and self.running + len(self.ended) >= limit:
-            at = self.ended[0] + period if self.ended else math.inf
+        if limit is not None:
+            used = self.running + len(self.ended)
+            if used >= limit:
+                at = self.ended[0] + period if self.ended else math.inf
+            if used >= self.limits.burst:
+                at = max(at, self.last_start + period / limit)
         return max(at, self.blocked_until)
 
 
@@ -222,6 +234,7 @@ class ChannelPacer:
         slot.kind = slot.job = None
         slot.running = True
         budget.running += 1
+        budget.last_start = self.scheduler.now()
         self.started[kind] += 1
         task = asyncio.get_running_loop().create_task(
             self._run(key, slot, kind, job), name=f"pacer {kind} {key!r}"

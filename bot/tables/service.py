@@ -360,19 +360,23 @@ class TableService:
         self,
         table_id: int,
         *,
-        delay: float = 0.0,
+        delay: float | None = 0.0,
+        default_delay: float = 0.0,
         on_move: Callable[[Move], Awaitable[None]] | None = None,
     ) -> Progress:
         """Play computer turns until a person must act or the game ends.
 
-        ``delay`` seconds pass before each computer move, outside the lock, and
-        ``on_move`` (if given) is awaited after each move, outside the lock too, so the
-        moves can be shown one at a time.
+        ``delay`` seconds pass before each computer move, outside the lock (None: the
+        table's server's delay, else ``default_delay``), and ``on_move`` (if given) is
+        awaited after each move, outside the lock too, so the moves can be shown one at
+        a time. The table counts as :attr:`computing` from the call on.
         """
         table = self.get_any(table_id)
         moves: list[Move] = []
         self.computing[table.id] = self.computing.get(table.id, 0) + 1
         try:
+            if delay is None:
+                delay = await self.computer_delay(table, default_delay)
             while table.computer_to_act() is not None:
                 if delay > 0:
                     await asyncio.sleep(delay)

@@ -166,6 +166,8 @@ class Keeping(commands.Cog):
         log.info("Resumed %d open table(s)", len(tables))
 
     async def _resume(self, table: Table) -> None:
+        if table.id in self.bot.tables.computing:
+            return  # opened and played in this process before it was ready: it runs
         if table.message_id is None or table.computer_to_act() is None:
             self.presenter.show(table, post_if_missing=True)
         if table.computer_to_act() is not None:

@@ -207,18 +207,21 @@ class TablePresenter:
         if not answered:
             self.show(table)
         self.publisher.clear_ping(table, unless=person_to_act(table))
-        if progress is not None:
-            await self._ping(table, progress, clicker)
         if table.computer_to_act() is not None:
 
             async def shown(move: Move) -> None:
                 self.show(table)
 
-            delay = await self._delay(table)
-            progress = await self.service.run_computers(table.id, delay=delay, on_move=shown)
+            # No await before this call: the keeper must see the computers as running.
+            progress = await self.service.run_computers(
+                table.id,
+                delay=None,
+                default_delay=self.bot.settings.computer_move_delay,
+                on_move=shown,
+            )
             await self.refresh_hand(table, clicker, clicker=None)
-            await self._ping(table, progress, clicker)
         if progress is not None:
+            await self._ping(table, progress, clicker)
             await self.refresh_hand(table, progress.mention, clicker=clicker)
         if not table.is_open:
             self.forget(table)
@@ -235,9 +238,6 @@ class TablePresenter:
         mention = await self.service.turn_ping(progress, clicker)
         if mention is not None and mention == to_act:
             self.publisher.ping(table, mention, ping_text(table, mention))
-
-    async def _delay(self, table: Table) -> float:
-        return await self.service.computer_delay(table, self.bot.settings.computer_move_delay)
 
     # ------------------------------------------------------------------ private hands
 

@@ -12,7 +12,7 @@ Nothing in the bot is changed or patched for the tests. The child process gets:
   lookups of anything but loopback fail, so a stray request to the internet shows up
   as an error in the bot's log instead of leaving the machine;
 * a ``config.toml``: ``data_dir`` in the test's directory, ``dev_guild_ids`` = the fake's
-  guild (so commands sync at start-up), ``computer_move_delay = 0``;
+  guild (so commands sync at start-up), ``computer_move_delay = 0`` unless told otherwise;
 * ``DISCORD_TOKEN`` = the fake's token, and no other ``EUCHRE_*`` variable.
 
 Readiness is observed on the fake, never slept for: the commands were synced and a
@@ -147,9 +147,11 @@ class BotProcess:
             "# Written by tests/e2e/bot_process.py\n"
             f"data_dir = {json.dumps(str(self.data_dir))}\n"
             f"dev_guild_ids = [{self.fake.guild_id}]\n"
-            "computer_move_delay = 0\n"
             'log_level = "INFO"\n'
-            + "".join(f"{name} = {json.dumps(value)}\n" for name, value in self.options.items())
+            + "".join(
+                f"{name} = {json.dumps(value)}\n"
+                for name, value in {"computer_move_delay": 0, **self.options}.items()
+            )
         )
 
     def _environment(self) -> dict[str, str]:

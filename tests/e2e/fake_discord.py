@@ -31,6 +31,14 @@ held unanswered, so a test can kill the bot between receiving a click and answer
 
 Like Discord, an interaction must be acknowledged within :attr:`callback_deadline`
 seconds (3) of its delivery. Every wait is bounded (:meth:`FakeDiscord.wait_for`).
+
+Like Discord, each channel takes :attr:`FakeDiscord.rate_limit` message posts, as many
+edits and as many deletes per :attr:`FakeDiscord.rate_period` seconds (5 per 5 s; a
+thread counts against its parent channel, as the bot's design assumes). Every answer to
+those routes carries the ``X-RateLimit-Limit/Remaining/Reset/Reset-After/Bucket``
+headers; past the budget the answer is a 429 with a JSON ``retry_after`` and a ``Via``
+header (discord.py takes a 429 without ``Via`` for a Cloudflare ban), recorded in
+:attr:`FakeDiscord.rate_limited`. ``rate_limits=False`` turns this off.
 """
 
 from __future__ import annotations
@@ -45,6 +53,7 @@ import json
 import re
 import secrets
 import socket
+import time
 import zlib
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -186,6 +195,8 @@ class Message(_Components):
     deleted: bool = False
     version: int = 0
     """The fake's change counter when this message was last created or edited."""
+    times: list[float] = field(default_factory=list)
+    """When each version (:attr:`history`, then :attr:`payload`) was made, in loop time."""
 
     @property
     def data(self) -> JSON:
@@ -223,6 +234,8 @@ class Request:
     answer: Any = None
     interaction_id: int | None = None
     message_id: int | None = None
+    at: float = 0.0
+    """When it arrived, in loop time."""
 
     def __repr__(self) -> str:
         return f"<Request #{self.seq} {self.method} {self.path} -> {self.status}>"
@@ -312,6 +325,21 @@ class _Session:
 Handler: TypeAlias = Callable[[Request, dict[str, str]], Any]
 
 
+@dataclass
+class _Window:
+    """A rate limit bucket's window: when it resets (loop time) and the requests in it."""
+
+    resets_at: float = 0.0
+    used: int = 0
+
+
+_PACED_KINDS = {"POST": "post", "PATCH": "edit", "DELETE": "delete"}
+_PACED_ROUTES = (
+    "/channels/{channel_id}/messages",
+    "/channels/{channel_id}/messages/{message_id}",
+)
+
+
 @dataclass(frozen=True)
 class _Route:
     method: str
@@ -341,11 +369,21 @@ class FakeDiscord:
         guild_name: str = "E2E Guild",
         channel_name: str = "table",
         shard: tuple[int, int] | None = None,
+        rate_limits: bool = True,
+        rate_limit: int = 5,
+        rate_period: float = 5.0,
     ) -> None:
         """Build the world; nothing listens until :meth:`start`.
 
         ``shard`` = (id, count): the guild's id falls on that shard, as Discord routes it.
         """
+        self.rate_limits = rate_limits
+        """Answer channel message posts, edits and deletes past the budget with a 429."""
+        self.rate_limit = rate_limit
+        self.rate_period = rate_period
+        self.rate_limited: list[Request] = []
+        """Every request answered with a 429."""
+        self._windows: dict[tuple[int, str], _Window] = {}
         self.token = token or f"e2e.{secrets.token_urlsafe(24)}"
         self.callback_deadline = callback_deadline
         self.heartbeat_interval = heartbeat_interval
@@ -968,23 +1006,62 @@ class FakeDiscord:
         record = Request(
             next(self._seq), request.method, path, dict(request.query), await _read_body(request)
         )
+        record.at = asyncio.get_running_loop().time()
         self.requests.append(record)
         self._touch()
+        headers: dict[str, str] | None = None
         try:
             route, params = self._match(request.method, path)
             record.route = f"{route.method} {route.template}"
             if route.auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 self.problems.append(f"{record!r}: missing or wrong bot token")
                 raise ApiError(401, 0, "401: Unauthorized")
+            headers = self._rate_limit(record, route, params)
             result = route.handler(record, params)
             if inspect.isawaitable(result):
                 result = await result
             status = 204 if result is None else 200
+        except _RateLimitedError as exc:
+            status, result, headers = 429, exc.body, exc.headers
         except ApiError as exc:
             status, result = exc.status, {"code": exc.code, "message": exc.message}
         record.status, record.answer = status, copy.deepcopy(result)
         self._touch()
-        return _json(status, result)
+        return _json(status, result, headers)
+
+    def _rate_limit(
+        self, record: Request, route: _Route, params: Mapping[str, str]
+    ) -> dict[str, str] | None:
+        """The rate limit headers of a channel message request; a 429 past the budget."""
+        kind = _PACED_KINDS.get(route.method)
+        if kind is None or route.template not in _PACED_ROUTES or not self.rate_limits:
+            return None
+        if route.method == "POST" and route.template != _PACED_ROUTES[0]:
+            return None
+        channel = int(params["channel_id"]) if params["channel_id"].isdigit() else 0
+        parent = self.channels.get(channel, {}).get("parent_id")
+        key = (int(parent) if parent else channel, kind)
+        now = asyncio.get_running_loop().time()
+        window = self._windows.setdefault(key, _Window())
+        if now >= window.resets_at:
+            window.resets_at, window.used = now + self.rate_period, 0
+        after = window.resets_at - now
+        headers = {
+            "X-RateLimit-Limit": str(self.rate_limit),
+            "X-RateLimit-Remaining": str(max(0, self.rate_limit - window.used - 1)),
+            "X-RateLimit-Reset": f"{time.time() + after:.3f}",
+            "X-RateLimit-Reset-After": f"{after:.3f}",
+            "X-RateLimit-Bucket": f"{kind}-{key[0]}",
+        }
+        if window.used >= self.rate_limit:
+            self.rate_limited.append(record)
+            headers["X-RateLimit-Remaining"] = "0"
+            headers["X-RateLimit-Scope"] = "shared"
+            headers["Via"] = "1.1 google"
+            body = {"message": "You are being rate limited.", "retry_after": after, "global": False}
+            raise _RateLimitedError(body, headers)
+        window.used += 1
+        return headers
 
     def _match(self, method: str, path: str) -> tuple[_Route, dict[str, str]]:
         for route in self._routes:
@@ -1297,6 +1374,7 @@ class FakeDiscord:
             visible_to=visible_to,
             interaction_id=interaction.id if interaction else None,
             version=self.version + 1,
+            times=[asyncio.get_running_loop().time()],
         )
         self.messages[mid] = message
         self._touch()
@@ -1305,16 +1383,27 @@ class FakeDiscord:
     def _edit(self, message: Message, body: Mapping[str, Any]) -> None:
         message.history.append(copy.deepcopy(message.payload))
         payloads.edit_message(message.payload, body)
+        message.times.append(asyncio.get_running_loop().time())
         message.version = self.version + 1
         self._touch()
 
 
-def _json(status: int, data: Any) -> web.Response:
+class _RateLimitedError(Exception):
+    """A 429: its JSON body and headers."""
+
+    def __init__(self, body: JSON, headers: dict[str, str]) -> None:
+        super().__init__("429")
+        self.body = body
+        self.headers = headers
+
+
+def _json(status: int, data: Any, headers: Mapping[str, str] | None = None) -> web.Response:
     """A JSON answer whose Content-Type is exactly ``application/json``."""
     if status == 204:
-        return web.Response(status=204)
+        return web.Response(status=204, headers=dict(headers or {}))
     body = json.dumps(data).encode()
-    return web.Response(status=status, body=body, headers={"Content-Type": "application/json"})
+    all_headers = {**(headers or {}), "Content-Type": "application/json"}
+    return web.Response(status=status, body=body, headers=all_headers)
 
 
 async def _read_body(request: web.Request) -> Any:

@@ -38,8 +38,10 @@ class Log:
         return [name for _, name in self.ran]
 
 
-def pacer(clock: ManualScheduler, per: int | None = 5) -> ChannelPacer:
-    return ChannelPacer(clock, ChannelLimits(per_period=per, period=5.0))
+def pacer(clock: ManualScheduler, per: int | None = 5, burst: int | None = None) -> ChannelPacer:
+    """A pacer of ``per`` requests per 5 s, ``burst`` back to back (default: all of them)."""
+    limits = ChannelLimits(per_period=per, period=5.0, burst=burst or per or 1)
+    return ChannelPacer(clock, limits)
 
 
 async def submit(p: ChannelPacer, key: Hashable, kind: Kind, job: Job) -> None:
@@ -169,3 +171,22 @@ async def test_pacers_keep_one_pacer_per_channel_and_flush_them_all() -> None:
         pacers.of(1).submit(n, "edit", log.job(str(n)))
     assert await pacers.flush(1.0)
     assert len(log.ran) == 20, "no limit: nothing waits"
+
+
+async def test_past_a_short_burst_requests_go_a_fifth_of_the_period_apart() -> None:
+    clock = ManualScheduler()
+    log, p = Log(clock), pacer(clock, burst=2)
+    for n in range(5):
+        await submit(p, n, "edit", log.job(str(n)))
+    for _ in range(50):
+        await clock.advance(0.25)
+        await settle()
+    assert [when for when, _ in log.ran] == [0.0, 0.0, 1.0, 2.0, 3.0]
+    for n in range(5, 8):  # t = 12.5: the window is empty again, so a burst may go
+        await submit(p, n, "edit", log.job(str(n)))
+    for _ in range(8):
+        await clock.advance(0.25)
+        await settle()
+    starts = [when for when, _ in log.ran]
+    assert starts[5:] == [12.5, 12.5, 13.5]
+    assert all(sum(s <= t < s + 5 for t in starts) <= 5 for s in starts), "5 in any 5 s"

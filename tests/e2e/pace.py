@@ -1,0 +1,288 @@
+"""How fast a played card reaches the public table under Discord's limits, on the fake Discord.
+
+One scenario: the unmodified bot as a process (:class:`~tests.e2e.bot_process.BotProcess`)
+against a :class:`~tests.e2e.fake_discord.FakeDiscord` that answers rate limits the way
+Discord does; ``tables`` tables in its one channel (more than one: each in a thread of
+it, all sharing the channel's budget), each with ``people`` members (computers fill the
+other seats). Every member thinks ``think`` seconds before each move. Measured:
+
+- the lag of each card played by a member: from the click's delivery until the first
+  version of the public table message that shows one more of that card than the table
+  showed at the click (the fake keeps every version with its time);
+- the most channel message edits (all tables together) in any window of 5 seconds, and
+  the number of 429s answered;
+- turn pings: the mentions the bot posted as new messages, and any mention that an
+  edit added (which would notify nobody);
+- how long a click on a custom_id of the bot that nothing claims waits for its answer.
+
+Used by the end-to-end tests (tests/e2e/test_pace.py) and by ``python -m bot.bench pace``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.e2e.bot_process import BotProcess
+from tests.e2e.fake_discord import FakeDiscord, Message, User
+from tests.e2e.players import EuchreTable, Players
+from tests.harness import visible_text
+
+__all__ = ["PaceFigures", "Scenario", "run_scenario"]
+
+_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+_POST = "POST /channels/{channel_id}/messages"
+_WINDOW = 5.0
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """What to play: tables in one channel, people per table, moves per person, pace."""
+
+    tables: int = 1
+    people: int = 4
+    moves: int = 12
+    """Moves each table's members make together."""
+    think: float = 0.8
+    computer_move_delay: float = 1.0
+
+    def label(self) -> str:
+        """One line naming the scenario."""
+        who = "four people" if self.people == 4 else f"{self.people} person(s) + computers"
+        where = "1 table" if self.tables == 1 else f"{self.tables} tables sharing one channel"
+        return (
+            f"{where}, {who}, think {self.think:g} s, computer delay {self.computer_move_delay:g} s"
+        )
+
+
+@dataclass
+class PaceFigures:
+    """The figures of one scenario."""
+
+    scenario: Scenario
+    lags: list[float] = field(default_factory=list)
+    """Seconds from the click to the card on the public table, one per card played."""
+    most_edits: int = 0
+    """The most channel edits in any 5 s."""
+    most_posts: int = 0
+    rate_limited: int = 0
+    pings: int = 0
+    """Mentions posted as new messages."""
+    pinged_clicker: int = 0
+    """Pings posted after the bot answered a click of the person they mention."""
+    mentions_by_edit: int = 0
+    """Message versions where an edit added a mention (there should be none)."""
+    unknown_click: float = math.nan
+    """Seconds a click on an unclaimed custom_id of the bot waited for its answer."""
+
+    def percentile(self, p: float) -> float:
+        """The ``p``-th percentile of the lags, in seconds (nearest rank)."""
+        ordered = sorted(self.lags)
+        if not ordered:
+            return math.nan
+        index = min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))
+        return ordered[index]
+
+    def text(self) -> str:
+        """The figures as printed."""
+        return "\n".join(
+            [
+                self.scenario.label(),
+                f"  click-to-table lag over {len(self.lags)} cards: "
+                f"p50 {self.percentile(50):.2f} s, p95 {self.percentile(95):.2f} s, "
+                f"max {self.percentile(100):.2f} s",
+                f"  channel edits per 5 s: at most {self.most_edits} "
+                f"(posts at most {self.most_posts}); 429 answers: {self.rate_limited}",
+                f"  turn pings posted as new messages: {self.pings}; mentions added by an "
+                f"edit: {self.mentions_by_edit}; pings of the clicker: {self.pinged_clicker}",
+                f"  unknown click answered in {self.unknown_click * 1000:.0f} ms",
+            ]
+        )
+
+
+def most_in_window(times: list[float], window: float = _WINDOW) -> int:
+    """The most of ``times`` that fall within any ``window`` seconds."""
+    ordered = sorted(times)
+    best, start = 0, 0
+    for end, at in enumerate(ordered):
+        while at - ordered[start] >= window:
+            start += 1
+        best = max(best, end - start + 1)
+    return best
+
+
+def _versions(message: Message) -> list[tuple[float, str]]:
+    payloads = [*message.history, message.payload]
+    return [(at, visible_text(p)) for at, p in zip(message.times, payloads, strict=True)]
+
+
+def card_lag(message: Message, label: str, clicked_at: float) -> float:
+    """Seconds until a version of ``message`` after ``clicked_at`` shows ``label`` once more.
+
+    When no version does (the table moved on past it), the first version after the
+    click counts: it shows a newer state. ``inf`` if no version came after the click.
+    """
+    versions = _versions(message)
+    before = [text for at, text in versions if at <= clicked_at]
+    base = before[-1].count(label) if before else 0
+    after = [(at, text) for at, text in versions if at > clicked_at]
+    for at, text in after:
+        if text.count(label) > base:
+            return at - clicked_at
+    return after[0][0] - clicked_at if after else math.inf
+
+
+async def _open(fake: FakeDiscord, host: User) -> EuchreTable:
+    """``/euchre new`` by ``host``: the new table, in the channel or in a thread."""
+
+    def table_ids() -> set[int]:
+        return {
+            int(cid.split(":")[2])
+            for m in fake.public_messages()
+            for cid in m.custom_ids
+            if cid.startswith("euchre:t:")
+        }
+
+    known = table_ids()
+    await (await fake.slash(host, "euchre new")).wait_answered(10.0)
+    await fake.wait_for(lambda: bool(table_ids() - known), timeout=10.0, what="the new table")
+    return EuchreTable(fake, max(table_ids() - known))
+
+
+async def _seat(table: EuchreTable, members: list[User]) -> None:
+    host = members[0]
+    for guest in members[1:]:
+        await table.press(guest, "Join")
+    for _ in range(4 - len(members)):
+        await table.press(host, "Add computer")
+    await table.start(host)
+
+
+Played = list[tuple[Message, str, float]]
+"""Cards played: the table message at the click, the card's label, when it was clicked."""
+
+
+def shown(message: Message, label: str, clicked_at: float) -> bool:
+    """Whether a version after the click shows ``label`` once more than the table did."""
+    versions = _versions(message)
+    before = [text for at, text in versions if at <= clicked_at]
+    base = before[-1].count(label) if before else 0
+    return any(text.count(label) > base for at, text in versions if at > clicked_at)
+
+
+async def _play(
+    players: Players,
+    scenario: Scenario,
+    played: Played,
+    clickers: dict[int, int],
+) -> None:
+    fake, loop = players.fake, asyncio.get_running_loop()
+    made = 0
+    waited = 0.0
+    while made < scenario.moves and players.table.status == "playing":
+        choice = players.next_choice()
+        if choice is None:
+            if not await fake.wait_change(1.0):
+                waited += 1.0
+                if waited >= 3.0:
+                    await players.open_hands()
+                    waited = 0.0
+            continue
+        waited = 0.0
+        await asyncio.sleep(scenario.think)
+        choice = players.next_choice() or choice
+        label = choice.message.button(custom_id=choice.custom_id).label or ""
+        message = players.table.message
+        click = await players.make(choice)
+        clicked_at = click.interaction.delivered_at or loop.time()
+        clickers[click.interaction.id] = choice.member.id
+        made += 1
+        if click.outcome == "applied" and choice.code.startswith("play") and label:
+            played.append((message, label, clicked_at))
+
+
+async def _unknown_click(fake: FakeDiscord, member: User, table: EuchreTable) -> float:
+    """Deliver a click of a forged id of the bot on the table message; seconds to its answer."""
+    data = {"custom_id": f"euchre:t:{table.id}:forged", "component_type": 2}
+    clicked = await fake._deliver(3, member, data, what="forged", message=table.message)
+    await clicked.wait_answered(5.0)
+    answered = [r.at for r in fake.requests if r.interaction_id == clicked.id]
+    assert clicked.delivered_at is not None and answered
+    return answered[0] - clicked.delivered_at
+
+
+def _measure_messages(fake: FakeDiscord, figures: PaceFigures, clickers: dict[int, int]) -> None:
+    edits = [r.at for r in fake.requests if r.route == _EDIT and r.status == 200]
+    posts = [r.at for r in fake.requests if r.route == _POST and r.status == 200]
+    figures.most_edits, figures.most_posts = most_in_window(edits), most_in_window(posts)
+    figures.rate_limited = len(fake.rate_limited)
+    for message in fake.messages.values():
+        if message.visible_to is not None:
+            continue
+        contents = [str(p.get("content") or "") for p in (*message.history, message.payload)]
+        if "<@" in contents[0] and message.interaction_id is None:
+            figures.pings += 1
+        figures.mentions_by_edit += sum(
+            "<@" in after and after != before for before, after in itertools.pairwise(contents)
+        )
+    answered = {}
+    for r in fake.requests:
+        if r.interaction_id in clickers and r.interaction_id not in answered:
+            answered[r.interaction_id] = r.at
+    # A ping posted after the bot answered its user's click pinged the clicker; one
+    # already on its way when the click came is deleted at once instead.
+    clicks = sorted((at, clickers[iid]) for iid, at in answered.items())
+    for r in fake.requests:
+        if r.route != _POST or not r.body or "<@" not in str(r.body.get("content")):
+            continue
+        last = [user for when, user in clicks if when <= r.at]
+        if last and f"<@{last[-1]}>" in str(r.body.get("content")):
+            figures.pinged_clicker += 1
+
+
+async def run_scenario(workdir: Path, scenario: Scenario) -> PaceFigures:
+    """Play ``scenario`` against a fresh fake Discord and bot process; its figures."""
+    names = [f"p{t}-{n}" for t in range(scenario.tables) for n in range(scenario.people)]
+    figures = PaceFigures(scenario)
+    clickers: dict[int, int] = {}
+    async with FakeDiscord(members=names) as fake:
+        options: dict[str, object] = {"computer_move_delay": scenario.computer_move_delay}
+        if scenario.tables > 1:
+            options["tables_in_threads"] = True
+        bot = BotProcess(fake, workdir, options=options)
+        try:
+            await bot.start()
+            groups = [
+                [fake.member(f"p{t}-{n}") for n in range(scenario.people)]
+                for t in range(scenario.tables)
+            ]
+            tables = []
+            for members in groups:
+                table = await _open(fake, members[0])
+                await _seat(table, members)
+                tables.append(table)
+            everyone = [Players(t, g) for t, g in zip(tables, groups, strict=True)]
+            for players in everyone:
+                await players.open_hands()
+            played: Played = []
+            await asyncio.gather(*(_play(p, scenario, played, clickers) for p in everyone))
+            with contextlib.suppress(TimeoutError):  # the last cards may still be on their way
+                await fake.wait_for(
+                    lambda: all(shown(*card) for card in played), timeout=10.0, what="cards"
+                )
+            figures.lags = [card_lag(*card) for card in played]
+            figures.unknown_click = await _unknown_click(fake, groups[0][0], tables[0])
+            _measure_messages(fake, figures, clickers)
+            problems = list(fake.problems)
+            assert await bot.stop() == 0
+            faults = bot.faults()
+        finally:
+            with contextlib.suppress(Exception):
+                await bot.kill()
+    if problems or faults:
+        raise AssertionError(f"problems {problems}, faults {faults}\n{bot.tail()}")
+    return figures

@@ -1,0 +1,65 @@
+"""The table keeps pace under Discord's limits (tests/e2e/pace.py), and a turn ping pings.
+
+The fake Discord answers rate limits as Discord does. These tests check what players
+would notice, not timings to the millisecond: every card played reaches the public
+table, no request is refused with a 429, turn mentions are new messages (a mention
+added by an edit notifies nobody) and never for the person who just clicked, and a
+click of the bot's prefix that nothing claims is answered at once. The figures against
+the goals are printed by ``python -m bot.bench pace``.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.pace import PaceFigures, Scenario, card_lag, most_in_window, run_scenario
+
+
+def check(figures: PaceFigures) -> None:
+    assert figures.lags, "no card was played"
+    assert all(lag < math.inf for lag in figures.lags), "a played card never reached the table"
+    assert figures.rate_limited == 0, "the bot ran into a 429"
+    assert figures.most_edits <= 5 and figures.most_posts <= 5
+    assert figures.mentions_by_edit == 0, "a mention added by an edit notifies nobody"
+    assert figures.pinged_clicker == 0
+    assert figures.unknown_click < 1.0
+    print(figures.text())
+
+
+@pytest.mark.slow
+async def test_four_people_who_think_before_each_move(tmp_path: Path) -> None:
+    figures = await run_scenario(tmp_path, Scenario(people=4, moves=16, think=0.8))
+    check(figures)
+    assert figures.pings >= 8, "each turn that passes to someone else pings them"
+
+
+@pytest.mark.slow
+async def test_one_person_and_three_computers_at_the_default_delay(tmp_path: Path) -> None:
+    figures = await run_scenario(
+        tmp_path, Scenario(people=1, moves=6, think=0.8, computer_move_delay=1.0)
+    )
+    check(figures)
+    assert figures.pings == 0, "the only person is the one who clicked"
+
+
+def test_the_measures_count_what_they_say() -> None:
+    assert most_in_window([0.0, 1.0, 4.9, 5.0, 5.1, 9.95]) == 4
+    assert most_in_window([]) == 0
+    figures = PaceFigures(Scenario(), lags=[0.1, 0.2, 0.3, 0.4, 2.0])
+    assert figures.percentile(50) == 0.3 and figures.percentile(100) == 2.0
+
+
+async def test_a_card_lag_is_read_from_the_versions_of_the_table() -> None:
+    async with FakeDiscord(rate_limits=False) as fake:
+        message = fake._new_message({"content": "trick: 9♠"})
+        fake._edit(message, {"content": "trick: 9♠ 10♥"})
+        fake._edit(message, {"content": "trick: 9♠ 10♥ J♦"})
+        t0, t1, t2 = message.times
+        assert card_lag(message, "10♥", t0) == t1 - t0
+        assert card_lag(message, "J♦", t0) == t2 - t0
+        assert card_lag(message, "Q♣", t0) == t1 - t0, "not shown: the first newer state"
+        assert card_lag(message, "Q♣", t2) == math.inf
