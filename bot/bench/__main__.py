@@ -1,12 +1,14 @@
-"""Command line of the benchmarks: ``tables``, ``writes`` and ``hints``.
+"""Command line of the benchmarks: ``tables``, ``writes``, ``hints`` and ``pace``.
 
-``python -m bot.bench tables [--tables N] [--clicks K] [--think S] ...``;
-``python -m bot.bench hints [--hints N] [--rules PRESET]`` times the Hint button's answer.
-
-``--database-url URL`` runs it on an empty database (PostgreSQL), not a temp SQLite file.
+``python -m bot.bench tables [--tables N] [--clicks K] [--think S] ...``: N concurrent
+tables through the interaction harness; ``--database-url URL`` runs it on an empty
+database (PostgreSQL), not a temp SQLite file.
 ``python -m bot.bench writes [--processes P] [--seconds S] [--database-url URL]``: the
-moves a second the store itself saves. The help texts are plain text with every
-default shown (``--help``).
+moves a second the store itself saves.
+``python -m bot.bench hints [--hints N] [--rules PRESET]`` times the Hint button's answer.
+``python -m bot.bench pace [--moves M] [--think S] [--delay S] [--only SCENARIO]``: the
+public table's pace under Discord's rate limits (:mod:`.pace`). The help texts are
+plain text with every default shown (``--help``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from bot.rules import HouseRules
 from bot.store import StoreError
 
 from .hints import time_hints
+from .pace import PaceOptions
+from .pace import run as run_pace
 from .tables import BenchDatabaseError, BenchOptions, HarnessMissingError, run
 from .writes import run_writes
 
@@ -92,6 +96,33 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules", default="north_american", help="a preset name (default: %(default)s)"
     )
     hp.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
+    pp = sub.add_parser(
+        "pace",
+        help="click-to-table lag under Discord's rate limits, on the e2e fake Discord",
+        description="The bot as a process against a fake Discord that answers rate limits "
+        "as Discord does: four people at one table, one person with three computers, and "
+        "three tables sharing one channel; prints click-to-table lag p50/p95/max, channel "
+        "edits per 5 s and 429 answers.",
+    )
+    pp.add_argument("--moves", type=int, default=40, help="moves per table (default: %(default)s)")
+    pp.add_argument(
+        "--think",
+        type=float,
+        default=0.8,
+        help="seconds a person thinks before each move (default: %(default)s)",
+    )
+    pp.add_argument(
+        "--delay",
+        type=float,
+        default=1.0,
+        help="computer_move_delay in seconds (default: %(default)s, the bot's default)",
+    )
+    pp.add_argument(
+        "--only",
+        choices=("four", "computers", "shared"),
+        action="append",
+        help="run only this scenario (repeat for more; default: all three)",
+    )
     return parser
 
 
@@ -109,6 +140,21 @@ def _writes(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return 0
 
 
+def _pace(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.moves < 1 or args.think < 0 or args.delay < 0:
+        parser.error("--moves must be at least 1, --think and --delay at least 0")
+    options = PaceOptions(args.moves, args.think, args.delay)
+    if args.only:
+        options = PaceOptions(args.moves, args.think, args.delay, tuple(args.only))
+    try:
+        figures = asyncio.run(run_pace(options))
+    except HarnessMissingError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(f.text() for f in figures))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the arguments, run the benchmark, print its figures; returns the exit code."""
     parser = build_parser()
@@ -118,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "hints":
         print(time_hints(HouseRules.preset_rules(args.rules), args.hints, args.seed).report())
         return 0
+    if args.command == "pace":
+        return _pace(args, parser)
     if args.tables < 1 or args.clicks < 1 or args.think < 0:
         parser.error("--tables and --clicks must be at least 1, --think at least 0")
     options = BenchOptions(

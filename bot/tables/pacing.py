@@ -12,6 +12,9 @@ message or a turn ping) as a job of one *kind* (``post``, ``edit``, ``delete``):
   window starts somewhere in between), so pacing never runs into a 429; past a short
   burst, requests of a kind go ``period / per_period`` apart, so that a burst does not
   leave a gap of most of a period after it;
+- an *urgent* job (a person's own move) may take a slot kept in reserve, so it need
+  not wait behind a stream of others (computer moves), and is spaced from urgent ones
+  only;
 - keys waiting for the same kind go first come, first served, so several tables of one
   channel share the budget fairly;
 - a job that was told to wait anyway (:class:`RetryAfter`, Discord's 429) comes back
@@ -67,6 +70,9 @@ class ChannelLimits:
 
     Spacing them keeps the window's slots from freeing all at once after a burst, which
     would leave everyone waiting most of a period for the next one."""
+    reserve: int = 1
+    """Slots of the window that only urgent jobs may take (a person's own move), so
+    that they need not wait behind a stream of others (computer moves)."""
 
     @classmethod
     def unlimited(cls) -> ChannelLimits:
@@ -97,19 +103,26 @@ class _Budget:
     """When each finished request ended, oldest first (dropped ``period`` s later)."""
     blocked_until: float = 0.0
     last_start: float = -math.inf
+    last_urgent_start: float = -math.inf
 
-    def free_at(self, now: float) -> float:
-        """When a request of this kind may start (``now`` if it may start now)."""
+    def free_at(self, now: float, *, urgent: bool = False) -> float:
+        """When a request of this kind may start (``now`` if it may start now).
+
+        An urgent one may take the reserved slots, and is spaced from urgent ones only.
+        """
         limit, period = self.limits.per_period, self.limits.period
         while self.ended and self.ended[0] + period <= now:
             self.ended.popleft()
         at = now
         if limit is not None:
             used = self.running + len(self.ended)
-            if used >= limit:
-                at = self.ended[0] + period if self.ended else math.inf
+            cap = limit if urgent else max(1, limit - self.limits.reserve)
+            if used >= cap:
+                waiting_for = used - cap  # this many slots must free before one is ours
+                at = self.ended[waiting_for] + period if waiting_for < len(self.ended) else math.inf
             if used >= self.limits.burst:
-                at = max(at, self.last_start + period / limit)
+                last = self.last_urgent_start if urgent else self.last_start
+                at = max(at, last + period / limit)
         return max(at, self.blocked_until)
 
 
@@ -122,6 +135,8 @@ class _Slot:
     running: bool = False
     since: int = 0
     """The order in which the waiting job started waiting (replacements keep it)."""
+    urgent: bool = False
+    """The waiting job, or one it replaced, is urgent."""
 
 
 class ChannelPacer:
@@ -148,16 +163,21 @@ class ChannelPacer:
 
     # ------------------------------------------------------------------ asking
 
-    def submit(self, key: Hashable, kind: Kind, job: Job) -> None:
-        """Run ``job`` for ``key`` when the budget allows, replacing the job waiting there."""
+    def submit(self, key: Hashable, kind: Kind, job: Job, *, urgent: bool = False) -> None:
+        """Run ``job`` for ``key`` when the budget allows, replacing the job waiting there.
+
+        ``urgent`` (a person waits to see it) may use the reserved slots; a job that
+        replaces an urgent one stays urgent (it shows what the person waits for too).
+        """
         slot = self._slots.get(key)
         if slot is None:
             slot = self._slots[key] = _Slot()
         if slot.job is not None:
             self.dropped += 1
+            slot.urgent = slot.urgent or urgent
         else:
             self._order += 1
-            slot.since = self._order
+            slot.since, slot.urgent = self._order, urgent
         slot.kind, slot.job = kind, job
         self._idle.clear()
         self._pump()
@@ -208,7 +228,7 @@ class ChannelPacer:
         for key, slot in sorted(ready, key=lambda item: item[1].since):
             assert slot.kind is not None and slot.job is not None
             budget = self._budgets[slot.kind]
-            at = budget.free_at(now)
+            at = budget.free_at(now, urgent=slot.urgent)
             if at <= now:
                 self._start(key, slot, budget)
             else:
@@ -235,6 +255,9 @@ class ChannelPacer:
         slot.running = True
         budget.running += 1
         budget.last_start = self.scheduler.now()
+        if slot.urgent:
+            budget.last_urgent_start = budget.last_start
+        slot.urgent = False
         self.started[kind] += 1
         task = asyncio.get_running_loop().create_task(
             self._run(key, slot, kind, job), name=f"pacer {kind} {key!r}"
@@ -269,7 +292,7 @@ class ChannelPacer:
 
 
 class Pacers:
-    """One :class:`ChannelPacer` per channel (or thread), made when first asked for."""
+    """One :class:`ChannelPacer` per channel, made when first asked for."""
 
     def __init__(self, scheduler: Scheduler, limits: ChannelLimits = DISCORD_LIMITS) -> None:
         """Pacers on ``scheduler``'s clock, each within ``limits``."""

@@ -4,8 +4,9 @@
 :mod:`bot.render` draws; :mod:`.routes` holds every custom_id's grammar and item, so
 the buttons keep working after a restart, and :mod:`.components` builds them from
 render's description; :mod:`.presenter` shows what changed (the public message, the
-open hands, the pings) for both cogs; :mod:`.keeping` resumes tables at start-up and
-runs turn limits and idle closing; :mod:`.card_emojis` uploads the card pictures.
+open hands, the pings) for both cogs, each channel's messages paced by
+:mod:`.publisher`; :mod:`.keeping` resumes tables at start-up and runs turn limits
+and idle closing; :mod:`.card_emojis` uploads the card pictures.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The euchre cog: slash commands and clicks, each parsed and passed to the table service.
 
 Every interaction is answered first (the response edits the clicked message, or opens
-a private one) and the slower work follows: computer moves, then one edit of the
-public table message. What the players see after each change is the
+a private one) and the slower work follows: the public table message, then each
+computer move as it is made. What the players see after each change is the
 :class:`~.presenter.TablePresenter`'s to show.
 """
 

@@ -176,18 +176,19 @@ class TablePresenter:
         if table.computer_to_act() is not None:
             await self.after_move(table, clicker=clicker, progress=progress, answered=True)
 
-    def show(self, table: Table, *, post_if_missing: bool = False) -> None:
+    def show(self, table: Table, *, post_if_missing: bool = False, urgent: bool = False) -> None:
         """Show the table in its public message, as it is when the channel's turn comes.
 
         The message is edited, or posted anew when old or gone; a table without a
-        message is posted only with ``post_if_missing`` (at a restart). Never raises.
+        message is posted only with ``post_if_missing`` (at a restart); ``urgent``: it
+        shows a person's own move, which goes before computer moves. Never raises.
         """
 
         def render() -> tuple[discord.Embed, discord.ui.View | None]:
             public = self.message(table)
             return public.embed, public.view
 
-        self.publisher.table(table, render, post_if_missing=post_if_missing)
+        self.publisher.table(table, render, post_if_missing=post_if_missing, urgent=urgent)
 
     # ------------------------------------------------------------------ after a change
 
@@ -205,7 +206,7 @@ class TablePresenter:
         the game; ``answered``: the click's answer showed the change already.
         """
         if not answered:
-            self.show(table)
+            self.show(table, urgent=clicker != 0)
         self.publisher.clear_ping(table, unless=person_to_act(table))
         if table.computer_to_act() is not None:
 

@@ -75,11 +75,13 @@ class Publisher:
         render: Callable[[], tuple[discord.Embed, discord.ui.View | None]],
         *,
         post_if_missing: bool = False,
+        urgent: bool = False,
     ) -> None:
         """Show ``table`` in its public message when the channel's budget allows.
 
         ``render`` draws the table when its turn comes, so the newest state goes; a
-        request still waiting when another comes is dropped.
+        request still waiting when another comes is dropped. ``urgent``: a person waits
+        to see their own move (it may take the slot the pacer keeps in reserve).
         """
         if table.message_id is None and not post_if_missing:
             return
@@ -101,7 +103,8 @@ class Publisher:
                 )
             )
 
-        self.pacers.of(table.place.channel_id).submit(("table", table.id), kind, job)
+        pacer = self.pacers.of(table.place.channel_id)
+        pacer.submit(("table", table.id), kind, job, urgent=urgent)
 
     def shown(self, table: Table, again: Callable[[], None]) -> None:
         """The table's message was just redrawn by a click's answer: drop the older state.
@@ -131,6 +134,8 @@ class Publisher:
         )
 
         async def post() -> None:
+            if self.pings.get(table.id) is not ping:
+                return  # the turn was over before the channel's turn came
             try:
                 sent = await _paced(channel.send(content, allowed_mentions=mentions))
             except discord.HTTPException as exc:

@@ -5,7 +5,15 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Hashable
 
-from bot.tables.pacing import ChannelLimits, ChannelPacer, Job, Kind, Pacers, RetryAfter
+from bot.tables.pacing import (
+    DISCORD_LIMITS,
+    ChannelLimits,
+    ChannelPacer,
+    Job,
+    Kind,
+    Pacers,
+    RetryAfter,
+)
 from bot.tables.scheduler import ManualScheduler
 
 
@@ -38,14 +46,18 @@ class Log:
         return [name for _, name in self.ran]
 
 
-def pacer(clock: ManualScheduler, per: int | None = 5, burst: int | None = None) -> ChannelPacer:
-    """A pacer of ``per`` requests per 5 s, ``burst`` back to back (default: all of them)."""
-    limits = ChannelLimits(per_period=per, period=5.0, burst=burst or per or 1)
+def pacer(
+    clock: ManualScheduler, per: int | None = 5, burst: int | None = None, reserve: int = 0
+) -> ChannelPacer:
+    """``per`` requests per 5 s, ``burst`` back to back (default: all), ``reserve`` urgent."""
+    limits = ChannelLimits(per_period=per, period=5.0, burst=burst or per or 1, reserve=reserve)
     return ChannelPacer(clock, limits)
 
 
-async def submit(p: ChannelPacer, key: Hashable, kind: Kind, job: Job) -> None:
-    p.submit(key, kind, job)
+async def submit(
+    p: ChannelPacer, key: Hashable, kind: Kind, job: Job, *, urgent: bool = False
+) -> None:
+    p.submit(key, kind, job, urgent=urgent)
     await settle()
 
 
@@ -190,3 +202,21 @@ async def test_past_a_short_burst_requests_go_a_fifth_of_the_period_apart() -> N
     starts = [when for when, _ in log.ran]
     assert starts[5:] == [12.5, 12.5, 13.5]
     assert all(sum(s <= t < s + 5 for t in starts) <= 5 for s in starts), "5 in any 5 s"
+
+
+async def test_a_reserved_slot_lets_an_urgent_state_past_a_stream_of_others() -> None:
+    clock = ManualScheduler()
+    log, p = Log(clock), pacer(clock, reserve=1)
+    for n in range(5):
+        await submit(p, f"computer {n}", "edit", log.job(f"computer {n}"))
+    assert len(log.ran) == 4, "the last slot is kept for an urgent state"
+    await submit(p, "person", "edit", log.job("person"), urgent=True)
+    assert log.ran[-1] == (0.0, "person")
+    await clock.advance(5)
+    await settle()
+    assert log.ran[-1] == (5.0, "computer 4")
+
+
+def test_discords_limits_keep_a_slot_for_urgent_states_and_space_past_a_burst() -> None:
+    assert DISCORD_LIMITS.per_period == 5 and DISCORD_LIMITS.period == 5.0
+    assert DISCORD_LIMITS.reserve == 1 and DISCORD_LIMITS.burst == 2
