@@ -209,9 +209,23 @@ async def _serve(settings: Settings, token: str) -> None:
         tune_gc_after_start()
         heartbeat = Heartbeat.in_folder(settings.data_dir)
         async with EuchreBot(settings, tables=tables, league=league, heartbeat=heartbeat) as bot:
-            _on_sigterm(bot.stop_soon)
-            with _reaching_discord():
-                await bot.start(token)
+            serving = asyncio.ensure_future(_start(bot, token))
+
+            def stop() -> None:
+                # Once the bot has stopped, serving ends (if discord.py has not ended it).
+                bot.stop_soon().add_done_callback(lambda _: serving.cancel())
+
+            _on_sigterm(stop)
+            try:
+                await serving
+            except asyncio.CancelledError:
+                if not serving.cancelled() or not bot.stopping:
+                    raise
+
+
+async def _start(bot: EuchreBot, token: str) -> None:
+    with _reaching_discord():
+        await bot.start(token)
 
 
 async def _sync(settings: Settings, token: str, guild_ids: Sequence[int], globally: bool) -> bool:

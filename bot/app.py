@@ -254,10 +254,11 @@ class EuchreBot(commands.AutoShardedBot):
             task.add_done_callback(self._handling.discard)
         return True
 
-    def stop_soon(self) -> None:
+    def stop_soon(self) -> asyncio.Task[None]:
         """Start stopping (from a signal handler): :meth:`close` in a task of its own."""
         if self._stopped is None:
             self._stopped = asyncio.get_running_loop().create_task(self._stop(), name="stop")
+        return self._stopped
 
     async def close(self) -> None:
         """Stop taking interactions, finish the ones in hand, flush the pacers, disconnect."""

@@ -115,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--delay",
         type=float,
         default=1.0,
-        help="computer_move_delay in seconds (default: %(default)s, the bot's default)",
+        help="computer_move_delay in seconds, as the bot has it (default: %(default)s)",
     )
     pp.add_argument(
         "--only",

@@ -34,7 +34,7 @@ seconds (3) of its delivery. Every wait is bounded (:meth:`FakeDiscord.wait_for`
 
 Like Discord, each channel takes :attr:`FakeDiscord.rate_limit` message posts, as many
 edits and as many deletes per :attr:`FakeDiscord.rate_period` seconds (5 per 5 s; a
-thread counts against its parent channel, as the bot's design assumes). Every answer to
+thread is a channel of its own, as on Discord). Every answer to
 those routes carries the ``X-RateLimit-Limit/Remaining/Reset/Reset-After/Bucket``
 headers; past the budget the answer is a 429 with a JSON ``retry_after`` and a ``Via``
 header (discord.py takes a 429 without ``Via`` for a Cloudflare ban), recorded in
@@ -1039,8 +1039,7 @@ class FakeDiscord:
         if route.method == "POST" and route.template != _PACED_ROUTES[0]:
             return None
         channel = int(params["channel_id"]) if params["channel_id"].isdigit() else 0
-        parent = self.channels.get(channel, {}).get("parent_id")
-        key = (int(parent) if parent else channel, kind)
+        key = (channel, kind)
         now = asyncio.get_running_loop().time()
         window = self._windows.setdefault(key, _Window())
         if now >= window.resets_at:
