@@ -24,8 +24,10 @@ import asyncio
 import contextlib
 import itertools
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tests.e2e.bot_process import BotProcess
 from tests.e2e.fake_discord import FakeDiscord, Message, User
@@ -162,6 +164,16 @@ async def _seat(table: EuchreTable, members: list[User]) -> None:
     await table.start(host)
 
 
+def card_token(button: Mapping[str, Any]) -> str:
+    """How the table writes the card of a hand's button: its emoji (``<:name:id>``), else
+    its label."""
+    emoji = button.get("emoji") or {}
+    if emoji.get("id"):
+        animated = "a" if emoji.get("animated") else ""
+        return f"<{animated}:{emoji.get('name')}:{emoji['id']}>"
+    return str(button.get("label") or "")
+
+
 Played = list[tuple[Message, str, float]]
 """Cards played: the table message at the click, the card's label, when it was clicked."""
 
@@ -195,7 +207,7 @@ async def _play(
         waited = 0.0
         await asyncio.sleep(scenario.think)
         choice = players.next_choice() or choice
-        label = choice.message.button(custom_id=choice.custom_id).label or ""
+        label = card_token(choice.message.button(custom_id=choice.custom_id))
         message = players.table.message
         click = await players.make(choice)
         clicked_at = click.interaction.delivered_at or loop.time()
