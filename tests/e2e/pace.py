@@ -39,6 +39,7 @@ __all__ = ["PaceFigures", "Scenario", "run_scenario"]
 _EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 _POST = "POST /channels/{channel_id}/messages"
 _WINDOW = 5.0
+_LOOK_AHEAD = 8.0
 _IN_FLIGHT = 0.2
 """Seconds a request already sent may take to land (on a busy machine)."""
 
@@ -127,14 +128,18 @@ def _versions(message: Message) -> list[tuple[float, str]]:
 def card_lag(message: Message, label: str, clicked_at: float) -> float:
     """Seconds until a version of ``message`` after ``clicked_at`` shows ``label`` once more.
 
-    When no version does (the table moved on past it), the first version after the
-    click counts: it shows a newer state. ``inf`` if no version came after the click.
+    When no version does within :data:`_LOOK_AHEAD` seconds (the table moved on past
+    it, say to the next deal), the first version after the click counts: it shows a
+    newer state. (Later, the same card may come back as an upcard.) ``inf`` if no
+    version came after the click.
     """
     versions = _versions(message)
     before = [text for at, text in versions if at <= clicked_at]
     base = before[-1].count(label) if before else 0
     after = [(at, text) for at, text in versions if at > clicked_at]
     for at, text in after:
+        if at - clicked_at > _LOOK_AHEAD:
+            break
         if text.count(label) > base:
             return at - clicked_at
     return after[0][0] - clicked_at if after else math.inf
@@ -185,7 +190,11 @@ def shown(message: Message, label: str, clicked_at: float) -> bool:
     versions = _versions(message)
     before = [text for at, text in versions if at <= clicked_at]
     base = before[-1].count(label) if before else 0
-    return any(text.count(label) > base for at, text in versions if at > clicked_at)
+    return any(
+        text.count(label) > base
+        for at, text in versions
+        if clicked_at < at <= clicked_at + _LOOK_AHEAD
+    )
 
 
 async def _play(
