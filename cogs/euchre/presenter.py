@@ -252,7 +252,7 @@ class TablePresenter:
         view, advice = await self.service.hint(table_id, interaction.user.id)
         await interaction.followup.send(hint_text(view, advice), ephemeral=True)
         if not hinted:
-            await self.publish(self.service.get(table_id))
+            self.show(self.service.get(table_id))
 
     async def send_hand(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
         """Answer with the user's hand as a new private message."""
