@@ -267,6 +267,7 @@ class Euchre(
                 interaction, table, f"{exc.message} Here is your hand now."
             )
             return
+        self.presenter.moved(progress.table, user)
         await self.presenter.redraw_hand(interaction, progress.table)
         await self.presenter.after_move(progress.table, clicker=user, progress=progress)
 

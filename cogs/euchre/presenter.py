@@ -207,7 +207,7 @@ class TablePresenter:
         """
         if not answered:
             self.show(table, urgent=clicker != 0)
-        self.publisher.clear_ping(table, unless=person_to_act(table))
+        self.moved(table, clicker)
         if table.computer_to_act() is not None:
 
             async def shown(move: Move) -> None:
@@ -232,10 +232,18 @@ class TablePresenter:
         self.show(table)
         self.forget(table)
 
+    def moved(self, table: Table, clicker: int | None) -> None:
+        """A move was just made: take away a ping whose turn is over, before anything else.
+
+        A ping of the person who moved goes too, even if it is their turn again.
+        """
+        to_act = person_to_act(table)
+        self.publisher.clear_ping(table, unless=None if to_act == clicker else to_act)
+
     async def _ping(self, table: Table, progress: Progress, clicker: int | None) -> None:
         """Take away a ping whose turn is over; ping the person the turn passed to."""
         to_act = person_to_act(table)
-        self.publisher.clear_ping(table, unless=to_act)
+        self.moved(table, clicker)
         mention = await self.service.turn_ping(progress, clicker)
         if mention is not None and mention == to_act:
             self.publisher.ping(table, mention, ping_text(table, mention))

@@ -40,7 +40,7 @@ _EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 _POST = "POST /channels/{channel_id}/messages"
 _WINDOW = 5.0
 _LOOK_AHEAD = 8.0
-_IN_FLIGHT = 0.2
+_IN_FLIGHT = 0.5
 """Seconds a request already sent may take to land (on a busy machine)."""
 
 
@@ -258,12 +258,15 @@ def _measure_messages(fake: FakeDiscord, figures: PaceFigures, clickers: dict[in
             answered[r.interaction_id] = r.at
     # A ping posted well after the bot answered its user's click pinged the clicker; one
     # already on its way when the click came (it lands a moment later) is deleted at once.
-    clicks = sorted((at + _IN_FLIGHT, clickers[iid]) for iid, at in answered.items())
+    clicks = sorted((at, clickers[iid]) for iid, at in answered.items())
     for r in fake.requests:
         if r.route != _POST or not r.body or "<@" not in str(r.body.get("content")):
             continue
-        last = [user for when, user in clicks if when <= r.at]
-        if last and f"<@{last[-1]}>" in str(r.body.get("content")):
+        last = [(when, user) for when, user in clicks if when <= r.at]
+        if not last:
+            continue
+        when, user = last[-1]
+        if f"<@{user}>" in str(r.body.get("content")) and r.at - when > _IN_FLIGHT:
             figures.pinged_clicker += 1
 
 
