@@ -188,7 +188,7 @@ class Keeping(commands.Cog):
         channel = self._channel(table)
         try:
             sent = await self.presenter.publisher.call(
-                table.place.channel_id,
+                table.place.id,
                 "post",
                 lambda: channel.send(text, allowed_mentions=mentions),
             )
@@ -201,7 +201,7 @@ class Keeping(commands.Cog):
         """Delete a reminder whose turn is over."""
         message = self._channel(table).get_partial_message(reminder_id)
         self.presenter.publisher.submit(
-            table.place.channel_id, "delete", ("notice", reminder_id), message.delete
+            table.place.id, "delete", ("notice", reminder_id), message.delete
         )
 
     async def timed_out(
@@ -220,14 +220,14 @@ class Keeping(commands.Cog):
         if reminder_id is not None:
             reminder = channel.get_partial_message(reminder_id)
             publisher.submit(
-                table.place.channel_id,
+                table.place.id,
                 "edit",
                 ("notice", reminder_id),
                 lambda: reminder.edit(content=text, allowed_mentions=_NO_MENTIONS),
             )
         else:
             publisher.submit(
-                table.place.channel_id,
+                table.place.id,
                 "post",
                 ("timed out", table.id, table.stamp),
                 lambda: channel.send(text, allowed_mentions=_NO_MENTIONS),
@@ -246,7 +246,7 @@ class Keeping(commands.Cog):
         )
         channel = self._channel(table)
         self.presenter.publisher.submit(
-            table.place.channel_id,
+            table.place.id,
             "post",
             ("closed", table.id),
             lambda: channel.send(text, allowed_mentions=_NO_MENTIONS),

@@ -143,7 +143,7 @@ class TablePresenter:
         old = interaction.message
         if old is not None:
             self.publisher.submit(
-                table.place.channel_id,
+                table.place.id,
                 "edit",
                 ("result", old_id),
                 lambda: old.edit(view=finished_view(old_id)),

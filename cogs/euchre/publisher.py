@@ -4,9 +4,10 @@ Every post, edit and delete the euchre cogs make in a channel (outside interacti
 responses, which Discord budgets apart) goes through the bot's
 :class:`~bot.tables.pacing.Pacers`, one per channel: a table's newest state
 replaces the one waiting, one request per message is in flight, and the channel's budget
-is spent by pacing, shared by every table there. A thread's messages count against its
-channel's budget (``Place.channel_id``): tables opened in threads of one channel share
-it, on the safe side of Discord's limits.
+is spent by pacing, shared by every table there. The budget is the one of the channel
+the messages go to (``Place.id``): Discord keeps a message route's limits per channel
+id, and a thread is a channel of its own, so tables opened in threads of one channel
+each have their thread's budget, while notices in the channel itself share its budget.
 
 A turn ping is a new message (a mention added by an edit notifies nobody), one per table
 at most: posting a new one deletes the old one, and a ping whose turn is over before it
@@ -103,7 +104,7 @@ class Publisher:
                 )
             )
 
-        pacer = self.pacers.of(table.place.channel_id)
+        pacer = self.pacers.of(table.place.id)
         pacer.submit(("table", table.id), kind, job, urgent=urgent)
 
     def shown(self, table: Table, again: Callable[[], None]) -> None:
@@ -112,7 +113,7 @@ class Publisher:
         If an edit is in flight it may land after the answer, so ``again()`` submits the
         state once more (it goes when that edit is done).
         """
-        pacer = self.pacers.of(table.place.channel_id)
+        pacer = self.pacers.of(table.place.id)
         key = ("table", table.id)
         pacer.cancel(key)
         if pacer.running(key):
@@ -143,7 +144,7 @@ class Publisher:
                 return
             ping.message_id = sent.id
 
-        self.pacers.of(table.place.channel_id).submit(ping.key, "post", post)
+        self.pacers.of(table.place.id).submit(ping.key, "post", post)
 
     def clear_ping(self, table: Table, *, unless: int | None = None) -> None:
         """Take the table's ping away (its turn is over), unless it mentions ``unless``."""
@@ -151,7 +152,7 @@ class Publisher:
         if ping is None or (unless is not None and ping.user_id == unless):
             return
         del self.pings[table.id]
-        pacer = self.pacers.of(table.place.channel_id)
+        pacer = self.pacers.of(table.place.id)
         if pacer.cancel(ping.key) and not pacer.running(ping.key):
             return  # never posted
         channel = self._channel(table.place.id, table.place.guild_id)

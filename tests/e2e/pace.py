@@ -3,7 +3,7 @@
 One scenario: the unmodified bot as a process (:class:`~tests.e2e.bot_process.BotProcess`)
 against a :class:`~tests.e2e.fake_discord.FakeDiscord` that answers rate limits the way
 Discord does; ``tables`` tables in its one channel (more than one: each in a thread of
-it; the bot spends one budget for a channel and its threads), each with ``people``
+it, with a budget of its own as Discord keeps it), each with ``people``
 members (computers fill the other seats). Every member thinks ``think`` seconds before each move. Measured:
 
 - the lag of each card played by a member: from the click's delivery until the first
