@@ -11,6 +11,7 @@ lives in small modules without Discord; :class:`LeagueService` keeps it in the s
 
 from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
 from .facts import DealFacts, GameFacts, game_facts
+from .families import DEFAULT_FAMILY, FAMILIES, Family, game_family
 from .history import HistoryEntry, Outcome, SeatedPlayer, history_entry
 from .ranking import casual_reason, record_rules
 from .ratings import PlayerState, Rating, RatingModel, TeamGame, play, rate_game, rate_season
@@ -27,10 +28,13 @@ from .standings import PAGE_SIZE, Standing, Standings, StandingsPage, frozen_row
 from .stats import PartnerRecord, PlayerStats, player_stats
 
 __all__ = [
+    "DEFAULT_FAMILY",
+    "FAMILIES",
     "HISTORY_SIZE",
     "OPEN_SEASON_NAME",
     "PAGE_SIZE",
     "DealFacts",
+    "Family",
     "GameFacts",
     "HistoryEntry",
     "LeagueError",
@@ -57,6 +61,7 @@ __all__ = [
     "casual_reason",
     "frozen_rows",
     "game_facts",
+    "game_family",
     "history_entry",
     "play",
     "player_stats",

@@ -36,6 +36,7 @@ from bot.store import (
 
 from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
 from .facts import GameFacts, game_facts
+from .families import DEFAULT_FAMILY, FAMILIES, Family, game_family
 from .history import HistoryEntry, history_entry
 from .ranking import casual_reason, record_rules
 from .ratings import PlayerState, Rating, RatingModel, TeamGame, play, rate_season
@@ -96,6 +97,8 @@ class PlayerReport:
     """The player's line in the season's standings; None when they have no rated game."""
     ratings: tuple[float, ...]
     """The shown rating before their first rated game of the season, then after each."""
+    family: Family = DEFAULT_FAMILY
+    """The family of games counted and the ladder rated in."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +130,7 @@ class LeagueService:
         self._settings = LeagueSettingsRepo(db)
         self._seasons = SeasonRepo(db)
         self._ratings = RatingRepo(db)
-        self._facts: OrderedDict[int, GameFacts] = OrderedDict()
+        self._facts: OrderedDict[int, tuple[GameFacts, Family]] = OrderedDict()
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # ------------------------------------------------------------------ taking games in
@@ -148,7 +151,7 @@ class LeagueService:
                 reason = casual_reason(game, rules, server_rules, settings)
                 await self._games.assign_season(game.id, season.id, ranked=reason is None)
                 if reason is None:
-                    await self._rate(season, model, game)
+                    await self._rate(season, model, game, game_family(rules))
                 else:
                     log.info("guild %d: game %d is casual: %s", guild_id, game.id, reason)
             return len(pending)
@@ -182,10 +185,12 @@ class LeagueService:
             guild_id, name, rating_model=self._model.to_spec(), open_ended=True
         )
 
-    async def _rate(self, season: Season, model: RatingModel, game: ArchivedGame) -> None:
+    async def _rate(
+        self, season: Season, model: RatingModel, game: ArchivedGame, family: Family
+    ) -> None:
         played = team_game(game)
         users = [u for team in played.teams for u in team]
-        stored = await self._ratings.players(season.id, users)
+        stored = await self._ratings.players(season.id, users, family)
         before = {u: PlayerState(Rating(r.mu, r.sigma), r.games, r.wins) for u, r in stored.items()}
         after = play(model, before, played)
         names = {p.user_id: p.display_name for p in game.players}
@@ -194,6 +199,7 @@ class LeagueService:
             [
                 PlayerRating(
                     season_id=season.id,
+                    family=family,
                     guild_id=game.guild_id,
                     user_id=user,
                     display_name=names[user],
@@ -207,11 +213,15 @@ class LeagueService:
             ],
         )
 
-    async def rerate(self, season_id: int) -> dict[int, PlayerState]:
-        """Every player's state re-rated from scratch from the season's archived games."""
+    async def rerate(
+        self, season_id: int, family: Family = DEFAULT_FAMILY
+    ) -> dict[int, PlayerState]:
+        """Every state of a family's ladder re-rated from scratch from the season's archive."""
         season = await self._seasons.get(season_id)
         games = await self._games.list_by_season(season_id, ranked_only=True)
-        return rate_season(RatingModel.from_spec(season.rating_model), map(team_game, games))
+        families = await self._families_of(games)
+        ours = [team_game(g) for g in games if families[g.id] == family]
+        return rate_season(RatingModel.from_spec(season.rating_model), ours)
 
     # ------------------------------------------------------------------ settings
 
@@ -297,33 +307,47 @@ class LeagueService:
     async def _end(self, season: Season) -> Season:
         settings = await self._settings.get(season.guild_id)
         model = RatingModel.from_spec(season.rating_model)
-        rows = rank_players(model, await self._ratings.season(season.id), settings.min_games)
-        return await self._seasons.end(
-            season.id, frozen_rows(season.id, rows), min_games=settings.min_games
-        )
+        frozen = []
+        for family in FAMILIES:
+            ratings = await self._ratings.season(season.id, family)
+            rows = rank_players(model, ratings, settings.min_games)
+            frozen += frozen_rows(season.id, rows, family)
+        return await self._seasons.end(season.id, frozen, min_games=settings.min_games)
 
     # ------------------------------------------------------------------ reading
 
-    async def standings(self, guild_id: int, season: Season | None = None) -> Standings:
-        """A season's standings (default: the current season): live, or frozen once ended."""
+    async def standings(
+        self, guild_id: int, season: Season | None = None, family: Family = DEFAULT_FAMILY
+    ) -> Standings:
+        """A family's standings in a season (default: current): live, or frozen once ended."""
         if season is None:
             season = await self.current_season(guild_id)
         else:
             await self.take_in(guild_id)
         if season is None:
             settings = await self._settings.get(guild_id)
-            return Standings(None, (), settings.min_games)
+            return Standings(None, (), settings.min_games, family)
         if not season.running:
-            return Standings.frozen(season, await self._seasons.standings(season.id))
+            frozen = await self._seasons.standings(season.id, family)
+            return Standings.frozen(season, frozen, family)
         settings = await self._settings.get(guild_id)
         model = RatingModel.from_spec(season.rating_model)
-        rows = rank_players(model, await self._ratings.season(season.id), settings.min_games)
-        return Standings(season, tuple(rows), settings.min_games)
+        ratings = await self._ratings.season(season.id, family)
+        rows = rank_players(model, ratings, settings.min_games)
+        return Standings(season, tuple(rows), settings.min_games, family)
 
     async def report(
-        self, guild_id: int, user_id: int, name: str, season: Season | None = None
+        self,
+        guild_id: int,
+        user_id: int,
+        name: str,
+        season: Season | None = None,
+        family: Family = DEFAULT_FAMILY,
     ) -> PlayerReport:
-        """A player's stats, standing and rating over time in a season (default: current)."""
+        """A player's stats, standing and rating over time in one family's games of a season.
+
+        The season defaults to the current one.
+        """
         if season is None:
             season = await self.current_season(guild_id)
         else:
@@ -333,18 +357,19 @@ class LeagueService:
             games = await self._games.list_by_player(guild_id, user_id, season_id=season.id)
         games.reverse()
         facts = await self._facts_of(games)
-        stats = player_stats(user_id, name, [(g, facts[g.id]) for g in games])
+        ours = [(g, facts[g.id][0]) for g in games if facts[g.id][1] == family]
+        stats = player_stats(user_id, name, ours)
         if season is None:
-            return PlayerReport(stats, None, None, ())
-        standings = await self.standings(guild_id, season)
+            return PlayerReport(stats, None, None, (), family)
+        standings = await self.standings(guild_id, season, family)
         standing = next((s for s in standings.rows if s.user_id == user_id), None)
         model = RatingModel.from_spec(season.rating_model)
-        points = await self._ratings.points(season.id, user_id)
+        points = await self._ratings.points(season.id, user_id, family)
         ratings = (
             model.conservative(model.initial()),
             *(model.conservative(Rating(p.mu, p.sigma)) for p in points),
         )
-        return PlayerReport(stats, season, standing, ratings if points else ())
+        return PlayerReport(stats, season, standing, ratings if points else (), family)
 
     async def history(
         self, guild_id: int, user_id: int, limit: int = HISTORY_SIZE
@@ -368,8 +393,12 @@ class LeagueService:
         """The server's latest finished games, newest first (for choosing one by number)."""
         return await self._games.list_by_guild(guild_id, limit=limit)
 
-    async def _facts_of(self, games: Sequence[ArchivedGame]) -> dict[int, GameFacts]:
-        out: dict[int, GameFacts] = {}
+    async def _families_of(self, games: Sequence[ArchivedGame]) -> dict[int, Family]:
+        return {game_id: family for game_id, (_, family) in (await self._facts_of(games)).items()}
+
+    async def _facts_of(self, games: Sequence[ArchivedGame]) -> dict[int, tuple[GameFacts, Family]]:
+        """Each game's facts and rating family, read from its record once and cached."""
+        out: dict[int, tuple[GameFacts, Family]] = {}
         missing = []
         for g in games:
             cached = self._facts.get(g.id)
@@ -378,11 +407,11 @@ class LeagueService:
             else:
                 out[g.id] = cached
         for game_id, record in (await self._games.records(missing)).items():
-            out[game_id] = facts = game_facts(record)
+            out[game_id] = facts = (game_facts(record), game_family(record_rules(record)))
             self._remember(game_id, facts)
         return out
 
-    def _remember(self, game_id: int, facts: GameFacts) -> None:
+    def _remember(self, game_id: int, facts: tuple[GameFacts, Family]) -> None:
         self._facts[game_id] = facts
         while len(self._facts) > _FACTS_CACHED:
             self._facts.popitem(last=False)

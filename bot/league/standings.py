@@ -12,6 +12,7 @@ from typing import Final
 
 from bot.store import FrozenStanding, PlayerRating, Season
 
+from .families import DEFAULT_FAMILY, Family
 from .ratings import Rating, RatingModel
 
 __all__ = ["PAGE_SIZE", "Standing", "Standings", "StandingsPage", "frozen_rows", "rank_players"]
@@ -65,11 +66,14 @@ def _with_place(s: Standing, place: int) -> Standing:
     return Standing(place, s.user_id, s.name, s.rating, s.mu, s.sigma, s.games, s.wins)
 
 
-def frozen_rows(season_id: int, rows: Sequence[Standing]) -> list[FrozenStanding]:
-    """Standings as an ended season keeps them."""
+def frozen_rows(
+    season_id: int, rows: Sequence[Standing], family: Family = DEFAULT_FAMILY
+) -> list[FrozenStanding]:
+    """A family's standings as an ended season keeps them."""
     return [
         FrozenStanding(
             season_id=season_id,
+            family=family,
             user_id=s.user_id,
             place=s.place,
             display_name=s.name,
@@ -100,6 +104,7 @@ class StandingsPage:
     unplaced: int
     """Rated players still short of ``min_games``."""
     min_games: int
+    family: Family = DEFAULT_FAMILY
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,11 +114,16 @@ class Standings:
     season: Season | None
     rows: tuple[Standing, ...]
     min_games: int
+    family: Family = DEFAULT_FAMILY
+    """The family of games ranked: a standing mixes one family only."""
 
     @classmethod
-    def frozen(cls, season: Season, rows: Sequence[FrozenStanding]) -> Standings:
-        """An ended season's standings as they were frozen."""
-        return cls(season, tuple(_from_frozen(f) for f in rows), season.min_games or 0)
+    def frozen(
+        cls, season: Season, rows: Sequence[FrozenStanding], family: Family = DEFAULT_FAMILY
+    ) -> Standings:
+        """An ended season's standings of one family as they were frozen."""
+        ranked = tuple(_from_frozen(f) for f in rows)
+        return cls(season, ranked, season.min_games or 0, family)
 
     @property
     def placed(self) -> tuple[Standing, ...]:
@@ -133,4 +143,5 @@ class Standings:
             placed=len(placed),
             unplaced=len(self.rows) - len(placed),
             min_games=self.min_games,
+            family=self.family,
         )

@@ -14,6 +14,7 @@ from typing import Any, Final
 import discord
 
 from bot.league import (
+    Family,
     HistoryEntry,
     PartnerRecord,
     PlayerReport,
@@ -31,6 +32,7 @@ from .rules import rules_line
 from .teams import COMPUTER_MARK, team_mark
 
 __all__ = [
+    "FAMILY_NAMES",
     "MEDALS",
     "export_bytes",
     "export_filename",
@@ -45,6 +47,13 @@ __all__ = [
 ]
 
 MEDALS: Final = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+FAMILY_NAMES: Final[dict[Family, str]] = {
+    "euchre4": "Four-hand euchre",
+    "euchre6": "Six-hand euchre",
+    "bid_euchre": "Bid Euchre",
+}
+"""Each rating family as people call it (the ``family`` choices, the embeds' titles)."""
 
 _OUTCOME_MARKS: Final = {"won": "✅ Won", "lost": "❌ Lost", "tied": "🤝 Tied"}
 _DEAL_WORDS: Final = {
@@ -87,6 +96,7 @@ def standings_embed(page: StandingsPage) -> discord.Embed:
     """One page of a season's standings: place, player, rating, games, wins, win rate."""
     season = page.season
     title = "🏆 Standings" + (f" · {season.name}" if season else "")
+    title += f" · {FAMILY_NAMES[page.family]}"
     lines = []
     for s in page.rows:
         assert s.place is not None
@@ -134,6 +144,7 @@ def stats_embed(report: PlayerReport, *, image: str | None = None) -> discord.Em
     s = report.stats
     season = report.season
     title = f"📊 {s.name}" + (f" · {season.name}" if season else "")
+    title += f" · {FAMILY_NAMES[report.family]}"
     embed = discord.Embed(title=title, colour=_BLUE)
     if s.games == 0:
         embed.description = "No finished games in this season yet."

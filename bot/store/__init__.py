@@ -37,6 +37,7 @@ from bot.store.games import GameArchiveRepo
 from bot.store.guild_settings import GuildSettingsRepo
 from bot.store.health import check_writable
 from bot.store.league_models import (
+    DEFAULT_FAMILY,
     LEAGUE_SETTING_NAMES,
     SEASON_NAME_LENGTH,
     FrozenStanding,
@@ -62,6 +63,7 @@ from bot.store.seasons import SeasonRepo
 from bot.store.tables import TableRepo
 
 __all__ = [
+    "DEFAULT_FAMILY",
     "LEAGUE_SETTING_NAMES",
     "OPEN_STATUSES",
     "SEASON_NAME_LENGTH",

@@ -34,9 +34,9 @@ COPY_ORDER: Final[dict[str, tuple[str, ...]]] = {
     "seasons": ("id",),
     "games": ("id",),
     "game_players": ("game_id", "seat"),
-    "league_ratings": ("season_id", "user_id"),
+    "league_ratings": ("season_id", "family", "user_id"),
     "league_rating_points": ("game_id", "user_id"),
-    "season_standings": ("season_id", "user_id"),
+    "season_standings": ("season_id", "family", "user_id"),
 }
 """Every table of the schema with its key, parents before children (foreign keys)."""
 

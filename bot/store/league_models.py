@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from bot.store.models import Snowflake
 
 __all__ = [
+    "DEFAULT_FAMILY",
     "LEAGUE_SETTING_NAMES",
     "SEASON_NAME_LENGTH",
     "FrozenStanding",
@@ -22,6 +23,9 @@ __all__ = [
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 SEASON_NAME_LENGTH: Final = 50
+
+DEFAULT_FAMILY: Final = "euchre4"
+"""The rating family (ladder) of four-hand euchre, read when no family is named."""
 
 
 class LeagueSettings(BaseModel):
@@ -73,6 +77,8 @@ class PlayerRating(BaseModel):
     model_config = _FROZEN
 
     season_id: int
+    family: str = Field(DEFAULT_FAMILY, min_length=1)
+    """The ladder: games of one family only are rated together (``bot.league.families``)."""
     guild_id: Snowflake
     user_id: Snowflake
     display_name: str
@@ -90,6 +96,8 @@ class RatingPoint(BaseModel):
 
     game_id: int
     season_id: int
+    family: str = Field(DEFAULT_FAMILY, min_length=1)
+    """The ladder: games of one family only are rated together (``bot.league.families``)."""
     user_id: Snowflake
     mu: float = Field(allow_inf_nan=False)
     sigma: float = Field(gt=0, allow_inf_nan=False)
@@ -101,6 +109,8 @@ class FrozenStanding(BaseModel):
     model_config = _FROZEN
 
     season_id: int
+    family: str = Field(DEFAULT_FAMILY, min_length=1)
+    """The ladder: games of one family only are rated together (``bot.league.families``)."""
     user_id: Snowflake
     place: int | None = Field(None, ge=1)
     """1 for the leader; None below the minimum number of ranked games."""

@@ -8,11 +8,13 @@ from typing import Final
 from bot.store._codec import build, row_dict
 from bot.store.database import Database
 from bot.store.errors import InvalidRecordError
-from bot.store.league_models import PlayerRating, RatingPoint
+from bot.store.league_models import DEFAULT_FAMILY, PlayerRating, RatingPoint
 
 __all__ = ["RatingRepo"]
 
-_COLUMNS: Final = "season_id, guild_id, user_id, display_name, mu, sigma, games, wins, last_game_id"
+_COLUMNS: Final = (
+    "season_id, family, guild_id, user_id, display_name, mu, sigma, games, wins, last_game_id"
+)
 
 
 class RatingRepo:
@@ -25,23 +27,28 @@ class RatingRepo:
     async def save_game(self, game_id: int, ratings: Sequence[PlayerRating]) -> None:
         """Store each player's rating after game ``game_id``: current rating and its point.
 
-        All ratings must be of one season and name ``game_id`` as their last game.
+        All ratings must be of one season and family and name ``game_id`` as their last game.
         """
         if not ratings:
             return
-        season_id = ratings[0].season_id
-        if any(r.season_id != season_id or r.last_game_id != game_id for r in ratings):
-            raise InvalidRecordError(f"game {game_id}: ratings of another season or game given")
+        season_id, family = ratings[0].season_id, ratings[0].family
+        if any(
+            (r.season_id, r.family, r.last_game_id) != (season_id, family, game_id) for r in ratings
+        ):
+            raise InvalidRecordError(
+                f"game {game_id}: ratings of another season, family or game given"
+            )
         async with self._db.transaction():
             await self._db.execute_many(
-                f"INSERT INTO league_ratings ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (season_id, user_id) DO UPDATE SET "
+                f"INSERT INTO league_ratings ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (season_id, family, user_id) DO UPDATE SET "
                 "display_name = excluded.display_name, mu = excluded.mu, "
                 "sigma = excluded.sigma, games = excluded.games, wins = excluded.wins, "
                 "last_game_id = excluded.last_game_id",
                 [
                     (
                         r.season_id,
+                        r.family,
                         r.guild_id,
                         r.user_id,
                         r.display_name,
@@ -55,37 +62,43 @@ class RatingRepo:
                 ],
             )
             await self._db.execute_many(
-                "INSERT INTO league_rating_points (game_id, user_id, season_id, mu, sigma) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [(game_id, r.user_id, season_id, r.mu, r.sigma) for r in ratings],
+                "INSERT INTO league_rating_points (game_id, user_id, season_id, family, mu, sigma) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, r.user_id, season_id, family, r.mu, r.sigma) for r in ratings],
             )
 
-    async def season(self, season_id: int) -> list[PlayerRating]:
-        """Every rated player of a season, by user id."""
+    async def season(self, season_id: int, family: str = DEFAULT_FAMILY) -> list[PlayerRating]:
+        """Every rated player of a season's ladder of ``family``, by user id."""
         rows = await self._db.fetch_all(
-            f"SELECT {_COLUMNS} FROM league_ratings WHERE season_id = ? ORDER BY user_id",
-            (season_id,),
+            f"SELECT {_COLUMNS} FROM league_ratings WHERE season_id = ? AND family = ? "
+            "ORDER BY user_id",
+            (season_id, family),
         )
         return [build(PlayerRating, f"season {season_id} rating", row_dict(r)) for r in rows]
 
-    async def players(self, season_id: int, user_ids: Iterable[int]) -> dict[int, PlayerRating]:
-        """The current ratings of those players in a season (absent: not rated yet)."""
+    async def players(
+        self, season_id: int, user_ids: Iterable[int], family: str = DEFAULT_FAMILY
+    ) -> dict[int, PlayerRating]:
+        """Those players' current ratings in a season's ladder (absent: not rated yet)."""
         ids = sorted(set(user_ids))
         if not ids:
             return {}
         slots = ", ".join("?" for _ in ids)
         rows = await self._db.fetch_all(
-            f"SELECT {_COLUMNS} FROM league_ratings WHERE season_id = ? AND user_id IN ({slots})",
-            (season_id, *ids),
+            f"SELECT {_COLUMNS} FROM league_ratings "
+            f"WHERE season_id = ? AND family = ? AND user_id IN ({slots})",
+            (season_id, family, *ids),
         )
         found = [build(PlayerRating, f"season {season_id} rating", row_dict(r)) for r in rows]
         return {r.user_id: r for r in found}
 
-    async def points(self, season_id: int, user_id: int) -> list[RatingPoint]:
-        """A player's rating after each of their rated games of a season, oldest first."""
+    async def points(
+        self, season_id: int, user_id: int, family: str = DEFAULT_FAMILY
+    ) -> list[RatingPoint]:
+        """A player's rating after each of their rated games of a season's ladder, oldest first."""
         rows = await self._db.fetch_all(
-            "SELECT game_id, season_id, user_id, mu, sigma FROM league_rating_points "
-            "WHERE season_id = ? AND user_id = ? ORDER BY game_id",
-            (season_id, user_id),
+            "SELECT game_id, season_id, family, user_id, mu, sigma FROM league_rating_points "
+            "WHERE season_id = ? AND family = ? AND user_id = ? ORDER BY game_id",
+            (season_id, family, user_id),
         )
         return [build(RatingPoint, f"season {season_id} point", row_dict(r)) for r in rows]

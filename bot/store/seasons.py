@@ -8,12 +8,14 @@ from typing import Any, Final
 from bot.store._codec import build, dump_json, load_json, row_dict, time_text, time_value
 from bot.store.database import Database, Row
 from bot.store.errors import ConstraintError, CorruptDataError, NotFoundError, SeasonStateError
-from bot.store.league_models import FrozenStanding, Season
+from bot.store.league_models import DEFAULT_FAMILY, FrozenStanding, Season
 
 __all__ = ["SeasonRepo"]
 
 _COLUMNS: Final = "id, guild_id, name, started_at, ended_at, open_ended, rating_model, min_games"
-_STANDING_COLUMNS: Final = "season_id, user_id, place, display_name, rating, mu, sigma, games, wins"
+_STANDING_COLUMNS: Final = (
+    "season_id, family, user_id, place, display_name, rating, mu, sigma, games, wins"
+)
 
 
 class SeasonRepo:
@@ -59,7 +61,7 @@ class SeasonRepo:
     async def end(
         self, season_id: int, standings: Sequence[FrozenStanding], *, min_games: int
     ) -> Season:
-        """End a running season now; freeze ``standings``, placed with ``min_games``."""
+        """End a running season; freeze ``standings`` (all families), placed with ``min_games``."""
         now = time_text(self._db.now())
         async with self._db.transaction():
             season = await self.get(season_id)
@@ -70,10 +72,11 @@ class SeasonRepo:
                 raise ValueError(f"standings of another season given for season {season_id}")
             await self._db.execute_many(
                 f"INSERT INTO season_standings ({_STANDING_COLUMNS}) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         season_id,
+                        s.family,
                         s.user_id,
                         s.place,
                         s.display_name,
@@ -122,12 +125,12 @@ class SeasonRepo:
         )
         return [_season(row) for row in rows]
 
-    async def standings(self, season_id: int) -> list[FrozenStanding]:
-        """The frozen standings of an ended season: ranked players by place, then the others."""
+    async def standings(self, season_id: int, family: str = DEFAULT_FAMILY) -> list[FrozenStanding]:
+        """An ended season's frozen standings of one family: by place, then the others."""
         rows = await self._db.fetch_all(
-            f"SELECT {_STANDING_COLUMNS} FROM season_standings WHERE season_id = ? "
+            f"SELECT {_STANDING_COLUMNS} FROM season_standings WHERE season_id = ? AND family = ? "
             "ORDER BY place IS NULL, place, rating DESC, user_id",
-            (season_id,),
+            (season_id, family),
         )
         return [
             build(FrozenStanding, f"season {season_id} standing", row_dict(row)) for row in rows

@@ -17,8 +17,9 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserFacingError
-from bot.league import LeagueService, ReplayBook, replay_book
+from bot.league import DEFAULT_FAMILY, FAMILIES, Family, LeagueService, ReplayBook, replay_book
 from bot.render.league import (
+    FAMILY_NAMES,
     export_bytes,
     export_filename,
     history_embed,
@@ -52,6 +53,16 @@ __all__ = ["LeagueCommands", "league_of"]
 
 NO_LEAGUE: Final = "The league isn't available on this bot: it needs the bot's database."
 _MAX_GAME_ID: Final = 2**53
+
+_FAMILY_CHOICES: Final = [app_commands.Choice(name=FAMILY_NAMES[f], value=f) for f in FAMILIES]
+_FAMILY_HELP: Final = "Which game's ladder (default: four-hand euchre)"
+
+
+def _family(choice: app_commands.Choice[str] | None) -> Family:
+    """The family chosen (Discord only offers the choices; anything else: the default)."""
+    if choice is None:
+        return DEFAULT_FAMILY
+    return next((f for f in FAMILIES if f == choice.value), DEFAULT_FAMILY)
 
 
 def league_of(bot: EuchreBot) -> LeagueService:
@@ -130,30 +141,42 @@ class LeagueCommands(_Mixin):
     # ------------------------------------------------------------------ standings
 
     @app_commands.command(name="standings", description="The league standings of this server")
-    @app_commands.describe(season="A season of this server (default: the current one)")
+    @app_commands.describe(
+        season="A season of this server (default: the current one)", family=_FAMILY_HELP
+    )
     @app_commands.autocomplete(season=_season_choices)
+    @app_commands.choices(family=_FAMILY_CHOICES)
     async def standings(
-        self, interaction: discord.Interaction[EuchreBot], season: str | None = None
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        season: str | None = None,
+        family: app_commands.Choice[str] | None = None,
     ) -> None:
-        """The first page of a season's standings, with page buttons past one page."""
+        """The first page of a family's standings, with page buttons past one page."""
         guild_id = _guild_id(interaction)
-        table = await self.league.standings(guild_id, await self._season(guild_id, season))
+        chosen = await self._season(guild_id, season)
+        table = await self.league.standings(guild_id, chosen, _family(family))
         page = table.page(0)
-        view = None if table.season is None else standings_view(table.season.id, 0, page.pages)
+        view = None
+        if table.season is not None:
+            view = standings_view(table.season.id, 0, page.pages, table.family)
         await interaction.response.send_message(
             embed=standings_embed(page), view=view or discord.utils.MISSING
         )
 
     async def standings_page(
-        self, interaction: discord.Interaction[EuchreBot], season_id: int, page: int
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        season_id: int,
+        page: int,
+        family: Family = DEFAULT_FAMILY,
     ) -> None:
         """A page button of the standings: redraw the message at that page."""
         guild_id = _guild_id(interaction)
         season = await self.league.season(guild_id, season_id)
-        shown = (await self.league.standings(guild_id, season)).page(page)
-        await interaction.response.edit_message(
-            embed=standings_embed(shown), view=standings_view(season.id, shown.page, shown.pages)
-        )
+        shown = (await self.league.standings(guild_id, season, family)).page(page)
+        view = standings_view(season.id, shown.page, shown.pages, family)
+        await interaction.response.edit_message(embed=standings_embed(shown), view=view)
 
     # ------------------------------------------------------------------ a player
 
@@ -161,19 +184,24 @@ class LeagueCommands(_Mixin):
     @app_commands.describe(
         member="Whose statistics (default: yours)",
         season="A season of this server (default: the current one)",
+        family=_FAMILY_HELP,
     )
     @app_commands.autocomplete(season=_season_choices)
+    @app_commands.choices(family=_FAMILY_CHOICES)
     async def stats(
         self,
         interaction: discord.Interaction[EuchreBot],
         member: discord.Member | None = None,
         season: str | None = None,
+        family: app_commands.Choice[str] | None = None,
     ) -> None:
         """Stats embed with the rating-over-time picture attached."""
         guild_id = _guild_id(interaction)
         who = member or interaction.user
         chosen = await self._season(guild_id, season)
-        report = await self.league.report(guild_id, who.id, who.display_name, chosen)
+        report = await self.league.report(
+            guild_id, who.id, who.display_name, chosen, _family(family)
+        )
         picture = discord.File(io.BytesIO(rating_chart(report.ratings)), filename=CHART_FILENAME)
         await interaction.response.send_message(
             embed=stats_embed(report, image=CHART_FILENAME), file=picture

@@ -4,20 +4,23 @@ from __future__ import annotations
 
 import discord
 
-from bot.league import ReplayBook
+from bot.league import DEFAULT_FAMILY, Family, ReplayBook
 
 from .routes import ReplayButton, StandingsButton
 
 __all__ = ["replay_view", "standings_view"]
 
 
-def standings_view(season_id: int, page: int, pages: int) -> discord.ui.View | None:
+def standings_view(
+    season_id: int, page: int, pages: int, family: Family = DEFAULT_FAMILY
+) -> discord.ui.View | None:
     """Previous and next page buttons; None when everything fits on one page."""
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(StandingsButton(season_id, page - 1, "p", disabled=page <= 0))
-    view.add_item(StandingsButton(season_id, page + 1, "n", disabled=page >= pages - 1))
+    view.add_item(StandingsButton(season_id, page - 1, "p", family=family, disabled=page <= 0))
+    last = page >= pages - 1
+    view.add_item(StandingsButton(season_id, page + 1, "n", family=family, disabled=last))
     return view
 
 

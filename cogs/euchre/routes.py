@@ -7,7 +7,8 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
 - ``euchre:lvl:<table>``: the lobby's computer level picker (the host's);
 - ``euchre:a:<table>:<seat>:<deal>:<index>:<action>[:<pos>]``: a private hand's action,
   drawn at (deal, action number), so a stale button is recognised;
-- ``euchre:lg:st:<season>:<page>:<p|n>``: a page of the league standings;
+- ``euchre:lg:st:<season>:<page>:<p|n>[:<family>]``: a page of the league standings of a
+  rating family (none: four-hand euchre, as buttons drawn before families read);
 - ``euchre:lg:rp:<game>:<deal>:<trick>:<pd|pt|nt|nd>``: a step of a game's replay.
 
 Each item only parses its id and hands the click to the bot's :class:`Clicks` (the euchre
@@ -25,6 +26,7 @@ from typing import Any, Final, Protocol, TypeGuard, TypeVar
 import discord
 
 from bot.app import EuchreBot
+from bot.league import DEFAULT_FAMILY, FAMILIES, Family
 from bot.render import TABLE_VERBS, TableVerb
 from bot.replies import report_error
 from bot.rules import ACTION_CODE_PATTERN
@@ -63,7 +65,10 @@ ACTION_ID: Final = re.compile(
     rf"euchre:a:(?P<table>{_ID}):(?P<seat>[0-7]):(?P<deal>[0-9]{{1,6}}):(?P<index>[0-9]{{1,7}})"
     rf":(?P<act>{ACTION_CODE_PATTERN})(?::(?P<pos>[0-9]{{1,2}}))?"
 )
-STANDINGS_ID: Final = re.compile(rf"euchre:lg:st:(?P<season>{_ID}):(?P<page>{_SMALL}):(?P<tag>p|n)")
+STANDINGS_ID: Final = re.compile(
+    rf"euchre:lg:st:(?P<season>{_ID}):(?P<page>{_SMALL}):(?P<tag>p|n)"
+    rf"(?::(?P<family>{'|'.join(FAMILIES)}))?"
+)
 REPLAY_ID: Final = re.compile(
     rf"euchre:lg:rp:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<trick>{_SMALL}):(?P<tag>pd|pt|nt|nd)"
 )
@@ -120,9 +125,13 @@ class Clicks(Protocol):
         ...
 
     async def standings_page(
-        self, interaction: discord.Interaction[EuchreBot], season_id: int, page: int
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        season_id: int,
+        page: int,
+        family: Family = DEFAULT_FAMILY,
     ) -> None:
-        """Another page of a season's standings."""
+        """Another page of a season's standings of one family."""
         ...
 
     async def replay_step(
@@ -347,22 +356,31 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTI
 
 
 class StandingsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STANDINGS_ID):
-    """Go to page ``page`` of a season's standings."""
+    """Go to page ``page`` of a season's standings of one family."""
 
     def __init__(
-        self, season_id: int, page: int, tag: str, *, label: str = "", disabled: bool = False
+        self,
+        season_id: int,
+        page: int,
+        tag: str,
+        *,
+        family: Family = DEFAULT_FAMILY,
+        label: str = "",
+        disabled: bool = False,
     ) -> None:
         """A button showing ``page`` (0-based); ``tag`` is ``p`` (previous) or ``n`` (next)."""
+        suffix = "" if family == DEFAULT_FAMILY else f":{family}"
         super().__init__(
             discord.ui.Button(
                 label=label or ("◀ Previous" if tag == "p" else "Next ▶"),
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
-                custom_id=f"euchre:lg:st:{season_id}:{max(page, 0)}:{tag}",
+                custom_id=f"euchre:lg:st:{season_id}:{max(page, 0)}:{tag}{suffix}",
             )
         )
         self.season_id = season_id
         self.page = max(page, 0)
+        self.family = family
 
     @classmethod
     async def from_custom_id(
@@ -373,14 +391,15 @@ class StandingsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=S
         /,
     ) -> StandingsButton:
         """Rebuild the button from its custom_id."""
-        return cls(int(match["season"]), int(match["page"]), match["tag"])
+        family = next((f for f in FAMILIES if f == match["family"]), DEFAULT_FAMILY)
+        return cls(int(match["season"]), int(match["page"]), match["tag"], family=family)
 
     async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
         """Show the page."""
         await _route(
             interaction,
             "standings page button",
-            lambda clicks, i: clicks.standings_page(i, self.season_id, self.page),
+            lambda clicks, i: clicks.standings_page(i, self.season_id, self.page, self.family),
         )
 
 

@@ -131,24 +131,34 @@ async def test_ratings_are_per_server(db: Database) -> None:
 
 async def test_rerating_a_season_from_its_archive_gives_the_stored_ratings(db: Database) -> None:
     league = LeagueService(db)
+    await league.update_settings(GUILD, rank_custom_rules=True)  # both families are ranked
+    six = HouseRules.preset_rules("six_player").with_changes(target_score=5)
     people = ["Ada", "Bob", "Cy", "Di", "Eve", "Fay"]
     for seed in range(40):
-        table = [people[(seed * k + seed // 3) % 6] for k in (1, 2, 3, 5)]
-        if len(set(table)) < 4:
-            table = [people[(seed + k) % 6] for k in range(4)]
-        await archive(db, seed, table if seed % 7 else [*table[:3], None])
+        if seed % 4 == 3:
+            await archive(db, seed, people[seed % 6 :] + people[: seed % 6], rules=six)
+        else:
+            table = [people[(seed * k + seed // 3) % 6] for k in (1, 2, 3, 5)]
+            if len(set(table)) < 4:
+                table = [people[(seed + k) % 6] for k in range(4)]
+            await archive(db, seed, table if seed % 7 else [*table[:3], None])
         if seed % 10 == 9:
             await league.take_in(GUILD)  # taken in a few at a time, like in real life
     await league.take_in(GUILD)
     season = await league.current_season(GUILD)
     assert season is not None
-    stored = {r.user_id: r for r in await RatingRepo(db).season(season.id)}
-    rerated = await league.rerate(season.id)
-    assert set(rerated) == set(stored)
-    for user, state in rerated.items():
-        row = stored[user]
-        assert (state.rating.mu, state.rating.sigma) == (row.mu, row.sigma)  # to the last bit
-        assert (state.games, state.wins) == (row.games, row.wins)
+    four_hand_ranked = [seed for seed in range(40) if seed % 4 != 3 and seed % 7]
+    seats_rated = {"euchre4": 4 * len(four_hand_ranked), "euchre6": 6 * 10}
+    for family, seats_played in seats_rated.items():
+        stored = {r.user_id: r for r in await RatingRepo(db).season(season.id, family)}
+        rerated = await league.rerate(season.id, family)
+        assert set(rerated) == set(stored) and stored
+        for user, state in rerated.items():
+            row = stored[user]
+            assert (state.rating.mu, state.rating.sigma) == (row.mu, row.sigma)  # to the last bit
+            assert (state.games, state.wins) == (row.games, row.wins)
+        assert sum(s.games for s in rerated.values()) == seats_played  # no game in two ladders
+    assert await league.rerate(season.id, "bid_euchre") == {}
 
 
 async def test_six_player_games_are_rated_three_against_three(db: Database) -> None:
@@ -156,7 +166,9 @@ async def test_six_player_games_are_rated_three_against_three(db: Database) -> N
     await use_rules(db, GUILD, six)
     league = LeagueService(db)
     game = await archive(db, 5, ["Ada", "Bob", "Cy", "Di", "Eve", "Fay"], rules=six)
-    standings = await league.standings(GUILD)
+    assert (await league.standings(GUILD)).rows == ()  # four-hand euchre's ladder: none
+    standings = await league.standings(GUILD, family="euchre6")
+    assert standings.family == "euchre6"
     assert len(standings.rows) == 6
     winners = {s.user_id for s in standings.rows if s.wins == 1}
     team = game.winner
@@ -169,7 +181,8 @@ async def test_eight_seat_bid_euchre_games_are_rated_four_against_four(db: Datab
     await use_rules(db, GUILD, eight)
     league = LeagueService(db)
     game = await archive(db, 5, ["Ada", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"], rules=eight)
-    standings = await league.standings(GUILD)
+    assert (await league.standings(GUILD)).rows == ()
+    standings = await league.standings(GUILD, family="bid_euchre")
     assert len(standings.rows) == 8
     assert game.winner is not None
     winners = {s.user_id for s in standings.rows if s.wins == 1}
