@@ -61,9 +61,10 @@ async def league_harness(
 class Season:
     """Scripted games archived for a guild, and what they imply, computed here."""
 
-    def __init__(self, db: Database, g: FakeGuild) -> None:
+    def __init__(self, db: Database, g: FakeGuild, rules: HouseRules = RULES) -> None:
         self.db = db
         self.g = g
+        self.rules = rules
         self.games: list[tuple[ArchivedGame, dict[str, Any]]] = []
 
     def member(self, name: str) -> FakeMember:
@@ -94,7 +95,7 @@ class Season:
             (g, r)
             for g, r in self.games
             if all(not p.is_computer for p in g.players)
-            and HouseRules.from_spec(r["rules"]) == RULES
+            and HouseRules.from_spec(r["rules"]) == self.rules
         ]
 
     def standings(self, min_games: int) -> list[tuple[str, float, int, int]]:
@@ -345,6 +346,39 @@ async def test_standings_pages_survive_a_restart(make_harness: MakeHarness, db: 
     assert "Page 2 of 2" in second.reply.text
     back = await h2.click(g2.member("p01"), h2.message(old.id), label="◀ Previous")
     assert "Page 1 of 2" in back.reply.text
+
+
+async def test_a_family_option_shows_that_familys_ladder_and_its_pages_keep_it(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    names = [f"p{n:02d}" for n in range(12)]
+    h, g = await league_harness(make_harness, db, names)
+    bid = HouseRules.preset_rules("bid_euchre").with_changes(deals_per_game=2)
+    await GuildSettingsRepo(db).set_rules(g.id, bid)
+    await h.slash(g.member(names[0]), "euchre season settings", {"min_games": 1})
+    season = Season(db, g, bid)
+    for seed, start in enumerate((0, 4, 8)):
+        await season.play(seed, names[start : start + 4], rules=bid)
+
+    four_hand = await h.slash(g.member("p05"), "euchre standings")
+    assert "Four-hand euchre" in str(four_hand.reply.embeds[0]["title"])
+    assert "No ranked games yet" in description(four_hand.reply)
+
+    shown = await h.slash(g.member("p05"), "euchre standings", {"family": "bid_euchre"})
+    assert str(shown.reply.embeds[0]["title"]).endswith(" · Bid Euchre")
+    expected = standings_lines(season.standings(1))
+    assert description(shown.reply).split("\n")[:10] == expected[:10]
+    assert str(shown.button("Next ▶")["custom_id"]).endswith(":1:n:bid_euchre")
+    second = await h.click(g.member("p01"), shown.message, label="Next ▶")
+    assert description(second.reply).split("\n")[:2] == expected[10:12]
+    assert "Bid Euchre" in str(second.reply.embeds[0]["title"])
+
+    stats = await h.slash(g.member("p01"), "euchre stats", {"family": "bid_euchre"})
+    assert str(stats.last_reply.embeds[0]["title"]).endswith(" · Bid Euchre")
+    none = await h.slash(g.member("p01"), "euchre stats", {"family": "euchre6"})
+    title = str(none.last_reply.embeds[0]["title"])
+    assert title.endswith(" · Six-hand euchre")
+    assert "No finished games" in str(none.last_reply.embeds[0].get("description"))
 
 
 # --------------------------------------------------------------------------- one game

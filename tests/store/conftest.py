@@ -128,6 +128,46 @@ OLD_ROWS: dict[int, list[tuple[str, dict[str, Any]]]] = {
             for s in FOUR_SEATS
         ),
     ],
+    9: [
+        (
+            "league_ratings",
+            {
+                "season_id": 1,
+                "guild_id": GUILD,
+                "user_id": FOUR_SEATS[0].user_id,
+                "display_name": FOUR_SEATS[0].display_name,
+                "mu": 27.5,
+                "sigma": 7.5,
+                "games": 1,
+                "wins": 0,
+                "last_game_id": 11,
+            },
+        ),
+        (
+            "league_rating_points",
+            {
+                "game_id": 11,
+                "user_id": FOUR_SEATS[0].user_id,
+                "season_id": 1,
+                "mu": 27.5,
+                "sigma": 7.5,
+            },
+        ),
+        (
+            "season_standings",
+            {
+                "season_id": 1,
+                "user_id": FOUR_SEATS[0].user_id,
+                "place": 1,
+                "display_name": FOUR_SEATS[0].display_name,
+                "rating": 5.0,
+                "mu": 27.5,
+                "sigma": 7.5,
+                "games": 1,
+                "wins": 0,
+            },
+        ),
+    ],
 }
 
 

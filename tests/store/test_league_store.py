@@ -109,9 +109,13 @@ async def test_ending_a_season_freezes_its_standings(db_url: str) -> None:
             )
             for n in range(3)
         ]
-        await seasons.end(season.id, list(reversed(rows)), min_games=3)
+        bid = [r.model_copy(update={"family": "bid_euchre", "mu": 30.0}) for r in rows[:2]]
+        await seasons.end(season.id, [*reversed(rows), *bid], min_games=3)
     async with await Database.open(db_url) as db:
         assert await SeasonRepo(db).standings(season.id) == rows
+        # The same player and place in another family's standings: a standing of its own.
+        assert await SeasonRepo(db).standings(season.id, "bid_euchre") == bid
+        assert await SeasonRepo(db).standings(season.id, "euchre6") == []
 
 
 async def test_frozen_standings_of_another_season_are_refused(db: Database) -> None:
@@ -135,9 +139,12 @@ async def test_frozen_standings_of_another_season_are_refused(db: Database) -> N
 # --------------------------------------------------------------------------- ratings
 
 
-def rating(season_id: int, user: int, game_id: int, mu: float, games: int) -> PlayerRating:
+def rating(
+    season_id: int, user: int, game_id: int, mu: float, games: int, family: str = "euchre4"
+) -> PlayerRating:
     return PlayerRating(
         season_id=season_id,
+        family=family,
         guild_id=GUILD,
         user_id=user,
         display_name=f"U{user}",
@@ -180,6 +187,39 @@ async def test_ratings_keep_the_current_value_and_a_point_per_game(db_url: str) 
         points = await repo.points(season.id, HOST)
         assert [(p.game_id, p.mu) for p in points] == [(first.id, 26.5), (second.id, mu)]
         assert await repo.points(season.id, HOST + 2) == []
+
+
+async def test_each_family_keeps_its_own_ratings_in_a_season(db_url: str) -> None:
+    async with await Database.open(db_url) as db:
+        archive = GameArchiveRepo(db)
+        season = await SeasonRepo(db).start(GUILD, "Spring")
+        four, bid = [
+            await archive.archive(
+                guild_id=GUILD, record=finished_record(n), players=PEOPLE, ranked=True
+            )
+            for n in (1, 2)
+        ]
+        repo = RatingRepo(db)
+        await repo.save_game(four.id, [rating(season.id, HOST, four.id, 26.5, 1)])
+        await repo.save_game(bid.id, [rating(season.id, HOST, bid.id, 23.5, 1, "bid_euchre")])
+        with pytest.raises(InvalidRecordError, match="family"):
+            await repo.save_game(
+                bid.id,
+                [
+                    rating(season.id, HOST + 1, bid.id, 1.0, 1),
+                    rating(season.id, HOST + 2, bid.id, 1.0, 1, "bid_euchre"),
+                ],
+            )
+    async with await Database.open(db_url) as db:
+        repo = RatingRepo(db)
+        assert [(r.family, r.mu) for r in await repo.season(season.id)] == [("euchre4", 26.5)]
+        bids = await repo.season(season.id, "bid_euchre")
+        assert [(r.family, r.mu, r.last_game_id) for r in bids] == [("bid_euchre", 23.5, bid.id)]
+        assert (await repo.players(season.id, [HOST], "bid_euchre"))[HOST].mu == 23.5
+        assert await repo.players(season.id, [HOST], "euchre6") == {}
+        points = await repo.points(season.id, HOST, "bid_euchre")
+        assert [(p.game_id, p.mu) for p in points] == [(bid.id, 23.5)]
+        assert [p.game_id for p in await repo.points(season.id, HOST)] == [four.id]
 
 
 async def test_ratings_of_another_game_are_refused(db: Database) -> None:

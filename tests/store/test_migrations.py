@@ -206,15 +206,26 @@ async def test_every_earlier_schema_upgrades_and_keeps_its_data(
             assert season.running and season.min_games is None
             game = await GameArchiveRepo(db).get(11)
             assert (game.season_id, game.score, len(game.players)) == (1, (6, 10), 4)
+            assert (await LeagueSettingsRepo(db).get(GUILD)).updated_at is None
+        if 2 <= version < 9:
             assert await SeasonRepo(db).standings(1) == []
             assert await RatingRepo(db).season(1) == []
-            assert (await LeagueSettingsRepo(db).get(GUILD)).updated_at is None
+        if version == 9:
+            # Ratings from before families are four-hand euchre's (schema 10).
+            (rating,) = await RatingRepo(db).season(1, "euchre4")
+            assert (rating.family, rating.mu, rating.last_game_id) == ("euchre4", 27.5, 11)
+            assert await RatingRepo(db).season(1, "euchre6") == []
+            (point,) = await RatingRepo(db).points(1, rating.user_id, "euchre4")
+            assert (point.family, point.game_id) == ("euchre4", 11)
+            (standing,) = await SeasonRepo(db).standings(1, "euchre4")
+            assert (standing.family, standing.place) == ("euchre4", 1)
+            assert await SeasonRepo(db).standings(1, "bid_euchre") == []
 
 
 def test_every_schema_version_has_old_rows_to_upgrade() -> None:
     # A new migration should come with rows written at its version (conftest.OLD_ROWS)
     # whenever it changes tables that hold data; schema 3 changed seasons (from 2).
-    assert {1, 2} <= set(OLD_ROWS)
+    assert {1, 2, 9} <= set(OLD_ROWS)
 
 
 async def test_upgrade_from_one_keeps_archived_games_outside_any_season(db_url: str) -> None:
