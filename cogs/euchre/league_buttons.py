@@ -18,9 +18,8 @@ def standings_view(
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(StandingsButton(season_id, page - 1, "p", family=family, disabled=page <= 0))
-    last = page >= pages - 1
-    view.add_item(StandingsButton(season_id, page + 1, "n", family=family, disabled=last))
+    view.add_item(StandingsButton(season_id, page - 1, "p", family, page <= 0))
+    view.add_item(StandingsButton(season_id, page + 1, "n", family, page >= pages - 1))
     return view
 
 

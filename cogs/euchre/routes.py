@@ -7,8 +7,7 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
 - ``euchre:lvl:<table>``: the lobby's computer level picker (the host's);
 - ``euchre:a:<table>:<seat>:<deal>:<index>:<action>[:<pos>]``: a private hand's action,
   drawn at (deal, action number), so a stale button is recognised;
-- ``euchre:lg:st:<season>:<page>:<p|n>[:<family>]``: a page of the league standings of a
-  rating family (none: four-hand euchre, as buttons drawn before families read);
+- ``euchre:lg:st:<season>:<page>:<p|n>[:<family>]``: a page of a family's standings;
 - ``euchre:lg:rp:<game>:<deal>:<trick>:<pd|pt|nt|nd>``: a step of a game's replay.
 
 Each item only parses its id and hands the click to the bot's :class:`Clicks` (the euchre
@@ -125,11 +124,7 @@ class Clicks(Protocol):
         ...
 
     async def standings_page(
-        self,
-        interaction: discord.Interaction[EuchreBot],
-        season_id: int,
-        page: int,
-        family: Family = DEFAULT_FAMILY,
+        self, interaction: discord.Interaction[EuchreBot], season_id: int, page: int, family: Family
     ) -> None:
         """Another page of a season's standings of one family."""
         ...
@@ -358,21 +353,15 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTI
 class StandingsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STANDINGS_ID):
     """Go to page ``page`` of a season's standings of one family."""
 
-    def __init__(
-        self,
-        season_id: int,
-        page: int,
-        tag: str,
-        *,
-        family: Family = DEFAULT_FAMILY,
-        label: str = "",
-        disabled: bool = False,
-    ) -> None:
-        """A button showing ``page`` (0-based); ``tag`` is ``p`` (previous) or ``n`` (next)."""
+    def __init__(self, season_id: int, page: int, tag: str, family: Family, disabled: bool) -> None:
+        """A button showing ``page`` (0-based); ``tag`` is ``p`` (previous) or ``n`` (next).
+
+        Four-hand euchre's buttons name no family, as those drawn before families did.
+        """
         suffix = "" if family == DEFAULT_FAMILY else f":{family}"
         super().__init__(
             discord.ui.Button(
-                label=label or ("◀ Previous" if tag == "p" else "Next ▶"),
+                label="◀ Previous" if tag == "p" else "Next ▶",
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
                 custom_id=f"euchre:lg:st:{season_id}:{max(page, 0)}:{tag}{suffix}",
@@ -392,7 +381,7 @@ class StandingsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=S
     ) -> StandingsButton:
         """Rebuild the button from its custom_id."""
         family = next((f for f in FAMILIES if f == match["family"]), DEFAULT_FAMILY)
-        return cls(int(match["season"]), int(match["page"]), match["tag"], family=family)
+        return cls(int(match["season"]), int(match["page"]), match["tag"], family, False)
 
     async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
         """Show the page."""

@@ -25,7 +25,8 @@ def samples() -> list[discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]]]:
         LevelSelect(12),
         ActionButton(12, 3, (2, 17), "play.10H", 4),
         ActionButton(12, 0, (1, 0), "pass"),
-        StandingsButton(5, 2, "n"),
+        StandingsButton(5, 2, "n", "euchre4", False),
+        StandingsButton(5, 2, "p", "bid_euchre", True),
         ReplayButton(9, 3, 4, "nd"),
     ]
 
