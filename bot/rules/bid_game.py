@@ -9,9 +9,11 @@ sit out; then every trick of the hand is played and scored to 32.
 
 ``BidGame`` is its own engine, sharing cards, ranking tables and dealing with
 euchre's ``Game`` and none of its state machine. It subclasses ``Game`` for
-its public surface only (every property and method the project reads is
-defined again here), so tables, players and records take either; create games
-with ``bot.rules.make_game``, which chooses by ``rules.game``.
+its public surface: it keeps the private fields the shared read-only properties
+read (``_dealer``, ``_phase``, ``_turn``, ``_score``...) and defines again only what
+reads differently here (no upcard, the contract, tricks), so tables, players and
+records take either; create games with ``bot.rules.make_game``, which chooses by
+``rules.game``.
 
     >>> from bot.rules import HouseRules, make_game
     >>> game = make_game(HouseRules.preset_rules("bid_euchre"), seed=7, dealer=0)
@@ -138,61 +140,6 @@ class BidGame(Game):
     # ------------------------------------------------------------------ reading
 
     @property
-    def dealer(self) -> int:
-        """The seat dealing the deal in play (the last one once the game is over)."""
-        return self._dealer
-
-    @property
-    def deal_number(self) -> int:
-        """The deal in play, counted from 1."""
-        return self._deal_number
-
-    @property
-    def phase(self) -> Phase | None:
-        """``bid``, ``declare``, ``give``, ``discard`` or ``play``; None once the game is over."""
-        return self._phase
-
-    @property
-    def turn(self) -> int | None:
-        """The seat to act; None once the game is over."""
-        return self._turn
-
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended."""
-        return self._over
-
-    @property
-    def winner(self) -> int | None:
-        """The winning team once the game is over."""
-        return self._winner
-
-    @property
-    def score(self) -> Sequence[int]:
-        """Points per team (may be negative)."""
-        return self._score
-
-    @property
-    def results(self) -> Sequence[DealResult]:
-        """Every deal begun, in order."""
-        return self._results
-
-    @property
-    def log(self) -> Sequence[tuple[int, Action]]:
-        """Every (seat, action) of the game, in order."""
-        return self._log
-
-    @property
-    def deal(self) -> Deal:
-        """The deal in play, as it was dealt."""
-        return self._deal
-
-    @property
-    def hands(self) -> Sequence[Sequence[int]]:
-        """Every seat's cards now (a shooter's partners keep theirs, out of play)."""
-        return self._hands
-
-    @property
     def upcard(self) -> int:
         """Nothing is turned in Bid Euchre: NO_UPCARD."""
         return NO_UPCARD
@@ -203,44 +150,14 @@ class BidGame(Game):
         return False
 
     @property
-    def kitty(self) -> Sequence[int]:
-        """The shooter's discards this deal (there is no kitty)."""
-        return self._kitty
-
-    @property
     def turned_down(self) -> int | None:
         """Always None: there is no upcard to turn down."""
         return None
 
     @property
-    def trump(self) -> int | None:
-        """The declared trump: a suit 0..3, 4 No Trump High, 5 No Trump Low; None before."""
-        return None if self._trump < 0 else self._trump
-
-    @property
-    def maker(self) -> int | None:
-        """The winner of the bidding, once the bidding is over."""
-        return None if self._maker < 0 else self._maker
-
-    @property
     def makers(self) -> int | None:
         """The bidders' team, once the bidding is over."""
         return None if self._maker < 0 else self._maker % 2
-
-    @property
-    def alone(self) -> Sequence[int]:
-        """The shooter, if someone shoots."""
-        return self._alone
-
-    @property
-    def out(self) -> Sequence[bool]:
-        """Per seat, whether it sits this deal out (a shooter's partner)."""
-        return self._out
-
-    @property
-    def trick(self) -> tuple[tuple[int, int], ...]:
-        """The trick being played, as (seat, card) in play order."""
-        return tuple(zip(self._trick_seats, self._trick_cards, strict=True))
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -252,11 +169,6 @@ class BidGame(Game):
         """The latest finished trick of the game."""
         done = self._last_done
         return None if done is None else Trick(*done)
-
-    @property
-    def tricks_won(self) -> Sequence[int]:
-        """Tricks taken per team this deal."""
-        return self._tricks_won
 
     @property
     def trump_broken(self) -> bool:
