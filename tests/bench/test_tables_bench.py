@@ -7,6 +7,8 @@ import pytest
 from bot.bench.__main__ import main
 from bot.bench.tables import BenchOptions, run
 
+pytestmark = pytest.mark.slow
+
 
 async def test_the_benchmark_drives_stores_and_restores_every_table() -> None:
     report = await run(BenchOptions(tables=5, clicks=8, think=0, seed=2))

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.app import BOT_PERMISSIONS
 from bot.render.card_images import card_pictures
 from tests.e2e.conftest import MakeBot
 from tests.e2e.fake_discord import FakeDiscord
+
+pytestmark = pytest.mark.slow
 
 
 async def test_sync_syncs_and_exits_without_serving(fake: FakeDiscord, bots: MakeBot) -> None:

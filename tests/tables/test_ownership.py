@@ -15,6 +15,8 @@ from bot.tables.database import DatabaseTableStore
 from bot.tables.errors import TableMovingError
 from bot.tables.ownership import Ownership, shard_of
 
+pytestmark = pytest.mark.slow
+
 # Guild ids whose shard of 2 is known: (id >> 22) % 2.
 ON_SHARD_0 = 1 << 23
 ON_SHARD_1 = (1 << 23) + (1 << 22)
