@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, get_args
 
 from .cards import CARD_COUNT, CardError, Suit, card_label, parse_card, parse_suit
 
@@ -35,21 +35,7 @@ Verb = Literal[
     "shoot",
     "declare",
 ]
-VERBS: Final[tuple[Verb, ...]] = (
-    "pass",
-    "order_up",
-    "call",
-    "discard",
-    "alone",
-    "give",
-    "ask",
-    "redeal",
-    "swap",
-    "play",
-    "bid",
-    "shoot",
-    "declare",
-)
+VERBS: Final[tuple[Verb, ...]] = get_args(Verb)
 
 _FIELDS: Final[dict[str, frozenset[str]]] = {
     "pass": frozenset(),
