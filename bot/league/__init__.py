@@ -13,8 +13,10 @@ from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
 from .facts import DealFacts, GameFacts, game_facts
 from .families import DEFAULT_FAMILY, FAMILIES, Family, game_family
 from .history import HistoryEntry, Outcome, SeatedPlayer, history_entry
+from .ladders import rate_ladders, rated_rows, team_game
 from .ranking import casual_reason, record_rules
 from .ratings import PlayerState, Rating, RatingModel, TeamGame, play, rate_game, rate_season
+from .rebuild import rebuild_ladders
 from .replays import ReplayBook, ReplayStep, TrickPlay, replay_book
 from .service import (
     HISTORY_SIZE,
@@ -22,7 +24,6 @@ from .service import (
     LeagueService,
     PlayerReport,
     SeasonChange,
-    team_game,
 )
 from .standings import PAGE_SIZE, Standing, Standings, StandingsPage, frozen_rows, rank_players
 from .stats import PartnerRecord, PlayerStats, player_stats
@@ -67,7 +68,10 @@ __all__ = [
     "player_stats",
     "rank_players",
     "rate_game",
+    "rate_ladders",
     "rate_season",
+    "rated_rows",
+    "rebuild_ladders",
     "record_rules",
     "replay_book",
     "team_game",

@@ -26,7 +26,6 @@ from bot.store import (
     LeagueSettings,
     LeagueSettingsRepo,
     NotFoundError,
-    PlayerRating,
     RatingRepo,
     Season,
     SeasonRepo,
@@ -38,8 +37,10 @@ from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
 from .facts import GameFacts, game_facts
 from .families import DEFAULT_FAMILY, FAMILIES, Family, game_family
 from .history import HistoryEntry, history_entry
+from .ladders import rated_rows, team_game
 from .ranking import casual_reason, record_rules
-from .ratings import PlayerState, Rating, RatingModel, TeamGame, play, rate_season
+from .ratings import PlayerState, Rating, RatingModel, play, rate_season
+from .rebuild import rebuild_ladders
 from .standings import Standing, Standings, frozen_rows, rank_players
 from .stats import PlayerStats, player_stats
 
@@ -49,7 +50,6 @@ __all__ = [
     "LeagueService",
     "PlayerReport",
     "SeasonChange",
-    "team_game",
 ]
 
 log = logging.getLogger(__name__)
@@ -109,15 +109,6 @@ class SeasonChange:
     ended: Season | None
 
 
-def team_game(game: ArchivedGame) -> TeamGame:
-    """A ranked archived game as the ratings see it."""
-    teams = tuple(
-        tuple(p.user_id for p in game.players if p.team == team and p.user_id is not None)
-        for team in (0, 1)
-    )
-    return TeamGame(game.id, (teams[0], teams[1]), game.winner)
-
-
 class LeagueService:
     """Standings, stats, history and seasons of every server, kept in ``db``."""
 
@@ -131,12 +122,15 @@ class LeagueService:
         self._seasons = SeasonRepo(db)
         self._ratings = RatingRepo(db)
         self._facts: OrderedDict[int, tuple[GameFacts, Family]] = OrderedDict()
+        self._rebuilt: set[int] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # ------------------------------------------------------------------ taking games in
 
     async def take_in(self, guild_id: int) -> int:
         """Take the server's newly archived games into the running season; how many."""
+        if guild_id not in self._rebuilt:
+            await self._rebuild(guild_id)
         async with self._db.transaction():
             pending = await self._games.pending(guild_id)
             if not pending:
@@ -174,6 +168,16 @@ class LeagueService:
         except Exception:
             log.exception("guild %d: could not take finished games into the league", guild_id)
 
+    async def _rebuild(self, guild_id: int) -> None:
+        """Rebuild the server's ladders if the upgrade to families left them due (once)."""
+        try:
+            due = await rebuild_ladders(self._db, guild_id)
+        except Exception:  # a record that can't be read: keep the league going as it is
+            log.exception("guild %d: could not rebuild the ladders by family", guild_id)
+            due = False
+        if not due:  # once seen done, it stays done (only a migration marks a server)
+            self._rebuilt.add(guild_id)
+
     async def _open_season(self, guild_id: int) -> Season:
         taken = {s.name.casefold() for s in await self._seasons.list_by_guild(guild_id)}
         name = OPEN_SEASON_NAME
@@ -193,25 +197,7 @@ class LeagueService:
         stored = await self._ratings.players(season.id, users, family)
         before = {u: PlayerState(Rating(r.mu, r.sigma), r.games, r.wins) for u, r in stored.items()}
         after = play(model, before, played)
-        names = {p.user_id: p.display_name for p in game.players}
-        await self._ratings.save_game(
-            game.id,
-            [
-                PlayerRating(
-                    season_id=season.id,
-                    family=family,
-                    guild_id=game.guild_id,
-                    user_id=user,
-                    display_name=names[user],
-                    mu=state.rating.mu,
-                    sigma=state.rating.sigma,
-                    games=state.games,
-                    wins=state.wins,
-                    last_game_id=game.id,
-                )
-                for user, state in after.items()
-            ],
-        )
+        await self._ratings.save_game(game.id, rated_rows(season.id, family, game, after))
 
     async def rerate(
         self, season_id: int, family: Family = DEFAULT_FAMILY

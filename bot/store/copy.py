@@ -37,6 +37,7 @@ COPY_ORDER: Final[dict[str, tuple[str, ...]]] = {
     "league_ratings": ("season_id", "family", "user_id"),
     "league_rating_points": ("game_id", "user_id"),
     "season_standings": ("season_id", "family", "user_id"),
+    "league_rebuilds": ("guild_id",),
 }
 """Every table of the schema with its key, parents before children (foreign keys)."""
 

@@ -1,4 +1,7 @@
-"""Players' league ratings: the current one per season and the point after each rated game."""
+"""Players' league ratings: the current one per season and the point after each rated game.
+
+Also the servers whose ladders are due to be rebuilt from the archive (schema 11).
+"""
 
 from __future__ import annotations
 
@@ -15,6 +18,26 @@ __all__ = ["RatingRepo"]
 _COLUMNS: Final = (
     "season_id, family, guild_id, user_id, display_name, mu, sigma, games, wins, last_game_id"
 )
+_SLOTS: Final = ", ".join("?" for _ in _COLUMNS.split(","))
+_INSERT_POINT: Final = (
+    "INSERT INTO league_rating_points (game_id, user_id, season_id, family, mu, sigma) "
+    "VALUES (?, ?, ?, ?, ?, ?)"
+)
+
+
+def _rating_row(r: PlayerRating) -> tuple[object, ...]:
+    return (
+        r.season_id,
+        r.family,
+        r.guild_id,
+        r.user_id,
+        r.display_name,
+        r.mu,
+        r.sigma,
+        r.games,
+        r.wins,
+        r.last_game_id,
+    )
 
 
 class RatingRepo:
@@ -40,32 +63,56 @@ class RatingRepo:
             )
         async with self._db.transaction():
             await self._db.execute_many(
-                f"INSERT INTO league_ratings ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                f"INSERT INTO league_ratings ({_COLUMNS}) VALUES ({_SLOTS}) "
                 "ON CONFLICT (season_id, family, user_id) DO UPDATE SET "
                 "display_name = excluded.display_name, mu = excluded.mu, "
                 "sigma = excluded.sigma, games = excluded.games, wins = excluded.wins, "
                 "last_game_id = excluded.last_game_id",
-                [
-                    (
-                        r.season_id,
-                        r.family,
-                        r.guild_id,
-                        r.user_id,
-                        r.display_name,
-                        r.mu,
-                        r.sigma,
-                        r.games,
-                        r.wins,
-                        r.last_game_id,
-                    )
-                    for r in ratings
-                ],
+                [_rating_row(r) for r in ratings],
             )
             await self._db.execute_many(
-                "INSERT INTO league_rating_points (game_id, user_id, season_id, family, mu, sigma) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+                _INSERT_POINT,
                 [(game_id, r.user_id, season_id, family, r.mu, r.sigma) for r in ratings],
             )
+
+    async def replace_season(
+        self, season_id: int, ratings: Sequence[PlayerRating], points: Sequence[RatingPoint]
+    ) -> None:
+        """Write a season's ratings and points (every family) over the stored ones, at once."""
+        seasons = {r.season_id for r in ratings} | {p.season_id for p in points}
+        if seasons - {season_id}:
+            raise InvalidRecordError(f"season {season_id}: ratings of another season given")
+        async with self._db.transaction():
+            await self._db.execute(
+                "DELETE FROM league_rating_points WHERE season_id = ?", (season_id,)
+            )
+            await self._db.execute("DELETE FROM league_ratings WHERE season_id = ?", (season_id,))
+            await self._db.execute_many(
+                f"INSERT INTO league_ratings ({_COLUMNS}) VALUES ({_SLOTS})",
+                [_rating_row(r) for r in ratings],
+            )
+            await self._db.execute_many(
+                _INSERT_POINT,
+                [(p.game_id, p.user_id, season_id, p.family, p.mu, p.sigma) for p in points],
+            )
+
+    async def rated_games(self, season_id: int) -> set[int]:
+        """The games a season's ratings were made from (every family): those with points."""
+        rows = await self._db.fetch_all(
+            "SELECT DISTINCT game_id FROM league_rating_points WHERE season_id = ?", (season_id,)
+        )
+        return {int(r["game_id"]) for r in rows}
+
+    async def claim_rebuild(self, guild_id: int) -> bool:
+        """Take the server off the ladders due a rebuild; whether it was on.
+
+        Call it inside the transaction that rebuilds them, so that both happen or neither.
+        """
+        async with self._db.transaction():
+            rows = await self._db.fetch_all(
+                "DELETE FROM league_rebuilds WHERE guild_id = ? RETURNING guild_id", (guild_id,)
+            )
+        return bool(rows)
 
     async def season(self, season_id: int, family: str = DEFAULT_FAMILY) -> list[PlayerRating]:
         """Every rated player of a season's ladder of ``family``, by user id."""

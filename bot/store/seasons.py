@@ -67,33 +67,43 @@ class SeasonRepo:
             season = await self.get(season_id)
             if not season.running:
                 raise SeasonStateError(f"season {season_id} has already ended")
-            stray = [s.user_id for s in standings if s.season_id != season_id]
-            if stray:
-                raise ValueError(f"standings of another season given for season {season_id}")
-            await self._db.execute_many(
-                f"INSERT INTO season_standings ({_STANDING_COLUMNS}) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        season_id,
-                        s.family,
-                        s.user_id,
-                        s.place,
-                        s.display_name,
-                        s.rating,
-                        s.mu,
-                        s.sigma,
-                        s.games,
-                        s.wins,
-                    )
-                    for s in standings
-                ],
-            )
+            await self._freeze(season_id, standings)
             await self._db.execute(
                 "UPDATE seasons SET ended_at = ?, min_games = ? WHERE id = ?",
                 (now, min_games, season_id),
             )
             return await self.get(season_id)
+
+    async def refreeze(self, season_id: int, standings: Sequence[FrozenStanding]) -> None:
+        """Put ``standings`` (all families) in place of an ended season's frozen ones."""
+        async with self._db.transaction():
+            if (await self.get(season_id)).running:
+                raise SeasonStateError(f"season {season_id} is still running")
+            await self._db.execute("DELETE FROM season_standings WHERE season_id = ?", (season_id,))
+            await self._freeze(season_id, standings)
+
+    async def _freeze(self, season_id: int, standings: Sequence[FrozenStanding]) -> None:
+        if any(s.season_id != season_id for s in standings):
+            raise ValueError(f"standings of another season given for season {season_id}")
+        await self._db.execute_many(
+            f"INSERT INTO season_standings ({_STANDING_COLUMNS}) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    season_id,
+                    s.family,
+                    s.user_id,
+                    s.place,
+                    s.display_name,
+                    s.rating,
+                    s.mu,
+                    s.sigma,
+                    s.games,
+                    s.wins,
+                )
+                for s in standings
+            ],
+        )
 
     async def get(self, season_id: int) -> Season:
         """One season; NotFoundError if there is none."""

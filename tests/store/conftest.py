@@ -206,10 +206,9 @@ async def schema_version(url: str | Path) -> int:
 
 
 async def build_at_version(url: str | Path, version: int) -> None:
-    """A database as a bot knowing schemas 1..version left it, with that era's rows."""
-    if version > 0:
-        assert await migrate(url, target=version) == (0, version)
+    """A database as bots knowing schemas 1..version left it: each era's rows written in it."""
     for v in range(1, version + 1):
+        assert await migrate(url, target=v) == (v - 1, v)
         await write_rows(url, OLD_ROWS.get(v, []))
 
 

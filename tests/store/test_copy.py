@@ -50,6 +50,8 @@ async def fill(url: str) -> dict[str, object]:
         await league.start_season(GUILD, "Summer")  # ends the first: frozen standings
         open_table = await playing_table(db, channel_id=CHANNEL, seed=9)
         await tables.append_action(open_table, 0, 1, {"do": "pass"})
+        # A server an upgrade left due a ladder rebuild (schema 11) that hasn't played since.
+        await db.execute("INSERT INTO league_rebuilds (guild_id) VALUES (?)", (GUILD + 1,))
         return await read_all(db)
 
 

@@ -210,8 +210,11 @@ async def test_every_earlier_schema_upgrades_and_keeps_its_data(
         if 2 <= version < 9:
             assert await SeasonRepo(db).standings(1) == []
             assert await RatingRepo(db).season(1) == []
-        if version == 9:
-            # Ratings from before families are four-hand euchre's (schema 10).
+        if version >= 9:
+            # Ratings from before families are four-hand euchre's (schema 10), and their
+            # server's ladders are due to be rebuilt by family (schema 11).
+            due = await sql(old, "SELECT guild_id FROM league_rebuilds")
+            assert [r["guild_id"] for r in due] == [GUILD]
             (rating,) = await RatingRepo(db).season(1, "euchre4")
             assert (rating.family, rating.mu, rating.last_game_id) == ("euchre4", 27.5, 11)
             assert await RatingRepo(db).season(1, "euchre6") == []
