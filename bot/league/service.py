@@ -322,6 +322,11 @@ class LeagueService:
         rows = rank_players(model, ratings, settings.min_games)
         return Standings(season, tuple(rows), settings.min_games, family)
 
+    async def played_standings(self, guild_id: int, season: Season) -> list[Standings]:
+        """A season's standings of each family with rated games in it, in family order."""
+        every = [await self.standings(guild_id, season, family) for family in FAMILIES]
+        return [standings for standings in every if standings.rows]
+
     async def report(
         self,
         guild_id: int,

@@ -1,8 +1,7 @@
-"""How the league looks: standings, a player's stats and history, replays and exports.
+"""How the league looks: standings, a player's stats and history, exports and seasons.
 
 Drawn from the values of :mod:`bot.league` only; names are the display names the
-archive kept, marked 🤖 for computer players. Replays show every hand face up: they
-are only drawn for finished games.
+archive kept, marked 🤖 for computer players. Replays are drawn in :mod:`.replays`.
 """
 
 from __future__ import annotations
@@ -18,29 +17,25 @@ from bot.league import (
     HistoryEntry,
     PartnerRecord,
     PlayerReport,
-    ReplayBook,
-    ReplayStep,
     SeasonChange,
     SeatedPlayer,
+    Standing,
+    Standings,
     StandingsPage,
 )
-from bot.rules import Action
-from bot.store import ArchivedGame, LeagueSettings, Season
+from bot.store import LeagueSettings, Season
 
-from .cards import card_text, hand_text, suit_text, trump_text
-from .rules import rules_line
-from .teams import COMPUTER_MARK, team_mark
+from .teams import COMPUTER_MARK, joined
 
 __all__ = [
     "FAMILY_NAMES",
     "MEDALS",
+    "SEASON_END_TOP",
     "export_bytes",
     "export_filename",
     "history_embed",
-    "replay_embed",
     "season_ended_embed",
     "season_started_text",
-    "seat_names",
     "settings_embed",
     "standings_embed",
     "stats_embed",
@@ -56,16 +51,13 @@ FAMILY_NAMES: Final[dict[Family, str]] = {
 """Each rating family as people call it (the ``family`` choices, the embeds' titles)."""
 
 _OUTCOME_MARKS: Final = {"won": "✅ Won", "lost": "❌ Lost", "tied": "🤝 Tied"}
-_DEAL_WORDS: Final = {
-    "made": "made it",
-    "march": "marched: every trick",
-    "euchred": "were euchred",
-    "passed": "everyone passed: the hand was thrown in",
-    "redeal": "a hand was thrown in (ace no face)",
-    "set": "were set",
-    "shot": "shot: every trick",
-    "shot_failed": "failed the shoot",
-}
+_RATING_NOTE: Final = "Rating: skill minus 3× its uncertainty (OpenSkill)"
+_FIELD_CHARS: Final = 1024
+"""The most characters Discord takes in an embed field's value."""
+
+SEASON_END_TOP: Final = 5
+"""Places of each family the end-of-season announcement shows."""
+
 _GOLD: Final = discord.Colour.gold()
 _BLUE: Final = discord.Colour.blurple()
 
@@ -97,14 +89,7 @@ def standings_embed(page: StandingsPage) -> discord.Embed:
     season = page.season
     title = "🏆 Standings" + (f" · {season.name}" if season else "")
     title += f" · {FAMILY_NAMES[page.family]}"
-    lines = []
-    for s in page.rows:
-        assert s.place is not None
-        place = MEDALS.get(s.place, f"**{s.place}.**")
-        lines.append(
-            f"{place} {s.name} — **{_rating(s.rating)}** · "
-            f"{_plural(s.games, 'game')} · {_plural(s.wins, 'win')} ({_percent(s.wins, s.games)})"
-        )
+    lines = [_standing_line(s) for s in page.rows]
     if not lines:
         if page.unplaced:
             lines.append(f"Nobody has {_plural(page.min_games, 'ranked game')} in this season yet.")
@@ -124,11 +109,21 @@ def standings_embed(page: StandingsPage) -> discord.Embed:
         )
     description = "\n".join([*lines, "", *notes] if notes else lines)
     embed = discord.Embed(title=title, description=description, colour=_GOLD)
-    footer = "Rating: skill minus 3× its uncertainty (OpenSkill)"
+    footer = _RATING_NOTE
     if page.pages > 1:
         footer = f"Page {page.page + 1} of {page.pages} · {footer}"
     embed.set_footer(text=footer)
     return embed
+
+
+def _standing_line(s: Standing) -> str:
+    """A placed player's line: medal or place, name, rating, games, wins, win rate."""
+    assert s.place is not None
+    place = MEDALS.get(s.place, f"**{s.place}.**")
+    return (
+        f"{place} {s.name} — **{_rating(s.rating)}** · "
+        f"{_plural(s.games, 'game')} · {_plural(s.wins, 'win')} ({_percent(s.wins, s.games)})"
+    )
 
 
 # ---------------------------------------------------------------------- stats
@@ -215,10 +210,7 @@ def stats_embed(report: PlayerReport, *, image: str | None = None) -> discord.Em
 
 
 def _people(players: Sequence[SeatedPlayer]) -> str:
-    names = [f"{p.name} {COMPUTER_MARK}" if p.is_computer else p.name for p in players]
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " & " + names[-1]
+    return joined([f"{p.name} {COMPUTER_MARK}" if p.is_computer else p.name for p in players])
 
 
 def history_embed(name: str, entries: Sequence[HistoryEntry]) -> discord.Embed:
@@ -238,140 +230,6 @@ def history_embed(name: str, entries: Sequence[HistoryEntry]) -> discord.Embed:
         )
     embed.description = "\n".join(lines)
     embed.set_footer(text="See any game again with /euchre replay and its number.")
-    return embed
-
-
-# ---------------------------------------------------------------------- replay
-
-
-def seat_names(game: ArchivedGame) -> list[str]:
-    """Each seat's player of an archived game, computers marked."""
-    names = ["?"] * len(game.players)
-    for p in game.players:
-        names[p.seat] = f"{p.display_name} {COMPUTER_MARK}" if p.is_computer else p.display_name
-    return names
-
-
-def _describe(seat: int, action: Action, names: Sequence[str], step: ReplayStep) -> str:
-    who = names[seat]
-    alone = " alone" if action.alone else ""
-    do = action.do
-    if do == "pass":
-        return f"{who} passed"
-    if do == "bid":
-        return f"{who} bid {action.tricks}"
-    if do == "shoot":
-        return f"{who} shot"
-    if do == "declare":
-        assert action.trump is not None
-        return f"{who} named {trump_text(action.trump)}"
-    if do == "order_up":
-        return f"{who} took it up{alone}" if seat == step.dealer else f"{who} ordered it up{alone}"
-    if do == "call":
-        assert action.suit is not None
-        return f"{who} called {suit_text(action.suit)}{alone}"
-    if do == "discard":
-        assert action.card is not None
-        return f"{who} discarded {card_text(action.card)}"
-    if do == "alone":
-        return f"{who} went alone"
-    if do == "give":
-        assert action.card is not None
-        return f"{who} passed {card_text(action.card)} to the lone partner"
-    if do == "ask":
-        assert action.partner is not None
-        return f"{who} asked {names[action.partner]} for a card"
-    if do == "redeal":
-        return f"{who} threw in the hand (ace no face)"
-    if do == "swap":
-        cards = " ".join(card_text(c) for c in action.cards or ())
-        return f"{who} swapped {cards} with the kitty"
-    assert action.card is not None
-    return f"{who} played {card_text(action.card)}"
-
-
-def _hands(step: ReplayStep, names: Sequence[str]) -> str:
-    lines = []
-    for seat, hand in enumerate(step.hands):
-        dealer = " (dealer)" if seat == step.dealer else ""
-        if step.out[seat]:
-            lines.append(f"{team_mark(seat)} {names[seat]}{dealer}: sits out")
-            continue
-        lines.append(f"{team_mark(seat)} {names[seat]}{dealer}: {hand_text(hand, step.trump)}")
-    return "\n".join(lines)
-
-
-def _deal_result(step: ReplayStep, names: Sequence[str]) -> str:
-    assert step.result is not None
-    if step.maker is None or step.trump is None:
-        return _DEAL_WORDS[step.result].capitalize() + "."
-    makers = step.maker % 2
-    if step.contract is not None:
-        points = " ".join(f"{team_mark(t)} {step.points[t]:+d}" for t in (0, 1))
-        return (
-            f"{team_mark(makers)} bidders took {step.tricks_won[makers]} and "
-            f"{_DEAL_WORDS[step.result]}: {points}."
-        )
-    winner = makers if step.result in ("made", "march") else 1 - makers
-    return (
-        f"{team_mark(makers)} makers took {step.tricks_won[makers]} and "
-        f"{_DEAL_WORDS[step.result]}: {team_mark(winner)} +{step.points[winner]}."
-    )
-
-
-def replay_embed(game: ArchivedGame, book: ReplayBook, index: int) -> discord.Embed:
-    """Step ``index`` of a finished game's replay, every hand face up."""
-    step = book.steps[index]
-    names = seat_names(game)
-    deals = len(book.deal_starts)
-    start = book.deal_starts[step.deal]
-    end = book.deal_starts[step.deal + 1] if step.deal + 1 < deals else len(book.steps)
-    tricks = end - start - 1
-    where = f"deal {step.deal + 1} of {deals}"
-    where += " · bidding" if step.trick == 0 else f" · trick {step.trick} of {tricks}"
-    embed = discord.Embed(title=f"🔁 Game #{game.id} · {where}", colour=_BLUE)
-    sides = [
-        _people([SeatedPlayer(names[s], False) for s in range(t, len(names), 2)]) for t in (0, 1)
-    ]
-    teams = " — ".join(f"{team_mark(t)} {sides[t]} **{step.score[t]}**" for t in (0, 1))
-    if step.contract is not None or book.rules.game == "bid_euchre":
-        facts = [teams, f"Dealer: {names[step.dealer]}"]
-    else:
-        facts = [teams, f"Dealer: {names[step.dealer]} · upcard {card_text(step.upcard)}"]
-    contract = step.contract
-    if contract is not None and step.trump is not None:
-        bid = "shot" if contract.shoot else f"bid {contract.tricks}"
-        facts.append(f"{names[contract.seat]} {bid} · trump **{trump_text(step.trump)}**")
-    elif step.trump is not None and step.maker is not None:
-        alone = "".join(f" · {names[s]} alone" for s in step.alone)
-        facts.append(f"Trump: **{suit_text(step.trump)}**, made by {names[step.maker]}{alone}")
-    embed.description = "\n".join(facts)
-    title = "Hands as dealt" if step.trick == 0 else f"Hands before trick {step.trick}"
-    embed.add_field(name=title, value=_hands(step, names), inline=False)
-    if step.trick == 0:
-        said = " · ".join(_describe(s, a, names, step) for s, a in step.actions)
-        embed.add_field(name="Bidding", value=said or "—", inline=False)
-    elif step.trick_play is not None:
-        plays = " · ".join(f"{names[s]} {card_text(c)}" for s, c in step.trick_play.plays)
-        won = step.tricks_won
-        embed.add_field(
-            name=f"Trick {step.trick}",
-            value=(
-                f"{plays}\n{team_mark(step.trick_play.winner)} {names[step.trick_play.winner]} "
-                f"took it · tricks {team_mark(0)} {won[0]} · {team_mark(1)} {won[1]}"
-            ),
-            inline=False,
-        )
-    if step.result is not None:
-        embed.add_field(name="Deal over", value=_deal_result(step, names), inline=False)
-    if index == len(book.steps) - 1:
-        if book.winner is None:
-            final = f"🤝 A tie, {book.score[0]} to {book.score[1]}."
-        else:
-            w = book.winner
-            final = f"🏆 {team_mark(w)} won {book.score[w]} to {book.score[1 - w]}."
-        embed.add_field(name="Game over", value=final, inline=False)
-    embed.set_footer(text=f"Step {index + 1} of {len(book.steps)} · {rules_line(book.rules)}")
     return embed
 
 
@@ -399,11 +257,54 @@ def season_started_text(change: SeasonChange) -> str:
     return text
 
 
-def season_ended_embed(season: Season, top: StandingsPage) -> discord.Embed:
-    """The announcement of a season's end, with its final standings' first page."""
-    embed = standings_embed(top)
-    embed.title = f"🏁 {season.name} is over · final standings"
+def season_ended_embed(
+    season: Season, finals: Sequence[Standings], top: int = SEASON_END_TOP
+) -> discord.Embed:
+    """The announcement of a season's end: the leaders of each family that had ranked games.
+
+    One field per family (three at most, far inside Discord's 25 fields and 6000
+    characters), each cut to a field's 1024 characters.
+    """
+    embed = discord.Embed(title=f"🏁 {season.name} is over · final standings", colour=_GOLD)
+    if not finals:
+        embed.description = f"{_date(season)} · no ranked games were played in this season."
+        return embed
+    embed.description = (
+        f"{_date(season)} · standings frozen. "
+        "Every place: `/euchre standings` with the season and the family."
+    )
+    for standings in finals:
+        embed.add_field(
+            name=f"🏆 {FAMILY_NAMES[standings.family]}",
+            value=_fit(_leaders(standings, top), _FIELD_CHARS),
+            inline=False,
+        )
+    embed.set_footer(text=_RATING_NOTE)
     return embed
+
+
+def _leaders(standings: Standings, top: int) -> list[str]:
+    """A family's first ``top`` places, then how many more are placed or short of games."""
+    placed = standings.placed
+    lines = [_standing_line(s) for s in placed[:top]]
+    if len(placed) > top:
+        lines.append(f"…and {len(placed) - top} more placed.")
+    short = len(standings.rows) - len(placed)
+    if short:
+        who = "player" if short == 1 else "players"
+        needed = _plural(standings.min_games, "ranked game")
+        lines.append(f"{short} {who} had fewer than {needed}, so no place.")
+    return lines
+
+
+def _fit(lines: Sequence[str], limit: int) -> str:
+    """``lines`` joined, dropping lines from the end (marked …) until they fit ``limit``."""
+    kept = list(lines)
+    text = "\n".join(kept)
+    while len(text) > limit and len(kept) > 1:
+        kept.pop()
+        text = "\n".join([*kept, "…"])
+    return text[:limit]
 
 
 def settings_embed(settings: LeagueSettings) -> discord.Embed:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from bot.tables import PublicTable, Seat
@@ -11,6 +12,7 @@ __all__ = [
     "COMPUTER_MARK",
     "LEVEL_NAMES",
     "TEAM_MARKS",
+    "joined",
     "level_name",
     "occupant",
     "player",
@@ -67,5 +69,11 @@ def seat_label(table: PublicTable, seat: int, *, then: Seat | None = None) -> st
 
 def team_names(table: PublicTable, team: int) -> str:
     """A partnership by its players: "Alice & Carol"."""
-    names = [player(table, s) for s in range(team, len(table.seats), 2)]
-    return ", ".join(names[:-1]) + " & " + names[-1] if len(names) > 1 else names[0]
+    return joined([player(table, s) for s in range(team, len(table.seats), 2)])
+
+
+def joined(names: Sequence[str]) -> str:
+    """Names in a phrase: "Alice", "Alice & Carol", "Alice, Bob & Carol"."""
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " & " + names[-1]

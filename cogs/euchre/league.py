@@ -23,7 +23,6 @@ from bot.render.league import (
     export_bytes,
     export_filename,
     history_embed,
-    replay_embed,
     season_ended_embed,
     season_started_text,
     settings_embed,
@@ -31,6 +30,7 @@ from bot.render.league import (
     stats_embed,
 )
 from bot.render.rating_chart import CHART_FILENAME, rating_chart
+from bot.render.replays import replay_embed
 from bot.replies import send_ephemeral
 from bot.rules import RecordError
 from bot.store import ArchivedGame, Season
@@ -289,11 +289,8 @@ class LeagueCommands(_Mixin):
         await self._require_admin(interaction, "Ending the season")
         guild_id = _guild_id(interaction)
         ended = await self.league.end_season(guild_id)
-        final = (await self.league.standings(guild_id, ended)).page(0)
-        await interaction.response.send_message(
-            embed=season_ended_embed(ended, final),
-            view=standings_view(ended.id, 0, final.pages) or discord.utils.MISSING,
-        )
+        finals = await self.league.played_standings(guild_id, ended)
+        await interaction.response.send_message(embed=season_ended_embed(ended, finals))
 
     @season.command(name="settings", description="See the league settings; admins may change them")
     @app_commands.describe(

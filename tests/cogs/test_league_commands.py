@@ -294,7 +294,10 @@ async def test_a_season_end_freezes_the_archive_and_the_next_starts_fresh(
     ended = await h.slash(ada, "euchre season end")
     assert not ended.ephemeral and "Spring is over" in ended.text
     spring_lines = standings_lines(_only(season, 1, 3).standings(1))
-    assert description(ended.reply).split("\n")[: len(spring_lines)] == spring_lines
+    assert len(spring_lines) == 6  # the five leaders shown, then how many more
+    assert fields(ended.reply) == {
+        "🏆 Four-hand euchre": "\n".join([*spring_lines[:5], "…and 1 more placed."])
+    }
 
     frozen = await h.slash(bob, "euchre standings", {"season": "spring"})
     await season.play(9, ["ada", "bob", "cy", "di"])
@@ -313,6 +316,34 @@ async def test_a_season_end_freezes_the_archive_and_the_next_starts_fresh(
     assert [c["value"] for c in choices.choices] == ["Summer", "Spring"]
     unknown = await h.slash(bob, "euchre standings", {"season": "Winter"})
     assert unknown.ephemeral and "no season called “Winter”" in unknown.content
+
+
+async def test_a_season_end_announces_the_leaders_of_each_family_played(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, g = await league_harness(make_harness, db)
+    ada = g.member("ada")
+    await h.slash(ada, "euchre season settings", {"min_games": 2, "rank_custom_rules": True})
+    await h.slash(ada, "euchre season start", {"name": "Autumn"})
+    bid_rules = HouseRules.preset_rules("bid_euchre").with_changes(deals_per_game=2)
+    four, bid = Season(db, g), Season(db, g, bid_rules)
+    await four.play(1, ["ada", "bob", "cy", "di"])
+    await bid.play(2, ["eve", "fay", "ada", "bob"], rules=bid_rules)
+    await four.play(3, ["ada", "bob", "cy", "di"])
+    await bid.play(4, ["eve", "ada", "fay", "bob"], rules=bid_rules)
+    await bid.play(5, ["cy", "di", "eve", "fay"], rules=bid_rules)
+
+    ended = await h.slash(ada, "euchre season end")
+    shown = fields(ended.reply)
+    assert list(shown) == ["🏆 Four-hand euchre", "🏆 Bid Euchre"]  # no six-hand: none played
+    assert shown["🏆 Four-hand euchre"] == "\n".join(standings_lines(four.standings(2)))
+    bid_lines = standings_lines(bid.standings(2))
+    assert len(bid_lines) == 4  # Cy and Di played one Bid Euchre game: not placed
+    assert shown["🏆 Bid Euchre"].split("\n") == [
+        *bid_lines,
+        "2 players had fewer than 2 ranked games, so no place.",
+    ]
+    assert ended.message.components == []
 
 
 def _only(season: Season, first: int, last: int) -> Season:

@@ -22,14 +22,16 @@ from bot.league import (
     replay_book,
 )
 from bot.render.league import (
+    SEASON_END_TOP,
     export_bytes,
     export_filename,
     history_embed,
-    replay_embed,
+    season_ended_embed,
     standings_embed,
     stats_embed,
 )
 from bot.render.rating_chart import CHART_SIZE, rating_chart
+from bot.render.replays import replay_embed
 from bot.rules import HouseRules, RecordError, replay
 from bot.store import ArchivedGame, GamePlayer, PlayerRating, Season
 from tests.league.util import finished_record
@@ -124,6 +126,40 @@ def test_standings_pages_and_empty_standings() -> None:
     assert "Page 3 of 3" in shown and "**21.**" in shown and "ended" in shown
     empty = text(standings_embed(Standings(None, (), 5).page(0)))
     assert "No ranked games yet" in empty
+
+
+def test_a_seasons_end_shows_the_leaders_of_each_family_played() -> None:
+    ended = season(running=False).model_copy(update={"name": "S" * 50, "min_games": 2})
+    long_names = [
+        rating(u, 20.0 + u, 999, 998).model_copy(update={"display_name": "Ω" * 32})
+        for u in range(1, 41)
+    ]
+    four = Standings(ended, tuple(rank_players(RatingModel(), long_names, 2)), 2, "euchre4")
+    bid_rows = [rating(1, 30.0, 4, 3), rating(2, 20.0, 1, 1)]
+    bid = Standings(ended, tuple(rank_players(RatingModel(), bid_rows, 2)), 2, "bid_euchre")
+    embed = season_ended_embed(ended, [four, bid])
+    limits_hold(embed)
+    assert embed.title == f"🏁 {'S' * 50} is over · final standings"
+    assert [f.name for f in embed.fields] == ["🏆 Four-hand euchre", "🏆 Bid Euchre"]
+    four_lines = str(embed.fields[0].value).split("\n")
+    assert len(four_lines) == SEASON_END_TOP + 1
+    assert four_lines[0] == f"🥇 {'Ω' * 32} — **54.0** · 999 games · 998 wins (100%)"
+    assert four_lines[-1] == "…and 35 more placed."
+    assert str(embed.fields[1].value).split("\n") == [
+        "🥇 Player 1 — **24.0** · 4 games · 3 wins (75%)",
+        "1 player had fewer than 2 ranked games, so no place.",
+    ]
+    # Even far more places than a field holds are cut to Discord's 1024 characters.
+    crowded = season_ended_embed(ended, [four, four, four], top=40)
+    limits_hold(crowded)
+    assert str(crowded.fields[0].value).endswith("\n…")
+
+
+def test_a_season_without_ranked_games_ends_with_a_sentence() -> None:
+    embed = season_ended_embed(season(running=False), [])
+    limits_hold(embed)
+    assert embed.fields == []
+    assert "no ranked games were played in this season" in str(embed.description)
 
 
 # --------------------------------------------------------------------------- stats and history
