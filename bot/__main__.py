@@ -204,6 +204,8 @@ async def _serve(settings: Settings, token: str) -> None:
         tables = database_tables(settings, db, locks)
         league = LeagueService(db)
         tables.listeners.append(league.on_table_event)
+        if rebuilt := await league.rebuild_due():
+            log.info("Rebuilt the league ladders of %d server(s) by family", rebuilt)
         restored = await tables.restore()
         log.info("Restored %d open table(s) from %s", len(restored), settings.database_shown)
         tune_gc_after_start()

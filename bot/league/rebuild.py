@@ -2,17 +2,20 @@
 
 Schema 10 gave ratings a family but could not read the rules inside archived
 records in SQL, so every rating kept before it became four-hand euchre's, six-hand
-and Bid Euchre games included. Schema 11 marks each server that had ratings. The
-first time the league takes games in for a marked server, :func:`rebuild_ladders`
-classifies every game each of its seasons rated by the rules in its record and rates
-each family's games again from scratch, in archive order: ratings, rating points and
-the frozen standings of ended seasons are written over, and the mark removed, in one
-transaction. If the process dies meanwhile nothing has changed and the mark is still
-there, so the next start does it again; once it has committed it never runs again.
+and Bid Euchre games included. Schema 11 marks each server that had ratings.
+:func:`rebuild_ladders` classifies every game each season of a marked server rated
+by the rules in its record and rates each family's games again from scratch, in
+archive order: ratings, rating points and the frozen standings of ended seasons are
+written over, and the mark removed, in one transaction. If the process dies
+meanwhile nothing has changed and the mark is still there, so the next start does it
+again; once it has committed it never runs again.
 
-It runs from the league rather than at start-up because a server's league rows are
-written by the process of its shard only (a start-up pass would write every
-server's, other processes' included).
+The bot rebuilds every marked server at start-up, before it connects to Discord
+(``LeagueService.rebuild_due``), and a server's take-in rebuilds it too if it is
+still marked, so no reading of the league ever sees the old ladders. Removing the
+mark is the transaction's first write: on PostgreSQL, when several processes start
+at once, one of them rebuilds a server and the others' removal (or take-in) waits
+for it to commit, then finds the mark gone.
 """
 
 from __future__ import annotations

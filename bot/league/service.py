@@ -168,8 +168,19 @@ class LeagueService:
         except Exception:
             log.exception("guild %d: could not take finished games into the league", guild_id)
 
-    async def _rebuild(self, guild_id: int) -> None:
-        """Rebuild the server's ladders if the upgrade to families left them due (once)."""
+    async def rebuild_due(self) -> int:
+        """Rebuild every server's ladders the upgrade to families left due; how many.
+
+        For start-up, before any interaction waits on it (a big archive takes a
+        while); otherwise a server's first take-in does it.
+        """
+        done = 0
+        for guild_id in await self._ratings.rebuilds_due():
+            done += await self._rebuild(guild_id)
+        return done
+
+    async def _rebuild(self, guild_id: int) -> bool:
+        """Rebuild the server's ladders if the upgrade to families left them due; whether it did."""
         try:
             due = await rebuild_ladders(self._db, guild_id)
         except Exception:  # a record that can't be read: keep the league going as it is
@@ -177,6 +188,7 @@ class LeagueService:
             due = False
         if not due:  # once seen done, it stays done (only a migration marks a server)
             self._rebuilt.add(guild_id)
+        return due
 
     async def _open_season(self, guild_id: int) -> Season:
         taken = {s.name.casefold() for s in await self._seasons.list_by_guild(guild_id)}

@@ -103,6 +103,11 @@ class RatingRepo:
         )
         return {int(r["game_id"]) for r in rows}
 
+    async def rebuilds_due(self) -> list[int]:
+        """The servers whose ladders are due to be rebuilt from the archive, by id."""
+        rows = await self._db.fetch_all("SELECT guild_id FROM league_rebuilds ORDER BY guild_id")
+        return [int(r["guild_id"]) for r in rows]
+
     async def claim_rebuild(self, guild_id: int) -> bool:
         """Take the server off the ladders due a rebuild; whether it was on.
 
