@@ -79,12 +79,15 @@ async def _rebuild_season(db: Database, season: Season) -> int:
     archive = GameArchiveRepo(db)
     games = [g for g in await archive.list_by_season(season.id) if g.id in rated]
     families = await _families(archive, games)
+    moved = sum(f != DEFAULT_FAMILY for f in families.values())
+    if not moved:  # four-hand euchre only: its ladder already is these games', as stored
+        return 0
     model = RatingModel.from_spec(season.rating_model)
     rows, points = rate_ladders(model, season.id, ((g, families[g.id]) for g in games))
     await ratings.replace_season(season.id, rows, points)
     if not season.running:
         await SeasonRepo(db).refreeze(season.id, _frozen(model, season, rows))
-    return sum(f != DEFAULT_FAMILY for f in families.values())
+    return moved
 
 
 async def _families(archive: GameArchiveRepo, games: list[ArchivedGame]) -> dict[int, Family]:
