@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.heartbeat import Heartbeat
 from bot.league import LeagueService
 from bot.players import make_player
+from bot.ratelimits import rate_limit_trace
 from bot.render.faces import NO_FACES, CardFaces
 from bot.replies import report_error, send_ephemeral
 from bot.server.settings import ServerSettings
@@ -187,7 +188,8 @@ class EuchreBot(commands.AutoShardedBot):
     ``sync_at_start`` False leaves the slash commands as they are (``python -m bot sync``
     syncs on its own); ``heartbeat`` is touched while the gateway is connected.
     ``channel_limits`` is each channel's budget of posts, edits and deletes, which
-    :attr:`pacers` (one per channel) spend: every public message goes through them.
+    :attr:`pacers` (one per channel) spend: every public message goes through them, and
+    they read Discord's rate limit headers (:func:`~bot.ratelimits.rate_limit_trace`).
 
     Stopping (:meth:`close`) refuses new interactions, waits a while for the ones being
     handled, sends what the pacers still hold, then disconnects.
@@ -215,6 +217,7 @@ class EuchreBot(commands.AutoShardedBot):
             owner_ids=set(settings.owner_ids),
             **_shards(settings),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            http_trace=rate_limit_trace(),
         )
         self.settings = settings
         self.extension_names = tuple(extensions)

@@ -1,28 +1,38 @@
 """Pacing of a channel's messages under Discord's budget: the newest state wins, none queue.
 
-Discord lets a channel take about 5 message posts, 5 edits and 5 deletes per 5 seconds,
-shared by everything in it; past that it answers 429. A :class:`ChannelPacer` is the one
-door of a channel. Work is submitted per *key* (one message, like a table's public
-message or a turn ping) as a job of one *kind* (``post``, ``edit``, ``delete``):
+Discord lets a channel take about 5 message posts, 5 edits and 5 deletes per 5 seconds;
+past that it answers 429. Each kind is a bucket with a fixed window: the first request
+after a reset opens it, and it resets ``period`` seconds later (every answer says how
+many requests are left and when, in its ``X-RateLimit-*`` headers). A
+:class:`ChannelPacer` is the one door of a channel. Work is submitted per *key* (one
+message, like a table's public message or a turn ping) as a job of one *kind*
+(``post``, ``edit``, ``delete``):
 
 - a key holds at most one job waiting; a newer job replaces it (the state in between is
   dropped, never queued), and a key has at most one job running;
-- a job starts only when its kind has room in the budget; a slot counts as used from
-  the start of its request until ``period`` seconds after the request ended (Discord's
-  window starts somewhere in between), so pacing never runs into a 429; past a short
-  burst, requests of a kind go ``period / per_period`` apart, so that a burst does not
-  leave a gap of most of a period after it;
-- an *urgent* job (a person's own move) may take a slot kept in reserve, so it need
-  not wait behind a stream of others (computer moves), and is spaced from urgent ones
-  only;
+- a job starts only when its kind's window has room. The pacer keeps the window as
+  Discord does: opened by its first request, and read from the answers' headers when the
+  transport reports them (:func:`request_answered`), else assumed to reset ``period``
+  after the first request's answer, which is never sooner than Discord resets it;
+- within a window the requests of a kind are spread: the n-th may start ``n - 1``
+  fifths of the period after the window opened (earlier if the window was quiet, as
+  the slots not spent yet may go at once), so a burst does not leave a gap of most of
+  a period after it. Past the fifth, the next window opens the moment the last resets;
+- an *urgent* job (a person's own move) may take a slot kept in reserve, and is spread
+  among urgent ones only, so it need not wait behind a stream of others (computer
+  moves);
 - keys waiting for the same kind go first come, first served, so several tables of one
   channel share the budget fairly;
 - a job that was told to wait anyway (:class:`RetryAfter`, Discord's 429) comes back
-  after that wait, unless a newer job for its key replaced it meanwhile.
+  after that wait, unless a newer job for its key replaced it meanwhile;
+- :meth:`ChannelPacer.cancel` drops a key's waiting job, and stops its running one if
+  no request of it has gone out yet (:func:`request_sent`).
 
 Time is a :class:`~bot.tables.scheduler.Scheduler`, so tests drive it by hand.
-:class:`Pacers` keeps one pacer per channel. Nothing here knows Discord objects: a job is
-any coroutine function.
+:class:`Pacers` keeps one pacer per channel and drops those idle for a while. Nothing
+here knows Discord objects: a job is any coroutine function, and the transport reports
+what it sends and what it was answered through two functions that find the job they
+belong to in the context of the task running it.
 """
 
 from __future__ import annotations
@@ -31,8 +41,8 @@ import asyncio
 import contextlib
 import logging
 import math
-from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
@@ -46,6 +56,8 @@ __all__ = [
     "Kind",
     "Pacers",
     "RetryAfter",
+    "request_answered",
+    "request_sent",
 ]
 
 log = logging.getLogger(__name__)
@@ -58,6 +70,9 @@ Job = Callable[[], Awaitable[None]]
 
 KINDS: Final[tuple[Kind, ...]] = ("post", "edit", "delete")
 
+MARGIN: Final = 0.02
+"""Seconds added to a window's reset as the headers give it (they are rounded to ms)."""
+
 
 @dataclass(frozen=True, slots=True)
 class ChannelLimits:
@@ -65,14 +80,13 @@ class ChannelLimits:
 
     per_period: int | None = 5
     period: float = 5.0
-    burst: int = 2
-    """Requests that may go back to back; past that, they go ``period / per_period`` apart.
-
-    Spacing them keeps the window's slots from freeing all at once after a burst, which
-    would leave everyone waiting most of a period for the next one."""
     reserve: int = 1
     """Slots of the window that only urgent jobs may take (a person's own move), so
     that they need not wait behind a stream of others (computer moves)."""
+    spread: bool = True
+    """Spread a window's requests a ``period / per_period`` apart (see the module)."""
+    idle_after: float = 60.0
+    """Seconds a pacer with nothing to do and its windows over is kept (:class:`Pacers`)."""
 
     @classmethod
     def unlimited(cls) -> ChannelLimits:
@@ -93,46 +107,172 @@ class RetryAfter(Exception):  # noqa: N818 (a signal, not an error)
         self.seconds = seconds
 
 
+@dataclass(eq=False, slots=True)
+class _Ticket:
+    """One running job, as the transport's reports find it."""
+
+    pacer: ChannelPacer
+    kind: Kind
+    urgent: bool
+    window: int
+    """The window (of its kind) it started in."""
+    first: bool = False
+    """It opened that window (so Discord counts it there, however late its answer)."""
+    task: asyncio.Task[None] | None = None
+    sent: bool = False
+    """A request of it went out: it can no longer be taken back."""
+    answered: bool = False
+    """Its request of its kind was answered: it no longer counts as in flight."""
+    stopped: bool = False
+
+
+_TICKET: ContextVar[_Ticket | None] = ContextVar("paced_job", default=None)
+
+
+def request_sent() -> None:
+    """The transport is sending a request for the paced job running in this task (if any)."""
+    ticket = _TICKET.get()
+    if ticket is not None:
+        ticket.sent = True
+        ticket.pacer.traced = True
+
+
+def request_answered(
+    kind: Kind,
+    channel_id: int,
+    *,
+    remaining: int | None,
+    reset_after: float | None,
+    limit: int | None = None,
+) -> None:
+    """A request of ``kind`` in ``channel_id`` made by the paced job of this task was answered.
+
+    ``remaining``, ``reset_after`` (seconds) and ``limit`` are the bucket as the answer's
+    rate limit headers give it (None: absent).
+    """
+    ticket = _TICKET.get()
+    if ticket is not None:
+        ticket.pacer._answered(ticket, kind, channel_id, remaining, reset_after, limit)
+
+
 @dataclass(slots=True)
 class _Budget:
-    """The slots of one kind: requests running now, and when the finished ones end."""
+    """The window of one kind, as the pacer knows it."""
 
     limits: ChannelLimits
-    running: int = 0
-    ended: deque[float] = field(default_factory=deque)
-    """When each finished request ended, oldest first (dropped ``period`` s later)."""
+    limit: int
+    window: int = 0
+    """Counts the windows opened."""
+    opened_at: float = -math.inf
+    resets_at: float = -math.inf
+    """When the window has surely reset (inf: not known until its first answer)."""
+    remaining: int = 0
+    urgent_used: int = 0
+    in_flight: int = 0
+    """Requests started and not answered yet (they may land in the next window)."""
+    late: list[float] = field(default_factory=list)
+    """When requests of the window were answered after it may have reset: each may count
+    in the next window, which resets at most ``period`` after that answer."""
     blocked_until: float = 0.0
-    last_start: float = -math.inf
-    last_urgent_start: float = -math.inf
 
-    def free_at(self, now: float, *, urgent: bool = False) -> float:
+    @property
+    def gap(self) -> float:
+        return self.limits.period / self.limit
+
+    def free_at(self, now: float, *, urgent: bool) -> float:
         """When a request of this kind may start (``now`` if it may start now).
 
-        An urgent one may take the reserved slots, and is spaced from urgent ones only.
+        An urgent one may take the reserved slots, and is spread among urgent ones only.
         """
-        limit, period = self.limits.per_period, self.limits.period
-        while self.ended and self.ended[0] + period <= now:
-            self.ended.popleft()
-        at = now
-        if limit is not None:
-            used = self.running + len(self.ended)
-            cap = limit if urgent else max(1, limit - self.limits.reserve)
-            if used >= cap:
-                waiting_for = used - cap  # this many slots must free before one is ours
-                at = self.ended[waiting_for] + period if waiting_for < len(self.ended) else math.inf
-            if used >= self.limits.burst:
-                last = self.last_urgent_start if urgent else self.last_start
-                at = max(at, last + period / limit)
+        limits = self.limits
+        if limits.per_period is None:
+            return max(now, self.blocked_until)
+        keep = 0 if urgent else self.limit - max(1, self.limit - limits.reserve)
+        if now >= self.resets_at:  # this request opens the next window
+            late = self._late(now)
+            if self.limit - self.in_flight - len(late) > keep:
+                at = now
+            else:
+                at = min(late) + limits.period if late else math.inf
+        elif self.remaining <= keep:
+            at = self.resets_at
+        elif limits.spread:
+            used = self.urgent_used if urgent else self.limit - self.remaining
+            at = max(now, self.opened_at + used * self.gap)
+        else:
+            at = now
         return max(at, self.blocked_until)
+
+    def start(self, now: float, ticket: _Ticket) -> None:
+        if self.limits.per_period is None:
+            return
+        if now >= self.resets_at:
+            self.window += 1
+            self.opened_at, self.resets_at = now, math.inf
+            self.remaining = self.limit - self.in_flight - len(self._late(now))
+            self.urgent_used, self.late = 0, []
+            ticket.first = True
+        ticket.window = self.window
+        self.remaining -= 1
+        self.urgent_used += ticket.urgent
+        self.in_flight += 1
+
+    def answered(self, now: float, ticket: _Ticket, *, headers: bool = False) -> None:
+        """The ticket's request is done: answered, or its job ended without an answer.
+
+        ``headers``: the answer's rate limit headers follow (:meth:`observe`).
+        """
+        if ticket.answered:
+            return
+        ticket.answered = True
+        self.in_flight -= 1
+        if self.limits.per_period is None:
+            return
+        late = now >= self.opened_at + self.limits.period
+        if ticket.window == self.window and late and not ticket.first:
+            self.late.append(now)
+        if ticket.window == self.window and self.resets_at == math.inf and not headers:
+            self.resets_at = now + self.limits.period
+
+    def refund(self, ticket: _Ticket) -> None:
+        """The ticket's job ended having sent nothing: its slot is free again."""
+        if self.limits.per_period is not None and ticket.window == self.window:
+            self.remaining += 1
+            self.urgent_used -= ticket.urgent
+
+    def observe(self, now: float, remaining: int, reset_after: float, limit: int | None) -> None:
+        """Headers of an answer: ``remaining`` requests in the window, reset in ``reset_after``."""
+        if self.limits.per_period is None:
+            return
+        if limit is not None and 0 < limit < self.limit:
+            self.limit = limit
+        at, half = now + reset_after + MARGIN, self.limits.period / 2
+        left = remaining - self.in_flight  # those in flight may not be counted yet
+        if self.resets_at == math.inf or abs(at - self.resets_at) <= half:
+            self.resets_at = min(self.resets_at, at)
+            self.opened_at = at - MARGIN - self.limits.period
+            self.remaining = min(self.remaining, left)
+            self.late = []
+        elif at > self.resets_at + half:  # Discord reset sooner than known: a new window
+            self.window += 1
+            self.opened_at, self.resets_at = at - self.limits.period - MARGIN, at
+            self.remaining, self.urgent_used, self.late = left, 0, []
+        # else: the answer of a request in an older window
+
+    def _late(self, now: float) -> list[float]:
+        return [at for at in self.late if at + self.limits.period > now]
+
+    def quiet(self, now: float) -> bool:
+        return self.in_flight == 0 and now >= self.resets_at and now >= self.blocked_until
 
 
 @dataclass(slots=True)
 class _Slot:
-    """One key: its waiting job (if any) and whether a job of it runs."""
+    """One key: its waiting job (if any) and its running one."""
 
     kind: Kind | None = None
     job: Job | None = None
-    running: bool = False
+    running: _Ticket | None = None
     since: int = 0
     """The order in which the waiting job started waiting (replacements keep it)."""
     urgent: bool = False
@@ -142,18 +282,28 @@ class _Slot:
 class ChannelPacer:
     """The one door of a channel's requests; see the module docstring."""
 
-    def __init__(self, scheduler: Scheduler, limits: ChannelLimits = DISCORD_LIMITS) -> None:
-        """Pace on ``scheduler``'s clock within ``limits``."""
+    def __init__(
+        self,
+        scheduler: Scheduler,
+        limits: ChannelLimits = DISCORD_LIMITS,
+        *,
+        channel_id: int | None = None,
+    ) -> None:
+        """Pace on ``scheduler``'s clock within ``limits`` (of channel ``channel_id``)."""
         self.scheduler = scheduler
         self.limits = limits
-        self._budgets = {kind: _Budget(limits) for kind in KINDS}
+        self.channel_id = channel_id
+        self._budgets = {kind: _Budget(limits, limits.per_period or 1) for kind in KINDS}
         self._slots: dict[Hashable, _Slot] = {}
         self._order = 0
         self._timer: Timer | None = None
         self._timer_at = math.inf
-        self._tasks: set[asyncio.Task[None]] = set()
         self._idle = asyncio.Event()
         self._idle.set()
+        self.active_at = scheduler.now()
+        """When a job was last submitted or ended."""
+        self.traced = False
+        """The transport reports the requests it sends (:func:`request_sent`)."""
         self.started: dict[Kind, int] = dict.fromkeys(KINDS, 0)
         """Requests started, by kind."""
         self.dropped = 0
@@ -179,22 +329,33 @@ class ChannelPacer:
             self._order += 1
             slot.since, slot.urgent = self._order, urgent
         slot.kind, slot.job = kind, job
+        self.active_at = self.scheduler.now()
         self._idle.clear()
         self._pump()
 
     def cancel(self, key: Hashable) -> bool:
-        """Drop the job waiting for ``key``; True if one was dropped (it never started)."""
+        """Drop the job waiting for ``key``, and stop its running one if nothing went out.
+
+        True if a waiting job was dropped. A running job is stopped only when the
+        transport reports what it sends (else nobody knows whether it did).
+        """
         slot = self._slots.get(key)
-        if slot is None or slot.job is None:
+        if slot is None:
+            return False
+        ticket = slot.running
+        if ticket is not None and self.traced and not ticket.sent and ticket.task is not None:
+            ticket.stopped = True
+            ticket.task.cancel()
+        if slot.job is None:
             return False
         slot.kind = slot.job = None
         self._forget(key, slot)
         return True
 
     def running(self, key: Hashable) -> bool:
-        """Whether a job of ``key`` runs now."""
+        """Whether a job of ``key`` runs now (and was not stopped before it sent anything)."""
         slot = self._slots.get(key)
-        return slot is not None and slot.running
+        return slot is not None and slot.running is not None and not slot.running.stopped
 
     def waiting(self, key: Hashable) -> bool:
         """Whether a job of ``key`` waits for its turn."""
@@ -205,6 +366,14 @@ class ChannelPacer:
     def idle(self) -> bool:
         """Nothing waits and nothing runs."""
         return not self._slots
+
+    def dormant(self, now: float) -> bool:
+        """Idle for ``idle_after`` seconds, every window over: nothing is lost by dropping it."""
+        return (
+            self.idle
+            and now - self.active_at >= self.limits.idle_after
+            and all(budget.quiet(now) for budget in self._budgets.values())
+        )
 
     async def flush(self) -> None:
         """Wait until every job submitted so far (and any submitted meanwhile) has run."""
@@ -224,13 +393,13 @@ class ChannelPacer:
     def _pump(self) -> None:
         now = self.scheduler.now()
         wake = math.inf
-        ready = [(k, s) for k, s in self._slots.items() if s.job is not None and not s.running]
+        ready = [(k, s) for k, s in self._slots.items() if s.job is not None and s.running is None]
         for key, slot in sorted(ready, key=lambda item: item[1].since):
-            assert slot.kind is not None and slot.job is not None
+            assert slot.kind is not None
             budget = self._budgets[slot.kind]
             at = budget.free_at(now, urgent=slot.urgent)
             if at <= now:
-                self._start(key, slot, budget)
+                self._start(key, slot, budget, now)
             else:
                 wake = min(wake, at)
         self._wake_at(wake, now)
@@ -248,25 +417,21 @@ class ChannelPacer:
 
         self._timer = self.scheduler.call_later(when - now, wake, name="pacer wake-up")
 
-    def _start(self, key: Hashable, slot: _Slot, budget: _Budget) -> None:
+    def _start(self, key: Hashable, slot: _Slot, budget: _Budget, now: float) -> None:
         kind, job = slot.kind, slot.job
         assert kind is not None and job is not None
+        ticket = _Ticket(self, kind, slot.urgent, 0)
+        budget.start(now, ticket)
         slot.kind = slot.job = None
-        slot.running = True
-        budget.running += 1
-        budget.last_start = self.scheduler.now()
-        if slot.urgent:
-            budget.last_urgent_start = budget.last_start
-        slot.urgent = False
+        slot.running, slot.urgent = ticket, False
         self.started[kind] += 1
-        task = asyncio.get_running_loop().create_task(
-            self._run(key, slot, kind, job), name=f"pacer {kind} {key!r}"
+        ticket.task = asyncio.get_running_loop().create_task(
+            self._run(key, slot, ticket, job), name=f"pacer {kind} {key!r}"
         )
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
-    async def _run(self, key: Hashable, slot: _Slot, kind: Kind, job: Job) -> None:
-        budget = self._budgets[kind]
+    async def _run(self, key: Hashable, slot: _Slot, ticket: _Ticket, job: Job) -> None:
+        budget = self._budgets[ticket.kind]
+        _TICKET.set(ticket)
         try:
             await job()
         except RetryAfter as wait:
@@ -274,42 +439,84 @@ class ChannelPacer:
             budget.blocked_until = max(budget.blocked_until, self.scheduler.now() + wait.seconds)
             if slot.job is None:  # nothing newer: the same job goes again
                 self._order += 1
-                slot.kind, slot.job, slot.since = kind, job, self._order
+                slot.kind, slot.job, slot.since = ticket.kind, job, self._order
+        except asyncio.CancelledError:
+            if not ticket.stopped:
+                raise
         except Exception:
-            log.exception("paced %s request for %r failed", kind, key)
+            log.exception("paced %s request for %r failed", ticket.kind, key)
         finally:
-            budget.running -= 1
-            budget.ended.append(self.scheduler.now())
-            slot.running = False
+            now = self.scheduler.now()
+            if self.traced and not ticket.sent and not ticket.answered:
+                budget.refund(ticket)
+            budget.answered(now, ticket)
+            slot.running = None
+            self.active_at = now
             self._forget(key, slot)
             self._pump()
 
+    def _answered(
+        self,
+        ticket: _Ticket,
+        kind: Kind,
+        channel_id: int,
+        remaining: int | None,
+        reset_after: float | None,
+        limit: int | None,
+    ) -> None:
+        now = self.scheduler.now()
+        budget = self._budgets[kind]
+        ours = self.channel_id is None or channel_id == self.channel_id
+        headers = ours and remaining is not None and reset_after is not None
+        if kind == ticket.kind:
+            budget.answered(now, ticket, headers=headers)
+        if headers:
+            assert remaining is not None and reset_after is not None
+            budget.observe(now, remaining, reset_after, limit)
+        self._pump()
+
     def _forget(self, key: Hashable, slot: _Slot) -> None:
-        if slot.job is None and not slot.running:
+        if slot.job is None and slot.running is None:
             self._slots.pop(key, None)
         if not self._slots:
             self._idle.set()
 
 
 class Pacers:
-    """One :class:`ChannelPacer` per channel, made when first asked for."""
+    """One :class:`ChannelPacer` per channel, made when first asked for, dropped when dormant."""
+
+    PRUNE_EVERY: Final = 64
+    """Look for dormant pacers every this many :meth:`of` calls."""
 
     def __init__(self, scheduler: Scheduler, limits: ChannelLimits = DISCORD_LIMITS) -> None:
         """Pacers on ``scheduler``'s clock, each within ``limits``."""
         self.scheduler = scheduler
         self.limits = limits
         self._pacers: dict[int, ChannelPacer] = {}
+        self._asked = 0
 
     def of(self, channel_id: int) -> ChannelPacer:
         """The pacer of a channel."""
+        self._asked += 1
+        if self._asked % self.PRUNE_EVERY == 0:
+            self.prune()
         pacer = self._pacers.get(channel_id)
         if pacer is None:
-            pacer = self._pacers[channel_id] = ChannelPacer(self.scheduler, self.limits)
+            pacer = ChannelPacer(self.scheduler, self.limits, channel_id=channel_id)
+            self._pacers[channel_id] = pacer
         return pacer
+
+    def prune(self) -> int:
+        """Drop the pacers that are dormant (see :meth:`ChannelPacer.dormant`); how many."""
+        now = self.scheduler.now()
+        dormant = [cid for cid, pacer in self._pacers.items() if pacer.dormant(now)]
+        for channel_id in dormant:
+            del self._pacers[channel_id]
+        return len(dormant)
 
     @property
     def channels(self) -> dict[int, ChannelPacer]:
-        """Every channel's pacer made so far."""
+        """Every channel's pacer kept now."""
         return dict(self._pacers)
 
     async def flush(self, timeout: float) -> bool:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
+import math
 from collections.abc import Hashable
 
 from bot.tables.pacing import (
@@ -13,6 +15,8 @@ from bot.tables.pacing import (
     Kind,
     Pacers,
     RetryAfter,
+    request_answered,
+    request_sent,
 )
 from bot.tables.scheduler import ManualScheduler
 
@@ -47,10 +51,10 @@ class Log:
 
 
 def pacer(
-    clock: ManualScheduler, per: int | None = 5, burst: int | None = None, reserve: int = 0
+    clock: ManualScheduler, per: int | None = 5, *, spread: bool = False, reserve: int = 0
 ) -> ChannelPacer:
-    """``per`` requests per 5 s, ``burst`` back to back (default: all), ``reserve`` urgent."""
-    limits = ChannelLimits(per_period=per, period=5.0, burst=burst or per or 1, reserve=reserve)
+    """``per`` requests per 5 s, spread over the window or not, ``reserve`` for urgent ones."""
+    limits = ChannelLimits(per_period=per, period=5.0, reserve=reserve, spread=spread)
     return ChannelPacer(clock, limits)
 
 
@@ -93,7 +97,7 @@ async def test_each_kind_has_its_budget_and_the_sixth_waits_for_the_window() -> 
     assert p.started == {"post": 6, "edit": 6, "delete": 6}
 
 
-async def test_a_request_in_flight_holds_its_slot_until_a_period_after_it_ends() -> None:
+async def test_a_window_resets_a_period_after_its_first_request_was_answered() -> None:
     clock = ManualScheduler()
     log, p = Log(clock), pacer(clock, per=1)
     await submit(p, "a", "edit", log.job("a", hold=True))
@@ -105,30 +109,30 @@ async def test_a_request_in_flight_holds_its_slot_until_a_period_after_it_ends()
     await settle()
     await clock.advance(4.9)
     await settle()
-    assert log.names() == ["a"]
+    assert log.names() == ["a"], "Discord may have seen it as late as its answer came"
     await clock.advance(0.1)
     await settle()
     assert log.ran[-1] == (15.0, "b")
 
 
-async def test_tables_sharing_a_channel_take_turns_oldest_waiting_first() -> None:
+async def test_a_full_window_opens_again_whole_and_waiting_keys_go_oldest_first() -> None:
     clock = ManualScheduler()
-    log, p = Log(clock), pacer(clock)
-    for second in range(5):  # table A spends the budget, one edit a second
-        await submit(p, "A", "edit", log.job(f"A{second}"))
-        await clock.advance(1)
-    await submit(p, "B", "edit", log.job("B0"))  # t=5: A0's slot is free again: B goes
-    assert log.ran[-1] == (5.0, "B0")
-    await submit(p, "A", "edit", log.job("A5"))  # waits for A1's slot (t=6)
-    await submit(p, "B", "edit", log.job("B1"))  # waits behind A5
-    await submit(p, "A", "edit", log.job("A6"))  # replaces A5, keeps its place
+    log, p = Log(clock), pacer(clock, per=2)
+    await submit(p, "A", "edit", log.job("A0"))
+    await submit(p, "A", "edit", log.job("A1"))
     await clock.advance(1)
+    await submit(p, "B", "edit", log.job("B0"))  # the window is full: B waits
+    await submit(p, "A", "edit", log.job("A2"))  # waits behind B
+    await submit(p, "B", "edit", log.job("B1"))  # replaces B0, keeps its place
+    await submit(p, "C", "edit", log.job("C0"))
+    await submit(p, "A", "edit", log.job("A3"))  # replaces A2
+    await clock.advance(4)
     await settle()
-    assert log.ran[-1] == (6.0, "A6")
-    await clock.advance(1)
+    assert log.ran[2:] == [(5.0, "B1"), (5.0, "A3")], "the window reset: two slots at once"
+    await clock.advance(5)
     await settle()
-    assert log.ran[-1] == (7.0, "B1")
-    assert "A5" not in log.names()
+    assert log.ran[-1] == (10.0, "C0")
+    assert "B0" not in log.names() and "A2" not in log.names()
 
 
 async def test_a_429_is_waited_out_and_the_newest_state_still_goes() -> None:
@@ -185,38 +189,198 @@ async def test_pacers_keep_one_pacer_per_channel_and_flush_them_all() -> None:
     assert len(log.ran) == 20, "no limit: nothing waits"
 
 
-async def test_past_a_short_burst_requests_go_a_fifth_of_the_period_apart() -> None:
+async def test_a_window_is_spread_a_fifth_of_the_period_apart_unless_it_was_quiet() -> None:
     clock = ManualScheduler()
-    log, p = Log(clock), pacer(clock, burst=2)
-    for n in range(5):
+    log, p = Log(clock), pacer(clock, spread=True)
+    for n in range(6):
         await submit(p, n, "edit", log.job(str(n)))
-    for _ in range(50):
-        await clock.advance(0.25)
-        await settle()
-    assert [when for when, _ in log.ran] == [0.0, 0.0, 1.0, 2.0, 3.0]
-    for n in range(5, 8):  # t = 12.5: the window is empty again, so a burst may go
-        await submit(p, n, "edit", log.job(str(n)))
-    for _ in range(8):
+    for _ in range(24):
         await clock.advance(0.25)
         await settle()
     starts = [when for when, _ in log.ran]
-    assert starts[5:] == [12.5, 12.5, 13.5]
-    assert all(sum(s <= t < s + 5 for t in starts) <= 5 for s in starts), "5 in any 5 s"
+    assert starts == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0], "the sixth opens the next window"
+    await clock.advance(3.5)  # t = 9.5: the window opened at 5 had one request
+    for n in range(6, 11):
+        await submit(p, n, "edit", log.job(str(n)))
+    assert [when for when, _ in log.ran[6:]] == [9.5] * 4, "the slots not spent go at once"
+    await clock.advance(0.5)
+    await settle()
+    assert log.ran[-1] == (10.0, "10")
+
+
+async def test_urgent_states_of_a_quiet_window_go_at_once_and_the_sixth_waits() -> None:
+    clock = ManualScheduler()
+    log, p = Log(clock), pacer(clock, spread=True)
+    await submit(p, "table", "edit", log.job("move 0"), urgent=True)
+    await clock.advance(4.2)
+    for n in range(1, 6):  # four more people, each their own table message
+        await submit(p, f"table {n}", "edit", log.job(f"move {n}"), urgent=True)
+    assert [when for when, _ in log.ran] == [0.0, 4.2, 4.2, 4.2, 4.2]
+    await clock.advance(0.8)
+    await settle()
+    assert log.ran[-1] == (5.0, "move 5"), "the sixth goes when the window resets"
 
 
 async def test_a_reserved_slot_lets_an_urgent_state_past_a_stream_of_others() -> None:
     clock = ManualScheduler()
-    log, p = Log(clock), pacer(clock, reserve=1)
-    for n in range(5):
-        await submit(p, f"computer {n}", "edit", log.job(f"computer {n}"))
-    assert len(log.ran) == 4, "the last slot is kept for an urgent state"
-    await submit(p, "person", "edit", log.job("person"), urgent=True)
-    assert log.ran[-1] == (0.0, "person")
-    await clock.advance(5)
-    await settle()
-    assert log.ran[-1] == (5.0, "computer 4")
+    log, p = Log(clock), pacer(clock, reserve=1, spread=True)
+    for n in range(4):  # computer moves, a second apart
+        await submit(p, "table", "edit", log.job(f"computer {n}"))
+        await clock.advance(1)
+    await submit(p, "table", "edit", log.job("computer 4"))  # t = 4
+    assert log.ran[-1] == (3.0, "computer 3"), "the last slot is kept for an urgent state"
+    await submit(p, "table", "edit", log.job("person"), urgent=True)
+    assert log.ran[-1] == (4.0, "person"), "spread among urgent ones only: it goes at once"
+    assert p.dropped == 1 and "computer 4" not in log.names(), "it shows the newest state"
 
 
-def test_discords_limits_keep_a_slot_for_urgent_states_and_space_past_a_burst() -> None:
+def test_discords_limits_keep_a_slot_for_urgent_states_and_spread_the_window() -> None:
     assert DISCORD_LIMITS.per_period == 5 and DISCORD_LIMITS.period == 5.0
-    assert DISCORD_LIMITS.reserve == 1 and DISCORD_LIMITS.burst == 2
+    assert DISCORD_LIMITS.reserve == 1 and DISCORD_LIMITS.spread
+
+
+CHANNEL = 7
+
+
+class Discord:
+    """One channel's buckets as Discord keeps them: a window opened by its first request
+    resets ``period`` seconds later; each answer carries the headers; past the limit, a 429."""
+
+    def __init__(self, clock: ManualScheduler, limit: int = 5, period: float = 5.0) -> None:
+        self.clock, self.limit, self.period = clock, limit, period
+        self.windows: dict[Kind, tuple[float, int]] = {}
+        self.done: list[tuple[float, Kind, str]] = []
+        self.refused = 0
+
+    def job(self, kind: Kind, name: str, gate: asyncio.Event | None = None) -> Job:
+        async def run() -> None:
+            if gate is not None:  # held before it goes out, as discord.py's own limiter may
+                await gate.wait()
+            request_sent()
+            now = self.clock.now()
+            resets, used = self.windows.get(kind, (-math.inf, 0))
+            if now >= resets:
+                resets, used = now + self.period, 0
+            if used >= self.limit:
+                self.refused += 1
+                request_answered(kind, CHANNEL, remaining=0, reset_after=resets - now)
+                raise RetryAfter(resets - now)
+            self.windows[kind] = (resets, used + 1)
+            self.done.append((now, kind, name))
+            left = self.limit - used - 1
+            request_answered(kind, CHANNEL, remaining=left, reset_after=resets - now, limit=5)
+
+        return run
+
+
+async def run_for(clock: ManualScheduler, seconds: float, step: float = 0.01) -> None:
+    """Move the clock on in small steps, letting the jobs that fall due run at their time."""
+    end = clock.now() + seconds
+    while clock.now() < end - 1e-9:
+        await clock.advance(min(step, end - clock.now()))
+        await settle()
+
+
+def paced(clock: ManualScheduler, **options: object) -> ChannelPacer:
+    return ChannelPacer(clock, ChannelLimits(**options), channel_id=CHANNEL)  # type: ignore[arg-type]
+
+
+async def test_the_headers_say_when_a_window_opened_before_the_pacer_resets() -> None:
+    clock = ManualScheduler()
+    discord, p = Discord(clock), paced(clock)
+    discord.windows["edit"] = (2.0, 3)  # a process before a restart spent three edits
+    for n in range(3):
+        await submit(p, n, "edit", discord.job("edit", str(n)), urgent=True)
+        await run_for(clock, 0.25)
+    assert [name for _, _, name in discord.done] == ["0", "1"], "the answer said: one left"
+    await run_for(clock, 1.25)  # t = 2.0: Discord resets, and the pacer a margin later
+    assert len(discord.done) == 2
+    await run_for(clock, 0.03)
+    assert discord.done[-1][2] == "2" and discord.refused == 0
+    assert 2.01 < discord.done[-1][0] < 2.03
+
+
+async def test_a_stream_faster_than_the_budget_goes_a_second_apart_and_never_meets_a_429() -> None:
+    clock = ManualScheduler()
+    discord, p = Discord(clock), paced(clock)
+    submitted: list[float] = []
+    for n in range(75):  # four people, a move every 0.8 s for a minute
+        submitted.append(clock.now())
+        await submit(p, "table", "edit", discord.job("edit", str(n)), urgent=True)
+        await run_for(clock, 0.8)
+    starts = [when for when, _, _ in discord.done]
+    assert discord.refused == 0
+    assert min(b - a for a, b in itertools.pairwise(starts)) >= 0.99
+    assert len(starts) >= 58, "every slot of every window is spent"
+    shown = [min(t for t in starts if t >= s) - s for s in submitted if s <= starts[-1]]
+    assert max(shown) <= 1.0 + 0.04, "no state waits longer than one slot"
+    assert p.dropped == 75 - len(starts) - p.waiting("table")
+
+
+async def test_computer_moves_leave_the_reserved_slot_to_a_person_and_no_429_comes() -> None:
+    clock = ManualScheduler()
+    discord, p = Discord(clock), paced(clock)
+    person: list[tuple[float, str]] = []
+    for n in range(15):  # a person, then three computers a second apart; pings as posts
+        person.append((clock.now(), f"person {n}"))
+        await submit(p, "table", "edit", discord.job("edit", f"person {n}"), urgent=True)
+        await submit(p, ("ping", n), "delete", discord.job("delete", f"ping {n}"))
+        for c in range(3):
+            await run_for(clock, 1)
+            await submit(p, "table", "edit", discord.job("edit", f"computer {n}.{c}"))
+        await run_for(clock, 0.8)
+        await submit(p, ("ping", n + 1), "post", discord.job("post", f"ping {n + 1}"))
+    await run_for(clock, 10)
+    assert discord.refused == 0
+    done = {name: when for when, _, name in discord.done}
+    assert all(done[name] == at for at, name in person), "a person's move goes at once"
+
+
+async def test_cancel_stops_a_running_job_that_sent_nothing_yet_and_frees_its_slot() -> None:
+    clock = ManualScheduler()
+    discord, p = Discord(clock, limit=1), paced(clock, per_period=1, reserve=0)
+    await submit(p, "table", "edit", discord.job("edit", "table"))
+    held, sending = asyncio.Event(), asyncio.Event()
+    await clock.advance(5)
+    await submit(p, "ping", "post", discord.job("post", "ping", held))
+    assert p.running("ping")
+    p.cancel("ping")
+    await settle()
+    assert not p.running("ping") and p.idle, "taken back before it went out"
+    await submit(p, "other ping", "post", discord.job("post", "other ping"))
+    assert discord.done[-1] == (5.0, "post", "other ping"), "its slot was not spent"
+
+    async def sent_then_held() -> None:
+        request_sent()
+        await sending.wait()
+
+    await clock.advance(5)
+    await submit(p, "late ping", "post", sent_then_held)
+    p.cancel("late ping")
+    await settle()
+    assert p.running("late ping"), "a request that went out is left to land"
+    sending.set()
+    await settle()
+    assert p.idle and discord.refused == 0
+
+
+async def test_pacers_drop_a_channel_idle_for_a_while_once_its_windows_are_over() -> None:
+    clock = ManualScheduler()
+    pacers = Pacers(clock, ChannelLimits(idle_after=1.0))
+    log, gate = Log(clock), asyncio.Event()
+    quiet, busy = pacers.of(1), pacers.of(2)
+    quiet.submit("a", "edit", log.job("a"))
+    busy.submit("b", "edit", log.job("b", hold=True))
+    await settle()
+    await clock.advance(2)
+    assert pacers.prune() == 0, "the window opened at 0 is not over"
+    await clock.advance(3)
+    assert pacers.prune() == 1 and set(pacers.channels) == {2}, "a request still runs on 2"
+    log.gates["b"].set()
+    gate.set()
+    await settle()
+    await clock.advance(6)
+    for _ in range(Pacers.PRUNE_EVERY):
+        pacers.of(3)
+    assert set(pacers.channels) == {3}, "asking for pacers drops the dormant ones now and then"
+    assert pacers.of(1) is not quiet
