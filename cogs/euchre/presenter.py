@@ -119,7 +119,7 @@ class TablePresenter:
         """Post the table as a new message in ``thread``, and remember that message."""
         public = self.message(table)
         sent = await self.publisher.call(
-            thread.parent_id or thread.id,
+            thread.id,
             "post",
             lambda: thread.send(embed=public.embed, view=public.view_or_missing),
         )

@@ -10,8 +10,9 @@ id, and a thread is a channel of its own, so tables opened in threads of one cha
 each have their thread's budget, while notices in the channel itself share its budget.
 
 A turn ping is a new message (a mention added by an edit notifies nobody), one per table
-at most: posting a new one deletes the old one, and a ping whose turn is over before it
-was posted is never posted at all.
+at most: posting a new one deletes the old one, and a ping whose turn is over before its
+post went out (waiting for the channel's budget, or held by discord.py's own limiter)
+is never posted at all; one already sent is deleted once it lands.
 """
 
 from __future__ import annotations
@@ -153,7 +154,8 @@ class Publisher:
             return
         del self.pings[table.id]
         pacer = self.pacers.of(table.place.id)
-        if pacer.cancel(ping.key) and not pacer.running(ping.key):
+        pacer.cancel(ping.key)  # a post waiting, or running but not sent yet, is dropped
+        if ping.message_id is None and not pacer.running(ping.key):
             return  # never posted
         channel = self._channel(table.place.id, table.place.guild_id)
 
