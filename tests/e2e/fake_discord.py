@@ -50,6 +50,7 @@ import copy
 import inspect
 import itertools
 import json
+import math
 import re
 import secrets
 import socket
@@ -1055,7 +1056,8 @@ class FakeDiscord:
         if window.used >= self.rate_limit:
             self.rate_limited.append(record)
             headers["X-RateLimit-Remaining"] = "0"
-            headers["X-RateLimit-Scope"] = "shared"
+            headers["X-RateLimit-Scope"] = "user"  # the bot's own limit, not a shared one
+            headers["Retry-After"] = str(math.ceil(after))
             headers["Via"] = "1.1 google"
             body = {"message": "You are being rate limited.", "retry_after": after, "global": False}
             raise _RateLimitedError(body, headers)

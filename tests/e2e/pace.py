@@ -8,8 +8,11 @@ members (computers fill the other seats). Every member thinks ``think`` seconds 
 
 - the lag of each card played by a member: from the click's delivery until the first
   version of the public table message that shows one more of that card than the table
-  showed at the click (the fake keeps every version with its time);
-- the most channel message edits (all tables together) in any window of 5 seconds, and
+  showed at the click (the fake keeps every version with its time), or, when the table
+  skipped to the next deal first, the first version after the click;
+- the most message edits (and posts) in one 5 s window of a channel, counted as
+  Discord counts them (a window opens with the first request after the last one
+  ended; each thread is a channel of its own), and
   the number of 429s answered;
 - turn pings: the mentions the bot posted as new messages, and any mention that an
   edit added (which would notify nobody);
@@ -24,13 +27,14 @@ import asyncio
 import contextlib
 import itertools
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tests.e2e.bot_process import BotProcess
-from tests.e2e.fake_discord import FakeDiscord, Message, User
+from tests.e2e.fake_discord import FakeDiscord, Message, Request, User
 from tests.e2e.players import EuchreTable, Players
 from tests.harness import visible_text
 
@@ -40,6 +44,7 @@ _EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 _POST = "POST /channels/{channel_id}/messages"
 _WINDOW = 5.0
 _LOOK_AHEAD = 8.0
+_DEAL = re.compile(r"\bdeal (\d+)\b")
 _IN_FLIGHT = 0.5
 """Seconds a request already sent may take to land (on a busy machine)."""
 
@@ -72,7 +77,7 @@ class PaceFigures:
     lags: list[float] = field(default_factory=list)
     """Seconds from the click to the card on the public table, one per card played."""
     most_edits: int = 0
-    """The most channel edits in any 5 s."""
+    """The most message edits in one of Discord's 5 s windows of one channel (or thread)."""
     most_posts: int = 0
     rate_limited: int = 0
     pings: int = 0
@@ -100,7 +105,7 @@ class PaceFigures:
                 f"  click-to-table lag over {len(self.lags)} cards: "
                 f"p50 {self.percentile(50):.2f} s, p95 {self.percentile(95):.2f} s, "
                 f"max {self.percentile(100):.2f} s",
-                f"  channel edits per 5 s: at most {self.most_edits} "
+                f"  edits in a channel's 5 s window: at most {self.most_edits} "
                 f"(posts at most {self.most_posts}); 429 answers: {self.rate_limited}",
                 f"  turn pings posted as new messages: {self.pings}; mentions added by an "
                 f"edit: {self.mentions_by_edit}; pings of the clicker: {self.pinged_clicker}",
@@ -110,14 +115,24 @@ class PaceFigures:
 
 
 def most_in_window(times: list[float], window: float = _WINDOW) -> int:
-    """The most of ``times`` that fall within any ``window`` seconds."""
-    ordered = sorted(times)
-    best, start = 0, 0
-    for end, at in enumerate(ordered):
-        while at - ordered[start] >= window:
-            start += 1
-        best = max(best, end - start + 1)
+    """The most of ``times`` in one window as Discord counts them: a window opens at the
+    first time after the last one ended and lasts ``window`` seconds."""
+    best, opened, count = 0, -math.inf, 0
+    for at in sorted(times):
+        if at >= opened + window:
+            opened, count = at, 0
+        count += 1
+        best = max(best, count)
     return best
+
+
+def most_per_channel(requests: list[Request], route: str) -> int:
+    """The most successful requests of ``route`` in one window of any one channel."""
+    times: dict[str, list[float]] = {}
+    for r in requests:
+        if r.route == route and 200 <= r.status < 300:
+            times.setdefault(r.path.split("/")[2], []).append(r.at)
+    return max((most_in_window(t) for t in times.values()), default=0)
 
 
 def _versions(message: Message) -> list[tuple[float, str]]:
@@ -125,24 +140,44 @@ def _versions(message: Message) -> list[tuple[float, str]]:
     return [(at, visible_text(p)) for at, p in zip(message.times, payloads, strict=True)]
 
 
+def _deal(text: str) -> str | None:
+    found = _DEAL.search(text)
+    return found.group(1) if found else None
+
+
+def _after_click(message: Message, clicked_at: float) -> tuple[str, list[tuple[float, str]], bool]:
+    """The table's text at the click; the versions after it, within :data:`_LOOK_AHEAD`
+    seconds, that still show the deal it showed then; whether a later deal came first."""
+    versions = _versions(message)
+    before = [text for at, text in versions if at <= clicked_at]
+    text = before[-1] if before else ""
+    same = []
+    for at, later in versions:
+        if at <= clicked_at:
+            continue
+        if _deal(later) != _deal(text):
+            return text, same, True
+        if at - clicked_at > _LOOK_AHEAD:
+            break
+        same.append((at, later))
+    return text, same, False
+
+
 def card_lag(message: Message, label: str, clicked_at: float) -> float:
     """Seconds until a version of ``message`` after ``clicked_at`` shows ``label`` once more.
 
-    When no version does within :data:`_LOOK_AHEAD` seconds (the table moved on past
-    it, say to the next deal), the first version after the click counts: it shows a
-    newer state. (Later, the same card may come back as an upcard.) ``inf`` if no
-    version came after the click.
+    Only versions of the deal the table showed at the click count, within
+    :data:`_LOOK_AHEAD` seconds: when the table moved on first (to the next deal, where
+    the same card may come back as an upcard, or past the look-ahead), the first version
+    after the click counts, as it shows a newer state. ``inf`` if no version came after
+    the click.
     """
-    versions = _versions(message)
-    before = [text for at, text in versions if at <= clicked_at]
-    base = before[-1].count(label) if before else 0
-    after = [(at, text) for at, text in versions if at > clicked_at]
-    for at, text in after:
-        if at - clicked_at > _LOOK_AHEAD:
-            break
-        if text.count(label) > base:
+    text, same, _ = _after_click(message, clicked_at)
+    for at, later in same:
+        if later.count(label) > text.count(label):
             return at - clicked_at
-    return after[0][0] - clicked_at if after else math.inf
+    after = [at for at, _ in _versions(message) if at > clicked_at]
+    return after[0] - clicked_at if after else math.inf
 
 
 async def _open(fake: FakeDiscord, host: User) -> EuchreTable:
@@ -186,15 +221,9 @@ Played = list[tuple[Message, str, float]]
 
 
 def shown(message: Message, label: str, clicked_at: float) -> bool:
-    """Whether a version after the click shows ``label`` once more than the table did."""
-    versions = _versions(message)
-    before = [text for at, text in versions if at <= clicked_at]
-    base = before[-1].count(label) if before else 0
-    return any(
-        text.count(label) > base
-        for at, text in versions
-        if clicked_at < at <= clicked_at + _LOOK_AHEAD
-    )
+    """Whether the table showed ``label`` once more after the click, or moved past its deal."""
+    text, same, moved_on = _after_click(message, clicked_at)
+    return moved_on or any(later.count(label) > text.count(label) for _, later in same)
 
 
 async def _play(
@@ -239,9 +268,8 @@ async def _unknown_click(fake: FakeDiscord, member: User, table: EuchreTable) ->
 
 
 def _measure_messages(fake: FakeDiscord, figures: PaceFigures, clickers: dict[int, int]) -> None:
-    edits = [r.at for r in fake.requests if r.route == _EDIT and r.status == 200]
-    posts = [r.at for r in fake.requests if r.route == _POST and r.status == 200]
-    figures.most_edits, figures.most_posts = most_in_window(edits), most_in_window(posts)
+    figures.most_edits = most_per_channel(fake.requests, _EDIT)
+    figures.most_posts = most_per_channel(fake.requests, _POST)
     figures.rate_limited = len(fake.rate_limited)
     for message in fake.messages.values():
         if message.visible_to is not None:

@@ -16,7 +16,14 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.pace import PaceFigures, Scenario, card_lag, most_in_window, run_scenario
+from tests.e2e.pace import (
+    PaceFigures,
+    Scenario,
+    card_lag,
+    most_in_window,
+    run_scenario,
+    shown,
+)
 
 
 def check(figures: PaceFigures) -> None:
@@ -47,7 +54,8 @@ async def test_one_person_and_three_computers_at_the_default_delay(tmp_path: Pat
 
 
 def test_the_measures_count_what_they_say() -> None:
-    assert most_in_window([0.0, 1.0, 4.9, 5.0, 5.1, 9.95]) == 4
+    assert most_in_window([0.0, 1.0, 4.9, 5.0, 5.1, 9.95]) == 3, "windows open at 0 and 5"
+    assert most_in_window([0.0, 4.0, 4.5, 4.9, 5.2, 5.3, 6.0, 7.0, 8.0]) == 5
     assert most_in_window([]) == 0
     figures = PaceFigures(Scenario(), lags=[0.1, 0.2, 0.3, 0.4, 2.0])
     assert figures.percentile(50) == 0.3 and figures.percentile(100) == 2.0
@@ -63,3 +71,10 @@ async def test_a_card_lag_is_read_from_the_versions_of_the_table() -> None:
         assert card_lag(message, "J♦", t0) == t2 - t0
         assert card_lag(message, "Q♣", t0) == t1 - t0, "not shown: the first newer state"
         assert card_lag(message, "Q♣", t2) == math.inf
+
+        table = fake._new_message({"content": "deal 2 · trick: 9♠"})
+        fake._edit(table, {"content": "deal 3 · upcard A♥"})  # A♥ ended deal 2 unseen
+        fake._edit(table, {"content": "deal 3 · trick: A♥"})
+        t0, t1, _ = table.times
+        assert card_lag(table, "A♥", t0) == t1 - t0, "the next deal came first: it is newer"
+        assert shown(table, "A♥", t0)
