@@ -11,13 +11,14 @@ message, like a table's public message or a turn ping) as a job of one *kind*
 - a key holds at most one job waiting; a newer job replaces it (the state in between is
   dropped, never queued), and a key has at most one job running;
 - a job starts only when its kind's window has room. The pacer keeps the window as
-  Discord does: opened by its first request, and read from the answers' headers when the
-  transport reports them (:func:`request_answered`), else assumed to reset ``period``
-  after the first request's answer, which is never sooner than Discord resets it;
-- within a window the requests of a kind are spread: the n-th may start ``n - 1``
-  fifths of the period after the window opened (earlier if the window was quiet, as
-  the slots not spent yet may go at once), so a burst does not leave a gap of most of
-  a period after it. Past the fifth, the next window opens the moment the last resets;
+  Discord does (:class:`~bot.tables.windows.Window`): opened by its first request, and
+  read from the answers' headers when the transport reports them
+  (:func:`request_answered`), else assumed to reset ``period`` after the first
+  request's answer, which is never sooner than Discord resets it;
+- within a window the requests of a kind are spread: the n-th may start no sooner
+  than ``n - 1`` fifths of the period after the window opened, so a burst does not
+  leave a gap of most of a period after it, while the slots a quiet window did not
+  spend go at once. Past the fifth, the next window opens the moment the last resets;
 - an *urgent* job (a person's own move) may take a slot kept in reserve, and is spread
   among urgent ones only, so it need not wait behind a stream of others (computer
   moves);
@@ -43,10 +44,11 @@ import logging
 import math
 from collections.abc import Awaitable, Callable, Hashable
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final, Literal
 
 from .scheduler import Scheduler, Timer
+from .windows import DISCORD_LIMITS, ChannelLimits, Started, Window
 
 __all__ = [
     "DISCORD_LIMITS",
@@ -70,33 +72,6 @@ Job = Callable[[], Awaitable[None]]
 
 KINDS: Final[tuple[Kind, ...]] = ("post", "edit", "delete")
 
-MARGIN: Final = 0.02
-"""Seconds added to a window's reset as the headers give it (they are rounded to ms)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ChannelLimits:
-    """Requests of each kind a channel takes per ``period`` seconds (None: no limit)."""
-
-    per_period: int | None = 5
-    period: float = 5.0
-    reserve: int = 1
-    """Slots of the window that only urgent jobs may take (a person's own move), so
-    that they need not wait behind a stream of others (computer moves)."""
-    spread: bool = True
-    """Spread a window's requests a ``period / per_period`` apart (see the module)."""
-    idle_after: float = 60.0
-    """Seconds a pacer with nothing to do and its windows over is kept (:class:`Pacers`)."""
-
-    @classmethod
-    def unlimited(cls) -> ChannelLimits:
-        """No pacing at all (tests of other things, a Discord without limits)."""
-        return cls(per_period=None)
-
-
-DISCORD_LIMITS: Final = ChannelLimits()
-"""Discord's budget per channel: 5 posts, 5 edits and 5 deletes per 5 seconds."""
-
 
 class RetryAfter(Exception):  # noqa: N818 (a signal, not an error)
     """Raised by a job that Discord told to wait ``seconds`` (a 429): it runs again after."""
@@ -113,16 +88,11 @@ class _Ticket:
 
     pacer: ChannelPacer
     kind: Kind
-    urgent: bool
-    window: int
-    """The window (of its kind) it started in."""
-    first: bool = False
-    """It opened that window (so Discord counts it there, however late its answer)."""
+    started: Started
+    """Its request in its kind's window."""
     task: asyncio.Task[None] | None = None
     sent: bool = False
     """A request of it went out: it can no longer be taken back."""
-    answered: bool = False
-    """Its request of its kind was answered: it no longer counts as in flight."""
     stopped: bool = False
 
 
@@ -156,117 +126,6 @@ def request_answered(
 
 
 @dataclass(slots=True)
-class _Budget:
-    """The window of one kind, as the pacer knows it."""
-
-    limits: ChannelLimits
-    limit: int
-    window: int = 0
-    """Counts the windows opened."""
-    opened_at: float = -math.inf
-    resets_at: float = -math.inf
-    """When the window has surely reset (inf: not known until its first answer)."""
-    remaining: int = 0
-    urgent_used: int = 0
-    in_flight: int = 0
-    """Requests started and not answered yet (they may land in the next window)."""
-    late: list[float] = field(default_factory=list)
-    """When requests of the window were answered after it may have reset: each may count
-    in the next window, which resets at most ``period`` after that answer."""
-    blocked_until: float = 0.0
-
-    @property
-    def gap(self) -> float:
-        return self.limits.period / self.limit
-
-    def free_at(self, now: float, *, urgent: bool) -> float:
-        """When a request of this kind may start (``now`` if it may start now).
-
-        An urgent one may take the reserved slots, and is spread among urgent ones only.
-        """
-        limits = self.limits
-        if limits.per_period is None:
-            return max(now, self.blocked_until)
-        keep = 0 if urgent else self.limit - max(1, self.limit - limits.reserve)
-        if now >= self.resets_at:  # this request opens the next window
-            late = self._late(now)
-            if self.limit - self.in_flight - len(late) > keep:
-                at = now
-            else:
-                at = min(late) + limits.period if late else math.inf
-        elif self.remaining <= keep:
-            at = self.resets_at
-        elif limits.spread:
-            used = self.urgent_used if urgent else self.limit - self.remaining
-            at = max(now, self.opened_at + used * self.gap)
-        else:
-            at = now
-        return max(at, self.blocked_until)
-
-    def start(self, now: float, ticket: _Ticket) -> None:
-        if self.limits.per_period is None:
-            return
-        if now >= self.resets_at:
-            self.window += 1
-            self.opened_at, self.resets_at = now, math.inf
-            self.remaining = self.limit - self.in_flight - len(self._late(now))
-            self.urgent_used, self.late = 0, []
-            ticket.first = True
-        ticket.window = self.window
-        self.remaining -= 1
-        self.urgent_used += ticket.urgent
-        self.in_flight += 1
-
-    def answered(self, now: float, ticket: _Ticket, *, headers: bool = False) -> None:
-        """The ticket's request is done: answered, or its job ended without an answer.
-
-        ``headers``: the answer's rate limit headers follow (:meth:`observe`).
-        """
-        if ticket.answered:
-            return
-        ticket.answered = True
-        self.in_flight -= 1
-        if self.limits.per_period is None:
-            return
-        late = now >= self.opened_at + self.limits.period
-        if ticket.window == self.window and late and not ticket.first:
-            self.late.append(now)
-        if ticket.window == self.window and self.resets_at == math.inf and not headers:
-            self.resets_at = now + self.limits.period
-
-    def refund(self, ticket: _Ticket) -> None:
-        """The ticket's job ended having sent nothing: its slot is free again."""
-        if self.limits.per_period is not None and ticket.window == self.window:
-            self.remaining += 1
-            self.urgent_used -= ticket.urgent
-
-    def observe(self, now: float, remaining: int, reset_after: float, limit: int | None) -> None:
-        """Headers of an answer: ``remaining`` requests in the window, reset in ``reset_after``."""
-        if self.limits.per_period is None:
-            return
-        if limit is not None and 0 < limit < self.limit:
-            self.limit = limit
-        at, half = now + reset_after + MARGIN, self.limits.period / 2
-        left = remaining - self.in_flight  # those in flight may not be counted yet
-        if self.resets_at == math.inf or abs(at - self.resets_at) <= half:
-            self.resets_at = min(self.resets_at, at)
-            self.opened_at = at - MARGIN - self.limits.period
-            self.remaining = min(self.remaining, left)
-            self.late = []
-        elif at > self.resets_at + half:  # Discord reset sooner than known: a new window
-            self.window += 1
-            self.opened_at, self.resets_at = at - self.limits.period - MARGIN, at
-            self.remaining, self.urgent_used, self.late = left, 0, []
-        # else: the answer of a request in an older window
-
-    def _late(self, now: float) -> list[float]:
-        return [at for at in self.late if at + self.limits.period > now]
-
-    def quiet(self, now: float) -> bool:
-        return self.in_flight == 0 and now >= self.resets_at and now >= self.blocked_until
-
-
-@dataclass(slots=True)
 class _Slot:
     """One key: its waiting job (if any) and its running one."""
 
@@ -293,7 +152,7 @@ class ChannelPacer:
         self.scheduler = scheduler
         self.limits = limits
         self.channel_id = channel_id
-        self._budgets = {kind: _Budget(limits, limits.per_period or 1) for kind in KINDS}
+        self._budgets = {kind: Window(limits, limits.per_period or 1) for kind in KINDS}
         self._slots: dict[Hashable, _Slot] = {}
         self._order = 0
         self._timer: Timer | None = None
@@ -417,11 +276,10 @@ class ChannelPacer:
 
         self._timer = self.scheduler.call_later(when - now, wake, name="pacer wake-up")
 
-    def _start(self, key: Hashable, slot: _Slot, budget: _Budget, now: float) -> None:
+    def _start(self, key: Hashable, slot: _Slot, budget: Window, now: float) -> None:
         kind, job = slot.kind, slot.job
         assert kind is not None and job is not None
-        ticket = _Ticket(self, kind, slot.urgent, 0)
-        budget.start(now, ticket)
+        ticket = _Ticket(self, kind, budget.start(now, urgent=slot.urgent))
         slot.kind = slot.job = None
         slot.running, slot.urgent = ticket, False
         self.started[kind] += 1
@@ -447,9 +305,9 @@ class ChannelPacer:
             log.exception("paced %s request for %r failed", ticket.kind, key)
         finally:
             now = self.scheduler.now()
-            if self.traced and not ticket.sent and not ticket.answered:
-                budget.refund(ticket)
-            budget.answered(now, ticket)
+            if self.traced and not ticket.sent and not ticket.started.answered:
+                budget.refund(ticket.started)
+            budget.answered(now, ticket.started)
             slot.running = None
             self.active_at = now
             self._forget(key, slot)
@@ -469,7 +327,7 @@ class ChannelPacer:
         ours = self.channel_id is None or channel_id == self.channel_id
         headers = ours and remaining is not None and reset_after is not None
         if kind == ticket.kind:
-            budget.answered(now, ticket, headers=headers)
+            budget.answered(now, ticket.started, headers=headers)
         if headers:
             assert remaining is not None and reset_after is not None
             budget.observe(now, remaining, reset_after, limit)
