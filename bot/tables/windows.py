@@ -113,18 +113,18 @@ class Window:
     def start(self, now: float, *, urgent: bool) -> Started:
         """A request starts now (the caller checked :meth:`free_at`)."""
         started = Started(self.window, urgent)
+        self.in_flight += 1
         if self.limits.per_period is None:
             return started
         if now >= self.resets_at:
             self.window += 1
             self.opened_at, self.resets_at = now, math.inf
-            self.remaining = self.limit - self.in_flight - len(self._late(now))
+            self.remaining = self.limit - (self.in_flight - 1) - len(self._late(now))
             self.urgent_used, self.late = 0, []
             started.first = True
         started.window = self.window
         self.remaining -= 1
         self.urgent_used += urgent
-        self.in_flight += 1
         return started
 
     def answered(self, now: float, started: Started, *, headers: bool = False) -> None:

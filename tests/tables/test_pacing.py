@@ -367,7 +367,7 @@ async def test_cancel_stops_a_running_job_that_sent_nothing_yet_and_frees_its_sl
 async def test_pacers_drop_a_channel_idle_for_a_while_once_its_windows_are_over() -> None:
     clock = ManualScheduler()
     pacers = Pacers(clock, ChannelLimits(idle_after=1.0))
-    log, gate = Log(clock), asyncio.Event()
+    log = Log(clock)
     quiet, busy = pacers.of(1), pacers.of(2)
     quiet.submit("a", "edit", log.job("a"))
     busy.submit("b", "edit", log.job("b", hold=True))
@@ -377,10 +377,15 @@ async def test_pacers_drop_a_channel_idle_for_a_while_once_its_windows_are_over(
     await clock.advance(3)
     assert pacers.prune() == 1 and set(pacers.channels) == {2}, "a request still runs on 2"
     log.gates["b"].set()
-    gate.set()
     await settle()
     await clock.advance(6)
     for _ in range(Pacers.PRUNE_EVERY):
         pacers.of(3)
     assert set(pacers.channels) == {3}, "asking for pacers drops the dormant ones now and then"
     assert pacers.of(1) is not quiet
+
+    free = Pacers(clock, ChannelLimits(per_period=None, idle_after=1.0))
+    free.of(1).submit("a", "edit", log.job("free"))
+    await settle()
+    await clock.advance(1)
+    assert free.prune() == 1, "without limits, a pacer is dormant once idle"
