@@ -170,15 +170,28 @@ def _game(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.Emb
         bids = bidding_line(table) if view.trump is None else ""
         if bids:
             lines.append(f"Bids: {bids}")
-        lines.append(_whose_turn(table, game))
+        bidding = view.rules.game == "bid_euchre"
+        lines.append(_bid_turn(table, game) if bidding else _whose_turn(table, game))
     embed = discord.Embed(
         title=f"{_name(table)} · table {table.id} · deal {view.deal_number}",
         description="\n".join(lines),
     )
     previous = game.last_deal
     if previous is not None and view.trump is None:
-        embed.add_field(name=LAST_DEAL, value=deal_line(table, previous), inline=False)
+        value = deal_line(table, previous)
+        if last is not None and last.deal_number == previous.number:
+            value += f"\nLast trick: {_cards_and_taker(table, last, faces, previous.trump)}"
+        embed.add_field(name=LAST_DEAL, value=value, inline=False)
     return embed
+
+
+def _bid_turn(table: PublicTable, game: PublicGame) -> str:
+    """Bid Euchre before trump is named: whose turn, and the dealer (who may match a bid)."""
+    dealer = player(table, game.view.dealer, then=_first_actor(game, game.view.dealer))
+    turn = _whose_turn(table, game)
+    if not turn:
+        return f"Dealer {dealer}"
+    return f"{turn} (dealer)" if game.view.turn == game.view.dealer else f"{turn} · dealer {dealer}"
 
 
 def _contract(table: PublicTable, game: PublicGame) -> str:
@@ -216,7 +229,7 @@ def _deal_lines(table: PublicTable, game: PublicGame) -> list[str]:
     dealer = player(table, view.dealer, then=_first_actor(game, view.dealer))
     if view.rules.game == "bid_euchre":
         if view.contract is None or view.trump is None:
-            return [f"Dealer {dealer}"]
+            return []  # the dealer is named on the turn line (_bid_turn), saving a phone line
         if view.phase == "play":
             return [_contract(table, game)]
         return [f"Dealer {dealer} · {_contract(table, game)}"]
@@ -282,6 +295,15 @@ def trick_line(
         part = f"{player(table, seat, then=trick.player(i))} {_card(card, trump, faces)}"
         parts.append(f"**{part}**" if seat == trick.winner else part)
     return " · ".join(parts)
+
+
+def _cards_and_taker(
+    table: PublicTable, trick: CompletedTrick, faces: CardFaces, trump: int | None
+) -> str:
+    """A finished trick in few columns: its cards in order, then who took it."""
+    cards = " ".join(_card(card, None, faces) for card in trick.cards)
+    taker = trick.seats.index(trick.winner)
+    return f"{cards} · **{player(table, trick.winner, then=trick.player(taker))}** took it"
 
 
 # ---------------------------------------------------------------------- result

@@ -142,3 +142,26 @@ def test_a_bower_in_the_trick_is_named_as_the_trump_it_is_and_pictures_replace_t
     assert f"<:euchre_c{left}_00:{1000 + left}> (left)" in drawn
     trick = next(x for x in drawn.splitlines() if x.startswith("**Trick"))
     assert not any(s in trick for s in "♣♦♥♠")
+
+
+@pytest.mark.parametrize("spec", [VARIANTS[0], BID_VARIANTS[0]], ids=["euchre", "bid_euchre"])
+def test_the_last_trick_of_a_deal_stays_readable_while_the_next_is_bid(
+    spec: dict[str, object],
+) -> None:
+    for table in steps(spec, 4, limit=5000):
+        game = table.game
+        last = table.last_trick
+        assert game is not None
+        if game.deal_number >= 2 and game.trump is None and last is not None:
+            break
+    else:
+        pytest.fail("no bidding after a played deal")
+    assert last.deal_number == game.deal_number - 1
+    embed = table_embed(table.public())
+    check_limits(embed)
+    field = next(f for f in embed.fields if f.name == LAST_DEAL)
+    lines = (field.value or "").splitlines()
+    assert lines[0].startswith(f"Deal {last.deal_number}:")
+    assert lines[1].startswith("Last trick: ")
+    shown = set(CARD.findall(lines[1]))
+    assert shown == {card_symbol(c) for c in last.cards}
