@@ -321,8 +321,8 @@ def action_from_json(obj: Any) -> tuple[int | None, Action]:
     do = obj.get("do")
     if do not in _FIELDS:
         raise ActionError(f"{do!r} is not an action (one of {', '.join(VERBS)})")
-    seat = obj.get("seat")
-    partner = obj.get("partner")
+    seat: Any = obj.get("seat")
+    partner: Any = obj.get("partner")
     if do == "ask" and partner is None:
         seat, partner = None, seat
     unknown = set(obj) - _FIELDS[do] - {"do", "seat"}

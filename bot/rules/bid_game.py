@@ -27,16 +27,15 @@ transitions and the checks share one class's private fields.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Final
 
 from .actions import BID, DECLARE, DISCARD, GIVE, PASS, PLAY, SHOOT, TRUMP_WORDS, Action
 from .cards import JACK, SUIT_NAMES, card_label, card_words
-from .dealing import NO_UPCARD, Deal, first_dealer, seeded_deal
+from .dealing import NO_UPCARD, Deal, seeded_deal
 from .errors import RuleError
 from .game import DISCARD_PHASE, GIVE_PHASE, PLAY_PHASE, Game, Phase, Trick
-from .house_rules import HouseRules, deck_cards
-from .ranking import NO_TRUMP_HIGH, build_ranking
+from .house_rules import HouseRules
+from .ranking import NO_TRUMP_HIGH
 from .scoring import Contract, DealResult, score_bid_deal
 
 BID_PHASE: Final[Phase] = "bid"
@@ -66,19 +65,6 @@ _VERB_WORDS: Final = {
     "play": "play a card",
 }
 _DECLARES: Final = tuple(DECLARE)
-_LIST_STATE: Final = (
-    "_score",
-    "_log",
-    "_kitty",
-    "_out",
-    "_alone",
-    "_give_queue",
-    "_done_tricks",
-    "_trick_seats",
-    "_trick_cards",
-    "_tricks_won",
-    "_swapped",
-)
 
 
 def trump_words(trump: int) -> str:
@@ -106,36 +92,15 @@ class BidGame(Game):
         dealer: int | None = None,
         deals: Sequence[Deal] = (),
     ) -> None:
+        super().__init__(rules, seed=seed, dealer=dealer, deals=deals)
+
+    def _check_game(self, rules: HouseRules) -> None:
         if rules.game != "bid_euchre":
             raise ValueError("BidGame plays Bid Euchre rules; use Game for euchre")
-        first = first_dealer(rules, seed) if dealer is None else dealer
-        if not 0 <= first < rules.players:
-            raise ValueError(f"dealer: seat {first} is not at a {rules.players}-seat table")
-        # Game's read-only table attributes, set without Game's constructor (it deals euchre).
-        table = {
-            "rules": rules,
-            "players": rules.players,
-            "hand_size": rules.hand_size,
-            "seed": seed,
-            "ranking": build_ranking(rules),
-            "pack": deck_cards(rules),
-            "preset_deals": tuple(deals),
-            "first_dealer": first,
-        }
-        for name, value in table.items():
-            object.__setattr__(self, name, value)
-        self._dealer = first
-        self._score = [0, 0]
-        self._winner: int | None = None
-        self._over = False
-        self._results: list[DealResult] = []
-        self._log: list[tuple[int, Action]] = []
-        self._deal_number = 0
+
+    def _engine_state(self, rules: HouseRules) -> None:
         self._last_done: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
-        self._dupes = rules.packs > 1
-        self._later_equal_wins = rules.duplicate_card_wins == "second"
         self._benny_call = False
-        self._start_deal()
 
     # ------------------------------------------------------------------ reading
 
@@ -205,7 +170,7 @@ class BidGame(Game):
             f"over, winner {self._winner}" if self._over else f"{self._phase}, turn {self._turn}"
         )
         return (
-            f"<BidGame {self.rules.preset} deal {self._deal_number}, dealer {self._dealer}, "
+            f"<BidGame {self._rules.preset} deal {self._deal_number}, dealer {self._dealer}, "
             f"{state}, bid {bid}, trump {trump}, score {self._score[0]}-{self._score[1]}, "
             f"tricks {self._tricks_won[0]}-{self._tricks_won[1]}, hands [{hands}]"
             + (f", trick [{trick}]" if trick else "")
@@ -215,12 +180,12 @@ class BidGame(Game):
     # ------------------------------------------------------------------ dealing
 
     def _start_deal(self) -> None:
-        n = self.players
+        n = self._players
         number = self._deal_number
-        if number < len(self.preset_deals):
-            deal = self.preset_deals[number]
+        if number < len(self._preset_deals):
+            deal = self._preset_deals[number]
         else:
-            deal = seeded_deal(self.rules, self.seed, number, self.pack)
+            deal = seeded_deal(self._rules, self._seed, number, self._pack)
         self._deal_number = number + 1
         self._deal = deal
         self._hands = [list(h) for h in deal.hands]
@@ -240,13 +205,17 @@ class BidGame(Game):
         self._trick_cards: list[int] = []
         self._trick_no = 0
         self._led = -1
+        # set when trump is declared and the play begins (_declare, _advance_give)
+        self._powers: tuple[tuple[int, ...], ...] = ()
+        self._after_seat: list[int] = []
+        self._active = 0
         self._current = DealResult(self._dealer, tricks=self._tricks_won, bidding=True)
         self._results.append(self._current)
         self._phase: Phase | None = BID_PHASE
         self._turn: int | None = (self._dealer + 1) % n
 
     def _finish_deal(self, bidders: int) -> None:
-        rules = self.rules
+        rules = self._rules
         score = self._score
         if rules.deals_per_game is not None:
             if self._deal_number >= rules.deals_per_game:
@@ -256,7 +225,7 @@ class BidGame(Game):
         elif max(score) >= rules.target_score:
             self._end_game(bidders if score[bidders] >= rules.target_score else 1 - bidders)
             return
-        self._dealer = (self._dealer + 1) % self.players
+        self._dealer = (self._dealer + 1) % self._players
         self._start_deal()
 
     def _end_game(self, winner: int | None) -> None:
@@ -268,28 +237,25 @@ class BidGame(Game):
     def copy(self) -> BidGame:
         """An independent copy of the game as it stands (for search: try, then throw away)."""
         new = BidGame.__new__(BidGame)
-        new.__dict__.update(self.__dict__)
-        new._hands = [list(h) for h in self._hands]
-        for name in _LIST_STATE:
-            setattr(new, name, list(getattr(self, name)))
-        current = self._current
-        new._current = replace(
-            current, alone=list(current.alone), tricks=new._tricks_won, points=list(current.points)
-        )
-        new._results = [*self._results[:-1], new._current]
+        self._copy_shared(new)
+        new._last_done = self._last_done
+        new._high = self._high
+        new._done_tricks = self._done_tricks[:]
+        new._powers = self._powers
+        new._after_seat = self._after_seat
         return new
 
     # ------------------------------------------------------------------ queries
 
     def bid_range(self, seat: int) -> tuple[int, int] | None:
         """The numbers ``seat`` may bid now (lowest, highest); None when it may bid no number."""
-        rules = self.rules
+        rules = self._rules
         high = self._high
         if high == 0:
             low = rules.bid_minimum
-            return (low, low) if seat == self._dealer else (low, self.hand_size)
+            return (low, low) if seat == self._dealer else (low, self._hand_size)
         low = high if seat == self._dealer and rules.dealer_may_match else high + 1
-        return None if low > self.hand_size else (low, self.hand_size)
+        return None if low > self._hand_size else (low, self._hand_size)
 
     def must_bid(self, seat: int) -> bool:
         """Whether ``seat`` may not pass: the dealer when everyone else passed."""
@@ -323,7 +289,7 @@ class BidGame(Game):
         span = self.bid_range(seat)
         if span is not None:
             acts += [BID[n] for n in range(span[0], span[1] + 1)]
-        if self.rules.shoot:
+        if self._rules.shoot:
             acts.append(SHOOT)
         return acts
 
@@ -381,14 +347,14 @@ class BidGame(Game):
 
     def _next_bidder(self, seat: int) -> None:
         if seat != self._dealer:
-            self._turn = (seat + 1) % self.players
+            self._turn = (seat + 1) % self._players
             return
         contract = self._current.contract
         assert contract is not None
         self._end_bidding(contract.seat)
 
     def _shoot(self, seat: int) -> None:
-        self._current.contract = Contract(seat, self.hand_size, shoot=True)
+        self._current.contract = Contract(seat, self._hand_size, shoot=True)
         self._alone.append(seat)
         self._current.alone.append(seat)
         for p in self.partners(seat):
@@ -403,10 +369,10 @@ class BidGame(Game):
 
     def _declare(self, trump: int) -> None:
         self._trump = trump
-        self._eff = self.ranking.suit[trump]
-        self._powers = self.ranking.power[trump]
+        self._eff = self._ranking.suit[trump]
+        self._powers = self._ranking.power[trump]
         self._current.trump = trump
-        if self._alone and self.rules.partners_best:
+        if self._alone and self._rules.partners_best:
             self._give_queue = self.partners(self._maker)
         self._advance_give()
 
@@ -415,9 +381,9 @@ class BidGame(Game):
             self._phase = GIVE_PHASE
             self._turn = self._give_queue[0]
             return
-        n = self.players
+        n = self._players
         out = self._out
-        self._after_seat: list[int] = []
+        self._after_seat = []
         for s in range(n):
             t = (s + 1) % n
             while out[t]:
@@ -425,7 +391,7 @@ class BidGame(Game):
             self._after_seat.append(t)
         self._active = n - sum(out)
         self._phase = PLAY_PHASE
-        if self.rules.bid_lead == "bidder":
+        if self._rules.bid_lead == "bidder":
             self._turn = self._maker
         else:
             lead = (self._dealer + 1) % n
@@ -449,7 +415,7 @@ class BidGame(Game):
         self._trick_seats = []
         self._trick_cards = []
         self._trick_no += 1
-        if self._trick_no < self.hand_size:
+        if self._trick_no < self._hand_size:
             self._turn = winner
             return
         contract = self._current.contract
@@ -457,7 +423,7 @@ class BidGame(Game):
         bidders = contract.team
         won = self._tricks_won
         outcome, to_bidders, to_defenders = score_bid_deal(
-            self.rules, contract, won[bidders], won[1 - bidders]
+            self._rules, contract, won[bidders], won[1 - bidders]
         )
         points = self._current.points
         points[bidders] = to_bidders
@@ -489,9 +455,9 @@ class BidGame(Game):
         elif action.do == "pass" and self.must_bid(seat):
             raise RuleError(
                 "cannot_pass",
-                f"Everyone passed: as dealer you must bid {self.rules.bid_minimum} (or shoot).",
+                f"Everyone passed: as dealer you must bid {self._rules.bid_minimum} (or shoot).",
             )
-        elif action.do == "shoot" and not self.rules.shoot:
+        elif action.do == "shoot" and not self._rules.shoot:
             raise RuleError("not_allowed", "Shooting is not played at this table.")
         elif action.do == "declare" and action.trump is None:
             raise RuleError("not_allowed", "Name a suit, No Trump High or No Trump Low.")
@@ -499,14 +465,14 @@ class BidGame(Game):
             self._check_follow(seat, card)
 
     def _check_bid(self, seat: int, tricks: int | None) -> None:
-        rules = self.rules
+        rules = self._rules
         low = rules.bid_minimum
         if tricks is None:
             raise RuleError("not_allowed", "Say how many tricks you bid.")
-        if tricks > self.hand_size:
+        if tricks > self._hand_size:
             raise RuleError(
                 "not_allowed",
-                f"You can bid at most {self.hand_size}: a hand has {self.hand_size} tricks.",
+                f"You can bid at most {self._hand_size}: a hand has {self._hand_size} tricks.",
             )
         if tricks < low:
             raise RuleError("bid_too_low", f"Bids start at {low} tricks.")

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final, Literal
+from typing import Final, Literal, Self
 
 from .actions import (
     ALONE,
@@ -64,7 +64,7 @@ from .cards import (
 from .dealing import Deal, first_dealer, seeded_deal
 from .errors import RuleError
 from .house_rules import HouseRules, deck_cards
-from .ranking import build_ranking, top_rank_word
+from .ranking import Ranking, build_ranking, top_rank_word
 from .scoring import DealResult, score_deal
 
 
@@ -120,21 +120,6 @@ _VERB_WORDS: Final = {
     "play": "play a card",
 }
 
-_LIST_STATE: Final = (
-    "_kitty",
-    "_alone",
-    "_out",
-    "_swapped",
-    "_log",
-    "_masked_at",
-    "_tricks",
-    "_trick_seats",
-    "_trick_cards",
-    "_tricks_won",
-    "_score",
-    "_alone_queue",
-    "_give_queue",
-)
 _PICKUP: Final = 0
 _GIVEN: Final = 1
 _ASK: Final = 0
@@ -156,6 +141,14 @@ class Game:
     ``apply`` (checked) or ``step`` (unchecked, for moves from ``legal()``).
     """
 
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        """A blank game, which ``__init__`` or ``copy`` fills in.
+
+        Defined so that ``Game.__new__(Game)`` makes one without ``__init__`` also
+        when compiled (mypyc's own ``__new__`` would run ``__init__``).
+        """
+        return super().__new__(cls)
+
     def __init__(
         self,
         rules: HouseRules,
@@ -164,37 +157,83 @@ class Game:
         dealer: int | None = None,
         deals: Sequence[Deal] = (),
     ) -> None:
-        if rules.game != "euchre":
-            raise ValueError("Game plays euchre; Bid Euchre rules need make_game (a BidGame)")
-        self.rules: Final = rules
-        self.players: Final = rules.players
-        self.hand_size: Final = rules.hand_size
-        self.seed: Final = seed
-        self.ranking: Final = build_ranking(rules)
-        self.pack: Final = deck_cards(rules)
-        self.preset_deals: Final = tuple(deals)
-        self.first_dealer: Final = first_dealer(rules, seed) if dealer is None else dealer
-        if not 0 <= self.first_dealer < self.players:
-            raise ValueError(
-                f"dealer: seat {self.first_dealer} is not at a {self.players}-seat table"
-            )
-        self._dealer = self.first_dealer
+        self._check_game(rules)
+        self._rules = rules
+        self._players = rules.players
+        self._hand_size = rules.hand_size
+        self._seed = seed
+        self._ranking = build_ranking(rules)
+        self._pack = deck_cards(rules)
+        self._preset_deals = tuple(deals)
+        first = first_dealer(rules, seed) if dealer is None else dealer
+        if not 0 <= first < self._players:
+            raise ValueError(f"dealer: seat {first} is not at a {self._players}-seat table")
+        self._first_dealer = first
+        self._dealer = first
         self._score = [0, 0]
         self._winner: int | None = None
         self._over = False
         self._results: list[DealResult] = []
         self._log: list[tuple[int, Action]] = []
         self._deal_number = 0
+        self._dupes = rules.packs > 1
+        self._later_equal_wins = self._ranking.later_equal_wins
+        self._engine_state(rules)
+        self._start_deal()
+
+    def _check_game(self, rules: HouseRules) -> None:
+        if rules.game != "euchre":
+            raise ValueError("Game plays euchre; Bid Euchre rules need make_game (a BidGame)")
+
+    def _engine_state(self, rules: HouseRules) -> None:
+        """The private fields of this engine that last the whole game."""
         self._last_trick: tuple[list[int], list[int], int] | None = None
         self._forced_alone_rule = rules.dealer_partner_order_up == "must_go_alone"
         self._needs_suit = rules.order_up_needs_suit
-        self._dupes = rules.packs > 1
         self._lead_rules = rules.no_trump_lead_first_trick or rules.trump_must_be_broken
-        self._later_equal_wins = self.ranking.later_equal_wins
         self._tricks_seen: tuple[Trick, ...] = ()
-        self._start_deal()
 
     # ------------------------------------------------------------------ reading
+
+    @property
+    def rules(self) -> HouseRules:
+        """The house rules of the game."""
+        return self._rules
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return self._players
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat."""
+        return self._hand_size
+
+    @property
+    def seed(self) -> int:
+        """The seed the deals are shuffled from."""
+        return self._seed
+
+    @property
+    def ranking(self) -> Ranking:
+        """The rules' lookup tables for following suit and ranking cards in a trick."""
+        return self._ranking
+
+    @property
+    def pack(self) -> list[int]:
+        """Every card of the pack, copies included."""
+        return self._pack
+
+    @property
+    def preset_deals(self) -> tuple[Deal, ...]:
+        """Deals given in advance (a record's), played before seeded ones."""
+        return self._preset_deals
+
+    @property
+    def first_dealer(self) -> int:
+        """The seat that dealt the first deal."""
+        return self._first_dealer
 
     @property
     def dealer(self) -> int:
@@ -340,7 +379,7 @@ class Game:
             else f"{self._phase}, turn {self._turn}, upcard {card_label(self._upcard)}"
         )
         return (
-            f"<Game {self.rules.preset} deal {self._deal_number}, dealer {self._dealer}, "
+            f"<Game {self._rules.preset} deal {self._deal_number}, dealer {self._dealer}, "
             f"{state}, trump {trump}, score {self._score[0]}-{self._score[1]}, "
             f"tricks {self._tricks_won[0]}-{self._tricks_won[1]}, hands [{hands}]"
             + (f", trick [{trick}]" if trick else "")
@@ -350,12 +389,12 @@ class Game:
     # ------------------------------------------------------------------ dealing
 
     def _start_deal(self) -> None:
-        n = self.players
+        n = self._players
         number = self._deal_number
-        if number < len(self.preset_deals):
-            deal = self.preset_deals[number]
+        if number < len(self._preset_deals):
+            deal = self._preset_deals[number]
         else:
-            deal = seeded_deal(self.rules, self.seed, number, self.pack)
+            deal = seeded_deal(self._rules, self._seed, number, self._pack)
         self._deal_number = number + 1
         self._deal = deal
         self._hands = [list(h) for h in deal.hands]
@@ -383,6 +422,9 @@ class Game:
         self._trick_no = 0
         self._trump_broken = False
         self._led = -1
+        # set when the play begins (_begin_play)
+        self._next_seat: tuple[int, ...] = ()
+        self._active = 0
         self._bid_count = 0
         self._alone_queue: list[int] = []
         self._alone_stage = 0
@@ -401,7 +443,7 @@ class Game:
             self._turn = (self._dealer + 1) % n
 
     def _finish_deal(self, next_dealer: int) -> None:
-        rules = self.rules
+        rules = self._rules
         if rules.deals_per_game is not None:
             if self._deal_number >= rules.deals_per_game:
                 a, b = self._score
@@ -422,13 +464,72 @@ class Game:
     def copy(self) -> Game:
         """An independent copy of the game as it stands (for search: try, then throw away)."""
         new = Game.__new__(Game)
-        state = new.__dict__
-        state.update(self.__dict__)
-        # Lists the game changes in place are copied; the rest (numbers, tuples,
-        # finished tricks, tables) never change once made and are shared.
-        state["_hands"] = [h[:] for h in self._hands]
-        for name in _LIST_STATE:
-            state[name] = state[name][:]
+        self._copy_shared(new)
+        new._last_trick = self._last_trick
+        new._forced_alone_rule = self._forced_alone_rule
+        new._needs_suit = self._needs_suit
+        new._lead_rules = self._lead_rules
+        new._tricks_seen = self._tricks_seen
+        new._upcard = self._upcard
+        new._upcard_taken = self._upcard_taken
+        new._turned_down = self._turned_down
+        new._power = self._power
+        new._makers = self._makers
+        new._masked_at = self._masked_at[:]
+        new._tricks = self._tricks[:]
+        new._trump_broken = self._trump_broken
+        new._bid_count = self._bid_count
+        new._alone_queue = self._alone_queue[:]
+        new._alone_stage = self._alone_stage
+        new._give_step = self._give_step
+        new._receiver = self._receiver
+        new._discard_kind = self._discard_kind
+        new._next_seat = self._next_seat
+        return new
+
+    def _copy_shared(self, new: Game) -> None:
+        """Set ``new``'s fields that both engines have to this game's.
+
+        Field by field (compiled classes have no ``__dict__``). Lists the game
+        changes in place are copied; the rest (numbers, tuples, finished
+        tricks, tables) never change once made and are shared.
+        """
+        new._rules = self._rules
+        new._players = self._players
+        new._hand_size = self._hand_size
+        new._seed = self._seed
+        new._ranking = self._ranking
+        new._pack = self._pack
+        new._preset_deals = self._preset_deals
+        new._first_dealer = self._first_dealer
+        new._dealer = self._dealer
+        new._score = self._score[:]
+        new._winner = self._winner
+        new._over = self._over
+        new._log = self._log[:]
+        new._deal_number = self._deal_number
+        new._dupes = self._dupes
+        new._later_equal_wins = self._later_equal_wins
+        new._deal = self._deal
+        new._hands = [h[:] for h in self._hands]
+        new._kitty = self._kitty[:]
+        new._trump = self._trump
+        new._eff = self._eff
+        new._maker = self._maker
+        new._alone = self._alone[:]
+        new._out = self._out[:]
+        new._swapped = self._swapped[:]
+        new._give_queue = self._give_queue[:]
+        new._deal_start = self._deal_start
+        new._tricks_won = self._tricks_won[:]
+        new._trick_seats = self._trick_seats[:]
+        new._trick_cards = self._trick_cards[:]
+        new._trick_no = self._trick_no
+        new._led = self._led
+        new._active = self._active
+        new._benny_call = self._benny_call
+        new._phase = self._phase
+        new._turn = self._turn
         current = self._current
         new._current = DealResult(
             current.dealer,
@@ -438,17 +539,18 @@ class Game:
             new._tricks_won,
             current.points[:],
             current.result,
+            current.bidding,
+            current.contract,
         )
         results = self._results[:]
         results[-1] = new._current
         new._results = results
-        return new
 
     # ------------------------------------------------------------------ queries
 
     def partners(self, seat: int) -> list[int]:
         """The seat's partners, clockwise from its left."""
-        n = self.players
+        n = self._players
         return [(seat + k) % n for k in range(2, n, 2)]
 
     def _forced_alone(self, seat: int) -> bool:
@@ -473,7 +575,7 @@ class Game:
 
     def farmer_swaps(self, hand: Sequence[int]) -> list[tuple[int, ...]]:
         """Every set of three cards this hand may swap with the kitty."""
-        mode = self.rules.farmers_hand
+        mode = self._rules.farmers_hand
         if mode == "off":
             return []
         low = [c for c in hand if c < JOKER and c & 7 in (NINE, TEN)]
@@ -517,7 +619,7 @@ class Game:
             return (PASS, ALONE)
         if self._give_step == _ASK:
             asks = [Action.ask(p) for p in self.partners(seat)]
-            return asks if self.rules.partners_best else [PASS, *asks]
+            return asks if self._rules.partners_best else [PASS, *asks]
         return self._unique([GIVE[c] for c in self._hands[seat]])
 
     def _unique(self, actions: list[Action]) -> list[Action]:
@@ -526,7 +628,7 @@ class Game:
         return list(dict.fromkeys(actions))
 
     def _trump_lead_barred(self) -> bool:
-        rules = self.rules
+        rules = self._rules
         return (rules.no_trump_lead_first_trick and self._trick_no == 0) or (
             rules.trump_must_be_broken and not self._trump_broken
         )
@@ -538,14 +640,14 @@ class Game:
                 acts.append(ORDER_UP_ALONE)
             else:
                 acts += (ORDER_UP, ORDER_UP_ALONE)
-        if self.rules.ace_no_face and self.ace_no_face(self._hands[seat]):
+        if self._rules.ace_no_face and self.ace_no_face(self._hands[seat]):
             acts.append(REDEAL)
         if not self._swapped[seat]:
             acts += [Action("swap", cards=combo) for combo in self.farmer_swaps(self._hands[seat])]
         return acts
 
     def _legal_bid2(self, seat: int) -> list[Action]:
-        stuck = self._benny_call or (self.rules.stick_the_dealer and seat == self._dealer)
+        stuck = self._benny_call or (self._rules.stick_the_dealer and seat == self._dealer)
         acts = [] if stuck else [PASS]
         for suit in Suit:
             if suit != self._turned_down:
@@ -611,7 +713,7 @@ class Game:
             self._swap(seat, action.cards)
 
     def _pass(self, seat: int) -> None:
-        n = self.players
+        n = self._players
         phase = self._phase
         if phase is ALONE_PHASE:
             self._alone_queue.pop(0)
@@ -634,8 +736,8 @@ class Game:
 
     def _make_trump(self, seat: int, suit: int, alone: bool) -> None:
         self._trump = suit
-        self._eff = self.ranking.suit[suit]
-        self._power = self.ranking.power[suit]
+        self._eff = self._ranking.suit[suit]
+        self._power = self._ranking.power[suit]
         self._maker = seat
         self._makers = seat % 2
         self._current.trump = suit
@@ -692,7 +794,7 @@ class Game:
     def _after_bidding(self) -> None:
         self._alone_stage = 0
         self._alone_queue = []
-        if self.rules.alone_declaration == "after_trump" and not self._maker_side_alone():
+        if self._rules.alone_declaration == "after_trump" and not self._maker_side_alone():
             self._alone_queue = [self._maker, *self.partners(self._maker)]
         self._advance_alone()
 
@@ -705,11 +807,12 @@ class Game:
                 self._begin_give()
                 return
             self._alone_stage = 1
-            mode = self.rules.defend_alone
+            mode = self._rules.defend_alone
             lone_maker = self._maker_side_alone()
             if mode == "always" or (mode == "vs_lone_maker" and lone_maker):
                 start = next((s for s in self._alone if s % 2 == self._makers), self._maker)
-                self._alone_queue = [(start + k) % self.players for k in range(1, self.players, 2)]
+                n = self._players
+                self._alone_queue = [(start + k) % n for k in range(1, n, 2)]
         self._phase = ALONE_PHASE
         self._turn = self._alone_queue[0]
 
@@ -722,7 +825,7 @@ class Game:
         self._advance_alone()
 
     def _begin_give(self) -> None:
-        if self.players > 4 or self.rules.partners_best:
+        if self._players > 4 or self._rules.partners_best:
             self._give_queue = sorted(self._alone, key=lambda s: s % 2 != self._makers)
         self._advance_give()
 
@@ -732,7 +835,7 @@ class Game:
             return
         loner = self._give_queue[0]
         self._phase = GIVE_PHASE
-        if self.players > 4:
+        if self._players > 4:
             self._give_step = _ASK
             self._turn = loner
         else:
@@ -758,14 +861,14 @@ class Game:
         self._turn = self._first_leader()
 
     def _first_leader(self) -> int:
-        if self._alone and self.rules.lone_lead == "left_of_loner":
+        if self._alone and self._rules.lone_lead == "left_of_loner":
             if len(self._alone) > 1:
                 return next(s for s in self._alone if s % 2 != self._makers)
             return self._active_from(self._alone[0] + 1)
         return self._active_from(self._dealer + 1)
 
     def _active_from(self, seat: int) -> int:
-        n = self.players
+        n = self._players
         seat %= n
         while self._out[seat]:
             seat = (seat + 1) % n
@@ -799,14 +902,14 @@ class Game:
         self._trick_seats = []
         self._trick_cards = []
         self._trick_no += 1
-        if self._trick_no < self.hand_size:
+        if self._trick_no < self._hand_size:
             self._turn = winner
             return
         makers = self._makers
         maker_alone = any(s & 1 == makers for s in self._alone)
         defender_alone = len(self._alone) > int(maker_alone)
         outcome, to_makers, to_defenders = score_deal(
-            self.rules, self._tricks_won[makers], maker_alone, defender_alone
+            self._rules, self._tricks_won[makers], maker_alone, defender_alone
         )
         points = self._current.points
         points[makers] = to_makers
@@ -814,7 +917,7 @@ class Game:
         self._score[0] += points[0]
         self._score[1] += points[1]
         self._current.result = outcome
-        self._finish_deal((self._dealer + 1) % self.players)
+        self._finish_deal((self._dealer + 1) % self._players)
 
     # ------------------------------------------------------------------ checking
 
@@ -849,11 +952,11 @@ class Game:
             raise RuleError(
                 "cannot_pass", "The Benny was turned up: as dealer you must name trump."
             )
-        if self._phase is BID2 and self.rules.stick_the_dealer and seat == self._dealer:
+        if self._phase is BID2 and self._rules.stick_the_dealer and seat == self._dealer:
             raise RuleError(
                 "cannot_pass", "Stick the dealer: everyone passed, so you must name trump."
             )
-        if self._phase is GIVE_PHASE and self.rules.partners_best:
+        if self._phase is GIVE_PHASE and self._rules.partners_best:
             raise RuleError("not_allowed", "Partner's best: you must ask a partner for a card.")
 
     def _check_order_up(self, seat: int, action: Action) -> None:
@@ -893,7 +996,7 @@ class Game:
             raise RuleError("not_allowed", "Ask one of your partners for a card.")
 
     def _check_redeal(self, seat: int, action: Action) -> None:
-        if not self.rules.ace_no_face:
+        if not self._rules.ace_no_face:
             raise RuleError("not_allowed", "Ace-no-face is not played at this table.")
         if not self.ace_no_face(self._hands[seat]):
             raise RuleError(
@@ -902,7 +1005,7 @@ class Game:
             )
 
     def _check_swap(self, seat: int, action: Action) -> None:
-        if self.rules.farmers_hand == "off":
+        if self._rules.farmers_hand == "off":
             raise RuleError("not_allowed", "Farmer's hand is not played at this table.")
         if self._swapped[seat]:
             raise RuleError("not_allowed", "You have already swapped with the kitty this deal.")
@@ -910,7 +1013,7 @@ class Game:
         if cards not in self.farmer_swaps(self._hands[seat]):
             what = (
                 "three nines or three tens"
-                if self.rules.farmers_hand == "three_of_a_rank"
+                if self._rules.farmers_hand == "three_of_a_rank"
                 else "three cards that are nines or tens"
             )
             raise RuleError("not_allowed", f"A farmer's hand swaps exactly {what}.")
@@ -920,7 +1023,7 @@ class Game:
         assert card is not None
         hand = self._hands[seat]
         trump = self._trump
-        eff = self.ranking.suit[trump]
+        eff = self._ranking.suit[trump]
         if self._trick_cards:
             led = self._led
             if eff[card] == led:
@@ -933,7 +1036,7 @@ class Game:
         if barred and any(eff[c] != trump for c in hand):
             why = (
                 "trump may not lead the first trick"
-                if self.rules.no_trump_lead_first_trick and self._trick_no == 0
+                if self._rules.no_trump_lead_first_trick and self._trick_no == 0
                 else "trump has not been broken yet"
             )
             raise RuleError("not_allowed", f"You can't lead trump now: {why}.")
@@ -955,7 +1058,7 @@ class Game:
 
     def _trump_word(self, c: int) -> str:
         if c >= JOKER:
-            return "a joker" if self.rules.deck.startswith("almonte") else "the Benny"
+            return "a joker" if self._rules.deck.startswith("almonte") else "the Benny"
         return top_rank_word(c, self._trump)
 
 
