@@ -99,3 +99,15 @@ async def postgres_url(new_postgres_database: NewPostgresDatabase) -> str:
 async def second_postgres_url(new_postgres_database: NewPostgresDatabase) -> str:
     """Another fresh, empty database on the same server."""
     return await new_postgres_database()
+
+
+# --------------------------------------------------------------------------- the build under test
+# bot/compiled.py: the modules mypyc compiles run compiled, or as their pure-Python
+# sources (EUCHRE_PURE=1, no compiler, or a stale build). Every run says which.
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line at the end of the run: which build of the compiled modules was tested."""
+    import bot
+
+    terminalreporter.write_line(f"euchre-bot build tested: {bot.BUILD.mode} ({bot.BUILD.reason})")

@@ -1,4 +1,7 @@
-"""The Dockerfile, read (no Docker engine in the tests): pinned base, layers, health check."""
+"""The Dockerfile, read (no Docker engine in the tests): pinned base, layers, health check.
+
+Two stages: ``build`` compiles the wheel (mypyc needs a C compiler), the image installs it.
+"""
 
 from __future__ import annotations
 
@@ -24,20 +27,42 @@ def instructions() -> list[tuple[str, str]]:
     return found
 
 
-def test_base_image_is_pinned_to_a_patch_release() -> None:
-    [base] = [args for word, args in instructions() if word == "FROM"]
-    assert re.fullmatch(r"python:3\.11\.\d+-slim-bookworm", base), base
+def stages() -> list[list[tuple[str, str]]]:
+    """The instructions of each stage, each list starting at its FROM."""
+    found: list[list[tuple[str, str]]] = []
+    for step in instructions():
+        if step[0] == "FROM":
+            found.append([])
+        if found:
+            found[-1].append(step)
+    return found
+
+
+def test_base_images_are_pinned_to_one_patch_release() -> None:
+    build, image = stages()
+    assert build[0] == ("FROM", f"{image[0][1]} AS build")
+    assert re.fullmatch(r"python:3\.11\.\d+-slim-bookworm", image[0][1]), image[0]
+
+
+def test_the_build_stage_compiles_the_wheel_with_a_c_compiler() -> None:
+    build, image = stages()
+    assert any(w == "RUN" and "install -y --no-install-recommends gcc" in a for w, a in build)
+    assert ("COPY", "pyproject.toml setup.py README.md LICENSE ./") in build
+    assert any(w == "RUN" and "pip wheel" in a and "--wheel-dir /wheels ." in a for w, a in build)
+    assert not any("gcc" in a for _, a in image)
+    [install] = [a for w, a in image if w == "RUN" and "/wheels/*.whl" in a]
+    assert 'sys.exit(bot.BUILD.mode != "compiled")' in install
 
 
 def test_dependencies_are_installed_before_the_code_is_copied() -> None:
-    steps = instructions()
+    steps = stages()[-1]
     install_deps = next(
         i for i, (w, a) in enumerate(steps) if w == "RUN" and "-r requirements.txt" in a
     )
     copies = [i for i, (w, a) in enumerate(steps) if w == "COPY"]
     assert steps[copies[0]] == ("COPY", "pyproject.toml ./")
-    assert copies[0] < install_deps < min(i for i in copies if "bot" in steps[i][1])
-    assert any(w == "RUN" and "pip install --no-deps ." in a for w, a in steps)
+    assert copies[0] < install_deps < min(i for i in copies if "wheels" in steps[i][1])
+    assert any(w == "RUN" and "pip install --no-deps /wheels/*.whl" in a for w, a in steps)
 
 
 def test_health_check_runs_the_health_command() -> None:

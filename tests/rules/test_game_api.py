@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from bot.rules import Action, Game, HouseRules, Trick, parse_card
+from bot.rules import Action, Game, HouseRules, Trick, make_game, parse_card
 
 
 def _game() -> Game:
@@ -52,3 +54,30 @@ def test_tricks_belong_to_the_deal_and_the_last_trick_outlives_it() -> None:
         game.step(game.legal()[0])
     assert game.tricks == () and game.last_trick is not None
     assert game.last_trick not in before  # the deal's last trick, kept after the new deal began
+
+
+SHARED = frozenset({"_pack", "_after_seat"})
+"""List fields a copy may share: the game replaces them and never changes them in place."""
+
+
+def _fields(game: Game) -> dict[str, object]:
+    """Every field set on the game (compiled by mypyc, a class has no ``__dict__``)."""
+    names: tuple[str, ...] | None = getattr(type(game), "__mypyc_attrs__", None)
+    if names is None:
+        return dict(vars(game))
+    return {n: getattr(game, n) for n in names if hasattr(game, n)}
+
+
+@pytest.mark.parametrize("preset", ["north_american", "six_player", "almonte", "bid_euchre"])
+def test_a_copy_has_every_field_and_shares_no_list_the_game_changes(preset: str) -> None:
+    rng = random.Random(3)
+    game = make_game(HouseRules.preset_rules(preset), seed=11)
+    while not game.over and game.deal_number <= 3:
+        fields = _fields(game)
+        twin = _fields(game.copy())
+        assert twin.keys() == fields.keys()
+        for name, value in fields.items():
+            assert twin[name] == value, name
+            if isinstance(value, list) and name not in SHARED:
+                assert twin[name] is not value, name
+        game.step(rng.choice(list(game.legal())))
