@@ -266,15 +266,14 @@ class BidGame(Game):
         seat = self._turn
         phase = self._phase
         if phase is PLAY_PHASE:
-            hand = self._hands[seat]  # type: ignore[index]
+            hand = self._cards(seat)  # type: ignore[arg-type]
             if self._trick_cards:
                 eff = self._eff
                 led = self._led
                 follow = [PLAY[c] for c in hand if eff[c] == led]
                 if follow:
-                    return list(dict.fromkeys(follow)) if self._dupes else follow
-            acts = [PLAY[c] for c in hand]
-            return list(dict.fromkeys(acts)) if self._dupes else acts
+                    return follow
+            return [PLAY[c] for c in hand]
         if seat is None:
             return ()
         if phase is BID_PHASE:
@@ -282,7 +281,7 @@ class BidGame(Game):
         if phase is DECLARE_PHASE:
             return _DECLARES
         table = GIVE if phase is GIVE_PHASE else DISCARD
-        return list(dict.fromkeys(table[c] for c in self._hands[seat]))
+        return [table[c] for c in dict.fromkeys(self._hands[seat])]
 
     def _legal_bid(self, seat: int) -> list[Action]:
         acts = [] if self.must_bid(seat) else [PASS]

@@ -592,20 +592,20 @@ class Game:
         """Every action the seat to act may take now; empty once the game is over."""
         phase = self._phase
         if phase is PLAY_PHASE:
-            hand = self._hands[self._turn]  # type: ignore[index]
+            hand = self._cards(self._turn)  # type: ignore[arg-type]
             if self._trick_cards:
                 eff = self._eff
                 led = self._led
                 follow = [PLAY[c] for c in hand if eff[c] == led]
                 if follow:
-                    return list(dict.fromkeys(follow)) if self._dupes else follow
+                    return follow
             elif self._lead_rules and self._trump_lead_barred():
                 eff = self._eff
                 trump = self._trump
                 side = [PLAY[c] for c in hand if eff[c] != trump]
                 if side:
-                    return self._unique(side)
-            return self._unique([PLAY[c] for c in hand])
+                    return side
+            return [PLAY[c] for c in hand]
         seat = self._turn
         if seat is None:
             return ()
@@ -614,18 +614,18 @@ class Game:
         if phase is BID2:
             return self._legal_bid2(seat)
         if phase is DISCARD_PHASE:
-            return self._unique([DISCARD[c] for c in self._hands[seat]])
+            return [DISCARD[c] for c in self._cards(seat)]
         if phase is ALONE_PHASE:
             return (PASS, ALONE)
         if self._give_step == _ASK:
             asks = [Action.ask(p) for p in self.partners(seat)]
             return asks if self._rules.partners_best else [PASS, *asks]
-        return self._unique([GIVE[c] for c in self._hands[seat]])
+        return [GIVE[c] for c in self._cards(seat)]
 
-    def _unique(self, actions: list[Action]) -> list[Action]:
-        if not self._dupes:
-            return actions
-        return list(dict.fromkeys(actions))
+    def _cards(self, seat: int) -> list[int]:
+        """The seat's hand, each card once (a double pack's copies are one choice)."""
+        hand = self._hands[seat]
+        return list(dict.fromkeys(hand)) if self._dupes else hand
 
     def _trump_lead_barred(self) -> bool:
         rules = self._rules
