@@ -39,14 +39,46 @@ def seeded_int(seed: int, purpose: str, index: int = 0) -> int:
 
 
 def shuffled(cards: list[int], seed: int, purpose: str, index: int = 0) -> list[int]:
-    """A copy of ``cards`` in a seeded random order."""
+    """A copy of ``cards`` in a seeded random order.
+
+    Fisher-Yates from the top: for i = len-1 down to 1, swap card i with card
+    j = x mod (i+1), then x //= i+1. Only x modulo len! decides the swaps.
+    """
     out = list(cards)
-    # Only x modulo len! decides the swaps; the smaller number divides faster.
     x = seeded_int(seed, purpose, index) % factorial(len(out))
-    for i in range(len(out) - 1, 0, -1):
-        x, j = divmod(x, i + 1)
-        out[i], out[j] = out[j], out[i]
+    i = len(out) - 1
+    for chunk, stop in _chunks(len(out)):
+        # The next digits of x (radices i+1 down to stop+1) are those of x mod their
+        # product, a number small enough for machine arithmetic: one big division a chunk.
+        x, r = divmod(x, chunk)
+        while i > stop:
+            j = r % (i + 1)
+            r //= i + 1
+            out[i], out[j] = out[j], out[i]
+            i -= 1
     return out
+
+
+_WORD: Final = 1 << 62
+"""Products of radices below this fit a machine word (and mypyc's unboxed int)."""
+_CHUNKS: Final[dict[int, list[tuple[int, int]]]] = {}
+
+
+def _chunks(size: int) -> list[tuple[int, int]]:
+    """For shuffling ``size`` cards: (product of radices, last i not in it) per chunk."""
+    plan = _CHUNKS.get(size)
+    if plan is None:
+        plan = []
+        i = size - 1
+        while i > 0:
+            chunk, stop = 1, i
+            while stop > 0 and chunk * (stop + 1) < _WORD:
+                chunk *= stop + 1
+                stop -= 1
+            plan.append((chunk, stop))
+            i = stop
+        _CHUNKS[size] = plan
+    return plan
 
 
 def deal_from_pack(pack: list[int], rules: HouseRules) -> Deal:
