@@ -34,6 +34,27 @@ class Knowledge:
     against: tuple[int, ...] = ()
     """The opponents still in the deal."""
 
+    def __init__(
+        self,
+        view: SeatView,
+        facts: DeckFacts,
+        trump: int,
+        unseen: Counter[int],
+        voids: tuple[set[int], ...],
+        holder: dict[int, int],
+        eff: tuple[int, ...] = (),
+        against: tuple[int, ...] = (),
+    ) -> None:
+        # By hand, not dataclass's: compiled by mypyc this one is native code.
+        self.view = view
+        self.facts = facts
+        self.trump = trump
+        self.unseen = unseen
+        self.voids = voids
+        self.holder = holder
+        self.eff = eff
+        self.against = against
+
     @classmethod
     def read(cls, view: SeatView) -> Knowledge:
         """Work out what ``view``'s seat knows; trump must be made."""

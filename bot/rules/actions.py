@@ -89,6 +89,27 @@ class Action:
     tricks: int | None = None
     trump: int | None = None
 
+    def __init__(
+        self,
+        do: Verb,
+        card: int | None = None,
+        suit: int | None = None,
+        alone: bool | None = None,
+        partner: int | None = None,
+        cards: tuple[int, ...] | None = None,
+        tricks: int | None = None,
+        trump: int | None = None,
+    ) -> None:
+        # By hand, not dataclass's: compiled by mypyc this one is native code.
+        object.__setattr__(self, "do", do)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "alone", alone)
+        object.__setattr__(self, "partner", partner)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "trump", trump)
+
     # ------------------------------------------------------------ constructors
     # Cards and suits are given as numbers or as record text ("10H", "S").
 

@@ -31,6 +31,14 @@ class Deal:
     upcard: int
     kitty: tuple[int, ...]
 
+    def __init__(
+        self, hands: tuple[tuple[int, ...], ...], upcard: int, kitty: tuple[int, ...]
+    ) -> None:
+        # By hand, not dataclass's: compiled by mypyc this one is native code.
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "upcard", upcard)
+        object.__setattr__(self, "kitty", kitty)
+
 
 def seeded_int(seed: int, purpose: str, index: int = 0) -> int:
     """A 512-bit integer determined by the seed, a purpose word and an index."""

@@ -76,6 +76,12 @@ class Trick:
     cards: tuple[int, ...]
     winner: int
 
+    def __init__(self, seats: tuple[int, ...], cards: tuple[int, ...], winner: int) -> None:
+        # By hand, not dataclass's: compiled by mypyc this one is native code.
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "winner", winner)
+
 
 Phase = Literal["bid1", "discard", "bid2", "alone", "give", "play", "bid", "declare"]
 """A deal's phase, as record-format.md names it (a game that is over has none).

@@ -21,6 +21,12 @@ class Contract:
     tricks: int
     shoot: bool = False
 
+    def __init__(self, seat: int, tricks: int, shoot: bool = False) -> None:
+        # By hand, not dataclass's: compiled by mypyc this one is native code.
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "shoot", shoot)
+
     @property
     def team(self) -> int:
         """The bidders' team."""
@@ -47,6 +53,29 @@ class DealResult:
     bidding: bool = False
     """Bid Euchre: the deal is bid for, so its output carries ``bid``."""
     contract: Contract | None = None
+
+    def __init__(
+        self,
+        dealer: int,
+        trump: int | None = None,
+        maker: int | None = None,
+        alone: list[int] | None = None,
+        tricks: list[int] | None = None,
+        points: list[int] | None = None,
+        result: DealOutcome = "in_play",
+        bidding: bool = False,
+        contract: Contract | None = None,
+    ) -> None:
+        # By hand, not dataclass's: compiled by mypyc this one is native code.
+        self.dealer = dealer
+        self.trump = trump
+        self.maker = maker
+        self.alone = [] if alone is None else alone
+        self.tricks = [0, 0] if tricks is None else tricks
+        self.points = [0, 0] if points is None else points
+        self.result = result
+        self.bidding = bidding
+        self.contract = contract
 
     @property
     def makers(self) -> int | None:

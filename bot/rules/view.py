@@ -53,6 +53,59 @@ class SeatView:
     winner: int | None
     contract: Contract | None = None
 
+    def __init__(
+        self,
+        seat: int,
+        rules: HouseRules,
+        dealer: int,
+        deal_number: int,
+        phase: Phase | None,
+        turn: int | None,
+        legal: tuple[Action, ...],
+        hand: tuple[int, ...],
+        hand_counts: tuple[int, ...],
+        upcard: int,
+        upcard_taken: bool,
+        turned_down: int | None,
+        trump: int | None,
+        maker: int | None,
+        alone: tuple[int, ...],
+        out: tuple[bool, ...],
+        score: tuple[int, int],
+        tricks_won: tuple[int, int],
+        trick: tuple[tuple[int, int], ...],
+        tricks: tuple[Trick, ...],
+        history: tuple[tuple[int, Action], ...],
+        over: bool,
+        winner: int | None,
+        contract: Contract | None = None,
+    ) -> None:
+        # By hand, not dataclass's: compiled by mypyc this one is native code.
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "deal_number", deal_number)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "legal", legal)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "hand_counts", hand_counts)
+        object.__setattr__(self, "upcard", upcard)
+        object.__setattr__(self, "upcard_taken", upcard_taken)
+        object.__setattr__(self, "turned_down", turned_down)
+        object.__setattr__(self, "trump", trump)
+        object.__setattr__(self, "maker", maker)
+        object.__setattr__(self, "alone", alone)
+        object.__setattr__(self, "out", out)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "tricks_won", tricks_won)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "history", history)
+        object.__setattr__(self, "over", over)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "contract", contract)
+
     @property
     def players(self) -> int:
         """Seats at the table."""
