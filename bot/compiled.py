@@ -47,6 +47,7 @@ COMPILED: Final = (
     "bot.players.deck",
     "bot.players.double_dummy",
     "bot.players.evaluation",
+    "bot.players.sampling",
     "bot.players.tracking",
 )
 """The modules setup.py compiles (the rest of the project is always pure Python)."""
