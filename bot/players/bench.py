@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 
 from bot.rules import Game, HouseRules, make_game, seat_view
+from bot.rules.bench import build
 
 from .basic import BasicPlayer
 from .double_dummy import Position, Solver
@@ -110,6 +111,7 @@ def run(preset: str, scale: int = 1) -> SearchBench:
 
 def main(presets: list[str], scale: int = 1) -> None:
     """Print the figures for each preset."""
+    print(f"rules core and search: {build()}")
     print(f"{'preset':<16}{'solves/s 5 cards':>18}{'solves/s mid-deal':>19}{'rollouts/s':>12}")
     for name in presets:
         r = run(name, scale)

@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from . import game as game_module
 from .bid_game import make_game
 from .game import Game
 from .house_rules import PRESETS, HouseRules
@@ -97,6 +98,12 @@ def _advanced_copy(game: Game, rng: random.Random) -> Game:
     return copy
 
 
+def build() -> str:
+    """Which build of the engine runs: compiled by mypyc, or the pure-Python sources."""
+    source = game_module.__file__ or ""
+    return "pure Python" if source.endswith(".py") else "compiled by mypyc"
+
+
 OPENSPIEL_MISSING = (
     "OpenSpiel is not installed: pip install -e '.[bench]' (or pip install open-spiel) "
     "to compare with its C++ euchre."
@@ -137,6 +144,7 @@ def main(seconds: float = 2.0, against: str | None = None) -> int:
         if theirs is None:
             print(OPENSPIEL_MISSING)
             return 2
+    print(f"rules core: {build()}")
     print(f"{'preset':<16}{'deals/s':>10}{'actions/s':>12}{'legal() us':>12}")
     ours = 0.0
     for name in PRESETS:

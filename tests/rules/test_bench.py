@@ -26,6 +26,15 @@ def test_random_deals_play_whole_games() -> None:
     assert result.deals > 0 and result.actions > 5 * result.deals
 
 
+def test_the_bench_says_which_build_it_measures(capsys: pytest.CaptureFixture[str]) -> None:
+    import bot
+
+    assert main(["bench", "--seconds", "0.01"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    compiled = bot.BUILD.mode == "compiled"
+    assert first == f"rules core: {'compiled by mypyc' if compiled else 'pure Python'}"
+
+
 def test_openspiel_hands_are_counted_when_it_is_installed() -> None:
     pytest.importorskip("pyspiel")
     assert (openspiel_hands(0.05) or 0) > 0
