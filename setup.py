@@ -68,17 +68,21 @@ class BuildExt(build_ext):
         except (CCompilerError, ExecError, PlatformError, OSError) as exc:
             _say(f"compiling failed ({exc}); installing the pure-Python sources")
             self.extensions = []
+            _remove_compiled(Path(self.build_lib))  # nothing half-built goes into a wheel
             if in_place:
                 _remove_compiled(ROOT)
             return
         if not self.extensions:
             return
-        record = {"modules": {m: GUARD.digest(GUARD.source_path(ROOT, m)) for m in GUARD.COMPILED}}
+        record = {"modules": SOURCES}
         target = ROOT if in_place else Path(self.build_lib)
         path = target / "bot" / GUARD.RECORD
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
 
+
+SOURCES: dict[str, str] = {}
+"""The SHA-256 of each compiled source, taken as mypyc is given them (the build's record)."""
 
 BUILDS = frozenset({"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"})
 """The setup.py commands that build extensions (metadata alone needs no mypyc run)."""
@@ -93,6 +97,7 @@ def extensions() -> list[Any]:
         _remove_compiled(ROOT)
         return []
     paths = [str(GUARD.source_path(ROOT, m).relative_to(ROOT)) for m in GUARD.COMPILED]
+    SOURCES.update((m, GUARD.digest(GUARD.source_path(ROOT, m))) for m in GUARD.COMPILED)
     try:
         from mypyc.build import mypycify
 
