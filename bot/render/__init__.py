@@ -5,13 +5,7 @@ cannot show a hidden card; a private hand from the seat's own ``SeatView``.
 """
 
 from .cards import card_name, card_text, hand_text, sort_hand, suit_text
-from .faces import NO_FACES, CardFaces
-from .hand import HandButton, hand_buttons, hand_embed
-from .help import help_embed
-from .hints import hint_text
-from .rules import rules_embed, rules_line, rules_text
-from .table import (
-    LAST_DEAL,
+from .controls import (
     TABLE_VERBS,
     TAKEOVER_PROMPT,
     PublicButton,
@@ -20,9 +14,13 @@ from .table import (
     TableVerb,
     played_again_controls,
     public_controls,
-    table_embed,
-    turn_mention,
 )
+from .faces import NO_FACES, CardFaces
+from .hand import HandButton, hand_buttons, hand_embed
+from .help import help_embed
+from .hints import hint_text
+from .rules import rules_embed, rules_line, rules_text
+from .table import LAST_DEAL, table_embed, turn_mention
 
 __all__ = [
     "LAST_DEAL",
