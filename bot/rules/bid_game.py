@@ -31,7 +31,7 @@ from typing import Final
 
 from .actions import BID, DECLARE, DISCARD, GIVE, PASS, PLAY, SHOOT, TRUMP_WORDS, Action
 from .cards import JACK, SUIT_NAMES, card_label, card_words
-from .dealing import NO_UPCARD, Deal, seeded_deal
+from .dealing import NO_UPCARD, Deal
 from .errors import RuleError
 from .game import DISCARD_PHASE, GIVE_PHASE, PLAY_PHASE, Game, Phase, Trick
 from .house_rules import HouseRules
@@ -185,7 +185,7 @@ class BidGame(Game):
         if number < len(self._preset_deals):
             deal = self._preset_deals[number]
         else:
-            deal = seeded_deal(self._rules, self._seed, number, self._pack)
+            deal = self._fixed.dealer.deal(self._seed, number)
         self._deal_number = number + 1
         self._deal = deal
         self._hands = [list(h) for h in deal.hands]
@@ -215,15 +215,15 @@ class BidGame(Game):
         self._turn: int | None = (self._dealer + 1) % n
 
     def _finish_deal(self, bidders: int) -> None:
-        rules = self._rules
+        fixed = self._fixed
         score = self._score
-        if rules.deals_per_game is not None:
-            if self._deal_number >= rules.deals_per_game:
+        if fixed.deals_per_game >= 0:
+            if self._deal_number >= fixed.deals_per_game:
                 a, b = score
                 self._end_game(None if a == b else (0 if a > b else 1))
                 return
-        elif max(score) >= rules.target_score:
-            self._end_game(bidders if score[bidders] >= rules.target_score else 1 - bidders)
+        elif score[0] >= fixed.target_score or score[1] >= fixed.target_score:
+            self._end_game(bidders if score[bidders] >= fixed.target_score else 1 - bidders)
             return
         self._dealer = (self._dealer + 1) % self._players
         self._start_deal()
@@ -356,7 +356,7 @@ class BidGame(Game):
         self._current.contract = Contract(seat, self._hand_size, shoot=True)
         self._alone.append(seat)
         self._current.alone.append(seat)
-        for p in self.partners(seat):
+        for p in self._fixed.partners[seat]:
             self._out[p] = True
         self._end_bidding(seat)
 
@@ -371,7 +371,7 @@ class BidGame(Game):
         self._eff = self._ranking.suit[trump]
         self._powers = self._ranking.power[trump]
         self._current.trump = trump
-        if self._alone and self._rules.partners_best:
+        if self._alone and self._fixed.partners_best:
             self._give_queue = self.partners(self._maker)
         self._advance_give()
 

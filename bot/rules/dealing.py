@@ -53,9 +53,10 @@ def shuffled(cards: list[int], seed: int, purpose: str, index: int = 0) -> list[
     j = x mod (i+1), then x //= i+1. Only x modulo len! decides the swaps.
     """
     out = list(cards)
-    x = seeded_int(seed, purpose, index) % factorial(len(out))
+    orders, plan = _chunks(len(out))
+    x = seeded_int(seed, purpose, index) % orders
     i = len(out) - 1
-    for chunk, stop in _chunks(len(out)):
+    for chunk, stop in plan:
         # The next digits of x (radices i+1 down to stop+1) are those of x mod their
         # product, a number small enough for machine arithmetic: one big division a chunk.
         x, r = divmod(x, chunk)
@@ -69,13 +70,13 @@ def shuffled(cards: list[int], seed: int, purpose: str, index: int = 0) -> list[
 
 _WORD: Final = 1 << 62
 """Products of radices below this fit a machine word (and mypyc's unboxed int)."""
-_CHUNKS: Final[dict[int, list[tuple[int, int]]]] = {}
+_CHUNKS: Final[dict[int, tuple[int, list[tuple[int, int]]]]] = {}
 
 
-def _chunks(size: int) -> list[tuple[int, int]]:
-    """For shuffling ``size`` cards: (product of radices, last i not in it) per chunk."""
-    plan = _CHUNKS.get(size)
-    if plan is None:
+def _chunks(size: int) -> tuple[int, list[tuple[int, int]]]:
+    """For shuffling ``size`` cards: ``size!``; (product of radices, last i not in it) per chunk."""
+    found = _CHUNKS.get(size)
+    if found is None:
         plan = []
         i = size - 1
         while i > 0:
@@ -85,8 +86,34 @@ def _chunks(size: int) -> list[tuple[int, int]]:
                 stop -= 1
             plan.append((chunk, stop))
             i = stop
-        _CHUNKS[size] = plan
-    return plan
+        found = _CHUNKS[size] = (factorial(size), plan)
+    return found
+
+
+class Dealer:
+    """One rule set's dealing, worked out once: its pack, its seats and hand size, what is turned.
+
+    A game keeps one for all its deals rather than reading its rules again each deal.
+    """
+
+    def __init__(self, rules: HouseRules, pack: list[int] | None = None) -> None:
+        self.pack = deck_cards(rules) if pack is None else pack
+        self.players = rules.players
+        self.hand_size = rules.hand_size
+        self.every_card = deals_every_card(rules)
+
+    def deal(self, seed: int, number: int) -> Deal:
+        """Deal number ``number`` (0-based, thrown-in deals included) of a game seeded ``seed``."""
+        return self.deal_pack(shuffled(self.pack, seed, "deal", number))
+
+    def deal_pack(self, pack: list[int]) -> Deal:
+        """``hand_size`` cards to each seat from the top of ``pack``, then the upcard, the kitty."""
+        n, size = self.players, self.hand_size
+        hands = tuple([tuple(pack[s * size : (s + 1) * size]) for s in range(n)])
+        dealt = n * size
+        upcard = pack[dealt] if dealt < len(pack) else NO_UPCARD
+        kitty = () if self.every_card else tuple(pack[dealt + 1 :])
+        return Deal(hands, upcard, kitty)
 
 
 def deal_from_pack(pack: list[int], rules: HouseRules) -> Deal:
@@ -96,16 +123,12 @@ def deal_from_pack(pack: list[int], rules: HouseRules) -> Deal:
     dealer's turned card and the kitty is empty; where the hands take the whole
     pack (Bid Euchre) nothing is turned.
     """
-    n, size = rules.players, rules.hand_size
-    hands = tuple(tuple(pack[s * size : (s + 1) * size]) for s in range(n))
-    upcard = pack[n * size] if n * size < len(pack) else NO_UPCARD
-    kitty = () if deals_every_card(rules) else tuple(pack[n * size + 1 :])
-    return Deal(hands, upcard, kitty)
+    return Dealer(rules, pack).deal_pack(pack)
 
 
 def seeded_deal(rules: HouseRules, seed: int, number: int, pack: list[int] | None = None) -> Deal:
     """Deal number ``number`` (0-based, thrown-in deals included) of a game seeded by ``seed``."""
-    return deal_from_pack(shuffled(pack or deck_cards(rules), seed, "deal", number), rules)
+    return Dealer(rules, pack or None).deal(seed, number)
 
 
 def first_dealer(rules: HouseRules, seed: int) -> int:

@@ -61,9 +61,9 @@ from .cards import (
     card_label,
     card_words,
 )
-from .dealing import Deal, first_dealer, seeded_deal
+from .dealing import Deal, Dealer, first_dealer
 from .errors import RuleError
-from .house_rules import HouseRules, deck_cards
+from .house_rules import HouseRules
 from .ranking import Ranking, build_ranking, top_rank_word
 from .scoring import DealResult, score_deal
 
@@ -133,6 +133,47 @@ _GIVE: Final = 1
 _FACES: Final = frozenset((JACK, QUEEN, KING))
 
 
+class _Fixed:
+    """What a game reads of its rules deal after deal, worked out once per ``HouseRules`` object.
+
+    Games of one rules object share it: found by the object's identity, a new
+    game is spared hashing the pydantic model (as ``lru_cache`` does) and every
+    deal reading its fields again.
+    """
+
+    def __init__(self, rules: HouseRules) -> None:
+        n = rules.players
+        self.rules = rules
+        self.ranking = build_ranking(rules)
+        self.dealer = Dealer(rules)
+        self.partners = tuple([tuple([(s + k) % n for k in range(2, n, 2)]) for s in range(n)])
+        asks = [tuple([Action.ask(p) for p in partners]) for partners in self.partners]
+        # the ask step's legal actions per seat (a six-handed loner may also pass)
+        self.asks = tuple(asks if rules.partners_best else [(PASS, *a) for a in asks])
+        self.deals_per_game = -1 if rules.deals_per_game is None else rules.deals_per_game
+        self.target_score = rules.target_score
+        self.after_trump = rules.alone_declaration == "after_trump"
+        self.defend_alone = rules.defend_alone
+        self.partners_best = rules.partners_best
+        self.left_of_loner = rules.lone_lead == "left_of_loner"
+        self.ace_no_face = rules.ace_no_face
+        self.farmers = rules.farmers_hand != "off"
+        self.stick = rules.stick_the_dealer
+
+
+_FIXED: Final[dict[int, _Fixed]] = {}
+"""``_Fixed`` by ``id(rules)``; each holds its rules, so an id is not reused while it is here."""
+
+
+def _fixed(rules: HouseRules) -> _Fixed:
+    fixed = _FIXED.get(id(rules))
+    if fixed is None or fixed.rules is not rules:
+        if len(_FIXED) >= 64:
+            _FIXED.clear()
+        fixed = _FIXED[id(rules)] = _Fixed(rules)
+    return fixed
+
+
 class Game:
     """A whole game under one set of house rules, from the first deal to the winner.
 
@@ -164,12 +205,14 @@ class Game:
         deals: Sequence[Deal] = (),
     ) -> None:
         self._check_game(rules)
+        fixed = _fixed(rules)
+        self._fixed = fixed
         self._rules = rules
-        self._players = rules.players
-        self._hand_size = rules.hand_size
+        self._players = fixed.dealer.players
+        self._hand_size = fixed.dealer.hand_size
         self._seed = seed
-        self._ranking = build_ranking(rules)
-        self._pack = deck_cards(rules)
+        self._ranking = fixed.ranking
+        self._pack = list(fixed.dealer.pack)
         self._preset_deals = tuple(deals)
         first = first_dealer(rules, seed) if dealer is None else dealer
         if not 0 <= first < self._players:
@@ -400,7 +443,7 @@ class Game:
         if number < len(self._preset_deals):
             deal = self._preset_deals[number]
         else:
-            deal = seeded_deal(self._rules, self._seed, number, self._pack)
+            deal = self._fixed.dealer.deal(self._seed, number)
         self._deal_number = number + 1
         self._deal = deal
         self._hands = [list(h) for h in deal.hands]
@@ -449,14 +492,15 @@ class Game:
             self._turn = (self._dealer + 1) % n
 
     def _finish_deal(self, next_dealer: int) -> None:
-        rules = self._rules
-        if rules.deals_per_game is not None:
-            if self._deal_number >= rules.deals_per_game:
-                a, b = self._score
+        fixed = self._fixed
+        score = self._score
+        if fixed.deals_per_game >= 0:
+            if self._deal_number >= fixed.deals_per_game:
+                a, b = score
                 self._end_game(None if a == b else (0 if a > b else 1))
                 return
-        elif max(self._score) >= rules.target_score:
-            self._end_game(0 if self._score[0] >= rules.target_score else 1)
+        elif score[0] >= fixed.target_score or score[1] >= fixed.target_score:
+            self._end_game(0 if score[0] >= fixed.target_score else 1)
             return
         self._dealer = next_dealer
         self._start_deal()
@@ -500,6 +544,7 @@ class Game:
         changes in place are copied; the rest (numbers, tuples, finished
         tricks, tables) never change once made and are shared.
         """
+        new._fixed = self._fixed
         new._rules = self._rules
         new._players = self._players
         new._hand_size = self._hand_size
@@ -556,8 +601,7 @@ class Game:
 
     def partners(self, seat: int) -> list[int]:
         """The seat's partners, clockwise from its left."""
-        n = self._players
-        return [(seat + k) % n for k in range(2, n, 2)]
+        return list(self._fixed.partners[seat])
 
     def _forced_alone(self, seat: int) -> bool:
         return self._forced_alone_rule and seat != self._dealer and (seat - self._dealer) % 2 == 0
@@ -581,9 +625,9 @@ class Game:
 
     def farmer_swaps(self, hand: Sequence[int]) -> list[tuple[int, ...]]:
         """Every set of three cards this hand may swap with the kitty."""
-        mode = self._rules.farmers_hand
-        if mode == "off":
+        if not self._fixed.farmers:
             return []
+        mode = self._rules.farmers_hand
         low = [c for c in hand if c < JOKER and c & 7 in (NINE, TEN)]
         found: list[tuple[int, ...]] = []
         for combo in combinations(low, 3):
@@ -624,8 +668,7 @@ class Game:
         if phase is ALONE_PHASE:
             return (PASS, ALONE)
         if self._give_step == _ASK:
-            asks = [Action.ask(p) for p in self.partners(seat)]
-            return asks if self._rules.partners_best else [PASS, *asks]
+            return list(self._fixed.asks[seat])
         return [GIVE[c] for c in self._cards(seat)]
 
     def _cards(self, seat: int) -> list[int]:
@@ -646,14 +689,15 @@ class Game:
                 acts.append(ORDER_UP_ALONE)
             else:
                 acts += (ORDER_UP, ORDER_UP_ALONE)
-        if self._rules.ace_no_face and self.ace_no_face(self._hands[seat]):
+        fixed = self._fixed
+        if fixed.ace_no_face and self.ace_no_face(self._hands[seat]):
             acts.append(REDEAL)
-        if not self._swapped[seat]:
+        if fixed.farmers and not self._swapped[seat]:
             acts += [Action("swap", cards=combo) for combo in self.farmer_swaps(self._hands[seat])]
         return acts
 
     def _legal_bid2(self, seat: int) -> list[Action]:
-        stuck = self._benny_call or (self._rules.stick_the_dealer and seat == self._dealer)
+        stuck = self._benny_call or (self._fixed.stick and seat == self._dealer)
         acts = [] if stuck else [PASS]
         for suit in Suit:
             if suit != self._turned_down:
@@ -754,8 +798,9 @@ class Game:
     def _go_alone(self, seat: int) -> None:
         self._alone.append(seat)
         self._current.alone.append(seat)
-        for p in self.partners(seat):
-            self._out[p] = True
+        out = self._out
+        for p in self._fixed.partners[seat]:
+            out[p] = True
 
     def _order_up(self, seat: int, alone: bool | None) -> None:
         if self._forced_alone(seat):
@@ -800,8 +845,8 @@ class Game:
     def _after_bidding(self) -> None:
         self._alone_stage = 0
         self._alone_queue = []
-        if self._rules.alone_declaration == "after_trump" and not self._maker_side_alone():
-            self._alone_queue = [self._maker, *self.partners(self._maker)]
+        if self._fixed.after_trump and not self._maker_side_alone():
+            self._alone_queue = [self._maker, *self._fixed.partners[self._maker]]
         self._advance_alone()
 
     def _maker_side_alone(self) -> bool:
@@ -813,10 +858,13 @@ class Game:
                 self._begin_give()
                 return
             self._alone_stage = 1
-            mode = self._rules.defend_alone
-            lone_maker = self._maker_side_alone()
-            if mode == "always" or (mode == "vs_lone_maker" and lone_maker):
-                start = next((s for s in self._alone if s % 2 == self._makers), self._maker)
+            mode = self._fixed.defend_alone
+            if mode == "always" or (mode == "vs_lone_maker" and self._maker_side_alone()):
+                start = self._maker
+                for s in self._alone:
+                    if s % 2 == self._makers:
+                        start = s
+                        break
                 n = self._players
                 self._alone_queue = [(start + k) % n for k in range(1, n, 2)]
         self._phase = ALONE_PHASE
@@ -831,8 +879,12 @@ class Game:
         self._advance_alone()
 
     def _begin_give(self) -> None:
-        if self._players > 4 or self._rules.partners_best:
-            self._give_queue = sorted(self._alone, key=lambda s: s % 2 != self._makers)
+        if self._players > 4 or self._fixed.partners_best:
+            makers = self._makers
+            # the makers' loner first, then the defenders'
+            queue = [s for s in self._alone if s % 2 == makers]
+            queue += [s for s in self._alone if s % 2 != makers]
+            self._give_queue = queue
         self._advance_give()
 
     def _advance_give(self) -> None:
@@ -867,7 +919,7 @@ class Game:
         self._turn = self._first_leader()
 
     def _first_leader(self) -> int:
-        if self._alone and self._rules.lone_lead == "left_of_loner":
+        if self._alone and self._fixed.left_of_loner:
             if len(self._alone) > 1:
                 return next(s for s in self._alone if s % 2 != self._makers)
             return self._active_from(self._alone[0] + 1)
@@ -958,11 +1010,11 @@ class Game:
             raise RuleError(
                 "cannot_pass", "The Benny was turned up: as dealer you must name trump."
             )
-        if self._phase is BID2 and self._rules.stick_the_dealer and seat == self._dealer:
+        if self._phase is BID2 and self._fixed.stick and seat == self._dealer:
             raise RuleError(
                 "cannot_pass", "Stick the dealer: everyone passed, so you must name trump."
             )
-        if self._phase is GIVE_PHASE and self._rules.partners_best:
+        if self._phase is GIVE_PHASE and self._fixed.partners_best:
             raise RuleError("not_allowed", "Partner's best: you must ask a partner for a card.")
 
     def _check_order_up(self, seat: int, action: Action) -> None:
@@ -998,7 +1050,7 @@ class Game:
         return None
 
     def _check_ask(self, seat: int, action: Action) -> None:
-        if action.partner not in self.partners(seat):
+        if action.partner not in self._fixed.partners[seat]:
             raise RuleError("not_allowed", "Ask one of your partners for a card.")
 
     def _check_redeal(self, seat: int, action: Action) -> None:
