@@ -249,12 +249,12 @@ class BidGame(Game):
 
     def bid_range(self, seat: int) -> tuple[int, int] | None:
         """The numbers ``seat`` may bid now (lowest, highest); None when it may bid no number."""
-        rules = self._rules
+        fixed = self._fixed
         high = self._high
         if high == 0:
-            low = rules.bid_minimum
+            low = fixed.bid_minimum
             return (low, low) if seat == self._dealer else (low, self._hand_size)
-        low = high if seat == self._dealer and rules.dealer_may_match else high + 1
+        low = high if seat == self._dealer and fixed.dealer_may_match else high + 1
         return None if low > self._hand_size else (low, self._hand_size)
 
     def must_bid(self, seat: int) -> bool:
@@ -281,14 +281,14 @@ class BidGame(Game):
         if phase is DECLARE_PHASE:
             return _DECLARES
         table = GIVE if phase is GIVE_PHASE else DISCARD
-        return [table[c] for c in dict.fromkeys(self._hands[seat])]
+        return [table[c] for c in self._cards(seat)]
 
     def _legal_bid(self, seat: int) -> list[Action]:
         acts = [] if self.must_bid(seat) else [PASS]
         span = self.bid_range(seat)
         if span is not None:
             acts += [BID[n] for n in range(span[0], span[1] + 1)]
-        if self._rules.shoot:
+        if self._fixed.shoot:
             acts.append(SHOOT)
         return acts
 
@@ -390,7 +390,7 @@ class BidGame(Game):
             self._after_seat.append(t)
         self._active = n - sum(out)
         self._phase = PLAY_PHASE
-        if self._rules.bid_lead == "bidder":
+        if self._fixed.bidder_leads:
             self._turn = self._maker
         else:
             lead = (self._dealer + 1) % n

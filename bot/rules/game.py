@@ -159,6 +159,11 @@ class _Fixed:
         self.ace_no_face = rules.ace_no_face
         self.farmers = rules.farmers_hand != "off"
         self.stick = rules.stick_the_dealer
+        # Bid Euchre's (bid_game.py)
+        self.bid_minimum = rules.bid_minimum
+        self.dealer_may_match = rules.dealer_may_match
+        self.shoot = rules.shoot
+        self.bidder_leads = rules.bid_lead == "bidder"
 
 
 _FIXED: Final[dict[int, _Fixed]] = {}
