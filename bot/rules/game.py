@@ -679,7 +679,16 @@ class Game:
     def _cards(self, seat: int) -> list[int]:
         """The seat's hand, each card once (a double pack's copies are one choice)."""
         hand = self._hands[seat]
-        return list(dict.fromkeys(hand)) if self._dupes else hand
+        if not self._dupes:
+            return hand
+        once = []
+        seen = 0  # a bit per card number (CARD_COUNT < 63: one machine word)
+        for c in hand:
+            bit = 1 << c
+            if not seen & bit:
+                seen |= bit
+                once.append(c)
+        return once
 
     def _trump_lead_barred(self) -> bool:
         rules = self._rules
