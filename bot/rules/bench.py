@@ -1,8 +1,9 @@
 """Speed of the rules core: complete random deals per second and the cost of legal actions.
 
 ``python -m bot.rules bench`` plays random legal actions (bidding included) on
-one core for every preset and prints deals per second and microseconds per
-``legal()`` call. ``--against openspiel`` also plays random hands of OpenSpiel's
+one core for every preset and prints deals per second (and as a share of
+north_american's, "vs NA"), actions per second and per deal, and microseconds
+per ``legal()`` call. ``--against openspiel`` also plays random hands of OpenSpiel's
 C++ euchre, driven from Python the same way (its chance nodes, the deal, included),
 and prints both figures and their ratio from the same run. Times are the
 process's CPU time, so other work on a shared machine disturbs them less. A Bid
@@ -145,14 +146,20 @@ def main(seconds: float = 2.0, against: str | None = None) -> int:
             print(OPENSPIEL_MISSING)
             return 2
     print(f"rules core: {build()}")
-    print(f"{'preset':<16}{'deals/s':>10}{'actions/s':>12}{'legal() us':>12}")
+    print(
+        f"{'preset':<16}{'deals/s':>10}{'vs NA':>7}{'actions/s':>12}{'actions/deal':>14}"
+        f"{'legal() us':>12}"
+    )
     ours = 0.0
     for name in PRESETS:
         r = random_deals(HouseRules.preset_rules(name), seconds)
-        rate = r.actions / r.seconds
-        print(f"{name:<16}{r.deals_per_second:>10,.0f}{rate:>12,.0f}{r.legal_us:>12.2f}")
         if name == "north_american":
             ours = r.deals_per_second
+        share = r.deals_per_second / ours if ours else 0.0
+        print(
+            f"{name:<16}{r.deals_per_second:>10,.0f}{share:>7.2f}{r.actions / r.seconds:>12,.0f}"
+            f"{r.actions / max(r.deals, 1):>14.1f}{r.legal_us:>12.2f}"
+        )
     if theirs is not None:
         # Measured again after ours, so a machine that grows busier shows in both figures.
         theirs = (theirs + (openspiel_hands(seconds) or theirs)) / 2
