@@ -81,3 +81,19 @@ def test_a_copy_has_every_field_and_shares_no_list_the_game_changes(preset: str)
             if isinstance(value, list) and name not in SHARED:
                 assert twin[name] is not value, name
         game.step(rng.choice(list(game.legal())))
+
+
+def test_every_game_follows_its_own_rules_object() -> None:
+    """Games share what they read of their rules by the rules object: never another's.
+
+    More rules objects than the engine keeps, each with its own target, and some
+    made after others were dropped (so Python may reuse their ids).
+    """
+    for target in [*range(1, 70), *range(69, 0, -3)]:
+        rules = HouseRules.from_spec({"preset": "north_american", "target_score": target})
+        game = make_game(rules, seed=target)
+        rng = random.Random(target)
+        while not game.over:
+            game.step(rng.choice(list(game.legal())))
+        assert game.winner is not None
+        assert game.score[game.winner] >= target > game.score[1 - game.winner], target
