@@ -6,7 +6,9 @@ north_american's, "vs NA"), actions per second and per deal, and microseconds
 per ``legal()`` call. ``--against openspiel`` also plays random hands of OpenSpiel's
 C++ euchre, driven from Python the same way (its chance nodes, the deal, included),
 and prints both figures and their ratio from the same run. Times are the
-process's CPU time, so other work on a shared machine disturbs them less. A Bid
+process's CPU time, so other work on a shared machine disturbs them less, and
+the presets take turns in short slices, so a spell of such work is shared
+among them rather than falling on one preset's figure. A Bid
 Euchre game stops after ``MAX_DEALS`` deals: random Bid Euchre bids wildly, so
 its scores drift and a random game rarely reaches 32.
 """
@@ -28,6 +30,10 @@ MAX_DEALS = 20
 """Deals of one random game before the bench starts another."""
 
 
+ROUNDS = 4
+"""Slices each preset's time is cut into, the presets taking turns (see ``main``)."""
+
+
 @dataclass(frozen=True)
 class BenchResult:
     """Figures for one preset."""
@@ -46,10 +52,18 @@ class BenchResult:
 
 def random_deals(rules: HouseRules, seconds: float, seed: int = 1) -> BenchResult:
     """Play random legal actions for about ``seconds`` and count the deals completed."""
+    deals, actions, elapsed = _play(rules, seconds, seed)
+    return BenchResult(rules.preset, deals, actions, elapsed, _legal_cost(rules))
+
+
+def _play(
+    rules: HouseRules, seconds: float, seed: int, first_game: int = 0
+) -> tuple[int, int, float]:
+    """Random games from game seed ``first_game`` for about ``seconds``: (deals, actions, CPU s)."""
     rng = random.Random(seed)
     rand = rng.random
     deals = actions = 0
-    game_seed = 0
+    game_seed = first_game
     capped = rules.game == "bid_euchre"
     start = time.process_time()
     deadline = start + seconds
@@ -69,8 +83,7 @@ def random_deals(rules: HouseRules, seconds: float, seed: int = 1) -> BenchResul
                     legal = game.legal()
             actions += len(game.log)
             deals += game.deal_number if game.over else game.deal_number - 1
-    elapsed = time.process_time() - start
-    return BenchResult(rules.preset, deals, actions, elapsed, _legal_cost(rules))
+    return deals, actions, time.process_time() - start
 
 
 def _legal_cost(rules: HouseRules, samples: int = 20_000) -> float:
@@ -117,6 +130,12 @@ def openspiel_hands(seconds: float, seed: int = 1) -> float | None:
     Driven like ``random_deals``: a uniformly random legal action at every node,
     chance nodes (the deal) included.
     """
+    played = _openspiel_play(seconds, seed)
+    return None if played is None else played[0] / played[1]
+
+
+def _openspiel_play(seconds: float, seed: int) -> tuple[int, float] | None:
+    """Random hands of OpenSpiel's euchre for about ``seconds``: (hands, CPU s); None without it."""
     try:
         pyspiel: Any = importlib.import_module("pyspiel")
     except ImportError:
@@ -134,37 +153,50 @@ def openspiel_hands(seconds: float, seed: int = 1) -> float | None:
                 legal = state.legal_actions()
                 apply(legal[int(rand() * len(legal))])
             hands += 1
-    return hands / (time.process_time() - start)
+    return hands, time.process_time() - start
 
 
 def main(seconds: float = 2.0, against: str | None = None) -> int:
-    """Print the figures for every preset (and OpenSpiel's); 2 when the comparison cannot run."""
-    theirs: float | None = None
-    if against == "openspiel":
-        theirs = openspiel_hands(seconds)
-        if theirs is None:
-            print(OPENSPIEL_MISSING)
-            return 2
+    """Print the figures for every preset (and OpenSpiel's); 2 when the comparison cannot run.
+
+    Each preset's ``seconds`` are played in ``ROUNDS`` slices, the presets (and
+    OpenSpiel) taking turns, so that a spell of other work on a shared machine
+    slows them all a little rather than one of them a lot.
+    """
+    if against == "openspiel" and _openspiel_play(0.0, 1) is None:  # not installed
+        print(OPENSPIEL_MISSING)
+        return 2
     print(f"rules core: {build()}")
+    rules = {name: HouseRules.preset_rules(name) for name in PRESETS}
+    played = {name: (0, 0, 0.0) for name in PRESETS}
+    theirs = (0, 0.0)
+    for r in range(ROUNDS):
+        for name in PRESETS:
+            deals, actions, elapsed = _play(rules[name], seconds / ROUNDS, r + 1, r * 1_000_000)
+            d, a, e = played[name]
+            played[name] = (d + deals, a + actions, e + elapsed)
+        if against == "openspiel":
+            hands, elapsed = _openspiel_play(seconds / ROUNDS, r + 1) or (0, 0.0)
+            theirs = (theirs[0] + hands, theirs[1] + elapsed)
     print(
         f"{'preset':<16}{'deals/s':>10}{'vs NA':>7}{'actions/s':>12}{'actions/deal':>14}"
         f"{'legal() us':>12}"
     )
     ours = 0.0
     for name in PRESETS:
-        r = random_deals(HouseRules.preset_rules(name), seconds)
+        deals, actions, elapsed = played[name]
+        rate = deals / elapsed
         if name == "north_american":
-            ours = r.deals_per_second
-        share = r.deals_per_second / ours if ours else 0.0
+            ours = rate
         print(
-            f"{name:<16}{r.deals_per_second:>10,.0f}{share:>7.2f}{r.actions / r.seconds:>12,.0f}"
-            f"{r.actions / max(r.deals, 1):>14.1f}{r.legal_us:>12.2f}"
+            f"{name:<16}{rate:>10,.0f}{rate / ours if ours else 0.0:>7.2f}"
+            f"{actions / elapsed:>12,.0f}{actions / max(deals, 1):>14.1f}"
+            f"{_legal_cost(rules[name]):>12.2f}"
         )
-    if theirs is not None:
-        # Measured again after ours, so a machine that grows busier shows in both figures.
-        theirs = (theirs + (openspiel_hands(seconds) or theirs)) / 2
+    if against == "openspiel":
+        hands_per_second = theirs[0] / theirs[1]
         print(
-            f"OpenSpiel euchre (C++, from Python): {theirs:,.0f} hands/s; "
-            f"north_american {ours:,.0f} deals/s = {ours / theirs:.2f}x"
+            f"OpenSpiel euchre (C++, from Python): {hands_per_second:,.0f} hands/s; "
+            f"north_american {ours:,.0f} deals/s = {ours / hands_per_second:.2f}x"
         )
     return 0
