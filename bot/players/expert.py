@@ -39,7 +39,7 @@ from .advice import Advice
 from .basic import BasicPlayer, Tuning
 from .double_dummy import Position, Solver
 from .inference import TRIES, Reader
-from .learnt_bidding import LearntBidder, shipped_table
+from .learnt_bidding import LearntBidder, shipped_model
 from .sampling import dealt_hand, sample_deal, sample_hands
 from .stakes import Stakes
 from .tracking import Knowledge
@@ -47,9 +47,9 @@ from .tracking import Knowledge
 BIDDING = Tuning(alone=0.06, upcard_share=0.9, second_round=-0.3)
 """Basic's count of a hand with the expert's thresholds: bids that pay off on average.
 
-Making trump or passing is decided by the learnt table of the preset
+Making trump or passing is decided by the learnt model of the preset
 (``learnt_bidding``) where it has the data; this count decides loners, the
-cells the table lacks, and everything else.
+hands the model has no say on, and everything else.
 
 Basic goes alone only on hands that sweep most of the time (a sweep chance of
 0.28 by its rough count), as people expect of a partner; a loner pays for
@@ -185,10 +185,10 @@ class ExpertPlayer:
     # ------------------------------------------------------------------ bidding
 
     def bidder(self, view: SeatView) -> LearntBidder:
-        """The bidding by the learnt table of the view's preset (by the count where none)."""
+        """The bidding by the learnt model of the view's preset (by the count where none)."""
         preset = view.rules.preset
         if preset not in self.bidders:
-            self.bidders[preset] = LearntBidder(self.seed, BIDDING, shipped_table(preset))
+            self.bidders[preset] = LearntBidder(self.seed, BIDDING, shipped_model(preset))
         return self.bidders[preset]
 
     def _bid(self, view: SeatView, legal: list[Action], clock: Clock) -> Advice:
