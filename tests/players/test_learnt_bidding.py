@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.players.__main__ import main
+from bot.players.basic import BasicPlayer
 from bot.players.expert import BIDDING
 from bot.players.learnt_bidding import (
     COUNTED,
@@ -140,3 +141,15 @@ def test_the_learnt_bidder_is_legal_and_uses_the_model(preset: str) -> None:
             estimated += bidder.estimate(view) is not None
             game.step(action)
     assert estimated > 40
+
+
+def test_the_model_calls_next_as_the_dealers_opponent_where_the_count_passes() -> None:
+    hands = ["9S 10S KS AS 9C", "JC QC JD 9H 10D", "AH KH QH 10H AC", "9D QD KD AD JH"]
+    passes = [{"seat": s % 4, "do": "pass"} for s in range(1, 5)]
+    view = view_to_act(position({"preset": "north_american"}, hands, "QS", passes))
+    assert view.phase == "bid2" and view.seat == 1
+    assert BasicPlayer(1, BIDDING).choose(view) == Action.pass_()
+    learnt = LearntBidder(1, BIDDING, shipped_model("north_american"))
+    estimate = learnt.estimate(view)
+    assert estimate is not None and estimate[0] == Action.call("C") and estimate[1] > 0
+    assert learnt.choose(view) == Action.call("C")
