@@ -138,10 +138,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     learn = commands.add_parser(
         "train-bidding",
-        help="learn the expert's bidding table of a preset by simulation",
+        help="learn the expert's bidding model of a preset by simulation",
         description="Deals from the seed, each bidding decision tried both ways on the real "
         "deal and played out by basic: the expected points of making trump over passing by "
-        "hand count, seat and score. Writes the table the expert ships with (docs/players.md).",
+        "hand shape, seat and score. Writes the model the expert ships with (docs/players.md).",
     )
     learn.add_argument("--deals", type=int, default=6000, help="deals (default: %(default)s)")
     _common(learn)
@@ -183,14 +183,14 @@ def main(argv: list[str] | None = None) -> int:
             print(deals_report(run_deals(args.a, args.b, args.deals, args.seed, rules, args.jobs)))
         elif args.command == "train-bidding":
             if rules.to_spec() != {"preset": rules.preset}:
-                raise RulesError("train-bidding takes a preset name: the tables are per preset")
-            table = train(rules, args.deals, args.seed, args.jobs)
+                raise RulesError("train-bidding takes a preset name: the models are per preset")
+            model = train(rules, args.deals, args.seed, args.jobs)
             out = Path(args.out or Path(__file__).parent / "data" / data_name(rules.preset))
             out.parent.mkdir(parents=True, exist_ok=True)
-            text = json.dumps(table.to_json(), sort_keys=True, separators=(",", ":"))
+            text = json.dumps(model.to_json(), sort_keys=True, separators=(",", ":"))
             out.write_text(text + "\n", encoding="utf-8")
-            decisions = int(sum(c[0] for c in table.cells.values()))
-            print(f"{rules.preset}: {decisions} decisions from {table.deals} deals -> {out}")
+            decisions = model.decisions()
+            print(f"{rules.preset}: {decisions} decisions from {model.deals} deals -> {out}")
         elif args.command == "ceiling":
             print(report(run_ceiling(args.games, args.seed, rules, args.bids, args.jobs)))
         else:

@@ -17,15 +17,20 @@ passing. Solving the play double dummy instead measured worse in the arena: it
 lets every seat find every card, which is not how the deal will be played. A
 searched bid replaces the count's (``BIDDING``) only by a margin.
 
-Every decision has a time budget: as many samples as fit, but at least a few.
+Every decision has a time budget on the monotonic clock, from the moment it is
+asked: as many samples as fit. A few samples are drawn even past the budget,
+but only up to a hard limit; a busy machine gets fewer samples, not a longer
+wait.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.rules import Action, Game, HouseRules, RuleError, SeatView, seat_view
 from bot.rules.scoring import score_deal
@@ -34,7 +39,7 @@ from .advice import Advice
 from .basic import BasicPlayer, Tuning
 from .double_dummy import Position, Solver
 from .inference import TRIES, Reader
-from .learnt_bidding import LearntBidder, shipped_table
+from .learnt_bidding import LearntBidder, shipped_model
 from .sampling import dealt_hand, sample_deal, sample_hands
 from .stakes import Stakes
 from .tracking import Knowledge
@@ -42,9 +47,9 @@ from .tracking import Knowledge
 BIDDING = Tuning(alone=0.06, upcard_share=0.9, second_round=-0.3)
 """Basic's count of a hand with the expert's thresholds: bids that pay off on average.
 
-Making trump or passing is decided by the learnt table of the preset
+Making trump or passing is decided by the learnt model of the preset
 (``learnt_bidding``) where it has the data; this count decides loners, the
-cells the table lacks, and everything else.
+hands the model has no say on, and everything else.
 
 Basic goes alone only on hands that sweep most of the time (a sweep chance of
 0.28 by its rough count), as people expect of a partner; a loner pays for
@@ -61,15 +66,48 @@ over thousands of duplicate deals: search overrules them only when it is clear.
 """
 
 
+HARD_LIMIT = 1.25
+"""How many budgets long the search may run to draw its minimum of samples."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """One decision's time: its budget and the hard limit, on the monotonic clock."""
+
+    deadline: float
+    hard: float
+
+    @classmethod
+    def start(cls, budget: float | None) -> Clock:
+        """A clock started now; with no budget, samples are counted, not timed (the least)."""
+        if budget is None:
+            return cls(-math.inf, math.inf)
+        now = time.perf_counter()
+        return cls(now + budget, now + budget * HARD_LIMIT)
+
+    def more(self, samples: int, least: int, most: int) -> bool:
+        """Whether to draw another sample: always a first; the least only within the hard limit."""
+        if samples >= most:
+            return False
+        if samples == 0:
+            return True
+        now = time.perf_counter()
+        return now < self.deadline or (samples < least and now < self.hard)
+
+
 class ExpertPlayer:
-    """Searches sampled deals with a double-dummy solver; basic where there is nothing to search."""
+    """Searches sampled deals with a double-dummy solver; basic where there is nothing to search.
+
+    ``budget`` is a decision's time in seconds (see ``Clock``); None draws exactly
+    ``min_samples`` samples whatever the time, which makes a decision reproducible.
+    """
 
     name: str = "expert"
 
     def __init__(
         self,
         seed: int = 0,
-        budget: float = 0.1,
+        budget: float | None = 0.1,
         min_samples: int = 6,
         max_samples: int = 120,
         max_bid_samples: int = 400,
@@ -95,20 +133,21 @@ class ExpertPlayer:
 
     def advise(self, view: SeatView) -> Advice:
         """The action with the expected points of each option searched (see ``Advice``)."""
+        clock = Clock.start(self.budget)
         legal = list(dict.fromkeys(view.legal))
         if len(legal) == 1:
             return Advice(legal[0])
         if view.rules.game == "bid_euchre":
             return Advice(self.basic.choose(view))  # no search for Bid Euchre yet
         if view.phase == "play":
-            return self._play(view, legal)
+            return self._play(view, legal, clock)
         if view.phase in ("bid1", "bid2", "alone", "discard"):
-            return self._bid(view, legal)
+            return self._bid(view, legal, clock)
         return Advice(self.basic.choose(view))
 
     # ------------------------------------------------------------------ card play
 
-    def _play(self, view: SeatView, legal: list[Action]) -> Advice:
+    def _play(self, view: SeatView, legal: list[Action], clock: Clock) -> Advice:
         know = Knowledge.read(view)
         assert view.trump is not None
         solver = Solver(view.rules, view.trump, list(view.out), view.team)
@@ -117,11 +156,8 @@ class ExpertPlayer:
         broken = any(know.is_trump(c) for t in view.tricks for c in t.cards)
         reader = Reader(view, self.rng, self.basic)
         stakes = self._stakes(view)
-        deadline = time.perf_counter() + self.budget
         samples = 0
-        while samples < self.max_samples and (
-            samples < self.min_samples or time.perf_counter() < deadline
-        ):
+        while clock.more(samples, self.min_samples, self.max_samples):
             hands = reader.hands(know) if self.read_table else sample_hands(know, self.rng)
             pos = Position(
                 view.rules,
@@ -149,13 +185,13 @@ class ExpertPlayer:
     # ------------------------------------------------------------------ bidding
 
     def bidder(self, view: SeatView) -> LearntBidder:
-        """The bidding by the learnt table of the view's preset (by the count where none)."""
+        """The bidding by the learnt model of the view's preset (by the count where none)."""
         preset = view.rules.preset
         if preset not in self.bidders:
-            self.bidders[preset] = LearntBidder(self.seed, BIDDING, shipped_table(preset))
+            self.bidders[preset] = LearntBidder(self.seed, BIDDING, shipped_model(preset))
         return self.bidders[preset]
 
-    def _bid(self, view: SeatView, legal: list[Action]) -> Advice:
+    def _bid(self, view: SeatView, legal: list[Action], clock: Clock) -> Advice:
         fallback = self.bidder(view).choose(view)
         mine = dealt_hand(view)
         if not self.search_bids or mine is None or fallback.do in ("redeal", "swap"):
@@ -166,11 +202,8 @@ class ExpertPlayer:
         totals = dict.fromkeys(options, 0.0)
         reader = Reader(view, self.rng, self.basic)
         stakes = self._stakes(view)
-        deadline = time.perf_counter() + self.budget
         samples = tried = 0
-        while samples < self.max_bid_samples and (
-            samples < self.min_samples or time.perf_counter() < deadline
-        ):
+        while clock.more(samples, self.min_samples, self.max_bid_samples):
             game = self._world(reader, mine)
             samples += 1
             if game is None:

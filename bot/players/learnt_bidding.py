@@ -1,23 +1,34 @@
-"""Bidding learnt from play: expected points of making trump against passing, by hand and seat.
+"""Bidding learnt from play: expected points of making trump against passing, from the hand's shape.
 
-A table per preset (``bot/players/data/bidding_<preset>.json``, shipped with the
-package) holds, for each cell of coarse features, how many decisions were
-simulated and the summed difference in expected points between making trump
-(ordering up, or naming the count's best suit) and passing. The features:
+A model per preset (``bot/players/data/bidding_<preset>.json``, shipped with the
+package) predicts, for a decision to make trump with the partner (ordering up,
+or naming the count's best suit) or pass, the gain in expected points of making
+trump. It is a ridge regression for each round and place in the bidding (0 bids
+first, the dealer last) on the decision's features (``features``):
 
-- the round (first: ordering up; second: naming a suit);
-- the seat's place in the bidding (0 bids first, the dealer bids last);
-- the hand: basic's count of it for that bid (upcard included as basic counts it),
-  in steps of ``BUCKET``;
-- the score: open, this side within two points of the game, or the other side.
+- basic's count of the hand for that bid (the upcard counted as basic counts it);
+- the score: this side, or the other, within two points of the game;
+- the hand's shape in that trump: which of the seven highest trumps it holds,
+  how many trumps, side aces, guarded side kings and voids (the dealer's hand
+  after taking the upcard and discarding);
+- in the first round, the upcard's rank (a bower, an ace or king, a lower
+  card), signed by whether it goes to this side;
+- in the second round, whether the suit named is next (the turned-down suit's
+  colour).
 
-Points are weighed by the score (``stakes``), so near the end of a game making
-trump is judged on the game it wins or loses. The table is built by
-``python -m bot.players train-bidding`` (``training``): deals from a seed, every
-bidding decision tried both ways on the real deal and played out by the basic
-player. A cell with few decisions borrows from its neighbours in hand strength,
-then from the open score; where even that is thin, the count of the hand
-(``BIDDING``'s threshold) decides.
+What the model learns that the count does not: calling next pays for the
+dealer's opponents and not for its partner; the dealer's partner needs the
+right bower more than a count of strength says. Where the count is outside
+``COUNTED`` (a clear pass or a clear bid) or a round and place has too few
+decisions, the count decides.
+
+The file holds the regression's sums (decisions, ``XᵀX`` and ``Xᵀy`` with the
+features and gains in fixed steps, as integers), so parts of a training add up
+exactly in any order and the fit is made when the model is read. Points are
+weighed by the score (``stakes``), so near the end of a game making trump is
+judged on the game it wins or loses. The model is built by ``python -m
+bot.players train-bidding`` (``training``): deals from a seed, every bidding
+decision tried both ways on the real deal and played out by the basic player.
 """
 
 from __future__ import annotations
@@ -29,20 +40,28 @@ from importlib.resources import files
 from typing import Any, Final
 
 from bot.rules import Action, HouseRules, SeatView
+from bot.rules.cards import ACE, JACK, KING
 
 from .basic import BasicPlayer, Tuning
+from .deck import deck_facts
+from .evaluation import after_pickup
 
-BUCKET: Final = 0.25
-"""Width of a step of the hand's count."""
-MAX_BUCKET: Final = 24
-MIN_DECISIONS: Final = 40
-"""Simulated decisions a cell (with its borrowed neighbours) needs to be trusted."""
-REACH: Final = 3
-"""How many steps of hand strength a thin cell may borrow from on either side."""
-FORMAT: Final = 1
+FORMAT: Final = 2
+COUNTED: Final = (1.0, 4.0)
+"""The counts where the model decides; below, the hand passes, above, it makes trump."""
+MIN_DECISIONS: Final = 300
+"""Simulated decisions a round and place needs before its regression is trusted."""
+RIDGE: Final = 10.0
+"""Shrinks the coefficients (all but the constant) towards zero against the noise of the gains."""
+TOP_TRUMPS: Final = 7
+FEATURE_STEP: Final = 1000
+"""Features are stored in thousandths, gains in ten-thousandths: the sums are exact integers."""
+GAIN_STEP: Final = 10_000
+WIDTH: Final = 12 + TOP_TRUMPS
+"""Features of a decision: see ``features``."""
 
-Key = tuple[int, int, int, int]
-"""(round 1 or 2, place in the bidding, count step, score class)."""
+Key = tuple[int, int]
+"""(round 1 or 2, place in the bidding)."""
 
 
 def score_class(rules: HouseRules, score: tuple[int, int], team: int) -> int:
@@ -57,125 +76,234 @@ def score_class(rules: HouseRules, score: tuple[int, int], team: int) -> int:
     return 0
 
 
-def step_of(count: float) -> int:
-    """The step of the hand's count."""
-    return max(0, min(MAX_BUCKET, int(count / BUCKET)))
-
-
 def place_of(view: SeatView) -> int:
     """The seat's place in the bidding: 0 bids first, the dealer last."""
     return (view.seat - view.dealer - 1) % view.players
 
 
+def key_of(view: SeatView) -> Key:
+    """The round and place of a bidding decision."""
+    return (1 if view.phase == "bid1" else 2, place_of(view))
+
+
+def features(view: SeatView, action: Action, count: float, klass: int) -> list[float]:
+    """The decision's features when making trump by ``action``, whose count is ``count``.
+
+    ``klass`` is the score's class (``score_class``).
+    In order: a constant 1; the count; the score (this side near the game; the
+    other); each of the seven highest trumps held; trumps, side aces, guarded side
+    kings and voids; the upcard in the first round (a bower, an ace or king,
+    lower), +1 when it goes to this side and -1 when to the other; the suit is next.
+    """
+    facts = deck_facts(view.rules)
+    trump = view.upcard >> 3 if action.do == "order_up" else action.suit
+    assert trump is not None
+    hand = list(view.hand)
+    dealer = view.seat == view.dealer
+    if view.phase == "bid1" and dealer:
+        hand, _ = after_pickup(hand, view.upcard, trump, facts)
+    x = [1.0, count, float(klass == 1), float(klass == 2)]
+    order = facts.trumps[trump]
+    x += [float(hand.count(order[i])) if i < len(order) else 0.0 for i in range(TOP_TRUMPS)]
+    side: dict[int, list[int]] = {}
+    trumps = 0
+    for c in hand:
+        s = facts.suit(c, trump)
+        if s == trump:
+            trumps += 1
+        else:
+            side.setdefault(s, []).append(c)
+    aces = sum(1 for cards in side.values() for c in cards if c & 7 == ACE)
+    kings = sum(1 for cards in side.values() if len(cards) > 1 for c in cards if c & 7 == KING)
+    voids = sum(1 for s in range(4) if s != trump and s not in side and facts.suits[trump][s])
+    x += [float(trumps), float(aces), float(kings), float(voids)]
+    upcard = [0.0, 0.0, 0.0]
+    if view.phase == "bid1" and not dealer and view.upcard in order:
+        sign = 1.0 if (view.seat - view.dealer) % 2 == 0 else -1.0
+        rank = view.upcard & 7
+        upcard[0 if rank == JACK else 1 if rank in (ACE, KING) else 2] = sign
+    x += upcard
+    turned = view.turned_down
+    x.append(float(turned is not None and facts.is_trump(turned << 3 | JACK, trump)))
+    return x
+
+
 @dataclass(slots=True)
-class BiddingTable:
-    """Simulated decisions per cell: how many, and the summed gain of making trump over passing."""
+class Sums:
+    """One round and place's regression sums, in fixed steps: exact over any order of adding."""
+
+    n: int = 0
+    xx: list[int] = field(default_factory=lambda: [0] * (WIDTH * (WIDTH + 1) // 2))
+    """``XᵀX``'s upper triangle, row by row, in millionths."""
+    xy: list[int] = field(default_factory=lambda: [0] * WIDTH)
+    """``Xᵀy`` in ten-millionths."""
+
+    def add(self, x: list[float], gain: float) -> None:
+        """One simulated decision."""
+        q = [round(v * FEATURE_STEP) for v in x]
+        y = round(gain * GAIN_STEP)
+        self.n += 1
+        k = 0
+        for i in range(WIDTH):
+            qi = q[i]
+            self.xy[i] += qi * y
+            for j in range(i, WIDTH):
+                self.xx[k] += qi * q[j]
+                k += 1
+
+    def merge(self, other: Sums) -> None:
+        """Add another part's sums."""
+        self.n += other.n
+        self.xx = [a + b for a, b in zip(self.xx, other.xx, strict=True)]
+        self.xy = [a + b for a, b in zip(self.xy, other.xy, strict=True)]
+
+    def fit(self) -> list[float]:
+        """The ridge regression's coefficients."""
+        a = [[0.0] * WIDTH for _ in range(WIDTH)]
+        k = 0
+        for i in range(WIDTH):
+            for j in range(i, WIDTH):
+                a[i][j] = a[j][i] = self.xx[k] / FEATURE_STEP**2
+                k += 1
+        for i in range(1, WIDTH):
+            a[i][i] += RIDGE
+        b = [v / (FEATURE_STEP * GAIN_STEP) for v in self.xy]
+        return _solve(a, b)
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``a x = b`` by Gaussian elimination with partial pivoting (``a`` is positive definite)."""
+    size = len(b)
+    m = [[*row, rhs] for row, rhs in zip(a, b, strict=True)]
+    for col in range(size):
+        pivot = max(range(col, size), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        if m[col][col] == 0:
+            continue
+        for r in range(col + 1, size):
+            f = m[r][col] / m[col][col]
+            if f:
+                for c in range(col, size + 1):
+                    m[r][c] -= f * m[col][c]
+    x = [0.0] * size
+    for r in range(size - 1, -1, -1):
+        if m[r][r] == 0:
+            continue
+        x[r] = (m[r][size] - sum(m[r][c] * x[c] for c in range(r + 1, size))) / m[r][r]
+    return x
+
+
+@dataclass(slots=True)
+class BiddingModel:
+    """The regression sums of each round and place, and the coefficients fitted from them."""
 
     preset: str
     seed: int = 0
     deals: int = 0
-    cells: dict[Key, list[float]] = field(default_factory=dict)
-    """``[decisions, summed gain]`` per cell."""
+    sums: dict[Key, Sums] = field(default_factory=dict)
+    _fitted: dict[Key, list[float] | None] = field(default_factory=dict)
 
-    def add(self, key: Key, gain: float) -> None:
+    def add(self, key: Key, x: list[float], gain: float) -> None:
         """One simulated decision: making trump gained ``gain`` points over passing."""
-        cell = self.cells.setdefault(key, [0.0, 0.0])
-        cell[0] += 1
-        cell[1] += gain
+        self.sums.setdefault(key, Sums()).add(x, gain)
+        self._fitted.pop(key, None)
 
-    def merge(self, other: BiddingTable) -> None:
+    def merge(self, other: BiddingModel) -> None:
         """Fold another part of the same training in."""
         self.deals += other.deals
-        for key, (n, total) in other.cells.items():
-            cell = self.cells.setdefault(key, [0.0, 0.0])
-            cell[0] += n
-            cell[1] += total
+        for key, sums in other.sums.items():
+            self.sums.setdefault(key, Sums()).merge(sums)
+            self._fitted.pop(key, None)
 
-    def gain(self, key: Key) -> tuple[float, int] | None:
-        """Expected points of making trump over passing in ``key``'s cell, and decisions behind it.
+    def decisions(self) -> int:
+        """Simulated decisions behind the model."""
+        return sum(s.n for s in self.sums.values())
 
-        Borrows from neighbouring counts, then from the open score, when the cell is thin.
-        """
-        rnd, place, step, score = key
-        for klass in dict.fromkeys((score, 0)):
-            n = total = 0.0
-            for reach in range(REACH + 1):
-                for s in {step - reach, step + reach}:
-                    cell = self.cells.get((rnd, place, s, klass))
-                    if cell is not None:
-                        n += cell[0]
-                        total += cell[1]
-                if n >= MIN_DECISIONS:
-                    return total / n, int(n)
-        return None
+    def coefficients(self, key: Key) -> list[float] | None:
+        """The regression of ``key``; None where it has too few decisions."""
+        if key not in self._fitted:
+            sums = self.sums.get(key)
+            self._fitted[key] = sums.fit() if sums and sums.n >= MIN_DECISIONS else None
+        return self._fitted[key]
+
+    def gain(self, key: Key, x: list[float]) -> float | None:
+        """Predicted points of making trump over passing; None where the model has no say."""
+        if not COUNTED[0] <= x[1] <= COUNTED[1]:
+            return None
+        coef = self.coefficients(key)
+        return None if coef is None else sum(c * v for c, v in zip(coef, x, strict=True))
 
     def to_json(self) -> dict[str, Any]:
-        """The table as stored: cells as ``"round:place:step:score": [n, sum]``."""
+        """The model as stored: sums as ``"round:place": {"n", "xx", "xy"}``."""
         return {
             "format": FORMAT,
             "preset": self.preset,
             "seed": self.seed,
             "deals": self.deals,
-            "bucket": BUCKET,
-            "cells": {
-                ":".join(map(str, k)): [int(v[0]), round(v[1], 4)]
-                for k, v in sorted(self.cells.items())
+            "width": WIDTH,
+            "sums": {
+                f"{k[0]}:{k[1]}": {"n": s.n, "xx": s.xx, "xy": s.xy}
+                for k, s in sorted(self.sums.items())
             },
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> BiddingTable:
-        """A table read back from :meth:`to_json`."""
-        if data.get("format") != FORMAT or data.get("bucket") != BUCKET:
-            raise ValueError("bidding table of another format: rebuild it with train-bidding")
-        cells: dict[Key, list[float]] = {}
-        for text, (n, total) in data["cells"].items():
-            a, b, c, d = (int(x) for x in text.split(":"))
-            cells[(a, b, c, d)] = [float(n), float(total)]
-        return cls(str(data["preset"]), int(data["seed"]), int(data["deals"]), cells)
+    def from_json(cls, data: dict[str, Any]) -> BiddingModel:
+        """A model read back from :meth:`to_json`."""
+        if data.get("format") != FORMAT or data.get("width") != WIDTH:
+            raise ValueError("bidding model of another format: rebuild it with train-bidding")
+        sums: dict[Key, Sums] = {}
+        for text, s in data["sums"].items():
+            rnd, place = (int(v) for v in text.split(":"))
+            sums[(rnd, place)] = Sums(
+                int(s["n"]), [int(v) for v in s["xx"]], [int(v) for v in s["xy"]]
+            )
+        return cls(str(data["preset"]), int(data["seed"]), int(data["deals"]), sums)
 
 
 def data_name(preset: str) -> str:
-    """The file name of a preset's table in ``bot/players/data``."""
+    """The file name of a preset's model in ``bot/players/data``."""
     return f"bidding_{preset}.json"
 
 
 @cache
-def shipped_table(preset: str) -> BiddingTable | None:
-    """The table shipped for ``preset`` (None when there is none)."""
+def shipped_model(preset: str) -> BiddingModel | None:
+    """The model shipped for ``preset`` (None when there is none)."""
     resource = files("bot.players").joinpath("data", data_name(preset))
     if not resource.is_file():
         return None
-    return BiddingTable.from_json(json.loads(resource.read_text(encoding="utf-8")))
+    return BiddingModel.from_json(json.loads(resource.read_text(encoding="utf-8")))
 
 
 class LearntBidder:
-    """Makes trump or passes by the learnt table; everything else by the count (``tuning``).
+    """Makes trump or passes by the learnt model; everything else by the count (``tuning``).
 
-    Loners stay with the count: it calls them where its sweep chance says so.
+    The model is asked with basic's own count, the one it was trained on; the
+    count of ``tuning`` decides where the model has no say. Loners stay with the
+    count: it calls them where its sweep chance says so.
     """
 
     name: str = "learnt-bidder"
 
-    def __init__(self, seed: int, tuning: Tuning, table: BiddingTable | None) -> None:
+    def __init__(self, seed: int, tuning: Tuning, model: BiddingModel | None) -> None:
         self.count = BasicPlayer(seed, tuning)
-        self.table = table
+        self.basic = BasicPlayer(seed)
+        self.model = model
 
     def estimate(self, view: SeatView) -> tuple[Action, float] | None:
         """The bid that makes trump with the partner and its learnt gain over passing."""
-        if self.table is None or view.phase not in ("bid1", "bid2"):
+        if self.model is None or view.phase not in ("bid1", "bid2"):
             return None
-        made = self.count.make_count(view)
+        made = self.basic.make_count(view)
         if made is None:
             return None
         action, count = made
-        rnd = 1 if view.phase == "bid1" else 2
-        key = (rnd, place_of(view), step_of(count), score_class(view.rules, view.score, view.team))
-        found = self.table.gain(key)
-        return None if found is None else (action, found[0])
+        klass = score_class(view.rules, view.score, view.team)
+        gain = self.model.gain(key_of(view), features(view, action, count, klass))
+        return None if gain is None else (action, gain)
 
     def choose(self, view: SeatView) -> Action:
-        """The count's action, with the learnt table deciding between making trump and passing."""
+        """The count's action, with the learnt model deciding between making trump and passing."""
         counted = self.count.choose(view)
         if view.phase not in ("bid1", "bid2") or counted.alone or counted.do in ("redeal", "swap"):
             return counted

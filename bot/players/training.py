@@ -1,12 +1,13 @@
-"""Learning the bidding table (``learnt_bidding``) by simulation, reproducibly from a seed.
+"""Learning the bidding model (``learnt_bidding``) by simulation, reproducibly from a seed.
 
 Deal ``deals`` deals of a preset from the seed, each at a random score. The
 bidding is played by the basic player; at every decision to make trump or pass
 (where basic counts a hand) both are tried on a copy of the real deal, and the
 rest of it, bidding and play, is played out by the basic player in every seat.
 What each ending is worth at that score (``stakes``) gives the gain of making
-trump over passing, which goes to the decision's cell. The same seed and
-number of deals give the same table, split over any number of processes.
+trump over passing, which goes with the decision's features to the sums of its
+round and place. The same seed and number of deals give the same model, split
+over any number of processes.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from bot.rules import Action, Game, HouseRules, RuleError, seat_view
 
 from .arena import game_seed
 from .basic import BasicPlayer
-from .learnt_bidding import BiddingTable, place_of, score_class, step_of
+from .learnt_bidding import BiddingModel, features, key_of, score_class
 from .stakes import Stakes
 
 
@@ -38,9 +39,9 @@ def _outcome(game: Game, seat: int, option: Action, stakes: Stakes, basic: Basic
     return stakes.value(points[team], points[1 - team])
 
 
-def train_part(rules: HouseRules, seed: int, first: int, count: int) -> BiddingTable:
+def train_part(rules: HouseRules, seed: int, first: int, count: int) -> BiddingModel:
     """Deals ``first`` to ``first + count - 1`` of the training from ``seed``."""
-    table = BiddingTable(rules.preset, seed, count)
+    model = BiddingModel(rules.preset, seed, count)
     basic = BasicPlayer(seed)
     for index in range(first, first + count):
         gseed = game_seed(seed, index)
@@ -63,24 +64,22 @@ def train_part(rules: HouseRules, seed: int, first: int, count: int) -> BiddingT
                 gain = _outcome(game.copy(), seat, action, stakes, basic) - _outcome(
                     game.copy(), seat, passing, stakes, basic
                 )
-                scored = view.rules, score, team
-                rnd = 1 if view.phase == "bid1" else 2
-                key = (rnd, place_of(view), step_of(counted), score_class(*scored))
-                table.add(key, gain)
+                klass = score_class(rules, score, team)
+                model.add(key_of(view), features(view, action, counted, klass), gain)
             game.step(chosen)
-    return table
+    return model
 
 
-def train(rules: HouseRules, deals: int, seed: int = 1, jobs: int = 1) -> BiddingTable:
-    """The bidding table of ``rules`` learnt from ``deals`` deals from ``seed``."""
+def train(rules: HouseRules, deals: int, seed: int = 1, jobs: int = 1) -> BiddingModel:
+    """The bidding model of ``rules`` learnt from ``deals`` deals from ``seed``."""
     jobs = max(1, min(jobs, deals))
     parts = [(i * deals // jobs, (i + 1) * deals // jobs) for i in range(jobs)]
-    table = BiddingTable(rules.preset, seed, 0)
+    model = BiddingModel(rules.preset, seed, 0)
     if jobs == 1:
-        table.merge(train_part(rules, seed, 0, deals))
-        return table
+        model.merge(train_part(rules, seed, 0, deals))
+        return model
     with ProcessPoolExecutor(jobs) as pool:
         futures = [pool.submit(train_part, rules, seed, a, b - a) for a, b in parts]
         for future in futures:
-            table.merge(future.result())
-    return table
+            model.merge(future.result())
+    return model

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from bot.players import make_player
 from bot.players.basic import BasicPlayer
-from bot.players.expert import BIDDING, ExpertPlayer
+from bot.players.expert import BIDDING, Clock, ExpertPlayer
 from bot.rules import Action, Game, HouseRules, seat_view
 
 from .test_hidden_information import view_pairs
@@ -16,7 +18,7 @@ from .variants import RULES, label
 
 def _quick(seed: int) -> ExpertPlayer:
     """An expert with a fixed, small number of samples: fast and independent of the clock."""
-    return ExpertPlayer(seed=seed, budget=0.0, min_samples=2, max_samples=2)
+    return ExpertPlayer(seed=seed, budget=None, min_samples=2, max_samples=2)
 
 
 def _play_checking_legality(
@@ -78,11 +80,29 @@ def test_goes_alone_where_a_loner_pays_though_basic_would_not() -> None:
     view = view_to_act(position({"preset": "north_american"}, hands, "10H"))
     assert BasicPlayer().choose(view) == Action.order_up()
     assert BasicPlayer(tuning=BIDDING).choose(view) == Action.order_up(alone=True)
-    searched = ExpertPlayer(seed=1, budget=0.0, min_samples=40)
+    searched = ExpertPlayer(seed=1, budget=None, min_samples=40)
     assert searched.choose(view) == Action.order_up(alone=True)
 
 
 def test_passes_a_hand_with_nothing_in_it() -> None:
     hands = ["9C 10C JC QC KC", "9H 10D QS 9S AD", "JH KS 10S 9D AS", "KD JD QD AH JS"]
     view = view_to_act(position({"preset": "north_american"}, hands, "10H"))
-    assert ExpertPlayer(seed=1, budget=0.0, min_samples=40).choose(view) == Action.pass_()
+    assert ExpertPlayer(seed=1, budget=None, min_samples=40).choose(view) == Action.pass_()
+
+
+def test_a_spent_budget_draws_one_sample_and_no_more() -> None:
+    spent = Clock(deadline=-math.inf, hard=-math.inf)
+    assert spent.more(0, least=6, most=120)
+    assert not spent.more(1, least=6, most=120)
+
+
+def test_the_least_samples_are_drawn_only_within_the_hard_limit() -> None:
+    past_budget = Clock(deadline=-math.inf, hard=math.inf)
+    assert past_budget.more(5, least=6, most=120)
+    assert not past_budget.more(6, least=6, most=120)
+    assert not Clock(deadline=math.inf, hard=math.inf).more(120, least=6, most=120)
+
+
+def test_no_budget_counts_samples_instead_of_timing_them() -> None:
+    counted = Clock.start(None)
+    assert [counted.more(n, least=3, most=10) for n in range(5)] == [True] * 3 + [False] * 2

@@ -1,40 +1,100 @@
-"""Bidding learnt by simulation: the table, its training from a seed, and the bidder using it."""
+"""Bidding learnt by simulation: the model, its training from a seed, and the bidder using it."""
 
 from __future__ import annotations
 
 import json
+import random
 from importlib.resources import files
 from pathlib import Path
 
 import pytest
 
 from bot.players.__main__ import main
+from bot.players.basic import BasicPlayer
 from bot.players.expert import BIDDING
 from bot.players.learnt_bidding import (
+    COUNTED,
     MIN_DECISIONS,
-    BiddingTable,
+    WIDTH,
+    BiddingModel,
     LearntBidder,
+    Sums,
     data_name,
+    features,
     score_class,
-    shipped_table,
+    shipped_model,
 )
 from bot.players.training import train
-from bot.rules import PRESETS, Game, HouseRules, seat_view
+from bot.rules import PRESETS, Action, Game, HouseRules, seat_view
+
+from .util import position, view_to_act
 
 TRUMP_PRESETS = [p for p in PRESETS if HouseRules.preset_rules(p).game != "bid_euchre"]
 """Every preset where trump is made by ordering up or naming it (Bid Euchre bids tricks)."""
 
 
-def test_a_thin_cell_borrows_from_its_neighbours_then_from_the_open_score() -> None:
-    table = BiddingTable("north_american")
-    for _ in range(MIN_DECISIONS // 2):
-        table.add((1, 0, 10, 0), 1.0)
-        table.add((1, 0, 11, 0), 0.0)
-    assert table.gain((1, 0, 10, 0)) == (0.5, MIN_DECISIONS)
-    assert table.gain((1, 0, 10, 1)) == (0.5, MIN_DECISIONS), "no data near the end: open score"
-    assert table.gain((2, 0, 10, 0)) is None, "nothing learnt for the second round"
-    back = BiddingTable.from_json(json.loads(json.dumps(table.to_json())))
-    assert back.cells == table.cells and back.preset == "north_american"
+def _decisions(n: int, seed: int) -> list[tuple[list[float], float]]:
+    """Decisions whose gain is exactly 0.8 a point of count less 2 points, plus noise-free extras."""
+    rng = random.Random(seed)
+    rows = []
+    for _ in range(n):
+        x = [1.0, round(rng.uniform(1.0, 4.0), 3)] + [
+            float(rng.randint(0, 1)) for _ in range(WIDTH - 2)
+        ]
+        rows.append((x, 0.8 * x[1] - 2.0))
+    return rows
+
+
+def test_the_sums_are_exact_in_any_order_and_the_fit_finds_the_gain() -> None:
+    rows = _decisions(2000, 3)
+    forward, backward, halves = Sums(), Sums(), Sums()
+    for x, y in rows:
+        forward.add(x, y)
+    for x, y in reversed(rows):
+        backward.add(x, y)
+    second = Sums()
+    for x, y in rows[:700]:
+        halves.add(x, y)
+    for x, y in rows[700:]:
+        second.add(x, y)
+    halves.merge(second)
+    assert forward == backward == halves
+    coef = forward.fit()
+    assert coef[1] == pytest.approx(0.8, abs=0.02)
+    assert coef[0] == pytest.approx(-2.0, abs=0.1)
+    assert all(abs(c) < 0.05 for c in coef[2:])
+
+
+def test_the_model_speaks_only_inside_the_counted_range_with_enough_decisions() -> None:
+    model = BiddingModel("north_american")
+    for x, y in _decisions(MIN_DECISIONS, 4):
+        model.add((1, 0), x, y)
+    x = [1.0, 3.5] + [0.0] * (WIDTH - 2)
+    assert model.gain((1, 0), x) == pytest.approx(0.8, abs=0.1)
+    assert model.gain((1, 0), [1.0, COUNTED[1] + 0.5] + [0.0] * (WIDTH - 2)) is None
+    assert model.gain((2, 0), x) is None, "nothing learnt for the second round"
+    back = BiddingModel.from_json(json.loads(json.dumps(model.to_json())))
+    assert back.sums == model.sums and back.preset == "north_american"
+    with pytest.raises(ValueError, match="another format"):
+        BiddingModel.from_json({**model.to_json(), "format": 1})
+
+
+def test_features_read_the_shape_of_the_hand() -> None:
+    hands = ["9S 10S QS KS AS", "JH JD AH 9C AC", "QC KC 10C 9D QD", "KH QH 9H 10D AD"]
+    view = view_to_act(position({"preset": "north_american"}, hands, "10H"))
+    x = features(view, Action.order_up(), 2.9, 0)
+    trumps = x[4:11]
+    assert x[:4] == [1.0, 2.9, 0.0, 0.0]
+    assert trumps == [1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0], "right, left and ace"
+    assert x[11:15] == [3.0, 1.0, 0.0, 2.0], "three trumps, a side ace, spades and diamonds void"
+    assert x[15:18] == [0.0, 0.0, -1.0], "a low upcard going to the other side"
+    assert x[18] == 0.0
+    passes = [{"seat": s % 4, "do": "pass"} for s in range(1, 5)]
+    later = view_to_act(position({"preset": "north_american"}, hands, "10H", passes))
+    assert later.phase == "bid2"
+    assert features(later, Action.call("D"), 2.0, 1)[18] == 1.0, "diamonds is next to hearts"
+    assert features(later, Action.call("C"), 2.0, 1)[2:4] == [1.0, 0.0]
+    assert features(later, Action.call("C"), 2.0, 1)[18] == 0.0
 
 
 def test_score_classes() -> None:
@@ -49,27 +109,28 @@ def test_training_is_reproducible_from_its_seed_over_any_number_of_processes() -
     again = train(rules, 12, seed=4, jobs=2)
     assert one.deals == again.deals == 12
     assert one.to_json() == again.to_json()
-    assert sum(n for n, _ in one.cells.values()) >= 24
+    assert one.decisions() >= 24
 
 
-def test_train_bidding_writes_a_table(tmp_path: Path) -> None:
+def test_train_bidding_writes_a_model(tmp_path: Path) -> None:
     out = tmp_path / "t.json"
     assert main(["train-bidding", "--rules", "british", "--deals", "5", "--out", str(out)]) == 0
-    assert BiddingTable.from_json(json.loads(out.read_text())).deals == 5
+    assert BiddingModel.from_json(json.loads(out.read_text())).deals == 5
     assert main(["train-bidding", "--rules", '{"preset": "british", "target_score": 5}']) == 2
 
 
 @pytest.mark.parametrize("preset", TRUMP_PRESETS)
-def test_every_trump_making_preset_ships_a_table(preset: str) -> None:
+def test_every_trump_making_preset_ships_a_model(preset: str) -> None:
     assert files("bot.players").joinpath("data", data_name(preset)).is_file()
-    table = shipped_table(preset)
-    assert table is not None and table.preset == preset and table.deals >= 1000
+    model = shipped_model(preset)
+    assert model is not None and model.preset == preset and model.deals >= 1000
+    assert all(model.coefficients(key) is not None for key in model.sums if key[0] == 1)
 
 
 @pytest.mark.parametrize("preset", TRUMP_PRESETS)
-def test_the_learnt_bidder_is_legal_and_uses_the_table(preset: str) -> None:
+def test_the_learnt_bidder_is_legal_and_uses_the_model(preset: str) -> None:
     rules = HouseRules.preset_rules(preset)
-    bidder = LearntBidder(1, BIDDING, shipped_table(preset))
+    bidder = LearntBidder(1, BIDDING, shipped_model(preset))
     estimated = 0
     for seed in range(40):
         game = Game(rules, seed=seed)
@@ -80,3 +141,15 @@ def test_the_learnt_bidder_is_legal_and_uses_the_table(preset: str) -> None:
             estimated += bidder.estimate(view) is not None
             game.step(action)
     assert estimated > 40
+
+
+def test_the_model_calls_next_as_the_dealers_opponent_where_the_count_passes() -> None:
+    hands = ["9S 10S KS AS 9C", "JC QC JD 9H 10D", "AH KH QH 10H AC", "9D QD KD AD JH"]
+    passes = [{"seat": s % 4, "do": "pass"} for s in range(1, 5)]
+    view = view_to_act(position({"preset": "north_american"}, hands, "QS", passes))
+    assert view.phase == "bid2" and view.seat == 1
+    assert BasicPlayer(1, BIDDING).choose(view) == Action.pass_()
+    learnt = LearntBidder(1, BIDDING, shipped_model("north_american"))
+    estimate = learnt.estimate(view)
+    assert estimate is not None and estimate[0] == Action.call("C") and estimate[1] > 0
+    assert learnt.choose(view) == Action.call("C")
