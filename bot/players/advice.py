@@ -24,6 +24,9 @@ class Advice:
     """Expected points a deal of each option searched, for this seat's side."""
     samples: int = 0
     """Sampled deals behind the figures."""
+    tricks: dict[int, float] = field(default_factory=dict)
+    """Bid Euchre: the tricks this seat's side is expected to take declaring each trump searched
+    (0-3 a suit, 4 No Trump High, 5 No Trump Low), over the same samples."""
 
     def runner_up(self) -> Action | None:
         """The best searched option other than the choice, if any."""

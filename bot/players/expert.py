@@ -37,6 +37,7 @@ from bot.rules.scoring import score_deal
 
 from .advice import Advice
 from .basic import BasicPlayer, Tuning
+from .bid_expert import BidExpert, Knobs
 from .double_dummy import Position, Solver
 from .inference import TRIES, Reader
 from .learnt_bidding import LearntBidder, shipped_model
@@ -126,6 +127,7 @@ class ExpertPlayer:
         self.read_table = read_table
         self.weigh_score = weigh_score
         self.search_bids = search_bids
+        self.bid_expert = BidExpert(self.rng, Knobs(budget, min_samples, max_samples))
 
     def choose(self, view: SeatView) -> Action:
         """The action for the phase in play; always one of ``view.legal``."""
@@ -138,7 +140,7 @@ class ExpertPlayer:
         if len(legal) == 1:
             return Advice(legal[0])
         if view.rules.game == "bid_euchre":
-            return Advice(self.basic.choose(view))  # no search for Bid Euchre yet
+            return self.bid_expert.advise(view)
         if view.phase == "play":
             return self._play(view, legal, clock)
         if view.phase in ("bid1", "bid2", "alone", "discard"):

@@ -50,6 +50,11 @@ class Advice(Protocol):
         """Sampled deals behind the figures."""
         ...
 
+    @property
+    def tricks(self) -> Mapping[int, float]:
+        """Bid Euchre: expected tricks of the seat's side declaring each trump searched."""
+        ...
+
     def runner_up(self) -> Action | None:
         """The best searched option other than the choice."""
         ...

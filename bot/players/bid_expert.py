@@ -1,0 +1,281 @@
+"""The expert at Bid Euchre: bids, trump and cards chosen by playing sampled deals out.
+
+Every decision samples deals that explain the bidding so far (``bid_worlds``)
+and plays each option out to the end of the deal with the basic player's card
+play in every seat (``bid_rollout``), counting what the deal then scores for
+this seat's side (``score_bid_deal``: made, each side its tricks; set, minus
+the bid; a shoot, its points either way). The option with the best average
+wins.
+
+- Bidding: in each sampled deal the tricks its side takes with this seat
+  declaring each of the six choices (four suits, No Trump High, No Trump Low)
+  are played out; each bid (and passing) is applied and the rest of the
+  bidding is made by the basic model; where this seat wins the contract it
+  declares the choice that took most tricks over all the samples (chosen once,
+  not deal by deal: a seat cannot see the sample), where another seat wins it
+  that seat declares as basic would and the deal is played out. A shoot is
+  tried only on a hand whose own count (``bid_basic.own_tricks``) is near every
+  trick. A searched bid replaces basic's only when it is better by
+  ``BID_MARGIN`` points on average.
+- Declaring: each choice is played out in each sample at the contract won.
+- Card play: each legal card is played, and the rest of the deal played out.
+- A partner's gift to a shooter and the shooter's discards are basic's.
+
+Double-dummy solving measured far too slow here: a 48-card deal with eight
+cards a hand is not solved in a second (docs/players.md), so the play is
+valued by the basic policy, which also keeps the values honest (no seat plays
+as if it saw the cards).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.rules import Action, BidGame, Contract, HouseRules, SeatView, seat_view
+from bot.rules.scoring import score_bid_deal
+
+from . import bid_basic
+from .advice import Advice
+from .bid_basic import CHOICES, own_tricks
+from .bid_rollout import next_seats, play_out
+from .bid_worlds import bidding_world, play_hands
+from .tracking import Knowledge
+
+BID_MARGIN = 0.3
+"""Points a deal on average by which a searched bid must beat basic's to replace it."""
+SHOOT_LOOK = 1.0
+"""A shoot is searched only when the hand alone counts this close to every trick."""
+
+
+@dataclass(frozen=True, slots=True)
+class Knobs:
+    """The search's limits: a time budget, and at least and at most so many sampled deals."""
+
+    budget: float = 0.1
+    min_samples: int = 4
+    max_samples: int = 200
+
+
+@dataclass(slots=True)
+class _Outcome:
+    """How one option ends in one sampled deal: this seat's contract at ``bid``, or a net value."""
+
+    bid: int = 0
+    net: float = 0.0
+
+
+class BidExpert:
+    """The expert's Bid Euchre decisions; ``advise`` gives the choice and the figures behind it."""
+
+    def __init__(self, rng: random.Random, knobs: Knobs = Knobs()) -> None:
+        self.rng = rng
+        self.knobs = knobs
+
+    def advise(self, view: SeatView) -> Advice:
+        """The action for the phase in play with the expected points of each option searched."""
+        legal = list(dict.fromkeys(view.legal))
+        if len(legal) == 1:
+            return Advice(legal[0])
+        if view.phase == "bid":
+            return self._bid(view, legal)
+        if view.phase == "declare":
+            return self._declare(view, legal)
+        if view.phase == "play":
+            return self._play(view, legal)
+        return Advice(bid_basic.choose(view))
+
+    def _samples(self) -> Callable[[int], bool]:
+        """Whether to draw another sample, given how many were drawn: the budget and the caps."""
+        knobs = self.knobs
+        deadline = time.perf_counter() + knobs.budget
+        return lambda n: (
+            n < knobs.max_samples and (n < knobs.min_samples or time.perf_counter() < deadline)
+        )
+
+    # ------------------------------------------------------------------ bidding
+
+    def _bid(self, view: SeatView, legal: list[Action]) -> Advice:
+        rules = view.rules
+        fallback = bid_basic.bid_action(view.hand, rules, legal)
+        size = len(view.hand)
+        may_shoot = max(own_tricks(view.hand, t, rules) for t in CHOICES) >= size - SHOOT_LOOK
+        options = [a for a in legal if a.do != "shoot" or may_shoot or a == fallback]
+        worlds: list[tuple[list[int], list[_Outcome]]] = []
+        more = self._samples()
+        samples = 0
+        while more(samples):
+            samples += 1
+            game = bidding_world(view, self.rng)
+            if game is None:
+                continue
+            deal = _Deal(game, view.seat)
+            mine = [deal.tricks(view.seat, t) for t in CHOICES]
+            worlds.append((mine, [deal.after_bid(option) for option in options]))
+        if not worlds:
+            return Advice(fallback)
+        totals = [sum(w[0][i] for w in worlds) for i in range(len(CHOICES))]
+        best_trump = max(range(len(CHOICES)), key=totals.__getitem__)
+        values: dict[Action, float] = {}
+        for k, option in enumerate(options):
+            total = 0.0
+            for mine, outs in worlds:
+                out = outs[k]
+                total += (
+                    _net(view, Contract(view.seat, out.bid), mine[best_trump])
+                    if out.bid
+                    else out.net
+                )
+            values[option] = total / len(worlds)
+        tricks = {t: totals[i] / len(worlds) for i, t in enumerate(CHOICES)}
+        best = max(values, key=values.__getitem__)
+        choice = best if values[best] - values[fallback] > BID_MARGIN else fallback
+        return Advice(choice, values, len(worlds), tricks)
+
+    # ------------------------------------------------------------------ declaring
+
+    def _declare(self, view: SeatView, legal: list[Action]) -> Advice:
+        contract = view.contract
+        assert contract is not None
+        fallback = bid_basic.choose(view)
+        totals = dict.fromkeys(CHOICES, 0.0)
+        nets = dict.fromkeys(CHOICES, 0.0)
+        more = self._samples()
+        samples = found = 0
+        while more(samples):
+            samples += 1
+            game = bidding_world(view, self.rng)
+            if game is None:
+                continue
+            found += 1
+            deal = _Deal(game, view.seat)
+            for t in CHOICES:
+                mine = deal.declared(t)
+                totals[t] += mine
+                nets[t] += _net(view, contract, mine)
+        if not found:
+            return Advice(fallback)
+        values = {a: nets[a.trump] / found for a in legal if a.trump is not None}
+        tricks = {t: total / found for t, total in totals.items()}
+        best = max(values, key=values.__getitem__)
+        choice = fallback if values[fallback] >= values[best] - 1e-9 else best
+        return Advice(choice, values, found, tricks)
+
+    # ------------------------------------------------------------------ card play
+
+    def _play(self, view: SeatView, legal: list[Action]) -> Advice:
+        assert view.trump is not None and view.contract is not None
+        know = Knowledge.read(view)
+        runner = play_out(view.rules, view.trump)
+        after = next_seats(view.out)
+        cards = [a.card for a in legal if a.card is not None]
+        totals = dict.fromkeys(cards, 0.0)
+        more = self._samples()
+        samples = 0
+        while more(samples):
+            samples += 1
+            hands = play_hands(view, know, self.rng)
+            for card in cards:
+                trial = [list(h) for h in hands]
+                trial[view.seat].remove(card)
+                trick = [*view.trick, (view.seat, card)]
+                won = runner.finish(trial, after, after[view.seat], trick, view.tricks_won)
+                totals[card] += _net(view, view.contract, won[view.team])
+        values = {a: totals[a.card] / samples for a in legal if a.card is not None}
+        fallback = bid_basic.choose(view)
+        best = max(values, key=values.__getitem__)
+        choice = fallback if values[fallback] >= values[best] - 1e-9 else best
+        return Advice(choice, values, samples)
+
+
+class _Deal:
+    """One sampled deal at this seat's bid or declaration, played out as options are tried."""
+
+    def __init__(self, game: BidGame, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+        self.rules = game.rules
+        self.played: dict[tuple[int, int], int] = {}
+
+    def tricks(self, declarer: int, trump: int) -> int:
+        """This seat's side's tricks when ``declarer`` names ``trump`` (no shoot)."""
+        key = (declarer, trump)
+        if key not in self.played:
+            game = self.game
+            out = [False] * game.players
+            hands = [list(h) for h in game.hands]
+            won = play_out(self.rules, trump).finish(
+                hands, next_seats(out), _leader(self.rules, game.dealer, declarer, out)
+            )
+            self.played[key] = won[self.seat % 2]
+        return self.played[key]
+
+    def declared(self, trump: int) -> int:
+        """This seat's side's tricks when it names ``trump`` now, at the contract it won."""
+        contract = self.game.contract
+        if contract is None or not contract.shoot:
+            return self.tricks(self.seat, trump)
+        game = self.game.copy()
+        game.apply(self.seat, Action.declare(trump))
+        return _shoot_out(game)[self.seat % 2]
+
+    def after_bid(self, option: Action) -> _Outcome:
+        """How the deal ends for this seat's side when it takes ``option`` now."""
+        game = self.game.copy()
+        game.apply(self.seat, option)
+        rules = self.rules
+        while game.phase == "bid":
+            seat = game.turn
+            assert seat is not None
+            game.step(bid_basic.bid_action(game.hands[seat], rules, game.legal()))
+        contract = game.contract
+        assert contract is not None
+        declarer = contract.seat
+        if declarer == self.seat and not contract.shoot:
+            return _Outcome(bid=contract.tricks)
+        if declarer == self.seat:
+            trump = bid_basic.declare_choice(game.hands[declarer], rules)
+            game.apply(declarer, Action.declare(trump))
+            mine = _shoot_out(game)[self.seat % 2]
+        elif contract.shoot:
+            mine = _shoot_out(game)[self.seat % 2]
+        else:
+            trump = bid_basic.declare_choice(game.hands[declarer], rules)
+            mine = self.tricks(declarer, trump)
+        return _Outcome(net=_team_net(rules, self.seat % 2, contract, mine))
+
+
+def _shoot_out(game: BidGame) -> list[int]:
+    """A shoot's deal from its declaration on: basic's gifts and discards, then the tricks."""
+    while game.phase in ("declare", "give", "discard"):
+        seat = game.turn
+        assert seat is not None
+        game.step(bid_basic.choose(seat_view(game, seat)))
+    trump = game.trump
+    assert trump is not None and game.turn is not None
+    hands = [list(h) for h in game.hands]
+    return play_out(game.rules, trump).finish(hands, next_seats(game.out), game.turn)
+
+
+def _leader(rules: HouseRules, dealer: int, declarer: int, out: Sequence[bool]) -> int:
+    """Who leads the first trick: the declarer, or the first seat in play after the dealer."""
+    if rules.bid_lead == "bidder":
+        return declarer
+    return next_seats(out)[dealer]
+
+
+def _team_net(rules: HouseRules, team: int, contract: Contract, tricks: int) -> float:
+    """``team``'s points less the other side's, when ``team`` takes ``tricks`` of the deal."""
+    bidders = contract.team
+    size = rules.hand_size
+    taken = tricks if team == bidders else size - tricks
+    _, to_bidders, to_defenders = score_bid_deal(rules, contract, taken, size - taken)
+    net = to_bidders - to_defenders
+    return float(net if team == bidders else -net)
+
+
+def _net(view: SeatView, contract: Contract, tricks: int) -> float:
+    """This seat's side's points less the other side's, when its side ends with ``tricks``."""
+    return _team_net(view.rules, view.team, contract, tricks)
