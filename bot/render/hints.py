@@ -3,14 +3,16 @@
 The figures come from the expert's own search (:class:`bot.tables.Advice`): the
 expected points a deal of the choice against the best other option it tried.
 The why describes the hand in the suit at stake (bowers, trumps, side aces) for a
-bid, and what the card does in the trick for the play.
+bid, and what the card does in the trick for the play. In Bid Euchre a bid or a
+declaration is explained by the tricks the search expects the side to take with
+the trump at stake.
 """
 
 from __future__ import annotations
 
-from bot.rules import Action, SeatView, Suit
-from bot.rules.cards import ACE, JOKER
-from bot.rules.ranking import NO_TRUMP_HIGH, build_ranking, top_rank_word
+from bot.rules import Action, SeatView, Suit, trump_words
+from bot.rules.cards import ACE, JOKER, NINE
+from bot.rules.ranking import NO_TRUMP_HIGH, NO_TRUMP_LOW, build_ranking, top_rank_word
 from bot.tables import Advice
 
 from .cards import card_text, trump_text
@@ -92,6 +94,8 @@ def _why(view: SeatView, advice: Advice) -> str:
     choice = advice.action
     if choice.do == "play" and choice.card is not None:
         return _card_role(view, choice.card)
+    if view.rules.game == "bid_euchre":
+        return _bid_why(view, advice)
     if choice.do == "discard" and choice.card is not None and view.trump is not None:
         suit_of = build_ranking(view.rules).suit[view.trump]
         suit = suit_of[choice.card]
@@ -105,6 +109,29 @@ def _why(view: SeatView, advice: Advice) -> str:
     return f"in {Suit(trump).plural} you hold {hand_words(view, trump)}"
 
 
+def _bid_why(view: SeatView, advice: Advice) -> str:
+    """Bid Euchre: the tricks the search expects the side to take with the trump at stake."""
+    choice = advice.action
+    tricks = advice.tricks
+    size = view.rules.hand_size
+    trump = choice.trump
+    if choice.do == "declare" and trump is not None and trump in tricks:
+        return f"your side expects about {tricks[trump]:.1f} of {size} tricks"
+    if choice.do in ("bid", "shoot", "pass") and tricks:
+        trump = max(tricks, key=tricks.__getitem__)
+        expected = f"about {tricks[trump]:.1f} of {size} tricks"
+        if choice.do != "pass":
+            return f"naming {trump_words(trump)}, your side expects {expected}"
+        numbers = [a.tricks for a in view.legal if a.tricks is not None]
+        against = f", for a bid of at least {min(numbers)}" if numbers else ""
+        return f"your side's best choice, {trump_words(trump)}, brings it {expected}{against}"
+    if choice.do == "give":
+        return "a shooter needs your strongest card"
+    if choice.do == "discard":
+        return "it is the card your hand needs least"
+    return "your hand"
+
+
 def _card_role(view: SeatView, card: int) -> str:
     """What ``card`` does in the trick: leads trump, takes the trick, throws off..."""
     assert view.trump is not None
@@ -113,7 +140,9 @@ def _card_role(view: SeatView, card: int) -> str:
     if not view.trick:
         if ranking.suit[trump][card] == trump:
             return "lead trump to draw the other side's trumps"
-        if card < JOKER and card & 7 == ACE:
+        if card < JOKER and card & 7 == (NINE if trump == NO_TRUMP_LOW else ACE):
+            if trump >= NO_TRUMP_HIGH:
+                return "cash the top card of its suit while the suit is still followed"
             return "cash a side ace while the suit is still followed"
         return "lead low and keep your winners"
     led = ranking.suit[trump][view.trick[0][1]]

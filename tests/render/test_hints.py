@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.players.advice import Advice
 from bot.players.expert import ExpertPlayer
 from bot.render.hints import hand_words, hint_text
-from bot.rules import Action, Deal, Game, HouseRules, parse_card, seat_view
+from bot.rules import Action, BidGame, Deal, Game, HouseRules, parse_card, replay, seat_view
 
 
 def _cards(text: str) -> tuple[int, ...]:
@@ -71,3 +71,47 @@ def test_every_bid_euchre_choice_gets_a_hint_naming_it() -> None:
                 said.setdefault(action.do, hint_text(view, Advice(action)))
     assert said["bid"].startswith("Bid ") and said["shoot"].startswith("Shoot")
     assert said["declare"].startswith("Name ") and {"give", "play", "discard"} <= set(said)
+
+
+def _bid_euchre() -> BidGame:
+    # Dealer is seat 0; seat 1 bids first with every nine and two tens: No Trump Low.
+    hands = ["KS QS JS KH QH AC", "9C 9D 9H 9S 10C 10D", "AS 10S AH JH KD QD", "JD AD 10H KC QC JC"]
+    doc = {
+        "format": 1,
+        "rules": {"preset": "bid_euchre"},
+        "dealer": 0,
+        "deals": [{"hands": [h.split() for h in hands], "kitty": []}],
+    }
+    game = replay(doc).game
+    assert isinstance(game, BidGame)
+    return game
+
+
+def test_a_bid_euchre_hint_gives_the_tricks_and_the_points() -> None:
+    view = seat_view(_bid_euchre(), 1)
+    four, passing = Action.bid(4), Action.pass_()
+    advice = Advice(four, {four: 3.2, passing: 0.5}, samples=90, tricks={0: 2.0, 5: 5.6})
+    assert hint_text(view, advice) == (
+        "Bid 4: naming No Trump Low, your side expects about 5.6 of 6 tricks; "
+        "bidding 4 is worth about +2.7 points against passing here (90 deals sampled)."
+    )
+    weak = Advice(passing, {passing: -0.4, Action.bid(3): -1.5}, samples=80, tricks={2: 2.1})
+    assert hint_text(view, weak) == (
+        "Pass: your side's best choice, hearts, brings it about 2.1 of 6 tricks, for a bid of "
+        "at least 3; passing is worth about +1.1 points against bidding 3 here (80 deals sampled)."
+    )
+
+
+def test_the_experts_bid_euchre_search_fills_the_hint() -> None:
+    game = _bid_euchre()
+    expert = ExpertPlayer(seed=1, budget=0.0, min_samples=12, max_samples=12)
+    bid = hint_text(seat_view(game, 1), expert.advise(seat_view(game, 1)))
+    assert bid.startswith(("Bid ", "Shoot", "Pass")) and "of 6 tricks" in bid, bid
+    assert "(12 deals sampled)" in bid, bid
+    for seat, action in ((1, Action.bid(4)), (2, Action.pass_()), (3, Action.pass_())):
+        game.apply(seat, action)
+    game.apply(0, Action.pass_())
+    view = seat_view(game, 1)
+    text = hint_text(view, expert.advise(view))
+    assert text.startswith("Name No Trump Low: your side expects about 6.0 of 6 tricks"), text
+    assert "points against naming" in text, text
