@@ -46,6 +46,10 @@ from .tracking import Knowledge
 
 BID_MARGIN = 0.3
 """Points a deal on average by which a searched bid must beat basic's to replace it."""
+SETTLE_AFTER = 16
+"""Samples drawn before a card may be settled early (``settled``)."""
+SETTLE_Z = 3.0
+"""Standard errors by which the best card must lead every other to stop sampling early."""
 SHOOT_LOOK = 1.0
 """A shoot is searched only when the hand alone counts this close to every trick."""
 
@@ -170,24 +174,52 @@ class BidExpert:
         know = Knowledge.read(view)
         runner = play_out(view.rules, view.trump)
         after = next_seats(view.out)
-        cards = [a.card for a in legal if a.card is not None]
-        totals = dict.fromkeys(cards, 0.0)
+        plays = [(a, a.card) for a in legal if a.card is not None]
+        rows: list[list[float]] = []
         more = self._samples()
-        samples = 0
-        while more(samples):
-            samples += 1
+        while more(len(rows)) and not settled(rows):
             hands = play_hands(view, know, self.rng)
-            for card in cards:
+            row = []
+            for _, card in plays:
                 trial = [list(h) for h in hands]
                 trial[view.seat].remove(card)
                 trick = [*view.trick, (view.seat, card)]
                 won = runner.finish(trial, after, after[view.seat], trick, view.tricks_won)
-                totals[card] += _net(view, view.contract, won[view.team])
-        values = {a: totals[a.card] / samples for a in legal if a.card is not None}
+                row.append(_net(view, view.contract, won[view.team]))
+            rows.append(row)
+        samples = len(rows)
+        values = {a: sum(r[i] for r in rows) / samples for i, (a, _) in enumerate(plays)}
         fallback = bid_basic.choose(view)
         best = max(values, key=values.__getitem__)
         choice = fallback if values[fallback] >= values[best] - 1e-9 else best
         return Advice(choice, values, samples)
+
+
+def settled(rows: Sequence[Sequence[float]]) -> bool:
+    """Whether sampling may stop early: the best option is clearly ahead of every other.
+
+    ``rows`` holds each sample's value of every option. After ``SETTLE_AFTER``
+    samples (checked every fourth), the best option must lead each other one by
+    ``SETTLE_Z`` standard errors of their paired difference, or tie it in every
+    sample (two touching cards, say).
+    """
+    n = len(rows)
+    if n < SETTLE_AFTER or n % 4:
+        return False
+    width = len(rows[0])
+    means = [sum(r[i] for r in rows) / n for i in range(width)]
+    best = max(range(width), key=means.__getitem__)
+    for other in range(width):
+        if other == best:
+            continue
+        diffs = [r[best] - r[other] for r in rows]
+        mean = means[best] - means[other]
+        spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if spread == 0.0 and mean == 0.0:
+            continue
+        if mean <= 0.0 or mean * mean * n < SETTLE_Z * SETTLE_Z * spread:
+            return False
+    return True
 
 
 class _Deal:

@@ -15,6 +15,11 @@ def test_hints_are_timed_at_positions_with_a_choice() -> None:
     assert all(t > 0 for t in times.times)
 
 
+def test_bid_euchre_hints_are_timed_too() -> None:
+    times = time_hints(HouseRules.preset_rules("bid_euchre_6"), 2, seed=3)
+    assert len(times.times) == 2 and all(t > 0 for t in times.times)
+
+
 def test_the_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hints", "--hints", "2"]) == 0
     out = capsys.readouterr().out
