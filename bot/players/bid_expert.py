@@ -44,8 +44,11 @@ from .bid_rollout import next_seats, play_out
 from .bid_worlds import bidding_world, play_hands
 from .tracking import Knowledge
 
-BID_MARGIN = 0.3
-"""Points a deal on average by which a searched bid must beat basic's to replace it."""
+BID_MARGIN = 1.0
+"""Points a deal on average by which a searched bid must beat basic's to replace it.
+
+A bid changes the whole deal, so its samples are noisy: against basic, 0.3 netted
+less than 1.0 (docs/players.md), and 2.0 no more."""
 SETTLE_AFTER = 16
 """Samples drawn before a card may be settled early (``settled``)."""
 SETTLE_Z = 3.0
