@@ -30,9 +30,9 @@ as if it saw the cards).
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from bot.rules import Action, BidGame, Contract, HouseRules, SeatView, seat_view
 from bot.rules.scoring import score_bid_deal
@@ -59,11 +59,18 @@ SHOOT_LOOK = 1.0
 
 @dataclass(frozen=True, slots=True)
 class Knobs:
-    """The search's limits: a time budget, and at least and at most so many sampled deals."""
+    """The search's limits: at least and at most so many sampled deals a decision."""
 
-    budget: float = 0.1
-    min_samples: int = 4
-    max_samples: int = 200
+    min_samples: int = 6
+    max_samples: int = 120
+
+
+class SampleClock(Protocol):
+    """A decision's time budget (``expert.Clock``): whether to draw another sample."""
+
+    def more(self, samples: int, least: int, most: int) -> bool:
+        """Whether to draw another sample after ``samples``; ``least`` to ``most`` in all."""
+        ...
 
 
 @dataclass(slots=True)
@@ -81,37 +88,36 @@ class BidExpert:
         self.rng = rng
         self.knobs = knobs
 
-    def advise(self, view: SeatView) -> Advice:
-        """The action for the phase in play with the expected points of each option searched."""
+    def advise(self, view: SeatView, clock: SampleClock) -> Advice:
+        """The action for the phase in play with the expected points of each option searched.
+
+        ``clock`` is the decision's budget, started when the decision was asked.
+        """
         legal = list(dict.fromkeys(view.legal))
         if len(legal) == 1:
             return Advice(legal[0])
-        if view.phase == "bid":
-            return self._bid(view, legal)
-        if view.phase == "declare":
-            return self._declare(view, legal)
-        if view.phase == "play":
-            return self._play(view, legal)
-        return Advice(bid_basic.choose(view))
-
-    def _samples(self) -> Callable[[int], bool]:
-        """Whether to draw another sample, given how many were drawn: the budget and the caps."""
         knobs = self.knobs
-        deadline = time.perf_counter() + knobs.budget
-        return lambda n: (
-            n < knobs.max_samples and (n < knobs.min_samples or time.perf_counter() < deadline)
-        )
+
+        def more(samples: int) -> bool:
+            return clock.more(samples, knobs.min_samples, knobs.max_samples)
+
+        if view.phase == "bid":
+            return self._bid(view, legal, more)
+        if view.phase == "declare":
+            return self._declare(view, legal, more)
+        if view.phase == "play":
+            return self._play(view, legal, more)
+        return Advice(bid_basic.choose(view))
 
     # ------------------------------------------------------------------ bidding
 
-    def _bid(self, view: SeatView, legal: list[Action]) -> Advice:
+    def _bid(self, view: SeatView, legal: list[Action], more: Callable[[int], bool]) -> Advice:
         rules = view.rules
         fallback = bid_basic.bid_action(view.hand, rules, legal)
         size = len(view.hand)
         may_shoot = max(own_tricks(view.hand, t, rules) for t in CHOICES) >= size - SHOOT_LOOK
         options = [a for a in legal if a.do != "shoot" or may_shoot or a == fallback]
         worlds: list[tuple[list[int], list[_Outcome]]] = []
-        more = self._samples()
         samples = 0
         while more(samples):
             samples += 1
@@ -143,13 +149,12 @@ class BidExpert:
 
     # ------------------------------------------------------------------ declaring
 
-    def _declare(self, view: SeatView, legal: list[Action]) -> Advice:
+    def _declare(self, view: SeatView, legal: list[Action], more: Callable[[int], bool]) -> Advice:
         contract = view.contract
         assert contract is not None
         fallback = bid_basic.choose(view)
         totals = dict.fromkeys(CHOICES, 0.0)
         nets = dict.fromkeys(CHOICES, 0.0)
-        more = self._samples()
         samples = found = 0
         while more(samples):
             samples += 1
@@ -172,14 +177,13 @@ class BidExpert:
 
     # ------------------------------------------------------------------ card play
 
-    def _play(self, view: SeatView, legal: list[Action]) -> Advice:
+    def _play(self, view: SeatView, legal: list[Action], more: Callable[[int], bool]) -> Advice:
         assert view.trump is not None and view.contract is not None
         know = Knowledge.read(view)
         runner = play_out(view.rules, view.trump)
         after = next_seats(view.out)
         plays = [(a, a.card) for a in legal if a.card is not None]
         rows: list[list[float]] = []
-        more = self._samples()
         while more(len(rows)) and not settled(rows):
             hands = play_hands(view, know, self.rng)
             row = []

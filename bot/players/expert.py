@@ -127,7 +127,7 @@ class ExpertPlayer:
         self.read_table = read_table
         self.weigh_score = weigh_score
         self.search_bids = search_bids
-        self.bid_expert = BidExpert(self.rng, Knobs(budget, min_samples, max_samples))
+        self.bid_expert = BidExpert(self.rng, Knobs(min_samples, max_samples))
 
     def choose(self, view: SeatView) -> Action:
         """The action for the phase in play; always one of ``view.legal``."""
@@ -140,7 +140,7 @@ class ExpertPlayer:
         if len(legal) == 1:
             return Advice(legal[0])
         if view.rules.game == "bid_euchre":
-            return self.bid_expert.advise(view)
+            return self.bid_expert.advise(view, clock)
         if view.phase == "play":
             return self._play(view, legal, clock)
         if view.phase in ("bid1", "bid2", "alone", "discard"):

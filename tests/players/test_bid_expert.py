@@ -11,7 +11,7 @@ from bot.players import make_player
 from bot.players.bid_basic import CHOICES
 from bot.players.bid_expert import BidExpert, Knobs
 from bot.players.bid_rollout import next_seats, play_out
-from bot.players.expert import ExpertPlayer
+from bot.players.expert import Clock, ExpertPlayer
 from bot.rules import Action, BidGame, HouseRules, make_game, replay, seat_view
 from bot.rules.ranking import NO_TRUMP_LOW
 
@@ -48,7 +48,7 @@ SWEEP = ["9C 10C 9D 10D 9H 9S", "JH JD AH KH QH AS", "KC AC QD KD AD 10S", "10H 
 
 
 def _fast(seed: int = 0, samples: int = 3) -> ExpertPlayer:
-    return ExpertPlayer(seed=seed, budget=0.0, min_samples=samples, max_samples=samples)
+    return ExpertPlayer(seed=seed, budget=None, min_samples=samples, max_samples=samples)
 
 
 @pytest.mark.parametrize("preset", ["bid_euchre", "bid_euchre_6", "bid_euchre_8"])
@@ -96,8 +96,12 @@ def test_the_same_seed_gives_the_same_decision() -> None:
 
 def test_the_knobs_bound_the_samples() -> None:
     view = seat_view(_game(LOW), 1)
-    assert BidExpert(random.Random(1), Knobs(0.0, 2, 50)).advise(view).samples == 2
-    assert BidExpert(random.Random(1), Knobs(10.0, 2, 7)).advise(view).samples == 7
+    counted = Clock.start(None)
+    assert BidExpert(random.Random(1), Knobs(2, 50)).advise(view, counted).samples == 2
+    timed = Clock.start(10.0)
+    assert BidExpert(random.Random(1), Knobs(2, 7)).advise(view, timed).samples == 7
+    spent = Clock.start(0.0)
+    assert BidExpert(random.Random(1), Knobs(5, 50)).advise(view, spent).samples == 1
 
 
 def test_a_hand_of_nines_names_no_trump_low() -> None:
@@ -105,7 +109,7 @@ def test_a_hand_of_nines_names_no_trump_low() -> None:
     game.apply(0, Action.pass_())
     view = seat_view(game, 1)
     assert view.phase == "declare"
-    advice = BidExpert(random.Random(2), Knobs(10.0, 40, 40)).advise(view)
+    advice = BidExpert(random.Random(2), Knobs(40, 40)).advise(view, Clock.start(None))
     assert advice.action == Action.declare("low")
     assert max(advice.tricks, key=advice.tricks.__getitem__) == NO_TRUMP_LOW
     assert advice.tricks[NO_TRUMP_LOW] >= 5.0
@@ -114,10 +118,16 @@ def test_a_hand_of_nines_names_no_trump_low() -> None:
 def test_a_weak_hand_passes_and_a_sure_sweep_shoots() -> None:
     weak = _game(WEAK)
     view = seat_view(weak, 1)
-    assert BidExpert(random.Random(3), Knobs(10.0, 40, 40)).advise(view).action == Action.pass_()
+    assert (
+        BidExpert(random.Random(3), Knobs(40, 40)).advise(view, Clock.start(None)).action
+        == Action.pass_()
+    )
     sweep = _game(SWEEP)
     view = seat_view(sweep, 1)
-    assert BidExpert(random.Random(3), Knobs(10.0, 40, 40)).advise(view).action == Action.shoot()
+    assert (
+        BidExpert(random.Random(3), Knobs(40, 40)).advise(view, Clock.start(None)).action
+        == Action.shoot()
+    )
 
 
 @pytest.mark.parametrize("preset", ["bid_euchre", "bid_euchre_6", "bid_euchre_8"])

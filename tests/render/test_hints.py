@@ -104,7 +104,7 @@ def test_a_bid_euchre_hint_gives_the_tricks_and_the_points() -> None:
 
 def test_the_experts_bid_euchre_search_fills_the_hint() -> None:
     game = _bid_euchre()
-    expert = ExpertPlayer(seed=1, budget=0.0, min_samples=12, max_samples=12)
+    expert = ExpertPlayer(seed=1, budget=None, min_samples=12, max_samples=12)
     bid = hint_text(seat_view(game, 1), expert.advise(seat_view(game, 1)))
     assert bid.startswith(("Bid ", "Shoot", "Pass")) and "of 6 tricks" in bid, bid
     assert "(12 deals sampled)" in bid, bid
