@@ -98,10 +98,16 @@ def draw_hands(know: Knowledge, rng: random.Random) -> list[list[int]]:
 
 
 def dealt_hand(view: SeatView) -> list[int] | None:
-    """This seat's hand as dealt, worked out from its view; None when a swap or a gift hides it."""
+    """This seat's hand as dealt, worked out from its view; None when a swap or a gift hides it.
+
+    The cards it has played are part of it, so the deal can be read all through the play.
+    """
     if any(a.do in ("swap", "give", "ask") for _, a in view.history):
         return None
     hand = list(view.hand)
+    for trick in view.tricks:
+        hand += [c for s, c in zip(trick.seats, trick.cards, strict=True) if s == view.seat]
+    hand += [c for s, c in view.trick if s == view.seat]
     if view.seat == view.dealer and view.upcard_taken:
         if view.upcard in hand:
             hand.remove(view.upcard)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -42,7 +43,11 @@ def test_the_real_deal_explains_every_action_of_basic_players(rules: HouseRules)
         assert replayed is not None
         game, surprise = replayed
         assert (surprise.bids, surprise.plays) == (0, 0)
-        assert seat_view(game, view.seat) == view
+        rebuilt = seat_view(game, view.seat)
+        # the seat's own played cards rejoin its dealt hand at its end, so only the order differs
+        assert sorted(rebuilt.hand) == sorted(view.hand)
+        assert sorted(map(str, rebuilt.legal)) == sorted(map(str, view.legal))
+        assert replace(rebuilt, hand=view.hand, legal=view.legal) == view
         checked += 1
     assert checked >= 8
 
