@@ -79,11 +79,13 @@ def test_no_token_is_one_line_and_exit_2(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow  # a process of its own; the default run keeps the token's two
 def test_empty_token_is_one_line_and_exit_2(tmp_path: Path) -> None:
     line = assert_one_error_line(run_bot(tmp_path, "run", DISCORD_TOKEN=" "))
     assert line.startswith("error: DISCORD_TOKEN is not set")
 
 
+@pytest.mark.slow  # a process of its own; the default run keeps the token's two
 def test_malformed_config_is_one_line_and_exit_2(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     config.write_text("log_level = \n", encoding="utf-8")
@@ -91,6 +93,7 @@ def test_malformed_config_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert line.startswith("error: config.toml: invalid TOML: ")
 
 
+@pytest.mark.slow  # a process of its own; the default run keeps the token's two
 def test_wrong_option_in_named_config_is_one_line_and_exit_2(tmp_path: Path) -> None:
     config = tmp_path / "euchre.toml"
     config.write_text("computer_move_delay = -2\ncolour = 'red'\n", encoding="utf-8")
@@ -99,6 +102,7 @@ def test_wrong_option_in_named_config_is_one_line_and_exit_2(tmp_path: Path) -> 
     assert "unknown option 'colour'" in line
 
 
+@pytest.mark.slow  # a process of its own; the default run keeps the token's two
 def test_missing_named_config_is_one_line_and_exit_2(tmp_path: Path) -> None:
     line = assert_one_error_line(run_bot(tmp_path, "run", "--config", "nope.toml"))
     assert line.startswith("error: config file nope.toml does not exist")
@@ -182,6 +186,7 @@ def test_sync_command_refuses_what_it_cannot_do(
     assert "usage: python -m bot" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # a process of its own; the default run keeps the token's two
 def test_sync_without_a_server_says_how(tmp_path: Path) -> None:
     line = assert_one_error_line(run_bot(tmp_path, "sync", DISCORD_TOKEN="x"))
     assert line == (

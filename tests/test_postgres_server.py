@@ -13,6 +13,8 @@ import pytest
 
 import tests.postgres_server as server
 
+pytestmark = pytest.mark.slow  # starts PostgreSQL servers of its own, several a test
+
 as_root = pytest.mark.skipif(os.geteuid() != 0, reason="what root does differently")
 
 

@@ -15,7 +15,14 @@ from bot.rules import PRESETS, HouseRules, game_record, make_game, replay
 from .util import calm_choice
 
 
-@pytest.mark.parametrize("preset", list(PRESETS))
+# One process a record: the default run replays one euchre and one Bid Euchre preset.
+@pytest.mark.parametrize(
+    "preset",
+    [
+        pytest.param(p, marks=() if p in ("north_american", "bid_euchre") else pytest.mark.slow)
+        for p in PRESETS
+    ],
+)
 @pytest.mark.parametrize("finish", [False, True])
 def test_cli_replays_a_record_of_every_preset(preset: str, finish: bool, tmp_path: Path) -> None:
     rng = random.Random(preset)
