@@ -92,17 +92,29 @@ def sync(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def migrate_database(settings: Settings, args: argparse.Namespace) -> int:
-    """Apply the database migrations (creating the file if missing); the bot does not start."""
+    """Apply the database migrations (creating the file if missing); the bot does not start.
+
+    The league's ladders that an upgrade left to rebuild are rebuilt too, so the next
+    start has nothing to do before it connects.
+    """
     path = settings.database_shown
     try:
         before, after = asyncio.run(migrate(settings.database_url))
+        rebuilt = asyncio.run(_rebuild_ladders(settings.database_url))
     except StoreError as exc:
         raise ConfigError(f"database {path}: {exc}") from None
-    if before == after:
-        print(f"{path}: already at schema {after}; nothing to do")
-    else:
+    if before != after:
         print(f"{path}: migrated from schema {before} to {after}")
+    if rebuilt:
+        print(f"{path}: rebuilt the league ladders of {rebuilt} server(s) by family")
+    if before == after and not rebuilt:
+        print(f"{path}: already at schema {after}; nothing to do")
     return 0
+
+
+async def _rebuild_ladders(url: str) -> int:
+    async with await Database.open(url) as db:
+        return await LeagueService(db).rebuild_due()
 
 
 def health(settings: Settings, args: argparse.Namespace) -> int:

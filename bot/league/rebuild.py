@@ -10,9 +10,10 @@ written over, and the mark removed, in one transaction. If the process dies
 meanwhile nothing has changed and the mark is still there, so the next start does it
 again; once it has committed it never runs again.
 
-The bot rebuilds every marked server at start-up, before it connects to Discord
-(``LeagueService.rebuild_due``), and a server's take-in rebuilds it too if it is
-still marked, so no reading of the league ever sees the old ladders. Removing the
+`python -m bot migrate` and the bot at start-up (before it connects to Discord)
+rebuild every marked server (``LeagueService.rebuild_due``), and a server's take-in
+rebuilds it too if it is still marked, so no reading of the league ever sees the old
+ladders. Removing the
 mark is the transaction's first write: on PostgreSQL, when several processes start
 at once, one of them rebuilds a server and the others' removal (or take-in) waits
 for it to commit, then finds the mark gone.

@@ -8,12 +8,16 @@ each game to its family's ladder. Both back ends.
 
 from __future__ import annotations
 
+import asyncio
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
+import bot.__main__ as cli
 from bot.league import (
     FAMILIES,
     LeagueService,
@@ -34,6 +38,7 @@ from bot.store import (
     SeasonRepo,
     Seat,
     connect,
+    latest_version,
     migrate,
 )
 
@@ -279,3 +284,32 @@ async def test_a_rebuild_that_fails_midway_changes_nothing_and_runs_again(
         assert await league.rebuild_due() == 1
         assert {r.display_name for r in (await ladders(db, spring))["euchre6"]} == set(PEOPLE[4:])
         assert await league.rebuild_due() == 0
+
+
+async def test_migrate_on_the_command_line_rebuilds_the_ladders_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "league.sqlite3"
+    url = f"sqlite:///{path}"
+    old = await old_store(url)
+    spring = min(old.games)
+    for name in list(os.environ):
+        if name.upper().startswith("EUCHRE_") or name.upper() == "DISCORD_TOKEN":
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("EUCHRE_DATABASE_URL", url)
+    monkeypatch.setattr(discord.utils, "setup_logging", lambda **kw: None)
+
+    assert await asyncio.to_thread(cli.main, ["migrate"]) == 0
+    out = capsys.readouterr().out
+    assert f"migrated from schema 9 to {latest_version()}" in out
+    assert "rebuilt the league ladders of 1 server(s) by family" in out
+    async with await Database.open(url) as db:
+        assert await RatingRepo(db).rebuilds_due() == []
+        _, g2, _, g4 = old.games[spring]
+        after = await ladders(db, spring)
+        assert after["euchre6"] == ladder(spring, "euchre6", [g2], PEOPLE[4:])
+        assert after["bid_euchre"] == ladder(spring, "bid_euchre", [g4], PEOPLE[4:8])
+
+    assert await asyncio.to_thread(cli.main, ["migrate"]) == 0
+    assert "nothing to do" in capsys.readouterr().out
