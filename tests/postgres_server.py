@@ -191,9 +191,22 @@ class PostgresServer:
     def stop(self) -> None:
         """Stop the server at once and delete its folder."""
         try:
-            _run(self, "pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
+            self.shut_down("immediate")
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+    def shut_down(self, mode: str = "fast") -> None:
+        """Stop the server, keeping its data (``fast``: as a restart or a maintenance does)."""
+        _run(self, "pg_ctl", "-D", str(self.folder / "data"), "-m", mode, "-w", "stop")
+
+    def start(self) -> None:
+        """Start the server (again) on its port, with its data."""
+        options = (
+            f"-h 127.0.0.1 -p {self.port} -k {self.folder} -c fsync=off "
+            "-c full_page_writes=off -c synchronous_commit=off -c max_connections=200"
+        )
+        data, log = str(self.folder / "data"), str(self.folder / "log")
+        _run(self, "pg_ctl", "-D", data, "-l", log, "-o", options, "-w", "-t", "60", "start")
 
 
 def _command(server: PostgresServer, tool: str, *args: str) -> list[str]:
@@ -243,24 +256,7 @@ def start_server(source: str | None = None) -> PostgresServer:
             "--no-sync",
             "--locale=C",
         )
-        options = (
-            f"-h 127.0.0.1 -p {server.port} -k {folder} -c fsync=off "
-            "-c full_page_writes=off -c synchronous_commit=off -c max_connections=200"
-        )
-        _run(
-            server,
-            "pg_ctl",
-            "-D",
-            str(folder / "data"),
-            "-l",
-            str(folder / "log"),
-            "-o",
-            options,
-            "-w",
-            "-t",
-            "60",
-            "start",
-        )
+        server.start()
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
         raise

@@ -19,6 +19,7 @@ from bot.store.database import Database, connect, migrate, utc_now
 from bot.store.errors import (
     ActionIndexError,
     AlreadyArchivedError,
+    ConnectionLostError,
     ConstraintError,
     CorruptDataError,
     DuplicateActionError,
@@ -71,6 +72,7 @@ __all__ = [
     "AlreadyArchivedError",
     "ArchivedGame",
     "ComputerLevel",
+    "ConnectionLostError",
     "ConstraintError",
     "CorruptDataError",
     "Database",

@@ -6,6 +6,10 @@ SQLite through aiosqlite (the default, :mod:`bot.store.sqlite`) and PostgreSQL t
 asyncpg (:mod:`bot.store.postgres`). SQL is written once, portably, with ``?``
 placeholders. One connection per process; an asyncio lock serialises the coroutines
 that share it, so a transaction never sees another coroutine's half-done work.
+A server's connection that drops (the server restarted) is opened again by the next
+call; a call that met the drop runs once more on the new connection when nothing of
+it can have been saved, else it fails with :class:`ConnectionLostError` (see
+:meth:`Database.transaction`).
 Between processes, a server's rows are written by one process only (its shard's:
 :mod:`bot.store.locks`).
 
@@ -22,6 +26,7 @@ from __future__ import annotations
 import abc
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 from collections.abc import (
@@ -39,7 +44,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any, ClassVar, Final, Protocol, Self, TypeVar
 
-from bot.store.errors import MigrationError, SchemaTooNewError, StoreError
+from bot.store.errors import ConnectionLostError, MigrationError, SchemaTooNewError, StoreError
 from bot.store.migrations import Migration, latest_version, load_migrations
 from bot.store.urls import Dialect, StoreUrl, parse_url
 
@@ -176,6 +181,12 @@ class Database(abc.ABC):
         interleave. A transaction inside a transaction (same task, or a task it
         started meanwhile) is a savepoint: its failure undoes only its own part.
         Do not run several tasks at once inside one transaction.
+
+        A dropped server connection: met by BEGIN, the transaction begins again on a
+        new connection (nothing ran yet); met inside the block, the block fails with
+        :class:`ConnectionLostError` and nothing of it is saved (only its owner can
+        run it again); met by COMMIT, it fails with ``unsure`` set, since the server
+        may have committed before the answer was lost.
         """
         return self._transaction()
 
@@ -191,7 +202,7 @@ class Database(abc.ABC):
         async with self._lock:
             self._check_open()
             try:
-                await self._run_to_end(self._BEGIN_WRITE)
+                await self._begin(self._BEGIN_WRITE)
             except BaseException:
                 if self._connection_in_transaction():  # begun, then cancelled
                     await self._run_to_end("ROLLBACK")
@@ -207,8 +218,13 @@ class Database(abc.ABC):
                 raise
             else:
                 tx.active = False
+                lost_before = self._connection_lost()
                 try:
                     await self._run_to_end("COMMIT")
+                except ConnectionLostError as exc:
+                    if lost_before:  # COMMIT was never sent: nothing was saved
+                        raise
+                    raise self._unsure(exc, "while committing") from exc
                 except BaseException:
                     if self._connection_in_transaction():
                         await self._run_to_end("ROLLBACK")
@@ -232,7 +248,7 @@ class Database(abc.ABC):
         async with self._lock:
             self._check_open()
             try:
-                await self._run_to_end(self._BEGIN_READ)
+                await self._begin(self._BEGIN_READ)
                 tx = _Transaction(self, read_only=True)
                 token = _current.set((*_current.get(), tx))
                 try:
@@ -265,6 +281,25 @@ class Database(abc.ABC):
         tx = _entered(self)
         return tx is not None and tx.active
 
+    async def _begin(self, sql: str) -> None:
+        """BEGIN, on a new connection if the server's dropped (before BEGIN, or at it)."""
+        await self._reconnect_if_dropped()
+        try:
+            await self._run_to_end(sql)
+        except ConnectionLostError:
+            # Nothing of the transaction ran yet: begin it on a new connection.
+            await self._reconnect_if_dropped()
+            await self._run_to_end(sql)
+
+    def _unsure(self, lost: ConnectionLostError, when: str) -> ConnectionLostError:
+        """The error of a write whose answer was lost: it may have been saved."""
+        message = (
+            f"{self.path}: the connection to the database was lost {when} ({lost.reason}): "
+            "the change may or may not have been saved; the next call connects again"
+        )
+        log.warning("%s", message)
+        return ConnectionLostError(message, reason=lost.reason, unsure=True)
+
     async def _run_to_end(self, sql: str) -> None:
         """Run a transaction-control statement; cancellation waits for it to finish.
 
@@ -275,14 +310,15 @@ class Database(abc.ABC):
         await finish_even_if_cancelled(self._control(sql), sql)
 
     @asynccontextmanager
-    async def _reading(self) -> AsyncIterator[None]:
-        # Outside a transaction, wait for other coroutines' transactions: on a shared
-        # connection a read would otherwise see their uncommitted writes.
-        if self._in_transaction():
-            yield
-            return
+    async def _alone(self) -> AsyncIterator[None]:
+        """The connection for one statement outside any transaction (opened again if dropped).
+
+        It waits for other coroutines' transactions: on a shared connection a read
+        would otherwise see their uncommitted writes.
+        """
         async with self._lock:
             self._check_open()
+            await self._reconnect_if_dropped()
             yield
 
     def _check_open(self) -> None:
@@ -292,19 +328,38 @@ class Database(abc.ABC):
     # ------------------------------------------------------------------ statements
 
     async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]:
-        """Every row of a query (or of a write's RETURNING clause, inside a transaction)."""
-        async with self._reading():
+        """Every row of a query (or of a write's RETURNING clause, inside a transaction).
+
+        Alone, a query that meets a dropped server connection runs once more on a new one.
+        """
+        if self._in_transaction():
+            with self._errors():
+                return await self._fetch(sql, params)
+        async with self._alone():
+            try:
+                with self._errors():
+                    return await self._fetch(sql, params)
+            except ConnectionLostError:
+                await self._reconnect_if_dropped()  # a read changes nothing: run it again
             with self._errors():
                 return await self._fetch(sql, params)
 
     async def write_returning(self, sql: str, params: Params = ()) -> list[Row]:
         """One write and the rows of its RETURNING clause, in one trip: for hot paths.
 
-        Alone, the statement is its own transaction (no BEGIN, COMMIT or savepoint trips).
+        Alone, the statement is its own transaction (no BEGIN, COMMIT or savepoint
+        trips); if the server connection drops while it runs, it fails with
+        :class:`ConnectionLostError` ``unsure`` (it may have been saved).
         """
-        async with self._reading():
+        if self._in_transaction():
             with self._errors():
                 return await self._fetch(sql, params)
+        async with self._alone():
+            try:
+                with self._errors():
+                    return await self._fetch(sql, params)
+            except ConnectionLostError as exc:
+                raise self._unsure(exc, "during a write") from exc
 
     async def fetch_one(self, sql: str, params: Params = ()) -> Row | None:
         """The first row of a query, or None."""
@@ -313,15 +368,30 @@ class Database(abc.ABC):
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one write (in its own transaction unless inside one); return the rows changed."""
-        async with self.transaction():
-            with self._errors():
-                return await self._execute(sql, params)
+        return await self._write(functools.partial(self._execute, sql, params))
 
     async def execute_many(self, sql: str, rows: Iterable[Params]) -> None:
         """Run one write for each parameter row, all in one transaction."""
+        await self._write(functools.partial(self._execute_many, sql, list(rows)))
+
+    async def _write(self, work: Callable[[], Awaitable[T]]) -> T:
+        """``work`` in a transaction (a savepoint inside one).
+
+        Alone, its transaction is the store's own: if the server connection dropped
+        before COMMIT, nothing was saved, so it runs once more on a new connection.
+        """
+        alone = not self._in_transaction()
+        try:
+            async with self.transaction():
+                with self._errors():
+                    return await work()
+        except ConnectionLostError as exc:
+            if not alone or exc.unsure:
+                raise
+            log.info("%s: the write runs again on a new connection", self.path)
         async with self.transaction():
             with self._errors():
-                await self._execute_many(sql, rows)
+                return await work()
 
     # ------------------------------------------------------------------ the back end
 
@@ -344,6 +414,12 @@ class Database(abc.ABC):
     def _errors(self) -> contextlib.AbstractContextManager[None]: ...
     @abc.abstractmethod
     async def _disconnect(self) -> None: ...
+    # Whether the server is known to have dropped the connection; outside a transaction
+    # only, open a new one if so (ConnectionLostError while the server is unreachable).
+    @abc.abstractmethod
+    def _connection_lost(self) -> bool: ...
+    @abc.abstractmethod
+    async def _reconnect_if_dropped(self) -> None: ...
     @abc.abstractmethod
     async def _read_version(self) -> int: ...
     @abc.abstractmethod

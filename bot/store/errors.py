@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "ActionIndexError",
     "AlreadyArchivedError",
+    "ConnectionLostError",
     "ConstraintError",
     "CorruptDataError",
     "DuplicateActionError",
@@ -47,6 +48,20 @@ class MigrationError(StoreError):
 
 class StoreBusyError(StoreError):
     """Another connection held the database for longer than the busy timeout."""
+
+
+class ConnectionLostError(StoreError):
+    """The connection to the database server dropped during a call (a server restart...).
+
+    The store connects again at its next call. ``unsure`` is True when a write was
+    sent and its answer never came: it may have been saved. Otherwise nothing of the
+    call was saved, and doing it again is safe. ``reason`` is the driver's words.
+    """
+
+    def __init__(self, message: str, *, reason: str = "", unsure: bool = False) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.unsure = unsure
 
 
 class ConstraintError(StoreError):

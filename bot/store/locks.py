@@ -7,7 +7,9 @@ process takes the server's lock before it restores or opens any of its tables, a
 holds it while it has a table of that server open: the other one waits (start-up) or
 is refused (a new table) until the first has let it go or is gone. The locks are
 held by a connection of their own; when a process dies, even by ``kill -9``,
-PostgreSQL drops its connection and the locks with it.
+PostgreSQL drops its connection and the locks with it. So a process whose lock
+connection drops while it holds locks (the server restarted) must stop: another may
+have taken its servers over. Holding none, it connects again for the next lock.
 
 On SQLite there is one process, so :class:`LocalGuildLocks` grants every lock at once.
 
@@ -28,7 +30,7 @@ import asyncpg
 
 from bot.store.errors import StoreError
 from bot.store.postgres import open_connection
-from bot.store.urls import parse_url
+from bot.store.urls import StoreUrl, parse_url
 
 __all__ = ["GuildLocks", "LocalGuildLocks", "PostgresGuildLocks", "open_guild_locks"]
 
@@ -86,10 +88,13 @@ class LocalGuildLocks:
 class PostgresGuildLocks:
     """Session advisory locks on a connection of their own; key: the guild id."""
 
-    def __init__(self, conn: asyncpg.Connection, where: str, on_lost: Callable[[], None]) -> None:
+    def __init__(
+        self, conn: asyncpg.Connection, url: StoreUrl, on_lost: Callable[[], None]
+    ) -> None:
         """Use :func:`open_guild_locks`."""
         self._conn = conn
-        self._where = where
+        self._url = url
+        self._where = url.shown
         self._held: set[int] = set()
         self._turn = asyncio.Lock()  # one query at a time on the connection
         self._closing = False
@@ -97,7 +102,14 @@ class PostgresGuildLocks:
         conn.add_termination_listener(self._terminated)
 
     def _terminated(self, conn: object) -> None:
-        if self._closing:
+        if self._closing or conn is not self._conn:
+            return
+        if not self._held:
+            log.warning(
+                "%s: lost the connection for guild locks while holding none; "
+                "the next lock taken connects again",
+                self._where,
+            )
             return
         log.critical(
             "%s: the connection holding %d guild lock(s) was lost; another process may "
@@ -131,6 +143,9 @@ class PostgresGuildLocks:
         async with self._turn:
             if guild_id in self._held:
                 return True
+            if self._conn.is_closed():  # dropped while no lock was held
+                self._conn = await open_connection(self._url)
+                self._conn.add_termination_listener(self._terminated)
             try:
                 got = await self._conn.fetchval("SELECT pg_try_advisory_lock($1)", guild_id)
             except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
@@ -177,4 +192,4 @@ async def open_guild_locks(
     if url.dialect != "postgresql":
         return LocalGuildLocks()
     conn = await open_connection(url)
-    return PostgresGuildLocks(conn, url.shown, on_lost)
+    return PostgresGuildLocks(conn, url, on_lost)

@@ -9,12 +9,20 @@ wait for each other on an advisory lock, so processes starting together migrate 
 Writes take PostgreSQL's row locks; a statement that waits longer than the busy
 timeout for one is :class:`~bot.store.errors.StoreBusyError`. A snapshot is a
 ``REPEATABLE READ`` read-only transaction: its reads see one state.
+
+When the server drops the connection (a restart, a failover, an operator's
+``pg_terminate_backend``), the failing statement raises
+:class:`~bot.store.errors.ConnectionLostError` and the next call outside a
+transaction opens a new connection; what is retried is said in
+:mod:`bot.store.database`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import logging
+import time
 from collections.abc import Iterable, Iterator
 from typing import Final, cast
 
@@ -29,6 +37,7 @@ from bot.store.database import (
     finish_even_if_cancelled,
 )
 from bot.store.errors import (
+    ConnectionLostError,
     ConstraintError,
     MigrationError,
     SchemaTooNewError,
@@ -40,6 +49,8 @@ from bot.store.urls import StoreUrl
 
 __all__ = ["CONNECT_TIMEOUT", "MIGRATION_LOCK", "PostgresDatabase", "numbered"]
 
+log = logging.getLogger(__name__)
+
 CONNECT_TIMEOUT: Final = 10.0
 """Seconds to reach the server before giving up."""
 
@@ -50,6 +61,18 @@ _VERSION_TABLE: Final = (
     "CREATE TABLE IF NOT EXISTS schema_version ("
     "one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one), version INTEGER NOT NULL)"
 )
+
+_UNREACHABLE: Final = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError)
+"""What connecting raises when the server is not there (or not ready)."""
+
+_DROPPED: Final = (
+    asyncpg.PostgresConnectionError,  # class 08, with "connection was closed in the middle"
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.CannotConnectNowError,
+    OSError,
+)
+"""What a statement raises when the server dropped the connection (asyncpg may not know yet)."""
 
 _KINDS: Final = {
     "bigint": "int",
@@ -92,6 +115,8 @@ class PostgresDatabase(Database):
         """Wrap an open connection; use :meth:`Database.open`."""
         super().__init__(url, clock)
         self._conn = conn
+        self._lost_at: float | None = None
+        """When the connection was found dropped (monotonic seconds); None while it works."""
 
     @classmethod
     async def connect(cls, url: StoreUrl, clock: Clock) -> PostgresDatabase:
@@ -110,11 +135,55 @@ class PostgresDatabase(Database):
         return db
 
     async def _disconnect(self) -> None:
-        with contextlib.suppress(OSError, asyncpg.InterfaceError):
+        if self._connection_lost():
+            self._conn.terminate()
+            return
+        with contextlib.suppress(OSError, asyncpg.InterfaceError, TimeoutError):
             await self._conn.close(timeout=5)
 
     def _connection_in_transaction(self) -> bool:
-        return self._conn.is_in_transaction()
+        return not self._connection_lost() and self._conn.is_in_transaction()
+
+    def _connection_lost(self) -> bool:
+        return self._lost_at is not None or self._conn.is_closed()
+
+    def _lost(self, reason: str) -> ConnectionLostError:
+        """Note the dropped connection (logged once) and say so."""
+        if self._lost_at is None:
+            self._lost_at = time.monotonic()
+            log.warning(
+                "%s: lost the connection to the database (%s); the next call connects again",
+                self.path,
+                reason,
+            )
+        return ConnectionLostError(
+            f"{self.path}: the connection to the database was lost ({reason}); nothing was "
+            "saved, and the next call connects again",
+            reason=reason,
+        )
+
+    async def _reconnect_if_dropped(self) -> None:
+        if not self._connection_lost():
+            return
+        self._lost("the server closed it")
+        try:
+            conn = await _connect(self.url)
+        except _UNREACHABLE as exc:
+            reason = _reason(exc)
+            raise ConnectionLostError(
+                f"{self.path}: the connection to the database was lost and connecting again "
+                f"failed ({reason}); nothing was saved, and the next call tries again",
+                reason=reason,
+            ) from None
+        self._conn.terminate()
+        self._conn = conn
+        assert self._lost_at is not None
+        log.info(
+            "%s: connected to the database again, %.1f s after losing the connection",
+            self.path,
+            time.monotonic() - self._lost_at,
+        )
+        self._lost_at = None
 
     async def _control(self, sql: str) -> None:
         with self._errors():
@@ -144,9 +213,11 @@ class PostgresDatabase(Database):
                 f"{self.path}: a row is locked by another connection "
                 f"(waited up to {BUSY_TIMEOUT_MS / 1000:g} s): {exc}"
             ) from exc
-        except asyncpg.PostgresError as exc:
-            raise StoreError(f"{self.path}: {exc}") from exc
-        except (asyncpg.InterfaceError, OSError) as exc:
+        except _DROPPED as exc:
+            raise self._lost(_reason(exc)) from exc
+        except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            if self._conn.is_closed():  # a FATAL error, or "connection is closed"
+                raise self._lost(_reason(exc)) from exc
             raise StoreError(f"{self.path}: {exc}") from exc
 
     # ------------------------------------------------------------------ migrations
@@ -230,16 +301,20 @@ class PostgresDatabase(Database):
 async def open_connection(url: StoreUrl) -> asyncpg.Connection:
     """A connection to the server of ``url``; StoreError saying why when there is none."""
     try:
-        conn: asyncpg.Connection = await asyncpg.connect(
-            url.url,
-            timeout=CONNECT_TIMEOUT,
-            server_settings={
-                "application_name": "euchre-bot",
-                "lock_timeout": str(BUSY_TIMEOUT_MS),
-            },
-        )
-    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        return await _connect(url)
+    except _UNREACHABLE as exc:
         raise StoreError(f"cannot connect to the database {url.shown}: {_reason(exc)}") from None
+
+
+async def _connect(url: StoreUrl) -> asyncpg.Connection:
+    conn: asyncpg.Connection = await asyncpg.connect(
+        url.url,
+        timeout=CONNECT_TIMEOUT,
+        server_settings={
+            "application_name": "euchre-bot",
+            "lock_timeout": str(BUSY_TIMEOUT_MS),
+        },
+    )
     return conn
 
 

@@ -113,6 +113,13 @@ class SqliteDatabase(Database):
     def _connection_in_transaction(self) -> bool:
         return self._conn.in_transaction
 
+    def _connection_lost(self) -> bool:
+        """A file has no server to drop the connection."""
+        return False
+
+    async def _reconnect_if_dropped(self) -> None:
+        """A file has no server to drop the connection."""
+
     async def _control(self, sql: str) -> None:
         with self._errors():
             await self._conn.execute(sql)

@@ -10,6 +10,7 @@ those rows consistent (status changes, seats, action numbers).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, NoReturn
 
@@ -26,6 +27,7 @@ from bot.store._codec import (
 from bot.store.database import Database, Row
 from bot.store.errors import (
     ActionIndexError,
+    ConnectionLostError,
     ConstraintError,
     CorruptDataError,
     DuplicateActionError,
@@ -37,6 +39,8 @@ from bot.store.errors import (
 from bot.store.models import Seat, StoredAction, StoredTable, TableStatus
 
 __all__ = ["TableRepo"]
+
+log = logging.getLogger(__name__)
 
 _NEXT_STATUSES: Final[dict[str, frozenset[str]]] = {
     "lobby": frozenset({"playing", "aborted"}),
@@ -51,6 +55,16 @@ _TABLE_COLUMNS: Final = (
 )
 _SEAT_COLUMNS: Final = "table_id, seat, user_id, is_computer, computer_level, display_name, away"
 _OPEN: Final = "status IN ('lobby', 'playing')"
+
+# One statement checks and inserts atomically, in one trip to the database thread:
+# saving a move is the hot path of every table.
+_INSERT_ACTION: Final = (
+    "INSERT INTO table_actions (table_id, idx, seat, action, actor, created_at) "
+    "SELECT t.id, ?, ?, ?, ?, ? FROM tables t "
+    "WHERE t.id = ? AND t.status = 'playing' AND ? = "
+    "(SELECT COALESCE(MAX(a.idx) + 1, 0) FROM table_actions a "
+    "WHERE a.table_id = t.id) RETURNING idx"
+)
 
 
 class TableRepo:
@@ -303,30 +317,26 @@ class TableRepo:
         who sat in the seat then (kept as given, for the table's history). Raises
         DuplicateActionError if ``idx`` is already stored (the stored action stays),
         ActionIndexError if it would leave a gap, TableStateError unless playing.
+
+        If the server connection drops before the answer comes, the action is read
+        back on a new connection: found, it was saved; missing, it is saved now.
         """
         stored = _action_object(table_id, idx, seat, action)
+        params = (
+            idx,
+            seat,
+            dump_json(stored),
+            None if actor is None else dump_json(dict(actor)),
+            time_text(self._db.now()),
+            table_id,
+            idx,
+        )
         try:
-            # One statement checks and inserts atomically, in one trip to the database
-            # thread: saving a move is the hot path of every table.
-            inserted = await self._db.write_returning(
-                "INSERT INTO table_actions (table_id, idx, seat, action, actor, created_at) "
-                "SELECT t.id, ?, ?, ?, ?, ? FROM tables t "
-                "WHERE t.id = ? AND t.status = 'playing' AND ? = "
-                "(SELECT COALESCE(MAX(a.idx) + 1, 0) FROM table_actions a "
-                "WHERE a.table_id = t.id) RETURNING idx",
-                (
-                    idx,
-                    seat,
-                    dump_json(stored),
-                    None if actor is None else dump_json(dict(actor)),
-                    time_text(self._db.now()),
-                    table_id,
-                    idx,
-                ),
-            )
-            added = len(inserted)
-        except ConstraintError:
-            added = 0  # the primary key's backstop; say why below
+            added = await self._insert_action(params)
+        except ConnectionLostError as lost:
+            if not lost.unsure:
+                raise
+            added = await self._settle_lost_action(table_id, idx, stored, params, lost)
         if added != 1:
             await self._refuse_action(table_id, idx)
         return StoredAction(
@@ -345,6 +355,38 @@ class TableRepo:
         return _actions(table_id, rows)
 
     # ------------------------------------------------------------------ helpers
+
+    async def _insert_action(self, params: tuple[Any, ...]) -> int:
+        """Insert one action; the number of rows inserted (0: refused, say why after)."""
+        try:
+            return len(await self._db.write_returning(_INSERT_ACTION, params))
+        except ConstraintError:
+            return 0  # the primary key's backstop
+
+    async def _settle_lost_action(
+        self,
+        table_id: int,
+        idx: int,
+        stored: Mapping[str, Any],
+        params: tuple[Any, ...],
+        lost: ConnectionLostError,
+    ) -> int:
+        """After an insert's answer was lost: 1 if action ``idx`` is ``stored`` or is saved now."""
+        try:
+            row = await self._db.fetch_one(
+                "SELECT seat, action FROM table_actions WHERE table_id = ? AND idx = ?",
+                (table_id, idx),
+            )
+        except ConnectionLostError:
+            raise lost from None  # still unreachable: whether it was saved stays unknown
+        where = f"table {table_id} action {idx}"
+        if row is None:
+            log.info("%s was not saved before the connection dropped: saving it now", where)
+            return await self._insert_action(params)
+        same = int(row["seat"]) == stored["seat"] and load_json(row["action"], where) == stored
+        if same:
+            log.info("%s was saved before the connection dropped", where)
+        return 1 if same else 0
 
     async def _refuse_action(self, table_id: int, idx: int) -> NoReturn:
         row = await self._db.fetch_one(
