@@ -25,7 +25,7 @@ from pathlib import Path
 import aiohttp
 import discord
 
-from bot.app import EuchreBot, database_tables, intents, without_voice
+from bot.app import EuchreBot, database_tables, without_voice
 from bot.heartbeat import MAX_AGE_SECONDS, Heartbeat
 from bot.league import LeagueService
 from bot.runtime import tune_gc_after_start
@@ -40,6 +40,7 @@ from bot.settings import (
 from bot.store import Database, StoreError, check_writable, migrate
 from bot.store.copy import copy_database
 from bot.store.locks import GuildLocks, open_guild_locks
+from bot.tables import TableService
 
 __all__ = [
     "EXIT_CONFIG",
@@ -189,13 +190,6 @@ def _login_checked() -> Iterator[None]:
         client_log.setLevel(level)
 
 
-async def _check_login(token: str) -> None:
-    """Log in over HTTP only (no gateway) and out again: the token and the network work."""
-    async with discord.Client(intents=intents()) as client:
-        with _login_checked():
-            await client.login(token)
-
-
 def _on_sigterm(stop: Callable[[], object]) -> None:
     """Call ``stop()`` on SIGTERM (where the platform lets a loop handle signals)."""
     with contextlib.suppress(NotImplementedError):
@@ -203,26 +197,33 @@ def _on_sigterm(stop: Callable[[], object]) -> None:
 
 
 async def _serve(settings: Settings, token: str) -> None:
-    """Serve until SIGTERM: the bot stops first (see :func:`run`), then the database closes."""
+    """Serve until SIGTERM: the bot stops first (see :func:`run`), then the database closes.
+
+    The bot logs in once (:func:`_start`); the database is opened and the tables are
+    restored in its setup hook, so a refused token or an unreachable Discord stops it
+    before the database is touched.
+    """
     main_task = asyncio.current_task()
     if main_task is not None:
         _on_sigterm(main_task.cancel)  # before the bot exists: nothing to wait for
     without_voice()
-    await _check_login(token)
-    async with (
-        await Database.open(settings.database_url) as db,
-        _guild_locks(settings, main_task) as locks,
-    ):
-        tables = database_tables(settings, db, locks)
-        league = LeagueService(db)
-        tables.listeners.append(league.on_table_event)
-        if rebuilt := await league.rebuild_due():
-            log.info("Rebuilt the league ladders of %d server(s) by family", rebuilt)
-        restored = await tables.restore()
-        log.info("Restored %d open table(s) from %s", len(restored), settings.database_shown)
-        tune_gc_after_start()
+    async with contextlib.AsyncExitStack() as store:  # closed after the bot
+
+        async def prepare() -> tuple[TableService, LeagueService]:
+            db = await store.enter_async_context(await Database.open(settings.database_url))
+            locks = await store.enter_async_context(_guild_locks(settings, main_task))
+            tables = database_tables(settings, db, locks)
+            league = LeagueService(db)
+            tables.listeners.append(league.on_table_event)
+            if rebuilt := await league.rebuild_due():
+                log.info("Rebuilt the league ladders of %d server(s) by family", rebuilt)
+            restored = await tables.restore()
+            log.info("Restored %d open table(s) from %s", len(restored), settings.database_shown)
+            tune_gc_after_start()
+            return tables, league
+
         heartbeat = Heartbeat.in_folder(settings.data_dir)
-        async with EuchreBot(settings, tables=tables, league=league, heartbeat=heartbeat) as bot:
+        async with EuchreBot(settings, heartbeat=heartbeat, prepare=prepare) as bot:
             serving = asyncio.ensure_future(_start(bot, token))
 
             def stop() -> None:
@@ -238,8 +239,11 @@ async def _serve(settings: Settings, token: str) -> None:
 
 
 async def _start(bot: EuchreBot, token: str) -> None:
+    """``bot.start`` in its two steps: log in (the bot's setup hook runs there), connect."""
+    with _login_checked():
+        await bot.login(token)
     with _reaching_discord():
-        await bot.start(token)
+        await bot.connect()
 
 
 async def _sync(settings: Settings, token: str, guild_ids: Sequence[int], globally: bool) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
@@ -36,6 +36,7 @@ __all__ = [
     "INVITE_SCOPES",
     "EuchreBot",
     "EuchreTree",
+    "Prepare",
     "database_tables",
     "default_tables",
     "intents",
@@ -44,6 +45,9 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+Prepare = Callable[[], Awaitable[tuple[TableService, LeagueService | None]]]
+"""Builds the bot's table service and league once logged in (see :class:`EuchreBot`)."""
 
 EXTENSIONS: tuple[str, ...] = ("cogs.euchre",)
 """Extensions loaded at start-up, as module names (``"cogs.euchre"``)."""
@@ -187,6 +191,9 @@ class EuchreBot(commands.AutoShardedBot):
     ``cogs.euchre`` extension is loaded.
     ``sync_at_start`` False leaves the slash commands as they are (``python -m bot sync``
     syncs on its own); ``heartbeat`` is touched while the gateway is connected.
+    ``prepare``, if given, builds ``tables`` and ``league`` first thing in
+    :meth:`setup_hook`: after the one login, which checks the token before the
+    database is opened, and before the extensions load and the gateway connects.
     ``channel_limits`` is each channel's budget of posts, edits and deletes, which
     :attr:`pacers` (one per channel) spend: every public message goes through them, and
     they read Discord's rate limit headers (:func:`~bot.ratelimits.rate_limit_trace`).
@@ -206,6 +213,7 @@ class EuchreBot(commands.AutoShardedBot):
         sync_at_start: bool = True,
         heartbeat: Heartbeat | None = None,
         channel_limits: ChannelLimits = DISCORD_LIMITS,
+        prepare: Prepare | None = None,
     ) -> None:
         without_voice()
         super().__init__(
@@ -239,6 +247,7 @@ class EuchreBot(commands.AutoShardedBot):
         """The card pictures uploaded as the application's emojis (none: cards as text)."""
         self._beating: asyncio.Task[None] | None = None
         self._announced = False
+        self._prepare = prepare
 
     async def take(self, interaction: discord.Interaction[EuchreBot]) -> bool:
         """Whether to handle an interaction: not while stopping (the user is told why).
@@ -288,7 +297,12 @@ class EuchreBot(commands.AutoShardedBot):
             self.scheduler.close()
 
     async def setup_hook(self) -> None:
-        """Load the extensions, sync slash commands as the settings ask, start the heartbeat."""
+        """Prepare the tables, load the extensions, sync slash commands, start the heartbeat.
+
+        discord.py runs it inside :meth:`login`, once the token is accepted.
+        """
+        if self._prepare is not None:
+            self.tables, self.league = await self._prepare()
         for name in self.extension_names:
             await self.load_extension(name)
             log.info("Loaded extension %s", name)

@@ -116,15 +116,15 @@ def test_sigterm_stops_the_bot_cleanly(tmp_path: Path) -> None:
         from bot.app import EuchreBot
         from bot.__main__ import main
 
-        async def login(self, token):
-            pass
+        async def login(self, token):  # no HTTP; the setup hook opens the database
+            await self.setup_hook()
 
-        async def start(self, token, *, reconnect=True):
+        async def connect(self, *, reconnect=True):
             print("started", flush=True)
             await asyncio.Event().wait()
 
         discord.Client.login = login
-        EuchreBot.start = start
+        EuchreBot.connect = connect
         sys.exit(main([]))
         """
     )
@@ -142,6 +142,7 @@ def test_sigterm_stops_the_bot_cleanly(tmp_path: Path) -> None:
         _, stderr = process.communicate(timeout=30)
     assert process.returncode == 0, stderr
     assert "Traceback" not in stderr
+    assert "Restored 0 open table(s)" in stderr
 
 
 @pytest.mark.parametrize(
@@ -281,11 +282,11 @@ def test_bot_stopping_by_itself_exits_0(
     async def login(self: discord.Client, token: str) -> None:
         pass
 
-    async def start(self: EuchreBot, token: str, *, reconnect: bool = True) -> None:
+    async def connect(self: EuchreBot, *, reconnect: bool = True) -> None:
         started.append(self)
 
     monkeypatch.setattr(discord.Client, "login", login)
-    monkeypatch.setattr(EuchreBot, "start", start)
+    monkeypatch.setattr(EuchreBot, "connect", connect)
     monkeypatch.setenv("DISCORD_TOKEN", "t")
     assert cli.main([]) == 0
     assert len(started) == 1

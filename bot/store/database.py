@@ -19,6 +19,10 @@ Between processes, a server's rows are written by one process only (its shard's:
 
 Migrations are the numbered SQL files of :mod:`bot.store.migrations`, the same
 history in each dialect.
+
+Longer than 450 lines on purpose: the lock, the transactions and savepoints, what is
+run again after a dropped connection and the migrations all work on the one
+connection state of this class, and each relies on how the others use it.
 """
 
 from __future__ import annotations

@@ -100,13 +100,16 @@ def first_difference(record: dict[str, Any], expected: dict[str, Any]) -> str | 
 # --------------------------------------------------------------------------- log-in
 
 
-async def test_logs_in_syncs_commands_and_answers(fake: FakeDiscord, bots: MakeBot) -> None:
+async def test_logs_in_once_syncs_commands_and_answers(fake: FakeDiscord, bots: MakeBot) -> None:
     bot = bots("bot")
     await bot.start()
 
     routes = [r.route for r in fake.requests]
     assert routes[:2] == ["GET /users/@me", "GET /oauth2/applications/@me"], routes
-    assert "GET /gateway/bot" in routes
+    # One start logs in once: the token checked by that login, one gateway session.
+    assert routes.count("GET /users/@me") == 1, routes
+    assert routes.count("GET /oauth2/applications/@me") == 1, routes
+    assert routes.count("GET /gateway/bot") == 1, routes
     assert fake.command_syncs == [fake.guild_id]
     euchre = next(c for c in fake.commands[fake.guild_id] if c["name"] == "euchre")
     subcommands = {o["name"] for o in euchre["options"]}
