@@ -101,6 +101,19 @@ async def second_postgres_url(new_postgres_database: NewPostgresDatabase) -> str
     return await new_postgres_database()
 
 
+@pytest.fixture
+def own_postgres_server() -> Iterator[PostgresServer]:
+    """A throwaway server of the test's own, to stop and start (the session's is shared)."""
+    try:
+        server = start_server()
+    except PostgresMissingError as exc:
+        pytest.fail(str(exc), pytrace=False)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 # --------------------------------------------------------------------------- the build under test
 # bot/compiled.py: the modules mypyc compiles run compiled, or as their pure-Python
 # sources (EUCHRE_PURE=1, no compiler, or a stale build). Every run says which.

@@ -27,7 +27,7 @@ from bot.store import (
 )
 from bot.store.locks import open_guild_locks
 from bot.store.postgres import PostgresDatabase
-from tests.postgres_server import PostgresServer, start_server
+from tests.postgres_server import PostgresServer
 
 from .conftest import FOUR_SEATS, GUILD, playing_table, random_game
 
@@ -124,7 +124,7 @@ async def test_a_read_that_meets_the_drop_runs_again(
 ) -> None:
     async with await Database.open(postgres_url) as db:
         pid = await backend_pid(db)
-        reading = asyncio.create_task(db.fetch_one("SELECT pg_sleep(1), 7 AS n"))
+        reading = asyncio.create_task(db.fetch_one("SELECT pg_sleep(0.5), 7 AS n"))
         await wait_until_waiting(postgres_url, pid, "Timeout")
         await terminate(postgres_url, pid)
 
@@ -139,7 +139,7 @@ async def test_a_write_that_meets_the_drop_before_commit_runs_again_once(
     async with await Database.open(postgres_url) as db:
         await db.execute("CREATE TABLE scratch (n INTEGER)")
         pid = await backend_pid(db)
-        writing = asyncio.create_task(db.execute("INSERT INTO scratch SELECT 1 FROM pg_sleep(1)"))
+        writing = asyncio.create_task(db.execute("INSERT INTO scratch SELECT 1 FROM pg_sleep(0.5)"))
         await wait_until_waiting(postgres_url, pid, "Timeout")
         await terminate(postgres_url, pid)
 
@@ -282,19 +282,10 @@ async def test_a_lock_connection_dropped_while_holding_no_lock_connects_again(
 # --------------------------------------------------------------------------- a real restart
 
 
-@pytest.fixture
-def own_server() -> Iterator[PostgresServer]:
-    """A throwaway server of this test's own, to stop and start (the session's is shared)."""
-    server = start_server()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
 async def test_the_same_store_carries_on_across_a_server_restart(
-    own_server: PostgresServer, store_log: pytest.LogCaptureFixture
+    own_postgres_server: PostgresServer, store_log: pytest.LogCaptureFixture
 ) -> None:
+    own_server = own_postgres_server
     url = own_server.url
     async with await Database.open(url) as db:
         tables, archive = TableRepo(db), GameArchiveRepo(db)
