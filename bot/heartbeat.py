@@ -44,8 +44,12 @@ class Heartbeat:
         return cls(data_dir / HEARTBEAT_FILE)
 
     def beat(self) -> None:
-        """Touch the file now; a failure is logged once (until a beat works again)."""
+        """Touch the file now (making its folder if need be); a failure is logged once.
+
+        The folder may not exist yet: with PostgreSQL nothing else writes to ``data_dir``.
+        """
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
             self.path.touch()
         except OSError as exc:
             if not self._failing:

@@ -127,7 +127,11 @@ def test_heartbeat_age_and_a_failing_beat(tmp_path: Path, caplog: pytest.LogCapt
     heartbeat.beat()
     age = heartbeat.age(now=time.time() + 5)
     assert age is not None and 4 < age < 6
-    broken = Heartbeat(tmp_path / "missing-folder" / "beat")
+    new_folder = Heartbeat.in_folder(tmp_path / "not-made-yet")
+    new_folder.beat()
+    assert new_folder.age() is not None
+    (tmp_path / "a-file").write_text("not a folder")
+    broken = Heartbeat(tmp_path / "a-file" / "beat")
     broken.beat()
     broken.beat()
     warnings = [r.getMessage() for r in caplog.records]
