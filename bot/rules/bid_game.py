@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .actions import BID, DECLARE, DISCARD, GIVE, PASS, PLAY, SHOOT, TRUMP_WORDS, Action
+from .actions import BID, DECLARE, DISCARD, GIVE, PASS, SHOOT, TRUMP_WORDS, Action
 from .cards import JACK, SUIT_NAMES, card_label, card_words
 from .dealing import NO_UPCARD, Deal
 from .errors import RuleError
@@ -101,6 +101,7 @@ class BidGame(Game):
     def _engine_state(self, rules: HouseRules) -> None:
         self._last_done: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
         self._benny_call = False
+        self._lead_rules = False
 
     # ------------------------------------------------------------------ reading
 
@@ -180,59 +181,14 @@ class BidGame(Game):
     # ------------------------------------------------------------------ dealing
 
     def _start_deal(self) -> None:
-        n = self._players
-        number = self._deal_number
-        if number < len(self._preset_deals):
-            deal = self._preset_deals[number]
-        else:
-            deal = self._fixed.dealer.deal(self._seed, number)
-        self._deal_number = number + 1
-        self._deal = deal
-        self._hands = [list(h) for h in deal.hands]
+        self._deal_cards()
         self._kitty: list[int] = []
-        self._trump = -1
-        self._eff: tuple[int, ...] = ()
-        self._maker = -1
         self._high = 0
-        self._alone: list[int] = []
-        self._out = [False] * n
-        self._swapped = [False] * n
-        self._give_queue: list[int] = []
-        self._deal_start = len(self._log)
-        self._tricks_won = [0, 0]
         self._done_tricks: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
-        self._trick_seats: list[int] = []
-        self._trick_cards: list[int] = []
-        self._trick_no = 0
-        self._led = -1
-        # set when trump is declared and the play begins (_declare, _advance_give)
-        self._powers: tuple[tuple[int, ...], ...] = ()
-        self._after_seat: list[int] = []
-        self._active = 0
         self._current = DealResult(self._dealer, tricks=self._tricks_won, bidding=True)
         self._results.append(self._current)
         self._phase: Phase | None = BID_PHASE
-        self._turn: int | None = (self._dealer + 1) % n
-
-    def _finish_deal(self, bidders: int) -> None:
-        fixed = self._fixed
-        score = self._score
-        if fixed.deals_per_game >= 0:
-            if self._deal_number >= fixed.deals_per_game:
-                a, b = score
-                self._end_game(None if a == b else (0 if a > b else 1))
-                return
-        elif score[0] >= fixed.target_score or score[1] >= fixed.target_score:
-            self._end_game(bidders if score[bidders] >= fixed.target_score else 1 - bidders)
-            return
-        self._dealer = (self._dealer + 1) % self._players
-        self._start_deal()
-
-    def _end_game(self, winner: int | None) -> None:
-        self._over = True
-        self._winner = winner
-        self._phase = None
-        self._turn = None
+        self._turn: int | None = (self._dealer + 1) % self._players
 
     def copy(self) -> BidGame:
         """An independent copy of the game as it stands (for search: try, then throw away)."""
@@ -241,8 +197,6 @@ class BidGame(Game):
         new._last_done = self._last_done
         new._high = self._high
         new._done_tricks = self._done_tricks[:]
-        new._powers = self._powers
-        new._after_seat = self._after_seat
         return new
 
     # ------------------------------------------------------------------ queries
@@ -261,21 +215,7 @@ class BidGame(Game):
         """Whether ``seat`` may not pass: the dealer when everyone else passed."""
         return seat == self._dealer and self._high == 0
 
-    def legal(self) -> Sequence[Action]:
-        """Every action the seat to act may take now; empty once the game is over."""
-        seat = self._turn
-        phase = self._phase
-        if phase is PLAY_PHASE:
-            hand = self._cards(seat)  # type: ignore[arg-type]
-            if self._trick_cards:
-                eff = self._eff
-                led = self._led
-                follow = [PLAY[c] for c in hand if eff[c] == led]
-                if follow:
-                    return follow
-            return [PLAY[c] for c in hand]
-        if seat is None:
-            return ()
+    def _legal_bidding(self, seat: int, phase: Phase | None) -> Sequence[Action]:
         if phase is BID_PHASE:
             return self._legal_bid(seat)
         if phase is DECLARE_PHASE:
@@ -294,32 +234,11 @@ class BidGame(Game):
 
     # ------------------------------------------------------------------ acting
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Apply a seat's action after checking it; RuleError (state unchanged) when not allowed."""
-        self._check(seat, action)
-        self.step(action)
-
-    def step(self, action: Action) -> None:
-        """Apply an action of the seat to act without checking it: it must come from ``legal()``."""
-        seat = self._turn
-        assert seat is not None
-        self._log.append((seat, action))
+    def _act(self, seat: int, action: Action) -> None:
+        """Apply ``step``'s action of any verb but ``play``, already logged."""
         do = action.do
         card = action.card
-        if do == "play":
-            assert card is not None
-            self._hands[seat].remove(card)
-            cards = self._trick_cards
-            cards.append(card)
-            self._trick_seats.append(seat)
-            played = len(cards)
-            if played == 1:
-                self._led = self._eff[card]
-            if played == self._active:
-                self._end_trick()
-            else:
-                self._turn = self._after_seat[seat]
-        elif do == "bid":
+        if do == "bid":
             assert action.tricks is not None
             self._high = action.tricks
             self._current.contract = Contract(seat, action.tricks)
@@ -354,10 +273,7 @@ class BidGame(Game):
 
     def _shoot(self, seat: int) -> None:
         self._current.contract = Contract(seat, self._hand_size, shoot=True)
-        self._alone.append(seat)
-        self._current.alone.append(seat)
-        for p in self._fixed.partners[seat]:
-            self._out[p] = True
+        self._go_alone(seat)
         self._end_bidding(seat)
 
     def _end_bidding(self, seat: int) -> None:
@@ -369,7 +285,7 @@ class BidGame(Game):
     def _declare(self, trump: int) -> None:
         self._trump = trump
         self._eff = self._ranking.suit[trump]
-        self._powers = self._ranking.power[trump]
+        self._power = self._ranking.power[trump]
         self._current.trump = trump
         if self._alone and self._fixed.partners_best:
             self._give_queue = self.partners(self._maker)
@@ -380,35 +296,17 @@ class BidGame(Game):
             self._phase = GIVE_PHASE
             self._turn = self._give_queue[0]
             return
-        n = self._players
-        out = self._out
-        self._after_seat = []
-        for s in range(n):
-            t = (s + 1) % n
-            while out[t]:
-                t = (t + 1) % n
-            self._after_seat.append(t)
-        self._active = n - sum(out)
+        self._set_play_order()
         self._phase = PLAY_PHASE
         if self._fixed.bidder_leads:
             self._turn = self._maker
         else:
-            lead = (self._dealer + 1) % n
-            self._turn = lead if not out[lead] else self._after_seat[lead]
+            lead = (self._dealer + 1) % self._players
+            self._turn = lead if not self._out[lead] else self._next_seat[lead]
 
     def _end_trick(self) -> None:
-        cards = self._trick_cards
-        seats = self._trick_seats
-        power = self._powers[self._led]
-        best = 0
-        best_power = power[cards[0]]
-        for i in range(1, len(cards)):
-            p = power[cards[i]]
-            if p > best_power or (p == best_power and self._later_equal_wins):
-                best, best_power = i, p
-        winner = seats[best]
-        self._tricks_won[winner & 1] += 1
-        done = (tuple(seats), tuple(cards), winner)
+        winner = self._trick_winner()
+        done = (tuple(self._trick_seats), tuple(self._trick_cards), winner)
         self._done_tricks.append(done)
         self._last_done = done
         self._trick_seats = []
@@ -424,13 +322,8 @@ class BidGame(Game):
         outcome, to_bidders, to_defenders = score_bid_deal(
             self._rules, contract, won[bidders], won[1 - bidders]
         )
-        points = self._current.points
-        points[bidders] = to_bidders
-        points[1 - bidders] = to_defenders
-        self._score[0] += points[0]
-        self._score[1] += points[1]
-        self._current.result = outcome
-        self._finish_deal(bidders)
+        self._book_deal(bidders, outcome, to_bidders, to_defenders)
+        self._finish_deal((self._dealer + 1) % self._players, bidders)
 
     # ------------------------------------------------------------------ checking
 

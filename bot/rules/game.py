@@ -65,7 +65,7 @@ from .dealing import Deal, Dealer, first_dealer
 from .errors import RuleError
 from .house_rules import HouseRules
 from .ranking import Ranking, build_ranking, top_rank_word
-from .scoring import DealResult, score_deal
+from .scoring import DealOutcome, DealResult, score_deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,7 +442,8 @@ class Game:
 
     # ------------------------------------------------------------------ dealing
 
-    def _start_deal(self) -> None:
+    def _deal_cards(self) -> Deal:
+        """Begin the next deal: its cards dealt and the fields both engines share made new."""
         n = self._players
         number = self._deal_number
         if number < len(self._preset_deals):
@@ -452,37 +453,42 @@ class Game:
         self._deal_number = number + 1
         self._deal = deal
         self._hands = [list(h) for h in deal.hands]
-        self._upcard = deal.upcard
-        self._kitty = list(deal.kitty)
-        self._upcard_taken = False
-        # -1: not yet (trump, maker, makers, turned_down; the properties say None)
-        self._turned_down = -1
+        # -1: not yet (trump, maker; the properties say None)
         self._trump = -1
         self._eff: tuple[int, ...] = ()
         self._power: tuple[tuple[int, ...], ...] = ()
         self._maker = -1
-        self._makers = -1
         self._alone: list[int] = []
         self._out = [False] * n
         self._swapped = [False] * n
+        self._give_queue: list[int] = []
         self._deal_start = len(self._log)
-        # where this deal's log holds a card some seats may not see (or an ask)
-        self._masked_at: list[int] = []
-        self._tricks_seen = ()
         self._tricks_won = [0, 0]
-        self._tricks: list[tuple[list[int], list[int], int]] = []
         self._trick_seats: list[int] = []
         self._trick_cards: list[int] = []
         self._trick_no = 0
-        self._trump_broken = False
         self._led = -1
-        # set when the play begins (_begin_play)
+        # set when the play begins (_set_play_order)
         self._next_seat: tuple[int, ...] = ()
         self._active = 0
+        return deal
+
+    def _start_deal(self) -> None:
+        deal = self._deal_cards()
+        self._upcard = deal.upcard
+        self._kitty = list(deal.kitty)
+        self._upcard_taken = False
+        # -1: not yet, as above
+        self._turned_down = -1
+        self._makers = -1
+        # where this deal's log holds a card some seats may not see (or an ask)
+        self._masked_at: list[int] = []
+        self._tricks_seen = ()
+        self._tricks: list[tuple[list[int], list[int], int]] = []
+        self._trump_broken = False
         self._bid_count = 0
         self._alone_queue: list[int] = []
         self._alone_stage = 0
-        self._give_queue: list[int] = []
         self._give_step = _ASK
         self._receiver = -1
         self._discard_kind = _PICKUP
@@ -494,9 +500,10 @@ class Game:
             self._turn: int | None = self._dealer
         else:
             self._phase = BID1
-            self._turn = (self._dealer + 1) % n
+            self._turn = (self._dealer + 1) % self._players
 
-    def _finish_deal(self, next_dealer: int) -> None:
+    def _finish_deal(self, next_dealer: int, first: int = 0) -> None:
+        """End the game or deal the next deal; ``first`` wins where both teams reach the target."""
         fixed = self._fixed
         score = self._score
         if fixed.deals_per_game >= 0:
@@ -505,7 +512,7 @@ class Game:
                 self._end_game(None if a == b else (0 if a > b else 1))
                 return
         elif score[0] >= fixed.target_score or score[1] >= fixed.target_score:
-            self._end_game(0 if score[0] >= fixed.target_score else 1)
+            self._end_game(first if score[first] >= fixed.target_score else 1 - first)
             return
         self._dealer = next_dealer
         self._start_deal()
@@ -523,12 +530,10 @@ class Game:
         new._last_trick = self._last_trick
         new._forced_alone_rule = self._forced_alone_rule
         new._needs_suit = self._needs_suit
-        new._lead_rules = self._lead_rules
         new._tricks_seen = self._tricks_seen
         new._upcard = self._upcard
         new._upcard_taken = self._upcard_taken
         new._turned_down = self._turned_down
-        new._power = self._power
         new._makers = self._makers
         new._masked_at = self._masked_at[:]
         new._tricks = self._tricks[:]
@@ -539,7 +544,6 @@ class Game:
         new._give_step = self._give_step
         new._receiver = self._receiver
         new._discard_kind = self._discard_kind
-        new._next_seat = self._next_seat
         return new
 
     def _copy_shared(self, new: Game) -> None:
@@ -566,11 +570,13 @@ class Game:
         new._deal_number = self._deal_number
         new._dupes = self._dupes
         new._later_equal_wins = self._later_equal_wins
+        new._lead_rules = self._lead_rules
         new._deal = self._deal
         new._hands = [h[:] for h in self._hands]
         new._kitty = self._kitty[:]
         new._trump = self._trump
         new._eff = self._eff
+        new._power = self._power
         new._maker = self._maker
         new._alone = self._alone[:]
         new._out = self._out[:]
@@ -582,6 +588,7 @@ class Game:
         new._trick_cards = self._trick_cards[:]
         new._trick_no = self._trick_no
         new._led = self._led
+        new._next_seat = self._next_seat
         new._active = self._active
         new._benny_call = self._benny_call
         new._phase = self._phase
@@ -664,6 +671,10 @@ class Game:
         seat = self._turn
         if seat is None:
             return ()
+        return self._legal_bidding(seat, phase)
+
+    def _legal_bidding(self, seat: int, phase: Phase | None) -> Sequence[Action]:
+        """``legal()`` in every phase before the play (``seat`` to act)."""
         if phase is BID1:
             return self._legal_bid1(seat)
         if phase is BID2:
@@ -730,23 +741,31 @@ class Game:
         seat = self._turn
         assert seat is not None
         self._log.append((seat, action))
+        if action.do != "play":
+            self._act(seat, action)
+            return
+        # A card played: the hot path, the same in both engines (the next seat set by
+        # _set_play_order).
+        card = action.card
+        assert card is not None
+        self._hands[seat].remove(card)
+        cards = self._trick_cards
+        cards.append(card)
+        self._trick_seats.append(seat)
+        played = len(cards)
+        if played == 1:
+            self._led = self._eff[card]
+        if played == self._active:
+            self._end_trick()
+        else:
+            self._turn = self._next_seat[seat]
+
+    def _act(self, seat: int, action: Action) -> None:
+        """Apply ``step``'s action of any verb but ``play``, already logged."""
         # Each verb's fields are set (record-format.md): the asserts only tell mypy so.
         do = action.do
         card = action.card
-        if do == "play":
-            assert card is not None
-            self._hands[seat].remove(card)
-            cards = self._trick_cards
-            cards.append(card)
-            self._trick_seats.append(seat)
-            played = len(cards)
-            if played == 1:
-                self._led = self._eff[card]
-            if played == self._active:
-                self._end_trick()
-            else:
-                self._turn = self._next_seat[seat]
-        elif do == "pass":
+        if do == "pass":
             self._pass(seat)
         elif do == "order_up":
             self._order_up(seat, action.alone)
@@ -923,14 +942,18 @@ class Game:
         self._turn = self._receiver
 
     def _begin_play(self) -> None:
+        self._set_play_order()
+        self._phase = PLAY_PHASE
+        self._turn = self._first_leader()
+
+    def _set_play_order(self) -> None:
+        """The seats in the play: who plays after each seat, and how many play to a trick."""
         out = tuple(self._out)
         order = _PLAY_ORDER.get(out)
         if order is None:
             order = _PLAY_ORDER[out] = _play_order(out)
         self._next_seat = order
         self._active = len(out) - sum(out)
-        self._phase = PLAY_PHASE
-        self._turn = self._first_leader()
 
     def _first_leader(self) -> int:
         if self._alone and self._fixed.left_of_loner:
@@ -946,9 +969,9 @@ class Game:
             seat = (seat + 1) % n
         return seat
 
-    def _end_trick(self) -> None:
+    def _trick_winner(self) -> int:
+        """The seat that takes the trick just completed, counted to its team."""
         cards = self._trick_cards
-        seats = self._trick_seats
         power = self._power[self._led]
         best = 0
         best_power = power[cards[0]]
@@ -962,8 +985,14 @@ class Game:
                 p = power[cards[i]]
                 if p > best_power:
                     best, best_power = i, p
-        winner = seats[best]
+        winner = self._trick_seats[best]
         self._tricks_won[winner & 1] += 1
+        return winner
+
+    def _end_trick(self) -> None:
+        cards = self._trick_cards
+        seats = self._trick_seats
+        winner = self._trick_winner()
         # Kept here only where it decides what may be led; else the property works it out.
         if self._lead_rules and not self._trump_broken:
             self._trump_broken = self._trump in map(self._eff.__getitem__, cards)
@@ -983,13 +1012,17 @@ class Game:
         outcome, to_makers, to_defenders = score_deal(
             self._rules, self._tricks_won[makers], maker_alone, defender_alone
         )
+        self._book_deal(makers, outcome, to_makers, to_defenders)
+        self._finish_deal((self._dealer + 1) % self._players)
+
+    def _book_deal(self, team: int, outcome: DealOutcome, to_team: int, to_others: int) -> None:
+        """Book the deal played out: its outcome, the makers' ``team``'s points and the others'."""
         points = self._current.points
-        points[makers] = to_makers
-        points[1 - makers] = to_defenders
+        points[team] = to_team
+        points[1 - team] = to_others
         self._score[0] += points[0]
         self._score[1] += points[1]
         self._current.result = outcome
-        self._finish_deal((self._dealer + 1) % self._players)
 
     # ------------------------------------------------------------------ checking
 

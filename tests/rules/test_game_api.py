@@ -56,7 +56,7 @@ def test_tricks_belong_to_the_deal_and_the_last_trick_outlives_it() -> None:
     assert game.last_trick not in before  # the deal's last trick, kept after the new deal began
 
 
-SHARED = frozenset({"_pack", "_after_seat"})
+SHARED = frozenset({"_pack"})
 """List fields a copy may share: the game replaces them and never changes them in place."""
 
 
