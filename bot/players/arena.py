@@ -18,11 +18,11 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from dataclasses import dataclass, field, fields
+from typing import Any, Final, TypeVar
 
 from bot.rules import Game, HouseRules, make_game, seat_view
-from bot.rules.scoring import DealResult
+from bot.rules.scoring import Contract, DealResult
 
 from .protocol import Player, make_player
 
@@ -55,20 +55,21 @@ class SideStats:
     """Net points of the side's lone hands: its points less the defenders'."""
     lone_defences: int = 0
     lone_defence_euchres: int = 0
+    contracts: int = 0
+    """Bid Euchre: deals whose bidding the side won, shoots included (then made or set)."""
+    contracts_made: int = 0
+    contracts_set: int = 0
+    shoots: int = 0
+    shoots_made: int = 0
+    shoots_set: int = 0
+    shoot_points: int = 0
+    """Net points of the side's shoots: its points less the defenders'."""
     times_ns: list[int] = field(default_factory=list)
 
     def add(self, other: SideStats) -> None:
-        """Fold another part of the same match in."""
-        self.wins += other.wins
-        self.points += other.points
-        self.made_trump += other.made_trump
-        self.loners += other.loners
-        self.loner_marches += other.loner_marches
-        self.loner_euchres += other.loner_euchres
-        self.loner_points += other.loner_points
-        self.lone_defences += other.lone_defences
-        self.lone_defence_euchres += other.lone_defence_euchres
-        self.times_ns += other.times_ns
+        """Fold another part of the same match in: every count summed, the times joined."""
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
 
 @dataclass(slots=True)
@@ -182,7 +183,10 @@ def score_game(result: MatchResult, game: Game, a_team: int, times: list[list[in
         result.deals += 1
         for team in (0, 1):
             result.sides[side_of_team[team]].points += deal.points[team]
-        if deal.maker is not None and deal.result in ("made", "march", "euchred"):
+        if deal.bidding:
+            if deal.contract is not None and deal.result in _CONTRACT_KEPT + _CONTRACT_LOST:
+                _score_contract(deal, deal.contract, result.sides[side_of_team[deal.contract.team]])
+        elif deal.maker is not None and deal.result in ("made", "march", "euchred"):
             _score_loners(
                 deal,
                 result.sides[side_of_team[deal.maker % 2]],
@@ -201,6 +205,22 @@ def _score_loners(deal: DealResult, makers: SideStats, defenders: SideStats) -> 
     if any(s % 2 != maker_team for s in deal.alone):
         defenders.lone_defences += 1
         defenders.lone_defence_euchres += deal.result == "euchred"
+
+
+_CONTRACT_KEPT: Final = ("made", "shot")
+_CONTRACT_LOST: Final = ("set", "shot_failed")
+
+
+def _score_contract(deal: DealResult, contract: Contract, bidders: SideStats) -> None:
+    made = deal.result in _CONTRACT_KEPT
+    bidders.contracts += 1
+    bidders.contracts_made += made
+    bidders.contracts_set += not made
+    if contract.shoot:
+        bidders.shoots += 1
+        bidders.shoots_made += made
+        bidders.shoots_set += not made
+        bidders.shoot_points += deal.points[contract.team] - deal.points[1 - contract.team]
 
 
 # ---------------------------------------------------------------------- figures
@@ -255,6 +275,16 @@ def report(result: MatchResult) -> str:
         f"B {b.points / max(1, result.deals):.3f}   over {result.deals} deals",
     ]
     for label, side in (("A", a), ("B", b)):
+        if result.rules.game == "bid_euchre":
+            lines.append(
+                f"contracts {label}   taken {side.contracts} "
+                f"({_rate(side.contracts, result.deals)} of deals), made {side.contracts_made} "
+                f"({_rate(side.contracts_made, side.contracts)}), set {side.contracts_set}; "
+                f"shoots {side.shoots}, made {side.shoots_made} "
+                f"({_rate(side.shoots_made, side.shoots)}), set {side.shoots_set}, "
+                f"net {_per(side.shoot_points, side.shoots)} points a shoot"
+            )
+            continue
         lines.append(
             f"loners {label}      called {side.loners} ({_rate(side.loners, side.made_trump)} of "
             f"{side.made_trump} deals made), swept {side.loner_marches} "

@@ -53,6 +53,34 @@ def test_tiny_match_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> No
     ):
         assert words in out
     assert "4 games" in out
+    assert "contracts" not in out and "shoot" not in out
+
+
+def test_a_bid_euchre_match_counts_contracts_and_shoots(capsys: pytest.CaptureFixture[str]) -> None:
+    rules = HouseRules.preset_rules("bid_euchre")
+    result = run_match("basic", "random", 3, seed=1, rules=rules)
+    text = report(result)
+    print(text)
+    shoot = rules.shoot_points
+    for label, side in zip("AB", result.sides, strict=True):
+        assert side.contracts_made + side.contracts_set == side.contracts
+        assert side.shoots_made + side.shoots_set == side.shoots <= side.contracts
+        # A shoot made wins ``shoot``; one set loses it, and the defenders score their 1+ tricks.
+        made, lost = side.shoots_made * shoot, side.shoots_set * shoot
+        assert made - lost - side.shoots_set * rules.hand_size <= side.shoot_points
+        assert side.shoot_points <= made - lost - side.shoots_set
+        assert side.loners == side.made_trump == 0  # euchre's figures stay out
+        assert (
+            f"contracts {label}   taken {side.contracts} "
+            f"({100 * side.contracts / result.deals:.1f}% of deals), "
+            f"made {side.contracts_made} " in text
+        )
+        assert f"set {side.contracts_set}; shoots {side.shoots}, made {side.shoots_made} " in text
+    # The dealer must bid when everyone passes: every deal has a contract.
+    assert sum(side.contracts for side in result.sides) == result.deals > 0
+    assert result.sides[1].shoots > 0  # random shoots as often as it bids a number
+    assert result.sides[0].contracts_made > 0 and result.sides[1].contracts_set > 0
+    assert "loners" not in text
 
 
 def test_duplicate_pairs_share_the_cards() -> None:
