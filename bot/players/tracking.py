@@ -85,7 +85,7 @@ class Knowledge:
                 unseen[action.card] = get(action.card, 0) - 1
             elif mine and action.do == "give" and action.card is not None:
                 receiver = _receiver(view, seat)
-                if (receiver, action.card) not in played:
+                if receiver is not None and (receiver, action.card) not in played:
                     holder[action.card] = receiver
             elif mine and action.do == "swap":
                 swapped_out = action.cards or ()
@@ -202,12 +202,15 @@ class Knowledge:
         )
 
 
-def _receiver(view: SeatView, giver: int) -> int:
-    """The lone player ``giver`` passed a card to: the one who asked, or the partner opposite."""
-    for seat, action in view.history:
-        if action.do == "ask" and action.partner == giver:
-            return seat
-    return (giver + 2) % view.players
+def _receiver(view: SeatView, giver: int) -> int | None:
+    """The seat ``giver`` passed a card to: the one on its side playing alone this deal.
+
+    Only a lone player receives cards, from its own partners, and a side has at
+    most one: a euchre loner (at four seats its partner's best, where the house
+    plays it; at six, from the partner it asks) or a Bid Euchre shooter (a card
+    from every partner, at four, six or eight seats).
+    """
+    return next((s for s in view.alone if s % 2 == giver % 2), None)
 
 
 def _voids(view: SeatView, facts: DeckFacts, trump: int) -> tuple[set[int], ...]:
