@@ -7,13 +7,13 @@ ends the bidding. The winner declares a suit, No Trump High or No Trump Low; a
 shooter's partners each give one card (the shooter discarding one for each) and
 sit out; then every trick of the hand is played and scored to 32.
 
-``BidGame`` is its own engine, sharing cards, ranking tables and dealing with
-euchre's ``Game`` and none of its state machine. It subclasses ``Game`` for
-its public surface: it keeps the private fields the shared read-only properties
-read (``_dealer``, ``_phase``, ``_turn``, ``_score``...) and defines again only what
-reads differently here (no upcard, the contract, tricks), so tables, players and
-records take either; create games with ``bot.rules.make_game``, which chooses by
-``rules.game``.
+``BidGame`` subclasses euchre's ``Game``: it keeps the private fields the
+shared read-only properties read (``_dealer``, ``_phase``, ``_turn``,
+``_score``...), and it shares the play of a card and a trick, dealing, scoring
+a played deal and ending the game, while its bidding is its own (``_act``,
+``_legal_bidding``, the checks). It defines again only what reads differently
+here (no upcard, the contract, tricks), so tables, players and records take
+either; create games with ``bot.rules.make_game``, which chooses by ``rules.game``.
 
     >>> from bot.rules import HouseRules, make_game
     >>> game = make_game(HouseRules.preset_rules("bid_euchre"), seed=7, dealer=0)
