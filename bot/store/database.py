@@ -9,7 +9,12 @@ that share it, so a transaction never sees another coroutine's half-done work.
 A server's connection that drops (the server restarted) is opened again by the next
 call; a call that met the drop runs once more on the new connection when nothing of
 it can have been saved, else it fails with :class:`ConnectionLostError` (see
-:meth:`Database.transaction`).
+:meth:`Database.transaction`). A server that does not answer within the bound
+(``timeout`` of :meth:`Database.open`) is given up the same way, except that nothing
+runs again, and the calls that were waiting their turn meanwhile fail with it at once:
+each call waits for the server at most about the bound, never once per call queued
+before it. Long work that no click waits on (migrations, start-up) runs in
+:meth:`Database.unbounded`.
 Between processes, a server's rows are written by one process only (its shard's:
 :mod:`bot.store.locks`).
 
@@ -21,8 +26,9 @@ Migrations are the numbered SQL files of :mod:`bot.store.migrations`, the same
 history in each dialect.
 
 Longer than 450 lines on purpose: the lock, the transactions and savepoints, what is
-run again after a dropped connection and the migrations all work on the one
-connection state of this class, and each relies on how the others use it.
+run again after a dropped connection (or not, after a server that stopped answering)
+and the migrations all work on the one connection state of this class, and each
+relies on how the others use it.
 """
 
 from __future__ import annotations
@@ -33,15 +39,17 @@ import contextlib
 import functools
 import logging
 import os
+import time
 from collections.abc import (
     AsyncIterator,
     Awaitable,
     Callable,
     Iterable,
+    Iterator,
     KeysView,
     Sequence,
 )
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -107,6 +115,10 @@ def _entered(db: Database) -> _Transaction | None:
     return next((tx for tx in _current.get() if tx.db is db), None)
 
 
+_unbounded: ContextVar[tuple[Database, ...]] = ContextVar("bot_store_unbounded", default=())
+"""The databases whose bound the current task (and the tasks it starts) goes without."""
+
+
 class Database(abc.ABC):
     """One connection to the bot's database. Build it with :meth:`open`; close it once."""
 
@@ -118,6 +130,9 @@ class Database(abc.ABC):
         """Set up the front; use :meth:`open`, which connects and migrates."""
         self._lock = asyncio.Lock()
         self._closed = False
+        self._no_answer_at: float | None = None
+        """When the server last failed to answer within the bound (monotonic seconds)."""
+        self._no_answer_reason = ""
         self.url: Final = url
         self.path: Final = url.shown
         """Where the database is, fit for messages (a file, or a URL without password)."""
@@ -128,15 +143,24 @@ class Database(abc.ABC):
     # ------------------------------------------------------------------ life
 
     @classmethod
-    async def open(cls, target: str | os.PathLike[str], *, clock: Clock = utc_now) -> Database:
+    async def open(
+        cls,
+        target: str | os.PathLike[str],
+        *,
+        clock: Clock = utc_now,
+        timeout: float | None = None,
+    ) -> Database:
         """Open ``target`` and migrate it to the newest schema.
 
         ``target`` is a database URL (``sqlite:///PATH``, ``postgresql://...``) or
         the path of an SQLite file, created with its folder if missing. Raises
         :class:`SchemaTooNewError`, leaving the database untouched, when it comes
-        from a newer bot.
+        from a newer bot. ``timeout``: seconds a database server gets to answer each
+        statement, or to let the store connect (the bot's ``database_timeout``);
+        None: no bound on statements (tools that copy or migrate everything).
+        SQLite has no server and no bound.
         """
-        db = await connect(target, clock)
+        db = await connect(target, clock, timeout)
         try:
             await db._migrate(latest_version())
         except BaseException:
@@ -203,8 +227,7 @@ class Database(abc.ABC):
             async with self._savepoint(outer):
                 yield
             return
-        async with self._lock:
-            self._check_open()
+        async with self._turn():
             try:
                 await self._begin(self._BEGIN_WRITE)
             except BaseException:
@@ -249,8 +272,7 @@ class Database(abc.ABC):
         if self._in_transaction():
             yield
             return
-        async with self._lock:
-            self._check_open()
+        async with self._turn():
             try:
                 await self._begin(self._BEGIN_READ)
                 tx = _Transaction(self, read_only=True)
@@ -290,7 +312,9 @@ class Database(abc.ABC):
         await self._reconnect_if_dropped()
         try:
             await self._run_to_end(sql)
-        except ConnectionLostError:
+        except ConnectionLostError as exc:
+            if exc.timed_out:  # the server does not answer: another try would wait again
+                raise
             # Nothing of the transaction ran yet: begin it on a new connection.
             await self._reconnect_if_dropped()
             await self._run_to_end(sql)
@@ -302,7 +326,9 @@ class Database(abc.ABC):
             "the change may or may not have been saved; the next call connects again"
         )
         log.warning("%s", message)
-        return ConnectionLostError(message, reason=lost.reason, unsure=True)
+        return ConnectionLostError(
+            message, reason=lost.reason, unsure=True, timed_out=lost.timed_out
+        )
 
     async def _run_to_end(self, sql: str) -> None:
         """Run a transaction-control statement; cancellation waits for it to finish.
@@ -320,8 +346,7 @@ class Database(abc.ABC):
         It waits for other coroutines' transactions: on a shared connection a read
         would otherwise see their uncommitted writes.
         """
-        async with self._lock:
-            self._check_open()
+        async with self._turn():
             await self._reconnect_if_dropped()
             yield
 
@@ -329,12 +354,59 @@ class Database(abc.ABC):
         if self._closed:
             raise StoreError("the database is closed")
 
+    @asynccontextmanager
+    async def _turn(self) -> AsyncIterator[None]:
+        """The connection to this task, once the coroutines before it are done with it.
+
+        A call that waited while the server failed to answer another one fails at once:
+        the server was given up while it waited, and trying again would make each queued
+        call wait the whole bound in turn. A call that comes later tries again.
+        """
+        asked = time.monotonic()
+        async with self._lock:
+            self._check_open()
+            if self._no_answer_at is not None and self._no_answer_at >= asked:
+                raise ConnectionLostError(
+                    f"{self.path}: the database did not answer another call "
+                    f"({self._no_answer_reason}) while this one waited its turn; nothing "
+                    "was saved, and the next call tries again",
+                    reason=self._no_answer_reason,
+                    timed_out=True,
+                )
+            yield
+
+    def _note_no_answer(self, reason: str) -> None:
+        """The server did not answer within the bound: the calls waiting now fail with it."""
+        self._no_answer_at = time.monotonic()
+        self._no_answer_reason = reason
+
+    def unbounded(self) -> contextlib.AbstractContextManager[None]:
+        """``with db.unbounded():`` the calls of the block wait for the server as long as it takes.
+
+        For long work no click waits on: migrations, and what the bot reads before it
+        connects to Discord (every open table at once, on a big store).
+        """
+        return self._unbounded()
+
+    @contextmanager
+    def _unbounded(self) -> Iterator[None]:
+        token = _unbounded.set((*_unbounded.get(), self))
+        try:
+            yield
+        finally:
+            _unbounded.reset(token)
+
+    def _bounded(self) -> bool:
+        """Whether the current task's calls have the bound (outside :meth:`unbounded`)."""
+        return self not in _unbounded.get()
+
     # ------------------------------------------------------------------ statements
 
     async def fetch_all(self, sql: str, params: Params = ()) -> list[Row]:
         """Every row of a query (or of a write's RETURNING clause, inside a transaction).
 
-        Alone, a query that meets a dropped server connection runs once more on a new one.
+        Alone, a query that meets a dropped server connection runs once more on a new one
+        (not one that got no answer within the bound: it would wait as long again).
         """
         if self._in_transaction():
             with self._errors():
@@ -343,7 +415,9 @@ class Database(abc.ABC):
             try:
                 with self._errors():
                     return await self._fetch(sql, params)
-            except ConnectionLostError:
+            except ConnectionLostError as exc:
+                if exc.timed_out:
+                    raise
                 await self._reconnect_if_dropped()  # a read changes nothing: run it again
             with self._errors():
                 return await self._fetch(sql, params)
@@ -382,7 +456,8 @@ class Database(abc.ABC):
         """``work`` in a transaction (a savepoint inside one).
 
         Alone, its transaction is the store's own: if the server connection dropped
-        before COMMIT, nothing was saved, so it runs once more on a new connection.
+        before COMMIT, nothing was saved, so it runs once more on a new connection
+        (unless the server did not answer within the bound).
         """
         alone = not self._in_transaction()
         try:
@@ -390,7 +465,7 @@ class Database(abc.ABC):
                 with self._errors():
                     return await work()
         except ConnectionLostError as exc:
-            if not alone or exc.unsure:
+            if not alone or exc.unsure or exc.timed_out:
                 raise
             log.info("%s: the write runs again on a new connection", self.path)
         async with self.transaction():
@@ -448,6 +523,10 @@ class Database(abc.ABC):
     # ------------------------------------------------------------------ migrations
 
     async def _migrate(self, target: int) -> tuple[int, int]:
+        with self.unbounded():  # a migration takes as long as its statements take
+            return await self._migrate_unbounded(target)
+
+    async def _migrate_unbounded(self, target: int) -> tuple[int, int]:
         start = await self._read_version()
         if start > latest_version():
             raise SchemaTooNewError(start, latest_version())
@@ -490,8 +569,13 @@ async def finish_even_if_cancelled(work: Awaitable[T], what: str) -> T:
         raise
 
 
-async def connect(target: str | os.PathLike[str], clock: Clock = utc_now) -> Database:
-    """Connect to ``target`` without migrating; a schema newer than this bot's is refused."""
+async def connect(
+    target: str | os.PathLike[str], clock: Clock = utc_now, timeout: float | None = None
+) -> Database:
+    """Connect to ``target`` without migrating; a schema newer than this bot's is refused.
+
+    ``timeout`` is the server's bound, as for :meth:`Database.open`.
+    """
     try:
         url = parse_url(target)
     except ValueError as exc:
@@ -499,7 +583,7 @@ async def connect(target: str | os.PathLike[str], clock: Clock = utc_now) -> Dat
     if url.dialect == "postgresql":
         from bot.store.postgres import PostgresDatabase  # asyncpg only when used
 
-        return await PostgresDatabase.connect(url, clock)
+        return await PostgresDatabase.connect(url, clock, timeout)
     from bot.store.sqlite import SqliteDatabase  # it imports this module
 
     return await SqliteDatabase.connect(url, clock)

@@ -56,12 +56,18 @@ class ConnectionLostError(StoreError):
     The store connects again at its next call. ``unsure`` is True when a write was
     sent and its answer never came: it may have been saved. Otherwise nothing of the
     call was saved, and doing it again is safe. ``reason`` is the driver's words.
+    ``timed_out`` is True when the server did not answer within the store's bound
+    (a host gone without closing the connection): the store closed the connection
+    itself, and did not run the call again, which would only have waited once more.
     """
 
-    def __init__(self, message: str, *, reason: str = "", unsure: bool = False) -> None:
+    def __init__(
+        self, message: str, *, reason: str = "", unsure: bool = False, timed_out: bool = False
+    ) -> None:
         super().__init__(message)
         self.reason = reason
         self.unsure = unsure
+        self.timed_out = timed_out
 
 
 class ConstraintError(StoreError):

@@ -13,6 +13,11 @@ have taken its servers over. Holding none, it connects again for the next lock.
 
 On SQLite there is one process, so :class:`LocalGuildLocks` grants every lock at once.
 
+A lock statement that gets no answer within the store's bound (``timeout``) gives
+its connection up like a dropped one: holding locks, the process must stop; holding
+none, the next lock connects again and first ends the given-up session on the server,
+which may hold the lock whose answer never came.
+
 A PostgreSQL server holds at most ``max_locks_per_transaction * max_connections``
 locks (6,400 by default) for all its sessions, about one per server with an open
 table here: see docs/scaling.md.
@@ -29,7 +34,7 @@ from typing import Final, Protocol
 import asyncpg
 
 from bot.store.errors import StoreError
-from bot.store.postgres import open_connection
+from bot.store.pg_sessions import Session, no_answer, open_connection, reconnect
 from bot.store.urls import StoreUrl, parse_url
 
 __all__ = ["GuildLocks", "LocalGuildLocks", "PostgresGuildLocks", "open_guild_locks"]
@@ -89,10 +94,18 @@ class PostgresGuildLocks:
     """Session advisory locks on a connection of their own; key: the guild id."""
 
     def __init__(
-        self, conn: asyncpg.Connection, url: StoreUrl, on_lost: Callable[[], None]
+        self,
+        conn: asyncpg.Connection,
+        session: Session,
+        url: StoreUrl,
+        on_lost: Callable[[], None],
+        timeout: float | None = None,
     ) -> None:
         """Use :func:`open_guild_locks`."""
         self._conn = conn
+        self._session = session
+        self._abandoned: list[Session] = []
+        self._timeout = timeout
         self._url = url
         self._where = url.shown
         self._held: set[int] = set()
@@ -143,14 +156,23 @@ class PostgresGuildLocks:
         async with self._turn:
             if guild_id in self._held:
                 return True
-            if self._conn.is_closed():  # dropped while no lock was held
-                self._conn = await open_connection(self._url)
+            where = f"{self._where}: cannot take guild {guild_id}'s lock"
+            if self._conn.is_closed():  # dropped (or given up) while no lock was held
+                try:
+                    self._conn, self._session = await reconnect(
+                        self._url, self._timeout, self._abandoned
+                    )
+                except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+                    raise StoreError(f"{where}: {self._why(exc)}") from None
                 self._conn.add_termination_listener(self._terminated)
             try:
-                got = await self._conn.fetchval("SELECT pg_try_advisory_lock($1)", guild_id)
+                got = await self._conn.fetchval(
+                    "SELECT pg_try_advisory_lock($1)", guild_id, timeout=self._timeout
+                )
             except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-                where = f"{self._where}: cannot take guild {guild_id}'s lock"
-                raise StoreError(f"{where}: {exc}") from exc
+                if isinstance(exc, TimeoutError):
+                    self._give_up()
+                raise StoreError(f"{where}: {self._why(exc)}") from exc
             if got:
                 self._held.add(guild_id)
             return bool(got)
@@ -166,9 +188,22 @@ class PostgresGuildLocks:
                 return
             self._held.discard(guild_id)
             try:
-                await self._conn.fetchval("SELECT pg_advisory_unlock($1)", guild_id)
+                await self._conn.fetchval(
+                    "SELECT pg_advisory_unlock($1)", guild_id, timeout=self._timeout
+                )
             except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-                log.warning("guild %d: could not let its lock go: %s", guild_id, exc)
+                log.warning("guild %d: could not let its lock go: %s", guild_id, self._why(exc))
+                if isinstance(exc, TimeoutError):
+                    self._give_up()
+
+    def _give_up(self) -> None:
+        """No answer in time: close the connection (the locks still held are lost with it)."""
+        if self._session not in self._abandoned:  # asyncpg may have closed it already
+            self._abandoned.append(self._session)
+        self._conn.terminate()
+
+    def _why(self, exc: BaseException) -> str:
+        return no_answer(self._timeout) if isinstance(exc, TimeoutError) else str(exc)
 
     async def close(self) -> None:
         """Close the connection: PostgreSQL lets every lock go."""
@@ -176,20 +211,26 @@ class PostgresGuildLocks:
         self._held.clear()
         async with self._turn:
             try:
-                await self._conn.close(timeout=5)
+                await self._conn.close(timeout=self._timeout or 5)
             except (OSError, asyncpg.InterfaceError, TimeoutError):
                 self._conn.terminate()
 
 
 async def open_guild_locks(
-    target: str | os.PathLike[str], *, on_lost: Callable[[], None] = lambda: None
+    target: str | os.PathLike[str],
+    *,
+    on_lost: Callable[[], None] = lambda: None,
+    timeout: float | None = None,
 ) -> GuildLocks:
-    """The guild locks for the store at ``target``; ``on_lost`` runs if they are lost."""
+    """The guild locks for the store at ``target``; ``on_lost`` runs if they are lost.
+
+    ``timeout``: seconds the server gets to answer each lock statement, or to connect.
+    """
     try:
         url = parse_url(target)
     except ValueError as exc:
         raise StoreError(str(exc)) from None
     if url.dialect != "postgresql":
         return LocalGuildLocks()
-    conn = await open_connection(url)
-    return PostgresGuildLocks(conn, url, on_lost)
+    conn, session = await open_connection(url, timeout)
+    return PostgresGuildLocks(conn, session, url, on_lost, timeout)

@@ -15,6 +15,16 @@ When the server drops the connection (a restart, a failover, an operator's
 :class:`~bot.store.errors.ConnectionLostError` and the next call outside a
 transaction opens a new connection; what is retried is said in
 :mod:`bot.store.database`.
+
+A server that does not answer at all (a host gone without closing the connection, a
+frozen machine) would keep a statement waiting until the operating system gives the
+connection up, many minutes later. So each statement, and connecting, gets
+``timeout`` seconds (the bot's ``database_timeout``); past that the connection is in
+an unknown state, so it is closed and the call fails like a dropped one, marked
+``timed_out``. The server may not know yet: its session may still hold row or advisory
+locks, or run the statement late. The next connection ends that session first
+(``pg_terminate_backend``, waiting for it to go), so nothing of it runs on after, and
+what is read next is the final word on it.
 """
 
 from __future__ import annotations
@@ -23,8 +33,8 @@ import contextlib
 import functools
 import logging
 import time
-from collections.abc import Iterable, Iterator
-from typing import Final, cast
+from collections.abc import Awaitable, Iterable, Iterator
+from typing import Final, TypeVar, cast
 
 import asyncpg
 
@@ -45,14 +55,21 @@ from bot.store.errors import (
     StoreError,
 )
 from bot.store.migrations import Migration, latest_version
+from bot.store.pg_sessions import (
+    UNREACHABLE,
+    Session,
+    no_answer,
+    open_connection,
+    reason_of,
+    reconnect,
+)
 from bot.store.urls import StoreUrl
 
-__all__ = ["CONNECT_TIMEOUT", "MIGRATION_LOCK", "PostgresDatabase", "numbered"]
+__all__ = ["MIGRATION_LOCK", "PostgresDatabase", "numbered"]
 
 log = logging.getLogger(__name__)
 
-CONNECT_TIMEOUT: Final = 10.0
-"""Seconds to reach the server before giving up."""
+T = TypeVar("T")
 
 MIGRATION_LOCK: Final = -0x6575_6368_7265_0001
 """Advisory lock key of migrations (guild locks use the guild's positive id)."""
@@ -61,9 +78,6 @@ _VERSION_TABLE: Final = (
     "CREATE TABLE IF NOT EXISTS schema_version ("
     "one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one), version INTEGER NOT NULL)"
 )
-
-_UNREACHABLE: Final = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError)
-"""What connecting raises when the server is not there (or not ready)."""
 
 _DROPPED: Final = (
     asyncpg.PostgresConnectionError,  # class 08, with "connection was closed in the middle"
@@ -111,18 +125,32 @@ class PostgresDatabase(Database):
     _BEGIN_WRITE = "BEGIN"
     _BEGIN_READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 
-    def __init__(self, conn: asyncpg.Connection, url: StoreUrl, clock: Clock) -> None:
+    def __init__(
+        self,
+        conn: asyncpg.Connection,
+        session: Session,
+        url: StoreUrl,
+        clock: Clock,
+        timeout: float | None = None,
+    ) -> None:
         """Wrap an open connection; use :meth:`Database.open`."""
         super().__init__(url, clock)
         self._conn = conn
+        self._session = session
+        self._abandoned: list[Session] = []
+        """Sessions given up without an answer, to end from the next connection."""
+        self.timeout: Final = timeout
+        """Seconds the server gets to answer a statement, or to let the store connect."""
         self._lost_at: float | None = None
         """When the connection was found dropped (monotonic seconds); None while it works."""
 
     @classmethod
-    async def connect(cls, url: StoreUrl, clock: Clock) -> PostgresDatabase:
+    async def connect(
+        cls, url: StoreUrl, clock: Clock, timeout: float | None = None
+    ) -> PostgresDatabase:
         """Connect and check the schema version (nothing is written); no migration."""
-        conn = await open_connection(url)
-        db = cls(conn, url, clock)
+        conn, session = await open_connection(url, timeout)
+        db = cls(conn, session, url, clock, timeout)
         try:
             found = await db._read_version()
             if found > latest_version():
@@ -138,8 +166,14 @@ class PostgresDatabase(Database):
         if self._connection_lost():
             self._conn.terminate()
             return
-        with contextlib.suppress(OSError, asyncpg.InterfaceError, TimeoutError):
-            await self._conn.close(timeout=5)
+        try:
+            await self._conn.close(timeout=self.timeout or 5)
+        except (OSError, asyncpg.InterfaceError, TimeoutError):
+            self._conn.terminate()
+
+    def _wait(self) -> float | None:
+        """The bound of the current call: None inside :meth:`Database.unbounded`."""
+        return self.timeout if self._bounded() else None
 
     def _connection_in_transaction(self) -> bool:
         return not self._connection_lost() and self._conn.is_in_transaction()
@@ -147,7 +181,7 @@ class PostgresDatabase(Database):
     def _connection_lost(self) -> bool:
         return self._lost_at is not None or self._conn.is_closed()
 
-    def _lost(self, reason: str) -> ConnectionLostError:
+    def _lost(self, reason: str, *, timed_out: bool = False) -> ConnectionLostError:
         """Note the dropped connection (logged once) and say so."""
         if self._lost_at is None:
             self._lost_at = time.monotonic()
@@ -160,23 +194,38 @@ class PostgresDatabase(Database):
             f"{self.path}: the connection to the database was lost ({reason}); nothing was "
             "saved, and the next call connects again",
             reason=reason,
+            timed_out=timed_out,
         )
+
+    def _no_answer(self) -> ConnectionLostError:
+        """A statement got no answer within the bound: give the connection up, say so."""
+        reason = no_answer(self._wait())
+        if self._session not in self._abandoned:  # asyncpg may have closed it already
+            self._abandoned.append(self._session)
+        self._conn.terminate()
+        self._note_no_answer(reason)
+        return self._lost(reason, timed_out=True)
 
     async def _reconnect_if_dropped(self) -> None:
         if not self._connection_lost():
             return
         self._lost("the server closed it")
         try:
-            conn = await _connect(self.url)
-        except _UNREACHABLE as exc:
-            reason = _reason(exc)
+            conn, session = await reconnect(self.url, self._wait(), self._abandoned)
+        except UNREACHABLE as exc:
+            timed_out = isinstance(exc, TimeoutError)
+            reason = no_answer(self._wait()) if timed_out else reason_of(exc)
+            if timed_out:
+                self._note_no_answer(reason)
             raise ConnectionLostError(
                 f"{self.path}: the connection to the database was lost and connecting again "
                 f"failed ({reason}); nothing was saved, and the next call tries again",
                 reason=reason,
+                timed_out=timed_out,
             ) from None
         self._conn.terminate()
         self._conn = conn
+        self._session = session
         assert self._lost_at is not None
         log.info(
             "%s: connected to the database again, %.1f s after losing the connection",
@@ -187,19 +236,30 @@ class PostgresDatabase(Database):
 
     async def _control(self, sql: str) -> None:
         with self._errors():
-            await self._conn.execute(sql)
+            await self._conn.execute(sql, timeout=self._wait())
 
     async def _fetch(self, sql: str, params: Params) -> list[Row]:
-        rows = await finish_even_if_cancelled(self._conn.fetch(numbered(sql), *params), sql)
-        return cast(list[Row], rows)
+        work = self._answer(self._conn.fetch(numbered(sql), *params, timeout=self._wait()))
+        return cast(list[Row], await finish_even_if_cancelled(work, sql))
 
     async def _execute(self, sql: str, params: Params) -> int:
-        status = await finish_even_if_cancelled(self._conn.execute(numbered(sql), *params), sql)
+        work = self._answer(self._conn.execute(numbered(sql), *params, timeout=self._wait()))
+        status = await finish_even_if_cancelled(work, sql)
         last = status.rsplit(" ", 1)[-1]
         return int(last) if last.isdigit() else 0
 
     async def _execute_many(self, sql: str, rows: Iterable[Params]) -> None:
-        await finish_even_if_cancelled(self._conn.executemany(numbered(sql), list(rows)), sql)
+        work = self._conn.executemany(numbered(sql), list(rows), timeout=self._wait())
+        await finish_even_if_cancelled(self._answer(work), sql)
+
+    async def _answer(self, work: Awaitable[T]) -> T:
+        """``work``, with its errors made the store's where it runs.
+
+        So even when the caller was cancelled meanwhile (the statement is let finish), a
+        statement that got no answer closes the connection.
+        """
+        with self._errors():
+            return await work
 
     @contextlib.contextmanager
     def _errors(self) -> Iterator[None]:
@@ -213,21 +273,27 @@ class PostgresDatabase(Database):
                 f"{self.path}: a row is locked by another connection "
                 f"(waited up to {BUSY_TIMEOUT_MS / 1000:g} s): {exc}"
             ) from exc
+        except TimeoutError as exc:  # an OSError too: before _DROPPED
+            raise self._no_answer() from exc
         except _DROPPED as exc:
-            raise self._lost(_reason(exc)) from exc
+            raise self._lost(reason_of(exc)) from exc
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             if self._conn.is_closed():  # a FATAL error, or "connection is closed"
-                raise self._lost(_reason(exc)) from exc
+                raise self._lost(reason_of(exc)) from exc
             raise StoreError(f"{self.path}: {exc}") from exc
 
     # ------------------------------------------------------------------ migrations
 
     async def _read_version(self) -> int:
         with self._errors():
-            present = await self._conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+            present = await self._conn.fetchval(
+                "SELECT to_regclass('schema_version') IS NOT NULL", timeout=self._wait()
+            )
             if not present:
                 return 0
-            version = await self._conn.fetchval("SELECT max(version) FROM schema_version")
+            version = await self._conn.fetchval(
+                "SELECT max(version) FROM schema_version", timeout=self._wait()
+            )
         return 0 if version is None else int(version)
 
     async def _lock_for_migration(self) -> None:
@@ -296,30 +362,6 @@ class PostgresDatabase(Database):
         await self.fetch_all(
             "SELECT setval(pg_get_serial_sequence(?, 'id'), ?, false)", (table, max(1, next_id))
         )
-
-
-async def open_connection(url: StoreUrl) -> asyncpg.Connection:
-    """A connection to the server of ``url``; StoreError saying why when there is none."""
-    try:
-        return await _connect(url)
-    except _UNREACHABLE as exc:
-        raise StoreError(f"cannot connect to the database {url.shown}: {_reason(exc)}") from None
-
-
-async def _connect(url: StoreUrl) -> asyncpg.Connection:
-    conn: asyncpg.Connection = await asyncpg.connect(
-        url.url,
-        timeout=CONNECT_TIMEOUT,
-        server_settings={
-            "application_name": "euchre-bot",
-            "lock_timeout": str(BUSY_TIMEOUT_MS),
-        },
-    )
-    return conn
-
-
-def _reason(exc: BaseException) -> str:
-    return str(exc) or type(exc).__name__
 
 
 def _name(table: str) -> str:
