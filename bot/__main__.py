@@ -210,14 +210,17 @@ async def _serve(settings: Settings, token: str) -> None:
     async with contextlib.AsyncExitStack() as store:  # closed after the bot
 
         async def prepare() -> tuple[TableService, LeagueService]:
-            db = await store.enter_async_context(await Database.open(settings.database_url))
+            db = await store.enter_async_context(
+                await Database.open(settings.database_url, timeout=settings.database_timeout)
+            )
             locks = await store.enter_async_context(_guild_locks(settings, main_task))
             tables = database_tables(settings, db, locks)
             league = LeagueService(db)
             tables.listeners.append(league.on_table_event)
-            if rebuilt := await league.rebuild_due():
-                log.info("Rebuilt the league ladders of %d server(s) by family", rebuilt)
-            restored = await tables.restore()
+            with db.unbounded():  # everything at once, before any click waits on it
+                if rebuilt := await league.rebuild_due():
+                    log.info("Rebuilt the league ladders of %d server(s) by family", rebuilt)
+                restored = await tables.restore()
             log.info("Restored %d open table(s) from %s", len(restored), settings.database_shown)
             tune_gc_after_start()
             return tables, league
@@ -267,7 +270,9 @@ async def _guild_locks(
         if main_task is not None:
             main_task.cancel()
 
-    locks = await open_guild_locks(settings.database_url, on_lost=stop)
+    locks = await open_guild_locks(
+        settings.database_url, on_lost=stop, timeout=settings.database_timeout
+    )
     try:
         yield locks
     except asyncio.CancelledError:

@@ -91,6 +91,21 @@ class Settings(BaseSettings):
     filled from those two when not given.
     """
 
+    database_timeout: float = Field(default=1.0, gt=0, le=600, allow_inf_nan=False)
+    """Seconds a PostgreSQL server gets to answer one statement, or to let the bot connect.
+
+    A server that stops answering without closing the connection (its host gone, a
+    frozen machine) would otherwise hold a store call, and the table's lock, until the
+    operating system gives the connection up, many minutes later. Past the bound the
+    connection is closed and the call fails like a dropped one: the player is told the
+    change couldn't be saved and nothing changed, and the next call connects again.
+    1 s fits Discord: a click is answered after its save, within 3 s; a move whose
+    save gets no answer is read back on a new connection, which may wait as long
+    again, and the answer still comes in time. A healthy server answers the bot's
+    statements in milliseconds; raise this for a distant one. SQLite has no server;
+    migrations and the start-up reads wait as long as they take.
+    """
+
     shard_count: int = Field(default=0, ge=0, le=65_536)
     """Shards of the whole bot, over every process; 0: as many as Discord recommends."""
 

@@ -226,6 +226,18 @@ def test_computer_move_delay_is_bounded(tmp_path: Path, delay: str) -> None:
     assert error_of(config).startswith(f"{config}: computer_move_delay = {delay}: ")
 
 
+@pytest.mark.parametrize("seconds", ["0", "-1", "601", "inf", "nan"])
+def test_database_timeout_is_bounded(tmp_path: Path, seconds: str) -> None:
+    config = write(tmp_path / "c.toml", f"database_timeout = {seconds}")
+    assert error_of(config).startswith(f"{config}: database_timeout = {seconds}: ")
+
+
+def test_database_timeout_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert load_settings().database_timeout == 1.0
+    monkeypatch.setenv("EUCHRE_DATABASE_TIMEOUT", "2.5")
+    assert load_settings().database_timeout == 2.5
+
+
 def test_negative_delay_message_is_clear(tmp_path: Path) -> None:
     config = write(tmp_path / "c.toml", "computer_move_delay = -1")
     assert error_of(config) == (
