@@ -134,6 +134,10 @@ class DatabaseTableStore:
                     started_at=stored.created_at,
                 )
 
+    async def load_table(self, table_id: int) -> SavedTable:
+        """One table with its seats and actions, whatever its status."""
+        return _saved(await self._tables.get(table_id))
+
     async def open_tables(
         self, guild_filter: Callable[[int], bool] | None = None
     ) -> list[SavedTable]:

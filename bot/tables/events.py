@@ -27,6 +27,7 @@ EventKind = Literal[
     "timeout",
     "back",
     "hint",
+    "reloaded",
 ]
 
 

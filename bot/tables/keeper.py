@@ -9,6 +9,8 @@ once per ``tick`` seconds of its :class:`~bot.tables.scheduler.Scheduler`:
   in a row, the seat stays with the computer until its owner takes it back);
 - a computer's turn that nobody is playing (after a restart, or a failed save):
   the computers are set going again;
+- a table out of step with the store (a save whose outcome is unknown): it is
+  reloaded, so its message shows whether the change was saved;
 - a lobby or game nobody touched for the configured time: it is closed.
 
 What the players see of it is the :class:`KeeperNotifier`'s business (the cog).
@@ -192,6 +194,8 @@ class TableKeeper:
         idle_for = now - watch.touched
         if idle_for >= (self.idle_lobby if table.status == "lobby" else self.idle_game):
             return self._close_idle(table, watch, now)
+        if table.out_of_step:
+            return self._reload(table)
         if table.computer_to_act() is not None:
             stalled = table.id not in self.service.computing
             if stalled and now - watch.since >= self.tick_seconds:
@@ -219,6 +223,9 @@ class TableKeeper:
             log.exception("table %d: keeper step failed", table.id)
         finally:
             self._busy.discard(table.id)
+
+    async def _reload(self, table: Table) -> None:
+        await self.service.reload(table.id)
 
     async def _remind(self, table: Table, watch: _Watch, user: int, left: float) -> None:
         watch.reminded = True

@@ -126,6 +126,10 @@ class TableStore(Protocol):
         """Close the table as ``finished`` (with its game record) or ``aborted``."""
         ...
 
+    async def load_table(self, table_id: int) -> SavedTable:
+        """One table as it is stored, whatever its status (to bring memory back in step)."""
+        ...
+
     async def open_tables(
         self, guild_filter: Callable[[int], bool] | None = None
     ) -> list[SavedTable]:
@@ -216,6 +220,10 @@ class MemoryTableStore:
         row = self._get(table_id)
         row.status = status
         row.record = copy.deepcopy(record)
+
+    async def load_table(self, table_id: int) -> SavedTable:
+        """One table (a copy)."""
+        return copy.deepcopy(self._get(table_id))
 
     async def open_tables(
         self, guild_filter: Callable[[int], bool] | None = None

@@ -1,7 +1,9 @@
 """The table service: every open table by id and by place, and every change made to one.
 
 Each change runs under the table's lock: check, apply, save, then answer. A change the
-store cannot save is taken back and refused with :class:`SaveFailedError`. Computer
+store cannot save is taken back and refused with :class:`SaveFailedError`. When the
+store cannot say whether it saved it (no answer came), the table is out of step: its
+next change first reloads it from the store, as a restart would. Computer
 turns are played by :meth:`TableService.run_computers` after a person acts, one lock
 at a time, so a click that races them is simply refused as out of turn.
 
@@ -22,6 +24,7 @@ from typing import get_args
 from bot.rules import Action, HouseRules, SeatView
 from bot.server.settings import ComputerLevel, ServerSettings
 from bot.server.sources import FixedSettings, SettingsSource
+from bot.store import ConnectionLostError, DuplicateActionError
 
 from .computers import HINT_LEVEL, Advice, AdvisingPlayer, PlayerFactory, decision_seed
 from .errors import (
@@ -50,6 +53,10 @@ __all__ = ["Progress", "TableService"]
 log = logging.getLogger(__name__)
 
 SAVE_FAILED = "Sorry, that couldn't be saved, so nothing changed. Please try again."
+SAVE_UNSURE = (
+    "Sorry, the database didn't answer, so that may or may not have been saved. "
+    "The table will show which in a moment."
+)
 
 
 def random_seed() -> int:
@@ -227,6 +234,7 @@ class TableService:
         if table.status == "playing":
             return await self._take_over(table, player, seat)
         async with table.lock:
+            await self._bring_in_step(table)
             before = list(table.seats)
             number = table.join(player, seat)
             await self._save_seats(table, before)
@@ -242,6 +250,7 @@ class TableService:
                 "This server doesn't allow computer players: every seat needs a person."
             )
         async with table.lock:
+            await self._bring_in_step(table)
             before = list(table.seats)
             number = table.add_computer(by, seat)
             await self._save_seats(table, before)
@@ -254,6 +263,7 @@ class TableService:
             raise WrongStageError(f"{level!r} is not a computer level.")
         table = self.get(table_id)
         async with table.lock:
+            await self._bring_in_step(table)
             before = list(table.seats)
             chosen = table.chosen_level
             table.set_computer_level(by, level)
@@ -269,6 +279,7 @@ class TableService:
         """A person leaves: their seat is freed, or taken over by a computer in a game."""
         table = self.get(table_id)
         async with table.lock:
+            await self._bring_in_step(table)
             before = (list(table.seats), table.host_id, table.status)
             name = table.name(table.require_seat(user_id))
             seat = table.leave(user_id)
@@ -280,7 +291,7 @@ class TableService:
                     await self.store.finish_table(table.id, "aborted", None)
             except Exception as exc:
                 table.seats, table.host_id, table.status = before
-                raise self._save_failed(f"table {table.id}: leaving") from exc
+                raise self._save_failed(f"table {table.id}: leaving", table, exc) from exc
             taken_over = " (a computer plays it now)" if table.status == "playing" else ""
             self._emit(table, "left", f"{name} left seat {seat + 1}{taken_over}")
             if table.host_id != before[1]:
@@ -295,13 +306,14 @@ class TableService:
         table = self.get(table_id)
         settings = await self.settings_of(table.place.guild_id)
         async with table.lock:
+            await self._bring_in_step(table)
             table.start(by)
             table.settings = settings
             try:
                 await self.store.update_table(table.id, status="playing")
             except Exception as exc:
                 table.status, table.game = "lobby", None
-                raise self._save_failed(f"table {table.id}: starting") from exc
+                raise self._save_failed(f"table {table.id}: starting", table, exc) from exc
             assert table.game is not None
             self._emit(table, "started", f"seed {table.seed}, dealer seat {table.game.dealer + 1}")
             return self._progress(table, ())
@@ -310,13 +322,14 @@ class TableService:
         """Close a table: its host, or a member who may manage the server."""
         table = self.get(table_id)
         async with table.lock:
+            await self._bring_in_step(table)
             status = table.status
             table.abort(by, may_manage=may_manage)
             try:
                 await self.store.finish_table(table.id, "aborted", None)
             except Exception as exc:
                 table.status = status
-                raise self._save_failed(f"table {table.id}: aborting") from exc
+                raise self._save_failed(f"table {table.id}: aborting", table, exc) from exc
             self._emit(table, "aborted", f"by user {by}")
             self._close(table)
         return table
@@ -350,9 +363,12 @@ class TableService:
         """A person's action from a private-hand button drawn at ``stamp``."""
         table = self.get(table_id)
         async with table.lock:
-            table.check_human_action(user_id, seat, stamp)
-            move = table.apply(seat, action)
-            await self._save_move(table, move)
+            await self._bring_in_step(table)
+            while True:  # again after a reload: the request is checked against the stored game
+                table.check_human_action(user_id, seat, stamp)
+                move = table.apply(seat, action)
+                if await self._save_move(table, move):
+                    break
             table.strikes.pop(seat, None)
             return self._progress(table, (move,))
 
@@ -369,7 +385,9 @@ class TableService:
         ``delay`` seconds pass before each computer move, outside the lock (None: the
         table's server's delay, else ``default_delay``), and ``on_move`` (if given) is
         awaited after each move, outside the lock too, so the moves can be shown one at
-        a time. The table counts as :attr:`computing` from the call on.
+        a time. The table counts as :attr:`computing` from the call on. A table out of
+        step with the store is reloaded before any computer plays (SaveFailedError if the
+        store cannot be read).
         """
         table = self.get_any(table_id)
         moves: list[Move] = []
@@ -381,10 +399,12 @@ class TableService:
                 if delay > 0:
                     await asyncio.sleep(delay)
                 async with table.lock:
+                    await self._bring_in_step(table)
                     if table.computer_to_act() is None:
                         break
                     move = await self._play_computer(table)
-                    await self._save_move(table, move)
+                    if not await self._save_move(table, move):
+                        continue
                     moves.append(move)
                 if on_move is not None:
                     await on_move(move)
@@ -417,11 +437,12 @@ class TableService:
             raise HintsOffError("No hints here: this bot's expert cannot explain its choices.")
         advice = await asyncio.to_thread(advisor.advise, view)
         async with table.lock:
+            await self._bring_in_step(table)
             if not table.hinted:
                 try:
                     await self.store.update_table(table.id, hinted=True)
                 except Exception as exc:
-                    raise self._save_failed(f"table {table.id}: noting a hint") from exc
+                    raise self._save_failed(f"table {table.id}: noting a hint", table, exc) from exc
                 table.hinted = True
                 self._emit(
                     table, "hint", f"{table.name(seat)} asked for a hint: the game is casual"
@@ -462,6 +483,16 @@ class TableService:
         return default
 
     # ------------------------------------------------------------------ restarts
+
+    async def reload(self, table_id: int) -> Table:
+        """Bring a table out of step with the store back in step now (else nothing happens).
+
+        SaveFailedError if the store can't be read: the table stays out of step.
+        """
+        table = self.get_any(table_id)
+        async with table.lock:
+            await self._bring_in_step(table)
+        return table
 
     async def restore(self) -> list[Table]:
         """Load every open table of this process's servers (at start-up) by replaying its record.
@@ -506,6 +537,7 @@ class TableService:
 
     async def _take_over(self, table: Table, player: Player, seat: int | None) -> Table:
         async with table.lock:
+            await self._bring_in_step(table)
             before = list(table.seats)
             strikes = dict(table.strikes)
             number = table.take_over(player, seat)
@@ -513,7 +545,9 @@ class TableService:
                 await self.store.save_seats(table.id, table.seats)
             except Exception as exc:
                 table.seats, table.strikes = before, strikes
-                raise self._save_failed(f"table {table.id}: taking over seat {number}") from exc
+                raise self._save_failed(
+                    f"table {table.id}: taking over seat {number}", table, exc
+                ) from exc
             self._emit(table, "seated", f"{player.name} took over seat {number + 1}")
         return table
 
@@ -521,6 +555,7 @@ class TableService:
         """A person whose seat a computer plays (turns timed out) plays it again."""
         table = self.get(table_id)
         async with table.lock:
+            await self._bring_in_step(table)
             before = list(table.seats)
             seat = table.take_back(user_id)
             await self._save_seats(table, before)
@@ -538,6 +573,7 @@ class TableService:
         """
         table = self.get(table_id)
         async with table.lock:
+            await self._bring_in_step(table)
             game = table.game
             if (
                 table.status != "playing"
@@ -548,7 +584,8 @@ class TableService:
             ):
                 return None
             move = await self._play_computer(table, for_seat=seat)
-            await self._save_move(table, move)
+            if not await self._save_move(table, move):
+                return None  # the store had the turn played already: the table was reloaded
             strikes = table.strikes.get(seat, 0) + 1
             table.strikes[seat] = strikes
             away = table.status == "playing" and strikes >= table.settings.timeouts_before_computer
@@ -593,9 +630,15 @@ class TableService:
             await self.store.save_seats(table.id, table.seats)
         except Exception as exc:
             table.seats = before
-            raise self._save_failed(f"table {table.id}: saving seats") from exc
+            raise self._save_failed(f"table {table.id}: saving seats", table, exc) from exc
 
-    async def _save_move(self, table: Table, move: Move) -> None:
+    async def _save_move(self, table: Table, move: Move) -> bool:
+        """Save an applied move; SaveFailedError (the move taken back) if the store can't.
+
+        False when the store already holds an action at that index (an earlier save
+        whose outcome was unknown went through after all): the move is taken back and
+        the table reloaded from the store, so the caller checks its request again.
+        """
         try:
             actor = table.actor_of(move.index)
             await self.store.append_action(
@@ -605,9 +648,25 @@ class TableService:
                 move.action.to_json(),
                 None if actor is None else actor.to_json(),
             )
+        except DuplicateActionError as exc:
+            table.undo_last()
+            log.warning(
+                "table %d: the store already has action %d; reloading the table",
+                table.id,
+                move.index,
+            )
+            table.out_of_step = True
+            await self._bring_in_step(table)
+            game = table.game
+            if game is None or len(game.log) <= move.index:
+                table.out_of_step = True  # the store contradicts itself: try again later
+                raise self._save_failed(f"table {table.id}: action {move.index} refused") from exc
+            return False
         except Exception as exc:
             table.undo_last()
-            raise self._save_failed(f"table {table.id}: saving action {move.index}") from exc
+            raise self._save_failed(
+                f"table {table.id}: saving action {move.index}", table, exc
+            ) from exc
         game = table.game
         assert game is not None
         self._emit(table, "move", f"{table.name(move.seat)} {move.action.to_json()}", move)
@@ -618,6 +677,31 @@ class TableService:
             )
         if game.over:
             await self._finish(table)
+        return True
+
+    async def _bring_in_step(self, table: Table) -> None:
+        """Reload a table out of step with the store (its lock held), as a restart would.
+
+        The state the store holds replaces the table's in memory and the table's
+        message is redrawn (the ``reloaded`` event); a game the store has over is
+        finished, a table it has closed is closed. SaveFailedError if the store can't
+        be read: the table stays out of step.
+        """
+        if not table.out_of_step:
+            return
+        try:
+            stored = Table.restore(await self.store.load_table(table.id))
+        except Exception as exc:
+            raise self._save_failed(f"table {table.id}: reloading it from the store") from exc
+        table.adopt(stored)
+        game = table.game
+        actions = 0 if game is None else len(game.log)
+        self._emit(table, "reloaded", f"from the store: {table.status}, {actions} actions")
+        if table.status == "playing" and game is not None and game.over:
+            table.status = "finished"
+            await self._finish(table)
+        elif not table.is_open:
+            self._close(table)
 
     async def _finish(self, table: Table) -> None:
         game = table.game
@@ -675,6 +759,17 @@ class TableService:
                 log.exception("table event listener failed on %s", event.line())
 
     @staticmethod
-    def _save_failed(what: str) -> SaveFailedError:
+    def _save_failed(
+        what: str, table: Table | None = None, exc: BaseException | None = None
+    ) -> SaveFailedError:
+        """The refusal of a change the store failed to save (called while handling ``exc``).
+
+        When no answer came (``unsure``), the store may hold the change after all:
+        ``table`` is marked out of step, and the person is told it may have been saved.
+        """
         log.exception("Store failure while %s", what)
+        if table is not None and isinstance(exc, ConnectionLostError) and exc.unsure:
+            table.out_of_step = True
+            log.warning("table %d: out of step with the store until it is reloaded", table.id)
+            return SaveFailedError(SAVE_UNSURE)
         return SaveFailedError(SAVE_FAILED)

@@ -111,6 +111,8 @@ class Table:
             (s.level for s in self.seats if s is not None and s.level is not None), None
         )
         """The computer level the host chose for this table (None: the server's default)."""
+        self.out_of_step = False
+        """A save's outcome is unknown: the store may hold what this table does not."""
         self._undo: _Undo | None = None
 
     # ------------------------------------------------------------------ seats
@@ -573,3 +575,20 @@ class Table:
         table._undo = None
         table.status = stored.status
         return table
+
+    def adopt(self, stored: Table) -> None:
+        """Take the state of ``stored`` (this table as the store has it), back in step.
+
+        The lock, the server's settings and the turn strikes stay this table's; so do
+        the public message's id and the computer level when the store has none.
+        """
+        self.host_id, self.rules, self.seed = stored.host_id, stored.rules, stored.seed
+        self.rules_overridden, self.hinted = stored.rules_overridden, stored.hinted
+        self.seats, self.status, self.game = list(stored.seats), stored.status, stored.game
+        self.last_trick, self.actors = stored.last_trick, list(stored.actors)
+        if stored.chosen_level is not None:
+            self.chosen_level = stored.chosen_level
+        if stored.message_id is not None:
+            self.message_id = stored.message_id
+        self._undo = None
+        self.out_of_step = False
