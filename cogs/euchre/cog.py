@@ -52,13 +52,19 @@ class Euchre(
         self.presenter = presenter
 
     async def cog_load(self) -> None:
-        """Route every euchre component to this cog, whichever message it is on."""
+        """Route every euchre component to this cog, whichever message it is on.
+
+        The presenter also listens to the tables, to show one reloaded from the store.
+        """
         self.bot.clicks = self
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.service.listeners.append(self.presenter.on_table_event)
 
     async def cog_unload(self) -> None:
         """Stop routing the euchre components here."""
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        if self.presenter.on_table_event in self.service.listeners:
+            self.service.listeners.remove(self.presenter.on_table_event)
         if self.bot.clicks is self:
             self.bot.clicks = None
 

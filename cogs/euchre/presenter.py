@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from bot.render import hand_buttons, hand_embed, hint_text, table_embed, turn_mention
-from bot.tables import Move, Progress, Table
+from bot.tables import Move, Progress, Table, TableEvent
 
 from .components import finished_view, hand_view, public_view
 from .publisher import Publisher
@@ -226,6 +226,16 @@ class TablePresenter:
             await self.refresh_hand(table, progress.mention, clicker=clicker)
         if not table.is_open:
             self.forget(table)
+
+    def on_table_event(self, event: TableEvent) -> None:
+        """A service listener: a table reloaded from the store is shown as the store has it.
+
+        (After a save whose outcome was unknown: the players see whether it was saved.)
+        """
+        if event.kind == "reloaded":
+            self.show(event.table)
+            if not event.table.is_open:
+                self.forget(event.table)
 
     async def closed(self, table: Table) -> None:
         """Show a closed table (its buttons gone) and forget its open hands and ping."""

@@ -10,9 +10,11 @@ from bot.players import make_player
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.settings import Settings
+from bot.store import ConnectionLostError
 from bot.tables import MemoryTableStore, TableService
 from bot.tables.pacing import ChannelLimits
 from bot.tables.scheduler import ManualScheduler
+from bot.tables.service import SAVE_UNSURE
 from tests.cogs.euchre_driver import action_buttons, only_table
 from tests.conftest import MakeHarness
 from tests.harness import FakeMember, Harness, Result, StoredMessage
@@ -168,3 +170,47 @@ async def test_a_move_that_cannot_be_saved_is_not_applied_and_can_be_retried(
     assert store.tables[table.id].actions == []
     again = await h.click(person, h.message(hand.id), custom_id=button.custom_id)
     assert again.reply.kind == "update" and len(store.tables[table.id].actions) == 1
+
+
+class UnsureStore(MemoryTableStore):
+    """A store that saves the next ``unsure`` actions but loses the answer (no reply came)."""
+
+    unsure = 0
+
+    async def append_action(self, *args: Any, **kwargs: Any) -> None:
+        await super().append_action(*args, **kwargs)
+        if self.unsure:
+            self.unsure -= 1
+            raise ConnectionLostError("no answer", reason="timeout", unsure=True)
+
+
+async def test_a_move_whose_save_is_unsure_shows_on_the_table_once_it_is_reloaded(
+    make_harness: MakeHarness,
+) -> None:
+    store = UnsureStore()
+    server = FixedSettings(ServerSettings())
+    tables = TableService(store, make_player, server_settings=server, seeds=lambda: 5)
+    bot = EuchreBot(
+        Settings(computer_move_delay=0),
+        tables=tables,
+        scheduler=ManualScheduler(),
+        channel_limits=ChannelLimits.unlimited(),
+    )
+    h = await make_harness(bot)
+    people, message = await started(h)
+    table = only_table(bot)
+    assert table.game is not None and table.game.turn is not None
+    person = people[table.game.turn]
+    hand = await hand_of(h, person, message)
+    button = action_buttons(hand, table.stamp)[0]
+    shown = h.message(message.id).embeds
+    store.unsure = 1
+    refused = await h.click(person, hand, custom_id=button.custom_id, allow_errors=True)
+    assert refused.reply.ephemeral and refused.reply.content == SAVE_UNSURE
+    assert table.out_of_step and len(store.tables[table.id].actions) == 1
+    assert h.message(message.id).embeds == shown
+
+    again = await h.click(person, h.message(hand.id), custom_id=button.custom_id)
+    assert again.reply.kind == "update" and "out of date" in (again.reply.content or "")
+    assert not table.out_of_step and len(table.game.log) == 1
+    assert h.message(message.id).embeds != shown  # the public message shows the saved move
