@@ -45,9 +45,9 @@ async def make_harness() -> AsyncIterator[MakeHarness]:
 # PostgreSQL installed those tests fail with a message saying how to install it.
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[PostgresServer]:
-    """A PostgreSQL server on loopback for the whole session (stopped at the end)."""
+@contextlib.contextmanager
+def _running_server() -> Iterator[PostgresServer]:
+    """A new PostgreSQL server on loopback, stopped afterwards."""
     try:
         server = start_server()
     except PostgresMissingError as exc:
@@ -56,6 +56,13 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL server on loopback for the whole session (stopped at the end)."""
+    with _running_server() as server:
+        yield server
 
 
 _databases = itertools.count(1)
@@ -104,14 +111,8 @@ async def second_postgres_url(new_postgres_database: NewPostgresDatabase) -> str
 @pytest.fixture
 def own_postgres_server() -> Iterator[PostgresServer]:
     """A throwaway server of the test's own, to stop and start (the session's is shared)."""
-    try:
-        server = start_server()
-    except PostgresMissingError as exc:
-        pytest.fail(str(exc), pytrace=False)
-    try:
+    with _running_server() as server:
         yield server
-    finally:
-        server.stop()
 
 
 # --------------------------------------------------------------------------- the build under test
