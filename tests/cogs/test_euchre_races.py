@@ -46,6 +46,19 @@ async def started(h: Harness) -> tuple[list[FakeMember], StoredMessage]:
     return people, h.message(message.id)
 
 
+async def bot_over(store: MemoryTableStore, make_harness: MakeHarness) -> tuple[EuchreBot, Harness]:
+    """A bot whose tables are kept in ``store``, and its harness."""
+    server = FixedSettings(ServerSettings())
+    tables = TableService(store, make_player, server_settings=server, seeds=lambda: 5)
+    bot = EuchreBot(
+        Settings(computer_move_delay=0),
+        tables=tables,
+        scheduler=ManualScheduler(),
+        channel_limits=ChannelLimits.unlimited(),
+    )
+    return bot, await make_harness(bot)
+
+
 async def hand_of(h: Harness, person: FakeMember, message: StoredMessage) -> StoredMessage:
     return (await h.click(person, h.message(message.id), label="Your hand")).message
 
@@ -147,15 +160,7 @@ async def test_a_move_that_cannot_be_saved_is_not_applied_and_can_be_retried(
     make_harness: MakeHarness,
 ) -> None:
     store = FlakyStore()
-    server = FixedSettings(ServerSettings())
-    tables = TableService(store, make_player, server_settings=server, seeds=lambda: 5)
-    bot = EuchreBot(
-        Settings(computer_move_delay=0),
-        tables=tables,
-        scheduler=ManualScheduler(),
-        channel_limits=ChannelLimits.unlimited(),
-    )
-    h = await make_harness(bot)
+    bot, h = await bot_over(store, make_harness)
     people, message = await started(h)
     table = only_table(bot)
     assert table.game is not None and table.game.turn is not None
@@ -188,15 +193,7 @@ async def test_a_move_whose_save_is_unsure_shows_on_the_table_once_it_is_reloade
     make_harness: MakeHarness,
 ) -> None:
     store = UnsureStore()
-    server = FixedSettings(ServerSettings())
-    tables = TableService(store, make_player, server_settings=server, seeds=lambda: 5)
-    bot = EuchreBot(
-        Settings(computer_move_delay=0),
-        tables=tables,
-        scheduler=ManualScheduler(),
-        channel_limits=ChannelLimits.unlimited(),
-    )
-    h = await make_harness(bot)
+    bot, h = await bot_over(store, make_harness)
     people, message = await started(h)
     table = only_table(bot)
     assert table.game is not None and table.game.turn is not None
