@@ -81,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="duplicate pairs, each played twice (default: %(default)s)",
     )
     _common(arena)
-    arena.add_argument("--jobs", type=int, default=1, help=_JOBS)
+    _parallel(arena)
     loners = commands.add_parser(
         "loners",
         help="how often a level's lone hands sweep",
@@ -104,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _common(ceiling)
     ceiling.add_argument("--bids", action="store_true", help="also bid on the real deal")
-    ceiling.add_argument("--jobs", type=int, default=1, help=_JOBS)
+    _parallel(ceiling)
     single = commands.add_parser(
         "deals",
         help="duplicate single deals from 0-0: net points a deal, finer than games",
@@ -115,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     single.add_argument("--b", default="random", help=_side_help("B"))
     single.add_argument("--deals", type=int, default=2000, help="deals (default: %(default)s)")
     _common(single)
-    single.add_argument("--jobs", type=int, default=1, help=_JOBS)
+    _parallel(single)
     bench = commands.add_parser(
         "bench",
         help="search speed: double-dummy solves and basic rollouts a second",
@@ -166,6 +166,50 @@ def _common(command: argparse.ArgumentParser) -> None:
     )
 
 
+def _parallel(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--jobs", type=int, default=1, help=_JOBS)
+    command.add_argument(
+        "--progress",
+        action="store_true",
+        help="say how far the run is on stderr (the default where stderr is a terminal)",
+    )
+
+
+class ProgressLine:
+    """Says on stderr how far a long run is: at most every ``every`` seconds, and at its end."""
+
+    def __init__(self, unit: str, every: float = 15.0) -> None:
+        self.unit = unit
+        self.every = every
+        self.start = time.perf_counter()
+        self.last = self.start
+
+    def __call__(self, done: int, total: int) -> None:
+        """A piece of the run has finished: ``done`` of ``total`` units are."""
+        now = time.perf_counter()
+        if done < total and now - self.last < self.every:
+            return
+        self.last = now
+        spent = now - self.start
+        if done >= total:
+            line = f"{done} of {total} {self.unit}, done in {_minutes(spent)}"
+        else:
+            left = spent * (total - done) / done if done else 0.0
+            line = (
+                f"{done} of {total} {self.unit} ({100 * done // total}%), "
+                f"{_minutes(spent)} so far, about {_minutes(left)} left"
+            )
+        print(line, file=sys.stderr, flush=True)
+
+
+def _minutes(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
+
+
+def _progress(args: argparse.Namespace, unit: str) -> ProgressLine | None:
+    return ProgressLine(unit) if args.progress or sys.stderr.isatty() else None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     parser = build_parser()
@@ -177,10 +221,13 @@ def main(argv: list[str] | None = None) -> int:
         rules = _rules(args.rules)
         start = time.perf_counter()
         if args.command == "arena":
-            result = run_match(args.a, args.b, args.games, args.seed, rules, jobs=args.jobs)
+            progress = _progress(args, "pairs")
+            result = run_match(args.a, args.b, args.games, args.seed, rules, args.jobs, progress)
             print(report(result))
         elif args.command == "deals":
-            print(deals_report(run_deals(args.a, args.b, args.deals, args.seed, rules, args.jobs)))
+            progress = _progress(args, "deals")
+            deals = run_deals(args.a, args.b, args.deals, args.seed, rules, args.jobs, progress)
+            print(deals_report(deals))
         elif args.command == "train-bidding":
             if rules.to_spec() != {"preset": rules.preset}:
                 raise RulesError("train-bidding takes a preset name: the models are per preset")
@@ -192,7 +239,9 @@ def main(argv: list[str] | None = None) -> int:
             decisions = model.decisions()
             print(f"{rules.preset}: {decisions} decisions from {model.deals} deals -> {out}")
         elif args.command == "ceiling":
-            print(report(run_ceiling(args.games, args.seed, rules, args.bids, args.jobs)))
+            progress = _progress(args, "pairs")
+            ceiling = run_ceiling(args.games, args.seed, rules, args.bids, args.jobs, progress)
+            print(report(ceiling))
         else:
             stats = loner_trials(args.level, args.deals, args.seed, rules)
             print(loner_report(args.level, stats, rules))

@@ -17,7 +17,7 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, fields
 from typing import Any, Final, TypeVar
 
@@ -130,24 +130,57 @@ def step(
     game.step(action)
 
 
-def in_parts(work: Callable[..., T], total: int, jobs: int, *args: Any) -> list[T]:
-    """``work(*args, first, last)`` over ``range(total)`` cut in ``jobs`` parts, in processes."""
+Progress = Callable[[int, int], None]
+"""Told ``(done, total)`` each time a piece of a long run finishes."""
+
+PIECES_PER_JOB: Final = 20
+"""With ``progress``, each process's share is cut this much finer, to be told of."""
+
+
+def in_parts(
+    work: Callable[..., T], total: int, jobs: int, *args: Any, progress: Progress | None = None
+) -> list[T]:
+    """``work(*args, first, last)`` over ``range(total)`` cut in parts, in ``jobs`` processes.
+
+    The parts come back in order. Without ``progress`` there is one part a process;
+    with it, ``PIECES_PER_JOB`` a process, and ``progress`` hears of each as it ends.
+    Every game or deal takes its seed from its index, so the cut changes no result.
+    """
     jobs = max(1, min(jobs, total))
+    pieces = jobs if progress is None else max(1, min(total, jobs * PIECES_PER_JOB))
+    bounds = [total * k // pieces for k in range(pieces + 1)]
+    spans = list(itertools.pairwise(bounds))
     if jobs == 1:
-        return [work(*args, 0, total)]
-    bounds = [total * k // jobs for k in range(jobs + 1)]
+        results = []
+        for lo, hi in spans:
+            results.append(work(*args, lo, hi))
+            if progress is not None:
+                progress(hi, total)
+        return results
     with ProcessPoolExecutor(jobs) as pool:
-        parts = [pool.submit(work, *args, lo, hi) for lo, hi in itertools.pairwise(bounds)]
+        parts = {pool.submit(work, *args, lo, hi): hi - lo for lo, hi in spans}
+        if progress is not None:
+            done = 0
+            for part in as_completed(parts):
+                done += parts[part]
+                progress(done, total)
         return [part.result() for part in parts]
 
 
 def run_match(
-    a: str, b: str, games: int, seed: int = 1, rules: HouseRules | None = None, jobs: int = 1
+    a: str,
+    b: str,
+    games: int,
+    seed: int = 1,
+    rules: HouseRules | None = None,
+    jobs: int = 1,
+    progress: Progress | None = None,
 ) -> MatchResult:
     """``games`` duplicate pairs of ``a`` against ``b`` (levels or ``module:Class``)."""
     rules = rules or HouseRules.preset_rules("north_american")
     result = MatchResult(a, b, rules, games, seed)
-    for part in in_parts(_run_part, games, jobs, a, b, rules.model_dump(), seed):
+    fields = rules.model_dump()
+    for part in in_parts(_run_part, games, jobs, a, b, fields, seed, progress=progress):
         result.add(part)
     return result
 
@@ -398,7 +431,13 @@ class DealsResult:
 
 
 def run_deals(
-    a: str, b: str, deals: int, seed: int = 1, rules: HouseRules | None = None, jobs: int = 1
+    a: str,
+    b: str,
+    deals: int,
+    seed: int = 1,
+    rules: HouseRules | None = None,
+    jobs: int = 1,
+    progress: Progress | None = None,
 ) -> DealsResult:
     """``deals`` single deals from a score of 0-0, each played twice with the sides swapped.
 
@@ -408,7 +447,8 @@ def run_deals(
     """
     rules = rules or HouseRules.preset_rules("north_american")
     result = DealsResult(a, b, rules, seed)
-    for nets in in_parts(_deal_part, deals, jobs, a, b, rules.model_dump(), seed):
+    fields = rules.model_dump()
+    for nets in in_parts(_deal_part, deals, jobs, a, b, fields, seed, progress=progress):
         result.nets += nets
     return result
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.rules import Action, Game, HouseRules, make_game, seat_view
 
-from .arena import MatchResult, game_seed, in_parts, score_game
+from .arena import MatchResult, Progress, game_seed, in_parts, score_game
 from .basic import BasicPlayer
 from .double_dummy import Position, Solver
 
@@ -88,12 +88,18 @@ def _run_part(fields: dict[str, Any], seed: int, bids: bool, first: int, last: i
 
 
 def run_ceiling(
-    games: int, seed: int = 1, rules: HouseRules | None = None, bids: bool = False, jobs: int = 1
+    games: int,
+    seed: int = 1,
+    rules: HouseRules | None = None,
+    bids: bool = False,
+    jobs: int = 1,
+    progress: Progress | None = None,
 ) -> MatchResult:
     """``games`` duplicate pairs of a side that sees every card against basic."""
     rules = rules or HouseRules.preset_rules("north_american")
     name = "sighted play and bids" if bids else "sighted play"
     result = MatchResult(name, "basic", rules, games, seed, names=(name, "basic"))
-    for part in in_parts(_run_part, games, jobs, rules.model_dump(), seed, bids):
+    fields = rules.model_dump()
+    for part in in_parts(_run_part, games, jobs, fields, seed, bids, progress=progress):
         result.add(part)
     return result

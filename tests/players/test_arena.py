@@ -184,3 +184,34 @@ def test_single_deals_net_the_difference(capsys: pytest.CaptureFixture[str]) -> 
     alike = run_deals("basic", "basic", 30, seed=2)
     assert len(alike.nets) == 30
     assert alike.mean == 0.0 and alike.stderr == 0.0  # the same player on both sides: no difference
+
+
+def test_a_run_told_of_its_progress_gives_the_same_figures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def figures(out: str) -> list[str]:
+        return [line for line in out.splitlines() if not line.startswith(("decide", "("))]
+
+    plain = ["arena", "--a", "basic", "--b", "beginner", "--games", "12", "--seed", "4"]
+    assert main(plain) == 0
+    quiet = capsys.readouterr()
+    assert quiet.err == ""
+    told: list[tuple[int, int]] = []
+    for jobs in (1, 2):
+        result = run_match(
+            "basic",
+            "beginner",
+            12,
+            seed=4,
+            jobs=jobs,
+            progress=lambda done, total: told.append((done, total)),
+        )
+        assert figures(report(result)) == figures(quiet.out)
+        # one piece per pair here (20 a process at most), each told once, the last of all
+        assert sorted(told) == [(n, 12) for n in range(1, 13)] and told[-1] == (12, 12)
+        told.clear()
+
+    assert main([*plain, "--jobs", "2", "--progress"]) == 0
+    shown = capsys.readouterr()
+    assert figures(shown.out) == figures(quiet.out)
+    assert shown.err.strip().splitlines()[-1].startswith("12 of 12 pairs, done in ")
