@@ -45,6 +45,14 @@ class TableClosedError(TableError):
 class TableExistsError(TableError):
     """A channel or thread already has an open table."""
 
+    @classmethod
+    def of(cls, table_id: int) -> TableExistsError:
+        """The refusal of a second table where table ``table_id`` is open."""
+        return cls(
+            f"There's already a table here (table {table_id}): join it, "
+            "or its host can close it with /euchre abort."
+        )
+
 
 class TableMovingError(TableError):
     """Another process of the bot still holds the server (a rolling restart)."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from bot.rules import HouseRules
+from bot.store import OpenTableExistsError
 
 from .seats import Seat
 
@@ -156,10 +157,10 @@ class MemoryTableStore:
             raise LookupError(f"no table {table_id}") from None
 
     async def create_table(self, new: NewTable) -> int:
-        """Save a new lobby and return its id."""
+        """Save a new lobby and return its id; OpenTableExistsError if the place has one."""
         for row in self.tables.values():
             if row.place.id == new.place.id and row.status in OPEN_STATUSES:
-                raise ValueError(f"place {new.place.id} already has open table {row.id}")
+                raise OpenTableExistsError(f"place {new.place.id} already has open table {row.id}")
         table_id = self._next_id
         self._next_id += 1
         self.tables[table_id] = SavedTable(

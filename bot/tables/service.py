@@ -3,7 +3,8 @@
 Each change runs under the table's lock: check, apply, save, then answer. A change the
 store cannot save is taken back and refused with :class:`SaveFailedError`. When the
 store cannot say whether it saved it (no answer came), the table is out of step: its
-next change first reloads it from the store, as a restart would. Computer
+next change first reloads it from the store, as a restart would; a lobby whose opening
+got no answer is looked for at its place and taken in (:mod:`bot.tables.reload`). Computer
 turns are played by :meth:`TableService.run_computers` after a person acts, one lock
 at a time, so a click that races them is simply refused as out of turn.
 
@@ -40,8 +41,9 @@ from .errors import (
 )
 from .events import EventKind, Listener, TableEvent, log_event
 from .ownership import Ownership
-from .persistence import NewTable, Place, TableStore
+from .persistence import NewTable, Place, SavedTable, TableStore
 from .public import deal_summary
+from .reload import answer_lost, is_the_new_table, place_taken, stored_open_at, stored_table
 from .seats import Player, Seat
 from .table import Move, Table
 
@@ -56,6 +58,10 @@ SAVE_FAILED = "Sorry, that couldn't be saved, so nothing changed. Please try aga
 SAVE_UNSURE = (
     "Sorry, the database didn't answer, so that may or may not have been saved. "
     "The table will show which in a moment."
+)
+OPEN_UNSURE = (
+    "Sorry, the database didn't answer, so the table may or may not have opened. "
+    "Use /euchre new again: it opens one, or shows the one that did."
 )
 
 
@@ -192,10 +198,7 @@ class TableService:
         async with self._opening:
             existing = self.at(place.id)
             if existing is not None:
-                raise TableExistsError(
-                    f"There's already a table here (table {existing.id}): join it, "
-                    "or its host can close it with /euchre abort."
-                )
+                raise TableExistsError.of(existing.id)
             await self.ownership.claim(place.guild_id)
             settings = await self.settings_of(place.guild_id)
             if rules is None:
@@ -207,7 +210,7 @@ class TableService:
             try:
                 table_id = await self.store.create_table(new)
             except Exception as exc:
-                raise self._save_failed(f"opening a table in place {place.id}") from exc
+                return await self._opening_failed(new, exc)
             table = Table(
                 table_id, place, host.user_id, rules, seed, taken, rules_overridden=rules_overridden
             )
@@ -216,6 +219,31 @@ class TableService:
             self._by_place[place.id] = table_id
             self._emit(table, "opened", f"by {host.name}, rules {rules.to_spec()}")
         return table
+
+    async def _opening_failed(self, new: NewTable, exc: Exception) -> Table:
+        """The store's open table at the place after a failed opening (``_opening`` held).
+
+        When no answer came, or the store has a table there that memory does not know,
+        its table there is taken in as a restart would: the lobby asked for (created
+        after all) is returned, another table is refused as any existing one is.
+        """
+        if not (answer_lost(exc) or place_taken(exc)):
+            raise self._save_failed(f"opening a table in place {new.place.id}") from exc
+        log.warning("place %d: opening a table failed (%s); looking it up", new.place.id, exc)
+        sorry = OPEN_UNSURE if answer_lost(exc) else SAVE_FAILED
+        try:
+            row = await stored_open_at(self.store, new.place)
+        except Exception:
+            log.exception("place %d: could not look up the store's open table", new.place.id)
+            raise SaveFailedError(sorry) from exc
+        table = None if row is None else await self._take_in(row, {})
+        if table is None:
+            raise SaveFailedError(sorry) from exc
+        if answer_lost(exc) and row is not None and is_the_new_table(row, new):
+            self._emit(table, "opened", "its unanswered opening went through")
+            return table
+        self._emit(table, "reloaded", f"taken in from the store ({table.status})")
+        raise TableExistsError.of(table.id) from exc
 
     async def set_message(self, table: Table, message_id: int) -> None:
         """Remember the table's public message (a failed save is only logged)."""
@@ -509,29 +537,38 @@ class TableService:
         settings: dict[int, ServerSettings] = {}
         # Only the servers claimed: one whose first table opened meanwhile is not ours yet.
         for row in await self.store.open_tables(set(claimed).__contains__):
-            try:
-                table = Table.restore(row)
-            except Exception:
-                log.exception("table %d: its record does not replay; not restored", row.id)
-                continue
-            if not table.is_open:
-                continue
-            if table.game is not None and table.game.over:
-                # The last move was saved but the process died before the archive.
-                table.status = "finished"
-                await self._finish(table)
-                continue
-            guild = table.place.guild_id
-            if guild not in settings:
-                settings[guild] = await self.settings_of(guild)
-            table.settings = settings[guild]
-            self._open[table.id] = table
-            self._by_place[table.place.id] = table.id
-            restored.append(table)
+            table = await self._take_in(row, settings)
+            if table is not None:
+                restored.append(table)
         for guild in claimed:  # none of its tables came back after all
             if not self._has_open(guild):
                 await self._release_if_idle(guild)
         return restored
+
+    async def _take_in(self, row: SavedTable, settings: dict[int, ServerSettings]) -> Table | None:
+        """Load a stored table into memory, its record replayed; None if it is not open.
+
+        ``settings``: the servers' settings read so far (added to). A game the store has
+        over (its last move saved, its archive not) is finished now.
+        """
+        try:
+            table = Table.restore(row)
+        except Exception:
+            log.exception("table %d: its record does not replay; not restored", row.id)
+            return None
+        if not table.is_open:
+            return None
+        if table.game is not None and table.game.over:
+            table.status = "finished"
+            await self._finish(table)
+            return None
+        guild = table.place.guild_id
+        if guild not in settings:
+            settings[guild] = await self.settings_of(guild)
+        table.settings = settings[guild]
+        self._open[table.id] = table
+        self._by_place[table.place.id] = table.id
+        return table
 
     # ------------------------------------------------------------------ absent players
 
@@ -690,15 +727,18 @@ class TableService:
         if not table.out_of_step:
             return
         try:
-            stored = Table.restore(await self.store.load_table(table.id))
+            stored = await stored_table(self.store, table.id)
         except Exception as exc:
             raise self._save_failed(f"table {table.id}: reloading it from the store") from exc
         table.adopt(stored)
         game = table.game
+        # The store has the last move but not the archive: finished as that move would have.
+        over = table.status == "playing" and game is not None and game.over
+        if over:
+            table.status = "finished"
         actions = 0 if game is None else len(game.log)
         self._emit(table, "reloaded", f"from the store: {table.status}, {actions} actions")
-        if table.status == "playing" and game is not None and game.over:
-            table.status = "finished"
+        if over:
             await self._finish(table)
         elif not table.is_open:
             self._close(table)

@@ -13,8 +13,9 @@ from bot.settings import Settings
 from bot.store import ConnectionLostError
 from bot.tables import MemoryTableStore, TableService
 from bot.tables.pacing import ChannelLimits
+from bot.tables.persistence import NewTable
 from bot.tables.scheduler import ManualScheduler
-from bot.tables.service import SAVE_UNSURE
+from bot.tables.service import OPEN_UNSURE, SAVE_UNSURE
 from tests.cogs.euchre_driver import action_buttons, only_table
 from tests.conftest import MakeHarness
 from tests.harness import FakeMember, Harness, Result, StoredMessage
@@ -211,3 +212,55 @@ async def test_a_move_whose_save_is_unsure_shows_on_the_table_once_it_is_reloade
     assert again.reply.kind == "update" and "out of date" in (again.reply.content or "")
     assert not table.out_of_step and len(table.game.log) == 1
     assert h.message(message.id).embeds != shown  # the public message shows the saved move
+
+
+class UnsureOpenings(MemoryTableStore):
+    """A store whose next opening saves (``wrote``) or not and loses the answer."""
+
+    wrote: bool | None = None
+    lookups_fail = 0
+
+    async def create_table(self, new: NewTable) -> int:
+        wrote, self.wrote = self.wrote, None
+        if wrote is None:
+            return await super().create_table(new)
+        if wrote:
+            await super().create_table(new)
+        raise ConnectionLostError("no answer", reason="timeout", unsure=True)
+
+    async def open_tables(self, *args: Any, **kwargs: Any) -> Any:
+        if self.lookups_fail:
+            self.lookups_fail -= 1
+            raise ConnectionLostError("connecting again failed", reason="refused")
+        return await super().open_tables(*args, **kwargs)
+
+
+async def test_an_opening_whose_answer_was_lost_never_jams_the_channel(
+    make_harness: MakeHarness,
+) -> None:
+    store = UnsureOpenings()
+    tables = TableService(store, make_player, seeds=lambda: 5)
+    bot = EuchreBot(
+        Settings(computer_move_delay=0), tables=tables, channel_limits=ChannelLimits.unlimited()
+    )
+    h = await make_harness(bot)
+    g = h.guild(members=NAMES)
+    alice, bob = g.member("alice"), g.member("bob")
+
+    store.wrote = True  # saved: the table is found and shown as opened
+    opened = await h.slash(alice, "euchre new")
+    assert not opened.ephemeral and only_table(bot).message_id == opened.message.id
+    await h.slash(alice, "euchre abort")
+
+    store.wrote = False  # not saved: the person is told, and trying again opens it
+    refused = await h.slash(alice, "euchre new")
+    assert refused.ephemeral and refused.content == OPEN_UNSURE and bot.tables.open_tables == []
+    assert not (await h.slash(alice, "euchre new")).ephemeral
+    await h.slash(alice, "euchre abort")
+
+    store.wrote, store.lookups_fail = True, 1  # saved, and the store can't say so yet
+    refused = await h.slash(alice, "euchre new", allow_errors=True)
+    assert refused.ephemeral and refused.content == OPEN_UNSURE
+    again = await h.slash(bob, "euchre new")
+    assert again.ephemeral and "already a table here" in again.content
+    assert only_table(bot).host_id == alice.id
