@@ -43,15 +43,19 @@ class TableClosedError(TableError):
 
 
 class TableExistsError(TableError):
-    """A channel or thread already has an open table."""
+    """A channel or thread already has an open table (``table_id``, where known)."""
+
+    table_id: int | None = None
 
     @classmethod
     def of(cls, table_id: int) -> TableExistsError:
         """The refusal of a second table where table ``table_id`` is open."""
-        return cls(
+        refusal = cls(
             f"There's already a table here (table {table_id}): join it, "
             "or its host can close it with /euchre abort."
         )
+        refusal.table_id = table_id
+        return refusal
 
 
 class TableMovingError(TableError):

@@ -20,7 +20,15 @@ from bot.render import TableVerb, help_embed
 from bot.replies import send_ephemeral
 from bot.rules import Action, ActionError
 from bot.server.overrides import TableRules
-from bot.tables import NoTableError, Place, Player, StaleActionError, TableService
+from bot.tables import (
+    NoTableError,
+    Place,
+    Player,
+    StaleActionError,
+    Table,
+    TableExistsError,
+    TableService,
+)
 
 from .league import LeagueCommands
 from .presenter import TablePresenter
@@ -94,10 +102,38 @@ class Euchre(
         if server.tables_in_threads and isinstance(channel, discord.TextChannel):
             await self._new_in_thread(interaction, channel, player, chosen)
             return
-        table = await self.service.open(
-            place, player, rules=chosen.rules, rules_overridden=chosen.overridden
-        )
+        table = await self._open(interaction, place, player, chosen)
         await self.presenter.post(interaction, table)
+
+    async def _open(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        place: Place,
+        player: Player,
+        chosen: TableRules,
+    ) -> Table:
+        """Open a table at ``place``; a refusal for a table already there links to it."""
+        try:
+            return await self.service.open(
+                place, player, rules=chosen.rules, rules_overridden=chosen.overridden
+            )
+        except TableExistsError as refusal:
+            link = self._message_link(interaction, refusal.table_id)
+            if link is None:
+                raise
+            raise TableExistsError(f"{refusal} It's here: {link}") from refusal
+
+    def _message_link(
+        self, interaction: discord.Interaction[EuchreBot], table_id: int | None
+    ) -> str | None:
+        """A link to the public message of the open table ``table_id`` in this channel."""
+        table = self.service.at(_place(interaction).id)
+        channel = interaction.channel
+        if table is None or table.id != table_id or table.message_id is None:
+            return None
+        if not isinstance(channel, discord.TextChannel | discord.Thread):
+            return None
+        return channel.get_partial_message(table.message_id).jump_url
 
     async def _new_in_thread(
         self,
@@ -120,12 +156,7 @@ class Euchre(
         except (discord.HTTPException, TypeError) as exc:
             log.warning("Could not open a thread in channel %s: %s", channel.id, exc)
             try:
-                table = await self.service.open(
-                    Place(guild_id, channel.id),
-                    player,
-                    rules=chosen.rules,
-                    rules_overridden=chosen.overridden,
-                )
+                table = await self._open(interaction, Place(guild_id, channel.id), player, chosen)
             except UserFacingError:
                 await interaction.delete_original_response()
                 raise

@@ -45,6 +45,9 @@ async def test_a_channel_has_one_open_table(make_harness: MakeHarness) -> None:
     h, bot, (alice, bob), _ = await lobby(make_harness)
     again = await h.slash(bob, "euchre new")
     assert again.ephemeral and "already a table here" in again.content
+    table = only_table(bot)
+    link = f"https://discord.com/channels/{alice.guild.id}/{table.place.id}/{table.message_id}"
+    assert again.content.endswith(f"It's here: {link}")
     other = alice.guild.channels["other"]
     elsewhere = await h.slash(bob, "euchre new", channel=other)
     assert not elsewhere.ephemeral
