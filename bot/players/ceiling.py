@@ -15,9 +15,10 @@ from typing import Any
 
 from bot.rules import Action, Game, HouseRules, make_game, seat_view
 
-from .arena import MatchResult, Progress, game_seed, in_parts, score_game
+from .arena import MatchResult, game_seed, score_game
 from .basic import BasicPlayer
 from .double_dummy import Position, Solver
+from .parallel import Progress, in_parts
 
 _BIDS = frozenset({"pass", "order_up", "call", "alone", "discard"})
 
