@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
@@ -14,6 +15,11 @@ import pytest
 
 from tests.harness import Harness
 from tests.postgres_server import PostgresMissingError, PostgresServer, start_server
+
+# pytest caches each test module with its asserts rewritten; with PYTHONDONTWRITEBYTECODE
+# set (as container images often do) it would rewrite all of them on every run, several
+# seconds of each worker's start. The cache is pytest's own, in __pycache__ (not tracked).
+sys.dont_write_bytecode = False
 
 # --------------------------------------------------------------------------- interaction harness
 # tests/harness: run a real bot offline. Usage in a cog test:

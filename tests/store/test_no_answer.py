@@ -30,6 +30,8 @@ from tests.tcp_proxy import BlackHoleProxy
 
 from .conftest import GUILD
 
+pytestmark = pytest.mark.slow  # every test waits out its bound: about 9 s in all
+
 BOUND = 0.3
 """The store's bound in these tests: seconds a statement, or connecting, may take."""
 

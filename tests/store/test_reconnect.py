@@ -282,6 +282,7 @@ async def test_a_lock_connection_dropped_while_holding_no_lock_connects_again(
 # --------------------------------------------------------------------------- a real restart
 
 
+@pytest.mark.slow  # a server of its own, started and restarted: about 4 s
 async def test_the_same_store_carries_on_across_a_server_restart(
     own_postgres_server: PostgresServer, store_log: pytest.LogCaptureFixture
 ) -> None:
