@@ -4,7 +4,7 @@ After a write whose answer never came (``ConnectionLostError`` marked ``unsure``
 store may hold the change or not: what it holds is read back and replaces what memory
 has, as a restart would load it. A lobby whose creation got no answer, or one the
 store refuses to open again because it has one at that place already, is found by
-its place. The service registers what these return (:mod:`bot.tables.service`).
+its place. The service registers what these return (:mod:`bot.tables.restoring`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,113 @@
+"""Absent players: the part of :class:`~bot.tables.service.TableService` for people away.
+
+A member takes over a computer's seat during a game (:meth:`AbsenceMixin._take_over`,
+reached through ``join``); a person whose turn ran out has a computer play it
+(:meth:`AbsenceMixin.time_out`), and keep the seat after too many in a row until they
+take it back (:meth:`AbsenceMixin.take_back`); a table nobody touches is closed
+(:meth:`AbsenceMixin.close_idle`). The timers that call these are in
+:mod:`bot.tables.keeper`.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from .seats import Player
+from .service_base import Progress, ServiceBase
+from .table import Table
+
+__all__ = ["AbsenceMixin"]
+
+log = logging.getLogger(__name__)
+
+
+class AbsenceMixin(ServiceBase):
+    """Seats taken over, turns timed out, seats taken back and idle tables closed."""
+
+    async def _take_over(self, table: Table, player: Player, seat: int | None) -> Table:
+        async with table.lock:
+            await self._bring_in_step(table)
+            before = list(table.seats)
+            strikes = dict(table.strikes)
+            number = table.take_over(player, seat)
+            try:
+                await self.store.save_seats(table.id, table.seats)
+            except Exception as exc:
+                table.seats, table.strikes = before, strikes
+                raise self._save_failed(
+                    f"table {table.id}: taking over seat {number}", table, exc
+                ) from exc
+            self._emit(table, "seated", f"{player.name} took over seat {number + 1}")
+        return table
+
+    async def take_back(self, table_id: int, user_id: int) -> Table:
+        """A person whose seat a computer plays (turns timed out) plays it again."""
+        table = self.get(table_id)
+        async with table.lock:
+            await self._bring_in_step(table)
+            before = list(table.seats)
+            seat = table.take_back(user_id)
+            await self._save_seats(table, before)
+            self._emit(table, "back", f"{table.name(seat)} took seat {seat + 1} back")
+        return table
+
+    async def time_out(
+        self, table_id: int, seat: int, stamp: tuple[int, int]
+    ) -> tuple[Progress, bool] | None:
+        """A person let their turn run out: a computer plays it for them.
+
+        Nothing happens (None) when the turn moved on meanwhile. After
+        ``settings.timeouts_before_computer`` timed-out turns in a row the computer keeps the
+        seat until its owner takes it back: the second item says whether that happened.
+        """
+        table = self.get(table_id)
+        async with table.lock:
+            await self._bring_in_step(table)
+            game = table.game
+            if (
+                table.status != "playing"
+                or game is None
+                or table.stamp != stamp
+                or game.turn != seat
+                or table.is_computer(seat)
+            ):
+                return None
+            move = await self._play_computer(table, for_seat=seat)
+            if not await self._save_move(table, move):
+                return None  # the store had the turn played already: the table was reloaded
+            strikes = table.strikes.get(seat, 0) + 1
+            table.strikes[seat] = strikes
+            away = table.status == "playing" and strikes >= table.settings.timeouts_before_computer
+            if away:
+                before = list(table.seats)
+                table.set_away(seat)
+                try:
+                    await self.store.save_seats(table.id, table.seats)
+                except Exception:
+                    table.seats = before
+                    away = False
+                    log.exception("table %d: could not save seat %d as away", table.id, seat)
+            what = "a computer plays the seat until they return" if away else "a computer played"
+            self._emit(table, "timeout", f"{table.name(seat)} ran out of time: {what}")
+            return self._progress(table, (move,)), away
+
+    async def close_idle(self, table_id: int, idle_since: float, now: float) -> Table | None:
+        """Close a table nobody touched since ``idle_since``: None if it was closed already."""
+        table = self._open.get(table_id)
+        if table is None:
+            return None
+        async with table.lock:
+            if not table.is_open:
+                return None
+            status = table.status
+            table.status = "aborted"
+            try:
+                await self.store.finish_table(table.id, "aborted", None)
+            except Exception:
+                table.status = status
+                log.exception("table %d: could not close it as idle", table.id)
+                return None
+            minutes = (now - idle_since) / 60
+            self._emit(table, "aborted", f"idle for {minutes:.0f} minutes")
+            self._close(table)
+        return table
