@@ -11,7 +11,7 @@ from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.store import ConnectionLostError
-from bot.tables import MemoryTableStore, TableService
+from bot.tables import MemoryTableStore, Table, TableService
 from bot.tables.pacing import ChannelLimits
 from bot.tables.persistence import NewTable
 from bot.tables.scheduler import ManualScheduler
@@ -58,6 +58,20 @@ async def bot_over(store: MemoryTableStore, make_harness: MakeHarness) -> tuple[
         channel_limits=ChannelLimits.unlimited(),
     )
     return bot, await make_harness(bot)
+
+
+async def first_turn(
+    store: MemoryTableStore, make_harness: MakeHarness
+) -> tuple[Harness, Table, FakeMember, StoredMessage, StoredMessage, str]:
+    """A started game over ``store``: the person to act, the table message, their hand
+    and the custom_id of their first action button."""
+    bot, h = await bot_over(store, make_harness)
+    people, message = await started(h)
+    table = only_table(bot)
+    assert table.game is not None and table.game.turn is not None
+    person = people[table.game.turn]
+    hand = await hand_of(h, person, message)
+    return h, table, person, message, hand, action_buttons(hand, table.stamp)[0].custom_id
 
 
 async def hand_of(h: Harness, person: FakeMember, message: StoredMessage) -> StoredMessage:
@@ -161,20 +175,15 @@ async def test_a_move_that_cannot_be_saved_is_not_applied_and_can_be_retried(
     make_harness: MakeHarness,
 ) -> None:
     store = FlakyStore()
-    bot, h = await bot_over(store, make_harness)
-    people, message = await started(h)
-    table = only_table(bot)
-    assert table.game is not None and table.game.turn is not None
-    person = people[table.game.turn]
-    hand = await hand_of(h, person, message)
-    button = action_buttons(hand, table.stamp)[0]
+    h, table, person, _message, hand, custom_id = await first_turn(store, make_harness)
+    assert table.game is not None
     before = (table.record(), table.stamp)
     store.failing = 1
-    refused = await h.click(person, hand, custom_id=button.custom_id, allow_errors=True)
+    refused = await h.click(person, hand, custom_id=custom_id, allow_errors=True)
     assert refused.reply.ephemeral and "try again" in refused.reply.content
     assert (table.record(), table.stamp) == before
     assert store.tables[table.id].actions == []
-    again = await h.click(person, h.message(hand.id), custom_id=button.custom_id)
+    again = await h.click(person, h.message(hand.id), custom_id=custom_id)
     assert again.reply.kind == "update" and len(store.tables[table.id].actions) == 1
 
 
@@ -194,21 +203,16 @@ async def test_a_move_whose_save_is_unsure_shows_on_the_table_once_it_is_reloade
     make_harness: MakeHarness,
 ) -> None:
     store = UnsureStore()
-    bot, h = await bot_over(store, make_harness)
-    people, message = await started(h)
-    table = only_table(bot)
-    assert table.game is not None and table.game.turn is not None
-    person = people[table.game.turn]
-    hand = await hand_of(h, person, message)
-    button = action_buttons(hand, table.stamp)[0]
+    h, table, person, message, hand, custom_id = await first_turn(store, make_harness)
+    assert table.game is not None
     shown = h.message(message.id).embeds
     store.unsure = 1
-    refused = await h.click(person, hand, custom_id=button.custom_id, allow_errors=True)
+    refused = await h.click(person, hand, custom_id=custom_id, allow_errors=True)
     assert refused.reply.ephemeral and refused.reply.content == SAVE_UNSURE
     assert table.out_of_step and len(store.tables[table.id].actions) == 1
     assert h.message(message.id).embeds == shown
 
-    again = await h.click(person, h.message(hand.id), custom_id=button.custom_id)
+    again = await h.click(person, h.message(hand.id), custom_id=custom_id)
     assert again.reply.kind == "update" and "out of date" in (again.reply.content or "")
     assert not table.out_of_step and len(table.game.log) == 1
     assert h.message(message.id).embeds != shown  # the public message shows the saved move
