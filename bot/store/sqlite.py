@@ -111,7 +111,11 @@ class SqliteDatabase(Database):
         await self._conn.close()
 
     def _connection_in_transaction(self) -> bool:
-        return self._conn.in_transaction
+        return not self._connection_closed() and self._conn.in_transaction
+
+    def _connection_closed(self) -> bool:
+        """Whether aiosqlite's connection is closed: every call on it raises ValueError."""
+        return not self._conn._running or self._conn._connection is None
 
     def _connection_lost(self) -> bool:
         """A file has no server to drop the connection."""
@@ -155,6 +159,13 @@ class SqliteDatabase(Database):
             raise StoreError(f"{self.path}: {exc}") from exc
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: {exc}") from exc
+        except ValueError as exc:
+            if not self._connection_closed():  # a bug, not the store's failure
+                raise
+            raise StoreError(
+                f"{self.path}: the connection to the database file is closed, so nothing "
+                "was read or saved"
+            ) from exc
 
     # ------------------------------------------------------------------ migrations
 
