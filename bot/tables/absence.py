@@ -42,7 +42,7 @@ class AbsenceMixin(ServiceBase):
 
     async def take_back(self, table_id: int, user_id: int) -> Table:
         """A person whose seat a computer plays (turns timed out) plays it again."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         async with table.lock:
             await self._bring_in_step(table)
             before = list(table.seats)

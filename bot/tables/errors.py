@@ -37,9 +37,20 @@ class TableError(UserFacingError):
 class NoTableError(TableError):
     """No open table where the user asked."""
 
+    @classmethod
+    def of(cls, table_id: int) -> NoTableError:
+        """The refusal of a button of table ``table_id``, which this process does not have."""
+        return cls(f"Table {table_id} no longer exists: start a new one with /euchre new.")
+
 
 class TableClosedError(TableError):
     """The table was finished or aborted (a button from an old message)."""
+
+    @classmethod
+    def of(cls, table_id: int, status: str) -> TableClosedError:
+        """The refusal of a change at table ``table_id``, closed as ``status`` says."""
+        how = "has finished" if status == "finished" else "was closed"
+        return cls(f"Table {table_id} {how}: start a new one with /euchre new.")
 
 
 class TableExistsError(TableError):

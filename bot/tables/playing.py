@@ -35,7 +35,7 @@ class PlayingMixin(ServiceBase):
         self, table_id: int, user_id: int, seat: int, stamp: tuple[int, int], action: Action
     ) -> Progress:
         """A person's action from a private-hand button drawn at ``stamp``."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         async with table.lock:
             await self._bring_in_step(table)
             while True:  # again after a reload: the request is checked against the stored game
@@ -94,7 +94,11 @@ class PlayingMixin(ServiceBase):
         The search runs in a worker thread (other tables' clicks are answered meanwhile);
         the table then remembers that a hint was used, which keeps its game casual.
         """
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
+        if table.out_of_step:  # the hint is for the game as stored
+            async with table.lock:
+                await self._bring_in_step(table)
+        table.require_open()
         seat, view = table.view_for(user_id)
         if not table.hints_allowed:
             why = (
@@ -112,6 +116,7 @@ class PlayingMixin(ServiceBase):
         advice = await asyncio.to_thread(advisor.advise, view)
         async with table.lock:
             await self._bring_in_step(table)
+            table.require_open()
             if not table.hinted:
                 try:
                     await self.store.update_table(table.id, hinted=True)

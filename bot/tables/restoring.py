@@ -5,6 +5,8 @@ servers. After a write whose answer never came a table is out of step: its next 
 first reloads it from the store (:meth:`RestoringMixin._bring_in_step`), and a lobby
 whose opening failed is looked for at its place and taken in
 (:meth:`RestoringMixin._opening_failed`). The reading itself is in :mod:`bot.tables.reload`.
+A button of a table memory no longer knows (closed long ago, or before a restart) is
+refused as the store has it: a finished game says it finished (:meth:`RestoringMixin.fetch`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import logging
 
 from bot.server.settings import ServerSettings
 
-from .errors import SaveFailedError, TableExistsError
+from .errors import NoTableError, SaveFailedError, TableClosedError, TableError, TableExistsError
 from .persistence import NewTable, SavedTable
 from .reload import answer_lost, is_the_new_table, place_taken, stored_open_at, stored_table
 from .service_base import OPEN_UNSURE, SAVE_FAILED, ServiceBase
@@ -26,6 +28,30 @@ log = logging.getLogger(__name__)
 
 class RestoringMixin(ServiceBase):
     """Loading tables at start-up and bringing those out of step with the store back in step."""
+
+    async def fetch(self, table_id: int, *, closed: bool = False) -> Table:
+        """The table of a button: an open one, or with ``closed`` a recently closed one too.
+
+        Refused as :meth:`get` refuses, except that a table memory does not know is
+        looked up in the store: a game that finished says so, as one still in memory does.
+        """
+        try:
+            return self.get_any(table_id) if closed else self.get(table_id)
+        except NoTableError:
+            raise await self._forgotten(table_id) from None
+
+    async def _forgotten(self, table_id: int) -> TableError:
+        """The refusal of a table memory does not know, from its status in the store."""
+        try:
+            status = (await self.store.load_table(table_id)).status
+        except LookupError:
+            return NoTableError.of(table_id)
+        except Exception:
+            log.warning("table %d: could not look it up in the store", table_id, exc_info=True)
+            return NoTableError.of(table_id)
+        if status in ("finished", "aborted"):
+            return TableClosedError.of(table_id, status)
+        return NoTableError.of(table_id)  # another process's, or opened since this one started
 
     async def reload(self, table_id: int) -> Table:
         """Bring a table out of step with the store back in step now (else nothing happens).

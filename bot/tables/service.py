@@ -109,9 +109,8 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
             return table
         closed = self._closed.get(table_id)
         if closed is not None:
-            how = "finished" if closed.status == "finished" else "was closed"
-            raise TableClosedError(f"Table {table_id} has {how}: start a new one with /euchre new.")
-        raise NoTableError(f"Table {table_id} no longer exists: start a new one with /euchre new.")
+            raise TableClosedError.of(table_id, closed.status)
+        raise NoTableError.of(table_id)
 
     def get_any(self, table_id: int) -> Table:
         """An open table, or a recently closed one."""
@@ -198,7 +197,7 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
 
         During a game, a member takes over a computer's seat where the server allows it.
         """
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         if table.status == "playing":
             return await self._take_over(table, player, seat)
         async with table.lock:
@@ -211,7 +210,7 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
 
     async def add_computer(self, table_id: int, by: int, seat: int | None = None) -> Table:
         """The host seats a computer player, where the server allows them."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         settings = await self.settings_of(table.place.guild_id)
         if not settings.allow_computers:
             raise ComputersNotAllowedError(
@@ -229,7 +228,7 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
         """The host chooses how well the table's computers play, those seated included."""
         if level not in get_args(ComputerLevel):
             raise WrongStageError(f"{level!r} is not a computer level.")
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         async with table.lock:
             await self._bring_in_step(table)
             before = list(table.seats)
@@ -245,7 +244,7 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
 
     async def leave(self, table_id: int, user_id: int) -> Table:
         """A person leaves: their seat is freed, or taken over by a computer in a game."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         async with table.lock:
             await self._bring_in_step(table)
             before = (list(table.seats), table.host_id, table.status)
@@ -271,7 +270,7 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
 
     async def start(self, table_id: int, by: int) -> Progress:
         """The host starts the game: the cards are dealt."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         settings = await self.settings_of(table.place.guild_id)
         async with table.lock:
             await self._bring_in_step(table)
@@ -288,7 +287,7 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
 
     async def abort(self, table_id: int, by: int, *, may_manage: bool = False) -> Table:
         """Close a table: its host, or a member who may manage the server."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         async with table.lock:
             await self._bring_in_step(table)
             status = table.status
@@ -304,7 +303,7 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
 
     async def play_again(self, table_id: int, player: Player) -> Table:
         """A new lobby in the same place with the same seats and rules; the clicker hosts."""
-        old = self.get_any(table_id)
+        old = await self.fetch(table_id, closed=True)
         if old.status != "finished":
             raise WrongStageError("This game isn't over yet.")
         if old.seat_of(player.user_id) is None:

@@ -140,6 +140,10 @@ class ServiceBase(abc.ABC):
     # Restarts and reloads (restoring.py).
 
     @abc.abstractmethod
+    async def fetch(self, table_id: int, *, closed: bool = False) -> Table:
+        """The table of a button (open, or recently closed too); refused as the store has it."""
+
+    @abc.abstractmethod
     async def _opening_failed(self, new: NewTable, exc: Exception) -> Table:
         """The store's open table at the place after a failed opening (``_opening`` held)."""
 

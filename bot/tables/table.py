@@ -179,13 +179,14 @@ class Table:
     # ------------------------------------------------------------------ lobby
 
     def _require_lobby(self) -> None:
-        self._require_open()
+        self.require_open()
         if self.status != "lobby":
             raise WrongStageError("The game has already started.")
 
-    def _require_open(self) -> None:
+    def require_open(self) -> None:
+        """TableClosedError once the table is finished or aborted."""
         if not self.is_open:
-            raise TableClosedError(f"Table {self.id} is closed.")
+            raise TableClosedError.of(self.id, self.status)
 
     def _check_seat_number(self, seat: int) -> None:
         if not 0 <= seat < self.size:
@@ -264,7 +265,7 @@ class Table:
         When the host leaves, the next person seated becomes host; when nobody is
         left, the table is aborted.
         """
-        self._require_open()
+        self.require_open()
         seat = self.require_seat(user_id)
         if self.status == "lobby":
             self.seats[seat] = None
@@ -296,7 +297,7 @@ class Table:
 
     def abort(self, by: int, *, may_manage: bool = False) -> None:
         """Close the table: the host, or someone allowed to manage the server."""
-        self._require_open()
+        self.require_open()
         if not may_manage:
             self._require_host(by, "close this table")
         self.status = "aborted"
@@ -305,7 +306,7 @@ class Table:
 
     def require_game(self) -> Game:
         """The game; WrongStageError before it starts."""
-        self._require_open()
+        self.require_open()
         if self.game is None:
             raise WrongStageError("The game hasn't started yet.")
         return self.game

@@ -273,7 +273,7 @@ class Euchre(
 
     async def _show_hand(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         """Open the hand privately, or redraw it where the click came from a private hand."""
-        table = self.service.get_any(table_id)
+        table = await self.service.fetch(table_id, closed=True)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await self.presenter.redraw_hand(interaction, table)

@@ -266,7 +266,7 @@ class TablePresenter:
         The first hint makes the game casual, and the table message then says so.
         """
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hinted = self.service.get(table_id).hinted
+        hinted = (await self.service.fetch(table_id)).hinted
         view, advice = await self.service.hint(table_id, interaction.user.id)
         await interaction.followup.send(hint_text(view, advice), ephemeral=True)
         if not hinted:

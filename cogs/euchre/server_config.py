@@ -258,7 +258,7 @@ class HouseRulesCommands(commands.Cog):
         self, interaction: discord.Interaction[EuchreBot], table_id: int
     ) -> None:
         """The Rules button of a table: its full rules, privately."""
-        table = self.service.get_any(table_id)
+        table = await self.service.fetch(table_id, closed=True)
         server = await self.service.settings_of(table.place.guild_id)
         embed = table_rules_embed(
             table.id, table.rules, overridden=table.rules_overridden, server_rules=server.rules
