@@ -16,7 +16,7 @@ from .controls import (
     public_controls,
 )
 from .faces import NO_FACES, CardFaces
-from .hand import HandButton, hand_buttons, hand_embed
+from .hand import HandButton, closed_hand_embed, hand_buttons, hand_embed
 from .help import help_embed
 from .hints import hint_text
 from .rules import rules_embed, rules_line, rules_text
@@ -35,6 +35,7 @@ __all__ = [
     "TableVerb",
     "card_name",
     "card_text",
+    "closed_hand_embed",
     "hand_buttons",
     "hand_embed",
     "hand_text",

@@ -3,7 +3,8 @@
 :func:`hand_buttons` says which buttons the hand shows and where; the cog turns them
 into components. Every action legal now gets a button; the cards are always shown as
 buttons, those that can't be played now disabled. At most four rows are used, so the
-cog has the fifth for its own buttons.
+cog has the fifth for its own buttons. Once the table closes the hand is its end
+(:func:`closed_hand_embed`): the result, and no buttons.
 """
 
 from __future__ import annotations
@@ -18,9 +19,17 @@ from bot.rules.ranking import NO_TRUMP_HIGH, build_ranking
 from bot.tables import PublicTable
 
 from .cards import bower_word, card_text, hand_text, sort_hand, suit_text, trump_text
+from .table import result_line, score_line
 from .teams import player, team_mark
 
-__all__ = ["ACTION_ROWS", "ButtonStyle", "HandButton", "hand_buttons", "hand_embed"]
+__all__ = [
+    "ACTION_ROWS",
+    "ButtonStyle",
+    "HandButton",
+    "closed_hand_embed",
+    "hand_buttons",
+    "hand_embed",
+]
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
@@ -244,3 +253,23 @@ def hand_embed(table: PublicTable, view: SeatView) -> discord.Embed:
         "these buttons last 15 minutes: Your hand on the table gives fresh ones."
     )
     return embed
+
+
+def closed_hand_embed(table: PublicTable) -> discord.Embed:
+    """The private hand of a closed table: who won and the score, or the score it closed at."""
+    game = table.game
+    if table.status == "finished" and game is not None and game.view.over:
+        title = "game over"
+        lines = [result_line(table, game), score_line(table, game)]
+        colour = discord.Colour.gold()
+    else:
+        title = "closed"
+        lines = ["This table was closed before its game ended."]
+        if game is not None:
+            lines.append(f"Score when it closed: {score_line(table, game)}")
+        colour = discord.Colour.light_grey()
+    return discord.Embed(
+        title=f"Your hand · table {table.id} · {title}",
+        description="\n".join(lines),
+        colour=colour,
+    )

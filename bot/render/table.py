@@ -24,6 +24,8 @@ __all__ = [
     "DEAL_OUTCOMES",
     "LAST_DEAL",
     "deal_line",
+    "result_line",
+    "score_line",
     "table_embed",
     "trick_line",
     "turn_mention",
@@ -84,11 +86,20 @@ def table_embed(table: PublicTable, faces: CardFaces = NO_FACES) -> discord.Embe
     return embed
 
 
-def _score_line(table: PublicTable, game: PublicGame) -> str:
+def score_line(table: PublicTable, game: PublicGame) -> str:
     """Both partnerships and their points (the goal is in the footer's rules line)."""
     return " · ".join(
         f"{team_mark(t)} {team_names(table, t)} **{game.view.score[t]}**" for t in (0, 1)
     )
+
+
+def result_line(table: PublicTable, game: PublicGame) -> str:
+    """Who won a game that is over, and by what score (or a tie)."""
+    score = game.view.score
+    if game.view.winner is None:
+        return f"🤝 A tie, {score[0]} to {score[1]}."
+    w = game.view.winner
+    return f"🏆 {team_mark(w)} **{team_names(table, w)}** win {score[w]} to {score[1 - w]}."
 
 
 # ---------------------------------------------------------------------- lobby
@@ -146,7 +157,7 @@ def _whose_turn(table: PublicTable, game: PublicGame) -> str:
 
 def _game(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.Embed:
     view = game.view
-    lines = [_score_line(table, game), *_deal_lines(table, game)]
+    lines = [score_line(table, game), *_deal_lines(table, game)]
     last = game.last_trick
     if view.phase == "play":
         tricks = tricks_line(game.view)
@@ -298,15 +309,7 @@ def _cards_and_taker(
 
 
 def _result(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.Embed:
-    if game.view.winner is None:
-        headline = f"🤝 A tie, {game.view.score[0]} to {game.view.score[1]}."
-    else:
-        w = game.view.winner
-        headline = (
-            f"🏆 {team_mark(w)} **{team_names(table, w)}** win "
-            f"{game.view.score[w]} to {game.view.score[1 - w]}."
-        )
-    description = "\n".join([headline, _score_line(table, game)])
+    description = "\n".join([result_line(table, game), score_line(table, game)])
     embed = discord.Embed(
         title=f"{_name(table)} · table {table.id} · game over", description=description
     )

@@ -6,8 +6,13 @@ written for the person who clicked, so the error funnel shows them as they are.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.errors import UserFacingError
 from bot.rules import ErrorCode
+
+if TYPE_CHECKING:
+    from .public import PublicTable
 
 __all__ = [
     "ComputersNotAllowedError",
@@ -44,13 +49,20 @@ class NoTableError(TableError):
 
 
 class TableClosedError(TableError):
-    """The table was finished or aborted (a button from an old message)."""
+    """The table was finished or aborted (a button from an old message).
+
+    ``public`` is what everyone may see of the closed table (its result), where known.
+    """
+
+    public: PublicTable | None = None
 
     @classmethod
-    def of(cls, table_id: int, status: str) -> TableClosedError:
+    def of(cls, table_id: int, status: str, public: PublicTable | None = None) -> TableClosedError:
         """The refusal of a change at table ``table_id``, closed as ``status`` says."""
         how = "has finished" if status == "finished" else "was closed"
-        return cls(f"Table {table_id} {how}: start a new one with /euchre new.")
+        refusal = cls(f"Table {table_id} {how}: start a new one with /euchre new.")
+        refusal.public = public
+        return refusal
 
 
 class TableExistsError(TableError):

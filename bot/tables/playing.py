@@ -94,11 +94,7 @@ class PlayingMixin(ServiceBase):
         The search runs in a worker thread (other tables' clicks are answered meanwhile);
         the table then remembers that a hint was used, which keeps its game casual.
         """
-        table = await self.fetch(table_id)
-        if table.out_of_step:  # the hint is for the game as stored
-            async with table.lock:
-                await self._bring_in_step(table)
-        table.require_open()
+        table = await self.fetch_in_step(table_id)  # the hint is for the game as stored
         seat, view = table.view_for(user_id)
         if not table.hints_allowed:
             why = (

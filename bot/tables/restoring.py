@@ -6,7 +6,9 @@ first reloads it from the store (:meth:`RestoringMixin._bring_in_step`), and a l
 whose opening failed is looked for at its place and taken in
 (:meth:`RestoringMixin._opening_failed`). The reading itself is in :mod:`bot.tables.reload`.
 A button of a table memory no longer knows (closed long ago, or before a restart) is
-refused as the store has it: a finished game says it finished (:meth:`RestoringMixin.fetch`).
+refused as the store has it: a finished game says it finished, with its result
+(:meth:`RestoringMixin.fetch`). What a private hand shows is reloaded first where it
+is out of step (:meth:`RestoringMixin.fetch_in_step`).
 """
 
 from __future__ import annotations
@@ -40,18 +42,41 @@ class RestoringMixin(ServiceBase):
         except NoTableError:
             raise await self._forgotten(table_id) from None
 
+    async def fetch_in_step(self, table_id: int) -> Table:
+        """The open table of a button, in step with the store: what a hand shows is stored.
+
+        Refused as :meth:`fetch` refuses; a table out of step is reloaded first, and is
+        refused if the store has it closed (a game it has over finishes now).
+        SaveFailedError if the store can't be read: the table stays out of step.
+        """
+        table = await self.fetch(table_id)
+        if table.out_of_step:
+            async with table.lock:
+                await self._bring_in_step(table)
+        table.require_open()
+        return table
+
     async def _forgotten(self, table_id: int) -> TableError:
-        """The refusal of a table memory does not know, from its status in the store."""
+        """The refusal of a table memory does not know, from its status in the store.
+
+        A closed one's refusal carries its result, its record replayed, where it replays.
+        """
         try:
-            status = (await self.store.load_table(table_id)).status
+            row = await self.store.load_table(table_id)
         except LookupError:
             return NoTableError.of(table_id)
         except Exception:
             log.warning("table %d: could not look it up in the store", table_id, exc_info=True)
             return NoTableError.of(table_id)
-        if status in ("finished", "aborted"):
-            return TableClosedError.of(table_id, status)
-        return NoTableError.of(table_id)  # another process's, or opened since this one started
+        if row.status not in ("finished", "aborted"):
+            # Another process's, or opened since this one started.
+            return NoTableError.of(table_id)
+        try:
+            public = Table.restore(row).public()
+        except Exception:
+            log.warning("table %d: its record does not replay", table_id, exc_info=True)
+            public = None
+        return TableClosedError.of(table_id, row.status, public)
 
     async def reload(self, table_id: int) -> Table:
         """Bring a table out of step with the store back in step now (else nothing happens).

@@ -109,7 +109,7 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
             return table
         closed = self._closed.get(table_id)
         if closed is not None:
-            raise TableClosedError.of(table_id, closed.status)
+            raise TableClosedError.of(table_id, closed.status, closed.public())
         raise NoTableError.of(table_id)
 
     def get_any(self, table_id: int) -> Table:

@@ -144,6 +144,10 @@ class ServiceBase(abc.ABC):
         """The table of a button (open, or recently closed too); refused as the store has it."""
 
     @abc.abstractmethod
+    async def fetch_in_step(self, table_id: int) -> Table:
+        """The open table of a button, reloaded first where it is out of step with the store."""
+
+    @abc.abstractmethod
     async def _opening_failed(self, new: NewTable, exc: Exception) -> Table:
         """The store's open table at the place after a failed opening (``_opening`` held)."""
 

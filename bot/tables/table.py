@@ -186,7 +186,7 @@ class Table:
     def require_open(self) -> None:
         """TableClosedError once the table is finished or aborted."""
         if not self.is_open:
-            raise TableClosedError.of(self.id, self.status)
+            raise TableClosedError.of(self.id, self.status, self.public())
 
     def _check_seat_number(self, seat: int) -> None:
         if not 0 <= seat < self.size:

@@ -26,12 +26,13 @@ from bot.tables import (
     Player,
     StaleActionError,
     Table,
+    TableClosedError,
     TableExistsError,
     TableService,
 )
 
 from .league import LeagueCommands
-from .presenter import TablePresenter
+from .presenter import TablePresenter, on_private_hand
 from .routes import DYNAMIC_ITEMS
 from .server_config import PRESET_CHOICES, HouseRulesCommands
 
@@ -172,9 +173,9 @@ class Euchre(
 
     @app_commands.command(name="hand", description="See your cards at this channel's table")
     async def hand(self, interaction: discord.Interaction[EuchreBot]) -> None:
-        """Open the private hand (as a new private message)."""
+        """Open the private hand (as a new private message), as the store has it."""
         table = self.service.find(_place(interaction).id, interaction.user.id)
-        await self.presenter.send_hand(interaction, table)
+        await self._hand_button(interaction, table.id, "hand")
 
     @app_commands.command(name="leave", description="Leave this channel's table")
     async def leave(self, interaction: discord.Interaction[EuchreBot]) -> None:
@@ -220,10 +221,8 @@ class Euchre(
         self, interaction: discord.Interaction[EuchreBot], table_id: int, verb: TableVerb
     ) -> None:
         """A button of the public table message (or a hand's Refresh)."""
-        if verb == "hand":
-            await self._show_hand(interaction, table_id)
-        elif verb == "hint":
-            await self.presenter.send_hint(interaction, table_id)
+        if verb in ("hand", "hint"):
+            await self._hand_button(interaction, table_id, verb)
         elif verb == "rules":
             await self.show_table_rules(interaction, table_id)
         elif verb == "again":
@@ -271,11 +270,21 @@ class Euchre(
 
     # ------------------------------------------------------------------ private hand
 
-    async def _show_hand(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
-        """Open the hand privately, or redraw it where the click came from a private hand."""
-        table = await self.service.fetch(table_id, closed=True)
-        message = interaction.message
-        if message is not None and message.flags.ephemeral:
+    async def _hand_button(
+        self, interaction: discord.Interaction[EuchreBot], table_id: int, verb: TableVerb
+    ) -> None:
+        """Your hand (opened privately, or redrawn on a private hand) or Hint, as stored.
+
+        A table that closed or is gone is answered with the hand's end instead.
+        """
+        try:
+            table = await self.service.fetch_in_step(table_id)
+        except (TableClosedError, NoTableError) as refusal:
+            await self.presenter.hand_gone(interaction, refusal)
+            return
+        if verb == "hint":
+            await self.presenter.send_hint(interaction, table)
+        elif on_private_hand(interaction):
             await self.presenter.redraw_hand(interaction, table)
         else:
             await self.presenter.send_hand(interaction, table)
@@ -298,6 +307,9 @@ class Euchre(
         user = interaction.user.id
         try:
             progress = await self.service.act(table_id, user, seat, stamp, action)
+        except (TableClosedError, NoTableError) as refusal:
+            await self.presenter.hand_gone(interaction, refusal)
+            return
         except StaleActionError as exc:
             table = self.service.get_any(table_id)
             await self.presenter.redraw_hand(

@@ -10,6 +10,7 @@ after the next one starts). When the turn passes to a person, a short new messag
 mentions them (the service says whom: never the clicker, never a computer), and it is
 deleted once their turn is over. A private hand opened in the last 14 minutes is
 refreshed when the turn passes to its owner, so players rarely need to reopen it.
+Once its table has closed (or is gone) a hand shows how it ended, without buttons.
 """
 
 from __future__ import annotations
@@ -20,8 +21,15 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
-from bot.render import hand_buttons, hand_embed, hint_text, table_embed, turn_mention
-from bot.tables import Move, Progress, Table, TableEvent
+from bot.render import (
+    closed_hand_embed,
+    hand_buttons,
+    hand_embed,
+    hint_text,
+    table_embed,
+    turn_mention,
+)
+from bot.tables import Move, NoTableError, Progress, Table, TableClosedError, TableEvent
 
 from .components import finished_view, hand_view, public_view
 from .publisher import Publisher
@@ -29,7 +37,7 @@ from .publisher import Publisher
 if TYPE_CHECKING:
     from bot.app import EuchreBot
 
-__all__ = ["HAND_EDITABLE_FOR", "PublicMessage", "TablePresenter", "ping_text"]
+__all__ = ["HAND_EDITABLE_FOR", "PublicMessage", "TablePresenter", "on_private_hand", "ping_text"]
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +51,12 @@ _NO_MENTIONS: Final = discord.AllowedMentions.none()
 def ping_text(table: Table, user_id: int) -> str:
     """The turn ping: a new message, so that the mention notifies."""
     return f"{turn_mention(user_id)} (table {table.id})"
+
+
+def on_private_hand(interaction: discord.Interaction[EuchreBot]) -> bool:
+    """Whether the click came from a private hand (an ephemeral message)."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
 
 
 def person_to_act(table: Table) -> int | None:
@@ -93,8 +107,10 @@ class TablePresenter:
         public = table.public()
         return PublicMessage(table_embed(public, self.bot.card_faces), public_view(public))
 
-    def hand(self, table: Table, user_id: int) -> tuple[discord.Embed, discord.ui.View]:
-        """The private hand of ``user_id`` at ``table``."""
+    def hand(self, table: Table, user_id: int) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The private hand of ``user_id`` at ``table``; once it closed, its end (no buttons)."""
+        if not table.is_open:
+            return closed_hand_embed(table.public()), None
         seat, view = table.view_for(user_id)
         public = table.public()
         buttons = hand_buttons(public, view)
@@ -260,23 +276,26 @@ class TablePresenter:
 
     # ------------------------------------------------------------------ private hands
 
-    async def send_hint(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
+    async def send_hint(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
         """Answer a Hint click privately: the expert's choice and why, from its search.
 
         The first hint makes the game casual, and the table message then says so.
         """
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hinted = (await self.service.fetch(table_id)).hinted
-        view, advice = await self.service.hint(table_id, interaction.user.id)
+        hinted = table.hinted
+        view, advice = await self.service.hint(table.id, interaction.user.id)
         await interaction.followup.send(hint_text(view, advice), ephemeral=True)
         if not hinted:
-            self.show(self.service.get(table_id))
+            self.show(table)
 
     async def send_hand(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
         """Answer with the user's hand as a new private message."""
         embed, view = self.hand(table, interaction.user.id)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-        self.remember(table, interaction)
+        await interaction.response.send_message(
+            embed=embed, view=discord.utils.MISSING if view is None else view, ephemeral=True
+        )
+        if view is not None:
+            self.remember(table, interaction)
 
     async def redraw_hand(
         self,
@@ -287,7 +306,29 @@ class TablePresenter:
         """Answer a click on a private hand by redrawing it (with ``content`` above)."""
         embed, view = self.hand(table, interaction.user.id)
         await interaction.response.edit_message(content=content, embed=embed, view=view)
-        self.remember(table, interaction)
+        if view is not None:
+            self.remember(table, interaction)
+
+    async def hand_gone(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        refusal: TableClosedError | NoTableError,
+    ) -> None:
+        """Answer a hand's click at a table that closed, or is gone: the hand shows its end.
+
+        The refusal goes above the result (where the table's is known) and the buttons
+        go, in the one answer; a click from elsewhere gets the same as a new private message.
+        """
+        public = refusal.public if isinstance(refusal, TableClosedError) else None
+        embed = None if public is None else closed_hand_embed(public)
+        if on_private_hand(interaction):
+            await interaction.response.edit_message(content=refusal.message, embed=embed, view=None)
+        else:
+            await interaction.response.send_message(
+                refusal.message,
+                embed=discord.utils.MISSING if embed is None else embed,
+                ephemeral=True,
+            )
 
     def remember(self, table: Table, interaction: discord.Interaction[EuchreBot]) -> None:
         """Keep the interaction that shows the user's hand, to refresh it while it's young."""

@@ -1,16 +1,21 @@
-"""A finished game's buttons say it finished, however the click finds the table.
+"""A finished, closed or vanished table's private hands show how it ended, without buttons.
 
 The last move of a game is saved but its answer is lost (``unsure``): the table is
 out of step, and the next click reloads it from the store, which finishes the game.
-That click, and every later one on the hand (the table kept among the recently
-closed, or forgotten and looked up in the store), is refused with the service's
-sentence for a finished game: not "out of date", not "closed". Through the real bot
-and the interaction harness, on an SQLite file and on PostgreSQL.
+That click, and every later one on a hand (the table kept among the recently closed,
+or forgotten and looked up in the store), is answered by redrawing the hand clicked:
+the service's sentence for a finished game above the result (who won, the score),
+and no buttons left to click. An aborted table's hands say it was closed, one neither
+memory nor the store knows says it no longer exists. Nothing is posted to the channel.
+Refresh and Your hand on a table still out of step reload it first, as every other
+click does, so the hand shown is the store's.
+Through the real bot and the interaction harness, on an SQLite file and on PostgreSQL.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +35,8 @@ from bot.tables.service import SAVE_UNSURE
 from tests.cogs.euchre_driver import action_buttons, only_table
 from tests.cogs.test_euchre_races import hand_of, started
 from tests.conftest import MakeHarness
-from tests.harness import FakeMember, Harness, StoredMessage
-from tests.tables.test_out_of_step import UnsureStore, ends_the_game, to_act
+from tests.harness import FakeMember, Harness, Result, StoredMessage
+from tests.tables.test_out_of_step import UnsureStore, ends_the_game, in_step, to_act
 
 ONE_DEAL = HouseRules(target_score=1)
 """A game over at the first deal's end."""
@@ -54,18 +59,18 @@ async def db(db_url: str) -> AsyncIterator[Database]:
         await database.close()
 
 
+def sentence(table_id: int, how: str) -> str:
+    return f"Table {table_id} {how}: start a new one with /euchre new."
+
+
 def finished(table_id: int) -> str:
-    return f"Table {table_id} has finished: start a new one with /euchre new."
+    return sentence(table_id, "has finished")
 
 
-async def unsure_last_move(
+async def bot_on(
     db: Database, make_harness: MakeHarness, *, keep_closed: int = 256
-) -> tuple[Harness, EuchreBot, Table, FakeMember, StoredMessage, str]:
-    """A one-deal game whose last move was clicked, saved, and its answer lost.
-
-    The harness, the bot, the table (out of step now), who clicked, their hand and
-    the custom_id of the button clicked.
-    """
+) -> tuple[Harness, EuchreBot, UnsureStore]:
+    """The real bot keeping its tables in ``db`` (one-deal games), and its harness."""
     store = UnsureStore(db)
     server = FixedSettings(ServerSettings(rules=ONE_DEAL))
     tables = TableService(
@@ -77,9 +82,35 @@ async def unsure_last_move(
         scheduler=ManualScheduler(),
         channel_limits=ChannelLimits.unlimited(),
     )
-    h = await make_harness(bot)
+    return await make_harness(bot), bot, store
+
+
+@dataclass
+class LastMove:
+    """A one-deal game at its last move, every hand open."""
+
+    h: Harness
+    bot: EuchreBot
+    store: UnsureStore
+    table: Table
+    person: FakeMember
+    """Whose move it is."""
+    hand: StoredMessage
+    """Their hand."""
+    custom_id: str
+    """The button of the last move."""
+    spare: StoredMessage
+    """A second hand of theirs, opened with the first (its buttons drawn at the same moment)."""
+    others: list[tuple[FakeMember, StoredMessage]]
+    """The other players and their hands, opened before the last move too."""
+
+
+async def last_move(db: Database, make_harness: MakeHarness, *, keep_closed: int = 256) -> LastMove:
+    """A one-deal game played up to its last move, every hand open."""
+    h, bot, store = await bot_on(db, make_harness, keep_closed=keep_closed)
     people, message = await started(h)
     table = only_table(bot)
+    tables = bot.tables
     while True:  # up to the last move, through the service (its clicks are tested elsewhere)
         user, seat = to_act(table)
         action = table.game.legal()[-1]  # type: ignore[union-attr]  # passes would redeal
@@ -89,11 +120,27 @@ async def unsure_last_move(
     person = people[seat]
     hand = await hand_of(h, person, message)
     last = next(b for b in action_buttons(hand, table.stamp) if ends_the_game(table, seat, code(b)))
-    store.unsure["append_action"] = True
-    refused = await h.click(person, hand, custom_id=last.custom_id, allow_errors=True)
+    spare = await hand_of(h, person, message)
+    others = [(p, await hand_of(h, p, message)) for p in people if p is not person]
+    return LastMove(h, bot, store, table, person, hand, last.custom_id, spare, others)
+
+
+async def unsure_last_move(
+    db: Database, make_harness: MakeHarness, *, keep_closed: int = 256
+) -> LastMove:
+    """A one-deal game whose last move was clicked, saved, and its answer lost.
+
+    The table is out of step now.
+    """
+    game = await last_move(db, make_harness, keep_closed=keep_closed)
+    game.store.unsure["append_action"] = True
+    refused = await game.h.click(
+        game.person, game.hand, custom_id=game.custom_id, allow_errors=True
+    )
     assert refused.reply.ephemeral and refused.reply.content == SAVE_UNSURE
-    assert table.out_of_step and table.status == "playing"
-    return h, bot, table, person, h.message(hand.id), last.custom_id
+    assert game.table.out_of_step and game.table.status == "playing"
+    game.hand = game.h.message(game.hand.id)
+    return game
 
 
 def code(button: Any) -> Action:
@@ -106,34 +153,177 @@ async def archived(db: Database, table: Table) -> int:
     return sum(game.table_id == table.id for game in games)
 
 
-async def test_the_same_click_after_the_reload_says_the_game_finished(
+def ended(result: Result, hand: StoredMessage, refusal: str) -> dict[str, Any] | None:
+    """The hand clicked, redrawn by the click's one answer: ``refusal`` above, no buttons.
+
+    Its embed (None: it has none), after checking that nothing was posted to the channel.
+    """
+    assert result.response is not None and result.response.kind == "update"
+    assert result.reply.ephemeral and result.reply.content == refusal
+    assert [s.kind for s in result.replies] == ["update"]  # no follow-up: one answer
+    assert not [s for s in result.sent if s.kind == "channel_send"]
+    assert hand.content == refusal and hand.components == [] and hand.buttons == []
+    assert len(hand.embeds) <= 1
+    return hand.embeds[0] if hand.embeds else None
+
+
+def the_result(table: Table) -> str:
+    """What a hand of ``table``'s game over says: who won, by what score."""
+    assert table.game is not None and table.game.over
+    score = table.game.score
+    winner = 0 if score[0] > score[1] else 1
+    return f"win {score[winner]} to {score[1 - winner]}."
+
+
+async def test_the_last_move_s_hand_shows_the_result_and_so_do_the_others(
     db: Database, make_harness: MakeHarness
 ) -> None:
-    h, bot, table, person, hand, custom_id = await unsure_last_move(db, make_harness)
+    game = await last_move(db, make_harness)
+    h, table = game.h, game.table
 
-    again = await h.click(person, hand, custom_id=custom_id)
-    assert again.reply.ephemeral and again.reply.content == finished(table.id)
-    assert table.status == "finished" and bot.tables.open_tables == []
+    clicked = await h.click(game.person, game.hand, custom_id=game.custom_id)
+    assert clicked.response is not None and clicked.response.kind == "update"
+    assert table.status == "finished"
+    drawn = h.message(game.hand.id)
+    assert drawn.content == "" and drawn.components == []
+    embed = drawn.embeds[0]
+    assert embed["title"] == f"Your hand · table {table.id} · game over"
+    assert the_result(table) in embed["description"]
+
+    for owner, hand in game.others:  # their hands had buttons still
+        refreshed = await h.click(owner, hand, label="↻ Refresh")
+        assert ended(refreshed, h.message(hand.id), finished(table.id)) == embed
+    spare = await h.click(game.person, game.spare, custom_id=game.custom_id)
+    assert ended(spare, h.message(game.spare.id), finished(table.id)) == embed
+
+
+async def test_the_same_click_after_the_reload_shows_the_result(
+    db: Database, make_harness: MakeHarness
+) -> None:
+    game = await unsure_last_move(db, make_harness)
+    h, table = game.h, game.table
+
+    again = await h.click(game.person, game.hand, custom_id=game.custom_id)
+    embed = ended(again, h.message(game.hand.id), finished(table.id))
+    assert table.status == "finished" and game.bot.tables.open_tables == []
     assert (await TableRepo(db).get(table.id)).status == "finished"
     assert await archived(db, table) == 1
+    assert embed is not None and embed["title"] == f"Your hand · table {table.id} · game over"
+    assert the_result(table) in embed["description"]
 
-    once_more = await h.click(person, h.message(hand.id), custom_id=custom_id)
-    assert once_more.reply.content == finished(table.id)  # the table among the closed now
+    # The same button on their other hand: the table is among the recently closed now.
+    spare = await h.click(game.person, game.spare, custom_id=game.custom_id)
+    assert ended(spare, h.message(game.spare.id), finished(table.id)) == embed
+    for owner, hand in game.others:
+        refreshed = await h.click(owner, hand, label="↻ Refresh")
+        assert ended(refreshed, h.message(hand.id), finished(table.id)) == embed
     with pytest.raises(TableClosedError, match="has finished"):
-        bot.tables.get(table.id)
+        game.bot.tables.get(table.id)
     assert await archived(db, table) == 1
 
 
-async def test_a_finished_table_memory_forgot_says_it_finished_from_the_store(
+async def test_refresh_after_an_unsure_last_move_shows_the_result(
     db: Database, make_harness: MakeHarness
 ) -> None:
-    h, bot, table, person, hand, custom_id = await unsure_last_move(db, make_harness, keep_closed=0)
-    again = await h.click(person, hand, custom_id=custom_id)
-    assert again.reply.content == finished(table.id)
-    with pytest.raises(NoTableError):  # forgotten at once: memory keeps no closed table
-        bot.tables.get_any(table.id)
+    game = await unsure_last_move(db, make_harness)
+    table = game.table
 
-    for clicked in (custom_id, f"euchre:t:{table.id}:hand"):  # the card, then Refresh
-        refused = await h.click(person, h.message(hand.id), custom_id=clicked)
-        assert refused.reply.ephemeral and refused.reply.content == finished(table.id)
+    refreshed = await game.h.click(game.person, game.hand, label="↻ Refresh")
+    embed = ended(refreshed, game.h.message(game.hand.id), finished(table.id))
+    assert embed is not None and the_result(table) in embed["description"]
+    assert table.status == "finished" and not table.out_of_step
     assert await archived(db, table) == 1
+
+
+async def test_a_finished_table_memory_forgot_shows_its_result_from_the_store(
+    db: Database, make_harness: MakeHarness
+) -> None:
+    game = await unsure_last_move(db, make_harness, keep_closed=0)
+    h, table = game.h, game.table
+    again = await h.click(game.person, game.hand, custom_id=game.custom_id)
+    embed = ended(again, h.message(game.hand.id), finished(table.id))
+    with pytest.raises(NoTableError):  # forgotten at once: memory keeps no closed table
+        game.bot.tables.get_any(table.id)
+
+    # Each looked up in the store, its record replayed: the same result.
+    spare = await h.click(game.person, game.spare, custom_id=game.custom_id)
+    assert ended(spare, h.message(game.spare.id), finished(table.id)) == embed
+    for owner, hand in game.others:
+        refreshed = await h.click(owner, hand, label="↻ Refresh")
+        assert ended(refreshed, h.message(hand.id), finished(table.id)) == embed
+    assert await archived(db, table) == 1
+
+
+@pytest.mark.parametrize("keep_closed", [256, 0])
+async def test_an_aborted_game_s_hands_say_it_was_closed(
+    db: Database, make_harness: MakeHarness, keep_closed: int
+) -> None:
+    h, bot, _ = await bot_on(db, make_harness, keep_closed=keep_closed)
+    people, message = await started(h)
+    table = only_table(bot)
+    user, _ = to_act(table)
+    person = next(p for p in people if p.id == user)
+    hand = await hand_of(h, person, message)
+    button = action_buttons(hand, table.stamp)[0]
+    watcher = next(p for p in people if p not in (person, people[0]))
+    watched = await hand_of(h, watcher, message)
+    await h.slash(people[0], "euchre abort")
+    assert table.status == "aborted"
+
+    clicked = await h.click(person, hand, custom_id=button.custom_id)
+    refreshed = await h.click(watcher, watched, label="↻ Refresh")
+    for result, shown in ((clicked, hand), (refreshed, watched)):
+        embed = ended(result, h.message(shown.id), sentence(table.id, "was closed"))
+        assert embed is not None and embed["title"] == f"Your hand · table {table.id} · closed"
+        assert "Score when it closed: 🔵" in embed["description"]
+
+
+async def test_a_hand_of_a_table_nobody_has_says_it_no_longer_exists(
+    db: Database, make_harness: MakeHarness
+) -> None:
+    h, bot, _ = await bot_on(db, make_harness, keep_closed=0)
+    people, message = await started(h)
+    table = only_table(bot)
+    user, _ = to_act(table)
+    person = next(p for p in people if p.id == user)
+    hand = await hand_of(h, person, message)
+    button = action_buttons(hand, table.stamp)[0]
+    await h.slash(people[0], "euchre abort")
+    await db.execute("DELETE FROM tables WHERE id = ?", (table.id,))  # as if never stored here
+
+    refused = await h.click(person, hand, custom_id=button.custom_id)
+    assert ended(refused, h.message(hand.id), sentence(table.id, "no longer exists")) is None
+
+
+async def test_refresh_and_your_hand_show_the_hand_the_store_has(
+    db: Database, make_harness: MakeHarness
+) -> None:
+    h, bot, store = await bot_on(db, make_harness)
+    people, message = await started(h)
+    table = only_table(bot)
+    for via in ("↻ Refresh", "Your hand"):
+        user, _ = to_act(table)
+        person = next(p for p in people if p.id == user)
+        hand = await hand_of(h, person, message)
+        before = table.stamp
+        store.unsure["append_action"] = True  # saved, its answer lost: memory takes it back
+        refused = await h.click(person, hand, label="Pass", allow_errors=True)
+        assert refused.reply.content == SAVE_UNSURE
+        assert table.out_of_step and table.stamp == before
+
+        if via == "↻ Refresh":
+            shown = await h.click(person, hand, label=via)
+            assert shown.response is not None and shown.response.kind == "update"
+        else:
+            shown = await h.click(person, h.message(message.id), label=via)
+            assert shown.reply.ephemeral and shown.message.id != hand.id
+        assert not table.out_of_step and table.stamp != before and await in_step(db, table)
+        drawn = shown.message  # their pass, as stored: the turn has moved on
+        assert "Waiting for" in drawn.embeds[0]["description"]
+        assert action_buttons(drawn) == []
+        stamp = f":{table.stamp[0]}:{table.stamp[1]}:"
+        assert all(
+            stamp in str(b.custom_id)
+            for b in drawn.buttons
+            if str(b.custom_id).startswith("euchre:a:")
+        )

@@ -1,8 +1,10 @@
 """What a button of a closed table is told: finished, closed, or gone, as is true.
 
 A table kept in memory after it closed says how it closed; one memory no longer
-knows (closed long ago, or before a restart) is looked up in the store. On a real
-SQLite file.
+knows (closed long ago, or before a restart) is looked up in the store. The refusal
+carries what everyone may see of the closed table (its result), from memory or the
+store's record replayed, for a private hand to show. A hand's table is fetched as
+the store has it (reloaded first where out of step). On a real SQLite file.
 """
 
 from __future__ import annotations
@@ -17,7 +19,17 @@ from bot.store import Database, TableRepo
 from bot.tables import NoTableError, TableClosedError, TableService
 from bot.tables.database import DatabaseTableStore
 
-from .test_out_of_step import ALICE, BOB, HERE, UnsureStore, build, up_to_the_last_move
+from .test_out_of_step import (
+    ALICE,
+    BOB,
+    HERE,
+    UnsureStore,
+    build,
+    in_step,
+    playing,
+    to_act,
+    up_to_the_last_move,
+)
 
 
 @pytest.fixture
@@ -83,3 +95,47 @@ async def test_a_hint_on_a_game_the_store_has_finished_says_it_finished(db: Data
         await tables.hint(table.id, user)  # type: ignore[arg-type]
     assert str(refused.value) == sentence(table.id, "has finished")
     assert table.status == "finished" and tables.at(HERE.id) is None
+
+
+@pytest.mark.parametrize("keep_closed", [256, 0])
+async def test_a_finished_game_s_refusal_carries_its_result(db: Database, keep_closed: int) -> None:
+    tables = TableService(UnsureStore(db), make_player, seeds=lambda: 5, keep_closed=keep_closed)
+    table, user, seat, action = await up_to_the_last_move(tables)
+    stamp = table.stamp
+    await tables.act(table.id, user, seat, stamp, action)
+    assert table.game is not None and table.status == "finished"
+    for refused_by in (
+        tables.act(table.id, user, seat, stamp, action),
+        tables.fetch_in_step(table.id),
+    ):
+        with pytest.raises(TableClosedError) as refused:
+            await refused_by
+        public = refused.value.public  # from memory, or the store's record replayed
+        assert public is not None and public.status == "finished"
+        assert public.game is not None and public.game.view.over
+        assert tuple(public.game.view.score) == tuple(table.game.score)
+        assert public.seats == tuple(table.seats)
+
+
+async def test_a_record_that_does_not_replay_is_refused_without_a_result(db: Database) -> None:
+    tables = TableService(UnsureStore(db), make_player, seeds=lambda: 5, keep_closed=0)
+    table, user, seat, action = await up_to_the_last_move(tables)
+    await tables.act(table.id, user, seat, table.stamp, action)
+    await db.execute("DELETE FROM table_actions WHERE table_id = ? AND idx = 0", (table.id,))
+    with pytest.raises(TableClosedError) as refused:
+        await tables.fetch_in_step(table.id)
+    assert str(refused.value) == sentence(table.id, "has finished")
+    assert refused.value.public is None
+
+
+async def test_a_hand_is_fetched_as_the_store_has_it(db: Database) -> None:
+    tables, _, _ = build(db)
+    table = await playing(tables)
+    user, seat = to_act(table)
+    action = table.game.legal()[0]  # type: ignore[union-attr]
+    # The move is in the store and memory does not know (its answer was lost).
+    await TableRepo(db).append_action(table.id, 0, seat, action.to_json(seat))
+    table.out_of_step = True
+    assert await tables.fetch_in_step(table.id) is table
+    assert not table.out_of_step and await in_step(db, table)
+    assert table.game is not None and len(table.game.log) == 1 and to_act(table)[0] != user
