@@ -26,8 +26,9 @@ from .arena import (
 from .bench import main as bench_main
 from .ceiling import run_ceiling
 from .learnt_bidding import data_name
+from .learnt_loners import data_name as loners_data_name
 from .protocol import LEVELS, PlayerError
-from .training import train
+from .training import train, train_loners
 
 
 def _rules(text: str) -> HouseRules:
@@ -45,6 +46,7 @@ examples:
   python -m bot.players deals --a expert --b basic --deals 1500 --jobs 2
   python -m bot.players bench --presets north_american toronto
   python -m bot.players train-bidding --rules toronto --deals 6000 --seed 1
+  python -m bot.players train-loners --rules toronto --deals 20000 --seed 1
 
 --rules takes a preset name or a JSON spec such as
 '{"preset": "north_american", "stick_the_dealer": true}'.
@@ -136,25 +138,36 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help="times each position is solved and each deal played out (default: %(default)s)",
     )
-    learn = commands.add_parser(
-        "train-bidding",
-        help="learn the expert's bidding model of a preset by simulation",
-        description="Deals from the seed, each bidding decision tried both ways on the real "
-        "deal and played out by basic: the expected points of making trump over passing by "
-        "hand shape, seat and score. Writes the model the expert ships with (docs/players.md).",
-    )
-    learn.add_argument("--deals", type=int, default=6000, help="deals (default: %(default)s)")
-    _common(learn)
-    learn.add_argument("--jobs", type=int, default=1, help=_JOBS)
-    learn.add_argument(
-        "--out",
-        default=None,
-        help="file to write (default: the package's bot/players/data/bidding_PRESET.json)",
-    )
+    for name, what, file in (
+        ("train-bidding", "bidding", "bidding"),
+        ("train-loners", "loners", "loners"),
+    ):
+        learn = commands.add_parser(
+            name,
+            help=f"learn the expert's {what} model of a preset by simulation",
+            description=_TRAINING[name],
+        )
+        learn.add_argument("--deals", type=int, default=6000, help="deals (default: %(default)s)")
+        _common(learn)
+        learn.add_argument("--jobs", type=int, default=1, help=_JOBS)
+        learn.add_argument(
+            "--out",
+            default=None,
+            help=f"file to write (default: the package's bot/players/data/{file}_PRESET.json)",
+        )
     return parser
 
 
 _JOBS = "worker processes (default: %(default)s)"
+_TRAINING = {
+    "train-bidding": "Deals from the seed, each bidding decision tried both ways on the real "
+    "deal and played out by basic: the expected points of making trump over passing by "
+    "hand shape, seat and score. Writes the model the expert ships with (docs/players.md).",
+    "train-loners": "Deals from the seed bid by the expert's bidder, each decision to go alone "
+    "tried both ways on the real deal and played out by basic: the expected points of going "
+    "alone over playing with the partner by sweep chance, hand shape, seat and score. Writes "
+    "the model the expert ships with (docs/players.md).",
+}
 
 
 def _common(command: argparse.ArgumentParser) -> None:
@@ -228,11 +241,13 @@ def main(argv: list[str] | None = None) -> int:
             progress = _progress(args, "deals")
             deals = run_deals(args.a, args.b, args.deals, args.seed, rules, args.jobs, progress)
             print(deals_report(deals))
-        elif args.command == "train-bidding":
+        elif args.command in ("train-bidding", "train-loners"):
             if rules.to_spec() != {"preset": rules.preset}:
-                raise RulesError("train-bidding takes a preset name: the models are per preset")
-            model = train(rules, args.deals, args.seed, args.jobs)
-            out = Path(args.out or Path(__file__).parent / "data" / data_name(rules.preset))
+                raise RulesError(f"{args.command} takes a preset name: the models are per preset")
+            bidding = args.command == "train-bidding"
+            model = (train if bidding else train_loners)(rules, args.deals, args.seed, args.jobs)
+            name = (data_name if bidding else loners_data_name)(rules.preset)
+            out = Path(args.out or Path(__file__).parent / "data" / name)
             out.parent.mkdir(parents=True, exist_ok=True)
             text = json.dumps(model.to_json(), sort_keys=True, separators=(",", ":"))
             out.write_text(text + "\n", encoding="utf-8")

@@ -40,7 +40,9 @@ from .basic import BasicPlayer, Tuning
 from .bid_expert import BidExpert, Knobs
 from .double_dummy import Position, Solver
 from .inference import TRIES, Reader
-from .learnt_bidding import LearntBidder, shipped_model
+from .learnt_bidder import LearntBidder
+from .learnt_bidding import shipped_model
+from .learnt_loners import shipped_loners
 from .sampling import dealt_hand, sample_deal, sample_hands
 from .stakes import Stakes
 from .tracking import Knowledge
@@ -49,8 +51,9 @@ BIDDING = Tuning(alone=0.06, upcard_share=0.9, second_round=-0.3)
 """Basic's count of a hand with the expert's thresholds: bids that pay off on average.
 
 Making trump or passing is decided by the learnt model of the preset
-(``learnt_bidding``) where it has the data; this count decides loners, the
-hands the model has no say on, and everything else.
+(``learnt_bidding``) where it has the data, going alone by the learnt loners'
+model (``learnt_loners``) likewise; this count decides the hands the models have
+no say on, defending alone, and everything else.
 
 Basic goes alone only on hands that sweep most of the time (a sweep chance of
 0.28 by its rough count), as people expect of a partner; a loner pays for
@@ -187,10 +190,12 @@ class ExpertPlayer:
     # ------------------------------------------------------------------ bidding
 
     def bidder(self, view: SeatView) -> LearntBidder:
-        """The bidding by the learnt model of the view's preset (by the count where none)."""
+        """The bidding by the learnt models of the view's preset (by the count where none)."""
         preset = view.rules.preset
         if preset not in self.bidders:
-            self.bidders[preset] = LearntBidder(self.seed, BIDDING, shipped_model(preset))
+            self.bidders[preset] = LearntBidder(
+                self.seed, BIDDING, shipped_model(preset), shipped_loners(preset)
+            )
         return self.bidders[preset]
 
     def _bid(self, view: SeatView, legal: list[Action], clock: Clock) -> Advice:
@@ -236,11 +241,12 @@ class ExpertPlayer:
         return None if best is None else best[1]
 
     def _options(self, view: SeatView, legal: list[Action], fallback: Action) -> list[Action]:
-        """The actions worth searching: every bid with the partner, and the count's own choice.
+        """The actions worth searching: every bid with the partner, and the bidder's own choice.
 
-        Going alone is searched only where the count of the hand (``BIDDING``)
-        calls for it: searched on every hand, the noise of a few hundred
-        sampled deals would call loners a count knows better than to try.
+        Going alone is searched only where the bidder (the loners' model, or
+        the count where it has no say) calls for it: searched on every hand, the
+        noise of a few hundred sampled deals would call loners that the models
+        know better than to try.
         """
         options = [
             a for a in legal if a.do in ("pass", "order_up", "call", "discard") and not a.alone

@@ -42,8 +42,7 @@ from typing import Any, Final
 from bot.rules import Action, HouseRules, SeatView
 from bot.rules.cards import ACE, JACK, KING
 
-from .basic import BasicPlayer, Tuning
-from .deck import deck_facts
+from .deck import DeckFacts, deck_facts
 from .evaluation import after_pickup
 
 FORMAT: Final = 2
@@ -61,7 +60,7 @@ WIDTH: Final = 12 + TOP_TRUMPS
 """Features of a decision: see ``features``."""
 
 Key = tuple[int, int]
-"""(round 1 or 2, place in the bidding)."""
+"""(round 1 or 2, place in the bidding; for the loners' model, round and role)."""
 
 
 def score_class(rules: HouseRules, score: tuple[int, int], team: int) -> int:
@@ -102,21 +101,8 @@ def features(view: SeatView, action: Action, count: float, klass: int) -> list[f
     dealer = view.seat == view.dealer
     if view.phase == "bid1" and dealer:
         hand, _ = after_pickup(hand, view.upcard, trump, facts)
-    x = [1.0, count, float(klass == 1), float(klass == 2)]
+    x = [1.0, count, float(klass == 1), float(klass == 2), *shape(hand, trump, facts)]
     order = facts.trumps[trump]
-    x += [float(hand.count(order[i])) if i < len(order) else 0.0 for i in range(TOP_TRUMPS)]
-    side: dict[int, list[int]] = {}
-    trumps = 0
-    for c in hand:
-        s = facts.suit(c, trump)
-        if s == trump:
-            trumps += 1
-        else:
-            side.setdefault(s, []).append(c)
-    aces = sum(1 for cards in side.values() for c in cards if c & 7 == ACE)
-    kings = sum(1 for cards in side.values() if len(cards) > 1 for c in cards if c & 7 == KING)
-    voids = sum(1 for s in range(4) if s != trump and s not in side and facts.suits[trump][s])
-    x += [float(trumps), float(aces), float(kings), float(voids)]
     upcard = [0.0, 0.0, 0.0]
     if view.phase == "bid1" and not dealer and view.upcard in order:
         sign = 1.0 if (view.seat - view.dealer) % 2 == 0 else -1.0
@@ -128,15 +114,46 @@ def features(view: SeatView, action: Action, count: float, klass: int) -> list[f
     return x
 
 
+def shape(hand: list[int], trump: int, facts: DeckFacts) -> list[float]:
+    """The hand's shape in ``trump``: which top trumps, trumps, side aces, guarded kings, voids.
+
+    In order: each of the seven highest trumps held; how many trumps, side aces,
+    guarded side kings and voids.
+    """
+    order = facts.trumps[trump]
+    x = [float(hand.count(order[i])) if i < len(order) else 0.0 for i in range(TOP_TRUMPS)]
+    side: dict[int, list[int]] = {}
+    trumps = 0
+    for c in hand:
+        s = facts.suit(c, trump)
+        if s == trump:
+            trumps += 1
+        else:
+            side.setdefault(s, []).append(c)
+    aces = sum(1 for cards in side.values() for c in cards if c & 7 == ACE)
+    kings = sum(1 for cards in side.values() if len(cards) > 1 for c in cards if c & 7 == KING)
+    voids = sum(1 for s in range(4) if s != trump and s not in side and facts.suits[trump][s])
+    return [*x, float(trumps), float(aces), float(kings), float(voids)]
+
+
 @dataclass(slots=True)
 class Sums:
     """One round and place's regression sums, in fixed steps: exact over any order of adding."""
 
     n: int = 0
-    xx: list[int] = field(default_factory=lambda: [0] * (WIDTH * (WIDTH + 1) // 2))
+    xx: list[int] = field(default_factory=list)
     """``XᵀX``'s upper triangle, row by row, in millionths."""
-    xy: list[int] = field(default_factory=lambda: [0] * WIDTH)
+    xy: list[int] = field(default_factory=list)
     """``Xᵀy`` in ten-millionths."""
+    width: int = WIDTH
+    """Features of a decision (the bidding's ``WIDTH``; the loners' model has its own)."""
+
+    def __post_init__(self) -> None:
+        if not self.xy:
+            self.xx = [0] * (self.width * (self.width + 1) // 2)
+            self.xy = [0] * self.width
+        if len(self.xy) != self.width or len(self.xx) != self.width * (self.width + 1) // 2:
+            raise ValueError("regression sums of another width")
 
     def add(self, x: list[float], gain: float) -> None:
         """One simulated decision."""
@@ -144,10 +161,11 @@ class Sums:
         y = round(gain * GAIN_STEP)
         self.n += 1
         k = 0
-        for i in range(WIDTH):
+        width = self.width
+        for i in range(width):
             qi = q[i]
             self.xy[i] += qi * y
-            for j in range(i, WIDTH):
+            for j in range(i, width):
                 self.xx[k] += qi * q[j]
                 k += 1
 
@@ -159,13 +177,14 @@ class Sums:
 
     def fit(self) -> list[float]:
         """The ridge regression's coefficients."""
-        a = [[0.0] * WIDTH for _ in range(WIDTH)]
+        width = self.width
+        a = [[0.0] * width for _ in range(width)]
         k = 0
-        for i in range(WIDTH):
-            for j in range(i, WIDTH):
+        for i in range(width):
+            for j in range(i, width):
                 a[i][j] = a[j][i] = self.xx[k] / FEATURE_STEP**2
                 k += 1
-        for i in range(1, WIDTH):
+        for i in range(1, width):
             a[i][i] += RIDGE
         b = [v / (FEATURE_STEP * GAIN_STEP) for v in self.xy]
         return _solve(a, b)
@@ -201,18 +220,22 @@ class BiddingModel:
     seed: int = 0
     deals: int = 0
     sums: dict[Key, Sums] = field(default_factory=dict)
+    width: int = WIDTH
+    """Features of a decision: the bidding's, or the loners' (``learnt_loners``)."""
+    span: tuple[float, float] = COUNTED
+    """Where the model decides, on the decision's second feature (the count; a sweep chance)."""
     _fitted: dict[Key, list[float] | None] = field(default_factory=dict)
 
     def add(self, key: Key, x: list[float], gain: float) -> None:
         """One simulated decision: making trump gained ``gain`` points over passing."""
-        self.sums.setdefault(key, Sums()).add(x, gain)
+        self.sums.setdefault(key, Sums(width=self.width)).add(x, gain)
         self._fitted.pop(key, None)
 
     def merge(self, other: BiddingModel) -> None:
         """Fold another part of the same training in."""
         self.deals += other.deals
         for key, sums in other.sums.items():
-            self.sums.setdefault(key, Sums()).merge(sums)
+            self.sums.setdefault(key, Sums(width=self.width)).merge(sums)
             self._fitted.pop(key, None)
 
     def decisions(self) -> int:
@@ -228,7 +251,7 @@ class BiddingModel:
 
     def gain(self, key: Key, x: list[float]) -> float | None:
         """Predicted points of making trump over passing; None where the model has no say."""
-        if not COUNTED[0] <= x[1] <= COUNTED[1]:
+        if not self.span[0] <= x[1] <= self.span[1]:
             return None
         coef = self.coefficients(key)
         return None if coef is None else sum(c * v for c, v in zip(coef, x, strict=True))
@@ -240,7 +263,7 @@ class BiddingModel:
             "preset": self.preset,
             "seed": self.seed,
             "deals": self.deals,
-            "width": WIDTH,
+            "width": self.width,
             "sums": {
                 f"{k[0]}:{k[1]}": {"n": s.n, "xx": s.xx, "xy": s.xy}
                 for k, s in sorted(self.sums.items())
@@ -248,17 +271,19 @@ class BiddingModel:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> BiddingModel:
-        """A model read back from :meth:`to_json`."""
-        if data.get("format") != FORMAT or data.get("width") != WIDTH:
+    def from_json(
+        cls, data: dict[str, Any], width: int = WIDTH, span: tuple[float, float] = COUNTED
+    ) -> BiddingModel:
+        """A model read back from :meth:`to_json`, of ``width`` features deciding over ``span``."""
+        if data.get("format") != FORMAT or data.get("width") != width:
             raise ValueError("bidding model of another format: rebuild it with train-bidding")
         sums: dict[Key, Sums] = {}
         for text, s in data["sums"].items():
             rnd, place = (int(v) for v in text.split(":"))
             sums[(rnd, place)] = Sums(
-                int(s["n"]), [int(v) for v in s["xx"]], [int(v) for v in s["xy"]]
+                int(s["n"]), [int(v) for v in s["xx"]], [int(v) for v in s["xy"]], width
             )
-        return cls(str(data["preset"]), int(data["seed"]), int(data["deals"]), sums)
+        return cls(str(data["preset"]), int(data["seed"]), int(data["deals"]), sums, width, span)
 
 
 def data_name(preset: str) -> str:
@@ -273,43 +298,3 @@ def shipped_model(preset: str) -> BiddingModel | None:
     if not resource.is_file():
         return None
     return BiddingModel.from_json(json.loads(resource.read_text(encoding="utf-8")))
-
-
-class LearntBidder:
-    """Makes trump or passes by the learnt model; everything else by the count (``tuning``).
-
-    The model is asked with basic's own count, the one it was trained on; the
-    count of ``tuning`` decides where the model has no say. Loners stay with the
-    count: it calls them where its sweep chance says so.
-    """
-
-    name: str = "learnt-bidder"
-
-    def __init__(self, seed: int, tuning: Tuning, model: BiddingModel | None) -> None:
-        self.count = BasicPlayer(seed, tuning)
-        self.basic = BasicPlayer(seed)
-        self.model = model
-
-    def estimate(self, view: SeatView) -> tuple[Action, float] | None:
-        """The bid that makes trump with the partner and its learnt gain over passing."""
-        if self.model is None or view.phase not in ("bid1", "bid2"):
-            return None
-        made = self.basic.make_count(view)
-        if made is None:
-            return None
-        action, count = made
-        klass = score_class(view.rules, view.score, view.team)
-        gain = self.model.gain(key_of(view), features(view, action, count, klass))
-        return None if gain is None else (action, gain)
-
-    def choose(self, view: SeatView) -> Action:
-        """The count's action, with the learnt model deciding between making trump and passing."""
-        counted = self.count.choose(view)
-        if view.phase not in ("bid1", "bid2") or counted.alone or counted.do in ("redeal", "swap"):
-            return counted
-        passing = next((a for a in view.legal if a.do == "pass"), None)
-        estimate = self.estimate(view)
-        if estimate is None or passing is None:
-            return counted
-        action, gain = estimate
-        return action if gain > 0 else passing

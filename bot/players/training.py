@@ -13,13 +13,17 @@ over any number of processes.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from bot.rules import Action, Game, HouseRules, RuleError, seat_view
 
 from .arena import game_seed
 from .basic import BasicPlayer
-from .learnt_bidding import BiddingModel, features, key_of, score_class
+from .expert import BIDDING
+from .learnt_bidder import LearntBidder
+from .learnt_bidding import BiddingModel, features, key_of, score_class, shipped_model
+from .learnt_loners import SWEEPS, loner_choice, new_model
 from .stakes import Stakes
 
 
@@ -44,11 +48,7 @@ def train_part(rules: HouseRules, seed: int, first: int, count: int) -> BiddingM
     model = BiddingModel(rules.preset, seed, count)
     basic = BasicPlayer(seed)
     for index in range(first, first + count):
-        gseed = game_seed(seed, index)
-        rng = random.Random(gseed)
-        game = Game(rules, seed=gseed)
-        top = rules.target_score - 1 if rules.deals_per_game is None else 0
-        score = (rng.randint(0, top), rng.randint(0, top))
+        game, score = _random_start(rules, seed, index)
         next_dealer = (game.dealer + 1) % rules.players
         while game.deal_number == 1 and game.phase in ("bid1", "bid2"):
             seat = game.turn
@@ -70,16 +70,71 @@ def train_part(rules: HouseRules, seed: int, first: int, count: int) -> BiddingM
     return model
 
 
+def _random_start(rules: HouseRules, seed: int, index: int) -> tuple[Game, tuple[int, int]]:
+    """Deal ``index`` of a training from ``seed`` and the random score it is played at."""
+    gseed = game_seed(seed, index)
+    rng = random.Random(gseed)
+    game = Game(rules, seed=gseed)
+    top = rules.target_score - 1 if rules.deals_per_game is None else 0
+    return game, (rng.randint(0, top), rng.randint(0, top))
+
+
+def train_loners_part(rules: HouseRules, seed: int, first: int, count: int) -> BiddingModel:
+    """Deals ``first`` to ``first + count - 1`` of the loners' training from ``seed``.
+
+    The deal is bid by the expert's bidder (the learnt make-or-pass model, loners
+    by the count) in every seat; at every decision to go alone (a bid making
+    trump, or the makers' turns in an alone round) inside ``SWEEPS``, going alone
+    and playing with the partner are tried on copies of the real deal.
+    """
+    model = new_model(rules, seed, count)
+    basic = BasicPlayer(seed)
+    bidder = LearntBidder(seed, BIDDING, shipped_model(rules.preset))
+    for index in range(first, first + count):
+        game, score = _random_start(rules, seed, index)
+        upcoming = (game.dealer + 1) % rules.players
+        while game.deal_number == 1 and not game.over and game.phase != "play":
+            seat = game.turn
+            assert seat is not None
+            view = seat_view(game, seat)
+            chosen = bidder.choose(view)
+            choice = loner_choice(view, chosen, score_class(rules, score, seat % 2))
+            if choice is not None and SWEEPS[0] <= choice.x[1] <= SWEEPS[1]:
+                stakes = Stakes(rules, score, seat % 2, upcoming)
+                gain = _outcome(game.copy(), seat, choice.alone, stakes, basic) - _outcome(
+                    game.copy(), seat, choice.partner, stakes, basic
+                )
+                model.add(choice.key, choice.x, gain)
+            game.step(chosen)
+    return model
+
+
 def train(rules: HouseRules, deals: int, seed: int = 1, jobs: int = 1) -> BiddingModel:
     """The bidding model of ``rules`` learnt from ``deals`` deals from ``seed``."""
+    return _in_parts(train_part, BiddingModel(rules.preset, seed, 0), rules, deals, seed, jobs)
+
+
+def train_loners(rules: HouseRules, deals: int, seed: int = 1, jobs: int = 1) -> BiddingModel:
+    """The loners' model of ``rules`` learnt from ``deals`` deals from ``seed``."""
+    return _in_parts(train_loners_part, new_model(rules, seed), rules, deals, seed, jobs)
+
+
+def _in_parts(
+    part: Callable[[HouseRules, int, int, int], BiddingModel],
+    model: BiddingModel,
+    rules: HouseRules,
+    deals: int,
+    seed: int,
+    jobs: int,
+) -> BiddingModel:
+    """``part`` run over ``deals`` deals split into ``jobs`` processes, merged into ``model``."""
     jobs = max(1, min(jobs, deals))
     parts = [(i * deals // jobs, (i + 1) * deals // jobs) for i in range(jobs)]
-    model = BiddingModel(rules.preset, seed, 0)
     if jobs == 1:
-        model.merge(train_part(rules, seed, 0, deals))
+        model.merge(part(rules, seed, 0, deals))
         return model
     with ProcessPoolExecutor(jobs) as pool:
-        futures = [pool.submit(train_part, rules, seed, a, b - a) for a, b in parts]
+        futures = [pool.submit(part, rules, seed, a, b - a) for a, b in parts]
         for future in futures:
             model.merge(future.result())
     return model

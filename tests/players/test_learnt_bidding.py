@@ -12,12 +12,12 @@ import pytest
 from bot.players.__main__ import main
 from bot.players.basic import BasicPlayer
 from bot.players.expert import BIDDING
+from bot.players.learnt_bidder import LearntBidder
 from bot.players.learnt_bidding import (
     COUNTED,
     MIN_DECISIONS,
     WIDTH,
     BiddingModel,
-    LearntBidder,
     Sums,
     data_name,
     features,
