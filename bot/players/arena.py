@@ -312,10 +312,14 @@ class LonerStats:
     """How one level's lone makers fared over single deals."""
 
     deals: int = 0
+    makes: int = 0
+    """Deals where trump was made."""
     loners: int = 0
     marches: int = 0
     made: int = 0
     euchred: int = 0
+    points: int = 0
+    """The lone makers' points less the defenders', over all the lone hands."""
 
     @property
     def sweep_rate(self) -> float:
@@ -341,13 +345,14 @@ def loner_trials(
             assert seat is not None
             game.step(players[seat].choose(seat_view(game, seat)))
         stats.deals += 1
-        if deal.result in ("made", "march", "euchred") and any(
-            s % 2 == (deal.maker or 0) % 2 for s in deal.alone
-        ):
+        stats.makes += deal.maker is not None
+        team = (deal.maker or 0) % 2
+        if deal.result in ("made", "march", "euchred") and any(s % 2 == team for s in deal.alone):
             stats.loners += 1
             stats.marches += deal.result == "march"
             stats.made += deal.result in ("made", "march")
             stats.euchred += deal.result == "euchred"
+            stats.points += deal.points[team] - deal.points[1 - team]
     return stats
 
 
@@ -356,9 +361,11 @@ def loner_report(level: str, stats: LonerStats, rules: HouseRules) -> str:
     lo, hi = wilson(stats.marches, stats.loners)
     return (
         f"{level} under {rules.to_spec()}: {stats.loners} lone hands in {stats.deals} deals "
-        f"({_rate(stats.loners, stats.deals)}); "
+        f"({_rate(stats.loners, stats.makes)} of {stats.makes} makes); "
         f"swept {stats.marches} ({_rate(stats.marches, stats.loners)}, "
-        f"95% CI {100 * lo:.0f}-{100 * hi:.0f}%), made {stats.made}, euchred {stats.euchred}"
+        f"95% CI {100 * lo:.0f}-{100 * hi:.0f}%), made {stats.made}, euchred {stats.euchred} "
+        f"({_rate(stats.euchred, stats.loners)}); net {_per(stats.points, stats.loners)} points "
+        f"a loner, {_per(stats.points, stats.makes)} a make"
     )
 
 

@@ -10,6 +10,7 @@ from bot.players.__main__ import main
 from bot.players.arena import (
     EndlessGameError,
     IllegalActionError,
+    loner_report,
     loner_trials,
     report,
     run_deals,
@@ -141,6 +142,16 @@ def test_basic_loners_mostly_sweep() -> None:
     stats = loner_trials("basic", 3000, seed=5, rules=HouseRules.preset_rules("north_american"))
     assert stats.loners >= 40
     assert stats.sweep_rate >= 0.6
+
+
+def test_the_loner_trials_count_makes_and_net_points() -> None:
+    rules = HouseRules.preset_rules("north_american")
+    stats = loner_trials("basic", 400, seed=5, rules=rules)
+    assert 0 < stats.loners < stats.makes <= stats.deals
+    lone_made = stats.made - stats.marches
+    assert stats.points == 4 * stats.marches + lone_made - 2 * stats.euchred, "4, 1 and -2 a loner"
+    line = loner_report("basic", stats, rules)
+    assert f"of {stats.makes} makes" in line and " points a loner, " in line
 
 
 def test_basic_rarely_defends_alone() -> None:
