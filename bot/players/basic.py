@@ -146,6 +146,7 @@ class BasicPlayer:
         live: Sequence[int] = (),
     ) -> bool:
         """Whether ``hand`` is worth playing alone with ``trump``."""
+        threshold = self._alone_threshold(view)
         chance = sweep_chance(
             hand,
             trump,
@@ -154,8 +155,9 @@ class BasicPlayer:
             leads=_leads_alone(view),
             dead=dead,
             live=live,
+            floor=threshold,
         )
-        return chance >= self._alone_threshold(view)
+        return chance >= threshold
 
     # ------------------------------------------------------------------ second round
 

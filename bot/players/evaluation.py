@@ -10,16 +10,19 @@ worth making trump with.
 alone: every live trump above one of ours, every live side card above one
 of ours, and the chance of a side card being trumped multiply it down.
 
+Counts of cards are lists indexed by card (``counts``), not ``Counter``s:
+these run for every bid the expert's samples replay, and compiled by mypyc a
+list is native while a ``Counter`` stays a Python-level class.
+
 ``sure_trump_tricks`` counts the trumps that win whatever the others hold:
 the hand's unbroken run from the top of the pack.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 
-from bot.rules.cards import ACE, KING
+from bot.rules.cards import ACE, CARD_COUNT, KING
 
 from .deck import DeckFacts
 
@@ -44,6 +47,14 @@ _UNDER_THREAT = 0.6
 """How likely a live trump ranking among ours (not above all) still takes a trick."""
 
 
+def counts(cards: Iterable[int]) -> list[int]:
+    """How many copies of each card ``cards`` holds, as a list indexed by card."""
+    found = [0] * CARD_COUNT
+    for c in cards:
+        found[c] += 1
+    return found
+
+
 def trumps_in(hand: Iterable[int], trump: int, facts: DeckFacts) -> list[int]:
     """The hand's trumps, highest first."""
     power = facts.ranking.power[trump][trump]
@@ -51,7 +62,7 @@ def trumps_in(hand: Iterable[int], trump: int, facts: DeckFacts) -> list[int]:
 
 
 def _higher_live(
-    card: int, trump: int, led: int, hand: Counter[int], dead: Counter[int], facts: DeckFacts
+    card: int, trump: int, led: int, hand: list[int], dead: list[int], facts: DeckFacts
 ) -> float:
     """Copies of cards of ``card``'s suit above it that are neither in ``hand`` nor dead.
 
@@ -82,7 +93,7 @@ def trump_value(
     card: int, trump: int, hand: Sequence[int], facts: DeckFacts, dead: Collection[int] = ()
 ) -> float:
     """What one trump is worth to ``hand`` (see ``strength``)."""
-    higher = _higher_live(card, trump, trump, Counter(hand), Counter(dead), facts)
+    higher = _higher_live(card, trump, trump, counts(hand), counts(dead), facts)
     return _trump_value(higher)
 
 
@@ -93,8 +104,8 @@ def strength(
 
     ``dead`` lists cards known out of play (a turned-down upcard, a discard).
     """
-    held = Counter(hand)
-    gone = Counter(dead)
+    held = counts(hand)
+    gone = counts(dead)
     trumps = trumps_in(hand, trump, facts)
     total = sum(_trump_value(_higher_live(c, trump, trump, held, gone, facts)) for c in trumps)
     total += _EXTRA_TRUMP * max(0, len(trumps) - 2)
@@ -124,8 +135,8 @@ def sure_trump_tricks(
     hand: Sequence[int], trump: int, facts: DeckFacts, dead: Collection[int] = ()
 ) -> int:
     """How many of the hand's trumps win whatever the other seats hold: its run from the top."""
-    held = Counter(hand)
-    gone = Counter(dead)
+    held = counts(hand)
+    gone = counts(dead)
     sure = 0
     for c in facts.trumps[trump]:
         outside = facts.copies[c] - held[c] - gone[c]
@@ -145,6 +156,7 @@ def sweep_chance(
     leads: bool = False,
     dead: Collection[int] = (),
     live: Collection[int] = (),
+    floor: float = 0.0,
 ) -> float:
     """A rough chance that ``hand`` takes every trick playing alone.
 
@@ -153,13 +165,18 @@ def sweep_chance(
     opponent's hand (the upcard an opposing dealer takes), ``dead`` cards known
     out of play. The other unknown cards are in a live hand with the
     probability that the opponents' share of the unknown cards gives.
+
+    The chance is a product of factors in [0, 1]: given a ``floor``, it stops
+    as soon as the product falls below it and returns that partial product
+    (still below the floor), so a caller comparing with ``floor`` gets the
+    same answer for less work.
     """
     trumps = trumps_in(hand, trump, facts)
     if not trumps:
         return 0.0
-    held = Counter(hand)
-    gone = Counter(dead)
-    known = Counter(live)
+    held = counts(hand)
+    gone = counts(dead)
+    known = counts(live)
     unknown = sum(facts.copies.values()) - len(hand) - len(dead) - len(live)
     p = min(1.0, max(0.0, (opponents * HAND - len(live)) / max(1, unknown)))
     chance = 1.0
@@ -171,6 +188,8 @@ def sweep_chance(
             break
         risk = 1.0 if pc > top or (pc == top and facts.later_equal_wins) else _UNDER_THREAT
         chance *= _survive(facts.copies[c] - held[c] - gone[c] - known[c], known[c], p, risk)
+        if chance < floor:
+            return chance
     share = HAND / max(HAND, unknown)
     drawn = (_DRAWN_LEADING if leads else _DRAWN_LED_TO)[min(len(trumps), HAND)]
     trumps_out = _outside(facts.trumps[trump], held, gone, facts)
@@ -181,6 +200,8 @@ def sweep_chance(
         void = (1 - share) ** _outside(facts.suits[trump][s], held, gone, facts)
         ruff = void * (1 - (1 - share) ** trumps_out) * (1 - drawn)
         chance *= (1 - ruff) ** opponents
+        if chance < floor:
+            return chance
         power = facts.ranking.power[trump][s]
         for other in facts.suits[trump][s]:
             if power[other] < power[c] or (other == c and not facts.later_equal_wins):
@@ -188,10 +209,12 @@ def sweep_chance(
             chance *= _survive(
                 facts.copies[other] - held[other] - gone[other] - known[other], known[other], p, 1.0
             )
+            if chance < floor:
+                return chance
     return chance
 
 
-def _outside(cards: Iterable[int], held: Counter[int], gone: Counter[int], facts: DeckFacts) -> int:
+def _outside(cards: Iterable[int], held: list[int], gone: list[int], facts: DeckFacts) -> int:
     """Copies of ``cards`` neither held nor dead."""
     return sum(facts.copies[c] - held[c] - gone[c] for c in cards)
 
@@ -211,7 +234,9 @@ def best_discard(hand: Sequence[int], trump: int, facts: DeckFacts) -> int:
     side = [c for c in hand if not facts.is_trump(c, trump)]
     if not side:
         return min(hand, key=lambda c: (power[c], c))
-    length = Counter(facts.suit(c, trump) for c in side)
+    length = [0] * 4
+    for c in side:
+        length[facts.suit(c, trump)] += 1
     spare = [c for c in side if c & 7 != ACE] or side
     singles = [c for c in spare if length[facts.suit(c, trump)] == 1]
     return min(singles or spare, key=lambda c: (c & 7, length[facts.suit(c, trump)], c))
