@@ -58,9 +58,23 @@ class DeckFacts:
         )
 
 
-@lru_cache(maxsize=64)
+_RECENT: list[tuple[HouseRules, DeckFacts]] = []
+"""The rule set last asked about and its facts: a game asks about one object over and over,
+and hashing a rule set for the cache below costs more than the look-up it saves."""
+
+
 def deck_facts(rules: HouseRules) -> DeckFacts:
     """The facts of ``rules``' pack (cached per rule set)."""
+    recent = _RECENT[0] if _RECENT else None
+    if recent is not None and recent[0] is rules:
+        return recent[1]
+    facts = _build(rules)
+    _RECENT[:] = [(rules, facts)]
+    return facts
+
+
+@lru_cache(maxsize=64)
+def _build(rules: HouseRules) -> DeckFacts:
     ranking = build_ranking(rules)
     copies = dict(Counter(deck_cards(rules)))
     distinct = sorted(copies)
