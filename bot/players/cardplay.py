@@ -10,7 +10,6 @@ lowest card.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from .tracking import Knowledge
@@ -60,8 +59,16 @@ def _unplayed_share(know: Knowledge, card: int) -> int:
     return sum(n for c, n in know.unseen.items() if know.suit(c) == suit)
 
 
+def _suit_lengths(know: Knowledge, cards: Sequence[int]) -> list[int]:
+    """How many of ``cards`` follow each suit, by suit."""
+    length = [0] * 4
+    for c in cards:
+        length[know.suit(c)] += 1
+    return length
+
+
 def _low_from_short_suit(know: Knowledge, side: Sequence[int]) -> int:
-    length = Counter(know.suit(c) for c in side)
+    length = _suit_lengths(know, side)
     return min(side, key=lambda c: (length[know.suit(c)], c & 7, c))
 
 
@@ -114,5 +121,5 @@ def _lowest(know: Knowledge, cards: Sequence[int], led: int) -> int:
     side = [c for c in cards if not know.is_trump(c)]
     if not side:
         return _cheapest(know, cards, know.trump)
-    length = Counter(know.suit(c) for c in side)
+    length = _suit_lengths(know, side)
     return min(side, key=lambda c: (know.top_of_suit(c), c & 7, length[know.suit(c)], c))

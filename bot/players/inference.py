@@ -17,7 +17,6 @@ the real hidden cards are never looked at.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 
 from bot.rules import Action, Game, RuleError, SeatView, make_game, seat_view
@@ -125,11 +124,12 @@ class Reader:
                 played[seat].append(card)
         for seat, card in view.trick:
             played[seat].append(card)
-        rest = Counter(know.unseen)
+        rest = dict(know.unseen)
         for seat, hand in enumerate(hands):
             if seat != view.seat:
-                rest.subtract(hand)
-        leftover = list((+rest).elements())
+                for card in hand:
+                    rest[card] = rest.get(card, 0) - 1
+        leftover = [card for card, copies in rest.items() for _ in range(copies)]
         self.rng.shuffle(leftover)
         dealt: list[tuple[int, ...]] = []
         discard: int | None = None

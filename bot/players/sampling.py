@@ -12,7 +12,6 @@ Only the view is read; a sample never depends on the real hidden cards.
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from bot.rules import SeatView
 from bot.rules.dealing import Deal
@@ -62,7 +61,7 @@ def draw_hands(know: Knowledge, rng: random.Random) -> list[list[int]]:
     seats = [
         s for s in range(view.players) if s != view.seat and not view.out[s] and view.hand_counts[s]
     ]
-    pool = list(know.unseen.elements())
+    pool = [card for card, copies in know.unseen.items() for _ in range(copies)]
     fixed: dict[int, list[int]] = {s: [] for s in seats}
     for card, seat in know.holder.items():
         if seat in fixed and card in pool:
@@ -119,10 +118,10 @@ def dealt_hand(view: SeatView) -> list[int] | None:
 def sample_deal(view: SeatView, mine: list[int], rng: random.Random) -> Deal:
     """A whole deal consistent with what this seat knew when the cards were dealt."""
     rules = view.rules
-    pool = Counter(deck_facts(rules).copies)
-    pool.subtract(mine)
-    pool[view.upcard] -= 1
-    cards = list(pool.elements())
+    pool = dict(deck_facts(rules).copies)
+    for card in (*mine, view.upcard):
+        pool[card] = pool.get(card, 0) - 1
+    cards = [card for card, copies in pool.items() for _ in range(copies)]
     rng.shuffle(cards)
     size = rules.hand_size
     hands: list[tuple[int, ...]] = []

@@ -7,7 +7,6 @@ seat handed to a lone partner. Nothing here looks at another hand.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -23,8 +22,10 @@ class Knowledge:
     view: SeatView
     facts: DeckFacts
     trump: int
-    unseen: Counter[int]
-    """Cards that another seat (or the face-down rest) may hold, with copies."""
+    unseen: dict[int, int]
+    """Cards that another seat (or the face-down rest) may hold, with copies (none: absent).
+
+    A plain dict, not a ``Counter``: read for every card the expert's samples replay."""
     voids: tuple[set[int], ...]
     """Per seat, the suits it has shown out of."""
     holder: dict[int, int]
@@ -39,7 +40,7 @@ class Knowledge:
         view: SeatView,
         facts: DeckFacts,
         trump: int,
-        unseen: Counter[int],
+        unseen: dict[int, int],
         voids: tuple[set[int], ...],
         holder: dict[int, int],
         eff: tuple[int, ...] = (),
@@ -61,8 +62,7 @@ class Knowledge:
         assert view.trump is not None
         facts = deck_facts(view.rules)
         trump = view.trump
-        # A plain dict in the pack's order (a Counter's subtract is slow); the
-        # Counter made from it at the end keeps that order, which sampling uses.
+        # In the pack's order, which the dict of the cards left keeps and sampling uses.
         unseen = dict(facts.copies)
         get = unseen.get
         for card in view.hand:
@@ -95,8 +95,7 @@ class Knowledge:
                 swapped_out = ()
         for card in swapped_out:
             unseen[card] = get(card, 0) - 1
-        left: Counter[int] = Counter()
-        dict.update(left, {c: n for c, n in unseen.items() if n > 0})
+        left = {c: n for c, n in unseen.items() if n > 0}
         team = view.seat % 2
         against = tuple(s for s in range(view.players) if s % 2 != team and not view.out[s])
         eff = facts.ranking.suit[trump]
@@ -119,10 +118,11 @@ class Knowledge:
     def could_hold(self, seat: int, card: int) -> bool:
         """Whether ``seat`` may still hold ``card``, as far as this seat can tell."""
         view = self.view
-        if view.out[seat] or view.hand_counts[seat] == 0 or self.unseen[card] <= 0:
+        copies = self.unseen.get(card, 0)
+        if view.out[seat] or view.hand_counts[seat] == 0 or copies <= 0:
             return False
         known = self.holder.get(card)
-        if known is not None and self.unseen[card] == 1:
+        if known is not None and copies == 1:
             return known == seat
         return self.eff[card] not in self.voids[seat]
 

@@ -28,12 +28,12 @@ def test_unseen_cards_voids_and_the_taken_upcard() -> None:
     assert spades in know.voids[0]
     # Seat 2 sees its own hand and the played cards; the dealer's discard (JC) stays unseen.
     for name in ("9S", "KS", "JS", "10H", "QC", "QS", "10S", "9D"):
-        assert know.unseen[parse_card(name)] == 0
+        assert know.unseen.get(parse_card(name), 0) == 0
     assert know.unseen[parse_card("JC")] == 1
     assert not know.could_hold(0, parse_card("AS"))
     assert know.is_trump(parse_card("JD")) and know.suit(parse_card("JD")) == hearts
     dealer = Knowledge.read(seat_view(game, 0))
-    assert dealer.unseen[parse_card("JC")] == 0  # its own discard is out of play
+    assert dealer.unseen.get(parse_card("JC"), 0) == 0  # its own discard is out of play
 
 
 def test_upcard_known_in_the_dealers_hand() -> None:
