@@ -43,10 +43,12 @@ COMPILED: Final = (
     "bot.rules.ranking",
     "bot.rules.scoring",
     "bot.rules.view",
+    "bot.players.basic",
     "bot.players.cardplay",
     "bot.players.deck",
     "bot.players.double_dummy",
     "bot.players.evaluation",
+    "bot.players.inference",
     "bot.players.sampling",
     "bot.players.tracking",
 )
