@@ -48,6 +48,24 @@ class Surprise:
         return float(BID_SURPRISE**self.bids * PLAY_SURPRISE**self.plays)
 
 
+def _differs(a: Action, b: Action) -> bool:
+    """``a != b``, field by field.
+
+    Compiled, this is native code where ``Action``'s own dataclass comparison is
+    not, and it runs for every bid and play a sampled world replays.
+    """
+    return (
+        a.do != b.do
+        or a.card != b.card
+        or a.suit != b.suit
+        or a.alone != b.alone
+        or a.partner != b.partner
+        or a.cards != b.cards
+        or a.tricks != b.tricks
+        or a.trump != b.trump
+    )
+
+
 class Reader:
     """Draws worlds for one seat's decision, weighed by the model's reading of the table."""
 
@@ -74,9 +92,9 @@ class Reader:
                 if seat == view.seat:
                     pass
                 elif action.do in _BIDS:
-                    surprise.bids += model.choose(seat_view(game, seat)) != action
+                    surprise.bids += _differs(model.choose(seat_view(game, seat)), action)
                 elif action.do == "play" and seat % 2 != view.team:
-                    surprise.plays += model.choose(seat_view(game, seat)) != action
+                    surprise.plays += _differs(model.choose(seat_view(game, seat)), action)
                 elif action.do in ("discard", "give", "swap") and hidden:
                     if action.do == "discard" and discard is not None:
                         action = Action.discard(discard)
