@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from bot.players import BasicPlayer
@@ -157,3 +158,36 @@ def test_evaluation_figures() -> None:
     assert strength(cards("JH JD AH AC 9S"), hearts, facts) > strength(
         cards("9H 10D QS 9S AD"), hearts, facts
     )
+
+
+def test_a_sweep_chance_with_a_floor_answers_the_same_comparison() -> None:
+    checked = below = 0
+    for preset in ("north_american", "six_player", "almonte"):
+        facts = deck_facts(HouseRules.preset_rules(preset))
+        pack = [c for c, n in facts.copies.items() for _ in range(n)]
+        rng = random.Random(preset)
+        for _ in range(300):
+            rng.shuffle(pack)
+            hand, dead, live = pack[:5], pack[5:6], pack[6:7]
+            trump = rng.randrange(4)
+            args: dict[str, Any] = {"opponents": 2, "leads": rng.random() < 0.5, "dead": dead}
+            args["live"] = live if rng.random() < 0.5 else ()
+            full = sweep_chance(hand, trump, facts, **args)
+            for floor in (0.05, 0.2, 0.28, 0.4):
+                cut = sweep_chance(hand, trump, facts, floor=floor, **args)
+                assert (cut >= floor) == (full >= floor)
+                if full >= floor:
+                    assert cut == full
+                else:
+                    assert full <= cut < floor  # a partial product, already below the floor
+                    below += cut > full
+                checked += 1
+    assert checked == 3600 and below > 0  # the floor cut some products short
+
+
+def test_deck_facts_are_the_same_for_an_equal_rule_set() -> None:
+    rules = HouseRules.preset_rules("toronto")
+    facts = deck_facts(rules)
+    assert deck_facts(rules) is facts
+    assert deck_facts(HouseRules.preset_rules("north_american")).rules.preset == "north_american"
+    assert deck_facts(HouseRules.preset_rules("toronto")) is facts
