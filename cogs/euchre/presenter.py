@@ -10,11 +10,15 @@ after the next one starts). When the turn passes to a person, a short new messag
 mentions them (the service says whom: never the clicker, never a computer), and it is
 deleted once their turn is over. A private hand opened in the last 14 minutes is
 refreshed when the turn passes to its owner, so players rarely need to reopen it.
-Once its table has closed (or is gone) a hand shows how it ended, without buttons.
+Once its table has closed (or is gone) a hand shows how it ended, without buttons: a
+click on it is answered so, and when the table closes (its game over, aborted, closed
+idle) every hand still young enough to edit is redrawn so at once. Those edits go
+through each hand's own interaction webhook, never the channel's budget.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
@@ -87,6 +91,8 @@ class _OpenHand:
 
     interaction: discord.Interaction[EuchreBot]
     opened_at: float
+    message_id: int | None
+    """The hand's message, where known."""
 
 
 class TablePresenter:
@@ -99,6 +105,7 @@ class TablePresenter:
         self.publisher = Publisher(bot)
         self._hands: dict[tuple[int, int], _OpenHand] = {}
         self._remembered = 0
+        self._ending: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ drawing
 
@@ -241,22 +248,25 @@ class TablePresenter:
             await self._ping(table, progress, clicker)
             await self.refresh_hand(table, progress.mention, clicker=clicker)
         if not table.is_open:
-            self.forget(table)
+            await self.end_hands(table)
 
     def on_table_event(self, event: TableEvent) -> None:
         """A service listener: a table reloaded from the store is shown as the store has it.
 
         (After a save whose outcome was unknown: the players see whether it was saved.)
+        Found closed, its open hands show its end too, in a task of their own.
         """
         if event.kind == "reloaded":
             self.show(event.table)
             if not event.table.is_open:
-                self.forget(event.table)
+                ending = asyncio.get_running_loop().create_task(self.end_hands(event.table))
+                self._ending.add(ending)
+                ending.add_done_callback(self._ending.discard)
 
     async def closed(self, table: Table) -> None:
-        """Show a closed table (its buttons gone) and forget its open hands and ping."""
+        """Show a closed table (its buttons gone), and its end on the open hands; drop its ping."""
         self.show(table)
-        self.forget(table)
+        await self.end_hands(table)
 
     def moved(self, table: Table, clicker: int | None) -> None:
         """A move was just made: take away a ping whose turn is over, before anything else.
@@ -291,11 +301,11 @@ class TablePresenter:
     async def send_hand(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
         """Answer with the user's hand as a new private message."""
         embed, view = self.hand(table, interaction.user.id)
-        await interaction.response.send_message(
+        callback = await interaction.response.send_message(
             embed=embed, view=discord.utils.MISSING if view is None else view, ephemeral=True
         )
         if view is not None:
-            self.remember(table, interaction)
+            self.remember(table, interaction, callback.message_id)
 
     async def redraw_hand(
         self,
@@ -304,10 +314,14 @@ class TablePresenter:
         content: str | None = None,
     ) -> None:
         """Answer a click on a private hand by redrawing it (with ``content`` above)."""
-        embed, view = self.hand(table, interaction.user.id)
+        key = (table.id, interaction.user.id)
+        message_id = None if interaction.message is None else interaction.message.id
+        embed, view = self.hand(table, key[1])
         await interaction.response.edit_message(content=content, embed=embed, view=view)
         if view is not None:
-            self.remember(table, interaction)
+            self.remember(table, interaction, message_id)
+        elif key in self._hands and self._hands[key].message_id == message_id:
+            del self._hands[key]  # it shows the end: not to be redrawn when the table closes
 
     async def hand_gone(
         self,
@@ -319,8 +333,7 @@ class TablePresenter:
         The refusal goes above the result (where the table's is known) and the buttons
         go, in the one answer; a click from elsewhere gets the same as a new private message.
         """
-        public = refusal.public if isinstance(refusal, TableClosedError) else None
-        embed = None if public is None else closed_hand_embed(public)
+        embed = _end_embed(refusal)
         if on_private_hand(interaction):
             await interaction.response.edit_message(content=refusal.message, embed=embed, view=None)
         else:
@@ -330,10 +343,15 @@ class TablePresenter:
                 ephemeral=True,
             )
 
-    def remember(self, table: Table, interaction: discord.Interaction[EuchreBot]) -> None:
+    def remember(
+        self,
+        table: Table,
+        interaction: discord.Interaction[EuchreBot],
+        message_id: int | None = None,
+    ) -> None:
         """Keep the interaction that shows the user's hand, to refresh it while it's young."""
         now = self.bot.scheduler.now()
-        self._hands[(table.id, interaction.user.id)] = _OpenHand(interaction, now)
+        self._hands[(table.id, interaction.user.id)] = _OpenHand(interaction, now, message_id)
         self._remembered += 1
         if self._remembered % _PRUNE_EVERY == 0:
             old = [k for k, v in self._hands.items() if now - v.opened_at > HAND_EDITABLE_FOR]
@@ -344,22 +362,66 @@ class TablePresenter:
         """Stop refreshing one user's hand (they left)."""
         self._hands.pop((table.id, user_id), None)
 
-    def forget(self, table: Table) -> None:
-        """Stop refreshing the hands of a table that closed, and take its ping away."""
+    async def end_hands(self, table: Table) -> None:
+        """Forget the open hands of a closed table and its ping; those young enough show its end.
+
+        Each as a click on it would (:meth:`hand_gone`): the sentence, the result, no
+        buttons. Never raises: a hand that can't be edited is logged and skipped.
+        """
         self.publisher.clear_ping(table)
+        now, hands = self.bot.scheduler.now(), []
         for key in [k for k in self._hands if k[0] == table.id]:
-            del self._hands[key]
+            opened = self._hands.pop(key)
+            if now - opened.opened_at <= HAND_EDITABLE_FOR:
+                hands.append((key[1], opened))
+        if not hands:
+            return
+        refusal = TableClosedError.of(table.id, table.status, table.public())
+        embed = _end_embed(refusal)
+        # One request per hand (at most one a seat), each through its own interaction's
+        # webhook: Discord budgets these apart from the channel's messages.
+        await asyncio.gather(
+            *(self._edit_hand(table, u, hand, refusal.message, embed, None) for u, hand in hands)
+        )
 
     async def refresh_hand(self, table: Table, user_id: int | None, *, clicker: int | None) -> None:
-        """Redraw a player's open private hand, if they have one young enough to edit."""
-        if user_id is None or user_id == clicker:
+        """Redraw a player's open private hand, if they have one young enough to edit.
+
+        Not once the table has closed: :meth:`end_hands` shows its end on every hand.
+        """
+        if user_id is None or user_id == clicker or not table.is_open:
             return
         opened = self._hands.get((table.id, user_id))
         if opened is None or self.bot.scheduler.now() - opened.opened_at > HAND_EDITABLE_FOR:
             return
         embed, view = self.hand(table, user_id)
-        try:
-            await opened.interaction.edit_original_response(content=None, embed=embed, view=view)
-        except discord.HTTPException as exc:
-            log.info("table %d: could not refresh the hand of %d: %s", table.id, user_id, exc)
+        if not await self._edit_hand(table, user_id, opened, None, embed, view):
             self._hands.pop((table.id, user_id), None)
+
+    @staticmethod
+    async def _edit_hand(
+        table: Table,
+        user_id: int,
+        opened: _OpenHand,
+        content: str | None,
+        embed: discord.Embed | None,
+        view: discord.ui.View | None,
+    ) -> bool:
+        """Redraw an open hand through its interaction; False (logged) if that failed."""
+        try:
+            await opened.interaction.edit_original_response(content=content, embed=embed, view=view)
+        except discord.HTTPException as exc:
+            log.info("table %d: could not redraw the hand of %d: %s", table.id, user_id, exc)
+            return False
+        except Exception:
+            log.warning(
+                "table %d: the hand of %d was not redrawn", table.id, user_id, exc_info=True
+            )
+            return False
+        return True
+
+
+def _end_embed(refusal: TableClosedError | NoTableError) -> discord.Embed | None:
+    """A hand's end below the refusal: the closed table's result, where it is known."""
+    public = refusal.public if isinstance(refusal, TableClosedError) else None
+    return None if public is None else closed_hand_embed(public)

@@ -7,8 +7,10 @@ or forgotten and looked up in the store), is answered by redrawing the hand clic
 the service's sentence for a finished game above the result (who won, the score),
 and no buttons left to click. An aborted table's hands say it was closed, one neither
 memory nor the store knows says it no longer exists. Nothing is posted to the channel.
-Refresh and Your hand on a table still out of step reload it first, as every other
-click does, so the hand shown is the store's.
+The hand the bot keeps for each person (their newest) is redrawn so without a click
+when the table closes (tests/cogs/test_euchre_hands_at_end.py), so these clicks are on
+older hands. Refresh and Your hand on a table still out of step reload it first, as
+every other click does, so the hand shown is the store's.
 Through the real bot and the interaction harness, on an SQLite file and on PostgreSQL.
 """
 
@@ -100,7 +102,8 @@ class LastMove:
     custom_id: str
     """The button of the last move."""
     spare: StoredMessage
-    """A second hand of theirs, opened with the first (its buttons drawn at the same moment)."""
+    """A second hand of theirs, opened just before the first (its buttons drawn at the same
+    moment): the bot keeps only the newest hand of each person to redraw."""
     others: list[tuple[FakeMember, StoredMessage]]
     """The other players and their hands, opened before the last move too."""
 
@@ -118,9 +121,9 @@ async def last_move(db: Database, make_harness: MakeHarness, *, keep_closed: int
             break
         await tables.act(table.id, user, seat, table.stamp, action)
     person = people[seat]
+    spare = await hand_of(h, person, message)
     hand = await hand_of(h, person, message)
     last = next(b for b in action_buttons(hand, table.stamp) if ends_the_game(table, seat, code(b)))
-    spare = await hand_of(h, person, message)
     others = [(p, await hand_of(h, p, message)) for p in people if p is not person]
     return LastMove(h, bot, store, table, person, hand, last.custom_id, spare, others)
 
@@ -167,6 +170,13 @@ def ended(result: Result, hand: StoredMessage, refusal: str) -> dict[str, Any] |
     return hand.embeds[0] if hand.embeds else None
 
 
+def shows_the_end(hand: StoredMessage, refusal: str) -> dict[str, Any] | None:
+    """A hand not clicked, redrawn when its table closed as a click on it would show it."""
+    assert hand.content == refusal and hand.components == [] and hand.buttons == []
+    assert hand.ephemeral and hand.edited
+    return hand.embeds[0] if hand.embeds else None
+
+
 def the_result(table: Table) -> str:
     """What a hand of ``table``'s game over says: who won, by what score."""
     assert table.game is not None and table.game.over
@@ -190,9 +200,8 @@ async def test_the_last_move_s_hand_shows_the_result_and_so_do_the_others(
     assert embed["title"] == f"Your hand · table {table.id} · game over"
     assert the_result(table) in embed["description"]
 
-    for owner, hand in game.others:  # their hands had buttons still
-        refreshed = await h.click(owner, hand, label="↻ Refresh")
-        assert ended(refreshed, h.message(hand.id), finished(table.id)) == embed
+    for _, hand in game.others:  # their hands had buttons: redrawn at the end
+        assert shows_the_end(h.message(hand.id), finished(table.id)) == embed
     spare = await h.click(game.person, game.spare, custom_id=game.custom_id)
     assert ended(spare, h.message(game.spare.id), finished(table.id)) == embed
 
@@ -214,9 +223,8 @@ async def test_the_same_click_after_the_reload_shows_the_result(
     # The same button on their other hand: the table is among the recently closed now.
     spare = await h.click(game.person, game.spare, custom_id=game.custom_id)
     assert ended(spare, h.message(game.spare.id), finished(table.id)) == embed
-    for owner, hand in game.others:
-        refreshed = await h.click(owner, hand, label="↻ Refresh")
-        assert ended(refreshed, h.message(hand.id), finished(table.id)) == embed
+    for _, hand in game.others:  # redrawn once the reload found the game over
+        assert shows_the_end(h.message(hand.id), finished(table.id)) == embed
     with pytest.raises(TableClosedError, match="has finished"):
         game.bot.tables.get(table.id)
     assert await archived(db, table) == 1
@@ -248,9 +256,8 @@ async def test_a_finished_table_memory_forgot_shows_its_result_from_the_store(
     # Each looked up in the store, its record replayed: the same result.
     spare = await h.click(game.person, game.spare, custom_id=game.custom_id)
     assert ended(spare, h.message(game.spare.id), finished(table.id)) == embed
-    for owner, hand in game.others:
-        refreshed = await h.click(owner, hand, label="↻ Refresh")
-        assert ended(refreshed, h.message(hand.id), finished(table.id)) == embed
+    for _, hand in game.others:  # redrawn once the reload found the game over
+        assert shows_the_end(h.message(hand.id), finished(table.id)) == embed
     assert await archived(db, table) == 1
 
 
@@ -265,15 +272,16 @@ async def test_an_aborted_game_s_hands_say_it_was_closed(
     person = next(p for p in people if p.id == user)
     hand = await hand_of(h, person, message)
     button = action_buttons(hand, table.stamp)[0]
+    newer = await hand_of(h, person, message)  # the one the bot keeps to redraw
     watcher = next(p for p in people if p not in (person, people[0]))
     watched = await hand_of(h, watcher, message)
     await h.slash(people[0], "euchre abort")
     assert table.status == "aborted"
+    closed = sentence(table.id, "was closed")
+    redrawn = [shows_the_end(h.message(shown.id), closed) for shown in (newer, watched)]
 
     clicked = await h.click(person, hand, custom_id=button.custom_id)
-    refreshed = await h.click(watcher, watched, label="↻ Refresh")
-    for result, shown in ((clicked, hand), (refreshed, watched)):
-        embed = ended(result, h.message(shown.id), sentence(table.id, "was closed"))
+    for embed in [ended(clicked, h.message(hand.id), closed), *redrawn]:
         assert embed is not None and embed["title"] == f"Your hand · table {table.id} · closed"
         assert "Score when it closed: 🔵" in embed["description"]
 
@@ -288,6 +296,7 @@ async def test_a_hand_of_a_table_nobody_has_says_it_no_longer_exists(
     person = next(p for p in people if p.id == user)
     hand = await hand_of(h, person, message)
     button = action_buttons(hand, table.stamp)[0]
+    await hand_of(h, person, message)  # the newer one is redrawn at the abort, not this one
     await h.slash(people[0], "euchre abort")
     await db.execute("DELETE FROM tables WHERE id = ?", (table.id,))  # as if never stored here
 

@@ -29,7 +29,7 @@ from bot.rules import action_from_json, replay
 from bot.store import Database, GameArchiveRepo
 from tests.e2e.bot_process import BotProcess
 from tests.e2e.conftest import MakeBot
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import FakeDiscord, Message
 from tests.e2e.players import ACTION_PREFIX, Choice, EuchreTable, Players, parse_action_id
 from tests.harness import walk_components
 
@@ -168,6 +168,28 @@ async def test_members_play_a_whole_game_with_commands_and_buttons(
     await players.open_hands(command=True)
     assert await players.play() is None
     assert table.status == "finished"
+
+    # Both open hands show the result without buttons, whoever made the last move: the
+    # other's is redrawn through its interaction's webhook (their newest change).
+    def newest(member: Any) -> Message:
+        return max(fake.private_messages(member), key=lambda m: m.version)
+
+    def shows_the_result(member: Any) -> bool:
+        hand = newest(member)
+        titles = [str(e.get("title")) for e in hand.payload.get("embeds") or []]
+        return not hand.components and any(t.endswith("· game over") for t in titles)
+
+    await fake.wait_for(
+        lambda: shows_the_result(alice) and shows_the_result(bob),
+        timeout=10,
+        what="both hands to show the result",
+    )
+    finished = f"Table {table.id} has finished: start a new one with /euchre new."
+    redrawn = [newest(m) for m in (alice, bob) if newest(m).content == finished]
+    assert redrawn, "neither hand was redrawn at the end"
+    for hand in redrawn:
+        last = [r for r in fake.requests if r.message_id == hand.id][-1]
+        assert last.route == "PATCH /webhooks/{application_id}/{token}/messages/{message_id}"
 
     # Every click was answered, and each was a move of the clicker's own seat.
     assert all(i.acknowledged for i in fake.interactions.values())
