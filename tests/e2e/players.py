@@ -1,7 +1,9 @@
 """Simulated members at a euchre table of the fake Discord: they read what the bot showed them, and click.
 
 The table is its public message (:class:`EuchreTable`). A member's private hand is the
-newest ephemeral message the bot showed them for the table; its enabled action buttons
+newest ephemeral message the bot showed them for the table (one that showed its hand
+once, so a hand redrawn with the game's end and no buttons still counts, and an older
+hand kept from before a restart does not take its place); its enabled action buttons
 are the moves they may make, each custom_id naming the seat, the stamp it was drawn at
 (deal number, action number) and the action (``euchre:a:<table>:<seat>:<deal>:<index>:
 <action>``). A member picks among them by a pure function of the stamp, the seat and
@@ -18,12 +20,12 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from tests.e2e.fake_discord import FakeDiscord, Interaction, Message, User
-from tests.harness import ComponentData
+from tests.harness import ComponentData, find_components
 
 __all__ = [
     "ACTION_PREFIX",
@@ -158,15 +160,24 @@ class Players:
     # ------------------------------------------------------------------ what members see
 
     def hand_of(self, member: User) -> Message | None:
-        """The member's newest private message showing their hand at this table."""
-        mine = f"euchre:t:{self.table.id}:hand"
+        """The member's newest private message that showed their hand at this table.
+
+        Newest by its last change. A hand showing the game's end has no buttons left,
+        but it is still the newest hand: an older one (from before a restart, which
+        the bot can no longer redraw) may still show a turn long played.
+        """
         hands = [
             m
             for m in self.fake.private_messages(member)
-            if mine in m.custom_ids
-            or any(c.startswith(f"{ACTION_PREFIX}{self.table.id}:") for c in m.custom_ids)
+            if any(self._shows_hand(version) for version in (*m.history, m.payload))
         ]
         return max(hands, key=lambda m: m.version, default=None)
+
+    def _shows_hand(self, payload: Mapping[str, Any]) -> bool:
+        """Whether a message version is a hand at this table (its Refresh, or a card)."""
+        mine = f"euchre:t:{self.table.id}:hand"
+        ids = [str(c.custom_id) for c in find_components(payload.get("components"))]
+        return any(c == mine or c.startswith(f"{ACTION_PREFIX}{self.table.id}:") for c in ids)
 
     def next_choice(self) -> Choice | None:
         """The move a member would make now from the hand they see, if anyone has one."""
