@@ -39,7 +39,6 @@ belong to in the context of the task running it.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import math
 from collections.abc import Awaitable, Callable, Hashable
@@ -378,14 +377,21 @@ class Pacers:
         return dict(self._pacers)
 
     async def flush(self, timeout: float) -> bool:
-        """Wait (at most ``timeout`` s) until every channel sent what waits; True if done."""
-        waits = [p.flush() for p in self._pacers.values() if not p.idle]
+        """Wait (at most ``timeout`` s) until every channel sent what waits; True if done.
+
+        Given up (or cancelled), it stops waiting and leaves the jobs to run. Each
+        channel is waited for in a task of its own, cancelled then: a gather cancelled
+        from outside would end with an error nobody retrieves, which asyncio logs.
+        """
+        waits = [asyncio.ensure_future(p.flush()) for p in self._pacers.values() if not p.idle]
         if not waits:
             return True
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.gather(*waits), timeout)
-            return True
-        return False
+        try:
+            _, late = await asyncio.wait(waits, timeout=timeout)
+        finally:
+            for wait in waits:
+                wait.cancel()
+        return not late
 
     def close(self) -> None:
         """Drop every waiting job of every channel."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import itertools
 import math
 from collections.abc import Hashable
@@ -187,6 +188,40 @@ async def test_pacers_keep_one_pacer_per_channel_and_flush_them_all() -> None:
         pacers.of(1).submit(n, "edit", log.job(str(n)))
     assert await pacers.flush(1.0)
     assert len(log.ran) == 20, "no limit: nothing waits"
+
+
+async def test_a_flush_given_up_or_cancelled_leaves_no_error_behind() -> None:
+    """Start-up waits for the restored tables' messages in a task that a stop cancels.
+
+    A busy channel may never go idle meanwhile; neither a flush that times out nor one
+    cancelled may leave an unretrieved error for asyncio to log when it is collected.
+    """
+    clock = ManualScheduler()
+    pacers = Pacers(clock, ChannelLimits.unlimited())
+    log = Log(clock)
+    for channel in (1, 2):
+        pacers.of(channel).submit("table", "edit", log.job(f"held {channel}", hold=True))
+    await settle()
+    loop = asyncio.get_running_loop()
+    logged: list[str] = []
+    loop.set_exception_handler(lambda _, context: logged.append(context["message"]))
+    try:
+        assert not await pacers.flush(0.01)
+        waiting = asyncio.ensure_future(pacers.flush(60.0))
+        await settle()
+        waiting.cancel()
+        await asyncio.gather(waiting, return_exceptions=True)
+        assert waiting.cancelled()
+        del waiting
+        await settle()
+        gc.collect()
+        await settle()
+    finally:
+        loop.set_exception_handler(None)
+    assert logged == []
+    for gate in log.gates.values():
+        gate.set()
+    assert await pacers.flush(1.0), "the jobs still ran to their end"
 
 
 async def test_a_window_is_spread_a_fifth_of_the_period_apart_unless_it_was_quiet() -> None:
