@@ -72,8 +72,12 @@ SYNC_HINT = (
 HANDLERS_GRACE: Final = 8.0
 """Seconds a stopping bot waits for the interactions it is handling."""
 
-FLUSH_GRACE: Final = 5.0
-"""Seconds a stopping bot waits for the channel messages still to send."""
+FLUSH_GRACE: Final = 6.0
+"""Seconds a stopping bot waits for the channel messages still to send.
+
+One window of a channel's edit budget (5 edits per 5 s) and a second for the request:
+a redraw queued behind a full window still goes out before the bot stops.
+"""
 
 STOPPING = "The bot is restarting: try again in a minute."
 
