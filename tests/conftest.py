@@ -7,12 +7,14 @@ import itertools
 import os
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import asyncpg
 import discord
 import pytest
 
+from bot.store import Database
 from tests.harness import Harness
 from tests.postgres_server import PostgresMissingError, PostgresServer, start_server
 
@@ -131,3 +133,28 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     import bot
 
     terminalreporter.write_line(f"euchre-bot build tested: {bot.BUILD.mode} ({bot.BUILD.reason})")
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """An SQLite file (not created yet) in a folder that does not exist yet."""
+    return tmp_path / "data" / "euchre.sqlite3"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, db_path: Path) -> str:
+    """The URL of an empty database: an SQLite file, then a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{db_path}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+@pytest.fixture
+async def db(db_url: str) -> AsyncIterator[Database]:
+    """An open empty database of ``db_url``, closed after the test."""
+    database = await Database.open(db_url)
+    try:
+        yield database
+    finally:
+        await database.close()

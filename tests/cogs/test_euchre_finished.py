@@ -16,9 +16,7 @@ Through the real bot and the interaction harness, on an SQLite file and on Postg
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -42,23 +40,6 @@ from tests.tables.test_out_of_step import UnsureStore, ends_the_game, in_step, t
 
 ONE_DEAL = HouseRules(target_score=1)
 """A game over at the first deal's end."""
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'euchre.sqlite3'}"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
-@pytest.fixture
-async def db(db_url: str) -> AsyncIterator[Database]:
-    database = await Database.open(db_url)
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 def sentence(table_id: int, how: str) -> str:

@@ -8,7 +8,6 @@ and on a fresh database of a throwaway PostgreSQL server (tests/postgres_server.
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -241,33 +240,9 @@ async def playing_table(
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    """An SQLite file (not created yet) in a folder that does not exist yet."""
-    return tmp_path / "data" / "euchre.sqlite3"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, db_path: Path) -> str:
-    """The URL of an empty database: an SQLite file, then a fresh PostgreSQL database."""
-    if request.param == "sqlite":
-        return f"sqlite:///{db_path}"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
-@pytest.fixture
 def other_url(request: pytest.FixtureRequest, db_url: str, tmp_path: Path) -> str:
     """A second empty database of the same back end as ``db_url``."""
     if db_url.startswith("sqlite"):
         return f"sqlite:///{tmp_path / 'other.sqlite3'}"
     url: str = request.getfixturevalue("second_postgres_url")
     return url
-
-
-@pytest.fixture
-async def db(db_url: str) -> AsyncIterator[Database]:
-    database = await Database.open(db_url)
-    try:
-        yield database
-    finally:
-        await database.close()
