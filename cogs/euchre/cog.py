@@ -277,6 +277,7 @@ class Euchre(
 
         A table that closed or is gone is answered with the hand's end instead.
         """
+        self.presenter.here(table_id, interaction.user.id)
         try:
             table = await self.service.fetch_in_step(table_id)
         except (TableClosedError, NoTableError) as refusal:
@@ -297,7 +298,11 @@ class Euchre(
         stamp: tuple[int, int],
         code: str,
     ) -> None:
-        """A move from a private hand: apply it, answer, let the computers play, publish."""
+        """A move from a private hand: apply it, answer, let the computers play, publish.
+
+        Its person is here, whether or not the move is taken: their ping goes at once.
+        """
+        self.presenter.here(table_id, interaction.user.id)
         try:
             action = Action.from_code(code)
         except ActionError:

@@ -8,12 +8,13 @@ table shows it at once; then each computer move is shown as it is made,
 ``computer_move_delay`` apart (the table's "Last trick" keeps a finished trick readable
 after the next one starts). When the turn passes to a person, a short new message
 mentions them (the service says whom: never the clicker, never a computer), and it is
-deleted once their turn is over. A private hand opened in the last 14 minutes is
-refreshed when the turn passes to its owner, so players rarely need to reopen it.
-Once its table has closed (or is gone) a hand shows how it ended, without buttons: a
-click on it is answered so, and when the table closes (its game over, aborted, closed
-idle) every hand still young enough to edit is redrawn so at once. Those edits go
-through each hand's own interaction webhook, never the channel's budget.
+deleted once their turn is over, or once they click at the table (they are here: a ping
+still waiting for the channel's turn then never goes out). A private hand opened in the
+last 14 minutes is refreshed when the turn passes to its owner, so players rarely need
+to reopen it. Once its table has closed (or is gone) a hand shows how it ended, without
+buttons: a click on it is answered so, and when the table closes (its game over,
+aborted, closed idle) every hand still young enough to edit is redrawn so at once.
+Those edits go through each hand's own interaction webhook, never the channel's budget.
 """
 
 from __future__ import annotations
@@ -268,20 +269,34 @@ class TablePresenter:
         self.show(table)
         await self.end_hands(table)
 
+    # ------------------------------------------------------------------ turn pings
+
+    def here(self, table_id: int, user_id: int) -> None:
+        """``user_id`` clicked at the table (their hand, a move): no ping of theirs is owed.
+
+        Called as the click comes, before anything slow (a move's save), so a ping still
+        waiting for the channel's turn is never posted, whatever comes of the click.
+        """
+        self.publisher.clear_ping(table_id, of=user_id)
+
     def moved(self, table: Table, clicker: int | None) -> None:
         """A move was just made: take away a ping whose turn is over, before anything else.
 
         A ping of the person who moved goes too, even if it is their turn again.
         """
-        to_act = person_to_act(table)
-        self.publisher.clear_ping(table, unless=None if to_act == clicker else to_act)
+        if clicker:
+            self.here(table.id, clicker)
+        self.publisher.clear_ping(table.id, unless=person_to_act(table))
 
     async def _ping(self, table: Table, progress: Progress, clicker: int | None) -> None:
-        """Take away a ping whose turn is over; ping the person the turn passed to."""
-        to_act = person_to_act(table)
+        """Take away a ping whose turn is over; ping the person the turn passed to.
+
+        Only if the turn is still theirs once the server's settings are read: a click of
+        theirs meanwhile may have taken it.
+        """
         self.moved(table, clicker)
         mention = await self.service.turn_ping(progress, clicker)
-        if mention is not None and mention == to_act:
+        if mention is not None and mention == person_to_act(table):
             self.publisher.ping(table, mention, ping_text(table, mention))
 
     # ------------------------------------------------------------------ private hands
@@ -368,7 +383,7 @@ class TablePresenter:
         Each as a click on it would (:meth:`hand_gone`): the sentence, the result, no
         buttons. Never raises: a hand that can't be edited is logged and skipped.
         """
-        self.publisher.clear_ping(table)
+        self.publisher.clear_ping(table.id)
         now, hands = self.bot.scheduler.now(), []
         for key in [k for k in self._hands if k[0] == table.id]:
             opened = self._hands.pop(key)

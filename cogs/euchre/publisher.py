@@ -10,8 +10,10 @@ id, and a thread is a channel of its own, so tables opened in threads of one cha
 each have their thread's budget, while notices in the channel itself share its budget.
 
 A turn ping is a new message (a mention added by an edit notifies nobody), one per table
-at most: posting a new one deletes the old one, and a ping whose turn is over before its
-post went out (waiting for the channel's budget, or held by discord.py's own limiter)
+at most: posting a new one deletes the old one. A ping is owed while it is the table's
+live ping: :meth:`Publisher.clear_ping` takes it away once it is not (the presenter says
+when: its turn is over, or its person clicked at the table), and a ping taken away before
+its post went out (waiting for the channel's budget, or held by discord.py's own limiter)
 is never posted at all; one already sent is deleted once it lands.
 """
 
@@ -48,10 +50,11 @@ CALL_TIMEOUT: Final = 60.0
 
 @dataclass(eq=False, slots=True)
 class TurnPing:
-    """A turn ping of one table: whom it mentions, and its message once posted."""
+    """A turn ping of one table: whom it mentions, where, and its message once posted."""
 
     key: tuple[str, int, int]
     user_id: int
+    channel: discord.PartialMessageable
     message_id: int | None = None
 
 
@@ -127,17 +130,17 @@ class Publisher:
         current = self.pings.get(table.id)
         if current is not None and current.user_id == user_id:
             return
-        self.clear_ping(table)
-        ping = TurnPing(("ping", table.id, next(self._numbers)), user_id)
-        self.pings[table.id] = ping
+        self.clear_ping(table.id)
         channel = self._channel(table.place.id, table.place.guild_id)
+        ping = TurnPing(("ping", table.id, next(self._numbers)), user_id, channel)
+        self.pings[table.id] = ping
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(user_id)]
         )
 
         async def post() -> None:
             if self.pings.get(table.id) is not ping:
-                return  # the turn was over before the channel's turn came
+                return  # taken away before the channel's turn came
             try:
                 sent = await _paced(channel.send(content, allowed_mentions=mentions))
             except discord.HTTPException as exc:
@@ -145,19 +148,24 @@ class Publisher:
                 return
             ping.message_id = sent.id
 
-        self.pacers.of(table.place.id).submit(ping.key, "post", post)
+        self.pacers.of(channel.id).submit(ping.key, "post", post)
 
-    def clear_ping(self, table: Table, *, unless: int | None = None) -> None:
-        """Take the table's ping away (its turn is over), unless it mentions ``unless``."""
-        ping = self.pings.get(table.id)
-        if ping is None or (unless is not None and ping.user_id == unless):
+    def clear_ping(
+        self, table_id: int, *, unless: int | None = None, of: int | None = None
+    ) -> None:
+        """Take the table's ping away: it is owed no more.
+
+        ``unless``: not a ping that mentions them; ``of``: only a ping that mentions them.
+        """
+        ping = self.pings.get(table_id)
+        if ping is None or ping.user_id == unless or (of is not None and ping.user_id != of):
             return
-        del self.pings[table.id]
-        pacer = self.pacers.of(table.place.id)
+        del self.pings[table_id]
+        channel = ping.channel
+        pacer = self.pacers.of(channel.id)
         pacer.cancel(ping.key)  # a post waiting, or running but not sent yet, is dropped
         if ping.message_id is None and not pacer.running(ping.key):
             return  # never posted
-        channel = self._channel(table.place.id, table.place.guild_id)
 
         async def delete() -> None:
             if ping.message_id is None:
@@ -165,7 +173,7 @@ class Publisher:
             try:
                 await _paced(channel.get_partial_message(ping.message_id).delete())
             except discord.HTTPException as exc:
-                log.info("table %d: ping %d stays: %s", table.id, ping.message_id, exc)
+                log.info("table %d: ping %d stays: %s", table_id, ping.message_id, exc)
 
         pacer.submit(ping.key, "delete", delete)
 
