@@ -147,23 +147,39 @@ class Keeping(commands.Cog):
         self.bot.scheduler.call_later(UNANSWERED_AFTER, answer_if_unanswered, name=name)
 
     async def resume_all(self) -> None:
-        """Refresh or repost every open table's message; play computer turns left pending."""
+        """Refresh or repost every open table's message; play computer turns left pending.
+
+        Logged in two lines: the tables resumed, as soon as they are (their messages
+        queued at their channels' pace), then whether those messages were all sent
+        within :data:`RESUME_FLUSH` seconds.
+        """
         tables = self.bot.tables.open_tables
         if not tables:
             return
         gate = asyncio.Semaphore(RESUME_CONCURRENCY)
 
-        async def one(table: Table) -> None:
+        async def one(table: Table) -> bool:
             async with gate:
                 try:
                     await self._resume(table)
                 except Exception:
                     log.exception("table %d: could not be resumed", table.id)
+                    return False
+                return True
 
-        await asyncio.gather(*(one(t) for t in tables))
-        if not await self.bot.pacers.flush(RESUME_FLUSH):
-            log.info("Some restored tables are still waiting for their channel's turn")
-        log.info("Resumed %d open table(s)", len(tables))
+        resumed = sum(await asyncio.gather(*(one(t) for t in tables)))
+        failed = len(tables) - resumed
+        if failed:
+            log.info("Resumed %d open table(s); %d could not be (logged above)", resumed, failed)
+        else:
+            log.info("Resumed %d open table(s)", resumed)
+        if await self.bot.pacers.flush(RESUME_FLUSH):
+            log.info("The restored tables' messages are all sent")
+        else:
+            log.info(
+                "Some restored tables' messages still wait for their channel's turn after %g s",
+                RESUME_FLUSH,
+            )
 
     async def _resume(self, table: Table) -> None:
         if table.id in self.bot.tables.computing:

@@ -8,12 +8,15 @@ are tested without waiting.
 
 from __future__ import annotations
 
+import asyncio
 import datetime
+import logging
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
 
 import discord
+import pytest
 
 from bot.app import EuchreBot
 from bot.players import make_player
@@ -244,6 +247,86 @@ async def test_resume_runs_once_when_ready() -> None:
         keeping.resume_all = lambda: calls.append(1)  # type: ignore[method-assign,assignment,return-value]
         await keeping.on_ready()
         assert calls == []
+
+
+def resume_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """What the Keeping cog logged at INFO."""
+    return [
+        r.getMessage()
+        for r in caplog.records
+        if r.name == "cogs.euchre.keeping" and r.levelno == logging.INFO
+    ]
+
+
+async def busy_channel(bot: EuchreBot, channel_id: int) -> asyncio.Event:
+    """A request of the channel that waits until the returned event is set."""
+    done = asyncio.Event()
+
+    async def held() -> None:
+        await done.wait()
+
+    bot.pacers.of(channel_id).submit(("held",), "post", held)
+    return done
+
+
+async def test_the_resume_is_logged_at_once_and_the_flush_apart(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO, logger="cogs.euchre.keeping")
+    bot, _ = make_bot()
+    async with Harness(bot) as h:
+        g, _ = await four_playing(h)
+        sent = await busy_channel(bot, g.channel.id)
+        resuming = asyncio.create_task(keeping_of(bot).resume_all())
+        for _ in range(100):
+            await asyncio.sleep(0)
+        lines = resume_lines(caplog)
+        assert lines == ["Resumed 1 open table(s)"], "logged before the channel is done"
+        assert not resuming.done(), "its message still waits for the channel's turn"
+        sent.set()
+        await resuming
+        lines = resume_lines(caplog)
+        assert lines[1:] == ["The restored tables' messages are all sent"]
+
+
+async def test_a_flush_given_up_is_logged_after_the_resume(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    caplog.set_level(logging.INFO, logger="cogs.euchre.keeping")
+    bot, _ = make_bot()
+    async with Harness(bot) as h:
+        g, _ = await four_playing(h)
+        sent = await busy_channel(bot, g.channel.id)
+        keeping = keeping_of(bot)
+        monkeypatch.setitem(type(keeping).resume_all.__globals__, "RESUME_FLUSH", 0.01)
+        try:
+            await keeping.resume_all()
+        finally:
+            sent.set()
+        lines = resume_lines(caplog)
+        assert lines == [
+            "Resumed 1 open table(s)",
+            "Some restored tables' messages still wait for their channel's turn after 0.01 s",
+        ]
+
+
+async def test_a_table_that_cannot_be_resumed_is_not_counted(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    caplog.set_level(logging.INFO, logger="cogs.euchre.keeping")
+    bot, _ = make_bot()
+    async with Harness(bot, strict=False) as h:  # the failure is logged as an error
+        await four_playing(h)
+        keeping = keeping_of(bot)
+
+        async def broken(table: Any) -> None:
+            raise RuntimeError("the channel is gone")
+
+        monkeypatch.setattr(keeping, "_resume", broken)
+        await keeping.resume_all()
+    errors = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
+    assert errors == ["table 1: could not be resumed"]
+    assert resume_lines(caplog)[:1] == ["Resumed 0 open table(s); 1 could not be (logged above)"]
 
 
 async def one_person_playing(
