@@ -47,6 +47,8 @@ _LOOK_AHEAD = 8.0
 _DEAL = re.compile(r"\bdeal (\d+)\b")
 _IN_FLIGHT = 0.5
 """Seconds a request already sent may take to land (on a busy machine)."""
+_CROSSING = 0.05
+"""Seconds a request the bot sent just before a click reached it may land after the click."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,9 @@ class PaceFigures:
     """Mentions posted as new messages."""
     pinged_clicker: int = 0
     """Pings landing well after the bot answered a click of the person they mention."""
+    pinged_while_clicking: int = 0
+    """Pings landing while the bot handled a click of the person they mention (after the
+    click came, before its answer): a mention for a turn they are taking."""
     mentions_by_edit: int = 0
     """Message versions where an edit added a mention (there should be none)."""
     unknown_click: float = math.nan
@@ -108,7 +113,8 @@ class PaceFigures:
                 f"  edits in a channel's 5 s window: at most {self.most_edits} "
                 f"(posts at most {self.most_posts}); 429 answers: {self.rate_limited}",
                 f"  turn pings posted as new messages: {self.pings}; mentions added by an "
-                f"edit: {self.mentions_by_edit}; pings of the clicker: {self.pinged_clicker}",
+                f"edit: {self.mentions_by_edit}; pings of the clicker: {self.pinged_clicker} "
+                f"after the answer, {self.pinged_while_clicking} during the click",
                 f"  unknown click answered in {self.unknown_click * 1000:.0f} ms",
             ]
         )
@@ -290,6 +296,11 @@ def _measure_messages(fake: FakeDiscord, figures: PaceFigures, clickers: dict[in
     for r in fake.requests:
         if r.route != _POST or not r.body or "<@" not in str(r.body.get("content")):
             continue
+        for iid, at in answered.items():
+            came = fake.interactions[iid].delivered_at
+            mentioned = f"<@{clickers[iid]}>" in str(r.body.get("content"))
+            if mentioned and came is not None and came + _CROSSING < r.at < at:
+                figures.pinged_while_clicking += 1
         last = [(when, user) for when, user in clicks if when <= r.at]
         if not last:
             continue
