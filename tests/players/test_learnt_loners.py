@@ -31,6 +31,10 @@ from .util import position, view_to_act
 
 LONER_PRESETS = [p for p in PRESETS if HouseRules.preset_rules(p).game != "bid_euchre"]
 """Every preset with loners (Bid Euchre's shoot is another decision)."""
+ASKED_AFTER_TRUMP = [
+    p for p in LONER_PRESETS if HouseRules.preset_rules(p).alone_declaration == "after_trump"
+]
+"""The presets whose alone round asks the maker, then its partner."""
 
 STRONG = ["9S 10S QS KS AS", "JH JD AH KH 9C", "QC KC 10C 9D QD", "QH 9H AC 10D AD"]
 """Seat 1 holds both bowers, the ace and king of hearts and a low club: a marginal loner."""
@@ -128,6 +132,18 @@ def test_train_loners_writes_a_model(tmp_path: Path) -> None:
     model = BiddingModel.from_json(json.loads(out.read_text()), WIDTH, SWEEPS)
     assert model.deals == 30 and model.decisions() > 0
     assert main(["train-loners", "--rules", '{"preset": "toronto", "target_score": 5}']) == 2
+
+
+@pytest.mark.parametrize("preset", ASKED_AFTER_TRUMP)
+def test_where_the_partner_is_asked_the_shipped_model_decides_every_round_and_role(
+    preset: str,
+) -> None:
+    loners = shipped_loners(preset)
+    assert loners is not None
+    for key in ((1, MAKER), (1, PARTNER), (2, MAKER), (2, PARTNER)):
+        sums = loners.sums.get(key)
+        assert sums is not None and sums.n >= MIN_DECISIONS, f"{key}: the count would decide"
+        assert loners.coefficients(key) is not None
 
 
 @pytest.mark.parametrize("preset", LONER_PRESETS)
