@@ -152,7 +152,7 @@ class BasicPlayer:
             trump,
             _facts(view),
             opponents=view.players // 2,
-            leads=_leads_alone(view),
+            leads=leads_alone(view),
             dead=dead,
             live=live,
             floor=threshold,
@@ -219,7 +219,7 @@ class BasicPlayer:
         assert view.trump is not None
         facts = _facts(view)
         trump = view.trump
-        dead, live = _upcard_fate(view)
+        dead, live = upcard_fate(view)
         if view.makers == view.team:
             alone = self._sweeps(view, view.hand, trump, dead=dead, live=live)
         else:
@@ -261,7 +261,7 @@ def _same_side(a: int, b: int) -> bool:
     return a % 2 == b % 2
 
 
-def _leads_alone(view: SeatView) -> bool:
+def leads_alone(view: SeatView) -> bool:
     """Whether this seat, going alone, would lead the first trick."""
     if view.rules.lone_lead == "left_of_loner":
         return False
@@ -271,7 +271,7 @@ def _leads_alone(view: SeatView) -> bool:
     return seat == view.seat
 
 
-def _upcard_fate(view: SeatView) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def upcard_fate(view: SeatView) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Cards known dead, and known in an opponent's hand, once trump is made."""
     if not view.upcard_taken:
         return (view.upcard,), ()

@@ -36,7 +36,7 @@ from typing import Final
 
 from bot.rules import Action, HouseRules, SeatView
 
-from .basic import _leads_alone, _upcard_fate
+from .basic import leads_alone, upcard_fate
 from .deck import deck_facts
 from .evaluation import after_pickup, sweep_chance
 from .learnt_bidding import BiddingModel, Key, score_class, shape
@@ -117,13 +117,13 @@ def loner_choice(view: SeatView, made: Action, klass: int | None = None) -> Lone
         role = MAKER
     elif view.phase == "alone" and view.makers == view.team and view.trump is not None:
         trump = view.trump
-        dead, live = _upcard_fate(view)
+        dead, live = upcard_fate(view)
         role = MAKER if view.maker == view.seat else PARTNER
         alone = next(a for a in view.legal if a.do == "alone")
         partner = next(a for a in view.legal if a.do == "pass")
     else:
         return None
-    leads = _leads_alone(view)
+    leads = leads_alone(view)
     chance = sweep_chance(
         hand, trump, facts, opponents=view.players // 2, leads=leads, dead=dead, live=live
     )
