@@ -24,6 +24,8 @@ from .arena import (
     run_match,
 )
 from .bench import main as bench_main
+from .bid_regret import SIZES, collect, load
+from .bid_rules import report as regret_report
 from .ceiling import run_ceiling
 from .learnt_bidding import data_name
 from .learnt_loners import data_name as loners_data_name
@@ -47,6 +49,7 @@ examples:
   python -m bot.players bench --presets north_american toronto
   python -m bot.players train-bidding --rules toronto --deals 6000 --seed 1
   python -m bot.players train-loners --rules toronto --deals 20000 --seed 1
+  python -m bot.players bid-regret --games 300 --data regret.jsonl --jobs 2
 
 --rules takes a preset name or a JSON spec such as
 '{"preset": "north_american", "stick_the_dealer": true}'.
@@ -155,6 +158,35 @@ def build_parser() -> argparse.ArgumentParser:
             default=None,
             help=f"file to write (default: the package's bot/players/data/{file}_PRESET.json)",
         )
+    regret = commands.add_parser(
+        "bid-regret",
+        help="points each way of deciding the expert's bids loses against a precise search",
+        description="Seeded games in which the expert's side bids by its fallback: each of its "
+        "decisions where the learnt model has its say is searched for many rollouts and "
+        "played out on the real deal, kept in --data (taken up again where a run stopped). "
+        "Then each rule (the model, the search with a margin, shrinkage of one towards the "
+        "other) decides from folds of the rollouts a budget affords and is scored against "
+        "the other rollouts (docs/players.md).",
+    )
+    regret.add_argument(
+        "--games", type=int, default=300, help="games to collect (default: %(default)s)"
+    )
+    regret.add_argument(
+        "--samples",
+        type=int,
+        default=1050,
+        help="rollouts a decision, the truth's and the folds' (default: %(default)s)",
+    )
+    regret.add_argument("--data", required=True, help="the decisions' file (JSON lines)")
+    regret.add_argument(
+        "--sizes",
+        type=int,
+        nargs="+",
+        default=list(SIZES),
+        help="rollouts a fold, as a decision's budget affords (default: %(default)s)",
+    )
+    _common(regret)
+    _parallel(regret)
     return parser
 
 
@@ -253,6 +285,18 @@ def main(argv: list[str] | None = None) -> int:
             out.write_text(text + "\n", encoding="utf-8")
             decisions = model.decisions()
             print(f"{rules.preset}: {decisions} decisions from {model.deals} deals -> {out}")
+        elif args.command == "bid-regret":
+            data = Path(args.data)
+            collect(
+                rules,
+                args.games,
+                args.seed,
+                args.samples,
+                data,
+                args.jobs,
+                _progress(args, "games"),
+            )
+            print(regret_report(load(data), args.sizes))
         elif args.command == "ceiling":
             progress = _progress(args, "pairs")
             ceiling = run_ceiling(args.games, args.seed, rules, args.bids, args.jobs, progress)

@@ -15,7 +15,8 @@ looking at the sample is what keeps passing honest: plain sampling would let a
 seat that passes name trump later knowing every hand, and so over-value
 passing. Solving the play double dummy instead measured worse in the arena: it
 lets every seat find every card, which is not how the deal will be played. A
-searched bid replaces the count's (``BIDDING``) only by a margin.
+searched bid replaces the bidder's only by a margin (``BID_MARGIN``,
+``MODEL_MARGIN`` where the learnt model decides).
 
 Every decision has a time budget on the monotonic clock, from the moment it is
 asked: as many samples as fit. A few samples are drawn even past the budget,
@@ -29,7 +30,7 @@ import math
 import random
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from bot.rules import Action, Game, HouseRules, RuleError, SeatView, seat_view
@@ -70,6 +71,33 @@ over thousands of duplicate deals: search overrules them only when it is clear.
 """
 
 
+@dataclass(frozen=True, slots=True)
+class Margin:
+    """By how much a searched option must beat the fallback on average to replace it."""
+
+    points: float
+    errors: float = 0.0
+    """Standard errors of the paired difference over the rollouts, on top of ``points``."""
+
+    def beaten(self, total: float, squares: float, n: int) -> bool:
+        """Whether ``n`` paired rollouts clear the margin.
+
+        ``total`` is the sum of the option's worth less the fallback's over the
+        rollouts, ``squares`` the sum of the squares of those differences.
+        """
+        if self.errors == 0.0:
+            return total > self.points * n
+        if n < 2:
+            return False
+        mean = total / n
+        var = max(squares / n - mean * mean, 0.0) * n / (n - 1)
+        return mean > self.points + self.errors * math.sqrt(var / n)
+
+
+MODEL_MARGIN = Margin(BID_MARGIN)
+"""The margin where the learnt model decides making trump or passing (``learnt_bidding``)."""
+
+
 HARD_LIMIT = 1.25
 """How many budgets long the search may run to draw its minimum of samples."""
 
@@ -104,6 +132,7 @@ class ExpertPlayer:
 
     ``budget`` is a decision's time in seconds (see ``Clock``); None draws exactly
     ``min_samples`` samples whatever the time, which makes a decision reproducible.
+    ``model_margin`` is the margin of a searched bid where the learnt model decides.
     """
 
     name: str = "expert"
@@ -118,6 +147,7 @@ class ExpertPlayer:
         read_table: bool = True,
         weigh_score: bool = True,
         search_bids: bool = True,
+        model_margin: Margin = MODEL_MARGIN,
     ) -> None:
         self.rng = random.Random(seed)
         self.basic = BasicPlayer(seed)
@@ -130,6 +160,7 @@ class ExpertPlayer:
         self.read_table = read_table
         self.weigh_score = weigh_score
         self.search_bids = search_bids
+        self.model_margin = model_margin
         self.bid_expert = BidExpert(self.rng, Knobs(min_samples, max_samples))
 
     def choose(self, view: SeatView) -> Action:
@@ -207,22 +238,44 @@ class ExpertPlayer:
         if len(options) == 1:
             return Advice(options[0])
         totals = dict.fromkeys(options, 0.0)
+        squares = dict.fromkeys(options, 0.0)
+        at = options.index(fallback)
+        tried = 0
+        for outcome in self.rollouts(view, mine, options, clock):
+            tried += 1
+            base = outcome[at]
+            for option, value in zip(options, outcome, strict=True):
+                totals[option] += value
+                squares[option] += (value - base) ** 2
+        values = {a: total / max(tried, 1) for a, total in totals.items()}
+        best = max(totals, key=lambda a: totals[a])
+        margin = self._margin(view)
+        if margin.beaten(totals[best] - totals[fallback], squares[best], max(tried, 1)):
+            return Advice(best, values, tried)
+        return Advice(fallback, values, tried)
+
+    def _margin(self, view: SeatView) -> Margin:
+        """``model_margin`` where the learnt model decides making trump or passing, else 0.3."""
+        if view.phase in ("bid1", "bid2") and self.bidder(view).estimate(view) is not None:
+            return self.model_margin
+        return Margin(BID_MARGIN)
+
+    def rollouts(
+        self, view: SeatView, mine: list[int], options: Sequence[Action], clock: Clock
+    ) -> Iterator[list[float]]:
+        """Each option's worth on one sampled deal after another, while ``clock`` lets.
+
+        ``mine`` is this seat's hand as dealt. Every option is tried on the same
+        deal (``_try``), so their differences are paired.
+        """
         reader = Reader(view, self.rng, self.basic)
         stakes = self._stakes(view)
-        samples = tried = 0
+        samples = 0
         while clock.more(samples, self.min_samples, self.max_bid_samples):
             game = self._world(reader, mine)
             samples += 1
-            if game is None:
-                continue
-            tried += 1
-            for option in options:
-                totals[option] += self._try(view, game.copy(), option, stakes)
-        values = {a: total / max(tried, 1) for a, total in totals.items()}
-        best = max(totals, key=lambda a: totals[a])
-        if totals[best] - totals[fallback] > BID_MARGIN * max(tried, 1):
-            return Advice(best, values, tried)
-        return Advice(fallback, values, tried)
+            if game is not None:
+                yield [self._try(view, game.copy(), option, stakes) for option in options]
 
     def _world(self, reader: Reader, mine: list[int]) -> Game | None:
         """A sampled deal replayed to here, drawn again while it explains the bids badly."""

@@ -8,7 +8,7 @@ import pytest
 
 from bot.players import make_player
 from bot.players.basic import BasicPlayer
-from bot.players.expert import BIDDING, Clock, ExpertPlayer
+from bot.players.expert import BID_MARGIN, BIDDING, MODEL_MARGIN, Clock, ExpertPlayer, Margin
 from bot.rules import Action, Game, HouseRules, seat_view
 
 from .test_hidden_information import view_pairs
@@ -88,6 +88,29 @@ def test_passes_a_hand_with_nothing_in_it() -> None:
     hands = ["9C 10C JC QC KC", "9H 10D QS 9S AD", "JH KS 10S 9D AS", "KD JD QD AH JS"]
     view = view_to_act(position({"preset": "north_american"}, hands, "10H"))
     assert ExpertPlayer(seed=1, budget=None, min_samples=40).choose(view) == Action.pass_()
+
+
+def test_a_margin_of_standard_errors_scales_with_the_noise_of_the_rollouts() -> None:
+    fixed = Margin(0.3)
+    assert fixed.beaten(30.5, 0.0, 100) and not fixed.beaten(29.5, 0.0, 100)
+    half = Margin(0.0, 0.5)
+    # 100 rollouts, mean difference 0.1; squares = 99 * sd**2 + 100 * 0.1**2
+    assert half.beaten(10.0, 99 * 1.0 + 1.0, 100)  # sd 1: half an SE is 0.05
+    assert not half.beaten(10.0, 99 * 9.0 + 1.0, 100)  # sd 3: half an SE is 0.15
+    assert not half.beaten(1.0, 0.0, 1)  # one rollout has no standard error
+
+
+def test_the_model_margin_holds_where_the_learnt_model_decides() -> None:
+    expert = ExpertPlayer(seed=1, budget=None)
+    rules = HouseRules.preset_rules("north_american")
+    found = set()
+    for seed in range(40):
+        game = Game(rules, seed=seed)
+        view = seat_view(game, game.turn or 0)
+        says = expert.bidder(view).estimate(view) is not None
+        assert expert._margin(view) == (MODEL_MARGIN if says else Margin(BID_MARGIN))
+        found.add(says)
+    assert found == {True, False}
 
 
 def test_a_spent_budget_draws_one_sample_and_no_more() -> None:
