@@ -31,6 +31,7 @@ from typing import Final
 
 from .bid_regret import BLOCK, SIZES, Decision
 from .expert import BID_MARGIN
+from .learnt_bidding import solve
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +278,36 @@ def _diff(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     return _mean_se([x - y for x, y in zip(a, b, strict=True)])
 
 
+def calibration(decisions: Sequence[Decision]) -> list[tuple[str, list[float], list[float]]]:
+    """Least squares of the real deal's gain of making trump over passing on the estimates.
+
+    For the model's gain, the truth's (all the rollouts' mean difference), and
+    both together: each fit's coefficients (a constant first) and their standard
+    errors. A slope of 1 is an estimate the real deals bear out; with both, what
+    each adds to the other.
+    """
+    rows = []
+    for d in decisions:
+        k = len(d.options)
+        n, sums, _ = _sums(d.blocks, k)
+        truth = (sums[d.make] - sums[d.passing]) / n
+        rows.append(([1.0, d.gain, truth], d.real[d.make] - d.real[d.passing]))
+    fits = []
+    for name, cols in (("model", [0, 1]), ("truth", [0, 2]), ("model and truth", [0, 1, 2])):
+        if len(rows) <= len(cols):
+            continue
+        xtx = [[sum(x[i] * x[j] for x, _ in rows) for j in cols] for i in cols]
+        xty = [sum(x[i] * y for x, y in rows) for i in cols]
+        coef = solve(xtx, xty)
+        resid = [y - sum(c * x[i] for c, i in zip(coef, cols, strict=True)) for x, y in rows]
+        s2 = sum(r * r for r in resid) / (len(rows) - len(cols))
+        inverse = [solve(xtx, [float(i == j) for j in range(len(cols))]) for i in range(len(cols))]
+        fits.append(
+            (name, coef, [math.sqrt(max(s2 * inverse[i][i], 0.0)) for i in range(len(cols))])
+        )
+    return fits
+
+
 def report(decisions: Sequence[Decision], sizes: Sequence[int] = SIZES) -> str:
     """The figures as text: the decisions, the model's error, and each rule's losses."""
     lines = []
@@ -298,6 +329,9 @@ def report(decisions: Sequence[Decision], sizes: Sequence[int] = SIZES) -> str:
             f"round {rnd}: model's mean error against the truth {prior.bias:+.3f}, "
             f"its SD (tau) {math.sqrt(prior.tau2):.3f} points"
         )
+    for name, coef, errors in calibration(decisions):
+        terms = ", ".join(f"{c:+.3f} ± {e:.3f}" for c, e in zip(coef, errors, strict=True))
+        lines.append(f"real deal's gain on the {name} (constant first): {terms}")
     for size in sizes:
         scores = score(decisions, size)
         if not scores or not next(iter(scores.values())).regret:

@@ -187,10 +187,10 @@ class Sums:
         for i in range(1, width):
             a[i][i] += RIDGE
         b = [v / (FEATURE_STEP * GAIN_STEP) for v in self.xy]
-        return _solve(a, b)
+        return solve(a, b)
 
 
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
     """``a x = b`` by Gaussian elimination with partial pivoting (``a`` is positive definite)."""
     size = len(b)
     m = [[*row, rhs] for row, rhs in zip(a, b, strict=True)]

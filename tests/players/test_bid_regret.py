@@ -17,6 +17,7 @@ from bot.players.bid_rules import (
     by_errors,
     by_margin,
     by_shrinkage,
+    calibration,
     folds,
     priors,
     report,
@@ -108,6 +109,11 @@ def test_the_report_scores_every_rule_and_finds_the_model_error() -> None:
     # the truth's own best loses nothing; the rollouts beat a model with an error of 0.3
     assert sum(scores[RULES[-1][0]].regret) == 0.0
     assert sum(scores["search, no margin"].regret) < sum(scores["the model alone"].regret)
+    fits = {name: (coef, errors) for name, coef, errors in calibration(decisions)}
+    coef, errors = fits["truth"]  # the real gain is the truth's shift exactly
+    assert abs(coef[1] - 1.0) < 3 * errors[1] + 0.05
+    coef, _ = fits["model"]  # the model's error shrinks its slope below 1
+    assert 0.3 < coef[1] < 1.0
     text = report(decisions, [2 * BLOCK])
     assert "60 decisions" in text
     for name, _ in RULES:

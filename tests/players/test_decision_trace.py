@@ -76,15 +76,15 @@ TRACED = [*RULES, HouseRules.preset_rules("bid_euchre")]
 
 EXPERT_DEALS: dict[str, str] = {
     "north_american": "2db15105e9e014ea",
-    "toronto": "b8bd788192499324",
-    "british": "885dc1d7c996bdfa",
+    "toronto": "ebd91e2c69a685b6",
+    "british": "b98fc28523c4aa81",
     "six_player": "a90a146eb2aaf4c1",
     "almonte": "72117abe90d359ca",
     "north_american,stick_the_dealer=True,partners_best=True": "2db15105e9e014ea",
     "north_american,ace_no_face=True,farmers_hand=three_of_a_rank": "d58c6e1ed267f05e",
     "north_american,no_trump_lead_first_trick=True,trump_must_be_broken=True,farmers_hand=nines_and_tens": "3db3cb331b91be30",
-    "british,order_up_needs_suit=dealer,partners_best=True,ace_no_face=True": "24218b177e40faac",
-    "toronto,stick_the_dealer=True,alone_declaration=after_trump": "629fff0e2b76c62a",
+    "british,order_up_needs_suit=dealer,partners_best=True,ace_no_face=True": "d185f3611144f04b",
+    "toronto,stick_the_dealer=True,alone_declaration=after_trump": "71f64c098c1e285a",
     "six_player,deck=24,packs=2,partners_best=True": "57f43547a15389ea",
     "six_player,deck=24,packs=2,duplicate_card_wins=first,two_bennies=red_black,stick_the_dealer=True": "09718b499b7b3412",
     "north_american,deck=almonte21,defend_alone=always": "439ec6d0843497b3",
@@ -98,7 +98,7 @@ EXPERT_GAMES: dict[str, str] = {
     "north_american": "df8233e507032b2d",
     "toronto": "255ddf6865f58e4b",
     "british": "bc1c52700221cf23",
-    "six_player": "6fc4827e6b432b51",
+    "six_player": "f9f6ae8cd833aeca",
     "almonte": "e253685c7dac60d0",
     "bid_euchre": "3bb6eee0c83c86e3",
 }

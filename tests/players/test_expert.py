@@ -111,6 +111,7 @@ def test_the_model_margin_holds_where_the_learnt_model_decides() -> None:
         assert expert._margin(view) == (MODEL_MARGIN if says else Margin(BID_MARGIN))
         found.add(says)
     assert found == {True, False}
+    assert Margin(BID_MARGIN) != MODEL_MARGIN
 
 
 def test_a_spent_budget_draws_one_sample_and_no_more() -> None:
