@@ -99,7 +99,7 @@ EXPERT_GAMES: dict[str, str] = {
     "toronto": "255ddf6865f58e4b",
     "british": "bc1c52700221cf23",
     "six_player": "f9f6ae8cd833aeca",
-    "almonte": "e253685c7dac60d0",
+    "almonte": "cea23e885bf5ee84",
     "bid_euchre": "3bb6eee0c83c86e3",
 }
 """The expert against basic, the whole of game seed 11, by preset."""
