@@ -100,8 +100,8 @@ MODEL_MARGIN = Margin(0.0, 0.5)
 Where the model (``learnt_bidding``) has its say, about 150 rollouts in the
 budget estimate a bid's gain better than the model does (its error against a
 search of 1,050 rollouts has an SD of about 0.28 points; 150 rollouts, about
-0.12): a margin of half a standard error of the paired difference loses about
-a third of the points the fixed 0.3 lost against that search, and as little as
+0.12): a margin of half a standard error of the paired difference loses less
+than half the points the fixed 0.3 lost against that search, and as little as
 shrinking the rollouts towards the model (``bid_rules``; docs/players.md).
 """
 
