@@ -220,10 +220,11 @@ class Players:
         With the table message's "Your hand" button, or ``/euchre hand`` when
         ``command`` is set or the message shows no such button (yet).
         """
-        if self.table.status in ("finished", "closed"):
-            return
-        button = f"euchre:t:{self.table.id}:hand" in self.table.message.custom_ids
         for member in self.members:
+            # Read again for each member: the game can end while a hand is being opened.
+            if self.table.status in ("finished", "closed"):
+                return
+            button = f"euchre:t:{self.table.id}:hand" in self.table.message.custom_ids
             if button and not command:
                 shown = await self.table.press(member, "Your hand")
             else:
