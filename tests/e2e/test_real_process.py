@@ -187,9 +187,15 @@ async def test_members_play_a_whole_game_with_commands_and_buttons(
     finished = f"Table {table.id} has finished: start a new one with /euchre new."
     redrawn = [newest(m) for m in (alice, bob) if newest(m).content == finished]
     assert redrawn, "neither hand was redrawn at the end"
+    # Through the interaction, never the channel's budget: a redraw by its webhook, or the
+    # answer to its own click when the computers ended the game before that answer was made.
+    answered = {
+        "PATCH /webhooks/{application_id}/{token}/messages/{message_id}",
+        "POST /interactions/{interaction_id}/{token}/callback",
+    }
     for hand in redrawn:
         last = [r for r in fake.requests if r.message_id == hand.id][-1]
-        assert last.route == "PATCH /webhooks/{application_id}/{token}/messages/{message_id}"
+        assert last.route in answered, last.route
 
     # Every click was answered, and each was a move of the clicker's own seat.
     assert all(i.acknowledged for i in fake.interactions.values())
