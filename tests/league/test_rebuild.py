@@ -53,15 +53,6 @@ IDS = {name: 7_000_000_000_000_000 + n for n, name in enumerate(PEOPLE)}
 FOUR_HAND = PEOPLE[:4]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """An empty database: an SQLite file, then a fresh PostgreSQL database."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'league.sqlite3'}"
-    found: str = request.getfixturevalue("postgres_url")
-    return found
-
-
 class OldBot:
     """What a bot at schema 9 left: seasons, archived games, one ladder for everything."""
 
@@ -203,10 +194,10 @@ async def ladders(db: Database, season_id: int) -> dict[str, list[PlayerRating]]
     return {f: await RatingRepo(db).season(season_id, f) for f in FAMILIES}
 
 
-async def test_an_upgraded_store_moves_each_game_to_its_familys_ladder(url: str) -> None:
-    old = await old_store(url)
+async def test_an_upgraded_store_moves_each_game_to_its_familys_ladder(db_url: str) -> None:
+    old = await old_store(db_url)
     spring, summer = sorted(old.games)
-    async with await Database.open(url) as db:
+    async with await Database.open(db_url) as db:
         # Upgraded, not yet rebuilt: everything is on the four-hand ladder.
         assert len((await ladders(db, spring))["euchre4"]) == len(PEOPLE)
 
@@ -250,21 +241,21 @@ async def test_an_upgraded_store_moves_each_game_to_its_familys_ladder(url: str)
                     u: (s.rating.mu, s.rating.sigma, s.games, s.wins) for u, s in states.items()
                 }
 
-    async with await Database.open(url) as db:  # done once: never again
+    async with await Database.open(db_url) as db:  # done once: never again
         assert await rebuild_ladders(db, GUILD) is False
         assert await ladders(db, summer) == now
 
 
 async def test_a_rebuild_that_fails_midway_changes_nothing_and_runs_again(
-    url: str, monkeypatch: pytest.MonkeyPatch
+    db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    old = await old_store(url)
+    old = await old_store(db_url)
     spring = min(old.games)
 
     async def dies(*_: object) -> None:
         raise RuntimeError("the process dies here")
 
-    async with await Database.open(url) as db:
+    async with await Database.open(db_url) as db:
         before = [await ladders(db, season_id) for season_id in sorted(old.games)]
         with monkeypatch.context() as patch:
             # Spring's ratings are rewritten before its standings are frozen again.
@@ -279,7 +270,7 @@ async def test_a_rebuild_that_fails_midway_changes_nothing_and_runs_again(
             standings = await league.standings(GUILD, family="euchre6")
             assert standings.rows == ()
 
-    async with await Database.open(url) as db:  # the next start does it
+    async with await Database.open(db_url) as db:  # the next start does it
         league = LeagueService(db)
         assert await league.rebuild_due() == 1
         assert {r.display_name for r in (await ladders(db, spring))["euchre6"]} == set(PEOPLE[4:])
