@@ -103,6 +103,8 @@ def strength(
     """Roughly the tricks ``hand`` brings to its side with ``trump`` as trump.
 
     ``dead`` lists cards known out of play (a turned-down upcard, a discard).
+    Rounded, so that the order of the cards in the hand never changes a choice
+    between suits of equal strength (floating sums in another order differ).
     """
     held = counts(hand)
     gone = counts(dead)
@@ -128,7 +130,7 @@ def strength(
         total += _VOID_WITH_TRUMPS * voids
     elif trumps:
         total += _VOID_ONE_TRUMP * voids
-    return total
+    return round(total, 9)
 
 
 def sure_trump_tricks(

@@ -2,10 +2,11 @@
 
 Card play samples the unseen cards consistently with everything public (who
 showed out of which suit, the upcard the dealer took, a passed card), keeps
-the samples that explain the other seats' bids and plays (``inference``),
-solves each exactly with ``double_dummy.Solver`` for every legal card, turns
-the tricks into what the deal's result is worth at this score (``stakes``),
-and plays the card with the best average.
+the samples that explain the other seats' bids and plays (``inference``; a
+seat the earlier deals showed bidding unlike the model is read more loosely,
+``table_reading``), solves each exactly with ``double_dummy.Solver`` for
+every legal card, turns the tricks into what the deal's result is worth at
+this score (``stakes``), and plays the card with the best average.
 
 Bidding, discarding and going alone try each option on sampled deals that
 explain the bidding so far: the option is applied in a copy of the deal and
@@ -46,6 +47,7 @@ from .learnt_bidding import shipped_model
 from .learnt_loners import shipped_loners
 from .sampling import dealt_hand, sample_deal, sample_hands
 from .stakes import Stakes
+from .table_reading import bid_leniency
 from .tracking import Knowledge
 
 BIDDING = Tuning(alone=0.06, upcard_share=0.9, second_round=-0.3)
@@ -198,7 +200,7 @@ class ExpertPlayer:
         totals: dict[int, float] = defaultdict(float)
         tricks_left = view.rules.hand_size - len(view.tricks)
         broken = any(know.is_trump(c) for t in view.tricks for c in t.cards)
-        reader = Reader(view, self.rng, self.basic)
+        reader = Reader(view, self.rng, self.basic, bid_leniency(view))
         stakes = self._stakes(view)
         samples = 0
         while clock.more(samples, self.min_samples, self.max_samples):
@@ -276,7 +278,7 @@ class ExpertPlayer:
         ``mine`` is this seat's hand as dealt. Every option is tried on the same
         deal (``_try``), so their differences are paired.
         """
-        reader = Reader(view, self.rng, self.basic)
+        reader = Reader(view, self.rng, self.basic, bid_leniency(view))
         stakes = self._stakes(view)
         samples = 0
         while clock.more(samples, self.min_samples, self.max_bid_samples):

@@ -9,6 +9,8 @@ badly. Worlds are drawn, their surprises counted, and a world is kept with
 probability ``BID_SURPRISE`` per surprising bid times ``PLAY_SURPRISE`` per
 surprising card: so a seat's bids and plays count as evidence, strong but
 never certain, since the people at a table do not bid exactly by the model.
+A seat that the game's earlier deals showed bidding unlike the model is read
+more loosely (``table_reading``): its surprising bids keep a world more often.
 
 Everything here starts from one seat's view and the samples drawn from it;
 the real hidden cards are never looked at.
@@ -42,10 +44,12 @@ class Surprise:
 
     bids: int = 0
     plays: int = 0
+    kept: float = 1.0
+    """The chance of keeping the world for its bids: each surprising bidder's leniency."""
 
     def weight(self) -> float:
         """The chance of keeping the world."""
-        return float(BID_SURPRISE**self.bids * PLAY_SURPRISE**self.plays)
+        return float(self.kept * PLAY_SURPRISE**self.plays)
 
 
 def _differs(a: Action, b: Action) -> bool:
@@ -67,13 +71,25 @@ def _differs(a: Action, b: Action) -> bool:
 
 
 class Reader:
-    """Draws worlds for one seat's decision, weighed by the model's reading of the table."""
+    """Draws worlds for one seat's decision, weighed by the model's reading of the table.
 
-    def __init__(self, view: SeatView, rng: random.Random, model: BasicPlayer) -> None:
+    ``leniency`` is each seat's chance of keeping a world per bid in it the
+    model would not have made (``table_reading.bid_leniency``); ``BID_SURPRISE``
+    for every seat when not given.
+    """
+
+    def __init__(
+        self,
+        view: SeatView,
+        rng: random.Random,
+        model: BasicPlayer,
+        leniency: tuple[float, ...] | None = None,
+    ) -> None:
         self.view = view
         self.rng = rng
         self.model = model
         self.mine = dealt_hand(view)
+        self.leniency = leniency or (BID_SURPRISE,) * view.players
 
     def replay(self, deal: Deal, discard: int | None = None) -> tuple[Game, Surprise] | None:
         """``deal`` replayed through this deal's history, counting the surprises.
@@ -92,7 +108,9 @@ class Reader:
                 if seat == view.seat:
                     pass
                 elif action.do in _BIDS:
-                    surprise.bids += _differs(model.choose(seat_view(game, seat)), action)
+                    if _differs(model.choose(seat_view(game, seat)), action):
+                        surprise.bids += 1
+                        surprise.kept *= self.leniency[seat]
                 elif action.do == "play" and seat % 2 != view.team:
                     surprise.plays += _differs(model.choose(seat_view(game, seat)), action)
                 elif action.do in ("discard", "give", "swap") and hidden:

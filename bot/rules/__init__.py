@@ -18,7 +18,7 @@ from .game import Game, Phase, Trick
 from .house_rules import PRESET_DESCRIPTIONS, PRESETS, HouseRules, RulesError
 from .record import RecordError, Replay, game_record, parse_record, replay
 from .scoring import Contract, DealResult
-from .view import SeatView, public_view, seat_view
+from .view import PastDeal, SeatView, public_view, seat_view
 
 __all__ = [
     "ACTION_CODE_PATTERN",
@@ -35,6 +35,7 @@ __all__ = [
     "ErrorCode",
     "Game",
     "HouseRules",
+    "PastDeal",
     "Phase",
     "RecordError",
     "Replay",

@@ -246,6 +246,8 @@ class Game:
         self._needs_suit = rules.order_up_needs_suit
         self._lead_rules = rules.no_trump_lead_first_trick or rules.trump_must_be_broken
         self._tricks_seen: tuple[Trick, ...] = ()
+        # each deal's dealer, upcard and first log index, for the views' earlier deals
+        self._deal_marks: list[tuple[int, int, int]] = []
 
     # ------------------------------------------------------------------ reading
 
@@ -475,6 +477,7 @@ class Game:
 
     def _start_deal(self) -> None:
         deal = self._deal_cards()
+        self._deal_marks.append((self._dealer, deal.upcard, self._deal_start))
         self._upcard = deal.upcard
         self._kitty = list(deal.kitty)
         self._upcard_taken = False
@@ -531,6 +534,7 @@ class Game:
         new._forced_alone_rule = self._forced_alone_rule
         new._needs_suit = self._needs_suit
         new._tricks_seen = self._tricks_seen
+        new._deal_marks = self._deal_marks[:]
         new._upcard = self._upcard
         new._upcard_taken = self._upcard_taken
         new._turned_down = self._turned_down

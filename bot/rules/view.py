@@ -15,7 +15,27 @@ from .game import BID2, Game, Phase, Trick
 from .house_rules import HouseRules
 from .scoring import Contract
 
-__all__ = ["SeatView", "Trick", "public_view", "seat_view"]
+__all__ = ["PastDeal", "SeatView", "Trick", "public_view", "seat_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class PastDeal:
+    """A finished deal of the game as one seat saw it: who dealt, the upcard, every action.
+
+    ``history`` hides what ``SeatView.history`` hides (another seat's discard, a
+    card passed between others). Every card played is in it, so the hands that
+    played a deal out are known once it is over, but for the dealer's discard.
+    """
+
+    dealer: int
+    upcard: int
+    history: tuple[tuple[int, Action], ...]
+
+    def __init__(self, dealer: int, upcard: int, history: tuple[tuple[int, Action], ...]) -> None:
+        # By hand, not dataclass's: compiled by mypyc this one is native code.
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "upcard", upcard)
+        object.__setattr__(self, "history", history)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +45,9 @@ class SeatView:
     ``hand`` is empty while the dealer names trump after a turned Benny (the
     dealer chooses unseen). ``history`` is this deal's actions in order, with
     hidden cards removed unless this seat saw them. ``trump``, ``maker``,
-    ``turned_down`` and ``leader`` are None until they exist.
+    ``turned_down`` and ``leader`` are None until they exist. ``earlier`` is
+    the game's finished deals as this seat saw them, oldest first (euchre only;
+    a Bid Euchre view has none): what a person at the table remembers.
     """
 
     seat: int
@@ -52,6 +74,7 @@ class SeatView:
     over: bool
     winner: int | None
     contract: Contract | None = None
+    earlier: tuple[PastDeal, ...] = ()
 
     def __init__(
         self,
@@ -79,6 +102,7 @@ class SeatView:
         over: bool,
         winner: int | None,
         contract: Contract | None = None,
+        earlier: tuple[PastDeal, ...] = (),
     ) -> None:
         # By hand, not dataclass's: compiled by mypyc this one is native code.
         object.__setattr__(self, "seat", seat)
@@ -105,6 +129,7 @@ class SeatView:
         object.__setattr__(self, "over", over)
         object.__setattr__(self, "winner", winner)
         object.__setattr__(self, "contract", contract)
+        object.__setattr__(self, "earlier", earlier)
 
     @property
     def players(self) -> int:
@@ -165,16 +190,12 @@ def seat_view(game: Game, seat: int) -> SeatView:
             if actor != seat:
                 history[i - start] = (actor, _visible(action, actor, seat, None))
     else:
-        history = []
-        receiver: int | None = None
-        for actor, action in log[start:]:
-            if action.do == "ask":
-                receiver = actor
-            elif action.do == "give" and receiver is None:
-                receiver = (actor + 2) % game.players
-            history.append((actor, _visible(action, actor, seat, receiver)))
-            if action.do == "discard":
-                receiver = None
+        history = _seen(log[start:], seat, game.players)
+    deals = game._deal_marks
+    earlier = tuple(
+        PastDeal(dealer, upcard, tuple(_seen(log[begin : deals[i + 1][2]], seat, game.players)))
+        for i, (dealer, upcard, begin) in enumerate(deals[:-1])
+    )
     phase = game._phase
     turn = game._turn
     hands = game._hands
@@ -205,7 +226,23 @@ def seat_view(game: Game, seat: int) -> SeatView:
         history=tuple(history),
         over=game._over,
         winner=game._winner,
+        earlier=earlier,
     )
+
+
+def _seen(actions: list[tuple[int, Action]], seat: int, players: int) -> list[tuple[int, Action]]:
+    """``actions`` of one deal as ``seat`` sees them: a passed card only by giver and receiver."""
+    seen = []
+    receiver: int | None = None
+    for actor, action in actions:
+        if action.do == "ask":
+            receiver = actor
+        elif action.do == "give" and receiver is None:
+            receiver = (actor + 2) % players
+        seen.append((actor, _visible(action, actor, seat, receiver)))
+        if action.do == "discard":
+            receiver = None
+    return seen
 
 
 def _bid_view(game: BidGame, seat: int) -> SeatView:

@@ -1,0 +1,117 @@
+"""Reading each seat from the earlier deals: how far its bids follow the model, and what that changes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.players.basic import BasicPlayer
+from bot.players.inference import BID_SURPRISE, Reader
+from bot.players.table_reading import MISS_RATE, PRIOR, bid_leniency, bid_misses, leniency
+from bot.rules import Action, Game, HouseRules, SeatView, seat_view
+
+from .variants import RULES, label
+
+
+class Reckless:
+    """Makes trump whenever it may (never alone) and plays like basic: a seat unlike the model."""
+
+    name = "reckless"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.basic = BasicPlayer(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        for action in view.legal:
+            if action.do in ("order_up", "call") and not action.alone:
+                return action
+        return self.basic.choose(view)
+
+
+def _played(rules: HouseRules, seed: int, reckless: tuple[int, ...] = (), deals: int = 6) -> Game:
+    """A game of basic players (``reckless`` seats bid recklessly) played into deal ``deals``."""
+    game = Game(rules, seed=seed)
+    players = [Reckless(s) if s in reckless else BasicPlayer(s) for s in range(rules.players)]
+    while game.deal_number < deals and not game.over:
+        seat = game.turn
+        assert seat is not None
+        game.apply(seat, players[seat].choose(seat_view(game, seat)))
+    return game
+
+
+def test_a_view_holds_the_finished_deals_as_its_seat_saw_them() -> None:
+    rules = HouseRules.preset_rules("north_american")
+    game = _played(rules, seed=5, deals=4)
+    for seat in range(4):
+        view = seat_view(game, seat)
+        assert len(view.earlier) == game.deal_number - 1
+        for past, result in zip(view.earlier, game.results, strict=False):
+            assert past.dealer == result.dealer
+            plays = [a for _, a in past.history if a.do == "play"]
+            assert len(plays) in (0, 16, 20)  # passed in, a loner's, or played out
+            for actor, action in past.history:
+                if action.do == "discard":
+                    assert (action.card is not None) == (actor == seat)
+    # the finished deals stay with a copy
+    assert seat_view(game.copy(), 0).earlier == seat_view(game, 0).earlier
+
+
+def test_a_first_deal_has_no_earlier_deals() -> None:
+    game = Game(HouseRules.preset_rules("north_american"), seed=1)
+    assert seat_view(game, 0).earlier == ()
+
+
+@pytest.mark.parametrize("rules", RULES, ids=label)
+def test_players_who_bid_like_the_model_are_never_read_as_unlike_it(rules: HouseRules) -> None:
+    read = 0
+    for seed in range(3):
+        game = _played(rules, seed)
+        for seat in range(rules.players):
+            view = seat_view(game, seat)
+            for past in view.earlier:
+                counts = bid_misses(rules, seat, past)
+                assert all(misses == 0 for _, misses in counts)
+                assert counts[seat] == (0, 0)
+                read += sum(bids for bids, _ in counts)
+            assert bid_leniency(view) == (BID_SURPRISE,) * rules.players
+    if rules.game == "euchre" and rules.players == 4:
+        assert read > 0
+
+
+def test_a_reckless_bidder_is_read_more_loosely_than_the_others() -> None:
+    rules = HouseRules.preset_rules("north_american")
+    loose = []
+    for seed in range(4):
+        view = seat_view(_played(rules, seed, reckless=(1,), deals=8), 0)
+        counts = [bid_misses(rules, 0, past)[1] for past in view.earlier]
+        assert sum(misses for _, misses in counts) > 0
+        reading = bid_leniency(view)
+        assert reading[0] == reading[2] == reading[3] == BID_SURPRISE
+        loose.append(reading[1])
+    assert min(loose) > BID_SURPRISE
+    assert max(loose) > 0.3
+
+
+def test_leniency_is_the_odds_of_a_bid_unlike_the_model_never_stricter_than_the_default() -> None:
+    assert leniency(0, 0) == pytest.approx(BID_SURPRISE)
+    assert leniency(40, 0) == BID_SURPRISE
+    chance = (10 + PRIOR * MISS_RATE) / (30 + PRIOR)
+    assert leniency(30, 10) == pytest.approx(chance / (1 - chance))
+    assert leniency(8, 8) == 1.0
+
+
+def test_the_reader_keeps_a_world_per_surprising_bid_with_that_seats_leniency() -> None:
+    rules = HouseRules.preset_rules("north_american")
+    game = _played(rules, seed=2, reckless=(1,), deals=1)
+    while game.phase != "play":
+        seat = game.turn
+        assert seat is not None
+        game.apply(seat, Reckless(seat).choose(seat_view(game, seat)))
+    view = seat_view(game, 0)
+    reader = Reader(view, random.Random(0), BasicPlayer(), (0.1, 0.7, 0.1, 0.1))
+    deal = game.copy()
+    replayed = reader.replay(deal._deal)
+    assert replayed is not None
+    _, surprise = replayed
+    assert surprise.weight() == pytest.approx(0.7**surprise.bids)
