@@ -38,33 +38,17 @@ from bot.rules import Action, Game, HouseRules, RuleError, SeatView, seat_view
 from bot.rules.scoring import score_deal
 
 from .advice import Advice
-from .basic import BasicPlayer, Tuning
+from .basic import BasicPlayer
 from .bid_expert import BidExpert, Knobs
 from .double_dummy import Position, Solver
 from .inference import TRIES, Reader
-from .learnt_bidder import LearntBidder
-from .learnt_bidding import shipped_model
-from .learnt_loners import shipped_loners
+from .learnt_bidder import LearntBidder, expert_bidder
+from .protocol import Player
 from .sampling import dealt_hand, sample_deal, sample_hands
 from .stakes import Stakes
-from .table_reading import bid_leniency
+from .table_reading import read_table
 from .tracking import Knowledge
 
-BIDDING = Tuning(alone=0.06, upcard_share=0.9, second_round=-0.3)
-"""Basic's count of a hand with the expert's thresholds: bids that pay off on average.
-
-Making trump or passing is decided by the learnt model of the preset
-(``learnt_bidding``) where it has the data, going alone by the learnt loners'
-model (``learnt_loners``) likewise; this count decides the hands the models have
-no say on, defending alone, and everything else.
-
-Basic goes alone only on hands that sweep most of the time (a sweep chance of
-0.28 by its rough count), as people expect of a partner; a loner pays for
-itself much earlier. The expert also counts more of the upcard for or against
-its side in the first round, and names trump in the second round on a little
-less. Each was chosen by duplicate deals against basic (20,000 a setting);
-the figures are in docs/players.md.
-"""
 BID_MARGIN = 0.3
 """Points on average by which a searched bid must beat the basic player's count to replace it.
 
@@ -200,7 +184,7 @@ class ExpertPlayer:
         totals: dict[int, float] = defaultdict(float)
         tricks_left = view.rules.hand_size - len(view.tricks)
         broken = any(know.is_trump(c) for t in view.tricks for c in t.cards)
-        reader = Reader(view, self.rng, self.basic, bid_leniency(view))
+        reader = Reader(view, self.rng, self.basic, *_reading(view))
         stakes = self._stakes(view)
         samples = 0
         while clock.more(samples, self.min_samples, self.max_samples):
@@ -234,9 +218,7 @@ class ExpertPlayer:
         """The bidding by the learnt models of the view's preset (by the count where none)."""
         preset = view.rules.preset
         if preset not in self.bidders:
-            self.bidders[preset] = LearntBidder(
-                self.seed, BIDDING, shipped_model(preset), shipped_loners(preset)
-            )
+            self.bidders[preset] = expert_bidder(self.seed, preset)
         return self.bidders[preset]
 
     def _bid(self, view: SeatView, legal: list[Action], clock: Clock) -> Advice:
@@ -278,7 +260,7 @@ class ExpertPlayer:
         ``mine`` is this seat's hand as dealt. Every option is tried on the same
         deal (``_try``), so their differences are paired.
         """
-        reader = Reader(view, self.rng, self.basic, bid_leniency(view))
+        reader = Reader(view, self.rng, self.basic, *_reading(view))
         stakes = self._stakes(view)
         samples = 0
         while clock.more(samples, self.min_samples, self.max_bid_samples):
@@ -342,6 +324,12 @@ class ExpertPlayer:
             game.step((bidder if own_bid else self.basic).choose(seat_view(game, seat)))
         points = game.results[number - 1].points
         return stakes.value(points[view.team], points[1 - view.team])
+
+
+def _reading(view: SeatView) -> tuple[tuple[float, ...], tuple[Player, ...]]:
+    """Each seat's leniency and bidding style, as the reader takes them (``table_reading``)."""
+    reading = read_table(view)
+    return reading.leniency, reading.bidders
 
 
 def _deal_points(view: SeatView, my_tricks: int) -> tuple[int, int]:

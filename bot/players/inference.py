@@ -19,12 +19,13 @@ the real hidden cards are never looked at.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.rules import Action, Game, RuleError, SeatView, make_game, seat_view
 from bot.rules.dealing import Deal
 
 from .basic import BasicPlayer
+from .protocol import Player
 from .sampling import dealt_hand, draw_hands
 from .tracking import Knowledge
 
@@ -73,9 +74,11 @@ def _differs(a: Action, b: Action) -> bool:
 class Reader:
     """Draws worlds for one seat's decision, weighed by the model's reading of the table.
 
-    ``leniency`` is each seat's chance of keeping a world per bid in it the
-    model would not have made (``table_reading.bid_leniency``); ``BID_SURPRISE``
-    for every seat when not given.
+    ``model`` reads the other side's cards. ``bidders`` reads each seat's bids
+    (``model`` for every seat when not given), asked at the deal's score;
+    ``leniency`` is each seat's chance of keeping a world per bid in it its
+    bidder would not have made, ``BID_SURPRISE`` for every seat when not given
+    (``table_reading`` reads both from the game's earlier deals).
     """
 
     def __init__(
@@ -84,12 +87,14 @@ class Reader:
         rng: random.Random,
         model: BasicPlayer,
         leniency: tuple[float, ...] | None = None,
+        bidders: tuple[Player, ...] | None = None,
     ) -> None:
         self.view = view
         self.rng = rng
         self.model = model
         self.mine = dealt_hand(view)
         self.leniency = leniency or (BID_SURPRISE,) * view.players
+        self.bidders: tuple[Player, ...] = bidders or (model,) * view.players
 
     def replay(self, deal: Deal, discard: int | None = None) -> tuple[Game, Surprise] | None:
         """``deal`` replayed through this deal's history, counting the surprises.
@@ -108,7 +113,11 @@ class Reader:
                 if seat == view.seat:
                     pass
                 elif action.do in _BIDS:
-                    if _differs(model.choose(seat_view(game, seat)), action):
+                    bidder = self.bidders[seat]
+                    seen = seat_view(game, seat)
+                    if bidder is not model and seen.score != view.score:
+                        seen = replace(seen, score=view.score)
+                    if _differs(bidder.choose(seen), action):
                         surprise.bids += 1
                         surprise.kept *= self.leniency[seat]
                 elif action.do == "play" and seat % 2 != view.team:

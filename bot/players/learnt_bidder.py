@@ -10,8 +10,24 @@ from __future__ import annotations
 from bot.rules import Action, SeatView
 
 from .basic import BasicPlayer, Tuning
-from .learnt_bidding import BiddingModel, features, key_of, score_class
-from .learnt_loners import decide_alone
+from .learnt_bidding import BiddingModel, features, key_of, score_class, shipped_model
+from .learnt_loners import decide_alone, shipped_loners
+
+BIDDING = Tuning(alone=0.06, upcard_share=0.9, second_round=-0.3)
+"""Basic's count of a hand with the expert's thresholds: bids that pay off on average.
+
+Making trump or passing is decided by the learnt model of the preset
+(``learnt_bidding``) where it has the data, going alone by the learnt loners'
+model (``learnt_loners``) likewise; this count decides the hands the models have
+no say on, defending alone, and everything else.
+
+Basic goes alone only on hands that sweep most of the time (a sweep chance of
+0.28 by its rough count), as people expect of a partner; a loner pays for
+itself much earlier. The expert also counts more of the upcard for or against
+its side in the first round, and names trump in the second round on a little
+less. Each was chosen by duplicate deals against basic (20,000 a setting);
+the figures are in docs/players.md.
+"""
 
 
 class LearntBidder:
@@ -64,3 +80,8 @@ class LearntBidder:
             return decide_alone(self.loners, view, counted)
         action, gain = estimate
         return decide_alone(self.loners, view, action) if gain > 0 else passing
+
+
+def expert_bidder(seed: int, preset: str) -> LearntBidder:
+    """The expert's bidder for ``preset``: its shipped learnt models, the count where none."""
+    return LearntBidder(seed, BIDDING, shipped_model(preset), shipped_loners(preset))

@@ -1,29 +1,35 @@
-"""How far each seat has bid like the model: the table read from the game's earlier deals.
+"""Each seat read from the game's earlier deals: whose bidding it follows, and how closely.
 
-The expert reads the other seats' hands from their bids (``inference``): the
-basic player, as the model of how people bid, says what a seat would have bid
-holding a sampled hand, and a world in which the seat bid otherwise is kept with
-``BID_SURPRISE`` for each such bid. That is right for a seat that bids about as
-the model does. A seat that orders up on two small trumps now and then, or
+The expert reads the other seats' hands from their bids (``inference``): a
+model of how people bid says what a seat would have bid holding a sampled
+hand, and a world in which the seat bid otherwise is kept with
+``BID_SURPRISE`` for each such bid. That is right for a seat that bids about
+as the model does. A seat that orders up on two small trumps now and then, or
 passes hands the model would order, is read too strictly: the expert then sees
-strong hands behind its bids that are not there.
+strong hands behind its bids that are not there. And the expert's own partner,
+when it is an expert too, bids by the learnt models, not by basic's count.
 
-The deals already played tell how far each seat bids like the model. Once a
-deal is over, every hand that played it out is known, but for the dealer's
-discard (``SeatView.earlier``). Each bid another seat made in those deals is
-asked of the model again with that seat's hand as dealt; where the dealer's
-discard is hidden, a bid counts as the model's if the model makes it with any
-card the dealer may have discarded. A seat with ``misses`` bids unlike the
-model out of ``bids`` is taken to bid unlike it with the chance
-``(misses + PRIOR * MISS_RATE) / (bids + PRIOR)``, and a world in which it bid
-unlike the model is kept with the odds of that chance, never less than
-``BID_SURPRISE``: a seat that bids just as the model does is read as before.
+The deals already played tell which bidding a seat follows and how closely.
+Once a deal is over, every hand that played it out is known, but for the
+dealer's discard (``SeatView.earlier``). Each bid another seat made in those
+deals is asked again of each bidding style (``bid_styles``: basic's count, and
+the expert's learnt bidder), with that seat's hand as dealt and at the score
+of the time; where the dealer's discard is hidden, a bid counts as a style's
+if the style makes it with some card the dealer may have discarded.
+
+A seat is read by the style it missed least (basic's on a tie, and before any
+evidence). With ``misses`` of its ``bids`` unlike that style, it is taken to bid
+unlike it with the chance ``(misses + PRIOR * MISS_RATE) / (bids + PRIOR)``,
+and a world in which it bid unlike the style is kept with the odds of that
+chance, never less than ``BID_SURPRISE``: a seat that bids just as basic does
+is read exactly as before.
 
 Only the view is read: the hands come from the cards played in finished deals.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from bot.rules import Action, HouseRules, PastDeal, RuleError, SeatView, make_game, seat_view
@@ -32,6 +38,8 @@ from bot.rules.dealing import Deal
 from .basic import BasicPlayer
 from .deck import deck_facts
 from .inference import BID_SURPRISE
+from .learnt_bidder import expert_bidder
+from .protocol import Player
 
 MISS_RATE = BID_SURPRISE / (1 + BID_SURPRISE)
 """The chance of a bid unlike the model that ``BID_SURPRISE`` stands for (its odds)."""
@@ -39,39 +47,64 @@ PRIOR = 4.0
 """How many bids' worth of belief a seat starts with that it bids with ``MISS_RATE``."""
 
 _BIDS = frozenset({"pass", "order_up", "call", "alone"})
-_MODEL = BasicPlayer(0)
 
 
-def bid_leniency(view: SeatView) -> tuple[float, ...]:
-    """Each seat's chance of keeping a world per bid in it the model would not have made."""
-    bids = [0] * view.players
-    misses = [0] * view.players
+@dataclass(frozen=True, slots=True)
+class TableReading:
+    """Per seat: the bidding style its bids are read by, and its leniency (see the module)."""
+
+    bidders: tuple[Player, ...]
+    leniency: tuple[float, ...]
+
+
+@lru_cache(maxsize=16)
+def bid_styles(rules: HouseRules) -> tuple[Player, ...]:
+    """The ways of bidding a seat is read by: basic's count first, then the expert's bidder."""
+    return (BasicPlayer(0), expert_bidder(0, rules.preset))
+
+
+def read_table(view: SeatView) -> TableReading:
+    """How to read each seat's bids, from the deals this game has finished."""
+    n = view.players
+    styles = bid_styles(view.rules)
+    bids = [0] * n
+    misses = [[0] * len(styles) for _ in range(n)]
     for past in view.earlier:
-        seen = bid_misses(view.rules, view.seat, past)
-        for seat in range(view.players):
-            bids[seat] += seen[seat][0]
-            misses[seat] += seen[seat][1]
-    return tuple(leniency(b, m) for b, m in zip(bids, misses, strict=True))
+        for seat, (count, missed) in enumerate(bid_misses(view.rules, view.seat, past)):
+            bids[seat] += count
+            for k, m in enumerate(missed):
+                misses[seat][k] += m
+    chosen = [min(range(len(styles)), key=lambda k: (misses[seat][k], k)) for seat in range(n)]
+    return TableReading(
+        tuple(styles[k] for k in chosen),
+        tuple(leniency(bids[seat], misses[seat][k]) for seat, k in enumerate(chosen)),
+    )
 
 
 def leniency(bids: int, misses: int) -> float:
     """The chance of keeping a world per surprising bid of a seat with ``misses`` of ``bids``."""
     chance = (misses + PRIOR * MISS_RATE) / (bids + PRIOR)
-    return min(1.0, max(BID_SURPRISE, chance / (1.0 - chance))) if chance < 1.0 else 1.0
+    if chance >= 0.5:
+        return 1.0
+    return max(BID_SURPRISE, chance / (1.0 - chance))
 
 
 @lru_cache(maxsize=4096)
-def bid_misses(rules: HouseRules, viewer: int, past: PastDeal) -> tuple[tuple[int, int], ...]:
-    """Per seat, the bids read in a finished deal and how many of them the model would not make.
+def bid_misses(
+    rules: HouseRules, viewer: int, past: PastDeal
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Per seat, the bids read in a finished deal and how many each style would not have made.
 
     A seat's bids are read when its whole hand as dealt is known from its plays
-    (not a loner's partner, nor any seat of a deal passed in or swapped); never
-    the viewer's own.
+    (not a loner's partner, nor any seat of a deal with cards passed or
+    swapped); never the viewer's own.
     """
     n = rules.players
     size = rules.hand_size
+    styles = len(bid_styles(rules))
+    none: tuple[tuple[int, tuple[int, ...]], ...] = ((0, (0,) * styles),) * n
     if any(a.do in ("give", "swap", "ask") for _, a in past.history):
-        return ((0, 0),) * n
+        return none
     played: list[list[int]] = [[] for _ in range(n)]
     discard: int | None = None
     discarded = False
@@ -83,7 +116,7 @@ def bid_misses(rules: HouseRules, viewer: int, past: PastDeal) -> tuple[tuple[in
             discard = action.card
     known = [len(cards) == size for cards in played]
     if not any(known[s] for s in range(n) if s != viewer):
-        return ((0, 0),) * n
+        return none
     rest = dict(deck_facts(rules).copies)
     for card in (c for cards in played for c in cards):
         rest[card] = rest.get(card, 0) - 1
@@ -93,17 +126,23 @@ def bid_misses(rules: HouseRules, viewer: int, past: PastDeal) -> tuple[tuple[in
     candidates: list[int | None] = [None]
     if discarded and discard is None:
         candidates = [card for card in sorted(set(pool))]
-    best: list[int] | None = None
+    best: list[list[int]] | None = None
     bids: list[int] = [0] * n
     for candidate in candidates:
-        read = _replay(rules, viewer, past, played, known, pool, candidate if discarded else None)
+        read = _replay(rules, viewer, past, played, known, pool, candidate)
         if read is None:
             continue
-        bids, misses = read
-        best = misses if best is None else [min(a, b) for a, b in zip(best, misses, strict=True)]
+        bids, missed = read
+        if best is None:
+            best = missed
+        else:
+            best = [
+                [min(a, b) for a, b in zip(x, y, strict=True)]
+                for x, y in zip(best, missed, strict=True)
+            ]
     if best is None:
-        return ((0, 0),) * n
-    return tuple((bids[s], best[s]) for s in range(n))
+        return none
+    return tuple((bids[s], tuple(best[s])) for s in range(n))
 
 
 def _replay(
@@ -113,18 +152,19 @@ def _replay(
     played: list[list[int]],
     known: list[bool],
     pool: list[int],
-    discard: int | None,
-) -> tuple[list[int], list[int]] | None:
-    """The deal's bidding replayed with the dealer's hidden ``discard``: bids, misses a seat."""
+    hidden: int | None,
+) -> tuple[list[int], list[list[int]]] | None:
+    """The deal's bidding replayed, the dealer's discard ``hidden`` where not seen: bids, misses."""
     n = rules.players
     size = rules.hand_size
+    styles = bid_styles(rules)
     rest = list(pool)
     hands = [list(cards) for cards in played]
     dealer = past.dealer
-    if discard is not None or any(a.do == "discard" for _, a in past.history):
-        own = next(a.card for s, a in past.history if a.do == "discard")
-        card = own if own is not None else discard
-        if card is None or past.upcard not in hands[dealer]:
+    discard = next((a for _, a in past.history if a.do == "discard"), None)
+    if discard is not None:
+        card = discard.card if discard.card is not None else hidden
+        if card is None or past.upcard not in hands[dealer] or card not in rest:
             return None
         hands[dealer].remove(past.upcard)
         hands[dealer].append(card)
@@ -133,17 +173,19 @@ def _replay(
         if not known[seat]:
             hands[seat] = rest[:size]
             del rest[:size]
+    bids = [0] * n
+    misses = [[0] * len(styles) for _ in range(n)]
     try:
         deal = Deal(tuple(tuple(h) for h in hands), past.upcard, tuple(rest))
         game = make_game(rules, dealer=dealer, deals=[deal])
-        bids = [0] * n
-        misses = [0] * n
         for seat, action in past.history:
             if action.do == "play":
                 break
             if action.do in _BIDS and seat != viewer and known[seat]:
                 bids[seat] += 1
-                misses[seat] += _MODEL.choose(seat_view(game, seat)) != action
+                seen = replace(seat_view(game, seat), score=past.score)
+                for k, style in enumerate(styles):
+                    misses[seat][k] += style.choose(seen) != action
             if action.do == "discard" and action.card is None:
                 action = Action.discard(hands[dealer][-1])
             game.apply(seat, action)

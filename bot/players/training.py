@@ -20,8 +20,7 @@ from bot.rules import Action, Game, HouseRules, RuleError, seat_view
 
 from .arena import game_seed
 from .basic import BasicPlayer
-from .expert import BIDDING
-from .learnt_bidder import LearntBidder
+from .learnt_bidder import BIDDING, LearntBidder
 from .learnt_bidding import BiddingModel, features, key_of, score_class, shipped_model
 from .learnt_loners import SWEEPS, loner_choice, new_model
 from .stakes import Stakes

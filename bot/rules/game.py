@@ -246,8 +246,8 @@ class Game:
         self._needs_suit = rules.order_up_needs_suit
         self._lead_rules = rules.no_trump_lead_first_trick or rules.trump_must_be_broken
         self._tricks_seen: tuple[Trick, ...] = ()
-        # each deal's dealer, upcard and first log index, for the views' earlier deals
-        self._deal_marks: list[tuple[int, int, int]] = []
+        # each deal's dealer, upcard, first log index and score before it, for the views
+        self._deal_marks: list[tuple[int, int, int, int, int]] = []
 
     # ------------------------------------------------------------------ reading
 
@@ -477,7 +477,8 @@ class Game:
 
     def _start_deal(self) -> None:
         deal = self._deal_cards()
-        self._deal_marks.append((self._dealer, deal.upcard, self._deal_start))
+        score = self._score
+        self._deal_marks.append((self._dealer, deal.upcard, self._deal_start, score[0], score[1]))
         self._upcard = deal.upcard
         self._kitty = list(deal.kitty)
         self._upcard_taken = False

@@ -22,19 +22,28 @@ __all__ = ["PastDeal", "SeatView", "Trick", "public_view", "seat_view"]
 class PastDeal:
     """A finished deal of the game as one seat saw it: who dealt, the upcard, every action.
 
-    ``history`` hides what ``SeatView.history`` hides (another seat's discard, a
-    card passed between others). Every card played is in it, so the hands that
-    played a deal out are known once it is over, but for the dealer's discard.
+    ``score`` is the game's score when the deal began. ``history`` hides what
+    ``SeatView.history`` hides (another seat's discard, a card passed between
+    others). Every card played is in it, so the hands that played a deal out
+    are known once it is over, but for the dealer's discard.
     """
 
     dealer: int
     upcard: int
+    score: tuple[int, int]
     history: tuple[tuple[int, Action], ...]
 
-    def __init__(self, dealer: int, upcard: int, history: tuple[tuple[int, Action], ...]) -> None:
+    def __init__(
+        self,
+        dealer: int,
+        upcard: int,
+        score: tuple[int, int],
+        history: tuple[tuple[int, Action], ...],
+    ) -> None:
         # By hand, not dataclass's: compiled by mypyc this one is native code.
         object.__setattr__(self, "dealer", dealer)
         object.__setattr__(self, "upcard", upcard)
+        object.__setattr__(self, "score", score)
         object.__setattr__(self, "history", history)
 
 
@@ -193,8 +202,13 @@ def seat_view(game: Game, seat: int) -> SeatView:
         history = _seen(log[start:], seat, game.players)
     deals = game._deal_marks
     earlier = tuple(
-        PastDeal(dealer, upcard, tuple(_seen(log[begin : deals[i + 1][2]], seat, game.players)))
-        for i, (dealer, upcard, begin) in enumerate(deals[:-1])
+        PastDeal(
+            dealer,
+            upcard,
+            (team0, team1),
+            tuple(_seen(log[begin : deals[i + 1][2]], seat, game.players)),
+        )
+        for i, (dealer, upcard, begin, team0, team1) in enumerate(deals[:-1])
     )
     phase = game._phase
     turn = game._turn

@@ -77,7 +77,7 @@ TRACED = [*RULES, HouseRules.preset_rules("bid_euchre")]
 EXPERT_DEALS: dict[str, str] = {
     "north_american": "7affc6e98ce21987",
     "toronto": "ebd91e2c69a685b6",
-    "british": "944c068f80331b4f",
+    "british": "ab0b66a5c1a989cf",
     "six_player": "a90a146eb2aaf4c1",
     "almonte": "72117abe90d359ca",
     "north_american,stick_the_dealer=True,partners_best=True": "7affc6e98ce21987",
@@ -99,7 +99,7 @@ EXPERT_GAMES: dict[str, str] = {
     "toronto": "255ddf6865f58e4b",
     "british": "a5db68dbc1080057",
     "six_player": "0d4aa5d7cebb76f3",
-    "almonte": "2fe30064553aebb6",
+    "almonte": "6a451787d0fa6311",
     "bid_euchre": "3bb6eee0c83c86e3",
 }
 """The expert against basic, the whole of game seed 11, by preset."""

@@ -11,8 +11,7 @@ import pytest
 
 from bot.players.__main__ import main
 from bot.players.basic import BasicPlayer
-from bot.players.expert import BIDDING
-from bot.players.learnt_bidder import LearntBidder
+from bot.players.learnt_bidder import BIDDING, LearntBidder
 from bot.players.learnt_bidding import (
     COUNTED,
     MIN_DECISIONS,

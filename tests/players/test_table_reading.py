@@ -1,4 +1,4 @@
-"""Reading each seat from the earlier deals: how far its bids follow the model, and what that changes."""
+"""Reading each seat from the earlier deals: whose bidding it follows, how closely, what that changes."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import pytest
 
 from bot.players.basic import BasicPlayer
 from bot.players.inference import BID_SURPRISE, Reader
-from bot.players.table_reading import MISS_RATE, PRIOR, bid_leniency, bid_misses, leniency
+from bot.players.learnt_bidder import LearntBidder, expert_bidder
+from bot.players.table_reading import MISS_RATE, PRIOR, bid_misses, leniency, read_table
 from bot.rules import Action, Game, HouseRules, SeatView, seat_view
 
 from .variants import RULES, label
@@ -29,10 +30,34 @@ class Reckless:
         return self.basic.choose(view)
 
 
-def _played(rules: HouseRules, seed: int, reckless: tuple[int, ...] = (), deals: int = 6) -> Game:
-    """A game of basic players (``reckless`` seats bid recklessly) played into deal ``deals``."""
+class Learnt:
+    """Bids by the expert's learnt bidder and plays like basic: the expert's bidding, quickly."""
+
+    name = "learnt"
+
+    def __init__(self, seed: int, preset: str) -> None:
+        self.bidder = expert_bidder(seed, preset)
+        self.basic = BasicPlayer(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        if view.phase in ("bid1", "bid2", "alone"):
+            return self.bidder.choose(view)
+        return self.basic.choose(view)
+
+
+def _played(
+    rules: HouseRules,
+    seed: int,
+    reckless: tuple[int, ...] = (),
+    deals: int = 6,
+    learnt: tuple[int, ...] = (),
+) -> Game:
+    """A game of basic players played into deal ``deals``; ``reckless`` and ``learnt`` seats bid so."""
     game = Game(rules, seed=seed)
-    players = [Reckless(s) if s in reckless else BasicPlayer(s) for s in range(rules.players)]
+    players = [
+        Reckless(s) if s in reckless else Learnt(s, rules.preset) if s in learnt else BasicPlayer(s)
+        for s in range(rules.players)
+    ]
     while game.deal_number < deals and not game.over:
         seat = game.turn
         assert seat is not None
@@ -48,6 +73,10 @@ def test_a_view_holds_the_finished_deals_as_its_seat_saw_them() -> None:
         assert len(view.earlier) == game.deal_number - 1
         for past, result in zip(view.earlier, game.results, strict=False):
             assert past.dealer == result.dealer
+            assert past.score == (
+                sum(r.points[0] for r in game.results[: view.earlier.index(past)]),
+                sum(r.points[1] for r in game.results[: view.earlier.index(past)]),
+            )
             plays = [a for _, a in past.history if a.do == "play"]
             assert len(plays) in (0, 16, 20)  # passed in, a loner's, or played out
             for actor, action in past.history:
@@ -71,10 +100,12 @@ def test_players_who_bid_like_the_model_are_never_read_as_unlike_it(rules: House
             view = seat_view(game, seat)
             for past in view.earlier:
                 counts = bid_misses(rules, seat, past)
-                assert all(misses == 0 for _, misses in counts)
-                assert counts[seat] == (0, 0)
+                assert all(misses[0] == 0 for _, misses in counts)
+                assert counts[seat] == (0, (0, 0))
                 read += sum(bids for bids, _ in counts)
-            assert bid_leniency(view) == (BID_SURPRISE,) * rules.players
+            reading = read_table(view)
+            assert reading.leniency == (BID_SURPRISE,) * rules.players
+            assert all(isinstance(b, BasicPlayer) for b in reading.bidders)
     if rules.game == "euchre" and rules.players == 4:
         assert read > 0
 
@@ -85,12 +116,28 @@ def test_a_reckless_bidder_is_read_more_loosely_than_the_others() -> None:
     for seed in range(4):
         view = seat_view(_played(rules, seed, reckless=(1,), deals=8), 0)
         counts = [bid_misses(rules, 0, past)[1] for past in view.earlier]
-        assert sum(misses for _, misses in counts) > 0
-        reading = bid_leniency(view)
+        assert sum(min(misses) for _, misses in counts) > 0
+        reading = read_table(view).leniency
         assert reading[0] == reading[2] == reading[3] == BID_SURPRISE
         loose.append(reading[1])
     assert min(loose) > BID_SURPRISE
     assert max(loose) > 0.3
+
+
+@pytest.mark.parametrize("preset", ["north_american", "toronto", "british"])
+def test_a_seat_bidding_like_the_expert_is_read_by_the_experts_bidder(preset: str) -> None:
+    rules = HouseRules.preset_rules(preset)
+    styles = []
+    for seed in range(4):
+        view = seat_view(_played(rules, seed, learnt=(2,), deals=8), 0)
+        counts = [bid_misses(rules, 0, past)[2] for past in view.earlier]
+        assert sum(misses[1] for _, misses in counts) == 0
+        reading = read_table(view)
+        assert reading.leniency[2] == BID_SURPRISE
+        assert isinstance(reading.bidders[1], BasicPlayer)
+        styles.append(type(reading.bidders[2]))
+    # the learnt bidder bids like basic on most hands: it shows itself in most games of 8 deals
+    assert styles.count(LearntBidder) >= 2
 
 
 def test_leniency_is_the_odds_of_a_bid_unlike_the_model_never_stricter_than_the_default() -> None:
@@ -99,6 +146,7 @@ def test_leniency_is_the_odds_of_a_bid_unlike_the_model_never_stricter_than_the_
     chance = (10 + PRIOR * MISS_RATE) / (30 + PRIOR)
     assert leniency(30, 10) == pytest.approx(chance / (1 - chance))
     assert leniency(8, 8) == 1.0
+    assert leniency(20, 14) == 1.0  # a seat that bids unlike the model more often than not
 
 
 def test_the_reader_keeps_a_world_per_surprising_bid_with_that_seats_leniency() -> None:
@@ -109,7 +157,8 @@ def test_the_reader_keeps_a_world_per_surprising_bid_with_that_seats_leniency() 
         assert seat is not None
         game.apply(seat, Reckless(seat).choose(seat_view(game, seat)))
     view = seat_view(game, 0)
-    reader = Reader(view, random.Random(0), BasicPlayer(), (0.1, 0.7, 0.1, 0.1))
+    model = BasicPlayer()
+    reader = Reader(view, random.Random(0), model, (0.1, 0.7, 0.1, 0.1), (model,) * 4)
     deal = game.copy()
     replayed = reader.replay(deal._deal)
     assert replayed is not None
