@@ -55,8 +55,9 @@ class SeatView:
     dealer chooses unseen). ``history`` is this deal's actions in order, with
     hidden cards removed unless this seat saw them. ``trump``, ``maker``,
     ``turned_down`` and ``leader`` are None until they exist. ``earlier`` is
-    the game's finished deals as this seat saw them, oldest first (euchre only;
-    a Bid Euchre view has none): what a person at the table remembers.
+    the game's finished deals as this seat saw them, oldest first, at most the
+    latest ``EARLIER_DEALS`` (euchre only; a Bid Euchre view has none): what a
+    person at the table remembers.
     """
 
     seat: int
@@ -161,6 +162,9 @@ class SeatView:
         return self.turn == self.seat
 
 
+EARLIER_DEALS = 40
+"""Finished deals a view holds, the latest: plenty to read a table by, at a bounded cost."""
+
 _SELF_SEEN = frozenset({"discard", "swap"})
 """Verbs whose cards only the actor sees."""
 
@@ -201,14 +205,15 @@ def seat_view(game: Game, seat: int) -> SeatView:
     else:
         history = _seen(log[start:], seat, game.players)
     deals = game._deal_marks
+    first = max(0, len(deals) - 1 - EARLIER_DEALS)
     earlier = tuple(
         PastDeal(
             dealer,
             upcard,
             (team0, team1),
-            tuple(_seen(log[begin : deals[i + 1][2]], seat, game.players)),
+            tuple(_seen(log[begin : deals[first + i + 1][2]], seat, game.players)),
         )
-        for i, (dealer, upcard, begin, team0, team1) in enumerate(deals[:-1])
+        for i, (dealer, upcard, begin, team0, team1) in enumerate(deals[first:-1])
     )
     phase = game._phase
     turn = game._turn
