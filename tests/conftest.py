@@ -89,7 +89,7 @@ async def new_postgres_database(
         name = f"test_{os.getpid()}_{next(_databases)}"
         admin = await asyncpg.connect(postgres_server.url)
         try:
-            await admin.execute(f"CREATE DATABASE {name}")
+            await admin.execute(f"CREATE DATABASE {name} STRATEGY FILE_COPY")
         finally:
             await admin.close()
         made.append(name)
