@@ -21,8 +21,9 @@ A seat is read by the style it missed least (basic's on a tie, and before any
 evidence). With ``misses`` of its ``bids`` unlike that style, it is taken to bid
 unlike it with the chance ``(misses + PRIOR * MISS_RATE) / (bids + PRIOR)``,
 and a world in which it bid unlike the style is kept with the odds of that
-chance, never less than ``BID_SURPRISE``: a seat that bids just as basic does
-is read exactly as before.
+chance, never less than ``LENIENCY_FLOOR``. Before any evidence that is
+``BID_SURPRISE``; a seat whose every bid so far followed its style is read
+more strictly with each bid, down to the floor.
 
 Only the view is read: the hands come from the cards played in finished deals.
 """
@@ -45,6 +46,13 @@ MISS_RATE = BID_SURPRISE / (1 + BID_SURPRISE)
 """The chance of a bid unlike the model that ``BID_SURPRISE`` stands for (its odds)."""
 PRIOR = 4.0
 """How many bids' worth of belief a seat starts with that it bids with ``MISS_RATE``."""
+LENIENCY_FLOOR = 0.02
+"""The least chance of keeping a world per surprising bid, however closely a seat has bid.
+
+A seat with no misses reaches it after about 14 bids (two to three deals). The
+people at a table are never read as certain to bid by a model; basic itself,
+the arena's opponent, never misses.
+"""
 
 _BIDS = frozenset({"pass", "order_up", "call", "alone"})
 
@@ -86,7 +94,7 @@ def leniency(bids: int, misses: int) -> float:
     chance = (misses + PRIOR * MISS_RATE) / (bids + PRIOR)
     if chance >= 0.5:
         return 1.0
-    return max(BID_SURPRISE, chance / (1.0 - chance))
+    return max(LENIENCY_FLOOR, chance / (1.0 - chance))
 
 
 @lru_cache(maxsize=4096)
