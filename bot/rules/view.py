@@ -211,9 +211,11 @@ def seat_view(game: Game, seat: int) -> SeatView:
             dealer,
             upcard,
             (team0, team1),
-            tuple(_seen(log[begin : deals[first + i + 1][2]], seat, game.players)),
+            tuple(_seen(log[begin : following[2]], seat, game.players)),
         )
-        for i, (dealer, upcard, begin, team0, team1) in enumerate(deals[first:-1])
+        for (dealer, upcard, begin, team0, team1), following in zip(
+            deals[first:-1], deals[first + 1 :], strict=True
+        )
     )
     phase = game._phase
     turn = game._turn
