@@ -48,6 +48,7 @@ examples:
   python -m bot.players deals --a expert --b basic --deals 1500 --jobs 2
   python -m bot.players bench --presets north_american toronto
   python -m bot.players train-bidding --rules toronto --deals 6000 --seed 1
+  python -m bot.players train-bidding --rules toronto --deals 12000 --expert-partner
   python -m bot.players train-loners --rules toronto --deals 20000 --seed 1
   python -m bot.players bid-regret --games 300 --data regret.jsonl --jobs 2
 
@@ -158,6 +159,13 @@ def build_parser() -> argparse.ArgumentParser:
             default=None,
             help=f"file to write (default: the package's bot/players/data/{file}_PRESET.json)",
         )
+        if name == "train-bidding":
+            learn.add_argument(
+                "--expert-partner",
+                action="store_true",
+                help="learn the model of a seat whose partner bids like the expert "
+                "(default file: bidding_PRESET_expert_partner.json)",
+            )
     regret = commands.add_parser(
         "bid-regret",
         help="points each way of deciding the expert's bids loses against a precise search",
@@ -276,9 +284,13 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command in ("train-bidding", "train-loners"):
             if rules.to_spec() != {"preset": rules.preset}:
                 raise RulesError(f"{args.command} takes a preset name: the models are per preset")
-            bidding = args.command == "train-bidding"
-            model = (train if bidding else train_loners)(rules, args.deals, args.seed, args.jobs)
-            name = (data_name if bidding else loners_data_name)(rules.preset)
+            if args.command == "train-bidding":
+                partnered = args.expert_partner
+                model = train(rules, args.deals, args.seed, args.jobs, partnered)
+                name = data_name(rules.preset, partnered)
+            else:
+                model = train_loners(rules, args.deals, args.seed, args.jobs)
+                name = loners_data_name(rules.preset)
             out = Path(args.out or Path(__file__).parent / "data" / name)
             out.parent.mkdir(parents=True, exist_ok=True)
             text = json.dumps(model.to_json(), sort_keys=True, separators=(",", ":"))

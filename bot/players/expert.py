@@ -43,10 +43,9 @@ from .bid_expert import BidExpert, Knobs
 from .double_dummy import Position, Solver
 from .inference import TRIES, Reader
 from .learnt_bidder import LearntBidder, expert_bidder
-from .protocol import Player
 from .sampling import dealt_hand, sample_deal, sample_hands
 from .stakes import Stakes
-from .table_reading import read_table
+from .table_reading import TableReading, read_table
 from .tracking import Knowledge
 
 BID_MARGIN = 0.3
@@ -146,7 +145,8 @@ class ExpertPlayer:
         self.rng = random.Random(seed)
         self.basic = BasicPlayer(seed)
         self.seed = seed
-        self.bidders: dict[str, LearntBidder] = {}
+        self.bidders: dict[tuple[str, bool], LearntBidder] = {}
+        self._reading: tuple[SeatView, TableReading] | None = None
         self.budget = budget
         self.min_samples = min_samples
         self.max_samples = max_samples
@@ -184,7 +184,7 @@ class ExpertPlayer:
         totals: dict[int, float] = defaultdict(float)
         tricks_left = view.rules.hand_size - len(view.tricks)
         broken = any(know.is_trump(c) for t in view.tricks for c in t.cards)
-        reader = Reader(view, self.rng, self.basic, *_reading(view))
+        reader = self._reader(view)
         stakes = self._stakes(view)
         samples = 0
         while clock.more(samples, self.min_samples, self.max_samples):
@@ -215,11 +215,27 @@ class ExpertPlayer:
     # ------------------------------------------------------------------ bidding
 
     def bidder(self, view: SeatView) -> LearntBidder:
-        """The bidding by the learnt models of the view's preset (by the count where none)."""
-        preset = view.rules.preset
-        if preset not in self.bidders:
-            self.bidders[preset] = expert_bidder(self.seed, preset)
-        return self.bidders[preset]
+        """The bidding by the learnt models of the view's preset (by the count where none).
+
+        Making trump or passing is by the model learnt with an expert partner
+        where every partner of the seat bids like an expert so far (``table_reading``).
+        """
+        experts = self.read(view).experts
+        partners = range(view.team, view.players, 2)
+        key = (view.rules.preset, all(experts[s] for s in partners if s != view.seat))
+        if key not in self.bidders:
+            self.bidders[key] = expert_bidder(self.seed, *key)
+        return self.bidders[key]
+
+    def read(self, view: SeatView) -> TableReading:
+        """How the view's table reads (``read_table``), once for each decision's view."""
+        if self._reading is None or self._reading[0] is not view:
+            self._reading = (view, read_table(view))
+        return self._reading[1]
+
+    def _reader(self, view: SeatView) -> Reader:
+        reading = self.read(view)
+        return Reader(view, self.rng, self.basic, reading.leniency, reading.bidders)
 
     def _bid(self, view: SeatView, legal: list[Action], clock: Clock) -> Advice:
         fallback = self.bidder(view).choose(view)
@@ -260,7 +276,7 @@ class ExpertPlayer:
         ``mine`` is this seat's hand as dealt. Every option is tried on the same
         deal (``_try``), so their differences are paired.
         """
-        reader = Reader(view, self.rng, self.basic, *_reading(view))
+        reader = self._reader(view)
         stakes = self._stakes(view)
         samples = 0
         while clock.more(samples, self.min_samples, self.max_bid_samples):
@@ -324,12 +340,6 @@ class ExpertPlayer:
             game.step((bidder if own_bid else self.basic).choose(seat_view(game, seat)))
         points = game.results[number - 1].points
         return stakes.value(points[view.team], points[1 - view.team])
-
-
-def _reading(view: SeatView) -> tuple[tuple[float, ...], tuple[Player, ...]]:
-    """Each seat's leniency and bidding style, as the reader takes them (``table_reading``)."""
-    reading = read_table(view)
-    return reading.leniency, reading.bidders
 
 
 def _deal_points(view: SeatView, my_tricks: int) -> tuple[int, int]:

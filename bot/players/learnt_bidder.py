@@ -82,6 +82,11 @@ class LearntBidder:
         return decide_alone(self.loners, view, action) if gain > 0 else passing
 
 
-def expert_bidder(seed: int, preset: str) -> LearntBidder:
-    """The expert's bidder for ``preset``: its shipped learnt models, the count where none."""
-    return LearntBidder(seed, BIDDING, shipped_model(preset), shipped_loners(preset))
+def expert_bidder(seed: int, preset: str, expert_partner: bool = False) -> LearntBidder:
+    """The expert's bidder for ``preset``: its shipped learnt models, the count where none.
+
+    ``expert_partner``: make trump or pass by the model learnt with a partner who
+    bids like the expert (the basic partner's model where none is shipped).
+    """
+    model = shipped_model(preset, True) if expert_partner else None
+    return LearntBidder(seed, BIDDING, model or shipped_model(preset), shipped_loners(preset))

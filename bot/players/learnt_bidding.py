@@ -29,6 +29,12 @@ weighed by the score (``stakes``), so near the end of a game making trump is
 judged on the game it wins or loses. The model is built by ``python -m
 bot.players train-bidding`` (``training``): deals from a seed, every bidding
 decision tried both ways on the real deal and played out by the basic player.
+
+A second model per preset (``bidding_<preset>_expert_partner.json``, built with
+``--expert-partner``) is learnt where the deciding side bids like the expert
+and the other side like basic: what a pass or a bid of an expert partner says
+about its hand, and what it will bid later, differ from basic's. The expert
+uses it where its partner bids like an expert (``table_reading``).
 """
 
 from __future__ import annotations
@@ -286,15 +292,19 @@ class BiddingModel:
         return cls(str(data["preset"]), int(data["seed"]), int(data["deals"]), sums, width, span)
 
 
-def data_name(preset: str) -> str:
-    """The file name of a preset's model in ``bot/players/data``."""
-    return f"bidding_{preset}.json"
+def data_name(preset: str, expert_partner: bool = False) -> str:
+    """The file name of a preset's model in ``bot/players/data`` (see ``shipped_model``)."""
+    return f"bidding_{preset}{'_expert_partner' if expert_partner else ''}.json"
 
 
 @cache
-def shipped_model(preset: str) -> BiddingModel | None:
-    """The model shipped for ``preset`` (None when there is none)."""
-    resource = files("bot.players").joinpath("data", data_name(preset))
+def shipped_model(preset: str, expert_partner: bool = False) -> BiddingModel | None:
+    """The model shipped for ``preset`` (None when there is none).
+
+    ``expert_partner`` asks for the model learnt with the partner bidding like the
+    expert (``training``), not like basic.
+    """
+    resource = files("bot.players").joinpath("data", data_name(preset, expert_partner))
     if not resource.is_file():
         return None
     return BiddingModel.from_json(json.loads(resource.read_text(encoding="utf-8")))

@@ -13,12 +13,17 @@ The deals already played tell which bidding a seat follows and how closely.
 Once a deal is over, every hand that played it out is known, but for the
 dealer's discard (``SeatView.earlier``). Each bid another seat made in those
 deals is asked again of each bidding style (``bid_styles``: basic's count, and
-the expert's learnt bidder), with that seat's hand as dealt and at the score
-of the time; where the dealer's discard is hidden, a bid counts as a style's
-if the style makes it with some card the dealer may have discarded.
+the expert's learnt bidder with a partner like basic and with a partner like
+itself), with that seat's hand as dealt and at the score of the time; where
+the dealer's discard is hidden, a bid counts as a style's if the style makes
+it with some card the dealer may have discarded.
 
 A seat is read by the style it missed least (basic's on a tie, and before any
-evidence). With ``misses`` of its ``bids`` unlike that style, it is taken to bid
+evidence). Whether it bids like an expert is asked apart (``experts``): yes
+until it has missed an expert's style more often than basic's, for a
+computer's partner at a table is most often a computer of the same level. The
+expert makes trump or passes by the model learnt with an expert partner where
+its partner bids like one. With ``misses`` of its ``bids`` unlike that style, it is taken to bid
 unlike it with the chance ``(misses + PRIOR * MISS_RATE) / (bids + PRIOR)``,
 and a world in which it bid unlike the style is kept with the odds of that
 chance, never less than ``LENIENCY_FLOOR``. Before any evidence that is
@@ -63,12 +68,21 @@ class TableReading:
 
     bidders: tuple[Player, ...]
     leniency: tuple[float, ...]
+    experts: tuple[bool, ...]
+    """Whether the seat's bids so far are no further from an expert's than from basic's."""
 
 
 @lru_cache(maxsize=16)
 def bid_styles(rules: HouseRules) -> tuple[Player, ...]:
-    """The ways of bidding a seat is read by: basic's count first, then the expert's bidder."""
-    return (BasicPlayer(0), expert_bidder(0, rules.preset))
+    """The ways of bidding a seat is read by: basic's count first, then the expert's bidders.
+
+    The expert's bidder with a partner like basic, then with a partner like itself.
+    """
+    return (
+        BasicPlayer(0),
+        expert_bidder(0, rules.preset),
+        expert_bidder(0, rules.preset, expert_partner=True),
+    )
 
 
 def read_table(view: SeatView) -> TableReading:
@@ -86,6 +100,7 @@ def read_table(view: SeatView) -> TableReading:
     return TableReading(
         tuple(styles[k] for k in chosen),
         tuple(leniency(bids[seat], misses[seat][k]) for seat, k in enumerate(chosen)),
+        tuple(min(missed[1:]) <= missed[0] for missed in misses),
     )
 
 

@@ -8,6 +8,13 @@ What each ending is worth at that score (``stakes``) gives the gain of making
 trump over passing, which goes with the decision's features to the sums of its
 round and place. The same seed and number of deals give the same model, split
 over any number of processes.
+
+With an expert partner (``expert_partner``), one side of each deal (each side in
+turn) bids like the expert, by its bidder with the shipped models, and the other
+like basic; only the expert side's decisions are taken, and in their play-outs
+that side's later bids are the expert's too. That is the model of a seat whose
+partner bids like it: an expert partner's pass says less about its hand, its
+later bids are its own.
 """
 
 from __future__ import annotations
@@ -15,19 +22,31 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from bot.rules import Action, Game, HouseRules, RuleError, seat_view
 
 from .arena import game_seed
 from .basic import BasicPlayer
-from .learnt_bidder import BIDDING, LearntBidder
+from .learnt_bidder import BIDDING, LearntBidder, expert_bidder
 from .learnt_bidding import BiddingModel, features, key_of, score_class, shipped_model
 from .learnt_loners import SWEEPS, loner_choice, new_model
+from .protocol import Player
 from .stakes import Stakes
 
 
-def _outcome(game: Game, seat: int, option: Action, stakes: Stakes, basic: BasicPlayer) -> float:
-    """What the deal (a copy, consumed) is worth to ``seat``'s side after ``option``."""
+def _outcome(
+    game: Game,
+    seat: int,
+    option: Action,
+    stakes: Stakes,
+    basic: BasicPlayer,
+    bidder: Player | None = None,
+) -> float:
+    """What the deal (a copy, consumed) is worth to ``seat``'s side after ``option``.
+
+    The rest is played out by ``basic``; with ``bidder``, ``seat``'s side bids by it.
+    """
     number = game.deal_number
     try:
         game.apply(seat, option)
@@ -36,16 +55,26 @@ def _outcome(game: Game, seat: int, option: Action, stakes: Stakes, basic: Basic
     while game.deal_number == number and not game.over:
         turn = game.turn
         assert turn is not None
-        game.step(basic.choose(seat_view(game, turn)))
+        player: Player = basic
+        if bidder is not None and turn % 2 == seat % 2 and game.phase != "play":
+            player = bidder
+        game.step(player.choose(seat_view(game, turn)))
     points = game.results[number - 1].points
     team = seat % 2
     return stakes.value(points[team], points[1 - team])
 
 
-def train_part(rules: HouseRules, seed: int, first: int, count: int) -> BiddingModel:
-    """Deals ``first`` to ``first + count - 1`` of the training from ``seed``."""
+def train_part(
+    rules: HouseRules, seed: int, first: int, count: int, expert_partner: bool = False
+) -> BiddingModel:
+    """Deals ``first`` to ``first + count - 1`` of the training from ``seed``.
+
+    ``expert_partner``: deal ``index``'s side ``index % 2`` bids like the expert
+    and only its decisions are taken (see the module).
+    """
     model = BiddingModel(rules.preset, seed, count)
     basic = BasicPlayer(seed)
+    expert = expert_bidder(seed, rules.preset) if expert_partner else None
     for index in range(first, first + count):
         game, score = _random_start(rules, seed, index)
         next_dealer = (game.dealer + 1) % rules.players
@@ -53,15 +82,16 @@ def train_part(rules: HouseRules, seed: int, first: int, count: int) -> BiddingM
             seat = game.turn
             assert seat is not None
             view = seat_view(game, seat)
-            chosen = basic.choose(view)
+            ours = expert is not None and seat % 2 == index % 2
+            chosen = (expert if expert is not None and ours else basic).choose(view)
             made = basic.make_count(view)
             passing = next((a for a in view.legal if a.do == "pass"), None)
-            if made is not None and passing is not None:
+            if (expert is None or ours) and made is not None and passing is not None:
                 action, counted = made
                 team = seat % 2
                 stakes = Stakes(rules, score, team, next_dealer)
-                gain = _outcome(game.copy(), seat, action, stakes, basic) - _outcome(
-                    game.copy(), seat, passing, stakes, basic
+                gain = _outcome(game.copy(), seat, action, stakes, basic, expert) - _outcome(
+                    game.copy(), seat, passing, stakes, basic, expert
                 )
                 klass = score_class(rules, score, team)
                 model.add(key_of(view), features(view, action, counted, klass), gain)
@@ -108,9 +138,15 @@ def train_loners_part(rules: HouseRules, seed: int, first: int, count: int) -> B
     return model
 
 
-def train(rules: HouseRules, deals: int, seed: int = 1, jobs: int = 1) -> BiddingModel:
-    """The bidding model of ``rules`` learnt from ``deals`` deals from ``seed``."""
-    return _in_parts(train_part, BiddingModel(rules.preset, seed, 0), rules, deals, seed, jobs)
+def train(
+    rules: HouseRules, deals: int, seed: int = 1, jobs: int = 1, expert_partner: bool = False
+) -> BiddingModel:
+    """The bidding model of ``rules`` learnt from ``deals`` deals from ``seed``.
+
+    ``expert_partner``: the model of a seat whose partner bids like the expert.
+    """
+    part = partial(train_part, expert_partner=expert_partner)
+    return _in_parts(part, BiddingModel(rules.preset, seed, 0), rules, deals, seed, jobs)
 
 
 def train_loners(rules: HouseRules, deals: int, seed: int = 1, jobs: int = 1) -> BiddingModel:

@@ -111,17 +111,31 @@ def test_training_is_reproducible_from_its_seed_over_any_number_of_processes() -
     assert one.decisions() >= 24
 
 
+def test_the_expert_partners_training_takes_only_the_expert_sides_decisions() -> None:
+    rules = HouseRules.preset_rules("north_american")
+    one = train(rules, 16, seed=4, expert_partner=True)
+    assert one.to_json() == train(rules, 16, seed=4, jobs=2, expert_partner=True).to_json()
+    plain = train(rules, 16, seed=4)
+    assert 0 < one.decisions() < plain.decisions()
+    assert one.to_json() != plain.to_json()
+
+
 def test_train_bidding_writes_a_model(tmp_path: Path) -> None:
     out = tmp_path / "t.json"
     assert main(["train-bidding", "--rules", "british", "--deals", "5", "--out", str(out)]) == 0
     assert BiddingModel.from_json(json.loads(out.read_text())).deals == 5
     assert main(["train-bidding", "--rules", '{"preset": "british", "target_score": 5}']) == 2
+    partnered = tmp_path / "p.json"
+    args = ["train-bidding", "--deals", "5", "--expert-partner", "--out", str(partnered)]
+    assert main(args) == 0
+    assert BiddingModel.from_json(json.loads(partnered.read_text())).deals == 5
 
 
+@pytest.mark.parametrize("expert_partner", [False, True], ids=["basic-partner", "expert-partner"])
 @pytest.mark.parametrize("preset", TRUMP_PRESETS)
-def test_every_trump_making_preset_ships_a_model(preset: str) -> None:
-    assert files("bot.players").joinpath("data", data_name(preset)).is_file()
-    model = shipped_model(preset)
+def test_every_trump_making_preset_ships_a_model(preset: str, expert_partner: bool) -> None:
+    assert files("bot.players").joinpath("data", data_name(preset, expert_partner)).is_file()
+    model = shipped_model(preset, expert_partner)
     assert model is not None and model.preset == preset and model.deals >= 1000
     assert all(model.coefficients(key) is not None for key in model.sums if key[0] == 1)
 

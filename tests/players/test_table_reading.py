@@ -7,8 +7,10 @@ import random
 import pytest
 
 from bot.players.basic import BasicPlayer
+from bot.players.expert import ExpertPlayer
 from bot.players.inference import BID_SURPRISE, Reader
 from bot.players.learnt_bidder import LearntBidder, expert_bidder
+from bot.players.learnt_bidding import shipped_model
 from bot.players.table_reading import (
     LENIENCY_FLOOR,
     MISS_RATE,
@@ -108,7 +110,7 @@ def test_players_who_bid_like_the_model_are_never_read_as_unlike_it(rules: House
             for past in view.earlier:
                 counts = bid_misses(rules, seat, past)
                 assert all(misses[0] == 0 for _, misses in counts)
-                assert counts[seat] == (0, (0, 0))
+                assert counts[seat] == (0, (0, 0, 0))
                 read += sum(bids for bids, _ in counts)
             reading = read_table(view)
             bids = [0] * rules.players
@@ -118,6 +120,12 @@ def test_players_who_bid_like_the_model_are_never_read_as_unlike_it(rules: House
             assert reading.leniency == tuple(leniency(count, 0) for count in bids)
             assert all(LENIENCY_FLOOR <= x <= BID_SURPRISE for x in reading.leniency)
             assert all(isinstance(b, BasicPlayer) for b in reading.bidders)
+            # read by basic's count, yet not shown to bid unlike an expert either
+            bids_unlike_experts = [
+                sum(min(bid_misses(rules, seat, past)[other][1][1:]) for past in view.earlier)
+                for other in range(rules.players)
+            ]
+            assert reading.experts == tuple(n == 0 for n in bids_unlike_experts)
     if rules.game == "euchre" and rules.players == 4:
         assert read > 0
 
@@ -140,6 +148,7 @@ def test_a_reckless_bidder_is_read_more_loosely_than_the_others() -> None:
 def test_a_seat_bidding_like_the_expert_is_read_by_the_experts_bidder(preset: str) -> None:
     rules = HouseRules.preset_rules(preset)
     styles = []
+    shown = []
     for seed in range(4):
         view = seat_view(_played(rules, seed, learnt=(2,), deals=8), 0)
         counts = [bid_misses(rules, 0, past)[2] for past in view.earlier]
@@ -147,9 +156,32 @@ def test_a_seat_bidding_like_the_expert_is_read_by_the_experts_bidder(preset: st
         reading = read_table(view)
         assert reading.leniency[2] <= BID_SURPRISE
         assert isinstance(reading.bidders[1], BasicPlayer)
+        assert reading.experts[2]
         styles.append(type(reading.bidders[2]))
+        shown.append(not reading.experts[1] or not reading.experts[3])
     # the learnt bidder bids like basic on most hands: it shows itself in most games of 8 deals
     assert styles.count(LearntBidder) >= 2
+    # and so basic's count shows that a seat is no expert
+    assert shown.count(True) >= 2
+
+
+def test_the_expert_makes_trump_by_the_expert_partners_model_while_its_partner_bids_like_one() -> (
+    None
+):
+    rules = HouseRules.preset_rules("north_american")
+    partnered = shipped_model(rules.preset, True)
+    plain = shipped_model(rules.preset)
+    assert partnered is not None and plain is not None and partnered is not plain
+    expert = ExpertPlayer(seed=1, budget=None)
+    assert expert.bidder(seat_view(Game(rules, seed=1), 0)).model is partnered  # no deal over
+    models = []
+    for seed in range(4):
+        game = _played(rules, seed, learnt=(2,), deals=8)
+        assert expert.bidder(seat_view(game, 0)).model is partnered
+        view = seat_view(game, 1)  # seat 1's partner, seat 3, bids like basic
+        models.append(expert.bidder(view).model)
+        assert models[-1] is (partnered if read_table(view).experts[3] else plain)
+    assert plain in models
 
 
 def test_leniency_is_the_odds_of_a_bid_unlike_the_model_never_stricter_than_the_floor() -> None:
