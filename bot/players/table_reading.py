@@ -19,16 +19,18 @@ the dealer's discard is hidden, a bid counts as a style's if the style makes
 it with some card the dealer may have discarded.
 
 A seat is read by the style it missed least (basic's on a tie, and before any
-evidence). Whether it bids like an expert is asked apart (``experts``): yes
-until it has missed an expert's style more often than basic's, for a
-computer's partner at a table is most often a computer of the same level. The
-expert makes trump or passes by the model learnt with an expert partner where
-its partner bids like one. With ``misses`` of its ``bids`` unlike that style, it is taken to bid
+evidence). With ``misses`` of its ``bids`` unlike that style, it is taken to bid
 unlike it with the chance ``(misses + PRIOR * MISS_RATE) / (bids + PRIOR)``,
 and a world in which it bid unlike the style is kept with the odds of that
 chance, never less than ``LENIENCY_FLOOR``. Before any evidence that is
 ``BID_SURPRISE``; a seat whose every bid so far followed its style is read
 more strictly with each bid, down to the floor.
+
+Whether a seat bids like an expert is asked apart (``experts``): yes until it
+has missed the expert's styles more often than basic's, for a computer's
+partner at a table is most often a computer of the same level. The expert makes
+trump or passes by the model learnt with an expert partner while its partners
+read so.
 
 Only the view is read: the hands come from the cards played in finished deals.
 """

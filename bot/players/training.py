@@ -13,8 +13,8 @@ With an expert partner (``expert_partner``), one side of each deal (each side in
 turn) bids like the expert, by its bidder with the shipped models, and the other
 like basic; only the expert side's decisions are taken, and in their play-outs
 that side's later bids are the expert's too. That is the model of a seat whose
-partner bids like it: an expert partner's pass says less about its hand, its
-later bids are its own.
+partner bids like it: an expert partner's pass says something else about its
+hand than basic's, and its later bids are its own.
 """
 
 from __future__ import annotations
