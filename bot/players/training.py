@@ -82,11 +82,14 @@ def train_part(
             seat = game.turn
             assert seat is not None
             view = seat_view(game, seat)
-            ours = expert is not None and seat % 2 == index % 2
-            chosen = (expert if expert is not None and ours else basic).choose(view)
+            bidder: Player = basic
+            if expert is not None and seat % 2 == index % 2:
+                bidder = expert
+            chosen = bidder.choose(view)
             made = basic.make_count(view)
             passing = next((a for a in view.legal if a.do == "pass"), None)
-            if (expert is None or ours) and made is not None and passing is not None:
+            taken = expert is None or bidder is expert
+            if taken and made is not None and passing is not None:
                 action, counted = made
                 team = seat % 2
                 stakes = Stakes(rules, score, team, next_dealer)
