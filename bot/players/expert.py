@@ -235,7 +235,9 @@ class ExpertPlayer:
 
     def _reader(self, view: SeatView) -> Reader:
         reading = self.read(view)
-        return Reader(view, self.rng, self.basic, reading.leniency, reading.bidders)
+        return Reader(
+            view, self.rng, self.basic, reading.leniency, reading.bidders, reading.play_leniency
+        )
 
     def _bid(self, view: SeatView, legal: list[Action], clock: Clock) -> Advice:
         fallback = self.bidder(view).choose(view)

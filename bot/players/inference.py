@@ -9,8 +9,9 @@ badly. Worlds are drawn, their surprises counted, and a world is kept with
 probability ``BID_SURPRISE`` per surprising bid times ``PLAY_SURPRISE`` per
 surprising card: so a seat's bids and plays count as evidence, strong but
 never certain, since the people at a table do not bid exactly by the model.
-A seat that the game's earlier deals showed bidding unlike the model is read
-more loosely (``table_reading``): its surprising bids keep a world more often.
+A seat that the game's earlier deals showed bidding or playing unlike the
+model is read more loosely (``table_reading``): its surprising bids and cards
+keep a world more often; one that bids and plays just like it, more strictly.
 
 Everything here starts from one seat's view and the samples drawn from it;
 the real hidden cards are never looked at.
@@ -46,11 +47,11 @@ class Surprise:
     bids: int = 0
     plays: int = 0
     kept: float = 1.0
-    """The chance of keeping the world for its bids: each surprising bidder's leniency."""
+    """The chance of keeping the world: the seat's leniency for each surprising bid or card."""
 
     def weight(self) -> float:
         """The chance of keeping the world."""
-        return float(self.kept * PLAY_SURPRISE**self.plays)
+        return self.kept
 
 
 def _differs(a: Action, b: Action) -> bool:
@@ -77,8 +78,10 @@ class Reader:
     ``model`` reads the other side's cards. ``bidders`` reads each seat's bids
     (``model`` for every seat when not given), asked at the deal's score;
     ``leniency`` is each seat's chance of keeping a world per bid in it its
-    bidder would not have made, ``BID_SURPRISE`` for every seat when not given
-    (``table_reading`` reads both from the game's earlier deals).
+    bidder would not have made, ``BID_SURPRISE`` for every seat when not given,
+    and ``play_leniency`` the same per card ``model`` would not have played,
+    ``PLAY_SURPRISE`` when not given (``table_reading`` reads all three from
+    the game's earlier deals).
     """
 
     def __init__(
@@ -88,6 +91,7 @@ class Reader:
         model: BasicPlayer,
         leniency: tuple[float, ...] | None = None,
         bidders: tuple[Player, ...] | None = None,
+        play_leniency: tuple[float, ...] | None = None,
     ) -> None:
         self.view = view
         self.rng = rng
@@ -95,6 +99,7 @@ class Reader:
         self.mine = dealt_hand(view)
         self.leniency = leniency or (BID_SURPRISE,) * view.players
         self.bidders: tuple[Player, ...] = bidders or (model,) * view.players
+        self.play_leniency = play_leniency or (PLAY_SURPRISE,) * view.players
 
     def replay(self, deal: Deal, discard: int | None = None) -> tuple[Game, Surprise] | None:
         """``deal`` replayed through this deal's history, counting the surprises.
@@ -121,7 +126,9 @@ class Reader:
                         surprise.bids += 1
                         surprise.kept *= self.leniency[seat]
                 elif action.do == "play" and seat % 2 != view.team:
-                    surprise.plays += _differs(model.choose(seat_view(game, seat)), action)
+                    if _differs(model.choose(seat_view(game, seat)), action):
+                        surprise.plays += 1
+                        surprise.kept *= self.play_leniency[seat]
                 elif action.do in ("discard", "give", "swap") and hidden:
                     if action.do == "discard" and discard is not None:
                         action = Action.discard(discard)
