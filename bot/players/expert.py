@@ -3,8 +3,8 @@
 Card play samples the unseen cards consistently with everything public (who
 showed out of which suit, the upcard the dealer took, a passed card), keeps
 the samples that explain the other seats' bids and plays (``inference``; a
-seat the earlier deals showed bidding unlike the model is read more loosely,
-``table_reading``), solves each exactly with ``double_dummy.Solver`` for
+seat is read as closely as the earlier deals showed it bidding and playing
+like the model, ``table_reading``), solves each exactly with ``double_dummy.Solver`` for
 every legal card, turns the tricks into what the deal's result is worth at
 this score (``stakes``), and plays the card with the best average.
 

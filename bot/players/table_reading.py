@@ -1,4 +1,4 @@
-"""Each seat read from the game's earlier deals: whose bidding it follows, and how closely.
+"""Each seat read by the earlier deals: whose bidding it follows, how closely it bids and plays.
 
 The expert reads the other seats' hands from their bids and cards
 (``inference``): a model of how people bid and play says what a seat would
@@ -61,11 +61,12 @@ PLAY_MISS_RATE = PLAY_SURPRISE / (1 + PLAY_SURPRISE)
 PRIOR = 4.0
 """How many bids' (or cards') worth of belief a seat starts with that it misses at that rate."""
 LENIENCY_FLOOR = 0.02
-"""The least chance of keeping a world per surprising bid, however closely a seat has bid.
+"""The least chance of keeping a world per surprising bid or card, however closely a seat has bid.
 
-A seat with no misses reaches it after about 14 bids (two to three deals). The
-people at a table are never read as certain to bid by a model; basic itself,
-the arena's opponent, never misses.
+A seat with no misses reaches it after about 14 bids (two to three deals), or
+64 cards where it had a choice (some twenty deals). The people at a table are
+never read as certain to bid or play by a model; basic itself, the arena's
+opponent, never misses.
 """
 
 _BIDS = frozenset({"pass", "order_up", "call", "alone"})
@@ -133,13 +134,13 @@ def read_table(view: SeatView) -> TableReading:
     )
 
 
-def leniency(bids: int, misses: int, rate: float = MISS_RATE) -> float:
-    """The chance of keeping a world per surprise of a seat with ``misses`` of ``bids``.
+def leniency(actions: int, misses: int, rate: float = MISS_RATE) -> float:
+    """The chance of keeping a world per surprise of a seat with ``misses`` of ``actions``.
 
     ``rate`` is the chance of a miss believed before any evidence (``MISS_RATE``
     for bids, ``PLAY_MISS_RATE`` for cards).
     """
-    chance = (misses + PRIOR * rate) / (bids + PRIOR)
+    chance = (misses + PRIOR * rate) / (actions + PRIOR)
     if chance >= 0.5:
         return 1.0
     return max(LENIENCY_FLOOR, chance / (1.0 - chance))
