@@ -189,7 +189,7 @@ def test_a_seat_playing_unlike_basic_has_its_cards_read_loosely_the_others_stric
         reading = read_table(view)
         assert reading.play_leniency[1] > PLAY_SURPRISE
         assert max(reading.play_leniency[2:]) < PLAY_SURPRISE / 2  # four deals of basic's cards
-        # its bids are basic's: read as closely as anyone's
+        # its bids are basic's: read more closely than before any evidence
         assert reading.leniency[1] < BID_SURPRISE
 
 
