@@ -45,6 +45,7 @@ examples:
   python -m bot.players arena --a mypkg.bots:Greedy --b basic --games 100
   python -m bot.players loners --level basic --deals 20000 --rules british
   python -m bot.players ceiling --games 400 --rules toronto --bids
+  python -m bot.players ceiling --games 200 --foresee --jobs 2
   python -m bot.players deals --a expert --b basic --deals 1500 --jobs 2
   python -m bot.players bench --presets north_american toronto
   python -m bot.players train-bidding --rules toronto --deals 6000 --seed 1
@@ -102,14 +103,20 @@ def build_parser() -> argparse.ArgumentParser:
     ceiling = commands.add_parser(
         "ceiling",
         help="duplicate games of a side that sees every card against basic",
-        description="Duplicate games of a side that sees every card and plays each "
-        "perfectly against basic: the most card play can win.",
+        description="Duplicate games of a side that sees every card and plays it "
+        "double dummy against basic, or (--foresee) into the cards basic will play: "
+        "the most card play can win.",
     )
     ceiling.add_argument(
         "--games", type=int, default=200, help="duplicate pairs (default: %(default)s)"
     )
     _common(ceiling)
     ceiling.add_argument("--bids", action="store_true", help="also bid on the real deal")
+    ceiling.add_argument(
+        "--foresee",
+        action="store_true",
+        help="play into the cards basic will play, not against perfect defence",
+    )
     _parallel(ceiling)
     single = commands.add_parser(
         "deals",
@@ -311,7 +318,9 @@ def main(argv: list[str] | None = None) -> int:
             print(regret_report(load(data), args.sizes))
         elif args.command == "ceiling":
             progress = _progress(args, "pairs")
-            ceiling = run_ceiling(args.games, args.seed, rules, args.bids, args.jobs, progress)
+            ceiling = run_ceiling(
+                args.games, args.seed, rules, args.bids, args.jobs, progress, args.foresee
+            )
             print(report(ceiling))
         else:
             stats = loner_trials(args.level, args.deals, args.seed, rules)

@@ -201,7 +201,7 @@ class ExpertPlayer:
             )
             for card, tricks in solver.values(pos).items():
                 totals[card] += stakes.value(
-                    *_deal_points(view, view.tricks_won[view.team] + tricks)
+                    *deal_points(view, view.tricks_won[view.team] + tricks)
                 )
             samples += 1
         values = {a: totals[a.card] / samples for a in legal if a.card in totals}
@@ -344,7 +344,7 @@ class ExpertPlayer:
         return stakes.value(points[view.team], points[1 - view.team])
 
 
-def _deal_points(view: SeatView, my_tricks: int) -> tuple[int, int]:
+def deal_points(view: SeatView, my_tricks: int) -> tuple[int, int]:
     """Points to this seat's side and to the other, if the deal ends with ``my_tricks``."""
     assert view.makers is not None
     return _points(view.rules, view.team, view.makers, view.alone, my_tricks)

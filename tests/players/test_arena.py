@@ -177,6 +177,8 @@ def test_the_sighted_yardstick_plays_duplicate_games(capsys: pytest.CaptureFixtu
     assert "A = sighted play, B = basic" in out
     assert "2 duplicate pairs (4 games)" in out
     assert "decide" not in out  # it times nothing: it is not a player
+    assert main(["ceiling", "--games", "2", "--seed", "4", "--foresee"]) == 0
+    assert "A = foreseeing play, B = basic" in capsys.readouterr().out
 
 
 @pytest.mark.slow
@@ -187,6 +189,10 @@ def test_seeing_every_card_beats_basic_at_play_and_more_with_the_bids() -> None:
         assert result.sides[0].wins + result.sides[1].wins + result.ties == 12
     assert play.sides[0].points > play.sides[1].points
     assert bids.sides[0].points - bids.sides[1].points > play.sides[0].points - play.sides[1].points
+    foreseen = run_ceiling(6, seed=3, foresee=True)
+    assert foreseen.sides[0].points - foreseen.sides[1].points > (
+        play.sides[0].points - play.sides[1].points
+    )
 
 
 def test_single_deals_net_the_difference(capsys: pytest.CaptureFixture[str]) -> None:
