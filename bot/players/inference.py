@@ -120,7 +120,8 @@ class Reader:
                 elif action.do in _BIDS:
                     bidder = self.bidders[seat]
                     seen = seat_view(game, seat)
-                    if bidder is not model and seen.score != view.score:
+                    # basic counts the hand alone; the learnt bidders weigh the score
+                    if not isinstance(bidder, BasicPlayer) and seen.score != view.score:
                         seen = replace(seen, score=view.score)
                     if _differs(bidder.choose(seen), action):
                         surprise.bids += 1
