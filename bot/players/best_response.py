@@ -11,8 +11,8 @@ card, and it values the deal's end by ``worth``.
 It is a measuring tool: ``ceiling --foresee`` plays it on the real deal, the
 most card play can win against basic. Searching sampled deals instead, as a
 player would, it gained nothing measurable over double dummy at equal samples,
-and a deal at the first trick takes it 13-25 ms where double dummy solves one
-in about 1 ms (docs/players.md).
+and a deal at the first trick took it 13-25 ms compiled where double dummy
+solves one in about 1 ms (docs/players.md).
 """
 
 from __future__ import annotations
