@@ -14,9 +14,10 @@ worth. This is a measuring tool only; no table ever seats it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from bot.rules import Action, Game, HouseRules, make_game, seat_view
+from bot.rules import Action, Game, HouseRules, SeatView, make_game, seat_view
 
 from .arena import MatchResult, game_seed, score_game
 from .basic import BasicPlayer
@@ -47,12 +48,7 @@ def _sighted_card(game: Game, seat: int, basic: BasicPlayer) -> Action:
         game.rules.hand_size - len(view.tricks),
         broken,
     )
-    values = solver.values(position)
-    best = max(values.values())
-    if fallback.card is not None and values.get(fallback.card) == best:
-        return fallback
-    card = max(values, key=lambda c: values[c])
-    return next(a for a in view.legal if a.card == card)
+    return _best(view, fallback, solver.values(position))
 
 
 def _foreseen_card(game: Game, seat: int, basic: BasicPlayer) -> Action:
@@ -65,7 +61,11 @@ def _foreseen_card(game: Game, seat: int, basic: BasicPlayer) -> Action:
     for tricks in range(game.rules.hand_size + 1):
         mine, theirs = deal_points(view, tricks)
         worth.append(float(mine - theirs))
-    values = Responder(basic, view.team, worth).values(game)
+    return _best(view, fallback, Responder(basic, view.team, worth).values(game))
+
+
+def _best(view: SeatView, fallback: Action, values: Mapping[int, float]) -> Action:
+    """The card of the highest value; basic's own card where it ties for the highest."""
     best = max(values.values())
     if fallback.card is not None and values.get(fallback.card) == best:
         return fallback
