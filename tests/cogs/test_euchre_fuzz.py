@@ -14,6 +14,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -236,6 +237,7 @@ async def explore(plan: list[tuple[Any, ...]]) -> int:
             return await check_records(world)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=25,
     deadline=None,
