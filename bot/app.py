@@ -70,7 +70,11 @@ SYNC_HINT = (
 )
 
 HANDLERS_GRACE: Final = 8.0
-"""Seconds a stopping bot waits for the interactions it is handling."""
+"""Seconds a stopping bot waits for the interactions it is handling and its timed calls.
+
+Computers stop before their next move (``TableService.halt``), so a click in hand
+ends after at most one computer move.
+"""
 
 FLUSH_GRACE: Final = 6.0
 """Seconds a stopping bot waits for the channel messages still to send.
@@ -277,20 +281,25 @@ class EuchreBot(commands.AutoShardedBot):
         return self._stopped
 
     async def close(self) -> None:
-        """Stop taking interactions, finish the ones in hand, flush the pacers, disconnect."""
+        """Stop taking clicks, halt the computers, finish what is in hand, flush, disconnect."""
         if self._stopped is None:
             self._stopped = asyncio.get_running_loop().create_task(self._stop(), name="stop")
         await asyncio.shield(self._stopped)
 
     async def _stop(self) -> None:
         self.stopping = True
+        self.tables.halt()
         try:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + HANDLERS_GRACE
             handling = {t for t in self._handling if t is not asyncio.current_task()}
             if handling:
                 log.info("Stopping: waiting for %d interaction(s) in hand", len(handling))
                 _, late = await asyncio.wait(handling, timeout=HANDLERS_GRACE)
                 if late:
                     log.warning("Stopping: %d interaction(s) still running", len(late))
+            if running := await self.scheduler.settle(max(0.0, deadline - loop.time())):
+                log.warning("Stopping: %d timed call(s) still running", running)
             if not await self.pacers.flush(FLUSH_GRACE):
                 log.warning("Stopping: some table messages could not be sent in time")
             self.pacers.close()

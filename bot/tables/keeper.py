@@ -176,7 +176,7 @@ class TableKeeper:
 
     async def tick(self) -> None:
         """Look at every open table once and do what is due (the next tick is set first)."""
-        if not self._running:
+        if not self._running or self.service.halting:
             return
         self._timer = self.scheduler.call_later(self.tick_seconds, self.tick, name="table keeper")
         now = self.scheduler.now()

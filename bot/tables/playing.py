@@ -2,8 +2,9 @@
 
 A person's action (:meth:`PlayingMixin.act`); the computer turns after it
 (:meth:`PlayingMixin.run_computers`), one lock at a time, so a click that races them is
-simply refused as out of turn; a hint on the person's turn; and whom to mention and how
-long computers wait, from the table's server's settings.
+simply refused as out of turn, and none once a stopping process halts them; a hint on
+the person's turn; and whom to mention and how long computers wait, from the table's
+server's settings.
 """
 
 from __future__ import annotations
@@ -46,6 +47,15 @@ class PlayingMixin(ServiceBase):
             table.strikes.pop(seat, None)
             return self._progress(table, (move,))
 
+    def halt(self) -> None:
+        """Stop playing computer turns, for a process that is stopping.
+
+        A computer run ends before its next move (each move made is saved already), and
+        the keeper does nothing more; the next process plays the pending turns when it
+        resumes the tables.
+        """
+        self.halting = True
+
     async def run_computers(
         self,
         table_id: int,
@@ -61,7 +71,7 @@ class PlayingMixin(ServiceBase):
         awaited after each move, outside the lock too, so the moves can be shown one at
         a time. The table counts as :attr:`computing` from the call on. A table out of
         step with the store is reloaded before any computer plays (SaveFailedError if the
-        store cannot be read).
+        store cannot be read). A halted service (:meth:`halt`) makes no further move.
         """
         table = self.get_any(table_id)
         moves: list[Move] = []
@@ -69,12 +79,12 @@ class PlayingMixin(ServiceBase):
         try:
             if delay is None:
                 delay = await self.computer_delay(table, default_delay)
-            while table.computer_to_act() is not None:
+            while table.computer_to_act() is not None and not self.halting:
                 if delay > 0:
                     await asyncio.sleep(delay)
                 async with table.lock:
                     await self._bring_in_step(table)
-                    if table.computer_to_act() is None:
+                    if table.computer_to_act() is None or self.halting:
                         break
                     move = await self._play_computer(table)
                     if not await self._save_move(table, move):

@@ -42,6 +42,10 @@ class Scheduler(Protocol):
         """Run ``callback()`` in ``delay`` seconds."""
         ...
 
+    async def settle(self, timeout: float) -> int:
+        """Wait up to ``timeout`` seconds for the calls running now; how many still run."""
+        ...
+
     def close(self) -> None:
         """Cancel every pending call."""
         ...
@@ -94,6 +98,14 @@ class LoopScheduler:
             await callback()
         except Exception:
             log.exception("scheduled call %s failed", name or callback)
+
+    async def settle(self, timeout: float) -> int:
+        """Wait up to ``timeout`` seconds for the calls running now (not the caller itself)."""
+        running = self._running - {asyncio.current_task()}
+        if not running:
+            return 0
+        _, late = await asyncio.wait(running, timeout=timeout)
+        return len(late)
 
     def close(self) -> None:
         """Cancel every pending call."""
@@ -151,6 +163,10 @@ class ManualScheduler:
             self.time = max(self.time, call.when)
             await call.callback()
         self.time = end
+
+    async def settle(self, timeout: float) -> int:
+        """Nothing to wait for: a manual call runs inside :meth:`advance`."""
+        return 0
 
     def close(self) -> None:
         """Drop every pending call."""

@@ -90,6 +90,8 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
         self._releasing: set[asyncio.Task[None]] = set()
         self.computing: dict[int, int] = {}
         """Tables whose computer turns are being played now (how many runs each)."""
+        self.halting = False
+        """Set by ``halt``: computers make no further moves in this process."""
 
     # ------------------------------------------------------------------ finding tables
 

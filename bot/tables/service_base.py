@@ -70,6 +70,7 @@ class ServiceBase(abc.ABC):
     server_settings: SettingsSource
     listeners: list[Listener]
     computing: dict[int, int]
+    halting: bool
     _seeds: Callable[[], int]
     _keep_closed: int
     _open: dict[int, Table]

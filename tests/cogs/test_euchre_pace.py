@@ -19,6 +19,7 @@ from bot.settings import Settings
 from bot.tables import MemoryTableStore, TableService
 from bot.tables.scheduler import ManualScheduler
 from tests.cogs.euchre_driver import act_through_hand, action_buttons, build_bot, only_table
+from tests.cogs.test_euchre_keeping import keeping_of
 from tests.harness import Harness, visible_text
 
 NAMES = ["alice", "bob", "carol", "dave"]
@@ -81,7 +82,8 @@ async def test_quick_clicks_spend_the_budget_and_the_table_jumps_to_the_newest_s
 
 
 async def test_stopping_lets_the_click_in_hand_finish_and_refuses_new_ones() -> None:
-    bot = build_bot(3, delay=0.05)
+    store = MemoryTableStore()
+    bot = build_bot(3, delay=0.05, store=store)
     async with Harness(bot) as h:
         alice = h.guild(members=["alice"]).member("alice")
         message = (await h.slash(alice, "euchre new")).message
@@ -103,8 +105,17 @@ async def test_stopping_lets_the_click_in_hand_finish_and_refuses_new_ones() -> 
         late = await h.click(alice, h.message(message.id), label="Your hand")
         assert late.ephemeral and late.content == STOPPING
 
-        await moving
+        answered = await moving
+        assert answered.reply.kind == "update", "the click in hand was answered"
         await stopping
-        assert table.computer_to_act() is None, "the computers' turns were all played"
-        assert len(table.game.log) >= moves + 4 or table.status == "finished"
+        assert table.computer_to_act() is not None, "the computers stopped before their move"
         assert bot.pacers.of(table.place.channel_id).idle, "what waited was sent"
+        stored = await store.load_table(table.id)
+        assert len(stored.actions) == len(table.game.log), "every move made was saved"
+
+    again = build_bot(3, delay=0, store=store)
+    async with Harness(again) as h:
+        (restored,) = await again.tables.restore()
+        await keeping_of(again).resume_all()
+        assert restored.computer_to_act() is None, "the next process plays the computers' turns"
+        assert restored.game is not None and len(restored.game.log) > len(table.game.log)

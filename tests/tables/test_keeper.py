@@ -300,6 +300,47 @@ async def test_loop_scheduler_runs_calls_and_cancels_the_rest() -> None:
     assert ran == ["a"] and clock.now() > 0
 
 
+async def test_settling_waits_for_the_calls_running_and_counts_the_late_ones() -> None:
+    clock = LoopScheduler()
+    started, release = asyncio.Event(), asyncio.Event()
+    finished: list[str] = []
+
+    async def quick() -> None:
+        started.set()
+        await asyncio.sleep(0.01)
+        finished.append("quick")
+
+    async def stuck() -> None:
+        await release.wait()
+        finished.append("stuck")
+
+    clock.call_later(0, quick)
+    await asyncio.wait_for(started.wait(), 5)
+    assert await clock.settle(5) == 0 and finished == ["quick"]
+    clock.call_later(0, stuck)
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert await clock.settle(0.01) == 1, "a call that runs on is counted, not cut off"
+    release.set()
+    assert await clock.settle(5) == 0 and finished == ["quick", "stuck"]
+    assert await ManualScheduler().settle(1) == 0
+
+
+async def test_a_halted_service_plays_no_computer_and_its_keeper_does_nothing() -> None:
+    tables, clock, _, notes = build()
+    table = await playing(tables, people=1)
+    await act(tables, table)
+    assert table.computer_to_act() is not None
+    tables.halt()
+    moves = len(table.game.log)  # type: ignore[union-attr]
+    progress = await tables.run_computers(table.id)
+    assert progress.moves == ()
+    await clock.advance(LIMIT * 3)
+    assert notes.said == [], "no reminder, no timeout, no idle close"
+    assert clock.pending == [], "the keeper stopped ticking"
+    assert len(table.game.log) == moves and table.computer_to_act() is not None  # type: ignore[union-attr]
+
+
 async def test_a_game_whose_last_move_was_saved_but_not_archived_is_finished_at_restore() -> None:
     store = MemoryTableStore()
     tables, _, _, _ = build(store, limit=None)
