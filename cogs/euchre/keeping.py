@@ -11,7 +11,6 @@ turns the last process left pending.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, cast
@@ -31,9 +30,6 @@ if TYPE_CHECKING:
 __all__ = ["Keeping"]
 
 log = logging.getLogger(__name__)
-
-RESUME_CONCURRENCY: Final = 8
-"""Tables shown again at once at start-up (Discord rate-limits the rest anyway)."""
 
 RESUME_FLUSH: Final = 60.0
 """Seconds start-up waits for the restored tables' messages (each channel has its pace)."""
@@ -150,25 +146,22 @@ class Keeping(commands.Cog):
         """Refresh or repost every open table's message; play computer turns left pending.
 
         Logged in two lines: the tables resumed, as soon as they are (their messages
-        queued at their channels' pace), then whether those messages were all sent
-        within :data:`RESUME_FLUSH` seconds.
+        queued at their channels' pace, their computers' turns started, each table's
+        on the scheduler, so a slow table delays none of the others and a stop waits
+        for them), then whether those messages were all sent within
+        :data:`RESUME_FLUSH` seconds.
         """
         tables = self.bot.tables.open_tables
         if not tables:
             return
-        gate = asyncio.Semaphore(RESUME_CONCURRENCY)
-
-        async def one(table: Table) -> bool:
-            async with gate:
-                try:
-                    await self._resume(table)
-                except Exception:
-                    log.exception("table %d: could not be resumed", table.id)
-                    return False
-                return True
-
-        resumed = sum(await asyncio.gather(*(one(t) for t in tables)))
-        failed = len(tables) - resumed
+        failed = 0
+        for table in tables:
+            try:
+                self._resume(table)
+            except Exception:
+                log.exception("table %d: could not be resumed", table.id)
+                failed += 1
+        resumed = len(tables) - failed
         if failed:
             log.info("Resumed %d open table(s); %d could not be (logged above)", resumed, failed)
         else:
@@ -181,13 +174,20 @@ class Keeping(commands.Cog):
                 RESUME_FLUSH,
             )
 
-    async def _resume(self, table: Table) -> None:
+    def _resume(self, table: Table) -> None:
         if table.id in self.bot.tables.computing:
             return  # opened and played in this process before it was ready: it runs
         if table.message_id is None or table.computer_to_act() is None:
             self.presenter.show(table, post_if_missing=True)
         if table.computer_to_act() is not None:
-            await self.presenter.after_move(table, clicker=0)
+
+            async def play() -> None:
+                try:
+                    await self.presenter.after_move(table, clicker=0)
+                except Exception:
+                    log.exception("table %d: its computers' turns could not be played", table.id)
+
+            self.bot.scheduler.call_later(0, play, name=f"table {table.id} computers")
 
     # ------------------------------------------------------------------ KeeperNotifier
 

@@ -6,6 +6,7 @@ would: slash commands and clicks on the messages the bot sent.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from bot.tables import (
     TableService,
 )
 from bot.tables.pacing import ChannelLimits
+from bot.tables.scheduler import ManualScheduler
 from tests.harness import FakeMember, Harness, Sent, StoredMessage, visible_text
 
 CARD_TOKEN = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|🃏")
@@ -60,6 +62,17 @@ def build_bot(
     return EuchreBot(
         Settings(computer_move_delay=delay), tables=tables, channel_limits=ChannelLimits.unlimited()
     )
+
+
+async def resumed(bot: EuchreBot, table: Table, timeout: float = 30.0) -> None:
+    """Wait for the computers' turns that resuming ``table`` started, and their messages."""
+    if isinstance(bot.scheduler, ManualScheduler):
+        await bot.scheduler.advance(0)  # runs the turns started, inline
+    async with asyncio.timeout(timeout):
+        while table.computer_to_act() is not None and table.id not in bot.tables.computing:
+            await asyncio.sleep(0.001)
+        assert await bot.scheduler.settle(timeout) == 0
+    assert await bot.pacers.flush(timeout), "what they showed was sent"
 
 
 def only_table(bot: EuchreBot) -> Table:

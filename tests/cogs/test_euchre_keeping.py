@@ -36,6 +36,7 @@ from tests.cogs.euchre_driver import (
     action_buttons,
     only_table,
     random_policy,
+    resumed,
 )
 from tests.harness import FakeGuild, FakeMember, Harness, MemberSpec, StoredMessage
 
@@ -229,6 +230,8 @@ async def test_computer_turns_pending_at_the_restart_are_played(tmp_path: Path) 
             (again,) = await bot.tables.restore()
             keeping = keeping_of(bot)
             await keeping.resume_all()
+            assert again.computer_to_act() is not None, "resuming waits for no computer"
+            await resumed(bot, again)
             assert again.game is not None and len(again.game.log) > moves
             assert again.game.turn == 0 or again.status == "finished"
             posted = h.message(again.message_id or 0)
@@ -319,7 +322,7 @@ async def test_a_table_that_cannot_be_resumed_is_not_counted(
         await four_playing(h)
         keeping = keeping_of(bot)
 
-        async def broken(table: Any) -> None:
+        def broken(table: Any) -> None:
             raise RuntimeError("the channel is gone")
 
         monkeypatch.setattr(keeping, "_resume", broken)

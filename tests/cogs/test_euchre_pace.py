@@ -18,7 +18,13 @@ from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.tables import MemoryTableStore, TableService
 from bot.tables.scheduler import ManualScheduler
-from tests.cogs.euchre_driver import act_through_hand, action_buttons, build_bot, only_table
+from tests.cogs.euchre_driver import (
+    act_through_hand,
+    action_buttons,
+    build_bot,
+    only_table,
+    resumed,
+)
 from tests.cogs.test_euchre_keeping import keeping_of
 from tests.harness import Harness, visible_text
 
@@ -117,5 +123,6 @@ async def test_stopping_lets_the_click_in_hand_finish_and_refuses_new_ones() -> 
     async with Harness(again) as h:
         (restored,) = await again.tables.restore()
         await keeping_of(again).resume_all()
+        await resumed(again, restored)
         assert restored.computer_to_act() is None, "the next process plays the computers' turns"
         assert restored.game is not None and len(restored.game.log) > len(table.game.log)
