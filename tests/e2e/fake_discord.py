@@ -38,7 +38,9 @@ thread is a channel of its own, as on Discord). Every answer to
 those routes carries the ``X-RateLimit-Limit/Remaining/Reset/Reset-After/Bucket``
 headers; past the budget the answer is a 429 with a JSON ``retry_after`` and a ``Via``
 header (discord.py takes a 429 without ``Via`` for a Cloudflare ban), recorded in
-:attr:`FakeDiscord.rate_limited`. ``rate_limits=False`` turns this off.
+:attr:`FakeDiscord.rate_limited`. One interaction's webhook (its followups and the
+edits and deletes of its messages) takes 5 requests per 2 s, as Discord's does.
+``rate_limits=False`` turns both off.
 """
 
 from __future__ import annotations
@@ -339,6 +341,10 @@ _PACED_ROUTES = (
     "/channels/{channel_id}/messages",
     "/channels/{channel_id}/messages/{message_id}",
 )
+_WEBHOOK_ROUTES = (
+    "/webhooks/{application_id}/{token}",
+    "/webhooks/{application_id}/{token}/messages/{message_id}",
+)
 
 
 @dataclass(frozen=True)
@@ -379,12 +385,16 @@ class FakeDiscord:
         ``shard`` = (id, count): the guild's id falls on that shard, as Discord routes it.
         """
         self.rate_limits = rate_limits
-        """Answer channel message posts, edits and deletes past the budget with a 429."""
+        """Answer channel message posts, edits and deletes, and an interaction's webhook
+        requests, past the budget with a 429."""
         self.rate_limit = rate_limit
         self.rate_period = rate_period
         self.rate_limited: list[Request] = []
         """Every request answered with a 429."""
-        self._windows: dict[tuple[int, str], _Window] = {}
+        self.webhook_limit = 5
+        """Requests one interaction's webhook takes (followups, edits, deletes) a period."""
+        self.webhook_period = 2.0
+        self._windows: dict[tuple[int | str, str], _Window] = {}
         self.token = token or f"e2e.{secrets.token_urlsafe(24)}"
         self.callback_deadline = callback_deadline
         self.heartbeat_interval = heartbeat_interval
@@ -1033,27 +1043,38 @@ class FakeDiscord:
     def _rate_limit(
         self, record: Request, route: _Route, params: Mapping[str, str]
     ) -> dict[str, str] | None:
-        """The rate limit headers of a channel message request; a 429 past the budget."""
-        kind = _PACED_KINDS.get(route.method)
-        if kind is None or route.template not in _PACED_ROUTES or not self.rate_limits:
+        """The rate limit headers of a paced request; a 429 past the budget.
+
+        A channel's message posts, edits and deletes (each :attr:`rate_limit` per
+        :attr:`rate_period`), and the requests on one interaction's webhook (followups
+        and edits of its messages, :attr:`webhook_limit` per :attr:`webhook_period`).
+        """
+        if not self.rate_limits or route.method not in _PACED_KINDS:
             return None
-        if route.method == "POST" and route.template != _PACED_ROUTES[0]:
+        if route.template in _WEBHOOK_ROUTES:
+            key: tuple[int | str, str] = (params["token"], "webhook")
+            limit, period = self.webhook_limit, self.webhook_period
+        elif route.template in _PACED_ROUTES:
+            if route.method == "POST" and route.template != _PACED_ROUTES[0]:
+                return None
+            channel = int(params["channel_id"]) if params["channel_id"].isdigit() else 0
+            key = (channel, _PACED_KINDS[route.method])
+            limit, period = self.rate_limit, self.rate_period
+        else:
             return None
-        channel = int(params["channel_id"]) if params["channel_id"].isdigit() else 0
-        key = (channel, kind)
         now = asyncio.get_running_loop().time()
         window = self._windows.setdefault(key, _Window())
         if now >= window.resets_at:
-            window.resets_at, window.used = now + self.rate_period, 0
+            window.resets_at, window.used = now + period, 0
         after = window.resets_at - now
         headers = {
-            "X-RateLimit-Limit": str(self.rate_limit),
-            "X-RateLimit-Remaining": str(max(0, self.rate_limit - window.used - 1)),
+            "X-RateLimit-Limit": str(limit),
+            "X-RateLimit-Remaining": str(max(0, limit - window.used - 1)),
             "X-RateLimit-Reset": f"{time.time() + after:.3f}",
             "X-RateLimit-Reset-After": f"{after:.3f}",
-            "X-RateLimit-Bucket": f"{kind}-{key[0]}",
+            "X-RateLimit-Bucket": f"{key[1]}-{str(key[0])[:32]}",
         }
-        if window.used >= self.rate_limit:
+        if window.used >= limit:
             self.rate_limited.append(record)
             headers["X-RateLimit-Remaining"] = "0"
             headers["X-RateLimit-Scope"] = "user"  # the bot's own limit, not a shared one

@@ -10,12 +10,14 @@ the goals are printed by ``python -m bot.bench pace``.
 
 from __future__ import annotations
 
+import asyncio
 import math
 from pathlib import Path
 
+import aiohttp
 import pytest
 
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import FakeDiscord, Interaction
 from tests.e2e.pace import (
     PaceFigures,
     Scenario,
@@ -78,3 +80,29 @@ async def test_a_card_lag_is_read_from_the_versions_of_the_table() -> None:
         t0, t1, _ = table.times
         assert card_lag(table, "A♥", t0) == t1 - t0, "the next deal came first: it is newer"
         assert shown(table, "A♥", t0)
+
+
+async def test_an_interactions_webhook_takes_five_requests_in_two_seconds() -> None:
+    async with FakeDiscord() as fake:
+        fake.webhook_period = 0.5
+        alice = fake.member("alice")
+        for token in ("token-a", "token-b"):
+            hand = fake._new_message({"content": "hand"}, visible_to=alice.id)
+            interaction = Interaction(
+                fake.next_id(), token, 3, alice, fake.channel_id, None, "a click", {}
+            )
+            interaction.response_type, interaction.original_id = 4, hand.id
+            fake.interactions[interaction.id] = interaction
+
+        async with aiohttp.ClientSession() as session:
+
+            async def edit(token: str) -> int:
+                url = f"{fake.api_base}/webhooks/{fake.application_id}/{token}/messages/@original"
+                async with session.patch(url, json={"content": "edited"}) as response:
+                    return response.status
+
+            assert [await edit("token-a") for _ in range(6)] == [200] * 5 + [429]
+            assert await edit("token-b") == 200, "each interaction has a bucket of its own"
+            await asyncio.sleep(0.5)
+            assert await edit("token-a") == 200, "the window opened again"
+        assert len(fake.rate_limited) == 1 and fake.problems == []
