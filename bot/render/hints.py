@@ -21,6 +21,9 @@ __all__ = ["hint_text"]
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
 
+EVEN = 0.05
+"""A margin smaller than this (points a deal) is told as "about even", not as +0.0."""
+
 
 def hint_text(view: SeatView, advice: Advice) -> str:
     """The hint for ``view``'s seat: "Order up: right and left bower and a side ace; ..."."""
@@ -34,6 +37,11 @@ def hint_text(view: SeatView, advice: Advice) -> str:
         return f"{head}; there is nothing to weigh here, so this is how a club player would do it."
     against = _gerund(view, runner)
     mine = _gerund(view, choice)
+    if abs(margin) < EVEN:
+        return (
+            f"{head}; {mine} and {against} come out about even here "
+            f"({advice.samples} deals sampled)."
+        )
     if margin >= 0:
         return (
             f"{head}; {mine} is worth about {margin:+.1f} points against {against} here "

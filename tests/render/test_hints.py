@@ -47,6 +47,17 @@ def test_a_hint_gives_the_choice_the_reason_and_the_margin() -> None:
     )
 
 
+def test_a_margin_too_small_to_show_is_told_as_even() -> None:
+    view = seat_view(_first_bid(), 0)
+    order, passing = Action.order_up(), Action.pass_()
+    for worth in (1.13, 1.07):  # the choice a little ahead, or behind on a tie-break
+        advice = Advice(order, {order: worth, passing: 1.1}, samples=40)
+        assert hint_text(view, advice) == (
+            "Order up: in hearts you hold the right and left bowers and a side ace; "
+            "ordering up and passing come out about even here (40 deals sampled)."
+        )
+
+
 def test_the_experts_own_search_fills_the_hint() -> None:
     view = seat_view(_first_bid(), 0)
     # Counted samples, not the clock's: a busy machine must not change what is tested.
