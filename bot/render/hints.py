@@ -21,6 +21,9 @@ __all__ = ["hint_text"]
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
 
+_TOP_ORDER = {"the Benny": 0, "a joker": 0, "the right bower": 1, "the left bower": 2}
+"""The named trumps from the highest, as a hand is described."""
+
 EVEN = 0.05
 """A margin smaller than this (points a deal) is told as "about even", not as +0.0."""
 
@@ -75,8 +78,9 @@ def hand_words(view: SeatView, trump: int) -> str:
     if view.phase == "bid1" and view.seat == view.dealer and view.upcard >> 3 == trump:
         hand.append(view.upcard)
     trumps = [c for c in hand if suit_of[c] == trump]
-    roles = [top_rank_word(c, trump) for c in trumps]
-    bowers = [r.removeprefix("the ") for r in roles if r]
+    named = (r for c in trumps if (r := top_rank_word(c, trump)))
+    roles = sorted(named, key=_TOP_ORDER.__getitem__)
+    bowers = [r.removeprefix("the ") for r in roles]
     others = len(trumps) - len(bowers)
     aces = sum(1 for c in hand if suit_of[c] != trump and c < JOKER and c & 7 == ACE)
     parts = []

@@ -30,6 +30,7 @@ def _first_bid() -> Game:
 def test_the_hand_is_described_by_bowers_trumps_and_side_aces() -> None:
     view = seat_view(_first_bid(), 0)
     assert hand_words(view, 2) == "the right and left bowers and a side ace"
+    assert hand_words(view, 1) == "the right and left bowers and a side ace", "right first"
     assert hand_words(view, 0) == "two trumps and a side ace"
     assert hand_words(view, 3) == "one trump"
     dealer = seat_view(_first_bid(), 3)
