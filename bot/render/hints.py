@@ -10,8 +10,11 @@ the trump at stake.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from bot.rules import Action, SeatView, Suit, trump_words
 from bot.rules.cards import ACE, JOKER, NINE
+from bot.rules.house_rules import deck_cards
 from bot.rules.ranking import NO_TRUMP_HIGH, NO_TRUMP_LOW, build_ranking, top_rank_word
 from bot.tables import Advice
 
@@ -156,6 +159,8 @@ def _card_role(view: SeatView, card: int) -> str:
             if trump >= NO_TRUMP_HIGH:
                 return "cash the top card of its suit while the suit is still followed"
             return "cash a side ace while the suit is still followed"
+        if _best_left(view, card):
+            return "cash the best card left in its suit while the suit is still followed"
         return "lead low and keep your winners"
     led = ranking.suit[trump][view.trick[0][1]]
     power = ranking.power[trump][led]
@@ -168,6 +173,21 @@ def _card_role(view: SeatView, card: int) -> str:
     if partner:
         return "your partner has the trick, so play low"
     return "the trick is lost, so throw your cheapest card"
+
+
+def _best_left(view: SeatView, card: int) -> bool:
+    """Whether every card that would beat ``card`` in its suit is played or in the hand."""
+    assert view.trump is not None
+    ranking = build_ranking(view.rules)
+    suit_of = ranking.suit[view.trump]
+    suit = suit_of[card]
+    power = ranking.power[view.trump][suit]
+    pack = deck_cards(view.rules)
+    out = Counter(c for c in pack if suit_of[c] == suit and power[c] > power[card])
+    out.subtract(view.hand)
+    for trick in view.tricks:
+        out.subtract(trick.cards)
+    return all(n <= 0 for n in out.values())
 
 
 def _imperative(view: SeatView, action: Action) -> str:

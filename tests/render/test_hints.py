@@ -59,6 +59,32 @@ def test_a_margin_too_small_to_show_is_told_as_even() -> None:
         )
 
 
+def test_a_lead_that_no_card_left_can_beat_in_its_suit_is_told_as_cashing_it() -> None:
+    deal = Deal(
+        hands=(
+            _cards("AC KC 9H 10H 9S"),
+            _cards("9C JH QH KH 10S"),
+            _cards("10C AH 9D 10D QS"),
+            _cards("QC JD QD KD KS"),
+        ),
+        upcard=parse_card("AS"),
+        kitty=_cards("JC AD JS"),
+    )
+    game = Game(HouseRules.preset_rules("north_american"), dealer=3, deals=[deal])
+    game.apply(0, Action.order_up())
+    game.apply(3, Action.discard("QD"))
+    for seat, card in enumerate(["AC", "9C", "10C", "QC"]):
+        game.apply(seat, Action.play(card))
+    view = seat_view(game, 0)  # spades are trump, so the jack of clubs is not a club
+    king, low = Action.play("KC"), Action.play("9H")
+    advice = Advice(king, {king: 0.9, low: 0.6}, samples=50)
+    assert hint_text(view, advice).startswith(
+        "Play K♣️: cash the best card left in its suit while the suit is still followed;"
+    )
+    advice = Advice(low, {low: 0.9, king: 0.6}, samples=50)
+    assert hint_text(view, advice).startswith("Play 9♥️: lead low and keep your winners;")
+
+
 def test_the_experts_own_search_fills_the_hint() -> None:
     view = seat_view(_first_bid(), 0)
     # Counted samples, not the clock's: a busy machine must not change what is tested.
