@@ -170,9 +170,27 @@ def _card_role(view: SeatView, card: int) -> str:
         if ranking.suit[trump][card] == trump and led != trump:
             return "trump in and take the trick"
         return "overtake and take the trick" if partner else "take the trick"
+    throw = "throw your cheapest card" if _lowest(view, card) else "throw a card you can spare"
     if partner:
-        return "your partner has the trick, so play low"
-    return "the trick is lost, so throw your cheapest card"
+        return f"your partner has the trick, so {'play low' if _lowest(view, card) else throw}"
+    playable = [a.card for a in view.legal if a.do == "play" and a.card is not None]
+    if any(power[c] > power[best] for c in playable):
+        return f"let this trick go and {throw}"
+    return f"the trick is lost, so {throw}"
+
+
+def _lowest(view: SeatView, card: int) -> bool:
+    """Whether ``card`` is the least of the cards the seat may play (side suits before trump)."""
+    trump = view.trump
+    assert trump is not None
+    ranking = build_ranking(view.rules)
+    suit_of = ranking.suit[trump]
+
+    def worth(c: int) -> tuple[bool, int]:
+        return suit_of[c] == trump, ranking.power[trump][suit_of[c]][c]
+
+    playable = [a.card for a in view.legal if a.do == "play" and a.card is not None]
+    return worth(card) <= min(map(worth, playable), default=worth(card))
 
 
 def _best_left(view: SeatView, card: int) -> bool:

@@ -85,6 +85,35 @@ def test_a_lead_that_no_card_left_can_beat_in_its_suit_is_told_as_cashing_it() -
     assert hint_text(view, advice).startswith("Play 9♥️: lead low and keep your winners;")
 
 
+def test_a_card_under_the_other_sides_trick_says_whether_the_trick_could_be_won() -> None:
+    deal = Deal(
+        hands=(
+            _cards("AC KC 9H 10H 9S"),
+            _cards("9C JH QH KH 10S"),
+            _cards("10C AH 9D 10D QS"),
+            _cards("QC JD QD KD KS"),
+        ),
+        upcard=parse_card("AS"),
+        kitty=_cards("JC AD JS"),
+    )
+    game = Game(HouseRules.preset_rules("north_american"), dealer=3, deals=[deal])
+    game.apply(0, Action.order_up())
+    game.apply(3, Action.discard("QD"))
+    for seat, card in enumerate(["AC", "9C", "10C", "QC", "9H", "KH", "AH"]):
+        game.apply(seat % 4, Action.play(card))
+    view = seat_view(game, 3)  # void in hearts: may trump the ace, or throw a diamond
+    cheap, spare, trump = Action.play("JD"), Action.play("KD"), Action.play("KS")
+
+    def hint(choice: Action) -> str:
+        values = {a: 0.5 for a in (cheap, spare, trump)}
+        values[choice] = 0.9
+        return hint_text(view, Advice(choice, values, samples=30)).split(";")[0]
+
+    assert hint(cheap) == "Play J♦️: let this trick go and throw your cheapest card"
+    assert hint(spare) == "Play K♦️: let this trick go and throw a card you can spare"
+    assert hint(trump) == "Play K♠️: trump in and take the trick"
+
+
 def test_the_experts_own_search_fills_the_hint() -> None:
     view = seat_view(_first_bid(), 0)
     # Counted samples, not the clock's: a busy machine must not change what is tested.
