@@ -1,5 +1,7 @@
 """The Dockerfile, read (no Docker engine in the tests): pinned base, layers, health check.
 
+And the time Docker gives a stopping bot, in README's `docker run` and compose.yaml.
+
 Two stages: ``build`` compiles the wheel (mypyc needs a C compiler), the image installs it.
 """
 
@@ -10,6 +12,7 @@ import re
 from pathlib import Path
 
 import bot.__main__ as cli
+from bot.app import FLUSH_GRACE, HANDLERS_GRACE
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -71,3 +74,12 @@ def test_health_check_runs_the_health_command() -> None:
     assert command == ["python", "-m", "bot", "health"]
     assert cli.build_parser().parse_args(command[3:]).handler is cli.health
     assert [a for w, a in instructions() if w == "USER"] == ["euchre"]
+
+
+def test_docker_gives_a_stopping_bot_the_time_its_stop_takes() -> None:
+    takes = HANDLERS_GRACE + FLUSH_GRACE + 2  # and a moment to close the gateway
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    compose = (REPO / "compose.yaml").read_text(encoding="utf-8")
+    (timeout,) = re.findall(r"docker run -d .*--stop-timeout (\d+)", readme)
+    (grace,) = re.findall(r"stop_grace_period: (\d+)s", compose)
+    assert int(timeout) >= takes and int(grace) >= takes
