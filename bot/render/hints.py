@@ -170,9 +170,10 @@ def _card_role(view: SeatView, card: int) -> str:
         if ranking.suit[trump][card] == trump and led != trump:
             return "trump in and take the trick"
         return "overtake and take the trick" if partner else "take the trick"
-    throw = "throw your cheapest card" if _lowest(view, card) else "throw a card you can spare"
+    low = _lowest(view, card)
+    throw = "throw your cheapest card" if low else "throw a card you can spare"
     if partner:
-        return f"your partner has the trick, so {'play low' if _lowest(view, card) else throw}"
+        return f"your partner has the trick, so {'play low' if low else throw}"
     playable = [a.card for a in view.legal if a.do == "play" and a.card is not None]
     if any(power[c] > power[best] for c in playable):
         return f"let this trick go and {throw}"
