@@ -27,6 +27,24 @@ def _first_bid() -> Game:
     return Game(HouseRules.preset_rules("north_american"), dealer=3, deals=[deal])
 
 
+def _spades_played() -> Game:
+    """Spades ordered up by seat 0; the dealer (3) took the ace of spades and threw the QD."""
+    deal = Deal(
+        hands=(
+            _cards("AC KC 9H 10H 9S"),
+            _cards("9C JH QH KH 10S"),
+            _cards("10C AH 9D 10D QS"),
+            _cards("QC JD QD KD KS"),
+        ),
+        upcard=parse_card("AS"),
+        kitty=_cards("JC AD JS"),
+    )
+    game = Game(HouseRules.preset_rules("north_american"), dealer=3, deals=[deal])
+    game.apply(0, Action.order_up())
+    game.apply(3, Action.discard("QD"))
+    return game
+
+
 def test_the_hand_is_described_by_bowers_trumps_and_side_aces() -> None:
     view = seat_view(_first_bid(), 0)
     assert hand_words(view, 2) == "the right and left bowers and a side ace"
@@ -60,19 +78,7 @@ def test_a_margin_too_small_to_show_is_told_as_even() -> None:
 
 
 def test_a_lead_that_no_card_left_can_beat_in_its_suit_is_told_as_cashing_it() -> None:
-    deal = Deal(
-        hands=(
-            _cards("AC KC 9H 10H 9S"),
-            _cards("9C JH QH KH 10S"),
-            _cards("10C AH 9D 10D QS"),
-            _cards("QC JD QD KD KS"),
-        ),
-        upcard=parse_card("AS"),
-        kitty=_cards("JC AD JS"),
-    )
-    game = Game(HouseRules.preset_rules("north_american"), dealer=3, deals=[deal])
-    game.apply(0, Action.order_up())
-    game.apply(3, Action.discard("QD"))
+    game = _spades_played()
     for seat, card in enumerate(["AC", "9C", "10C", "QC"]):
         game.apply(seat, Action.play(card))
     view = seat_view(game, 0)  # spades are trump, so the jack of clubs is not a club
@@ -86,19 +92,7 @@ def test_a_lead_that_no_card_left_can_beat_in_its_suit_is_told_as_cashing_it() -
 
 
 def test_a_card_under_the_other_sides_trick_says_whether_the_trick_could_be_won() -> None:
-    deal = Deal(
-        hands=(
-            _cards("AC KC 9H 10H 9S"),
-            _cards("9C JH QH KH 10S"),
-            _cards("10C AH 9D 10D QS"),
-            _cards("QC JD QD KD KS"),
-        ),
-        upcard=parse_card("AS"),
-        kitty=_cards("JC AD JS"),
-    )
-    game = Game(HouseRules.preset_rules("north_american"), dealer=3, deals=[deal])
-    game.apply(0, Action.order_up())
-    game.apply(3, Action.discard("QD"))
+    game = _spades_played()
     for seat, card in enumerate(["AC", "9C", "10C", "QC", "9H", "KH", "AH"]):
         game.apply(seat % 4, Action.play(card))
     view = seat_view(game, 3)  # void in hearts: may trump the ace, or throw a diamond
