@@ -47,6 +47,7 @@ examples:
   python -m bot.players ceiling --games 400 --rules toronto --bids
   python -m bot.players ceiling --games 200 --foresee --jobs 2
   python -m bot.players deals --a expert --b basic --deals 1500 --jobs 2
+  python -m bot.players deals --a expert --b basic --deals 2000 --at 6-7
   python -m bot.players bench --presets north_american toronto
   python -m bot.players train-bidding --rules toronto --deals 6000 --seed 1
   python -m bot.players train-bidding --rules toronto --deals 12000 --expert-partner
@@ -56,6 +57,18 @@ examples:
 --rules takes a preset name or a JSON spec such as
 '{"preset": "north_american", "stick_the_dealer": true}'.
 """
+
+
+def _points_range(text: str) -> tuple[int, int]:
+    """``"6-7"`` or ``"6"``: one side's points at the start of ``deals --at``."""
+    low, _, high = text.partition("-")
+    try:
+        points = (int(low), int(high or low))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a range of points such as 6-7 or 8"
+        ) from None
+    return points
 
 
 def _side_help(side: str) -> str:
@@ -127,6 +140,14 @@ def build_parser() -> argparse.ArgumentParser:
     single.add_argument("--a", default="basic", help=_side_help("A"))
     single.add_argument("--b", default="random", help=_side_help("B"))
     single.add_argument("--deals", type=int, default=2000, help="deals (default: %(default)s)")
+    single.add_argument(
+        "--at",
+        type=_points_range,
+        metavar="LOW-HIGH",
+        help="start each deal with one side at these points (the other at any score short of "
+        "the game; A and B play both sides) and count the change in A's chance of winning the "
+        "game instead of points",
+    )
     _common(single)
     _parallel(single)
     bench = commands.add_parser(
@@ -286,7 +307,9 @@ def main(argv: list[str] | None = None) -> int:
             print(report(result))
         elif args.command == "deals":
             progress = _progress(args, "deals")
-            deals = run_deals(args.a, args.b, args.deals, args.seed, rules, args.jobs, progress)
+            deals = run_deals(
+                args.a, args.b, args.deals, args.seed, rules, args.jobs, progress, args.at
+            )
             print(deals_report(deals))
         elif args.command in ("train-bidding", "train-loners"):
             if rules.to_spec() != {"preset": rules.preset}:

@@ -44,7 +44,7 @@ from .double_dummy import Position, Solver
 from .inference import TRIES, Reader
 from .learnt_bidder import LearntBidder, expert_bidder
 from .sampling import dealt_hand, sample_deal, sample_hands
-from .stakes import Stakes
+from .stakes import Stakes, lone_march_decides
 from .table_reading import TableReading, read_table
 from .tracking import Knowledge
 
@@ -54,6 +54,8 @@ BID_MARGIN = 0.3
 Samples of a whole deal vary a lot, and the basic player's thresholds were tuned
 over thousands of duplicate deals: search overrules them only when it is clear.
 """
+
+_MAKING = ("order_up", "call")
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,13 +311,20 @@ class ExpertPlayer:
         Going alone is searched only where the bidder (the loners' model, or
         the count where it has no say) calls for it: searched on every hand, the
         noise of a few hundred sampled deals would call loners that the models
-        know better than to try.
+        know better than to try. Except where a lone march would win the game and a
+        march would not (6 or 7 points under north_american rules): there every way
+        of going alone is searched too, for the models weigh the score only within
+        two points of the game (+0.0009 ± 0.0004 of a game's winning chance a deal
+        at those scores, docs/players.md).
         """
         options = [
             a for a in legal if a.do in ("pass", "order_up", "call", "discard") and not a.alone
         ]
         if fallback not in options:
             options.append(fallback)
+        if lone_march_decides(view.rules, view.score[view.team]):
+            alone = [a for a in legal if a.do == "alone" or (a.alone and a.do in _MAKING)]
+            options += [a for a in alone if a not in options]
         return options
 
     def _stakes(self, view: SeatView) -> Stakes:

@@ -102,6 +102,13 @@ def win_chance(rules: HouseRules, mine: int, theirs: int, deals_next: bool) -> f
     return _table(rules)[mine][theirs][1 if deals_next else 0]
 
 
+def lone_march_decides(rules: HouseRules, mine: int) -> bool:
+    """Whether, at ``mine`` points, a lone march would win the game and a march would not."""
+    if rules.deals_per_game is not None:
+        return False
+    return mine + rules.points_march < rules.target_score <= mine + rules.points_lone_march
+
+
 class Stakes:
     """The worth, in points at this score, of each way the deal in play may end for one side."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -83,6 +84,21 @@ def test_goes_alone_where_a_loner_pays_though_basic_would_not() -> None:
     assert BasicPlayer(tuning=BIDDING).choose(view) == Action.order_up(alone=True)
     searched = ExpertPlayer(seed=1, budget=None, min_samples=40)
     assert searched.choose(view) == Action.order_up(alone=True)
+
+
+def test_going_alone_is_searched_where_a_lone_march_wins_the_game() -> None:
+    hands = ["9C 10C JC QC KC", "JH 10H QH 9S AC", "QS KS 10S 9D JS", "KD 10D QD AD 9H"]
+    first = view_to_act(position({"preset": "north_american"}, hands, "AH"))
+    expert = ExpertPlayer(seed=1, budget=None)
+    searched = {}
+    for mine in (5, 6, 7, 8):
+        view = replace(first, score=(3, mine))
+        fallback = expert.bidder(view).choose(view)
+        assert not fallback.alone
+        searched[mine] = Action.order_up(alone=True) in expert._options(
+            view, list(view.legal), fallback
+        )
+    assert searched == {5: False, 6: True, 7: True, 8: False}
 
 
 def test_passes_a_hand_with_nothing_in_it() -> None:

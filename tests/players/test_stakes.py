@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.players.stakes import Stakes, win_chance
+from bot.players.stakes import Stakes, lone_march_decides, win_chance
 from bot.rules import HouseRules
 
 NA = HouseRules.preset_rules("north_american")
@@ -63,3 +63,10 @@ def test_a_fixed_number_of_deals_weighs_plain_points() -> None:
     assert stakes.value(2, 0) == 2.0
     assert stakes.value(0, 2) == -2.0
     assert Stakes(NA, (9, 9), 0, 1, by_points=True).value(4, 0) == 4.0
+
+
+def test_a_lone_march_decides_the_game_only_where_a_march_falls_short() -> None:
+    assert [m for m in range(10) if lone_march_decides(NA, m)] == [6, 7]
+    six = HouseRules.preset_rules("six_player")  # to 11, a march 3, a lone march 6
+    assert [m for m in range(11) if lone_march_decides(six, m)] == [5, 6, 7]
+    assert not lone_march_decides(NA.with_changes(deals_per_game=8), 6)
