@@ -16,11 +16,9 @@ from bot.rules import PRESETS, HouseRules, RulesError
 from .arena import (
     EndlessGameError,
     IllegalActionError,
-    deals_report,
     loner_report,
     loner_trials,
     report,
-    run_deals,
     run_match,
 )
 from .bench import main as bench_main
@@ -30,6 +28,7 @@ from .ceiling import run_ceiling
 from .learnt_bidding import data_name
 from .learnt_loners import data_name as loners_data_name
 from .protocol import LEVELS, PlayerError
+from .single_deals import deals_report, run_deals
 from .training import train, train_loners
 
 
