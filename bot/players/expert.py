@@ -32,7 +32,7 @@ import random
 import time
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.rules import Action, Game, HouseRules, RuleError, SeatView, seat_view
 from bot.rules.scoring import score_deal
@@ -44,7 +44,7 @@ from .double_dummy import Position, Solver
 from .inference import TRIES, Reader
 from .learnt_bidder import LearntBidder, expert_bidder
 from .sampling import dealt_hand, sample_deal, sample_hands
-from .stakes import Stakes, lone_march_decides
+from .stakes import Stakes, lone_march_decides, march_wins
 from .table_reading import TableReading, read_table
 from .tracking import Knowledge
 
@@ -242,7 +242,7 @@ class ExpertPlayer:
         )
 
     def _bid(self, view: SeatView, legal: list[Action], clock: Clock) -> Advice:
-        fallback = self.bidder(view).choose(view)
+        fallback = self._with_partner(view, legal, self.bidder(view).choose(view))
         mine = dealt_hand(view)
         if not self.search_bids or mine is None or fallback.do in ("redeal", "swap"):
             return Advice(fallback)
@@ -304,6 +304,22 @@ class ExpertPlayer:
             if best is None or weight > best[0]:
                 best = (weight, game)
         return None if best is None else best[1]
+
+    def _with_partner(self, view: SeatView, legal: list[Action], choice: Action) -> Action:
+        """``choice``, or the same bid with the partner where a march already wins the game.
+
+        Going alone cannot gain there (``stakes.march_wins``); where the rules make
+        a bid alone (no twin with the partner is legal), it stands.
+        """
+        if not march_wins(view.rules, view.score[view.team]):
+            return choice
+        if choice.do == "alone":
+            twin = Action.pass_()
+        elif choice.alone and choice.do in _MAKING:
+            twin = replace(choice, alone=None)
+        else:
+            return choice
+        return twin if twin in legal else choice
 
     def _options(self, view: SeatView, legal: list[Action], fallback: Action) -> list[Action]:
         """The actions worth searching: every bid with the partner, and the bidder's own choice.

@@ -102,6 +102,16 @@ def win_chance(rules: HouseRules, mine: int, theirs: int, deals_next: bool) -> f
     return _table(rules)[mine][theirs][1 if deals_next else 0]
 
 
+def march_wins(rules: HouseRules, mine: int) -> bool:
+    """Whether, at ``mine`` points, a march with the partner already wins the game.
+
+    Going alone then gains nothing: with the partner's cards a side takes at
+    least the tricks it would alone, so it marches at least as often and is
+    euchred no more often.
+    """
+    return rules.deals_per_game is None and mine + rules.points_march >= rules.target_score
+
+
 def lone_march_decides(rules: HouseRules, mine: int) -> bool:
     """Whether, at ``mine`` points, a lone march would win the game and a march would not."""
     if rules.deals_per_game is not None:

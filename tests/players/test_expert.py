@@ -101,6 +101,23 @@ def test_going_alone_is_searched_where_a_lone_march_wins_the_game() -> None:
     assert searched == {5: False, 6: True, 7: True, 8: False}
 
 
+def test_never_goes_alone_where_a_march_already_wins_the_game() -> None:
+    hands = ["9C 10C JC QC KC", "JH JD AH 9H AC", "QS KS 10S 9D JS", "KD 10D QD AD 9S"]
+    first = view_to_act(position({"preset": "north_american"}, hands, "10H"))
+    expert = ExpertPlayer(seed=1, budget=None, min_samples=40)
+    for mine, choice in [(7, Action.order_up(alone=True)), (8, Action.order_up())]:
+        view = replace(first, score=(3, mine))
+        assert expert.bidder(view).choose(view) == Action.order_up(alone=True)
+        assert expert.choose(view) == choice
+    at_nine = replace(first, score=(3, 9))
+    second = [Action.pass_(), Action.call("S"), Action.call("S", alone=True)]
+    assert expert._with_partner(at_nine, second, second[2]) == Action.call("S")
+    alone_round = [Action.pass_(), Action("alone")]
+    assert expert._with_partner(at_nine, alone_round, Action("alone")) == Action.pass_()
+    # where the rules make the bid alone, it stands
+    assert expert._with_partner(at_nine, [Action("alone")], Action("alone")) == Action("alone")
+
+
 def test_passes_a_hand_with_nothing_in_it() -> None:
     hands = ["9C 10C JC QC KC", "9H 10D QS 9S AD", "JH KS 10S 9D AS", "KD JD QD AH JS"]
     view = view_to_act(position({"preset": "north_american"}, hands, "10H"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.players.stakes import Stakes, lone_march_decides, win_chance
+from bot.players.stakes import Stakes, lone_march_decides, march_wins, win_chance
 from bot.rules import HouseRules
 
 NA = HouseRules.preset_rules("north_american")
@@ -70,3 +70,10 @@ def test_a_lone_march_decides_the_game_only_where_a_march_falls_short() -> None:
     six = HouseRules.preset_rules("six_player")  # to 11, a march 3, a lone march 6
     assert [m for m in range(11) if lone_march_decides(six, m)] == [5, 6, 7]
     assert not lone_march_decides(NA.with_changes(deals_per_game=8), 6)
+
+
+def test_a_march_wins_the_game_from_two_points_short() -> None:
+    assert [m for m in range(10) if march_wins(NA, m)] == [8, 9]
+    six = HouseRules.preset_rules("six_player")  # to 11, a march 3
+    assert [m for m in range(11) if march_wins(six, m)] == [8, 9, 10]
+    assert not march_wins(NA.with_changes(deals_per_game=8), 9)
