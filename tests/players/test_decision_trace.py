@@ -97,8 +97,8 @@ EXPERT_DEALS: dict[str, str] = {
 EXPERT_GAMES: dict[str, str] = {
     "north_american": "a148357e9e40447f",
     "toronto": "2b638cba5565a731",
-    "british": "e37ec6a083b4725a",
-    "six_player": "fecfac593d00084f",
+    "british": "fa1642f6ef59126e",
+    "six_player": "af359d6eaeab5b0b",
     "almonte": "c96daa7ee67cdbe3",
     "bid_euchre": "3bb6eee0c83c86e3",
 }
