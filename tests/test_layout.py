@@ -114,12 +114,31 @@ def test_players_know_only_the_rules() -> None:
 
 @pytest.mark.parametrize("folder", ["bot/tables", "bot/store", "bot/server", "bot/league"])
 def test_the_layers_below_the_cogs_know_nothing_of_discord(folder: str) -> None:
-    forbidden = ("cogs", *NO_DISCORD, "bot.render", "bot.app", "bot.replies", "bot.bench")
+    forbidden = ("cogs", *NO_DISCORD, "bot.render", "bot.app", "bot.replies", "lab.bench")
     assert _offences(folder, forbidden) == []
 
 
 def test_nothing_in_bot_imports_the_cogs_at_run_time() -> None:
     assert _offences("bot", ("cogs",)) == []
+
+
+@pytest.mark.parametrize("folder", ["bot", "cogs"])
+def test_the_shipped_code_never_imports_the_lab_or_the_tests(folder: str) -> None:
+    assert _offences(folder, ("lab", "tests")) == []
+
+
+LAB_MODULES = (
+    "arena", "ceiling", "best_response", "bid_regret", "bid_rules", "single_deals",
+    "training", "parallel", "outside", "bench", "search_bench", "__main__",
+)
+"""What measures and trains the players: it lives in lab/players, never in bot/players."""
+
+
+def test_bot_holds_no_lab_module() -> None:
+    shipped = {p.stem for p in (ROOT / "bot/players").iterdir()}
+    assert sorted(shipped & set(LAB_MODULES)) == []
+    assert not (ROOT / "bot/bench").exists()
+    assert not (ROOT / "bot/rules/bench.py").exists()
 
 
 def test_computer_players_are_injected_into_the_tables() -> None:

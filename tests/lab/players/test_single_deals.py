@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.players.__main__ import main
-from bot.players.single_deals import run_deals
+from lab.players.cli import main
+from lab.players.single_deals import run_deals
 
 
 def test_single_deals_net_the_difference(capsys: pytest.CaptureFixture[str]) -> None:

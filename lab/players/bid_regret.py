@@ -14,7 +14,7 @@ rebuilt), and every option is also played out on the real deal.
 ``bid_rules`` scores ways of deciding on them.
 
 ``SearchBidder`` and ``PastSearchBidder`` bid like the expert with the margin
-now and before, and play like basic: players for ``python -m bot.players
+now and before, and play like basic: players for ``python -m lab
 deals``, where only the bidding differs.
 """
 
@@ -27,14 +27,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
+from bot.players.basic import BasicPlayer
+from bot.players.expert import BID_MARGIN, MODEL_MARGIN, Clock, ExpertPlayer, Margin
+from bot.players.learnt_bidding import score_class
+from bot.players.learnt_loners import decide_alone
+from bot.players.sampling import dealt_hand
 from bot.rules import Action, Game, HouseRules, SeatView, make_game, seat_view
 
 from .arena import game_seed
-from .basic import BasicPlayer
-from .expert import BID_MARGIN, MODEL_MARGIN, Clock, ExpertPlayer, Margin
-from .learnt_bidding import score_class
-from .learnt_loners import decide_alone
-from .sampling import dealt_hand
 
 BLOCK: Final = 25
 """Rollouts a stored block holds: folds are made of whole blocks."""
@@ -244,7 +244,7 @@ class SearchBidder:
     The search draws exactly ``ROLLOUTS`` rollouts (no clock, so a run is
     reproducible); the other bidding phases (going alone, the dealer's discard)
     are the expert's bidder's without search. Seat it as
-    ``bot.players.bid_regret:SearchBidder``; ``PastSearchBidder`` has the rule
+    ``lab.players.bid_regret:SearchBidder``; ``PastSearchBidder`` has the rule
     before the regret measurement, a margin of 0.3 points everywhere.
     """
 

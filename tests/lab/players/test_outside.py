@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from bot.players import make_player
-from bot.players.arena import run_match
 from bot.rules import Game, HouseRules, seat_view
+from lab.players.arena import run_match
 
 pytest.importorskip("euchre")
 
-SPEC = "bot.players.outside.euchre_cli:EuchreCliPlayer"
+SPEC = "lab.players.outside.euchre_cli:EuchreCliPlayer"
 
 
 @pytest.mark.parametrize("preset", ["north_american", "toronto"])

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.players.__main__ import main
-from bot.players.arena import (
+from bot.rules import HouseRules
+from lab.players.arena import (
     EndlessGameError,
     IllegalActionError,
     loner_report,
@@ -16,8 +16,8 @@ from bot.players.arena import (
     run_match,
     wilson,
 )
-from bot.players.ceiling import run_ceiling
-from bot.rules import HouseRules
+from lab.players.ceiling import run_ceiling
+from lab.players.cli import main
 
 
 def test_tiny_match_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
@@ -103,7 +103,7 @@ def test_outside_player_through_the_command_line(capsys: pytest.CaptureFixture[s
 
 def test_illegal_actions_stop_the_match() -> None:
     with pytest.raises(IllegalActionError, match="cheater"):
-        run_match("tests.players.test_arena:Cheater", "random", 1)
+        run_match("tests.lab.players.test_arena:Cheater", "random", 1)
 
 
 def test_endless_games_are_stopped() -> None:
@@ -162,7 +162,7 @@ def test_basic_rarely_defends_alone() -> None:
 def test_the_documented_outside_player_runs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    doc = (Path(__file__).parents[2] / "docs" / "players.md").read_text()
+    doc = (Path(__file__).parents[3] / "docs" / "players.md").read_text()
     code = doc.split("# mybots.py\n", 1)[1].split("```", 1)[0]
     (tmp_path / "mybots.py").write_text(code)
     monkeypatch.syspath_prepend(str(tmp_path))

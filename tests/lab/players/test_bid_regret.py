@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.players.__main__ import main
-from bot.players.bid_regret import BLOCK, Decision, _block, collect_game, load
-from bot.players.bid_rules import (
+from bot.rules import Action, HouseRules
+from lab.players.bid_regret import BLOCK, Decision, _block, collect_game, load
+from lab.players.bid_rules import (
     RULES,
     Prior,
     by_errors,
@@ -25,7 +25,7 @@ from bot.players.bid_rules import (
     shrunk_gain,
     truth_error,
 )
-from bot.rules import Action, HouseRules
+from lab.players.cli import main
 
 
 def _synthetic(

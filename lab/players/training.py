@@ -24,15 +24,15 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
+from bot.players.basic import BasicPlayer
+from bot.players.learnt_bidder import BIDDING, LearntBidder, expert_bidder
+from bot.players.learnt_bidding import BiddingModel, features, key_of, score_class, shipped_model
+from bot.players.learnt_loners import SWEEPS, loner_choice, new_model
+from bot.players.protocol import Player
+from bot.players.stakes import Stakes
 from bot.rules import Action, Game, HouseRules, RuleError, seat_view
 
 from .arena import game_seed
-from .basic import BasicPlayer
-from .learnt_bidder import BIDDING, LearntBidder, expert_bidder
-from .learnt_bidding import BiddingModel, features, key_of, score_class, shipped_model
-from .learnt_loners import SWEEPS, loner_choice, new_model
-from .protocol import Player
-from .stakes import Stakes
 
 
 def _outcome(

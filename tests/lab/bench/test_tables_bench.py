@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.bench.__main__ import main
-from bot.bench.tables import BenchOptions, run
+from lab.bench.cli import main
+from lab.bench.tables import BenchOptions, run
 
 pytestmark = pytest.mark.slow
 
@@ -44,7 +44,7 @@ def test_the_benchmark_runs_on_postgresql(
 
 @pytest.mark.parametrize("processes", [1, 2])
 async def test_the_writes_benchmark_counts_saved_moves(processes: int) -> None:
-    from bot.bench.writes import run_writes
+    from lab.bench.writes import run_writes
 
     report = await run_writes(None, processes=processes, seconds=0.2)
     assert len(report.saved) == processes and all(n > 0 for n in report.saved)

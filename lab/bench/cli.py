@@ -1,12 +1,15 @@
-"""Command line of the benchmarks: ``tables``, ``writes``, ``hints`` and ``pace``.
+"""Command line of the benchmarks: rules, search, tables, writes, hints and pace.
 
-``python -m bot.bench tables [--tables N] [--clicks K] [--think S] ...``: N concurrent
+``python -m lab bench rules [--seconds S] [--against openspiel]``: random deals a second
+of every preset through the rules core. ``python -m lab bench search [--presets ...]``:
+the expert's search speed.
+``python -m lab bench tables [--tables N] [--clicks K] [--think S] ...``: N concurrent
 tables through the interaction harness; ``--database-url URL`` runs it on an empty
 database (PostgreSQL), not a temp SQLite file.
-``python -m bot.bench writes [--processes P] [--seconds S] [--database-url URL]``: the
+``python -m lab bench writes [--processes P] [--seconds S] [--database-url URL]``: the
 moves a second the store itself saves.
-``python -m bot.bench hints [--hints N] [--rules PRESET]`` times the Hint button's answer.
-``python -m bot.bench pace [--moves M] [--think S] [--delay S] [--only SCENARIO]``: the
+``python -m lab bench hints [--hints N] [--rules PRESET]`` times the Hint button's answer.
+``python -m lab bench pace [--moves M] [--think S] [--delay S] [--only SCENARIO]``: the
 public table's pace under Discord's rate limits (:mod:`.pace`). The help texts are
 plain text with every default shown (``--help``).
 """
@@ -18,22 +21,24 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.rules import HouseRules
+from bot.rules import PRESETS, HouseRules
 from bot.store import StoreError
+from lab.players.search_bench import main as search_bench
 
 from .hints import time_hints
 from .pace import PaceOptions
 from .pace import run as run_pace
+from .rules import main as rules_bench
 from .tables import BenchDatabaseError, BenchOptions, HarnessMissingError, run
 from .writes import run_writes
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The parser of ``python -m bot.bench``, every option's default in its help."""
+    """The parser of ``python -m lab bench``, every option's default in its help."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot.bench",
-        description="Load benchmarks of the bot, run in-process through the interaction "
-        "harness (from a source checkout).",
+        prog="python -m lab bench",
+        description="Benchmarks of the bot that print figures: the rules core, the search, "
+        "and the whole bot in-process through the interaction harness (from a source checkout).",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     tp = sub.add_parser(
@@ -123,6 +128,41 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         help="run only this scenario (repeat for more; default: all three)",
     )
+    bp = sub.add_parser(
+        "rules",
+        help="measure random deals per second for every preset",
+        description="Play random deals of every preset for a while and print deals per "
+        "second and the time legal() takes; --against openspiel also times OpenSpiel's "
+        "euchre in the same run and prints the ratio.",
+    )
+    bp.add_argument(
+        "--seconds", type=float, default=2.0, help="time per preset (default: %(default)s)"
+    )
+    bp.add_argument(
+        "--against",
+        choices=["openspiel"],
+        help="also time OpenSpiel's C++ euchre (the optional 'bench' extra) and print the ratio",
+    )
+    sp = sub.add_parser(
+        "search",
+        help="search speed: double-dummy solves and basic rollouts a second",
+        description="The expert's search speed on one core: positions solved double dummy a "
+        "second from 5-card hands and from mid-deal, and deals played out a second by the "
+        "basic player from the first bid (CPU time, seeded positions).",
+    )
+    sp.add_argument(
+        "--presets",
+        nargs="+",
+        choices=list(PRESETS),
+        metavar="PRESET",
+        help=f"presets to time, of {', '.join(PRESETS)}; north_american when not given",
+    )
+    sp.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="times each position is solved and each deal played out (default: %(default)s)",
+    )
     return parser
 
 
@@ -159,6 +199,11 @@ def main(argv: list[str] | None = None) -> int:
     """Parse the arguments, run the benchmark, print its figures; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "rules":
+        return rules_bench(args.seconds, args.against)
+    if args.command == "search":
+        search_bench(args.presets or ["north_american"], max(1, args.repeat))
+        return 0
     if args.command == "writes":
         return _writes(parser, args)
     if args.command == "hints":

@@ -1,6 +1,6 @@
 """Command line of the players: matches, figures, the search's speed, bidding training.
 
-See ``python -m bot.players --help`` for examples; docs/players.md for the figures.
+See ``python -m lab --help`` for examples; docs/players.md for the figures.
 """
 
 from __future__ import annotations
@@ -11,7 +11,10 @@ import sys
 import time
 from pathlib import Path
 
-from bot.rules import PRESETS, HouseRules, RulesError
+from bot.players.learnt_bidding import data_name
+from bot.players.learnt_loners import data_name as loners_data_name
+from bot.players.protocol import LEVELS, PlayerError
+from bot.rules import HouseRules, RulesError
 
 from .arena import (
     EndlessGameError,
@@ -21,13 +24,9 @@ from .arena import (
     report,
     run_match,
 )
-from .bench import main as bench_main
 from .bid_regret import SIZES, collect, load
 from .bid_rules import report as regret_report
 from .ceiling import run_ceiling
-from .learnt_bidding import data_name
-from .learnt_loners import data_name as loners_data_name
-from .protocol import LEVELS, PlayerError
 from .single_deals import deals_report, run_deals
 from .training import train, train_loners
 
@@ -40,18 +39,18 @@ def _rules(text: str) -> HouseRules:
 
 _EXAMPLES = """\
 examples:
-  python -m bot.players arena --a basic --b random --games 200 --seed 1 --rules toronto
-  python -m bot.players arena --a mypkg.bots:Greedy --b basic --games 100
-  python -m bot.players loners --level basic --deals 20000 --rules british
-  python -m bot.players ceiling --games 400 --rules toronto --bids
-  python -m bot.players ceiling --games 200 --foresee --jobs 2
-  python -m bot.players deals --a expert --b basic --deals 1500 --jobs 2
-  python -m bot.players deals --a expert --b basic --deals 2000 --at 6-7
-  python -m bot.players bench --presets north_american toronto
-  python -m bot.players train-bidding --rules toronto --deals 6000 --seed 1
-  python -m bot.players train-bidding --rules toronto --deals 12000 --expert-partner
-  python -m bot.players train-loners --rules toronto --deals 20000 --seed 1
-  python -m bot.players bid-regret --games 300 --data regret.jsonl --jobs 2
+  python -m lab arena --a basic --b random --games 200 --seed 1 --rules toronto
+  python -m lab arena --a mypkg.bots:Greedy --b basic --games 100
+  python -m lab loners --level basic --deals 20000 --rules british
+  python -m lab ceiling --games 400 --rules toronto --bids
+  python -m lab ceiling --games 200 --foresee --jobs 2
+  python -m lab deals --a expert --b basic --deals 1500 --jobs 2
+  python -m lab deals --a expert --b basic --deals 2000 --at 6-7
+  python -m lab bench search --presets north_american toronto
+  python -m lab train-bidding --rules toronto --deals 6000 --seed 1
+  python -m lab train-bidding --rules toronto --deals 12000 --expert-partner
+  python -m lab train-loners --rules toronto --deals 20000 --seed 1
+  python -m lab bid-regret --games 300 --data regret.jsonl --jobs 2
 
 --rules takes a preset name or a JSON spec such as
 '{"preset": "north_american", "stick_the_dealer": true}'.
@@ -75,9 +74,9 @@ def _side_help(side: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The parser of ``python -m bot.players``, every option's default in its help."""
+    """The parser of ``python -m lab``, every option's default in its help."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot.players",
+        prog="python -m lab",
         description="Computer players from the command line: duplicate matches between\n"
         "two players, and figures about lone hands and the ceiling of card play.",
         epilog=_EXAMPLES,
@@ -151,24 +150,11 @@ def build_parser() -> argparse.ArgumentParser:
     _parallel(single)
     bench = commands.add_parser(
         "bench",
-        help="search speed: double-dummy solves and basic rollouts a second",
-        description="The expert's search speed on one core: positions solved double dummy a "
-        "second from 5-card hands and from mid-deal, and deals played out a second by the "
-        "basic player from the first bid (CPU time, seeded positions).",
+        help="benchmarks: rules, search, tables, writes, hints, pace "
+        "(python -m lab bench --help)",
+        add_help=False,
     )
-    bench.add_argument(
-        "--presets",
-        nargs="+",
-        choices=list(PRESETS),
-        metavar="PRESET",
-        help=f"presets to time, of {', '.join(PRESETS)}; north_american when not given",
-    )
-    bench.add_argument(
-        "--repeat",
-        type=int,
-        default=1,
-        help="times each position is solved and each deal played out (default: %(default)s)",
-    )
+    bench.add_argument("rest", nargs=argparse.REMAINDER)
     for name, what, file in (
         ("train-bidding", "bidding", "bidding"),
         ("train-loners", "loners", "loners"),
@@ -294,9 +280,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command == "bench":
-        bench_main(args.presets or ["north_american"], max(1, args.repeat))
-        return 0
+    if args.command == "bench":  # python -m lab hands "bench" to lab.bench before this parser
+        parser.error("the benchmarks run as python -m lab bench COMMAND")
     try:
         rules = _rules(args.rules)
         start = time.perf_counter()

@@ -17,13 +17,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.players.basic import BasicPlayer
+from bot.players.double_dummy import Position, Solver
+from bot.players.expert import deal_points
 from bot.rules import Action, Game, HouseRules, SeatView, make_game, seat_view
 
 from .arena import MatchResult, game_seed, score_game
-from .basic import BasicPlayer
 from .best_response import Responder
-from .double_dummy import Position, Solver
-from .expert import deal_points
 from .parallel import Progress, in_parts
 
 _BIDS = frozenset({"pass", "order_up", "call", "alone", "discard"})

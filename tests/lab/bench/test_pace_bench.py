@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.bench.__main__ import main
+from lab.bench.cli import main
 
 
 @pytest.mark.slow

@@ -5,12 +5,11 @@ from __future__ import annotations
 import pytest
 
 from bot.players.basic import BasicPlayer
-from bot.players.best_response import Responder
 from bot.players.double_dummy import Position, Solver
 from bot.players.expert import deal_points
 from bot.rules import Game, HouseRules, seat_view
-
-from .variants import RULES, label
+from lab.players.best_response import Responder
+from tests.players.variants import RULES, label
 
 
 def _at_play(rules: HouseRules, seed: int) -> Game:

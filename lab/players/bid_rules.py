@@ -18,7 +18,7 @@ wins games (one exact playout a decision, so far noisier). The rules:
   round from the other half of the games (cross-fitted), so no decision is
   scored by a figure fitted on it.
 
-``python -m bot.players bid-regret`` collects and reports; docs/players.md has
+``python -m lab bid-regret`` collects and reports; docs/players.md has
 the figures.
 """
 
@@ -29,9 +29,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from bot.players.expert import BID_MARGIN
+from bot.players.learnt_bidding import solve
+
 from .bid_regret import BLOCK, SIZES, Decision
-from .expert import BID_MARGIN
-from .learnt_bidding import solve
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,12 +14,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.players.protocol import make_player
+from bot.players.stakes import win_chance
 from bot.rules import HouseRules, RulesError, make_game
 
 from .arena import game_seed, step
 from .parallel import Progress, in_parts
-from .protocol import make_player
-from .stakes import win_chance
 
 
 @dataclass(slots=True)

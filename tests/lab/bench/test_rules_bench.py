@@ -7,15 +7,15 @@ import sys
 import pytest
 
 from bot.rules import HouseRules
-from bot.rules.__main__ import main
-from bot.rules.bench import OPENSPIEL_MISSING, openspiel_hands, random_deals
+from lab.bench.cli import main
+from lab.bench.rules import OPENSPIEL_MISSING, openspiel_hands, random_deals
 
 
 def test_against_openspiel_without_it_says_how_to_install_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # import pyspiel now raises ImportError
-    assert main(["bench", "--against", "openspiel", "--seconds", "0.01"]) == 2
+    assert main(["rules", "--against", "openspiel", "--seconds", "0.01"]) == 2
     out = capsys.readouterr().out
     assert out.strip() == OPENSPIEL_MISSING
     assert "pip install" in out
@@ -29,7 +29,7 @@ def test_random_deals_play_whole_games() -> None:
 def test_the_bench_says_which_build_it_measures(capsys: pytest.CaptureFixture[str]) -> None:
     import bot
 
-    assert main(["bench", "--seconds", "0.01"]) == 0
+    assert main(["rules", "--seconds", "0.01"]) == 0
     first = capsys.readouterr().out.splitlines()[0]
     compiled = bot.BUILD.mode == "compiled"
     assert first == f"rules core: {'compiled by mypyc' if compiled else 'pure Python'}"

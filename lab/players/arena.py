@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
+from bot.players.protocol import Player, make_player
 from bot.rules import Game, HouseRules, make_game, seat_view
 from bot.rules.scoring import Contract, DealResult
 
 from .parallel import Progress, in_parts
-from .protocol import Player, make_player
 
 
 class IllegalActionError(RuntimeError):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.bench.__main__ import main
-from bot.bench.hints import time_hints
 from bot.rules import HouseRules
+from lab.bench.cli import main
+from lab.bench.hints import time_hints
 
 
 def test_hints_are_timed_at_positions_with_a_choice() -> None:

@@ -20,9 +20,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from bot.players.basic import BasicPlayer
 from bot.rules import Game, seat_view
-
-from .basic import BasicPlayer
 
 _Key = tuple[tuple[tuple[int, ...], ...], int, int]
 

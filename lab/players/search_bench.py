@@ -1,6 +1,6 @@
 """Speed of the search the expert runs: double-dummy solves and basic-policy rollouts a second.
 
-``python -m bot.players bench`` prints three figures, each the process's CPU time
+``python -m lab bench search`` prints three figures, each the process's CPU time
 over a fixed set of seeded positions (so a shared machine disturbs them less):
 
 - positions solved a second from 5-card hands (a fresh ``Solver`` valuing every
@@ -17,11 +17,10 @@ import random
 import time
 from dataclasses import dataclass
 
+from bot.players.basic import BasicPlayer
+from bot.players.double_dummy import Position, Solver
 from bot.rules import Game, HouseRules, make_game, seat_view
-from bot.rules.bench import build
-
-from .basic import BasicPlayer
-from .double_dummy import Position, Solver
+from lab.bench.rules import build
 
 
 @dataclass(frozen=True)

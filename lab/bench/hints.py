@@ -11,10 +11,10 @@ import time
 from dataclasses import dataclass
 
 from bot.players import make_player
-from bot.players.arena import percentile
 from bot.players.expert import ExpertPlayer
 from bot.render.hints import hint_text
 from bot.rules import HouseRules, make_game, seat_view
+from lab.players.arena import percentile
 
 
 @dataclass(frozen=True, slots=True)

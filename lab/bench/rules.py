@@ -1,6 +1,6 @@
 """Speed of the rules core: complete random deals per second and the cost of legal actions.
 
-``python -m bot.rules bench`` plays random legal actions (bidding included) on
+``python -m lab bench rules`` plays random legal actions (bidding included) on
 one core for every preset and prints deals per second (and as a share of
 north_american's, "vs NA"), actions per second and per deal, and microseconds
 per ``legal()`` call. ``--against openspiel`` also plays random hands of OpenSpiel's
@@ -21,10 +21,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from . import game as game_module
-from .bid_game import make_game
-from .game import Game
-from .house_rules import PRESETS, HouseRules
+from bot.rules import game as game_module
+from bot.rules.bid_game import make_game
+from bot.rules.game import Game
+from bot.rules.house_rules import PRESETS, HouseRules
 
 MAX_DEALS = 20
 """Deals of one random game before the bench starts another."""

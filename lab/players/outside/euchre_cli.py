@@ -1,6 +1,6 @@
 """The computer of euchre-cli (PyPI ``euchre-cli`` 0.7), seated through the player protocol.
 
-``python -m bot.players arena --a expert --b bot.players.outside.euchre_cli:EuchreCliPlayer``
+``python -m lab arena --a expert --b lab.players.outside.euchre_cli:EuchreCliPlayer``
 
 Each decision builds euchre-cli's own ``Computer`` with the seat's hand in its card
 classes and asks it the question its game would ask: ``call_pick_up`` in the first
