@@ -18,9 +18,10 @@ from bot.ratelimits import rate_limit_trace
 from bot.render.faces import NO_FACES, CardFaces
 from bot.replies import report_error, send_ephemeral
 from bot.server.settings import ServerSettings
-from bot.server.sources import FixedSettings, StoredSettings
+from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.store import Database
+from bot.store.server_settings import StoredSettings
 from bot.tables import MemoryTableStore, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.ownership import GuildLockSource, Ownership

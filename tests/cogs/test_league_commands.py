@@ -23,9 +23,9 @@ from bot.league import LeagueService
 from bot.players import make_player
 from bot.render import card_text
 from bot.rules import HouseRules, parse_record, replay
-from bot.server.sources import StoredSettings
 from bot.settings import Settings
 from bot.store import ArchivedGame, Database, GameArchiveRepo, GuildSettingsRepo, Seat
+from bot.store.server_settings import StoredSettings
 from bot.tables import TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.pacing import ChannelLimits
