@@ -23,12 +23,12 @@ from pathlib import Path
 
 from bot.rules import PRESETS, HouseRules
 from bot.store import StoreError
-from lab.players.search_bench import main as search_bench
 
 from .hints import time_hints
 from .pace import PaceOptions
 from .pace import run as run_pace
 from .rules import main as rules_bench
+from .search import main as search_bench
 from .tables import BenchDatabaseError, BenchOptions, HarnessMissingError, run
 from .writes import run_writes
 

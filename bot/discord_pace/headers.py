@@ -4,8 +4,8 @@ Every answer to a message post, edit or delete carries the bucket's state:
 ``X-RateLimit-Limit``, ``X-RateLimit-Remaining`` and ``X-RateLimit-Reset-After`` (seconds
 until the window resets). :func:`rate_limit_trace` is an aiohttp trace, given to
 discord.py's HTTP session, that reports them to the paced job whose task made the
-request (:func:`bot.tables.pacing.request_answered`), and reports every request as it
-starts (:func:`bot.tables.pacing.request_sent`), so a job that has sent nothing yet can
+request (:func:`bot.discord_pace.pacing.request_answered`), and reports every request as it
+starts (:func:`bot.discord_pace.pacing.request_sent`), so a job that has sent nothing yet can
 still be taken back. Requests made outside a paced job are not reported.
 """
 
@@ -16,7 +16,7 @@ from typing import Final
 
 import aiohttp
 
-from bot.tables.pacing import Kind, request_answered, request_sent
+from bot.discord_pace.pacing import Kind, request_answered, request_sent
 
 __all__ = ["message_route", "rate_limit_trace"]
 

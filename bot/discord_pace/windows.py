@@ -37,7 +37,7 @@ class ChannelLimits:
     """Spread a window's requests a ``period / per_period`` apart (:meth:`Window.free_at`)."""
     idle_after: float = 60.0
     """Seconds a pacer with nothing to do and its windows over is kept
-    (:class:`~bot.tables.pacing.Pacers`)."""
+    (:class:`~bot.discord_pace.pacing.Pacers`)."""
 
     @classmethod
     def unlimited(cls) -> ChannelLimits:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.rules import HouseRules
-from lab.players.search_bench import bid_games, positions, rollouts_per_second, solves_per_second
+from lab.bench.search import bid_games, positions, rollouts_per_second, solves_per_second
 
 
 def test_positions_are_seeded_and_at_the_asked_point() -> None:

@@ -7,8 +7,8 @@ import asyncio
 import aiohttp
 from aiohttp import web
 
-from bot.ratelimits import message_route, rate_limit_trace
-from bot.tables.pacing import ChannelLimits, ChannelPacer
+from bot.discord_pace.headers import message_route, rate_limit_trace
+from bot.discord_pace.pacing import ChannelLimits, ChannelPacer
 from bot.tables.scheduler import ManualScheduler
 
 CHANNEL = 42

@@ -8,7 +8,7 @@ import itertools
 import math
 from collections.abc import Hashable
 
-from bot.tables.pacing import (
+from bot.discord_pace.pacing import (
     DISCORD_LIMITS,
     ChannelLimits,
     ChannelPacer,

@@ -11,7 +11,7 @@ message, like a table's public message or a turn ping) as a job of one *kind*
 - a key holds at most one job waiting; a newer job replaces it (the state in between is
   dropped, never queued), and a key has at most one job running;
 - a job starts only when its kind's window has room. The pacer keeps the window as
-  Discord does (:class:`~bot.tables.windows.Window`): opened by its first request, and
+  Discord does (:class:`~bot.discord_pace.windows.Window`): opened by its first request, and
   read from the answers' headers when the transport reports them
   (:func:`request_answered`), else assumed to reset ``period`` after the first
   request's answer, which is never sooner than Discord resets it;
@@ -46,7 +46,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from .scheduler import Scheduler, Timer
+from bot.tables.scheduler import Scheduler, Timer
+
 from .windows import DISCORD_LIMITS, ChannelLimits, Started, Window
 
 __all__ = [
