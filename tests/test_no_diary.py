@@ -1,8 +1,8 @@
 """The project speaks of what it does, not of its own making.
 
 README, the pages under docs/ and the comments and docstrings of the code name no
-working session ("the seventh session"), no issue of this project ("issue 16",
-"issue #16") and no commit ("main at 6023d15"): git keeps that history. Only prose
+numbered working session, no issue of this project by its number and no commit by
+its hash: git keeps that history (the cases below show what is meant). Only prose
 is read: string values in the code (hashed decision traces, say) may be hex, and
 words such as a database or gateway "session" are fine on their own.
 """
