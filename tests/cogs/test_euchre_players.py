@@ -1,4 +1,4 @@
-"""Issue 13, as players meet it: seat controls that say whom they are for, and names kept."""
+"""Seats as players meet them: seat controls that say whom they are for, and names kept."""
 
 from __future__ import annotations
 

@@ -543,7 +543,7 @@ async def test_a_hosts_rules_also_reach_a_table_in_its_own_thread(server: Server
     assert table.rules == HouseRules.preset_rules("toronto") and table.rules_overridden
 
 
-# ---------------------------------------------------------------------- words (issue 13)
+# ------------------------------------------------------------------------------- words
 
 
 async def test_command_texts_name_commands_as_typed_and_admins_plainly(server: Server) -> None:

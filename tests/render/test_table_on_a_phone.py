@@ -13,7 +13,7 @@ from tests.render.games import steps
 from tests.render.phone import PHONE_COLUMNS, phone_lines, wrapped_lines
 
 PLAYING_LIMIT = 12
-"""Lines a game in progress may take on a phone (issue 13)."""
+"""Lines a game in progress may take on a phone."""
 OTHER_LIMIT = 18
 """Lines the lobby and the result may take."""
 
