@@ -11,20 +11,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_pace.headers import rate_limit_trace
+from bot.discord_pace.pacing import DISCORD_LIMITS, ChannelLimits, Pacers
 from bot.heartbeat import Heartbeat
 from bot.league import LeagueService
 from bot.players import make_player
-from bot.ratelimits import rate_limit_trace
 from bot.render.faces import NO_FACES, CardFaces
 from bot.replies import report_error, send_ephemeral
 from bot.server.settings import ServerSettings
-from bot.server.sources import FixedSettings, StoredSettings
+from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.store import Database
+from bot.store.server_settings import StoredSettings
 from bot.tables import MemoryTableStore, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.ownership import GuildLockSource, Ownership
-from bot.tables.pacing import DISCORD_LIMITS, ChannelLimits, Pacers
 from bot.tables.scheduler import LoopScheduler, Scheduler
 
 if TYPE_CHECKING:
@@ -204,7 +205,7 @@ class EuchreBot(commands.AutoShardedBot):
     database is opened, and before the extensions load and the gateway connects.
     ``channel_limits`` is each channel's budget of posts, edits and deletes, which
     :attr:`pacers` (one per channel) spend: every public message goes through them, and
-    they read Discord's rate limit headers (:func:`~bot.ratelimits.rate_limit_trace`).
+    they read Discord's rate limit headers (:func:`~bot.discord_pace.headers.rate_limit_trace`).
 
     Stopping (:meth:`close`) refuses new interactions, waits a while for the ones being
     handled, sends what the pacers still hold, then disconnects.

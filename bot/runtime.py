@@ -3,7 +3,7 @@
 A full collection walks every live object, and while it runs no click is answered.
 What exists once the tables are restored (modules, restored tables) lives as long as
 the process, so it is frozen out of those walks; larger thresholds make the young
-collections rarer. Measured with ``python -m bot.bench tables`` (see docs/benchmarks.md).
+collections rarer. Measured with ``python -m lab bench tables`` (see docs/benchmarks.md).
 """
 
 from __future__ import annotations

@@ -11,18 +11,18 @@ from pathlib import Path
 import pytest
 
 import bot.__main__ as bot_cli
-import bot.bench.__main__ as bench_cli
-import bot.players.__main__ as players_cli
 import bot.rules.__main__ as rules_cli
+import lab.bench.cli as bench_cli
+import lab.players.cli as players_cli
 from bot.players import LEVELS
-from bot.players.arena import report, run_match
 from bot.rules import HouseRules
+from lab.players.arena import report, run_match
 
 PARSERS = {
     "bot": bot_cli.build_parser,
     "bot.rules": rules_cli.build_parser,
-    "bot.players": players_cli.build_parser,
-    "bot.bench": bench_cli.build_parser,
+    "lab": players_cli.build_parser,
+    "lab.bench": bench_cli.build_parser,
 }
 RECORD = Path(__file__).parent / "rules" / "records" / "worked_hand_002.json"
 

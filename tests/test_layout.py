@@ -114,7 +114,7 @@ def test_players_know_only_the_rules() -> None:
 
 @pytest.mark.parametrize("folder", ["bot/tables", "bot/store", "bot/server", "bot/league"])
 def test_the_layers_below_the_cogs_know_nothing_of_discord(folder: str) -> None:
-    forbidden = ("cogs", *NO_DISCORD, "bot.render", "bot.app", "bot.replies", "bot.bench")
+    forbidden = ("cogs", *NO_DISCORD, "bot.render", "bot.app", "bot.replies", "bot.discord_pace")
     assert _offences(folder, forbidden) == []
 
 
@@ -122,21 +122,80 @@ def test_nothing_in_bot_imports_the_cogs_at_run_time() -> None:
     assert _offences("bot", ("cogs",)) == []
 
 
+@pytest.mark.parametrize("folder", ["bot", "cogs"])
+def test_the_shipped_code_never_imports_the_lab_or_the_tests(folder: str) -> None:
+    assert _offences(folder, ("lab", "tests")) == []
+
+
+LAB_MODULES = (
+    "arena", "ceiling", "best_response", "bid_regret", "bid_rules", "single_deals",
+    "training", "parallel", "outside", "bench", "__main__",
+)
+"""What measures and trains the players: it lives in lab/players, never in bot/players."""
+
+
+def test_bot_holds_no_lab_module() -> None:
+    shipped = {p.stem for p in (ROOT / "bot/players").iterdir()}
+    assert sorted(shipped & set(LAB_MODULES)) == []
+    assert not (ROOT / "bot/bench").exists()
+    assert not (ROOT / "bot/rules/bench.py").exists()
+
+
 def test_computer_players_are_injected_into_the_tables() -> None:
     assert _offences("bot/tables", ("bot.players",)) == []
 
 
-def test_the_store_and_the_server_settings_do_not_go_round_in_a_circle() -> None:
-    # The store saves ServerSettings (bot/server/settings.py); only bot/server/sources.py,
-    # where the service reads settings, uses the store.
-    assert _offences("bot/store", ("bot.server",), allowed=("bot.server.settings",)) == []
-    server = [p for p in _modules("bot/server") if p.name != "sources.py"]
-    bad = [
-        f"{p.relative_to(ROOT)}:{i.line} imports {i.module}"
-        for p in server
-        for i in imports(p)
-        if not i.type_only and _within(i.module, "bot.store", "bot.tables")
-    ]
+def test_the_server_settings_are_a_model_below_the_store_and_the_tables() -> None:
+    assert _offences("bot/server", ("bot.store", "bot.tables", "bot.league")) == []
+
+
+LAYERS: dict[str, int] = {
+    "bot.rules": 0,
+    "bot.errors": 0,
+    "bot.compiled": 0,
+    "bot.players": 1,
+    "bot.server": 1,
+    "bot.store": 2,
+    "bot.league": 3,
+    "bot.tables": 3,
+    "bot.settings": 3,
+    "bot.heartbeat": 3,
+    "bot.runtime": 3,
+    "bot.render": 4,
+    "bot.replies": 4,
+    "bot.discord_pace": 4,
+    "bot.web": 5,
+    "bot.app": 6,
+    "cogs.euchre": 7,
+    "bot.__main__": 7,
+    "lab.players": 8,
+    "lab.bench": 9,
+    "lab.__main__": 10,
+}
+"""Each package (or top module) of bot/, cogs/ and lab/ by height: imports only go lower."""
+
+
+def _unit(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] not in ("bot", "cogs", "lab") or len(parts) == 1:
+        return None
+    return ".".join(parts[:2])
+
+
+def test_every_arrow_of_bot_cogs_and_lab_points_down() -> None:
+    """No import points up or sideways between packages, so the graph has no cycle."""
+    bad = []
+    for path in _modules("bot", "cogs", "lab"):
+        unit = _unit(_name(path))
+        if unit is None:
+            continue
+        assert unit in LAYERS, f"{unit} has no height in LAYERS: give it one"
+        for imp in imports(path):
+            target = _unit(imp.module)
+            if imp.type_only or target is None or target == unit:
+                continue
+            if target not in LAYERS or LAYERS[target] >= LAYERS[unit]:
+                bad.append(f"{path.relative_to(ROOT)}:{imp.line} {unit} -> {target}")
     assert bad == []
 
 

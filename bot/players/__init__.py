@@ -2,7 +2,7 @@
 
 ``make_player(level, seed)`` gives a built-in level (``random``, ``basic``) or
 loads an outside ``module:Class``; every player follows the ``Player``
-protocol (a ``name`` and ``choose(view) -> Action``). ``python -m bot.players
+protocol (a ``name`` and ``choose(view) -> Action``). ``python -m lab
 arena`` plays duplicate matches between two of them (see docs/players.md).
 """
 

@@ -20,7 +20,7 @@ has them in its constant. Where the sweep chance is outside ``SWEEPS`` or the
 round and role has too few decisions, the count (``BIDDING``'s sweep chance
 threshold) decides. Defending alone stays with the count.
 
-The model is built by ``python -m bot.players train-loners`` (``training``):
+The model is built by ``python -m lab train-loners`` (``training``):
 deals from a seed, bid by the expert's bidder, and at every decision to go
 alone both choices tried on a copy of the real deal, played out by the basic
 player in every seat and valued at the deal's score (``stakes``).

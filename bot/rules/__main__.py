@@ -1,4 +1,4 @@
-"""Command line of the rules core: ``replay FILE [--text]`` and ``bench``.
+"""Command line of the rules core: ``replay FILE [--text]``.
 
 ``python -m bot.rules replay FILE`` (FILE ``-`` for standard input) prints the
 replay object of record-format.md, a fixed contract whose seats count from 0, and
@@ -14,7 +14,6 @@ import json
 import sys
 from typing import Any
 
-from .bench import main as bench_main
 from .cards import SUIT_NAMES, card_symbol, parse_card, parse_suit
 from .record import RecordError, Replay, replay
 
@@ -195,8 +194,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser of ``python -m bot.rules``."""
     parser = argparse.ArgumentParser(
         prog="python -m bot.rules",
-        description="The rules core from the command line: replay a game record, or "
-        "measure the engine's speed.",
+        description="The rules core from the command line: replay a game record "
+        "(docs/record-format.md).",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     rp = sub.add_parser(
@@ -212,30 +211,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print the state in words instead, seats counted from 1 as Discord shows them",
     )
-    bp = sub.add_parser(
-        "bench",
-        help="measure random deals per second for every preset",
-        description="Play random deals of every preset for a while and print deals per "
-        "second and the time legal() takes; --against openspiel also times OpenSpiel's "
-        "euchre in the same run and prints the ratio.",
-    )
-    bp.add_argument(
-        "--seconds", type=float, default=2.0, help="time per preset (default: %(default)s)"
-    )
-    bp.add_argument(
-        "--against",
-        choices=["openspiel"],
-        help="also time OpenSpiel's C++ euchre (the optional 'bench' extra) and print the ratio",
-    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     args = build_parser().parse_args(argv)
-    if args.command == "replay":
-        return _replay(args.file, args.text)
-    return bench_main(args.seconds, args.against)
+    return _replay(args.file, args.text)
 
 
 if __name__ == "__main__":

@@ -7,9 +7,10 @@
 - :mod:`.fields`: what a rule or setting accepts, read from its field, and the value a
   person typed turned into it (or a sentence saying why not).
 - :mod:`.overrides`: the rules a host asks for at ``/euchre new``.
-- :mod:`.sources`: where the table service finds a server's settings (the same for
-  every server, or the database, where admins change them).
+- :mod:`.sources`: what the table service reads a server's settings from
+  (:class:`~.sources.FixedSettings`, the same for every server; the database's are
+  ``bot.store.server_settings.StoredSettings``) and what a change says.
 
-The modules are imported by name; this package imports none of them, so the store can
-use :mod:`.settings` while :mod:`.sources` uses the store.
+A plain model below the store and the tables: nothing here imports either. The modules
+are imported by name.
 """

@@ -2,7 +2,7 @@
 
 An adapter from the service's :class:`~bot.tables.persistence.TableStore` to the
 repositories of :mod:`bot.store`. (Each server's settings come from
-:class:`bot.server.sources.StoredSettings`.)
+:class:`bot.store.server_settings.StoredSettings`.)
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Every post, edit and delete the euchre cogs make in a channel (outside interaction
 responses, which Discord budgets apart) goes through the bot's
-:class:`~bot.tables.pacing.Pacers`, one per channel: a table's newest state
+:class:`~bot.discord_pace.pacing.Pacers`, one per channel: a table's newest state
 replaces the one waiting, one request per message is in flight, and the channel's budget
 is spent by pacing, shared by every table there. The budget is the one of the channel
 the messages go to (``Place.id``): Discord keeps a message route's limits per channel
@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 import discord
 
+from bot.discord_pace.pacing import Kind, RetryAfter
 from bot.tables import Table
-from bot.tables.pacing import Kind, RetryAfter
 
 from .publishing import publish, too_old_to_edit
 

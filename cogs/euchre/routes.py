@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, Final, Protocol, TypeGuard, TypeVar
+from typing import Any, ClassVar, Final, Protocol, Self, TypeGuard, TypeVar
 
 import discord
 
@@ -158,10 +158,52 @@ async def _route(interaction: discord.Interaction[ClientT], what: str, call: Cal
         await report_error(interaction, exc, context=what)
 
 
+BaseT = TypeVar("BaseT", bound=discord.ui.Item[Any])
+"""The component a routed item wraps: a button or a select."""
+
+_NEVER: Final = re.compile(r"(?!)")
+"""The base's template, which matches nothing: only its subclasses are registered."""
+
+
+class _Routed(discord.ui.DynamicItem[BaseT], template=_NEVER):
+    """A euchre component: its subclass parses its id and says what its click calls.
+
+    Each subclass gives its grammar (``template=``), how it is drawn (``__init__``), how
+    its id reads back (:meth:`from_match`) and whom its click goes to (:meth:`click`).
+    """
+
+    what: ClassVar[str] = "button"
+    """How the funnel names the component in a log line."""
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """The component whose custom_id ``match`` read."""
+        raise NotImplementedError
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        """Parse the id of a used component."""
+        return cls.from_match(match)
+
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the click to the cog."""
+        raise NotImplementedError
+
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        """Route the click to :meth:`click`; every error goes to the funnel."""
+        await _route(interaction, f"{self.what} {self.custom_id}", self.click)
+
+
 # ---------------------------------------------------------------------- the table
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE_ID):
+class TableButton(_Routed[discord.ui.Button[Any]], template=TABLE_ID):
     """A button of the public table message: ``euchre:t:<table>:<verb>``."""
 
     def __init__(
@@ -188,108 +230,78 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE
         self.verb = verb
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[ClientT],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> TableButton:
-        """Parse the id of a clicked button."""
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """Parse the id of a used component."""
         return cls(int(match["table"]), _VERBS[match["verb"]])
 
-    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
         """Hand the click to the cog."""
-        await _route(
-            interaction,
-            f"button {self.custom_id}",
-            lambda clicks, i: clicks.table_button(i, self.table_id, self.verb),
-        )
+        await clicks.table_button(interaction, self.table_id, self.verb)
 
 
-class SeatSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SEAT_ID):
-    """The seat picker: ``euchre:seat:<table>``, one option per seat."""
+class _TableSelect(_Routed[discord.ui.Select[Any]], template=_NEVER):
+    """A select of the public table message: ``euchre:<word>:<table>``."""
+
+    what = "select"
+    word: ClassVar[str]
+    """The custom_id's word after ``euchre:``."""
+    placeholder: ClassVar[str]
+    blank: ClassVar[str]
+    """The value of the one option a select rebuilt from its id carries."""
+    default_row: ClassVar[int]
 
     def __init__(
         self,
         table_id: int,
         options: list[discord.SelectOption] | None = None,
-        row: int = 1,
-        placeholder: str = "Choose a seat…",
+        row: int | None = None,
+        placeholder: str | None = None,
     ) -> None:
-        """A select of ``options`` (seat numbers as values) for table ``table_id``."""
+        """A select of ``options`` for table ``table_id``."""
         super().__init__(
             discord.ui.Select(
-                custom_id=f"euchre:seat:{table_id}",
-                placeholder=placeholder,
-                options=options or [discord.SelectOption(label="-", value="0")],
-                row=row,
+                custom_id=f"euchre:{self.word}:{table_id}",
+                placeholder=placeholder or self.placeholder,
+                options=options or [discord.SelectOption(label="-", value=self.blank)],
+                row=self.default_row if row is None else row,
             )
         )
         self.table_id = table_id
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[ClientT],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> SeatSelect:
+    def from_match(cls, match: re.Match[str]) -> Self:
         """Parse the id of a used select."""
         return cls(int(match["table"]))
 
-    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
-        """Hand the chosen seat to the cog."""
+    @property
+    def chosen(self) -> str:
+        """The value picked ("" if none)."""
         values = self.item.values
-        seat = int(values[0]) if values and values[0].isdigit() else -1
-        await _route(
-            interaction,
-            f"select {self.custom_id}",
-            lambda clicks, i: clicks.seat_chosen(i, self.table_id, seat),
-        )
+        return values[0] if values else ""
 
 
-class LevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=LEVEL_ID):
+class SeatSelect(_TableSelect, template=SEAT_ID):
+    """The seat picker: ``euchre:seat:<table>``, one option per seat (its number)."""
+
+    word, placeholder, blank, default_row = "seat", "Choose a seat…", "0", 1
+
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the chosen seat to the cog (-1: not a seat)."""
+        seat = int(self.chosen) if self.chosen.isdigit() else -1
+        await clicks.seat_chosen(interaction, self.table_id, seat)
+
+
+class LevelSelect(_TableSelect, template=LEVEL_ID):
     """The lobby's computer level picker: ``euchre:lvl:<table>``, one option per level."""
 
-    def __init__(
-        self, table_id: int, options: list[discord.SelectOption] | None = None, row: int = 2
-    ) -> None:
-        """A select of ``options`` (level names as values) for table ``table_id``."""
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"euchre:lvl:{table_id}",
-                placeholder="How well computers play…",
-                options=options or [discord.SelectOption(label="-", value="basic")],
-                row=row,
-            )
-        )
-        self.table_id = table_id
+    word, placeholder, blank, default_row = "lvl", "How well computers play…", "basic", 2
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[ClientT],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> LevelSelect:
-        """Parse the id of a used select."""
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
         """Hand the chosen level to the cog."""
-        values = self.item.values
-        level = values[0] if values else ""
-        await _route(
-            interaction,
-            f"select {self.custom_id}",
-            lambda clicks, i: clicks.level_chosen(i, self.table_id, level),
-        )
+        await clicks.level_chosen(interaction, self.table_id, self.chosen)
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTION_ID):
+class ActionButton(_Routed[discord.ui.Button[Any]], template=ACTION_ID):
     """A private-hand button: ``euchre:a:<table>:<seat>:<deal>:<index>:<action>[:<pos>]``."""
 
     def __init__(
@@ -325,33 +337,23 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTI
         self.code = code
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[ClientT],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ActionButton:
-        """Parse the id of a clicked button (the action is decoded by the cog)."""
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """Parse the id of a used component."""
         stamp = (int(match["deal"]), int(match["index"]))
         return cls(int(match["table"]), int(match["seat"]), stamp, match["act"])
 
-    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
-        """Hand the action to the cog."""
-        await _route(
-            interaction,
-            f"button {self.custom_id}",
-            lambda clicks, i: clicks.hand_action(
-                i, self.table_id, self.seat, self.stamp, self.code
-            ),
-        )
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the click to the cog."""
+        await clicks.hand_action(interaction, self.table_id, self.seat, self.stamp, self.code)
 
 
 # ---------------------------------------------------------------------- the league
 
 
-class StandingsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STANDINGS_ID):
+class StandingsButton(_Routed[discord.ui.Button[Any]], template=STANDINGS_ID):
     """Go to page ``page`` of a season's standings of one family."""
+
+    what = "standings page button"
 
     def __init__(self, season_id: int, page: int, tag: str, family: Family, disabled: bool) -> None:
         """A button showing ``page`` (0-based); ``tag`` is ``p`` (previous) or ``n`` (next).
@@ -372,28 +374,20 @@ class StandingsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=S
         self.family = family
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[ClientT],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> StandingsButton:
-        """Rebuild the button from its custom_id."""
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """Parse the id of a used component."""
         family = next((f for f in FAMILIES if f == match["family"]), DEFAULT_FAMILY)
         return cls(int(match["season"]), int(match["page"]), match["tag"], family, False)
 
-    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
-        """Show the page."""
-        await _route(
-            interaction,
-            "standings page button",
-            lambda clicks, i: clicks.standings_page(i, self.season_id, self.page, self.family),
-        )
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the click to the cog."""
+        await clicks.standings_page(interaction, self.season_id, self.page, self.family)
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPLAY_ID):
+class ReplayButton(_Routed[discord.ui.Button[Any]], template=REPLAY_ID):
     """Go to step (``deal``, ``trick``) of a finished game's replay."""
+
+    what = "replay button"
 
     def __init__(
         self,
@@ -419,23 +413,13 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPL
         self.trick = trick
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[ClientT],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ReplayButton:
-        """Rebuild the button from its custom_id."""
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """Parse the id of a used component."""
         return cls(int(match["game"]), int(match["deal"]), int(match["trick"]), match["tag"])
 
-    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
-        """Show the step."""
-        await _route(
-            interaction,
-            "replay button",
-            lambda clicks, i: clicks.replay_step(i, self.game_id, self.deal, self.trick),
-        )
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the click to the cog."""
+        await clicks.replay_step(interaction, self.game_id, self.deal, self.trick)
 
 
 DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (

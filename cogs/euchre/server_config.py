@@ -48,7 +48,7 @@ from bot.server.fields import (
 )
 from bot.server.overrides import TableRules, complete_changes, table_rules
 from bot.server.settings import Editor
-from bot.server.sources import editable
+from bot.store.server_settings import editable
 from bot.tables import TableService
 
 if TYPE_CHECKING:

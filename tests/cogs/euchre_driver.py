@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.app import EuchreBot
+from bot.discord_pace.pacing import ChannelLimits
 from bot.players import make_player
 from bot.render import LAST_DEAL
 from bot.rules import card_symbol, parse_card
@@ -27,7 +28,6 @@ from bot.tables import (
     TableEvent,
     TableService,
 )
-from bot.tables.pacing import ChannelLimits
 from bot.tables.scheduler import ManualScheduler
 from tests.harness import FakeMember, Harness, Sent, StoredMessage, visible_text
 

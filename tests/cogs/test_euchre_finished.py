@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from bot.app import EuchreBot
+from bot.discord_pace.pacing import ChannelLimits
 from bot.players import make_player
 from bot.rules import Action, HouseRules
 from bot.server.settings import ServerSettings
@@ -29,7 +30,6 @@ from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.store import Database, GameArchiveRepo, TableRepo
 from bot.tables import NoTableError, Table, TableClosedError, TableService
-from bot.tables.pacing import ChannelLimits
 from bot.tables.scheduler import ManualScheduler
 from bot.tables.service import SAVE_UNSURE
 from tests.cogs.euchre_driver import action_buttons, only_table

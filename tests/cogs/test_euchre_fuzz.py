@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.app import EuchreBot
+from bot.discord_pace.pacing import ChannelLimits
 from bot.players import make_player
 from bot.rules import public_view, replay
 from bot.server.settings import ServerSettings
@@ -27,7 +28,6 @@ from bot.settings import Settings
 from bot.store import Database, TableRepo
 from bot.tables import Table, TableService
 from bot.tables.database import DatabaseTableStore
-from bot.tables.pacing import ChannelLimits
 from bot.tables.scheduler import ManualScheduler
 from cogs.euchre.keeping import UNANSWERED_AFTER
 from tests.harness import FakeGuild, Harness, HarnessError, find_components

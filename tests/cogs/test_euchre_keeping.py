@@ -19,6 +19,7 @@ import discord
 import pytest
 
 from bot.app import EuchreBot
+from bot.discord_pace.pacing import ChannelLimits
 from bot.players import make_player
 from bot.rules import replay
 from bot.server.settings import ServerSettings
@@ -27,7 +28,6 @@ from bot.settings import Settings
 from bot.store import Database, TableRepo
 from bot.tables import MemoryTableStore, Place, Player, TableService
 from bot.tables.database import DatabaseTableStore
-from bot.tables.pacing import ChannelLimits
 from bot.tables.scheduler import ManualScheduler
 from cogs.euchre.keeping import UNANSWERED_AFTER, UNKNOWN_BUTTON, Keeping
 from tests.cogs.euchre_driver import (

@@ -12,12 +12,12 @@ import asyncio
 from typing import Any
 
 from bot.app import EuchreBot
+from bot.discord_pace.pacing import ChannelPacer
 from bot.players import make_player
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.tables import MemoryTableStore, Table, TableService
-from bot.tables.pacing import ChannelPacer
 from bot.tables.scheduler import ManualScheduler
 from tests.cogs.euchre_driver import ACTION_ID, act_through_hand, action_buttons, only_table
 from tests.conftest import MakeHarness

@@ -6,13 +6,13 @@ import asyncio
 from typing import Any
 
 from bot.app import EuchreBot
+from bot.discord_pace.pacing import ChannelLimits
 from bot.players import make_player
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.store import ConnectionLostError
 from bot.tables import MemoryTableStore, Table, TableService
-from bot.tables.pacing import ChannelLimits
 from bot.tables.persistence import NewTable
 from bot.tables.scheduler import ManualScheduler
 from bot.tables.service import OPEN_UNSURE, SAVE_UNSURE

@@ -19,16 +19,16 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.app import EuchreBot
+from bot.discord_pace.pacing import ChannelLimits
 from bot.league import LeagueService
 from bot.players import make_player
 from bot.render import card_text
 from bot.rules import HouseRules, parse_record, replay
-from bot.server.sources import StoredSettings
 from bot.settings import Settings
 from bot.store import ArchivedGame, Database, GameArchiveRepo, GuildSettingsRepo, Seat
+from bot.store.server_settings import StoredSettings
 from bot.tables import TableService
 from bot.tables.database import DatabaseTableStore
-from bot.tables.pacing import ChannelLimits
 from tests.cogs.euchre_driver import act_through_hand, build_bot, only_table, random_policy
 from tests.conftest import MakeHarness
 from tests.harness import FakeGuild, FakeMember, Harness, Sent

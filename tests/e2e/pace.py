@@ -18,7 +18,7 @@ members (computers fill the other seats). Every member thinks ``think`` seconds 
   edit added (which would notify nobody);
 - how long a click on a custom_id of the bot that nothing claims waits for its answer.
 
-Used by the end-to-end tests (tests/e2e/test_pace.py) and by ``python -m bot.bench pace``.
+Used by the end-to-end tests (tests/e2e/test_pace.py) and by ``python -m lab bench pace``.
 """
 
 from __future__ import annotations

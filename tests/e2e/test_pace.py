@@ -5,7 +5,7 @@ would notice, not timings to the millisecond: every card played reaches the publ
 table, no request is refused with a 429, turn mentions are new messages (a mention
 added by an edit notifies nobody) and never for the person who just clicked, and a
 click of the bot's prefix that nothing claims is answered at once. The figures against
-the goals are printed by ``python -m bot.bench pace``.
+the goals are printed by ``python -m lab bench pace``.
 """
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.players import make_player
-from bot.players.arena import report, run_match, wilson
 from bot.players.beginner import BeginnerPlayer, Slips
 from bot.rules import Game, HouseRules, SeatView, seat_view
+from lab.players.arena import report, run_match, wilson
 
 
 def _play_views(games: int) -> list[SeatView]:

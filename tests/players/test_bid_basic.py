@@ -7,10 +7,10 @@ import random
 import pytest
 
 from bot.players import make_player
-from bot.players.arena import run_match
 from bot.players.bid_basic import CHOICES, own_tricks
 from bot.rules import Action, HouseRules, make_game, parse_card, replay, seat_view
 from bot.rules.ranking import NO_TRUMP_HIGH, NO_TRUMP_LOW
+from lab.players.arena import run_match
 
 SUITED = [
     "AS KS QS JS 10S 9S",

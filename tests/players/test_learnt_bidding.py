@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.players.__main__ import main
 from bot.players.basic import BasicPlayer
 from bot.players.learnt_bidder import BIDDING, LearntBidder
 from bot.players.learnt_bidding import (
@@ -23,8 +22,9 @@ from bot.players.learnt_bidding import (
     score_class,
     shipped_model,
 )
-from bot.players.training import train
 from bot.rules import PRESETS, Action, Game, HouseRules, seat_view
+from lab.players.cli import main
+from lab.players.training import train
 
 from .util import position, view_to_act
 

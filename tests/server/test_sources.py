@@ -13,8 +13,9 @@ from bot.rules import HouseRules
 from bot.server.fields import BadValueError
 from bot.server.overrides import table_rules
 from bot.server.settings import Editor, NotRulesAdminError, ServerSettings
-from bot.server.sources import FixedSettings, SettingsReadOnlyError, StoredSettings, editable
+from bot.server.sources import FixedSettings, SettingsReadOnlyError
 from bot.store import Database, GuildSettingsRepo, TableRepo
+from bot.store.server_settings import StoredSettings, editable
 from bot.tables import Place, Player, TableService
 from bot.tables.database import DatabaseTableStore
 

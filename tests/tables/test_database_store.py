@@ -10,8 +10,8 @@ import pytest
 
 from bot.players import make_player
 from bot.rules import HouseRules, replay
-from bot.server.sources import StoredSettings
 from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, TableRepo
+from bot.store.server_settings import StoredSettings
 from bot.tables import HintsOffError, Place, Player, TableService
 from bot.tables.database import DatabaseTableStore
 

@@ -1,0 +1,229 @@
+"""Command line of the benchmarks: rules, search, tables, writes, hints and pace.
+
+``python -m lab bench rules [--seconds S] [--against openspiel]``: random deals a second
+of every preset through the rules core. ``python -m lab bench search [--presets ...]``:
+the expert's search speed.
+``python -m lab bench tables [--tables N] [--clicks K] [--think S] ...``: N concurrent
+tables through the interaction harness; ``--database-url URL`` runs it on an empty
+database (PostgreSQL), not a temp SQLite file.
+``python -m lab bench writes [--processes P] [--seconds S] [--database-url URL]``: the
+moves a second the store itself saves.
+``python -m lab bench hints [--hints N] [--rules PRESET]`` times the Hint button's answer.
+``python -m lab bench pace [--moves M] [--think S] [--delay S] [--only SCENARIO]``: the
+public table's pace under Discord's rate limits (:mod:`.pace`). The help texts are
+plain text with every default shown (``--help``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from bot.rules import PRESETS, HouseRules
+from bot.store import StoreError
+
+from .hints import time_hints
+from .pace import PaceOptions
+from .pace import run as run_pace
+from .rules import main as rules_bench
+from .search import main as search_bench
+from .tables import BenchDatabaseError, BenchOptions, HarnessMissingError, run
+from .writes import run_writes
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``python -m lab bench``, every option's default in its help."""
+    parser = argparse.ArgumentParser(
+        prog="python -m lab bench",
+        description="Benchmarks of the bot that print figures: the rules core, the search, "
+        "and the whole bot in-process through the interaction harness (from a source checkout).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    tp = sub.add_parser(
+        "tables",
+        help="N concurrent tables of four simulated people, stored in a database",
+        description="N concurrent tables, each with four simulated people who click "
+        "through a game, every move stored in SQLite (or the database of --database-url); "
+        "prints click latency, storage, memory and restore figures.",
+    )
+    tp.add_argument(
+        "--tables", type=int, default=100, help="concurrent tables (default: %(default)s)"
+    )
+    tp.add_argument("--clicks", type=int, default=30, help="moves per table (default: %(default)s)")
+    tp.add_argument(
+        "--think",
+        type=float,
+        default=5.0,
+        help="mean seconds a simulated person thinks before a move, 0 for no pause "
+        "(default: %(default)s)",
+    )
+    tp.add_argument(
+        "--seed", type=int, default=1, help="seed of the people's choices (default: %(default)s)"
+    )
+    tp.add_argument(
+        "--db", type=Path, default=None, help="SQLite file to use (default: a temporary file)"
+    )
+    tp.add_argument(
+        "--database-url",
+        default=None,
+        metavar="URL",
+        help="an empty database to use instead: sqlite:///PATH or "
+        "postgresql://user:password@host/db (default: none)",
+    )
+    wp = sub.add_parser(
+        "writes",
+        help="moves a second the store saves, on P connections at once",
+        description="Save the moves of whole games with append_action, the one write a "
+        "click makes, as fast as possible on P connections; prints moves saved a second.",
+    )
+    wp.add_argument(
+        "--processes", type=int, default=1, help="connections at once (default: %(default)s)"
+    )
+    wp.add_argument(
+        "--seconds", type=float, default=5.0, help="how long to run (default: %(default)s)"
+    )
+    wp.add_argument(
+        "--database-url",
+        default=None,
+        metavar="URL",
+        help="the database to write to (default: a temporary SQLite file)",
+    )
+    hp = sub.add_parser(
+        "hints",
+        help="time of a hint (the expert's advice and its line) at real positions",
+        description="Games played by basic; at each decision with a choice, the time the "
+        "Hint button's answer takes to work out (goal: within 1 s).",
+    )
+    hp.add_argument("--hints", type=int, default=200, help="hints to time (default: %(default)s)")
+    hp.add_argument(
+        "--rules", default="north_american", help="a preset name (default: %(default)s)"
+    )
+    hp.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
+    pp = sub.add_parser(
+        "pace",
+        help="click-to-table lag under Discord's rate limits, on the e2e fake Discord",
+        description="The bot as a process against a fake Discord that answers rate limits "
+        "as Discord does: four people at one table, one person with three computers, and "
+        "three tables sharing one channel; prints click-to-table lag p50/p95/max, channel "
+        "edits per 5 s and 429 answers.",
+    )
+    pp.add_argument("--moves", type=int, default=40, help="moves per table (default: %(default)s)")
+    pp.add_argument(
+        "--think",
+        type=float,
+        default=0.8,
+        help="seconds a person thinks before each move (default: %(default)s)",
+    )
+    pp.add_argument(
+        "--delay",
+        type=float,
+        default=1.0,
+        help="computer_move_delay in seconds, as the bot has it (default: %(default)s)",
+    )
+    pp.add_argument(
+        "--only",
+        choices=("four", "computers", "shared"),
+        action="append",
+        help="run only this scenario (repeat for more; default: all three)",
+    )
+    bp = sub.add_parser(
+        "rules",
+        help="measure random deals per second for every preset",
+        description="Play random deals of every preset for a while and print deals per "
+        "second and the time legal() takes; --against openspiel also times OpenSpiel's "
+        "euchre in the same run and prints the ratio.",
+    )
+    bp.add_argument(
+        "--seconds", type=float, default=2.0, help="time per preset (default: %(default)s)"
+    )
+    bp.add_argument(
+        "--against",
+        choices=["openspiel"],
+        help="also time OpenSpiel's C++ euchre (the optional 'bench' extra) and print the ratio",
+    )
+    sp = sub.add_parser(
+        "search",
+        help="search speed: double-dummy solves and basic rollouts a second",
+        description="The expert's search speed on one core: positions solved double dummy a "
+        "second from 5-card hands and from mid-deal, and deals played out a second by the "
+        "basic player from the first bid (CPU time, seeded positions).",
+    )
+    sp.add_argument(
+        "--presets",
+        nargs="+",
+        choices=list(PRESETS),
+        metavar="PRESET",
+        help=f"presets to time, of {', '.join(PRESETS)}; north_american when not given",
+    )
+    sp.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="times each position is solved and each deal played out (default: %(default)s)",
+    )
+    return parser
+
+
+def _writes(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.processes < 1 or args.seconds <= 0:
+        parser.error("--processes must be at least 1, --seconds above 0")
+    try:
+        report = asyncio.run(
+            run_writes(args.database_url, processes=args.processes, seconds=args.seconds)
+        )
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(report.text())
+    return 0
+
+
+def _pace(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.moves < 1 or args.think < 0 or args.delay < 0:
+        parser.error("--moves must be at least 1, --think and --delay at least 0")
+    options = PaceOptions(args.moves, args.think, args.delay)
+    if args.only:
+        options = PaceOptions(args.moves, args.think, args.delay, tuple(args.only))
+    try:
+        figures = asyncio.run(run_pace(options))
+    except HarnessMissingError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(f.text() for f in figures))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the arguments, run the benchmark, print its figures; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "rules":
+        return rules_bench(args.seconds, args.against)
+    if args.command == "search":
+        search_bench(args.presets or ["north_american"], max(1, args.repeat))
+        return 0
+    if args.command == "writes":
+        return _writes(parser, args)
+    if args.command == "hints":
+        print(time_hints(HouseRules.preset_rules(args.rules), args.hints, args.seed).report())
+        return 0
+    if args.command == "pace":
+        return _pace(args, parser)
+    if args.tables < 1 or args.clicks < 1 or args.think < 0:
+        parser.error("--tables and --clicks must be at least 1, --think at least 0")
+    options = BenchOptions(
+        args.tables, args.clicks, args.think, args.seed, args.db, args.database_url
+    )
+    try:
+        report = asyncio.run(run(options))
+    except (HarnessMissingError, BenchDatabaseError, StoreError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(report.text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

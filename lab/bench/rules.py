@@ -1,0 +1,202 @@
+"""Speed of the rules core: complete random deals per second and the cost of legal actions.
+
+``python -m lab bench rules`` plays random legal actions (bidding included) on
+one core for every preset and prints deals per second (and as a share of
+north_american's, "vs NA"), actions per second and per deal, and microseconds
+per ``legal()`` call. ``--against openspiel`` also plays random hands of OpenSpiel's
+C++ euchre, driven from Python the same way (its chance nodes, the deal, included),
+and prints both figures and their ratio from the same run. Times are the
+process's CPU time, so other work on a shared machine disturbs them less, and
+the presets take turns in short slices, so a spell of such work is shared
+among them rather than falling on one preset's figure. A Bid
+Euchre game stops after ``MAX_DEALS`` deals: random Bid Euchre bids wildly, so
+its scores drift and a random game rarely reaches 32.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from bot.rules import game as game_module
+from bot.rules.bid_game import make_game
+from bot.rules.game import Game
+from bot.rules.house_rules import PRESETS, HouseRules
+
+MAX_DEALS = 20
+"""Deals of one random game before the bench starts another."""
+
+
+ROUNDS = 4
+"""Slices each preset's time is cut into, the presets taking turns (see ``main``)."""
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    """Figures for one preset."""
+
+    preset: str
+    deals: int
+    actions: int
+    seconds: float
+    legal_us: float
+
+    @property
+    def deals_per_second(self) -> float:
+        """Complete deals per second, thrown-in deals included."""
+        return self.deals / self.seconds
+
+
+def random_deals(rules: HouseRules, seconds: float, seed: int = 1) -> BenchResult:
+    """Play random legal actions for about ``seconds`` and count the deals completed."""
+    deals, actions, elapsed = _play(rules, seconds, seed)
+    return BenchResult(rules.preset, deals, actions, elapsed, _legal_cost(rules))
+
+
+def _play(
+    rules: HouseRules, seconds: float, seed: int, first_game: int = 0
+) -> tuple[int, int, float]:
+    """Random games from game seed ``first_game`` for about ``seconds``: (deals, actions, CPU s)."""
+    rng = random.Random(seed)
+    rand = rng.random
+    deals = actions = 0
+    game_seed = first_game
+    capped = rules.game == "bid_euchre"
+    start = time.process_time()
+    deadline = start + seconds
+    while time.process_time() < deadline:
+        for _ in range(50):
+            game = make_game(rules, seed=game_seed)
+            game_seed += 1
+            step = game.step
+            legal = game.legal()
+            if capped:
+                while legal and game.deal_number <= MAX_DEALS:
+                    step(legal[int(rand() * len(legal))])
+                    legal = game.legal()
+            else:
+                while legal:  # empty once the game is over
+                    step(legal[int(rand() * len(legal))])
+                    legal = game.legal()
+            actions += len(game.log)
+            deals += game.deal_number if game.over else game.deal_number - 1
+    return deals, actions, time.process_time() - start
+
+
+def _legal_cost(rules: HouseRules, samples: int = 20_000) -> float:
+    """Microseconds per ``legal()`` call, averaged over positions of random games."""
+    rng = random.Random(2)
+    games: list[Game] = []
+    game = make_game(rules, seed=99)
+    while len(games) < 200:
+        if game.over or game.deal_number > MAX_DEALS:
+            game = make_game(rules, seed=len(games) + 100)
+        games.append(game)
+        game = _advanced_copy(game, rng)
+    start = time.process_time()
+    for i in range(samples):
+        games[i % len(games)].legal()
+    return (time.process_time() - start) / samples * 1e6
+
+
+def _advanced_copy(game: Game, rng: random.Random) -> Game:
+    """A fresh game replayed to the same point and then one random action further."""
+    copy = make_game(game.rules, seed=game.seed, dealer=game.first_dealer)
+    for _seat, action in game.log:
+        copy.step(action)
+    if not copy.over:
+        copy.step(rng.choice(copy.legal()))
+    return copy
+
+
+def build() -> str:
+    """Which build of the engine runs: compiled by mypyc, or the pure-Python sources."""
+    source = game_module.__file__ or ""
+    return "pure Python" if source.endswith(".py") else "compiled by mypyc"
+
+
+OPENSPIEL_MISSING = (
+    "OpenSpiel is not installed: pip install -e '.[bench]' (or pip install open-spiel) "
+    "to compare with its C++ euchre."
+)
+
+
+def openspiel_hands(seconds: float, seed: int = 1) -> float | None:
+    """Complete random hands a second of OpenSpiel's euchre; None when it is not installed.
+
+    Driven like ``random_deals``: a uniformly random legal action at every node,
+    chance nodes (the deal) included.
+    """
+    played = _openspiel_play(seconds, seed)
+    return None if played is None else played[0] / played[1]
+
+
+def _openspiel_play(seconds: float, seed: int) -> tuple[int, float] | None:
+    """Random hands of OpenSpiel's euchre for about ``seconds``: (hands, CPU s); None without it."""
+    try:
+        pyspiel: Any = importlib.import_module("pyspiel")
+    except ImportError:
+        return None
+    game = pyspiel.load_game("euchre")
+    rand = random.Random(seed).random
+    hands = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while time.process_time() < deadline:
+        for _ in range(50):
+            state = game.new_initial_state()
+            apply = state.apply_action
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                apply(legal[int(rand() * len(legal))])
+            hands += 1
+    return hands, time.process_time() - start
+
+
+def main(seconds: float = 2.0, against: str | None = None) -> int:
+    """Print the figures for every preset (and OpenSpiel's); 2 when the comparison cannot run.
+
+    Each preset's ``seconds`` are played in ``ROUNDS`` slices, the presets (and
+    OpenSpiel) taking turns, so that a spell of other work on a shared machine
+    slows them all a little rather than one of them a lot.
+    """
+    if against == "openspiel" and _openspiel_play(0.0, 1) is None:  # not installed
+        print(OPENSPIEL_MISSING)
+        return 2
+    print(f"rules core: {build()}")
+    rules = {name: HouseRules.preset_rules(name) for name in PRESETS}
+    played = {name: (0, 0, 0.0) for name in PRESETS}
+    theirs = (0, 0.0)
+    for r in range(ROUNDS):
+        for name in PRESETS:
+            deals, actions, elapsed = _play(rules[name], seconds / ROUNDS, r + 1, r * 1_000_000)
+            d, a, e = played[name]
+            played[name] = (d + deals, a + actions, e + elapsed)
+        if against == "openspiel":
+            hands, elapsed = _openspiel_play(seconds / ROUNDS, r + 1) or (0, 0.0)
+            theirs = (theirs[0] + hands, theirs[1] + elapsed)
+    print(
+        f"{'preset':<16}{'deals/s':>10}{'vs NA':>7}{'actions/s':>12}{'actions/deal':>14}"
+        f"{'legal() us':>12}"
+    )
+    ours = 0.0
+    for name in PRESETS:
+        deals, actions, elapsed = played[name]
+        rate = deals / elapsed
+        if name == "north_american":
+            ours = rate
+        print(
+            f"{name:<16}{rate:>10,.0f}{rate / ours if ours else 0.0:>7.2f}"
+            f"{actions / elapsed:>12,.0f}{actions / max(deals, 1):>14.1f}"
+            f"{_legal_cost(rules[name]):>12.2f}"
+        )
+    if against == "openspiel":
+        hands_per_second = theirs[0] / theirs[1]
+        print(
+            f"OpenSpiel euchre (C++, from Python): {hands_per_second:,.0f} hands/s; "
+            f"north_american {ours:,.0f} deals/s = {ours / hands_per_second:.2f}x"
+        )
+    return 0

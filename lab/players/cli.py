@@ -1,0 +1,349 @@
+"""Command line of the players: matches, figures, the search's speed, bidding training.
+
+See ``python -m lab --help`` for examples; docs/players.md for the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from bot.players.learnt_bidding import data_name
+from bot.players.learnt_loners import data_name as loners_data_name
+from bot.players.protocol import LEVELS, PlayerError
+from bot.rules import HouseRules, RulesError
+
+from .arena import (
+    EndlessGameError,
+    IllegalActionError,
+    loner_report,
+    loner_trials,
+    report,
+    run_match,
+)
+from .bid_regret import SIZES, collect, load
+from .bid_rules import report as regret_report
+from .ceiling import run_ceiling
+from .single_deals import deals_report, run_deals
+from .training import train, train_loners
+
+
+def _rules(text: str) -> HouseRules:
+    if text.lstrip().startswith("{"):
+        return HouseRules.from_spec(json.loads(text))
+    return HouseRules.preset_rules(text)
+
+
+_EXAMPLES = """\
+examples:
+  python -m lab arena --a basic --b random --games 200 --seed 1 --rules toronto
+  python -m lab arena --a mypkg.bots:Greedy --b basic --games 100
+  python -m lab loners --level basic --deals 20000 --rules british
+  python -m lab ceiling --games 400 --rules toronto --bids
+  python -m lab ceiling --games 200 --foresee --jobs 2
+  python -m lab deals --a expert --b basic --deals 1500 --jobs 2
+  python -m lab deals --a expert --b basic --deals 2000 --at 6-7
+  python -m lab bench search --presets north_american toronto
+  python -m lab train-bidding --rules toronto --deals 6000 --seed 1
+  python -m lab train-bidding --rules toronto --deals 12000 --expert-partner
+  python -m lab train-loners --rules toronto --deals 20000 --seed 1
+  python -m lab bid-regret --games 300 --data regret.jsonl --jobs 2
+
+--rules takes a preset name or a JSON spec such as
+'{"preset": "north_american", "stick_the_dealer": true}'.
+"""
+
+
+def _points_range(text: str) -> tuple[int, int]:
+    """``"6-7"`` or ``"6"``: one side's points at the start of ``deals --at``."""
+    low, _, high = text.partition("-")
+    try:
+        points = (int(low), int(high or low))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a range of points such as 6-7 or 8"
+        ) from None
+    return points
+
+
+def _side_help(side: str) -> str:
+    return f"side {side}: a level ({', '.join(LEVELS)}) or module:Class (default: %(default)s)"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``python -m lab``, every option's default in its help."""
+    parser = argparse.ArgumentParser(
+        prog="python -m lab",
+        description="Computer players from the command line: duplicate matches between\n"
+        "two players, and figures about lone hands and the ceiling of card play.",
+        epilog=_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    arena = commands.add_parser(
+        "arena",
+        help="duplicate match between two players",
+        description="Duplicate games between two players: every deal is played twice, the "
+        f"sides swapping seats. Player levels: {', '.join(LEVELS)}; or module:Class for "
+        "a player of your own (docs/players.md).",
+    )
+    arena.add_argument("--a", default="basic", help=_side_help("A"))
+    arena.add_argument("--b", default="random", help=_side_help("B"))
+    arena.add_argument(
+        "--games",
+        type=int,
+        default=200,
+        help="duplicate pairs, each played twice (default: %(default)s)",
+    )
+    _common(arena)
+    _parallel(arena)
+    loners = commands.add_parser(
+        "loners",
+        help="how often a level's lone hands sweep",
+        description="Single deals played by one level in every seat: how often its lone "
+        "hands are called and sweep.",
+    )
+    loners.add_argument(
+        "--level", default="basic", help=f"a level ({', '.join(LEVELS)}) (default: %(default)s)"
+    )
+    loners.add_argument("--deals", type=int, default=5000, help="deals (default: %(default)s)")
+    _common(loners)
+    ceiling = commands.add_parser(
+        "ceiling",
+        help="duplicate games of a side that sees every card against basic",
+        description="Duplicate games of a side that sees every card and plays it "
+        "double dummy against basic, or (--foresee) into the cards basic will play: "
+        "the most card play can win.",
+    )
+    ceiling.add_argument(
+        "--games", type=int, default=200, help="duplicate pairs (default: %(default)s)"
+    )
+    _common(ceiling)
+    ceiling.add_argument("--bids", action="store_true", help="also bid on the real deal")
+    ceiling.add_argument(
+        "--foresee",
+        action="store_true",
+        help="play into the cards basic will play, not against perfect defence",
+    )
+    _parallel(ceiling)
+    single = commands.add_parser(
+        "deals",
+        help="duplicate single deals from 0-0: net points a deal, finer than games",
+        description="Duplicate single deals from 0-0, each played twice with the sides "
+        f"swapped: side A's net points a deal. Player levels: {', '.join(LEVELS)}.",
+    )
+    single.add_argument("--a", default="basic", help=_side_help("A"))
+    single.add_argument("--b", default="random", help=_side_help("B"))
+    single.add_argument("--deals", type=int, default=2000, help="deals (default: %(default)s)")
+    single.add_argument(
+        "--at",
+        type=_points_range,
+        metavar="LOW-HIGH",
+        help="start each deal with one side at these points (the other at any score short of "
+        "the game; A and B play both sides) and count the change in A's chance of winning the "
+        "game instead of points",
+    )
+    _common(single)
+    _parallel(single)
+    bench = commands.add_parser(
+        "bench",
+        help="benchmarks: rules, search, tables, writes, hints, pace "
+        "(python -m lab bench --help)",
+        add_help=False,
+    )
+    bench.add_argument("rest", nargs=argparse.REMAINDER)
+    for name, what, file in (
+        ("train-bidding", "bidding", "bidding"),
+        ("train-loners", "loners", "loners"),
+    ):
+        learn = commands.add_parser(
+            name,
+            help=f"learn the expert's {what} model of a preset by simulation",
+            description=_TRAINING[name],
+        )
+        learn.add_argument("--deals", type=int, default=6000, help="deals (default: %(default)s)")
+        _common(learn)
+        learn.add_argument("--jobs", type=int, default=1, help=_JOBS)
+        learn.add_argument(
+            "--out",
+            default=None,
+            help=f"file to write (default: the package's bot/players/data/{file}_PRESET.json)",
+        )
+        if name == "train-bidding":
+            learn.add_argument(
+                "--expert-partner",
+                action="store_true",
+                help="learn the model of a seat whose partner bids like the expert "
+                "(default file: bidding_PRESET_expert_partner.json)",
+            )
+    regret = commands.add_parser(
+        "bid-regret",
+        help="points each way of deciding the expert's bids loses against a precise search",
+        description="Seeded games in which the expert's side bids by its fallback: each of its "
+        "decisions where the learnt model has its say is searched for many rollouts and "
+        "played out on the real deal, kept in --data (taken up again where a run stopped). "
+        "Then each rule (the model, the search with a margin, shrinkage of one towards the "
+        "other) decides from folds of the rollouts a budget affords and is scored against "
+        "the other rollouts (docs/players.md).",
+    )
+    regret.add_argument(
+        "--games", type=int, default=300, help="games to collect (default: %(default)s)"
+    )
+    regret.add_argument(
+        "--samples",
+        type=int,
+        default=1050,
+        help="rollouts a decision, the truth's and the folds' (default: %(default)s)",
+    )
+    regret.add_argument("--data", required=True, help="the decisions' file (JSON lines)")
+    regret.add_argument(
+        "--sizes",
+        type=int,
+        nargs="+",
+        default=list(SIZES),
+        help="rollouts a fold, as a decision's budget affords (default: %(default)s)",
+    )
+    _common(regret)
+    _parallel(regret)
+    return parser
+
+
+_JOBS = "worker processes (default: %(default)s)"
+_TRAINING = {
+    "train-bidding": "Deals from the seed, each bidding decision tried both ways on the real "
+    "deal and played out by basic: the expected points of making trump over passing by "
+    "hand shape, seat and score. Writes the model the expert ships with (docs/players.md).",
+    "train-loners": "Deals from the seed bid by the expert's bidder, each decision to go alone "
+    "tried both ways on the real deal and played out by basic: the expected points of going "
+    "alone over playing with the partner by sweep chance, hand shape, seat and score. Writes "
+    "the model the expert ships with (docs/players.md).",
+}
+
+
+def _common(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
+    command.add_argument(
+        "--rules",
+        default="north_american",
+        help="a preset name or a JSON spec (default: %(default)s)",
+    )
+
+
+def _parallel(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--jobs", type=int, default=1, help=_JOBS)
+    command.add_argument(
+        "--progress",
+        action="store_true",
+        help="say how far the run is on stderr (the default where stderr is a terminal)",
+    )
+
+
+class ProgressLine:
+    """Says on stderr how far a long run is: at most every ``every`` seconds, and at its end."""
+
+    def __init__(self, unit: str, every: float = 15.0) -> None:
+        self.unit = unit
+        self.every = every
+        self.start = time.perf_counter()
+        self.last = self.start
+
+    def __call__(self, done: int, total: int) -> None:
+        """A piece of the run has finished: ``done`` of ``total`` units are."""
+        now = time.perf_counter()
+        if done < total and now - self.last < self.every:
+            return
+        self.last = now
+        spent = now - self.start
+        if done >= total:
+            line = f"{done} of {total} {self.unit}, done in {_minutes(spent)}"
+        else:
+            left = spent * (total - done) / done if done else 0.0
+            line = (
+                f"{done} of {total} {self.unit} ({100 * done // total}%), "
+                f"{_minutes(spent)} so far, about {_minutes(left)} left"
+            )
+        print(line, file=sys.stderr, flush=True)
+
+
+def _minutes(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
+
+
+def _progress(args: argparse.Namespace, unit: str) -> ProgressLine | None:
+    return ProgressLine(unit) if args.progress or sys.stderr.isatty() else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "bench":  # python -m lab hands "bench" to lab.bench before this parser
+        parser.error("the benchmarks run as python -m lab bench COMMAND")
+    try:
+        rules = _rules(args.rules)
+        start = time.perf_counter()
+        if args.command == "arena":
+            progress = _progress(args, "pairs")
+            result = run_match(args.a, args.b, args.games, args.seed, rules, args.jobs, progress)
+            print(report(result))
+        elif args.command == "deals":
+            progress = _progress(args, "deals")
+            deals = run_deals(
+                args.a, args.b, args.deals, args.seed, rules, args.jobs, progress, args.at
+            )
+            print(deals_report(deals))
+        elif args.command in ("train-bidding", "train-loners"):
+            if rules.to_spec() != {"preset": rules.preset}:
+                raise RulesError(f"{args.command} takes a preset name: the models are per preset")
+            if args.command == "train-bidding":
+                partnered = args.expert_partner
+                model = train(rules, args.deals, args.seed, args.jobs, partnered)
+                name = data_name(rules.preset, partnered)
+            else:
+                model = train_loners(rules, args.deals, args.seed, args.jobs)
+                name = loners_data_name(rules.preset)
+            out = Path(args.out or Path(__file__).parent / "data" / name)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            text = json.dumps(model.to_json(), sort_keys=True, separators=(",", ":"))
+            out.write_text(text + "\n", encoding="utf-8")
+            decisions = model.decisions()
+            print(f"{rules.preset}: {decisions} decisions from {model.deals} deals -> {out}")
+        elif args.command == "bid-regret":
+            data = Path(args.data)
+            collect(
+                rules,
+                args.games,
+                args.seed,
+                args.samples,
+                data,
+                args.jobs,
+                _progress(args, "games"),
+            )
+            print(regret_report(load(data), args.sizes))
+        elif args.command == "ceiling":
+            progress = _progress(args, "pairs")
+            ceiling = run_ceiling(
+                args.games, args.seed, rules, args.bids, args.jobs, progress, args.foresee
+            )
+            print(report(ceiling))
+        else:
+            stats = loner_trials(args.level, args.deals, args.seed, rules)
+            print(loner_report(args.level, stats, rules))
+        print(f"({time.perf_counter() - start:.1f} s)")
+    except (
+        RulesError,
+        PlayerError,
+        IllegalActionError,
+        EndlessGameError,
+        json.JSONDecodeError,
+    ) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

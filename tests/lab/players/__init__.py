@@ -1,0 +1,1 @@
+"""Tests of the arena, yardsticks and training (lab/players)."""
