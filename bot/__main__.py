@@ -34,7 +34,6 @@ from bot.settings import (
     TOKEN_ENV,
     ConfigError,
     Settings,
-    environment_warnings,
     load_settings,
 )
 from bot.store import Database, StoreError, check_writable, migrate
@@ -386,8 +385,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         discord.utils.setup_logging(
             level=logging.getLevelNamesMapping()[settings.log_level], root=True
         )
-        for warning in environment_warnings():
-            log.warning("%s", warning)
         return handler(settings, args)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)

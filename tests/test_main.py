@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import signal
 import socket
@@ -240,19 +239,21 @@ def test_main_passes_settings_to_the_command_after_setting_up_logging(
     assert logging_calls == [{"level": 30, "root": True}]
 
 
-def test_misspelt_environment_variable_is_warned_about(
+def test_misspelt_environment_variable_stops_the_start(
     monkeypatch: pytest.MonkeyPatch,
-    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
     logging_calls: list[dict[str, Any]],
 ) -> None:
-    monkeypatch.setenv("EUCHRE_DATA_DR", "/srv")
-    monkeypatch.setattr(cli, "migrate_database", lambda settings, args: 0)
-    with caplog.at_level(logging.WARNING, logger="bot"):
-        assert cli.main(["migrate"]) == 0
-    assert [r.getMessage() for r in caplog.records] == [
-        "environment variable EUCHRE_DATA_DR is not an option and is ignored: "
-        "did you mean EUCHRE_DATA_DIR?"
-    ]
+    monkeypatch.setenv("EUCHRE_DATABSE_URL", "sqlite:///elsewhere.sqlite3")
+    ran: list[Settings] = []
+    monkeypatch.setattr(cli, "migrate_database", lambda settings, args: ran.append(settings))
+    assert cli.main(["migrate"]) == 2
+    assert capsys.readouterr().err == (
+        "error: environment variable EUCHRE_DATABSE_URL names no option "
+        "(did you mean EUCHRE_DATABASE_URL?): unset it or fix the spelling\n"
+    )
+    assert ran == []
+    assert list(Path().iterdir()) == [], "nothing is created"
 
 
 def test_refused_token_is_one_line_and_exit_2(
