@@ -179,9 +179,7 @@ ENV_NAME = re.compile(r"""["'](EUCHRE_[A-Z][A-Z_]*)["']""")
 
 def test_every_euchre_variable_the_project_reads_is_known() -> None:
     """The code and CI name only options and the listed others (OTHER_VARIABLES)."""
-    known = {f"EUCHRE_{field.upper()}" for field in Settings.model_fields} | set(
-        OTHER_VARIABLES
-    )
+    known = {f"EUCHRE_{field.upper()}" for field in Settings.model_fields} | set(OTHER_VARIABLES)
     places = [*(REPO / "bot").rglob("*.py"), *(REPO / "cogs").rglob("*.py")]
     places += [p for p in (REPO / "tests").rglob("*.py") if p.name not in MISSPELLING_TESTS]
     places += [REPO / ".ci" / "run", REPO / "compose.yaml", REPO / "Dockerfile"]
