@@ -109,6 +109,32 @@ def test_migrate_on_postgresql_and_copy_db_from_the_sqlite_file(
     )
 
 
+def test_copy_db_from_a_missing_file_is_one_error_line_and_creates_nothing(
+    tmp_path: Path, postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "path" / "that" / "does" / "not" / "exist.sqlite3"
+    assert cli.main(["copy-db", f"sqlite:///{missing}", postgres_url]) == cli.EXIT_CONFIG
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"error: copy-db: FROM_URL: {missing} does not exist: name the database the bot ran on\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+    async def tables() -> list[str]:
+        conn = await asyncpg.connect(postgres_url)
+        try:
+            rows = await conn.fetch(
+                "SELECT table_name FROM information_schema.tables "
+                "WHERE table_schema = current_schema()"
+            )
+        finally:
+            await conn.close()
+        return [r["table_name"] for r in rows]
+
+    assert asyncio.run(tables()) == [], "nothing in the target either"
+
+
 async def test_losing_the_guild_locks_stops_the_process_with_an_error(postgres_url: str) -> None:
     settings = Settings(database_url=postgres_url)
     held = asyncio.Event()
