@@ -49,6 +49,7 @@ examples:
   python -m bot.players deals --a expert --b basic --deals 2000 --at 6-7
   python -m bot.players bench --presets north_american toronto
   python -m bot.players train-bidding --rules toronto --deals 6000 --seed 1
+  python -m bot.players train-bidding --rules toronto --deals 16000 --replace-shipped
   python -m bot.players train-bidding --rules toronto --deals 12000 --expert-partner
   python -m bot.players train-loners --rules toronto --deals 20000 --seed 1
   python -m bot.players bid-regret --games 300 --data regret.jsonl --jobs 2
@@ -181,10 +182,19 @@ def build_parser() -> argparse.ArgumentParser:
         learn.add_argument("--deals", type=int, default=6000, help="deals (default: %(default)s)")
         _common(learn)
         learn.add_argument("--jobs", type=int, default=1, help=_JOBS)
-        learn.add_argument(
+        where = learn.add_mutually_exclusive_group()
+        where.add_argument(
             "--out",
+            type=Path,
             default=None,
-            help=f"file to write (default: the package's bot/players/data/{file}_PRESET.json)",
+            help=f"file to write (default: {file}_PRESET.json in the working directory, "
+            "which must not exist yet)",
+        )
+        where.add_argument(
+            "--replace-shipped",
+            action="store_true",
+            help=f"write the model the expert ships with (bot/players/data/{file}_PRESET.json) "
+            "over the one there",
         )
         if name == "train-bidding":
             learn.add_argument(
@@ -229,11 +239,13 @@ _JOBS = "worker processes (default: %(default)s)"
 _TRAINING = {
     "train-bidding": "Deals from the seed, each bidding decision tried both ways on the real "
     "deal and played out by basic: the expected points of making trump over passing by "
-    "hand shape, seat and score. Writes the model the expert ships with (docs/players.md).",
+    "hand shape, seat and score: the model the expert ships with (docs/players.md), written to "
+    "--out, or over the shipped one with --replace-shipped.",
     "train-loners": "Deals from the seed bid by the expert's bidder, each decision to go alone "
     "tried both ways on the real deal and played out by basic: the expected points of going "
-    "alone over playing with the partner by sweep chance, hand shape, seat and score. Writes "
-    "the model the expert ships with (docs/players.md).",
+    "alone over playing with the partner by sweep chance, hand shape, seat and score: the "
+    "model the expert ships with (docs/players.md), written to --out, or over the shipped one "
+    "with --replace-shipped.",
 }
 
 
@@ -290,6 +302,33 @@ def _progress(args: argparse.Namespace, unit: str) -> ProgressLine | None:
     return ProgressLine(unit) if args.progress or sys.stderr.isatty() else None
 
 
+SHIPPED = Path(__file__).parent / "data"
+"""Where the models the expert ships with are (written only with ``--replace-shipped``)."""
+
+
+class OutputError(Exception):
+    """A training's output file would overwrite what it should not."""
+
+
+def _training_out(args: argparse.Namespace, name: str) -> Path:
+    """The file a training writes, checked before it runs: never a shipped model unasked."""
+    shipped = SHIPPED / name
+    if args.replace_shipped:
+        return shipped
+    if args.out is not None:
+        if args.out.resolve() == shipped.resolve():
+            raise OutputError(
+                f"{args.out} is the shipped model: add --replace-shipped to replace it"
+            )
+        return Path(args.out)
+    out = Path(name)  # the working directory
+    if out.exists():
+        raise OutputError(
+            f"{out} exists in the working directory: name another file with --out, or move it away"
+        )
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     parser = build_parser()
@@ -313,14 +352,16 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command in ("train-bidding", "train-loners"):
             if rules.to_spec() != {"preset": rules.preset}:
                 raise RulesError(f"{args.command} takes a preset name: the models are per preset")
-            if args.command == "train-bidding":
-                partnered = args.expert_partner
-                model = train(rules, args.deals, args.seed, args.jobs, partnered)
-                name = data_name(rules.preset, partnered)
+            training = args.command == "train-bidding"
+            if training:
+                name = data_name(rules.preset, args.expert_partner)
+            else:
+                name = loners_data_name(rules.preset)
+            out = _training_out(args, name)
+            if training:
+                model = train(rules, args.deals, args.seed, args.jobs, args.expert_partner)
             else:
                 model = train_loners(rules, args.deals, args.seed, args.jobs)
-                name = loners_data_name(rules.preset)
-            out = Path(args.out or Path(__file__).parent / "data" / name)
             out.parent.mkdir(parents=True, exist_ok=True)
             text = json.dumps(model.to_json(), sort_keys=True, separators=(",", ":"))
             out.write_text(text + "\n", encoding="utf-8")
@@ -350,6 +391,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"({time.perf_counter() - start:.1f} s)")
     except (
         RulesError,
+        OutputError,
         PlayerError,
         IllegalActionError,
         EndlessGameError,
