@@ -25,6 +25,7 @@ from pathlib import Path
 import aiohttp
 import discord
 
+from bot import about
 from bot.app import EuchreBot, database_tables, without_voice
 from bot.heartbeat import MAX_AGE_SECONDS, Heartbeat
 from bot.league import LeagueService
@@ -293,6 +294,11 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=f"The bot token is read from the {TOKEN_ENV} environment variable.",
     )
     _add_config_option(parser, default=None)
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        help="print the version and the build that runs (compiled, or pure Python and why)",
+    )
     parser.set_defaults(handler=run)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     _add_command(commands, "run", run, "connect to Discord and serve (the default)")
@@ -341,6 +347,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     copy_parser.add_argument("target", metavar="TO_URL", help="an empty database, the same way")
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: print :func:`bot.about` on one line (argparse's own would wrap it)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(about())
+        parser.exit()
 
 
 def _server_id(text: str) -> int:

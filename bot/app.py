@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import about
 from bot.heartbeat import Heartbeat
 from bot.league import LeagueService
 from bot.players import make_player
@@ -340,7 +341,7 @@ class EuchreBot(commands.AutoShardedBot):
         return self.is_ready() and bool(shards) and not any(s.is_closed() for s in shards)
 
     def start_line(self) -> str:
-        """Who the bot is, in how many servers, where its commands went, and its invite link."""
+        """Who the bot is, in how many servers, which build, where its commands went, invite."""
         user = self.user
         who = f"{user} (id {user.id})" if user is not None else "an unknown user"
         if self.synced or self.sync_failed:
@@ -354,8 +355,8 @@ class EuchreBot(commands.AutoShardedBot):
             )
         invite = invite_url(self.application_id) if self.application_id else "unknown"
         return (
-            f"Logged in as {who} in {len(self.guilds)} server(s); {commands_state}; "
-            f"invite link: {invite}"
+            f"Logged in as {who} in {len(self.guilds)} server(s) ({about()}); "
+            f"{commands_state}; invite link: {invite}"
         )
 
     async def sync_app_commands(self) -> None:
