@@ -29,6 +29,7 @@ from bot import about
 from bot.app import EuchreBot, database_tables, without_voice
 from bot.heartbeat import MAX_AGE_SECONDS, Heartbeat
 from bot.league import LeagueService
+from bot.logs import formatter_for
 from bot.runtime import tune_gc_after_start
 from bot.settings import (
     CONFIG_ENV,
@@ -399,15 +400,24 @@ def _add_config_option(parser: argparse.ArgumentParser, *, default: object) -> N
     )
 
 
+def _setup_logging(settings: Settings) -> None:
+    """Log to stderr, in ``log_format``; discord.py's colours only on a terminal."""
+    stream = logging.StreamHandler()
+    formatter = formatter_for(settings.log_format, stream.stream)
+    level = logging.getLevelNamesMapping()[settings.log_level]
+    if formatter is None:  # discord.py colours a terminal's lines
+        discord.utils.setup_logging(handler=stream, level=level, root=True)
+    else:
+        discord.utils.setup_logging(handler=stream, formatter=formatter, level=level, root=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv``, load the settings, set up logging and run the chosen command."""
     args = build_parser().parse_args(argv)
     handler: Handler = args.handler
     try:
         settings = load_settings(args.config)
-        discord.utils.setup_logging(
-            level=logging.getLevelNamesMapping()[settings.log_level], root=True
-        )
+        _setup_logging(settings)
         return handler(settings, args)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)

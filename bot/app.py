@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot import about
 from bot.heartbeat import Heartbeat
 from bot.league import LeagueService
+from bot.logs import GUILD_ID
 from bot.players import make_player
 from bot.ratelimits import rate_limit_trace
 from bot.render.faces import NO_FACES, CardFaces
@@ -269,6 +270,7 @@ class EuchreBot(commands.AutoShardedBot):
             except discord.HTTPException as exc:
                 log.info("Could not tell user %s the bot stops: %s", interaction.user.id, exc)
             return False
+        GUILD_ID.set(interaction.guild_id)  # this interaction's task: its log lines
         task = asyncio.current_task()
         if task is not None:
             self._handling.add(task)

@@ -35,6 +35,7 @@ from pydantic_settings import (
 )
 
 from bot.compiled import PURE_VARIABLE
+from bot.logs import LogFormat
 from bot.store.urls import parse_url, sqlite_file, sqlite_url
 
 __all__ = [
@@ -135,6 +136,14 @@ class Settings(BaseSettings):
     """Users allowed to run owner-only commands; empty means the application's owner."""
 
     log_level: LogLevel = "INFO"
+    """The least important log lines written (to stderr)."""
+
+    log_format: LogFormat = "text"
+    """``text``: plain lines, coloured only on a terminal; ``json``: one JSON object a line.
+
+    JSON lines carry ``time``, ``level``, ``logger``, ``message``, and ``guild`` and
+    ``table`` where the line is about one (for log collectors).
+    """
 
     computer_move_delay: float = Field(default=1.0, ge=0, le=60, allow_inf_nan=False)
     """Seconds between computer moves shown at the table (0 in tests)."""

@@ -17,6 +17,7 @@ import pytest
 
 import bot.__main__ as cli
 from bot.app import EuchreBot
+from bot.logs import PLAIN
 from bot.settings import Settings
 
 REPO = Path(__file__).resolve().parents[1]
@@ -236,7 +237,8 @@ def test_main_passes_settings_to_the_command_after_setting_up_logging(
     monkeypatch.setattr(cli, "run", handler)
     assert cli.main(["--config", "c.toml", "run"]) == 7
     assert [s.log_level for s in seen] == ["WARNING"]
-    assert logging_calls == [{"level": 30, "root": True}]
+    [call] = logging_calls
+    assert (call["level"], call["root"], call["formatter"]) == (30, True, PLAIN)
 
 
 def test_misspelt_environment_variable_stops_the_start(
