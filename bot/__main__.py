@@ -27,6 +27,7 @@ import discord
 
 from bot import about
 from bot.app import EuchreBot, database_tables, without_voice
+from bot.cli import run_main
 from bot.heartbeat import MAX_AGE_SECONDS, Heartbeat
 from bot.league import LeagueService
 from bot.logs import formatter_for
@@ -425,4 +426,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+from bot.cli import run_main
 from bot.rules import PRESETS, HouseRules, RulesError
 
 from .arena import (
@@ -403,4 +404,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)
