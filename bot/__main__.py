@@ -75,7 +75,7 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
     try:
         asyncio.run(_serve(settings, token))
     except StoreError as exc:
-        raise ConfigError(f"database {settings.database_shown}: {exc}") from None
+        raise _database_error(settings.database_shown, exc) from None
     except (KeyboardInterrupt, asyncio.CancelledError):
         log.info("Stopped")
     return 0
@@ -105,7 +105,7 @@ def migrate_database(settings: Settings, args: argparse.Namespace) -> int:
         before, after = asyncio.run(migrate(settings.database_url))
         rebuilt = asyncio.run(_rebuild_ladders(settings.database_url))
     except StoreError as exc:
-        raise ConfigError(f"database {path}: {exc}") from None
+        raise _database_error(path, exc) from None
     if before != after:
         print(f"{path}: migrated from schema {before} to {after}")
     if rebuilt:
@@ -113,6 +113,12 @@ def migrate_database(settings: Settings, args: argparse.Namespace) -> int:
     if before == after and not rebuilt:
         print(f"{path}: already at schema {after}; nothing to do")
     return 0
+
+
+def _database_error(shown: str, exc: StoreError) -> ConfigError:
+    """The store's error as one line that names the database once."""
+    text = str(exc)
+    return ConfigError(text if shown in text else f"database {shown}: {text}")
 
 
 async def _rebuild_ladders(url: str) -> int:
@@ -152,9 +158,16 @@ def copy_db(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+START_AGAIN = "start the bot again"
+SYNC_AGAIN = "run `python -m bot sync` again"
+
+
 @contextlib.contextmanager
-def _reaching_discord() -> Iterator[None]:
-    """Turn a refused token or an unreachable Discord into one :class:`ConfigError` line."""
+def _reaching_discord(again: str = START_AGAIN) -> Iterator[None]:
+    """Turn a refused token or an unreachable Discord into one :class:`ConfigError` line.
+
+    ``again`` says what to do once the cause is fixed: start the bot, or sync, again.
+    """
     try:
         yield
     except discord.LoginFailure:
@@ -167,17 +180,17 @@ def _reaching_discord() -> Iterator[None]:
         raise ConfigError(
             f"could not reach Discord ({reason}): check this machine's network "
             "(is it online, can it resolve and reach discord.com, is a firewall or "
-            "proxy in the way?), then start the bot again"
+            f"proxy in the way?), then {again}"
         ) from None
     except discord.DiscordServerError as exc:
         raise ConfigError(
             f"Discord answered with a server error ({exc.status}): it may be down "
-            "(see discordstatus.com); start the bot again in a few minutes"
+            f"(see discordstatus.com); {again} in a few minutes"
         ) from None
 
 
 @contextlib.contextmanager
-def _login_checked() -> Iterator[None]:
+def _login_checked(again: str = START_AGAIN) -> Iterator[None]:
     """:func:`_reaching_discord`, without discord.py's "logging in using static token" line.
 
     A refused token or an unreachable Discord is then the only line printed.
@@ -186,7 +199,7 @@ def _login_checked() -> Iterator[None]:
     level = client_log.level
     client_log.setLevel(logging.WARNING)
     try:
-        with _reaching_discord():
+        with _reaching_discord(again):
             yield
     finally:
         client_log.setLevel(level)
@@ -253,9 +266,9 @@ async def _start(bot: EuchreBot, token: str) -> None:
 
 async def _sync(settings: Settings, token: str, guild_ids: Sequence[int], globally: bool) -> bool:
     async with EuchreBot(settings, sync_at_start=False) as bot:
-        with _login_checked():
+        with _login_checked(SYNC_AGAIN):
             await bot.login(token)
-        with _reaching_discord():
+        with _reaching_discord(SYNC_AGAIN):
             return await bot.sync_commands(guild_ids, globally=globally)
 
 

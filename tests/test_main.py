@@ -208,7 +208,10 @@ def test_unreachable_discord_is_one_line_exit_2_before_any_database(tmp_path: Pa
     )
     env = child_env(DISCORD_TOKEN="abc")
     env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
-    for command in ([], ["sync", "--global"]):
+    for command, again in (
+        ([], "then start the bot again"),
+        (["sync", "--global"], "then run `python -m bot sync` again"),
+    ):
         result = subprocess.run(
             [sys.executable, "-m", "bot", *command],
             cwd=tmp_path,
@@ -219,7 +222,7 @@ def test_unreachable_discord_is_one_line_exit_2_before_any_database(tmp_path: Pa
         )
         line = assert_one_error_line(result)
         assert line.startswith("error: could not reach Discord (Cannot connect to host 127.0.0.1")
-        assert line.endswith("then start the bot again")
+        assert line.endswith(again)
         assert not (tmp_path / "data").exists()
 
 
