@@ -41,11 +41,11 @@ def _rules(text: str) -> HouseRules:
 
 _EXAMPLES = """\
 examples:
-  python -m bot.players arena --a basic --b random --games 200 --seed 1 --rules toronto
+  python -m bot.players arena --a basic --b random --pairs 200 --seed 1 --rules toronto
   python -m bot.players arena --a mypkg.bots:Greedy --b basic --games 100
   python -m bot.players loners --level basic --deals 20000 --rules british
-  python -m bot.players ceiling --games 400 --rules toronto --bids
-  python -m bot.players ceiling --games 200 --foresee --jobs 2
+  python -m bot.players ceiling --pairs 400 --rules toronto --bids
+  python -m bot.players ceiling --pairs 200 --foresee --jobs 2
   python -m bot.players deals --a expert --b basic --deals 1500 --jobs 2
   python -m bot.players deals --a expert --b basic --deals 2000 --at 6-7
   python -m bot.players bench --presets north_american toronto
@@ -95,12 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     arena.add_argument("--a", default="basic", help=_side_help("A"))
     arena.add_argument("--b", default="random", help=_side_help("B"))
-    arena.add_argument(
-        "--games",
-        type=int,
-        default=200,
-        help="duplicate pairs, each played twice (default: %(default)s)",
-    )
+    _pairs(arena)
     _common(arena)
     _parallel(arena)
     loners = commands.add_parser(
@@ -121,9 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
         "double dummy against basic, or (--foresee) into the cards basic will play: "
         "the most card play can win.",
     )
-    ceiling.add_argument(
-        "--games", type=int, default=200, help="duplicate pairs (default: %(default)s)"
-    )
+    _pairs(ceiling)
     _common(ceiling)
     ceiling.add_argument("--bids", action="store_true", help="also bid on the real deal")
     ceiling.add_argument(
@@ -250,6 +243,52 @@ _TRAINING = {
 }
 
 
+PAIRS = 200
+"""Duplicate pairs a match plays when neither --pairs nor --games is given."""
+
+
+def _pairs(command: argparse.ArgumentParser) -> None:
+    """--pairs N (duplicate pairs, 2N games) or --games N (games, an even number)."""
+    size = command.add_mutually_exclusive_group()
+    size.add_argument(
+        "--pairs",
+        type=_count,
+        help=f"duplicate pairs: each deal is played twice, the sides swapping seats, so "
+        f"N pairs are 2N games (default: {PAIRS} pairs)",
+    )
+    size.add_argument(
+        "--games",
+        type=_even,
+        help="games in all, an even number (the same as --pairs N/2)",
+    )
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of at least 1")
+    return value
+
+
+def _even(text: str) -> int:
+    value = _count(text)
+    if value % 2:
+        raise argparse.ArgumentTypeError(
+            f"{value} games: duplicate games come in pairs, so give an even number "
+            f"(or --pairs {value})"
+        )
+    return value
+
+
+def _pairs_of(args: argparse.Namespace) -> int:
+    if args.pairs is not None:
+        return int(args.pairs)
+    return PAIRS if args.games is None else int(args.games) // 2
+
+
 def _common(command: argparse.ArgumentParser) -> None:
     command.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
     command.add_argument(
@@ -342,7 +381,8 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         if args.command == "arena":
             progress = _progress(args, "pairs")
-            result = run_match(args.a, args.b, args.games, args.seed, rules, args.jobs, progress)
+            pairs = _pairs_of(args)
+            result = run_match(args.a, args.b, pairs, args.seed, rules, args.jobs, progress)
             print(report(result))
         elif args.command == "deals":
             progress = _progress(args, "deals")
@@ -383,7 +423,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "ceiling":
             progress = _progress(args, "pairs")
             ceiling = run_ceiling(
-                args.games, args.seed, rules, args.bids, args.jobs, progress, args.foresee
+                _pairs_of(args), args.seed, rules, args.bids, args.jobs, progress, args.foresee
             )
             print(report(ceiling))
         else:
