@@ -6,7 +6,9 @@ pyproject.toml describes the project; this file only adds the compiled modules
 ``bot/compiled.py`` checks at import. The install is pure Python, and passes the
 same tests, when ``EUCHRE_PURE=1`` is set (a pure build also removes compiled
 files an earlier build left beside the sources), when mypyc cannot translate
-the sources, or when no C compiler works: the build says which, and goes on.
+the sources, or when no C compiler works: the build says which, and goes on. A
+fallback is a warning, which pip shows even without ``-v``, and its reason goes
+into the record, so that ``python -m bot --version`` and the start-up line name it.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import importlib.util
 import json
 import os
 import sys
+import warnings
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -45,6 +48,33 @@ def _say(message: str) -> None:
     print(f"euchre-bot build: {message}", file=sys.stderr)
 
 
+class PureFallbackWarning(UserWarning):
+    """The install goes on as pure Python because compiling could not be done."""
+
+
+def _fall_back(reason: str, *targets: Path) -> None:
+    """Warn that the install is pure Python and why; record the reason in ``targets``."""
+    warnings.warn(
+        f"euchre-bot build: {reason}; installing the pure-Python sources "
+        "(the same games, two to three times slower)",
+        PureFallbackWarning,
+        stacklevel=2,
+    )
+    _write_record({"modules": {}, "pure": f"{reason} at install"}, *targets)
+
+
+def _write_record(record: dict[str, Any], *targets: Path) -> None:
+    for target in targets:
+        path = target / "bot" / GUARD.RECORD
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+
+
+def _in_place() -> bool:
+    """Whether this build installs the sources where they are (an editable install)."""
+    return bool({"editable_wheel", "develop", "--inplace", "-i"}.intersection(sys.argv[1:]))
+
+
 def _compiled_files(root: Path) -> list[Path]:
     """The compiled files of this project under ``root`` (extensions and the record)."""
     names = [*GUARD.COMPILED, GROUP + "__mypyc"]
@@ -66,19 +96,16 @@ class BuildExt(build_ext):
         try:
             super().run()
         except (CCompilerError, ExecError, PlatformError, OSError) as exc:
-            _say(f"compiling failed ({exc}); installing the pure-Python sources")
             self.extensions = []
             _remove_compiled(Path(self.build_lib))  # nothing half-built goes into a wheel
             if in_place:
                 _remove_compiled(ROOT)
+            targets = [Path(self.build_lib)] + ([ROOT] if in_place else [])
+            _fall_back(f"no working C compiler ({exc})", *targets)
             return
         if not self.extensions:
             return
-        record = {"modules": SOURCES}
-        target = ROOT if in_place else Path(self.build_lib)
-        path = target / "bot" / GUARD.RECORD
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        _write_record({"modules": SOURCES}, ROOT if in_place else Path(self.build_lib))
 
 
 SOURCES: dict[str, str] = {}
@@ -95,6 +122,8 @@ def extensions() -> list[Any]:
     if GUARD.wants_pure(os.environ):
         _say(f"{GUARD.PURE_VARIABLE} is set: installing the pure-Python sources")
         _remove_compiled(ROOT)
+        if _in_place():
+            _write_record({"modules": {}, "pure": f"{GUARD.PURE_VARIABLE}=1 at install"}, ROOT)
         return []
     paths = [str(GUARD.source_path(ROOT, m).relative_to(ROOT)) for m in GUARD.COMPILED]
     SOURCES.update((m, GUARD.digest(GUARD.source_path(ROOT, m))) for m in GUARD.COMPILED)
@@ -103,8 +132,12 @@ def extensions() -> list[Any]:
 
         return list(mypycify(paths, group_name=GROUP))
     except (Exception, SystemExit) as exc:  # a type error exits mypy
-        _say(f"mypyc could not translate the sources ({exc!r}); installing the pure-Python ones")
+        _remove_compiled(ROOT)
+        _fall_back(
+            f"mypyc could not translate the sources ({exc!r})", *([ROOT] if _in_place() else [])
+        )
         return []
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})
+if __name__ == "__main__":  # as setuptools runs it too; a test may import it without building
+    setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})

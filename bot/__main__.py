@@ -25,16 +25,18 @@ from pathlib import Path
 import aiohttp
 import discord
 
+from bot import about
 from bot.app import EuchreBot, database_tables, without_voice
+from bot.cli import run_main
 from bot.heartbeat import MAX_AGE_SECONDS, Heartbeat
 from bot.league import LeagueService
+from bot.logs import formatter_for
 from bot.runtime import tune_gc_after_start
 from bot.settings import (
     CONFIG_ENV,
     TOKEN_ENV,
     ConfigError,
     Settings,
-    environment_warnings,
     load_settings,
 )
 from bot.store import Database, StoreError, check_writable, migrate
@@ -73,7 +75,7 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
     try:
         asyncio.run(_serve(settings, token))
     except StoreError as exc:
-        raise ConfigError(f"database {settings.database_shown}: {exc}") from None
+        raise _database_error(settings.database_shown, exc) from None
     except (KeyboardInterrupt, asyncio.CancelledError):
         log.info("Stopped")
     return 0
@@ -103,7 +105,7 @@ def migrate_database(settings: Settings, args: argparse.Namespace) -> int:
         before, after = asyncio.run(migrate(settings.database_url))
         rebuilt = asyncio.run(_rebuild_ladders(settings.database_url))
     except StoreError as exc:
-        raise ConfigError(f"database {path}: {exc}") from None
+        raise _database_error(path, exc) from None
     if before != after:
         print(f"{path}: migrated from schema {before} to {after}")
     if rebuilt:
@@ -111,6 +113,12 @@ def migrate_database(settings: Settings, args: argparse.Namespace) -> int:
     if before == after and not rebuilt:
         print(f"{path}: already at schema {after}; nothing to do")
     return 0
+
+
+def _database_error(shown: str, exc: StoreError) -> ConfigError:
+    """The store's error as one line that names the database once."""
+    text = str(exc)
+    return ConfigError(text if shown in text else f"database {shown}: {text}")
 
 
 async def _rebuild_ladders(url: str) -> int:
@@ -150,9 +158,16 @@ def copy_db(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+START_AGAIN = "start the bot again"
+SYNC_AGAIN = "run `python -m bot sync` again"
+
+
 @contextlib.contextmanager
-def _reaching_discord() -> Iterator[None]:
-    """Turn a refused token or an unreachable Discord into one :class:`ConfigError` line."""
+def _reaching_discord(again: str = START_AGAIN) -> Iterator[None]:
+    """Turn a refused token or an unreachable Discord into one :class:`ConfigError` line.
+
+    ``again`` says what to do once the cause is fixed: start the bot, or sync, again.
+    """
     try:
         yield
     except discord.LoginFailure:
@@ -165,17 +180,17 @@ def _reaching_discord() -> Iterator[None]:
         raise ConfigError(
             f"could not reach Discord ({reason}): check this machine's network "
             "(is it online, can it resolve and reach discord.com, is a firewall or "
-            "proxy in the way?), then start the bot again"
+            f"proxy in the way?), then {again}"
         ) from None
     except discord.DiscordServerError as exc:
         raise ConfigError(
             f"Discord answered with a server error ({exc.status}): it may be down "
-            "(see discordstatus.com); start the bot again in a few minutes"
+            f"(see discordstatus.com); {again} in a few minutes"
         ) from None
 
 
 @contextlib.contextmanager
-def _login_checked() -> Iterator[None]:
+def _login_checked(again: str = START_AGAIN) -> Iterator[None]:
     """:func:`_reaching_discord`, without discord.py's "logging in using static token" line.
 
     A refused token or an unreachable Discord is then the only line printed.
@@ -184,7 +199,7 @@ def _login_checked() -> Iterator[None]:
     level = client_log.level
     client_log.setLevel(logging.WARNING)
     try:
-        with _reaching_discord():
+        with _reaching_discord(again):
             yield
     finally:
         client_log.setLevel(level)
@@ -251,9 +266,9 @@ async def _start(bot: EuchreBot, token: str) -> None:
 
 async def _sync(settings: Settings, token: str, guild_ids: Sequence[int], globally: bool) -> bool:
     async with EuchreBot(settings, sync_at_start=False) as bot:
-        with _login_checked():
+        with _login_checked(SYNC_AGAIN):
             await bot.login(token)
-        with _reaching_discord():
+        with _reaching_discord(SYNC_AGAIN):
             return await bot.sync_commands(guild_ids, globally=globally)
 
 
@@ -294,6 +309,11 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=f"The bot token is read from the {TOKEN_ENV} environment variable.",
     )
     _add_config_option(parser, default=None)
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        help="print the version and the build that runs (compiled, or pure Python and why)",
+    )
     parser.set_defaults(handler=run)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     _add_command(commands, "run", run, "connect to Discord and serve (the default)")
@@ -344,6 +364,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Version(argparse.Action):
+    """``--version``: print :func:`bot.about` on one line (argparse's own would wrap it)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(about())
+        parser.exit()
+
+
 def _server_id(text: str) -> int:
     try:
         value = int(text)
@@ -377,17 +414,24 @@ def _add_config_option(parser: argparse.ArgumentParser, *, default: object) -> N
     )
 
 
+def _setup_logging(settings: Settings) -> None:
+    """Log to stderr, in ``log_format``; discord.py's colours only on a terminal."""
+    stream = logging.StreamHandler()
+    formatter = formatter_for(settings.log_format, stream.stream)
+    level = logging.getLevelNamesMapping()[settings.log_level]
+    if formatter is None:  # discord.py colours a terminal's lines
+        discord.utils.setup_logging(handler=stream, level=level, root=True)
+    else:
+        discord.utils.setup_logging(handler=stream, formatter=formatter, level=level, root=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv``, load the settings, set up logging and run the chosen command."""
     args = build_parser().parse_args(argv)
     handler: Handler = args.handler
     try:
         settings = load_settings(args.config)
-        discord.utils.setup_logging(
-            level=logging.getLevelNamesMapping()[settings.log_level], root=True
-        )
-        for warning in environment_warnings():
-            log.warning("%s", warning)
+        _setup_logging(settings)
         return handler(settings, args)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -395,4 +439,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

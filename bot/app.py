@@ -11,10 +11,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import about
 from bot.discord_pace.headers import rate_limit_trace
 from bot.discord_pace.pacing import DISCORD_LIMITS, ChannelLimits, Pacers
 from bot.heartbeat import Heartbeat
 from bot.league import LeagueService
+from bot.logs import GUILD_ID
 from bot.players import make_player
 from bot.render.faces import NO_FACES, CardFaces
 from bot.replies import report_error, send_ephemeral
@@ -269,6 +271,7 @@ class EuchreBot(commands.AutoShardedBot):
             except discord.HTTPException as exc:
                 log.info("Could not tell user %s the bot stops: %s", interaction.user.id, exc)
             return False
+        GUILD_ID.set(interaction.guild_id)  # this interaction's task: its log lines
         task = asyncio.current_task()
         if task is not None:
             self._handling.add(task)
@@ -341,7 +344,7 @@ class EuchreBot(commands.AutoShardedBot):
         return self.is_ready() and bool(shards) and not any(s.is_closed() for s in shards)
 
     def start_line(self) -> str:
-        """Who the bot is, in how many servers, where its commands went, and its invite link."""
+        """Who the bot is, in how many servers, which build, where its commands went, invite."""
         user = self.user
         who = f"{user} (id {user.id})" if user is not None else "an unknown user"
         if self.synced or self.sync_failed:
@@ -355,8 +358,8 @@ class EuchreBot(commands.AutoShardedBot):
             )
         invite = invite_url(self.application_id) if self.application_id else "unknown"
         return (
-            f"Logged in as {who} in {len(self.guilds)} server(s); {commands_state}; "
-            f"invite link: {invite}"
+            f"Logged in as {who} in {len(self.guilds)} server(s) ({about()}); "
+            f"{commands_state}; invite link: {invite}"
         )
 
     async def sync_app_commands(self) -> None:

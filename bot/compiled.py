@@ -9,14 +9,16 @@ builds them beside the sources, so an edited source could silently not run.
 At ``import bot`` this module decides, once, which the process runs:
 
 - ``compiled``: every extension is there and every source matches its record;
-- ``pure``: nothing is compiled, or ``EUCHRE_PURE=1`` asks for the sources;
+- ``pure``: nothing is compiled (the reason the install gave, such as no C
+  compiler, is in the record), or ``EUCHRE_PURE=1`` asks for the sources;
 - ``stale``: some extension is there, but a source changed since the build (or
   an extension or the record is missing); one line on stderr says so and how to
   rebuild.
 
 Anything but ``compiled`` loads every module of ``COMPILED`` from its ``.py``,
 all or nothing: compiled classes cannot subclass pure ones. ``bot.BUILD``
-holds the decision.
+holds the decision, and :meth:`Build.describe` says it in words (the start-up
+line, ``python -m bot --version``).
 """
 
 from __future__ import annotations
@@ -57,7 +59,11 @@ COMPILED: Final = (
 PURE_VARIABLE: Final = "EUCHRE_PURE"
 """Set to 1 (at install or at run time) for the pure-Python sources."""
 RECORD: Final = "compiled.json"
-"""The build's record, in the ``bot`` package folder: ``{"modules": {name: sha256}}``."""
+"""The build's record, in the ``bot`` package folder: ``{"modules": {name: sha256}}``.
+
+An install that fell back to pure Python records why instead: ``{"modules": {},
+"pure": reason}``.
+"""
 REBUILD: Final = "pip install -e ."
 
 Mode = Literal["compiled", "pure", "stale"]
@@ -69,6 +75,14 @@ class Build:
 
     mode: Mode
     reason: str
+
+    def describe(self) -> str:
+        """The build in words: ``compiled (...)``, or ``pure Python (why)``."""
+        if self.mode == "compiled":
+            return f"compiled ({self.reason})"
+        if self.mode == "stale":
+            return f"pure Python (stale: {self.reason})"
+        return f"pure Python ({self.reason})"
 
 
 def wants_pure(environ: Mapping[str, str]) -> bool:
@@ -99,10 +113,10 @@ def extension_path(root: Path, module: str) -> Path | None:
 def check(root: Path, modules: Sequence[str], environ: Mapping[str, str]) -> Build:
     """Decide between the compiled modules and their sources (see the module's docstring)."""
     if wants_pure(environ):
-        return Build("pure", f"{PURE_VARIABLE} is set")
+        return Build("pure", f"{PURE_VARIABLE}={environ[PURE_VARIABLE].strip()}")
     present = [m for m in modules if extension_path(root, m) is not None]
     if not present:
-        return Build("pure", "not compiled")
+        return Build("pure", _pure_reason(root))
     missing = [m for m in modules if m not in present]
     if missing:
         return Build("stale", f"{missing[0]} has no compiled extension")
@@ -115,6 +129,15 @@ def check(root: Path, modules: Sequence[str], environ: Mapping[str, str]) -> Bui
         if not path.is_file() or recorded.get(module) != digest(path):
             return Build("stale", f"{path.relative_to(root)} changed since it was compiled")
     return Build("compiled", f"{len(modules)} modules compiled by mypyc")
+
+
+def _pure_reason(root: Path) -> str:
+    """Why nothing is compiled: the install's recorded reason, or "not compiled"."""
+    try:
+        reason = json.loads((root / "bot" / RECORD).read_text(encoding="utf-8"))["pure"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return "not compiled"
+    return str(reason) if reason else "not compiled"
 
 
 class SourceFinder(importlib.abc.MetaPathFinder):

@@ -3,8 +3,9 @@
 Where a value comes from, strongest first:
 
 1. environment variables ``EUCHRE_<OPTION>`` (for example ``EUCHRE_DATA_DIR=/data``);
-   an ``EUCHRE_*`` variable that names no option is reported by
-   :func:`environment_warnings`;
+   an ``EUCHRE_*`` variable that names no option, and is none of the project's other
+   variables (:data:`OTHER_VARIABLES`), stops the start, as an unknown key in the file
+   does (:func:`unknown_variables`);
 2. the TOML config file: ``--config PATH``, else ``$EUCHRE_CONFIG``, else ``config.toml``
    in the working directory (which may be missing: then the defaults apply);
 3. the defaults below, documented in ``config.example.toml``.
@@ -20,7 +21,7 @@ import difflib
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -33,24 +34,34 @@ from pydantic_settings import (
     SettingsError,
 )
 
+from bot.compiled import PURE_VARIABLE
+from bot.logs import LogFormat
 from bot.store.urls import parse_url, sqlite_file, sqlite_url
 
 __all__ = [
     "CONFIG_ENV",
     "DEFAULT_CONFIG",
     "ENV_PREFIX",
+    "OTHER_VARIABLES",
     "TOKEN_ENV",
     "ConfigError",
     "Settings",
-    "environment_warnings",
     "load_settings",
     "read_config_file",
+    "unknown_variables",
 ]
 
 DEFAULT_CONFIG = Path("config.toml")
 CONFIG_ENV = "EUCHRE_CONFIG"
 TOKEN_ENV = "DISCORD_TOKEN"
 ENV_PREFIX = "EUCHRE_"
+
+OTHER_VARIABLES: dict[str, str] = {
+    CONFIG_ENV: "the config file to read",
+    PURE_VARIABLE: "run the pure-Python sources, not the compiled modules (bot/compiled.py)",
+    "EUCHRE_TEST_POSTGRES": "which PostgreSQL server the tests start (tests/postgres_server.py)",
+}
+"""The ``EUCHRE_*`` variables the project reads that are not options: the one list of them."""
 
 _EXAMPLE_HINT = "see config.example.toml"
 _LIST_HINT = "write a list like [123, 456]"
@@ -125,6 +136,14 @@ class Settings(BaseSettings):
     """Users allowed to run owner-only commands; empty means the application's owner."""
 
     log_level: LogLevel = "INFO"
+    """The least important log lines written (to stderr)."""
+
+    log_format: LogFormat = "text"
+    """``text``: plain lines, coloured only on a terminal; ``json``: one JSON object a line.
+
+    JSON lines carry ``time``, ``level``, ``logger``, ``message``, and ``guild`` and
+    ``table`` where the line is about one (for log collectors).
+    """
 
     computer_move_delay: float = Field(default=1.0, ge=0, le=60, allow_inf_nan=False)
     """Seconds between computer moves shown at the table (0 in tests)."""
@@ -266,6 +285,7 @@ def load_settings(config: Path | None = None) -> Settings:
     else:
         path, required = DEFAULT_CONFIG, False
     values = read_config_file(path, required=required)
+    _check_environment()
     try:
         settings = Settings(**values)
     except ValidationError as exc:
@@ -275,24 +295,40 @@ def load_settings(config: Path | None = None) -> Settings:
     return settings
 
 
-def environment_warnings(environ: Mapping[str, str] | None = None) -> list[str]:
-    """One sentence for each ``EUCHRE_*`` variable that names no option (it would be ignored)."""
+def unknown_variables(environ: Mapping[str, str] | None = None) -> list[str]:
+    """One phrase for each ``EUCHRE_*`` variable that is neither an option nor the project's."""
     env = os.environ if environ is None else environ
-    known = sorted(
-        [_env_name(field) for field in Settings.model_fields if field != "discord_token"]
-        + [CONFIG_ENV]
-    )
+    known = [_env_name(field) for field in _OPTIONS] + list(OTHER_VARIABLES)
     # Compared without the prefix, which every name shares.
     suffixes = {name.removeprefix(ENV_PREFIX): name for name in known}
-    warnings = []
+    unknown = []
     for key in sorted(env):
         name = key.upper()
         if not name.startswith(ENV_PREFIX) or name in known:
             continue
-        close = difflib.get_close_matches(name.removeprefix(ENV_PREFIX), suffixes, n=1)
-        hint = f": did you mean {suffixes[close[0]]}?" if close else f" ({_EXAMPLE_HINT})"
-        warnings.append(f"environment variable {key} is not an option and is ignored{hint}")
-    return warnings
+        close = _closest(name.removeprefix(ENV_PREFIX), suffixes)
+        hint = f" (did you mean {suffixes[close]}?)" if close else ""
+        if name == _env_name(TOKEN_ENV):
+            hint = f" (the token is read from {TOKEN_ENV})"
+        unknown.append(f"environment variable {key} names no option{hint}")
+    return unknown
+
+
+def _check_environment() -> None:
+    """Raise :class:`ConfigError` naming every unknown ``EUCHRE_*`` variable."""
+    unknown = unknown_variables()
+    if unknown:
+        which = "it" if len(unknown) == 1 else "them"
+        raise ConfigError(f"{'; '.join(unknown)}: unset {which} or fix the spelling")
+
+
+def _closest(word: str, choices: Iterable[str]) -> str | None:
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return close[0] if close else None
+
+
+_OPTIONS = tuple(field for field in Settings.model_fields if field != "discord_token")
+"""The options' names: every field but the token, which only ``DISCORD_TOKEN`` gives."""
 
 
 def _env_name(field: str) -> str:
@@ -317,7 +353,10 @@ def _describe(errors: list[ErrorDetails], path: Path) -> str:
         if not loc:  # a check of several options together: its message names them
             source, problem = str(path), error["msg"].removeprefix("Value error, ")
         elif error["type"] == "extra_forbidden":
-            source, problem = str(path), f"unknown option '{field}': remove it or fix its spelling"
+            close = _closest(field.lower(), _OPTIONS)
+            hint = f" (did you mean '{close}'?)" if close else ""
+            problem = f"unknown option '{field}'{hint}: remove it or fix its spelling"
+            source = str(path)
         elif field == TOKEN_ENV:
             source, problem = TOKEN_ENV, message
         elif _set_in_environment(_env_name(field), os.environ):

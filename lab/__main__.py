@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from bot.cli import run_main
 from lab.bench.cli import main as bench_main
 from lab.players.cli import main as players_main
 
@@ -17,4 +18,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

@@ -13,6 +13,7 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot import about
 from bot.app import (
     BOT_PERMISSIONS,
     CHECK_FAILED,
@@ -261,8 +262,8 @@ async def test_start_line_says_who_where_the_commands_went_and_the_invite(
     [line] = await start_lines(bot, caplog)
     assert bot.user is not None and bot.application_id is not None
     assert line == (
-        f"Logged in as EuchreBot (id {bot.user.id}) in 0 server(s); slash commands synced "
-        f"to guild 11, to guild 22; invite link: {invite_url(bot.application_id)}"
+        f"Logged in as EuchreBot (id {bot.user.id}) in 0 server(s) ({about()}); slash "
+        f"commands synced to guild 11, to guild 22; invite link: {invite_url(bot.application_id)}"
     )
 
 

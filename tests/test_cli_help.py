@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +17,7 @@ import bot.__main__ as bot_cli
 import bot.rules.__main__ as rules_cli
 import lab.bench.cli as bench_cli
 import lab.players.cli as players_cli
+from bot.cli import EXIT_OUTPUT_CLOSED
 from bot.players import LEVELS
 from bot.rules import HouseRules
 from lab.players.arena import report, run_match
@@ -112,3 +116,35 @@ def test_decision_times_print_in_ms() -> None:
         times = re.findall(r"(p50|p95|p99|max) (\d+(?:\.\d+)?) ms", line)
         assert [name for name, _ in times] == ["p50", "p95", "p99", "max"], line
         assert " us" not in line and "µs" not in line
+
+
+CLOSED_OUTPUT = [
+    ["bot", "--version"],
+    ["bot.rules", "replay", str(RECORD), "--text"],
+    ["lab", "bench", "rules", "--seconds", "0.01"],
+    ["lab", "loners", "--level", "random", "--deals", "2"],
+    ["lab", "bench", "hints", "--hints", "1"],
+]
+
+
+@pytest.mark.parametrize("argv", CLOSED_OUTPUT, ids=" ".join)
+def test_every_command_line_exits_quietly_when_its_output_is_closed(
+    argv: list[str], tmp_path: Path
+) -> None:
+    """As after ``| head -1``: the reader has gone before the command writes."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", *argv],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (EXIT_OUTPUT_CLOSED, "")

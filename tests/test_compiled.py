@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import importlib
 import importlib.machinery
+import importlib.util
 import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -142,3 +144,53 @@ def test_the_real_build_goes_stale_when_a_source_is_edited(tmp_path: Path) -> No
     done = _import_in(tmp_path, {})
     assert done.stdout.split() == ["stale", "True", "True"]
     assert len(done.stderr.splitlines()) == 1
+
+
+def test_the_build_is_said_in_words_with_its_reason(tmp_path: Path) -> None:
+    root = _tree(tmp_path)
+    assert check(root, COMPILED, {PURE_VARIABLE: "1"}).describe() == "pure Python (EUCHRE_PURE=1)"
+    assert check(root, COMPILED, {}).describe() == "pure Python (not compiled)"
+    _fake_build(root)
+    assert (
+        check(root, COMPILED, {}).describe()
+        == f"compiled ({len(COMPILED)} modules compiled by mypyc)"
+    )
+    _edit(root, "bot.rules.cards")
+    assert check(root, COMPILED, {}).describe() == (
+        "pure Python (stale: bot/rules/cards.py changed since it was compiled)"
+    )
+
+
+def _setup_module() -> ModuleType:
+    """setup.py, loaded as a module: its functions, without building anything."""
+    spec = importlib.util.spec_from_file_location("_euchre_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_fallback_at_install_warns_and_the_build_names_its_reason(
+    tmp_path: Path,
+) -> None:
+    setup = _setup_module()
+    root = _tree(tmp_path)
+    reason = "no working C compiler (command '/bin/false' failed with exit code 1)"
+    with pytest.warns(UserWarning, match="installing the pure-Python sources") as caught:
+        setup._fall_back(reason, root)
+    [warning] = caught
+    assert str(warning.message).startswith(f"euchre-bot build: {reason}; ")
+    build = check(root, COMPILED, {})
+    assert build.describe() == f"pure Python ({reason} at install)"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--version"],
+        cwd=root,
+        env={"PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.endswith(f", pure Python ({reason} at install)\n")
+    assert done.stdout.startswith("euchre-bot ")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import signal
 import socket
@@ -18,6 +17,7 @@ import pytest
 
 import bot.__main__ as cli
 from bot.app import EuchreBot
+from bot.logs import PLAIN
 from bot.settings import Settings
 
 REPO = Path(__file__).resolve().parents[1]
@@ -208,7 +208,10 @@ def test_unreachable_discord_is_one_line_exit_2_before_any_database(tmp_path: Pa
     )
     env = child_env(DISCORD_TOKEN="abc")
     env["PYTHONPATH"] = os.pathsep.join([str(site), env["PYTHONPATH"]])
-    for command in ([], ["sync", "--global"]):
+    for command, again in (
+        ([], "then start the bot again"),
+        (["sync", "--global"], "then run `python -m bot sync` again"),
+    ):
         result = subprocess.run(
             [sys.executable, "-m", "bot", *command],
             cwd=tmp_path,
@@ -219,7 +222,7 @@ def test_unreachable_discord_is_one_line_exit_2_before_any_database(tmp_path: Pa
         )
         line = assert_one_error_line(result)
         assert line.startswith("error: could not reach Discord (Cannot connect to host 127.0.0.1")
-        assert line.endswith("then start the bot again")
+        assert line.endswith(again)
         assert not (tmp_path / "data").exists()
 
 
@@ -237,22 +240,25 @@ def test_main_passes_settings_to_the_command_after_setting_up_logging(
     monkeypatch.setattr(cli, "run", handler)
     assert cli.main(["--config", "c.toml", "run"]) == 7
     assert [s.log_level for s in seen] == ["WARNING"]
-    assert logging_calls == [{"level": 30, "root": True}]
+    [call] = logging_calls
+    assert (call["level"], call["root"], call["formatter"]) == (30, True, PLAIN)
 
 
-def test_misspelt_environment_variable_is_warned_about(
+def test_misspelt_environment_variable_stops_the_start(
     monkeypatch: pytest.MonkeyPatch,
-    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
     logging_calls: list[dict[str, Any]],
 ) -> None:
-    monkeypatch.setenv("EUCHRE_DATA_DR", "/srv")
-    monkeypatch.setattr(cli, "migrate_database", lambda settings, args: 0)
-    with caplog.at_level(logging.WARNING, logger="bot"):
-        assert cli.main(["migrate"]) == 0
-    assert [r.getMessage() for r in caplog.records] == [
-        "environment variable EUCHRE_DATA_DR is not an option and is ignored: "
-        "did you mean EUCHRE_DATA_DIR?"
-    ]
+    monkeypatch.setenv("EUCHRE_DATABSE_URL", "sqlite:///elsewhere.sqlite3")
+    ran: list[Settings] = []
+    monkeypatch.setattr(cli, "migrate_database", lambda settings, args: ran.append(settings))
+    assert cli.main(["migrate"]) == 2
+    assert capsys.readouterr().err == (
+        "error: environment variable EUCHRE_DATABSE_URL names no option "
+        "(did you mean EUCHRE_DATABASE_URL?): unset it or fix the spelling\n"
+    )
+    assert ran == []
+    assert list(Path().iterdir()) == [], "nothing is created"
 
 
 def test_refused_token_is_one_line_and_exit_2(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -55,8 +56,23 @@ def test_a_database_migrate_cannot_use_is_one_error_line(
     path.write_text("not a database")
     assert cli.main(["migrate"]) == cli.EXIT_CONFIG
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith("error: database ")
-    assert "not an SQLite database" in err[0]
+    assert err == [f"error: {Path('data', 'euchre.sqlite3')} is not an SQLite database"]
+
+
+def test_a_postgresql_server_that_cannot_be_reached_is_named_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    # Nothing listens on the port once the socket is closed: connections are refused.
+    url = f"postgresql://euchre:secret@127.0.0.1:{port}/euchre"
+    (tmp_path / "config.toml").write_text(f'database_url = "{url}"\n')
+    assert cli.main(["migrate"]) == cli.EXIT_CONFIG
+    [line] = capsys.readouterr().err.splitlines()
+    shown = f"postgresql://euchre:***@127.0.0.1:{port}/euchre"
+    assert line.startswith(f"error: cannot connect to the database {shown}: ")
+    assert line.count("127.0.0.1") == 1 and "secret" not in line
 
     with sqlite3.connect(tmp_path / "newer.sqlite3") as conn:
         conn.execute(f"PRAGMA user_version = {latest_version() + 1}")
@@ -107,6 +123,32 @@ def test_migrate_on_postgresql_and_copy_db_from_the_sqlite_file(
         "error: copy-db: mysql: not a known database; use sqlite:///PATH "
         "or postgresql://user:password@host/database"
     )
+
+
+def test_copy_db_from_a_missing_file_is_one_error_line_and_creates_nothing(
+    tmp_path: Path, postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "path" / "that" / "does" / "not" / "exist.sqlite3"
+    assert cli.main(["copy-db", f"sqlite:///{missing}", postgres_url]) == cli.EXIT_CONFIG
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"error: copy-db: FROM_URL: {missing} does not exist: name the database the bot ran on\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+    async def tables() -> list[str]:
+        conn = await asyncpg.connect(postgres_url)
+        try:
+            rows = await conn.fetch(
+                "SELECT table_name FROM information_schema.tables "
+                "WHERE table_schema = current_schema()"
+            )
+        finally:
+            await conn.close()
+        return [r["table_name"] for r in rows]
+
+    assert asyncio.run(tables()) == [], "nothing in the target either"
 
 
 async def test_losing_the_guild_locks_stops_the_process_with_an_error(postgres_url: str) -> None:

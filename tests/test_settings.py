@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 from pydantic import SecretStr, ValidationError
 
-from bot.settings import CONFIG_ENV, ConfigError, Settings, environment_warnings, load_settings
+from bot.settings import (
+    CONFIG_ENV,
+    OTHER_VARIABLES,
+    ConfigError,
+    Settings,
+    load_settings,
+    unknown_variables,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -139,23 +146,56 @@ def test_unknown_euchre_variables_are_named_with_the_closest_option() -> None:
         "EUCHRE_COLOUR": "red",
         "EUCHRE_DATA_DIR": "/data",
         "EUCHRE_CONFIG": "x.toml",
+        "EUCHRE_PURE": "1",
+        "EUCHRE_TEST_POSTGRES": "system",
         "DISCORD_TOKEN": "t",
         "HOME": "/root",
     }
-    assert environment_warnings(environ) == [
-        "environment variable EUCHRE_COLOUR is not an option and is ignored "
-        "(see config.example.toml)",
-        "environment variable EUCHRE_CONFG is not an option and is ignored: "
-        "did you mean EUCHRE_CONFIG?",
-        "environment variable EUCHRE_DATA_DR is not an option and is ignored: "
-        "did you mean EUCHRE_DATA_DIR?",
-        "environment variable euchre_log_levl is not an option and is ignored: "
-        "did you mean EUCHRE_LOG_LEVEL?",
+    assert unknown_variables(environ) == [
+        "environment variable EUCHRE_COLOUR names no option",
+        "environment variable EUCHRE_CONFG names no option (did you mean EUCHRE_CONFIG?)",
+        "environment variable EUCHRE_DATA_DR names no option (did you mean EUCHRE_DATA_DIR?)",
+        "environment variable euchre_log_levl names no option (did you mean EUCHRE_LOG_LEVEL?)",
     ]
-    assert environment_warnings({"EUCHRE_DATA_DIR": "/d", "EUCHRE_DISCORD_TOKEN": "t"}) == [
-        "environment variable EUCHRE_DISCORD_TOKEN is not an option and is ignored (see "
-        "config.example.toml)"
+    assert unknown_variables({"EUCHRE_DATA_DIR": "/d", "EUCHRE_DISCORD_TOKEN": "t"}) == [
+        "environment variable EUCHRE_DISCORD_TOKEN names no option "
+        "(the token is read from DISCORD_TOKEN)"
     ]
+
+
+def test_an_unknown_euchre_variable_stops_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EUCHRE_DATABSE_URL", "postgresql://u:p@db/euchre")
+    with pytest.raises(ConfigError) as caught:
+        load_settings()
+    assert str(caught.value) == (
+        "environment variable EUCHRE_DATABSE_URL names no option "
+        "(did you mean EUCHRE_DATABASE_URL?): unset it or fix the spelling"
+    )
+
+
+ENV_NAME = re.compile(r"""["'](EUCHRE_[A-Z][A-Z_]*)["']""")
+"""A variable's name as a string constant in the code (a test's misspellings included)."""
+
+
+def test_every_euchre_variable_the_project_reads_is_known() -> None:
+    """The code and CI name only options and the listed others (OTHER_VARIABLES)."""
+    known = {f"EUCHRE_{field.upper()}" for field in Settings.model_fields} | set(OTHER_VARIABLES)
+    places = [*(REPO / "bot").rglob("*.py"), *(REPO / "cogs").rglob("*.py")]
+    places += [p for p in (REPO / "tests").rglob("*.py") if p.name not in MISSPELLING_TESTS]
+    places += [REPO / ".ci" / "run", REPO / "compose.yaml", REPO / "Dockerfile"]
+    named = {
+        f"{path.relative_to(REPO)}: {name}"
+        for path in places
+        if path.is_file()
+        for name in ENV_NAME.findall(path.read_text(encoding="utf-8"))
+        + re.findall(r"^\s*(?:export )?(EUCHRE_[A-Z_]+)[=:]", path.read_text(), re.M)
+        if name not in known
+    }
+    assert named == set()
+
+
+MISSPELLING_TESTS = frozenset({"test_settings.py", "test_main.py", "test_main_migrate.py"})
+"""The tests that name misspelt variables on purpose."""
 
 
 def test_token_comes_from_the_environment_as_a_secret(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -197,8 +237,8 @@ def test_unknown_option_is_named(tmp_path: Path) -> None:
     config = write(tmp_path / "c.toml", "log_levle = 'INFO'\n[extra]\nx = 1")
     message = error_of(config)
     assert message.startswith(f"{config}: ")
-    assert "unknown option 'log_levle'" in message
-    assert "unknown option 'extra'" in message
+    assert "unknown option 'log_levle' (did you mean 'log_level'?): remove it" in message
+    assert "unknown option 'extra': remove it or fix its spelling" in message
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,8 @@ import json
 import sys
 from typing import Any
 
+from bot.cli import run_main
+
 from .cards import SUIT_NAMES, card_symbol, parse_card, parse_suit
 from .record import RecordError, Replay, replay
 
@@ -221,4 +223,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

@@ -18,8 +18,9 @@ from typing import Any, Final
 
 from bot.rules import RecordError, replay
 from bot.store._codec import load_json
-from bot.store.database import Database, Params
+from bot.store.database import Database, Params, existing_schema
 from bot.store.errors import StoreError
+from bot.store.urls import parse_url
 
 __all__ = ["COPY_ORDER", "CopyError", "CopyReport", "copy_database"]
 
@@ -81,9 +82,12 @@ async def copy_database(
 ) -> CopyReport:
     """Copy every row of ``source`` into the empty ``target``, then check the copy.
 
-    Both are migrated to the newest schema first. Raises :class:`CopyError` when the
-    target holds data, the schemas differ, or the check finds a difference.
+    Both are migrated to the newest schema first. Raises :class:`CopyError`, before
+    anything is created or changed, when the source does not exist or holds no schema
+    (no bot ever used it); and when the target holds data, the schemas differ, or the
+    check finds a difference.
     """
+    await _check_source(source)
     async with await Database.open(source) as src, await Database.open(target) as dst:
         if src.url.url == dst.url.url:
             raise CopyError("FROM_URL and TO_URL are the same database")
@@ -106,6 +110,20 @@ async def copy_database(
             report.games_replayed = await _replay_games(dst)
             progress(f"replayed {report.games_replayed:,} archived games")
     return report
+
+
+async def _check_source(source: str | os.PathLike[str]) -> None:
+    """Refuse a source that does not exist or holds no schema, before anything is opened."""
+    try:
+        version = await existing_schema(source)
+    except StoreError as exc:
+        raise CopyError(f"FROM_URL: {exc}: name the database the bot ran on") from None
+    if version == 0:
+        shown = parse_url(source).shown
+        raise CopyError(
+            f"FROM_URL: {shown} holds no schema (no bot has used it): "
+            "name the database the bot ran on"
+        )
 
 
 async def _check_tables(src: Database, dst: Database) -> None:

@@ -589,6 +589,27 @@ async def connect(
     return await SqliteDatabase.connect(url, clock)
 
 
+async def existing_schema(target: str | os.PathLike[str]) -> int:
+    """The schema version of the database at ``target``, which must exist (0: no schema).
+
+    Nothing is created, migrated or written: an SQLite file that is missing is a
+    :class:`StoreError`, where :func:`connect` would create it.
+    """
+    try:
+        url = parse_url(target)
+    except ValueError as exc:
+        raise StoreError(str(exc)) from None
+    if url.dialect == "sqlite":
+        from bot.store.sqlite import SqliteDatabase
+
+        return await SqliteDatabase.existing_version(url)
+    db = await connect(target)
+    try:
+        return db.schema_version
+    finally:
+        await db.close()
+
+
 async def migrate(where: str | os.PathLike[str], *, target: int | None = None) -> tuple[int, int]:
     """Bring the database at ``where`` (URL or SQLite path) to the newest schema (or ``target``).
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
@@ -142,5 +143,11 @@ def no_answer(timeout: float | None) -> str:
 
 
 def reason_of(exc: BaseException) -> str:
-    """What the driver said, or the exception's name."""
+    """What the driver said, or the exception's name; the system's words for an OS error.
+
+    An OS error's own text repeats the address ("Connect call failed ('host', 5432)"),
+    which the message already names.
+    """
+    if isinstance(exc, OSError) and exc.errno:
+        return os.strerror(exc.errno)
     return str(exc) or type(exc).__name__

@@ -49,6 +49,24 @@ class SqliteDatabase(Database):
         super().__init__(url, clock)
         self._conn = conn
 
+    @staticmethod
+    async def existing_version(url: StoreUrl) -> int:
+        """The schema version of an existing file, opened read-only: nothing is created."""
+        target = url.path
+        assert target is not None
+        path = Path(target)
+        if target == ":memory:" or not path.is_file():
+            raise StoreError(f"{target} does not exist")
+        uri = f"{path.resolve().as_uri()}?mode=ro"
+        try:
+            async with aiosqlite.connect(uri, uri=True) as conn:
+                rows = list(await conn.execute_fetchall("PRAGMA user_version"))
+        except sqlite3.DatabaseError as exc:
+            if "not a database" in str(exc):
+                raise StoreError(f"{target} is not an SQLite database") from None
+            raise StoreError(f"cannot open the database {target}: {exc}") from None
+        return int(rows[0][0])
+
     @classmethod
     async def connect(cls, url: StoreUrl, clock: Clock) -> SqliteDatabase:
         """Open the file (creating it and its folder) and set the pragmas; no migration."""

@@ -11,11 +11,11 @@ check stands in the method whose change it guards.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.logs import TableLock
 from bot.rules import (
     Action,
     Game,
@@ -100,7 +100,7 @@ class Table:
         self.game: Game | None = None
         self.message_id: int | None = None
         self.last_trick: CompletedTrick | None = None
-        self.lock = asyncio.Lock()
+        self.lock = TableLock(place.guild_id, table_id)
         self.settings = ServerSettings()
         """Its server's settings, copied when it opened, started or was restored."""
         self.strikes: dict[int, int] = {}

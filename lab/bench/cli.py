@@ -21,6 +21,7 @@ import asyncio
 import sys
 from pathlib import Path
 
+from bot.cli import run_main
 from bot.rules import PRESETS, HouseRules
 from bot.store import StoreError
 
@@ -226,4 +227,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

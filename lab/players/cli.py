@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+from bot.cli import run_main
 from bot.players.learnt_bidding import data_name
 from bot.players.learnt_loners import data_name as loners_data_name
 from bot.players.protocol import LEVELS, PlayerError
@@ -39,15 +40,16 @@ def _rules(text: str) -> HouseRules:
 
 _EXAMPLES = """\
 examples:
-  python -m lab arena --a basic --b random --games 200 --seed 1 --rules toronto
+  python -m lab arena --a basic --b random --pairs 200 --seed 1 --rules toronto
   python -m lab arena --a mypkg.bots:Greedy --b basic --games 100
   python -m lab loners --level basic --deals 20000 --rules british
-  python -m lab ceiling --games 400 --rules toronto --bids
-  python -m lab ceiling --games 200 --foresee --jobs 2
+  python -m lab ceiling --pairs 400 --rules toronto --bids
+  python -m lab ceiling --pairs 200 --foresee --jobs 2
   python -m lab deals --a expert --b basic --deals 1500 --jobs 2
   python -m lab deals --a expert --b basic --deals 2000 --at 6-7
   python -m lab bench search --presets north_american toronto
   python -m lab train-bidding --rules toronto --deals 6000 --seed 1
+  python -m lab train-bidding --rules toronto --deals 16000 --replace-shipped
   python -m lab train-bidding --rules toronto --deals 12000 --expert-partner
   python -m lab train-loners --rules toronto --deals 20000 --seed 1
   python -m lab bid-regret --games 300 --data regret.jsonl --jobs 2
@@ -92,12 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     arena.add_argument("--a", default="basic", help=_side_help("A"))
     arena.add_argument("--b", default="random", help=_side_help("B"))
-    arena.add_argument(
-        "--games",
-        type=int,
-        default=200,
-        help="duplicate pairs, each played twice (default: %(default)s)",
-    )
+    _pairs(arena)
     _common(arena)
     _parallel(arena)
     loners = commands.add_parser(
@@ -118,9 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
         "double dummy against basic, or (--foresee) into the cards basic will play: "
         "the most card play can win.",
     )
-    ceiling.add_argument(
-        "--games", type=int, default=200, help="duplicate pairs (default: %(default)s)"
-    )
+    _pairs(ceiling)
     _common(ceiling)
     ceiling.add_argument("--bids", action="store_true", help="also bid on the real deal")
     ceiling.add_argument(
@@ -167,10 +162,19 @@ def build_parser() -> argparse.ArgumentParser:
         learn.add_argument("--deals", type=int, default=6000, help="deals (default: %(default)s)")
         _common(learn)
         learn.add_argument("--jobs", type=int, default=1, help=_JOBS)
-        learn.add_argument(
+        where = learn.add_mutually_exclusive_group()
+        where.add_argument(
             "--out",
+            type=Path,
             default=None,
-            help=f"file to write (default: the package's bot/players/data/{file}_PRESET.json)",
+            help=f"file to write (default: {file}_PRESET.json in the working directory, "
+            "which must not exist yet)",
+        )
+        where.add_argument(
+            "--replace-shipped",
+            action="store_true",
+            help=f"write the model the expert ships with (bot/players/data/{file}_PRESET.json) "
+            "over the one there",
         )
         if name == "train-bidding":
             learn.add_argument(
@@ -215,12 +219,60 @@ _JOBS = "worker processes (default: %(default)s)"
 _TRAINING = {
     "train-bidding": "Deals from the seed, each bidding decision tried both ways on the real "
     "deal and played out by basic: the expected points of making trump over passing by "
-    "hand shape, seat and score. Writes the model the expert ships with (docs/players.md).",
+    "hand shape, seat and score: the model the expert ships with (docs/players.md), written to "
+    "--out, or over the shipped one with --replace-shipped.",
     "train-loners": "Deals from the seed bid by the expert's bidder, each decision to go alone "
     "tried both ways on the real deal and played out by basic: the expected points of going "
-    "alone over playing with the partner by sweep chance, hand shape, seat and score. Writes "
-    "the model the expert ships with (docs/players.md).",
+    "alone over playing with the partner by sweep chance, hand shape, seat and score: the "
+    "model the expert ships with (docs/players.md), written to --out, or over the shipped one "
+    "with --replace-shipped.",
 }
+
+
+PAIRS = 200
+"""Duplicate pairs a match plays when neither --pairs nor --games is given."""
+
+
+def _pairs(command: argparse.ArgumentParser) -> None:
+    """--pairs N (duplicate pairs, 2N games) or --games N (games, an even number)."""
+    size = command.add_mutually_exclusive_group()
+    size.add_argument(
+        "--pairs",
+        type=_count,
+        help=f"duplicate pairs: each deal is played twice, the sides swapping seats, so "
+        f"N pairs are 2N games (default: {PAIRS} pairs)",
+    )
+    size.add_argument(
+        "--games",
+        type=_even,
+        help="games in all, an even number (the same as --pairs N/2)",
+    )
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of at least 1")
+    return value
+
+
+def _even(text: str) -> int:
+    value = _count(text)
+    if value % 2:
+        raise argparse.ArgumentTypeError(
+            f"{value} games: duplicate games come in pairs, so give an even number "
+            f"(or --pairs {value})"
+        )
+    return value
+
+
+def _pairs_of(args: argparse.Namespace) -> int:
+    if args.pairs is not None:
+        return int(args.pairs)
+    return PAIRS if args.games is None else int(args.games) // 2
 
 
 def _common(command: argparse.ArgumentParser) -> None:
@@ -276,6 +328,33 @@ def _progress(args: argparse.Namespace, unit: str) -> ProgressLine | None:
     return ProgressLine(unit) if args.progress or sys.stderr.isatty() else None
 
 
+SHIPPED = Path(__file__).parent / "data"
+"""Where the models the expert ships with are (written only with ``--replace-shipped``)."""
+
+
+class OutputError(Exception):
+    """A training's output file would overwrite what it should not."""
+
+
+def _training_out(args: argparse.Namespace, name: str) -> Path:
+    """The file a training writes, checked before it runs: never a shipped model unasked."""
+    shipped = SHIPPED / name
+    if args.replace_shipped:
+        return shipped
+    if args.out is not None:
+        if args.out.resolve() == shipped.resolve():
+            raise OutputError(
+                f"{args.out} is the shipped model: add --replace-shipped to replace it"
+            )
+        return Path(args.out)
+    out = Path(name)  # the working directory
+    if out.exists():
+        raise OutputError(
+            f"{out} exists in the working directory: name another file with --out, or move it away"
+        )
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     parser = build_parser()
@@ -287,7 +366,8 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         if args.command == "arena":
             progress = _progress(args, "pairs")
-            result = run_match(args.a, args.b, args.games, args.seed, rules, args.jobs, progress)
+            pairs = _pairs_of(args)
+            result = run_match(args.a, args.b, pairs, args.seed, rules, args.jobs, progress)
             print(report(result))
         elif args.command == "deals":
             progress = _progress(args, "deals")
@@ -298,14 +378,16 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command in ("train-bidding", "train-loners"):
             if rules.to_spec() != {"preset": rules.preset}:
                 raise RulesError(f"{args.command} takes a preset name: the models are per preset")
-            if args.command == "train-bidding":
-                partnered = args.expert_partner
-                model = train(rules, args.deals, args.seed, args.jobs, partnered)
-                name = data_name(rules.preset, partnered)
+            training = args.command == "train-bidding"
+            if training:
+                name = data_name(rules.preset, args.expert_partner)
+            else:
+                name = loners_data_name(rules.preset)
+            out = _training_out(args, name)
+            if training:
+                model = train(rules, args.deals, args.seed, args.jobs, args.expert_partner)
             else:
                 model = train_loners(rules, args.deals, args.seed, args.jobs)
-                name = loners_data_name(rules.preset)
-            out = Path(args.out or Path(__file__).parent / "data" / name)
             out.parent.mkdir(parents=True, exist_ok=True)
             text = json.dumps(model.to_json(), sort_keys=True, separators=(",", ":"))
             out.write_text(text + "\n", encoding="utf-8")
@@ -326,7 +408,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "ceiling":
             progress = _progress(args, "pairs")
             ceiling = run_ceiling(
-                args.games, args.seed, rules, args.bids, args.jobs, progress, args.foresee
+                _pairs_of(args), args.seed, rules, args.bids, args.jobs, progress, args.foresee
             )
             print(report(ceiling))
         else:
@@ -335,6 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"({time.perf_counter() - start:.1f} s)")
     except (
         RulesError,
+        OutputError,
         PlayerError,
         IllegalActionError,
         EndlessGameError,
@@ -346,4 +429,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

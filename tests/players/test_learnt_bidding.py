@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import lab.players.cli as players_cli
 from bot.players.basic import BasicPlayer
 from bot.players.learnt_bidder import BIDDING, LearntBidder
 from bot.players.learnt_bidding import (
@@ -129,6 +130,40 @@ def test_train_bidding_writes_a_model(tmp_path: Path) -> None:
     args = ["train-bidding", "--deals", "5", "--expert-partner", "--out", str(partnered)]
     assert main(args) == 0
     assert BiddingModel.from_json(json.loads(partnered.read_text())).deals == 5
+
+
+def test_training_writes_to_the_working_directory_never_over_the_shipped_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shipped = files("bot.players").joinpath("data", data_name("toronto"))
+    before = shipped.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    args = ["train-bidding", "--rules", "toronto", "--deals", "3"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("toronto: ") and "deals -> bidding_toronto.json\n" in out
+    assert BiddingModel.from_json(json.loads((tmp_path / "bidding_toronto.json").read_text()))
+    assert main(args) == 2, "an earlier run's file is not overwritten"
+    assert capsys.readouterr().err == (
+        "error: bidding_toronto.json exists in the working directory: name another file "
+        "with --out, or move it away\n"
+    )
+    assert main([*args, "--out", str(shipped)]) == 2
+    assert capsys.readouterr().err.endswith(
+        "is the shipped model: add --replace-shipped to replace it\n"
+    )
+    assert shipped.read_bytes() == before
+
+
+def test_replace_shipped_writes_the_packages_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(players_cli, "SHIPPED", tmp_path / "data")
+    args = ["train-bidding", "--rules", "toronto", "--deals", "3", "--replace-shipped"]
+    assert main(args) == 0
+    written = tmp_path / "data" / data_name("toronto")
+    assert BiddingModel.from_json(json.loads(written.read_text())).deals == 3
+    assert capsys.readouterr().out.splitlines()[0].endswith(f"-> {written}")
 
 
 @pytest.mark.parametrize("expert_partner", [False, True], ids=["basic-partner", "expert-partner"])

@@ -133,6 +133,18 @@ def test_train_loners_writes_a_model(tmp_path: Path) -> None:
     assert main(["train-loners", "--rules", '{"preset": "toronto", "target_score": 5}']) == 2
 
 
+def test_train_loners_never_writes_over_the_shipped_model_unasked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shipped = files("bot.players").joinpath("data", "loners_toronto.json")
+    before = shipped.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    assert main(["train-loners", "--rules", "toronto", "--deals", "3"]) == 0
+    assert (tmp_path / "loners_toronto.json").is_file()
+    assert main(["train-loners", "--rules", "toronto", "--deals", "3", "--out", str(shipped)]) == 2
+    assert shipped.read_bytes() == before
+
+
 @pytest.mark.parametrize("preset", ASKED_AFTER_TRUMP)
 def test_where_the_partner_is_asked_the_shipped_model_decides_every_round_and_role(
     preset: str,

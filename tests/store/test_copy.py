@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import re
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -16,6 +19,7 @@ from bot.store import (
     SeasonRepo,
     Seat,
     TableRepo,
+    connect,
 )
 from bot.store.copy import COPY_ORDER, CopyError, copy_database
 
@@ -132,5 +136,49 @@ async def test_a_record_that_no_longer_replays_fails_the_copy_and_leaves_the_tar
 
 
 async def test_copying_a_database_onto_itself_is_refused(sqlite_url: str) -> None:
+    await fill(sqlite_url)
     with pytest.raises(CopyError, match="the same database"):
         await copy_database(sqlite_url, sqlite_url)
+
+
+async def test_a_missing_source_is_refused_and_nothing_is_created(tmp_path: Path) -> None:
+    source, target = tmp_path / "gone" / "euchre.sqlite3", tmp_path / "new.sqlite3"
+    with pytest.raises(
+        CopyError, match=f"^FROM_URL: {re.escape(str(source))} does not exist: name the"
+    ):
+        await copy_database(f"sqlite:///{source}", f"sqlite:///{target}")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("content", [b"", None])
+async def test_a_source_without_the_schema_is_refused_and_left_alone(
+    tmp_path: Path, content: bytes | None
+) -> None:
+    source, target = tmp_path / "other.sqlite3", tmp_path / "new.sqlite3"
+    if content is None:
+        with contextlib.closing(sqlite3.connect(source)) as other:  # another program's file
+            other.execute("CREATE TABLE notes (x)")
+    else:
+        source.write_bytes(content)
+    before = source.read_bytes()
+    with pytest.raises(CopyError, match="holds no schema \\(no bot has used it\\)"):
+        await copy_database(source, target)
+    assert source.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [source.name]
+
+
+async def test_a_file_that_is_not_sqlite_is_refused(tmp_path: Path) -> None:
+    source = tmp_path / "notes.txt"
+    source.write_text("not a database at all, just some words to fill a page\n" * 20)
+    with pytest.raises(CopyError, match=r"notes\.txt is not an SQLite database"):
+        await copy_database(source, tmp_path / "new.sqlite3")
+    assert not (tmp_path / "new.sqlite3").exists()
+
+
+async def test_a_postgresql_source_without_the_schema_is_refused(
+    postgres_url: str, second_postgres_url: str
+) -> None:
+    with pytest.raises(CopyError, match="holds no schema"):
+        await copy_database(postgres_url, second_postgres_url)
+    async with await connect(postgres_url) as src, await connect(second_postgres_url) as dst:
+        assert (await src.table_names(), await dst.table_names()) == (set(), set())

@@ -29,7 +29,7 @@ def test_tiny_match_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> No
                 "basic",
                 "--b",
                 "random",
-                "--games",
+                "--pairs",
                 "2",
                 "--seed",
                 "4",
@@ -94,11 +94,28 @@ def test_duplicate_pairs_share_the_cards() -> None:
     assert result.sides[0].wins == result.sides[1].wins == 3
 
 
+def test_games_counts_games_and_pairs_count_pairs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["arena", "--b", "basic", "--games", "2", "--seed", "4"]) == 0
+    assert "1 duplicate pairs (2 games), seed 4" in capsys.readouterr().out
+    assert main(["arena", "--b", "basic", "--pairs", "1", "--seed", "4"]) == 0
+    assert "1 duplicate pairs (2 games), seed 4" in capsys.readouterr().out
+    for wrong in (["--games", "5"], ["--games", "2", "--pairs", "1"], ["--pairs", "0"]):
+        with pytest.raises(SystemExit) as stopped:
+            main(["arena", *wrong])
+        assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "5 games: duplicate games come in pairs, so give an even number (or --pairs 5)" in err
+    assert "not allowed with argument" in err
+    assert "'0' is not a number of at least 1" in err
+
+
 def test_outside_player_through_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["arena", "--a", "tests.players.outside_player:LastLegal", "--games", "1"]) == 0
+    assert main(["arena", "--a", "tests.players.outside_player:LastLegal", "--pairs", "1"]) == 0
     assert "last-legal" in capsys.readouterr().out
-    assert main(["arena", "--a", "nobody", "--games", "1"]) == 2
-    assert main(["arena", "--rules", '{"preset": "nowhere"}', "--games", "1"]) == 2
+    assert main(["arena", "--a", "nobody", "--pairs", "1"]) == 2
+    assert main(["arena", "--rules", '{"preset": "nowhere"}', "--pairs", "1"]) == 2
 
 
 def test_illegal_actions_stop_the_match() -> None:
@@ -166,12 +183,12 @@ def test_the_documented_outside_player_runs(
     code = doc.split("# mybots.py\n", 1)[1].split("```", 1)[0]
     (tmp_path / "mybots.py").write_text(code)
     monkeypatch.syspath_prepend(str(tmp_path))
-    assert main(["arena", "--a", "mybots:HighCard", "--b", "basic", "--games", "2"]) == 0
+    assert main(["arena", "--a", "mybots:HighCard", "--b", "basic", "--pairs", "2"]) == 0
     assert "high-card" in capsys.readouterr().out
 
 
 def test_the_sighted_yardstick_plays_duplicate_games(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["ceiling", "--games", "2", "--seed", "4", "--rules", "toronto"]) == 0
+    assert main(["ceiling", "--pairs", "2", "--seed", "4", "--rules", "toronto"]) == 0
     out = capsys.readouterr().out
     assert "A = sighted play, B = basic" in out
     assert "2 duplicate pairs (4 games)" in out
@@ -200,7 +217,7 @@ def test_a_run_told_of_its_progress_gives_the_same_figures(
     def figures(out: str) -> list[str]:
         return [line for line in out.splitlines() if not line.startswith(("decide", "("))]
 
-    plain = ["arena", "--a", "basic", "--b", "beginner", "--games", "12", "--seed", "4"]
+    plain = ["arena", "--a", "basic", "--b", "beginner", "--pairs", "12", "--seed", "4"]
     assert main(plain) == 0
     quiet = capsys.readouterr()
     assert quiet.err == ""
