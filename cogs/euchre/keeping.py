@@ -22,7 +22,7 @@ from bot.tables import Progress, Table
 from bot.tables.keeper import TableKeeper
 
 from .presenter import TablePresenter
-from .routes import ours, routed
+from .routes import routed
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
@@ -33,11 +33,6 @@ log = logging.getLogger(__name__)
 
 RESUME_FLUSH: Final = 60.0
 """Seconds start-up waits for the restored tables' messages (each channel has its pace)."""
-
-UNANSWERED_AFTER: Final = 2.5
-"""Seconds after which a click of another prefix that nothing answered gets
-:data:`UNKNOWN_BUTTON` (Discord allows 3); a click of this bot's prefix that no item
-claims is answered at once."""
 
 UNKNOWN_BUTTON: Final = (
     "That button doesn't work any more. Use the buttons on the latest table message, "
@@ -123,24 +118,13 @@ class Keeping(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Make sure every click is answered, even one no component claims.
 
-        A forged or malformed custom_id of this bot, or a button discord.py can't match
-        to the message, reaches no handler: the user gets a sentence at once. Another
-        prefix may belong to a view of another extension, so it gets the sentence only
-        if nothing answered it shortly before Discord would say "This interaction failed".
+        Every component this bot draws is one of the euchre DynamicItems, so a custom_id
+        that fits none of their grammars (forged, malformed, of another prefix), or a
+        button discord.py can't match to the message, reaches no handler: the user gets
+        :data:`UNKNOWN_BUTTON` at once, well within Discord's 3 seconds.
         """
-        if interaction.type is not discord.InteractionType.component or _claimed(interaction):
-            return
-        data = cast("Mapping[str, Any]", interaction.data or {})
-        custom_id = data.get("custom_id")
-        if isinstance(custom_id, str) and ours(custom_id):
+        if interaction.type is discord.InteractionType.component and not _claimed(interaction):
             await _answer_unknown(interaction)
-            return
-
-        async def answer_if_unanswered() -> None:
-            await _answer_unknown(interaction)
-
-        name = f"unanswered click {interaction.id}"
-        self.bot.scheduler.call_later(UNANSWERED_AFTER, answer_if_unanswered, name=name)
 
     async def resume_all(self) -> None:
         """Refresh or repost every open table's message; play computer turns left pending.
