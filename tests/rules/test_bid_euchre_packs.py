@@ -63,9 +63,9 @@ def test_packs_that_contradict_the_players_are_refused(
     assert message.startswith("packs: ") and "players" in message
     assert f"packs {wanted}" in message and f"not packs {spec['packs']}" in message
     base = HouseRules.preset_rules(str(spec["preset"]))
-    with pytest.raises(RulesError, match="packs: .*players"):
+    with pytest.raises(RulesError, match=r"packs: .*players"):
         base.with_changes(**{k: v for k, v in spec.items() if k != "preset"})
-    with pytest.raises(RecordError, match="rules: packs: .*players"):
+    with pytest.raises(RecordError, match=r"rules: packs: .*players"):
         replay(record(spec))
 
 
