@@ -6,7 +6,7 @@ share the channel's budget with the tables): a reminder that pings the player wh
 out (a new message, so the ping notifies), the computer's move in their place, the
 closing of an idle table. At start-up it shows every restored table again (its message
 edited, or posted anew when it's gone or over an hour old) and plays the computer
-turns the last process left pending.
+turns the last process left pending. A table whose thread or channel is deleted closes.
 """
 
 from __future__ import annotations
@@ -125,6 +125,19 @@ class Keeping(commands.Cog):
         """
         if interaction.type is discord.InteractionType.component and not _claimed(interaction):
             await _answer_unknown(interaction)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A moderator deleted a table's thread: the table closes, as an abort closes it."""
+        table = self.bot.tables.at(payload.thread_id)
+        if table is not None and table.place.thread_id == payload.thread_id:
+            await self.presenter.place_gone(table, "thread")
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted, with its threads: their tables close."""
+        for table in [t for t in self.bot.tables.open_tables if t.place.channel_id == channel.id]:
+            await self.presenter.place_gone(table, "channel")
 
     async def resume_all(self) -> None:
         """Refresh or repost every open table's message; play computer turns left pending.
