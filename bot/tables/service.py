@@ -303,29 +303,6 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
             self._close(table)
         return table
 
-    async def close_gone(self, table_id: int, where: str) -> Table | None:
-        """Close a table whose channel or thread was deleted, as an abort does.
-
-        ``where`` names what went (``"thread"``). None when it was closed already.
-        """
-        table = self._open.get(table_id)
-        if table is None:
-            return None
-        async with table.lock:
-            if not table.is_open:
-                return None
-            await self._bring_in_step(table)
-            status = table.status
-            table.status = "aborted"
-            try:
-                await self.store.finish_table(table.id, "aborted", None)
-            except Exception as exc:
-                table.status = status
-                raise self._save_failed(f"table {table.id}: closing", table, exc) from exc
-            self._emit(table, "aborted", f"its {where} was deleted")
-            self._close(table)
-        return table
-
     async def play_again(self, table_id: int, player: Player) -> Table:
         """A new lobby in the same place with the same seats and rules; the clicker hosts."""
         old = await self.fetch(table_id, closed=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 import discord
 from discord.ext import commands
@@ -40,6 +40,9 @@ UNKNOWN_BUTTON: Final = (
 )
 
 _NO_MENTIONS: Final = discord.AllowedMentions.none()
+
+Where = Literal["thread", "channel"]
+"""What of a table's place was deleted."""
 
 
 def _claimed(interaction: discord.Interaction[EuchreBot]) -> bool:
@@ -95,14 +98,16 @@ class Keeping(commands.Cog):
             idle_game=settings.idle_game_minutes * 60,
         )
         self._resumed = False
+        presenter.publisher.on_gone = self._found_gone
 
     async def cog_load(self) -> None:
         """Start watching every open table (restored ones included)."""
         self.keeper.start()
 
     async def cog_unload(self) -> None:
-        """Stop every timer."""
+        """Stop every timer, and stop hearing of deleted channels."""
         self.keeper.stop()
+        self.presenter.publisher.on_gone = None
 
     # ------------------------------------------------------------------ start-up
 
@@ -125,19 +130,6 @@ class Keeping(commands.Cog):
         """
         if interaction.type is discord.InteractionType.component and not _claimed(interaction):
             await _answer_unknown(interaction)
-
-    @commands.Cog.listener()
-    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        """A moderator deleted a table's thread: the table closes, as an abort closes it."""
-        table = self.bot.tables.at(payload.thread_id)
-        if table is not None and table.place.thread_id == payload.thread_id:
-            await self.presenter.place_gone(table, "thread")
-
-    @commands.Cog.listener()
-    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        """A channel was deleted, with its threads: their tables close."""
-        for table in [t for t in self.bot.tables.open_tables if t.place.channel_id == channel.id]:
-            await self.presenter.place_gone(table, "channel")
 
     async def resume_all(self) -> None:
         """Refresh or repost every open table's message; play computer turns left pending.
@@ -185,6 +177,57 @@ class Keeping(commands.Cog):
                     log.exception("table %d: its computers' turns could not be played", table.id)
 
             self.bot.scheduler.call_later(0, play, name=f"table {table.id} computers")
+
+    # ------------------------------------------------------------------ a place deleted
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A moderator deleted a table's thread: the table closes, as an abort closes it."""
+        table = self.bot.tables.at(payload.thread_id)
+        if table is not None and table.place.thread_id == payload.thread_id:
+            await self.place_gone(table, "thread")
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted, with its threads: their tables close."""
+        for table in [t for t in self.bot.tables.open_tables if t.place.channel_id == channel.id]:
+            await self.place_gone(table, "channel")
+
+    async def place_gone(self, table: Table, where: Where) -> None:
+        """The table's thread or channel was deleted: close the table as an abort does.
+
+        Its open hands show the end and its ping goes; clicks on its buttons are answered
+        as at any closed table. A thread's table says so in the thread's channel (a
+        deleted channel leaves nowhere to say it).
+        """
+        if await self.bot.tables.close_gone(table.id, where) is None:
+            return
+        log.info("table %d: closed, its %s %d was deleted", table.id, where, table.place.id)
+        publisher = self.presenter.publisher
+        publisher.pacers.of(table.place.id).cancel(("table", table.id))
+        if where == "thread":
+            place = table.place
+            channel = self.bot.get_partial_messageable(place.channel_id, guild_id=place.guild_id)
+            text = f"🛑 Table {table.id} was closed: its thread was deleted."
+            publisher.submit(
+                place.channel_id,
+                "post",
+                ("closed", table.id),
+                lambda: channel.send(text, allowed_mentions=_NO_MENTIONS),
+            )
+        await self.presenter.end_hands(table)
+
+    async def _found_gone(self, table: Table) -> None:
+        """The publisher found the table's channel gone: close it, apart from the pacer's job."""
+        where: Where = "thread" if table.place.thread_id is not None else "channel"
+
+        async def close() -> None:
+            try:
+                await self.place_gone(table, where)
+            except Exception:
+                log.exception("table %d: could not be closed after its %s went", table.id, where)
+
+        self.bot.scheduler.call_later(0, close, name=f"table {table.id} gone")
 
     # ------------------------------------------------------------------ KeeperNotifier
 

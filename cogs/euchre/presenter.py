@@ -15,8 +15,6 @@ to reopen it. Once its table has closed (or is gone) a hand shows how it ended, 
 buttons: a click on it is answered so, and when the table closes (its game over,
 aborted, closed idle) every hand still young enough to edit is redrawn so at once.
 Those edits go through each hand's own interaction webhook, never the channel's budget.
-A table whose thread (or channel) was deleted is closed as an abort closes it
-(:meth:`TablePresenter.place_gone`): a thread's table says so in the thread's channel.
 """
 
 from __future__ import annotations
@@ -24,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final
 
 import discord
 
@@ -105,7 +103,7 @@ class TablePresenter:
         """Show the tables of ``bot``, pacing computer moves as its service says."""
         self.bot = bot
         self.service = bot.tables
-        self.publisher = Publisher(bot, on_gone=self._found_gone)
+        self.publisher = Publisher(bot)
         self._hands: dict[tuple[int, int], _OpenHand] = {}
         self._remembered = 0
         self._ending: set[asyncio.Task[None]] = set()
@@ -270,42 +268,6 @@ class TablePresenter:
         """Show a closed table (its buttons gone), and its end on the open hands; drop its ping."""
         self.show(table)
         await self.end_hands(table)
-
-    async def place_gone(self, table: Table, where: Literal["thread", "channel"]) -> None:
-        """The table's thread or channel was deleted: close the table as an abort does.
-
-        Its open hands show the end and its ping goes; clicks on its buttons are answered
-        as at any closed table. A thread's table says so in the thread's channel (a
-        deleted channel leaves nowhere to say it).
-        """
-        closed = await self.service.close_gone(table.id, where)
-        if closed is None:
-            return
-        log.info("table %d: closed, its %s %d was deleted", table.id, where, table.place.id)
-        self.publisher.pacers.of(table.place.id).cancel(("table", table.id))
-        if where == "thread":
-            place = table.place
-            channel = self.bot.get_partial_messageable(place.channel_id, guild_id=place.guild_id)
-            text = f"🛑 Table {table.id} was closed: its thread was deleted."
-            self.publisher.submit(
-                place.channel_id,
-                "post",
-                ("closed", table.id),
-                lambda: channel.send(text, allowed_mentions=_NO_MENTIONS),
-            )
-        await self.end_hands(table)
-
-    async def _found_gone(self, table: Table) -> None:
-        """The publisher found the table's channel gone: close it, apart from the pacer's job."""
-        where: Literal["thread", "channel"] = "thread" if table.place.thread_id else "channel"
-
-        async def close() -> None:
-            try:
-                await self.place_gone(table, where)
-            except Exception:
-                log.exception("table %d: could not be closed after its %s went", table.id, where)
-
-        self.bot.scheduler.call_later(0, close, name=f"table {table.id} gone")
 
     # ------------------------------------------------------------------ turn pings
 
