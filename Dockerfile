@@ -1,6 +1,6 @@
 # Euchre bot image.
 #   docker build -t euchre-bot .
-#   docker run -d --restart unless-stopped -e DISCORD_TOKEN=... -v euchre-data:/data euchre-bot
+#   docker run -d --name euchre --restart unless-stopped --stop-timeout 20 -e DISCORD_TOKEN=... -v euchre-data:/data euchre-bot
 # Slash commands, once after an upgrade that changes them (it syncs, then exits):
 #   docker run --rm -e DISCORD_TOKEN=... euchre-bot python -m bot sync --global
 # Options: mount a config file at /app/config.toml, or set EUCHRE_* variables

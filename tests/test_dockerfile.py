@@ -83,3 +83,12 @@ def test_docker_gives_a_stopping_bot_the_time_its_stop_takes() -> None:
     (timeout,) = re.findall(r"docker run -d .*--stop-timeout (\d+)", readme)
     (grace,) = re.findall(r"stop_grace_period: (\d+)s", compose)
     assert int(timeout) >= takes and int(grace) >= takes
+
+
+def test_the_dockerfile_runs_the_bot_as_readme_does() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    dockerfile = (REPO / "Dockerfile").read_text(encoding="utf-8")
+    (ours,) = re.findall(r"^# +(docker run -d .*)$", dockerfile, re.MULTILINE)
+    (theirs,) = re.findall(r"^(docker run -d .*)$", readme, re.MULTILINE)
+    assert ours == theirs
+    assert "--stop-timeout 20" in ours

@@ -46,6 +46,9 @@ DeckName = Literal["24", "32", "almonte30", "almonte21"]
 
 HAND_SIZE: Final = 5
 
+BID_EUCHRE_PACKS: Final[dict[int, int]] = {4: 1, 6: 2, 8: 2}
+"""Bid Euchre's 24-card packs for each number of players (6, 8 and 6 cards each)."""
+
 
 class RulesError(ValueError):
     """House rules that cannot be played; the message names the field and the reason."""
@@ -183,11 +186,12 @@ class HouseRules(BaseModel):
     def _bid_playable(self) -> Self:
         if self.deck != "24" or self.joker != "none":
             raise ValueError("deck: Bid Euchre is played with the 24-card pack and no joker")
-        size = 24 * self.packs
-        if size % self.players:
+        wanted = BID_EUCHRE_PACKS[self.players]
+        if self.packs != wanted:
             raise ValueError(
-                f"packs: {size} cards do not deal evenly to {self.players} players "
-                "(one pack for four, two for six or eight)"
+                f"packs: Bid Euchre with players {self.players} is dealt from packs {wanted} "
+                f"({24 * wanted // self.players} cards each), not packs {self.packs}; "
+                "leave packs out to get it"
             )
         if self.bid_minimum > self.hand_size:
             raise ValueError(
@@ -218,7 +222,7 @@ class HouseRules(BaseModel):
         name = spec.pop("preset", "north_american")
         if name not in PRESETS:
             raise RulesError(f"preset: {name!r} is not a preset (choose from {', '.join(PRESETS)})")
-        return cls.build({**PRESETS[name], "preset": name, **spec})
+        return cls.build(_packs_follow_players({**PRESETS[name], "preset": name, **spec}, spec))
 
     @classmethod
     def preset_rules(cls, name: str) -> HouseRules:
@@ -235,7 +239,7 @@ class HouseRules(BaseModel):
 
     def with_changes(self, **changes: Any) -> HouseRules:
         """These rules with some fields changed, validated again."""
-        return self.build({**self.model_dump(), **changes})
+        return self.build(_packs_follow_players({**self.model_dump(), **changes}, changes))
 
     def to_spec(self) -> dict[str, Any]:
         """The shortest spec that gives these rules back: the preset and what differs from it."""
@@ -249,6 +253,15 @@ class HouseRules(BaseModel):
     def differences_from_preset(self) -> list[str]:
         """The fields whose value differs from the preset these rules start from."""
         return [name for name in self.to_spec() if name != "preset"]
+
+
+def _packs_follow_players(fields: dict[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    """Bid Euchre's packs for the players, where ``changes`` sets ``players`` but not ``packs``."""
+    if "players" in changes and "packs" not in changes and fields.get("game") == "bid_euchre":
+        packs = BID_EUCHRE_PACKS.get(fields["players"])
+        if packs is not None:
+            return {**fields, "packs": packs}
+    return fields
 
 
 def describe_validation_error(exc: ValidationError) -> str:

@@ -4,7 +4,8 @@ A member takes over a computer's seat during a game (:meth:`AbsenceMixin._take_o
 reached through ``join``); a person whose turn ran out has a computer play it
 (:meth:`AbsenceMixin.time_out`), and keep the seat after too many in a row until they
 take it back (:meth:`AbsenceMixin.take_back`); a table nobody touches is closed
-(:meth:`AbsenceMixin.close_idle`). The timers that call these are in
+(:meth:`AbsenceMixin.close_idle`), and so is one whose channel or thread was deleted
+(:meth:`AbsenceMixin.close_gone`). The timers that call these are in
 :mod:`bot.tables.keeper`.
 """
 
@@ -22,7 +23,7 @@ log = logging.getLogger(__name__)
 
 
 class AbsenceMixin(ServiceBase):
-    """Seats taken over, turns timed out, seats taken back and idle tables closed."""
+    """Seats taken over, turns timed out, seats taken back; idle or unreachable tables closed."""
 
     async def _take_over(self, table: Table, player: Player, seat: int | None) -> Table:
         async with table.lock:
@@ -109,5 +110,28 @@ class AbsenceMixin(ServiceBase):
                 return None
             minutes = (now - idle_since) / 60
             self._emit(table, "aborted", f"idle for {minutes:.0f} minutes")
+            self._close(table)
+        return table
+
+    async def close_gone(self, table_id: int, where: str) -> Table | None:
+        """Close a table whose channel or thread was deleted, as an abort does.
+
+        ``where`` names what went (``"thread"``). None when it was closed already.
+        """
+        table = self._open.get(table_id)
+        if table is None:
+            return None
+        async with table.lock:
+            if not table.is_open:
+                return None
+            await self._bring_in_step(table)
+            status = table.status
+            table.status = "aborted"
+            try:
+                await self.store.finish_table(table.id, "aborted", None)
+            except Exception as exc:
+                table.status = status
+                raise self._save_failed(f"table {table.id}: closing", table, exc) from exc
+            self._emit(table, "aborted", f"its {where} was deleted")
             self._close(table)
         return table

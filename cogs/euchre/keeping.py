@@ -6,14 +6,14 @@ share the channel's budget with the tables): a reminder that pings the player wh
 out (a new message, so the ping notifies), the computer's move in their place, the
 closing of an idle table. At start-up it shows every restored table again (its message
 edited, or posted anew when it's gone or over an hour old) and plays the computer
-turns the last process left pending.
+turns the last process left pending. A table whose thread or channel is deleted closes.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 import discord
 from discord.ext import commands
@@ -22,7 +22,7 @@ from bot.tables import Progress, Table
 from bot.tables.keeper import TableKeeper
 
 from .presenter import TablePresenter
-from .routes import ours, routed
+from .routes import routed
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
@@ -34,17 +34,15 @@ log = logging.getLogger(__name__)
 RESUME_FLUSH: Final = 60.0
 """Seconds start-up waits for the restored tables' messages (each channel has its pace)."""
 
-UNANSWERED_AFTER: Final = 2.5
-"""Seconds after which a click of another prefix that nothing answered gets
-:data:`UNKNOWN_BUTTON` (Discord allows 3); a click of this bot's prefix that no item
-claims is answered at once."""
-
 UNKNOWN_BUTTON: Final = (
     "That button doesn't work any more. Use the buttons on the latest table message, "
     "or /euchre hand for your cards."
 )
 
 _NO_MENTIONS: Final = discord.AllowedMentions.none()
+
+Where = Literal["thread", "channel"]
+"""What of a table's place was deleted."""
 
 
 def _claimed(interaction: discord.Interaction[EuchreBot]) -> bool:
@@ -100,14 +98,16 @@ class Keeping(commands.Cog):
             idle_game=settings.idle_game_minutes * 60,
         )
         self._resumed = False
+        presenter.publisher.on_gone = self._found_gone
 
     async def cog_load(self) -> None:
         """Start watching every open table (restored ones included)."""
         self.keeper.start()
 
     async def cog_unload(self) -> None:
-        """Stop every timer."""
+        """Stop every timer, and stop hearing of deleted channels."""
         self.keeper.stop()
+        self.presenter.publisher.on_gone = None
 
     # ------------------------------------------------------------------ start-up
 
@@ -123,24 +123,13 @@ class Keeping(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Make sure every click is answered, even one no component claims.
 
-        A forged or malformed custom_id of this bot, or a button discord.py can't match
-        to the message, reaches no handler: the user gets a sentence at once. Another
-        prefix may belong to a view of another extension, so it gets the sentence only
-        if nothing answered it shortly before Discord would say "This interaction failed".
+        Every component this bot draws is one of the euchre DynamicItems, so a custom_id
+        that fits none of their grammars (forged, malformed, of another prefix), or a
+        button discord.py can't match to the message, reaches no handler: the user gets
+        :data:`UNKNOWN_BUTTON` at once, well within Discord's 3 seconds.
         """
-        if interaction.type is not discord.InteractionType.component or _claimed(interaction):
-            return
-        data = cast("Mapping[str, Any]", interaction.data or {})
-        custom_id = data.get("custom_id")
-        if isinstance(custom_id, str) and ours(custom_id):
+        if interaction.type is discord.InteractionType.component and not _claimed(interaction):
             await _answer_unknown(interaction)
-            return
-
-        async def answer_if_unanswered() -> None:
-            await _answer_unknown(interaction)
-
-        name = f"unanswered click {interaction.id}"
-        self.bot.scheduler.call_later(UNANSWERED_AFTER, answer_if_unanswered, name=name)
 
     async def resume_all(self) -> None:
         """Refresh or repost every open table's message; play computer turns left pending.
@@ -188,6 +177,57 @@ class Keeping(commands.Cog):
                     log.exception("table %d: its computers' turns could not be played", table.id)
 
             self.bot.scheduler.call_later(0, play, name=f"table {table.id} computers")
+
+    # ------------------------------------------------------------------ a place deleted
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A moderator deleted a table's thread: the table closes, as an abort closes it."""
+        table = self.bot.tables.at(payload.thread_id)
+        if table is not None and table.place.thread_id == payload.thread_id:
+            await self.place_gone(table, "thread")
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted, with its threads: their tables close."""
+        for table in [t for t in self.bot.tables.open_tables if t.place.channel_id == channel.id]:
+            await self.place_gone(table, "channel")
+
+    async def place_gone(self, table: Table, where: Where) -> None:
+        """The table's thread or channel was deleted: close the table as an abort does.
+
+        Its open hands show the end and its ping goes; clicks on its buttons are answered
+        as at any closed table. A thread's table says so in the thread's channel (a
+        deleted channel leaves nowhere to say it).
+        """
+        if await self.bot.tables.close_gone(table.id, where) is None:
+            return
+        log.info("table %d: closed, its %s %d was deleted", table.id, where, table.place.id)
+        publisher = self.presenter.publisher
+        publisher.pacers.of(table.place.id).cancel(("table", table.id))
+        if where == "thread":
+            place = table.place
+            channel = self.bot.get_partial_messageable(place.channel_id, guild_id=place.guild_id)
+            text = f"🛑 Table {table.id} was closed: its thread was deleted."
+            publisher.submit(
+                place.channel_id,
+                "post",
+                ("closed", table.id),
+                lambda: channel.send(text, allowed_mentions=_NO_MENTIONS),
+            )
+        await self.presenter.end_hands(table)
+
+    async def _found_gone(self, table: Table) -> None:
+        """The publisher found the table's channel gone: close it, apart from the pacer's job."""
+        where: Where = "thread" if table.place.thread_id is not None else "channel"
+
+        async def close() -> None:
+            try:
+                await self.place_gone(table, where)
+            except Exception:
+                log.exception("table %d: could not be closed after its %s went", table.id, where)
+
+        self.bot.scheduler.call_later(0, close, name=f"table {table.id} gone")
 
     # ------------------------------------------------------------------ KeeperNotifier
 

@@ -15,6 +15,9 @@ live ping: :meth:`Publisher.clear_ping` takes it away once it is not (the presen
 when: its turn is over, or its person clicked at the table), and a ping taken away before
 its post went out (waiting for the channel's budget, or held by discord.py's own limiter)
 is never posted at all; one already sent is deleted once it lands.
+
+When Discord knows a table's channel (or thread) no more, the publisher's ``on_gone``
+hears of it (the presenter closes the table).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ import discord
 from bot.discord_pace.pacing import Kind, RetryAfter
 from bot.tables import Table
 
-from .publishing import publish, too_old_to_edit
+from .publishing import GONE, publish, too_old_to_edit
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
@@ -61,9 +64,15 @@ class TurnPing:
 class Publisher:
     """Table messages, pings and notices of every channel, through the bot's pacers."""
 
-    def __init__(self, bot: EuchreBot) -> None:
-        """Publish for ``bot``, within its :attr:`~bot.app.EuchreBot.pacers`."""
+    def __init__(
+        self, bot: EuchreBot, on_gone: Callable[[Table], Awaitable[None]] | None = None
+    ) -> None:
+        """Publish for ``bot``, within its :attr:`~bot.app.EuchreBot.pacers`.
+
+        ``on_gone(table)``: a table's message found its channel deleted.
+        """
         self.bot = bot
+        self.on_gone = on_gone
         self.pacers = bot.pacers
         self.pings: dict[int, TurnPing] = {}
         """The live turn ping of each table."""
@@ -95,7 +104,7 @@ class Publisher:
 
         async def job() -> None:
             embed, view = render()
-            await _paced(
+            outcome = await _paced(
                 publish(
                     self.bot,
                     self.bot.tables,
@@ -107,6 +116,8 @@ class Publisher:
                     post_if_missing=post_if_missing,
                 )
             )
+            if outcome == GONE and self.on_gone is not None:
+                await self.on_gone(table)
 
         pacer = self.pacers.of(table.place.id)
         pacer.submit(("table", table.id), kind, job, urgent=urgent)

@@ -12,8 +12,8 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
 
 Each item only parses its id and hands the click to the bot's :class:`Clicks` (the euchre
 cog, set on ``EuchreBot.clicks`` while it is loaded); every error goes to the funnel.
-:data:`TEMPLATES` is the list of these grammars, for answering clicks no item claims;
-:func:`ours` tells this bot's ids (all begin with :data:`PREFIX`) from any other.
+:data:`TEMPLATES` is the list of these grammars (every id begins with :data:`PREFIX`):
+a click whose id fits none of them is answered at once as out of use (the ``Keeping`` cog).
 """
 
 from __future__ import annotations
@@ -47,7 +47,6 @@ __all__ = [
     "SeatSelect",
     "StandingsButton",
     "TableButton",
-    "ours",
     "routed",
 ]
 
@@ -79,11 +78,6 @@ _VERBS: Final[dict[str, TableVerb]] = {verb: verb for verb in TABLE_VERBS}
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 """The client of an interaction as discord.py types an item's callback (ours: EuchreBot)."""
-
-
-def ours(custom_id: str) -> bool:
-    """Whether ``custom_id`` carries this bot's prefix (whether or not it parses)."""
-    return custom_id.startswith(PREFIX)
 
 
 def routed(custom_id: str) -> bool:

@@ -29,7 +29,6 @@ from bot.store import Database, TableRepo
 from bot.tables import Table, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.scheduler import ManualScheduler
-from cogs.euchre.keeping import UNANSWERED_AFTER
 from tests.harness import FakeGuild, Harness, HarnessError, find_components
 
 MEMBERS = ["alice", "bob", "carol", "dave", "erin"]
@@ -46,6 +45,10 @@ COMMANDS = [
 ]
 """Commands without required options (one that no longer exists is skipped)."""
 ANSWERED = ("response", "defer", "defer_update", "update", "modal")
+ANSWER_WITHIN = 0.5
+"""Seconds of the harness's clock within which every click, claimed or not, is answered."""
+BETWEEN_CLICKS = 2.5
+"""Seconds of the harness's clock from one step of a plan to the next."""
 
 ids = st.integers(min_value=0, max_value=12)
 codes = st.sampled_from(
@@ -130,9 +133,10 @@ def visible_messages(world: World, name: str) -> list[Any]:
 
 
 async def check_answered(world: World, iid: int) -> None:
-    await world.clock.advance(UNANSWERED_AFTER)
+    await world.clock.advance(ANSWER_WITHIN)
     answers = [s for s in world.h.sent if s.interaction_id == iid and s.kind in ANSWERED]
-    assert answers, f"interaction {iid} was never answered"
+    assert answers, f"interaction {iid} was not answered within {ANSWER_WITHIN} s"
+    await world.clock.advance(BETWEEN_CLICKS - ANSWER_WITHIN)
 
 
 async def run_step(world: World, step: tuple[Any, ...]) -> None:

@@ -26,7 +26,9 @@ Also: ``h.autocomplete(...)`` (``r.choices``), ``h.select(...)``,
 ``h.submit_modal(...)``, ``h.dispatch(raw_payload)`` with ``h.build_slash`` /
 ``h.build_component`` / ``h.build_modal_submit``, ``h.gateway(event, data)``,
 ``h.add_message(...)`` (a message from before a restart), ``h.route(...)`` and
-``h.fail_http(...)`` to answer or fail a route, ``h.settle()``.
+``h.fail_http(...)`` to answer or fail a route, ``h.settle()``, and a moderator's
+``h.archive_thread(id, locked=...)`` and ``h.delete_channel(id)`` (an archived thread
+refuses edits with 50083, as Discord does; a deleted one answers 10003).
 
 Each interaction call raises (a :class:`HarnessError` subclass) when the bot logged
 an ERROR (unless ``allow_errors=True``), called a route the fake Discord does not

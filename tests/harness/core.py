@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from tests.discord_payloads import JSON
+from tests.discord_payloads import JSON, clone
 from tests.harness.commands import _Commands
 from tests.harness.discord_internals import _DiscordInternals
 from tests.harness.interactions import _Interactions
@@ -81,6 +81,8 @@ class Harness(
         self.handlers: dict[tuple[str, str], HttpHandler] = {}
         self._failures: list[_Failure] = []
         self._channels: dict[int, JSON] = {}
+        self._deleted_channels: set[int] = set()
+        """Deleted channels: their requests answer Unknown Channel; a click in flight still comes."""
         self._channel_guild: dict[int, FakeGuild | None] = {}
         self._dm_by_user: dict[int, int] = {}
         self._users: dict[int, FakeMember] = {}
@@ -156,6 +158,39 @@ class Harness(
             self._restore.clear()
         if check:
             self._check(self._root_dispatch, allow_errors=False, what="the harness")
+
+    def archive_thread(self, thread_id: int, *, locked: bool = False) -> None:
+        """A moderator archives (and maybe locks) a thread, as Discord then announces it."""
+        thread = self._channels[thread_id]
+        thread["thread_metadata"].update(archived=True, locked=locked)
+        self.gateway("THREAD_UPDATE", clone(thread))
+
+    def thread_archived(self, thread_id: int) -> bool:
+        """Whether the thread is archived now."""
+        return bool(self._channels[thread_id]["thread_metadata"]["archived"])
+
+    def delete_channel(self, channel_id: int, *, announce: bool = True) -> None:
+        """A moderator deletes a channel or thread: requests to it answer Unknown Channel.
+
+        ``announce=False``: the bot misses the gateway's word (it was away).
+        """
+        channel = self._channels[channel_id]
+        self._deleted_channels.add(channel_id)
+        guild_id = channel.get("guild_id")
+        if not announce:
+            return
+        if "thread_metadata" in channel:
+            self.gateway(
+                "THREAD_DELETE",
+                {
+                    "id": channel["id"],
+                    "guild_id": guild_id,
+                    "parent_id": channel["parent_id"],
+                    "type": channel["type"],
+                },
+            )
+        else:
+            self.gateway("CHANNEL_DELETE", clone(channel))
 
     def gateway(self, event: str, data: JSON) -> None:
         """Feed one raw gateway event (``"GUILD_CREATE"``, ``"CHANNEL_DELETE"``...) to the bot.

@@ -270,13 +270,14 @@ class _Rest:
     def _answer_channel(self, sent: Sent, p: Mapping[str, str]) -> Any:
         cid = int(p["channel_id"])
         sent.channel_id = cid
-        if cid not in self._channels:
+        if cid not in self._channels or cid in self._deleted_channels:
             raise _error(404, 10003, "Unknown Channel")
         guild = self._channel_guild.get(cid)
         gid = guild.id if guild else None
         sent.visible_to = self._dm_recipient(cid)
         body = cast(JSON, sent.body or {})
         key = (sent.method, sent.path)
+        self._check_thread_open(cid, key, body)
         if key == ("POST", "/channels/{channel_id}/messages"):
             sent.kind = "channel_send"
             stored = self._new_message(cid, gid, body, visible_to=sent.visible_to, files=sent.files)
@@ -337,6 +338,29 @@ class _Rest:
             f"the fake Discord has no answer for {sent.method} {sent.path} ({sent.url}); "
             f"add one with harness.route({sent.method!r}, {sent.path!r}, handler)"
         )
+
+    def _check_thread_open(self, cid: int, key: tuple[str, str], body: JSON) -> None:
+        """Refuse what Discord refuses in an archived thread; a post reopens an unlocked one.
+
+        Editing or deleting a message there is ``50083 Thread is archived``; so is a post
+        in a locked thread. Reopening a locked thread takes Manage Threads, which the
+        bot is not given: ``50013``.
+        """
+        meta = self._channels[cid].get("thread_metadata")
+        if meta is None:
+            return
+        path = key[1]
+        if key == ("PATCH", "/channels/{channel_id}"):
+            if meta["locked"] and body.get("archived") is False and body.get("locked") is not False:
+                raise _error(403, 50013, "Missing Permissions")
+            return
+        if not meta["archived"] or not path.startswith("/channels/{channel_id}/messages"):
+            return
+        if key == ("POST", "/channels/{channel_id}/messages") and not meta["locked"]:
+            meta["archived"] = False
+            return
+        if key[0] in ("POST", "PATCH", "DELETE"):
+            raise _error(400, 50083, "Thread is archived")
 
     def _create_thread(
         self,
