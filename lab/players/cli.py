@@ -9,6 +9,7 @@ import argparse
 import json
 import sys
 import time
+from importlib.resources import files
 from pathlib import Path
 
 from bot.cli import run_main
@@ -328,7 +329,7 @@ def _progress(args: argparse.Namespace, unit: str) -> ProgressLine | None:
     return ProgressLine(unit) if args.progress or sys.stderr.isatty() else None
 
 
-SHIPPED = Path(__file__).parent / "data"
+SHIPPED = Path(str(files("bot.players").joinpath("data")))
 """Where the models the expert ships with are (written only with ``--replace-shipped``)."""
 
 
