@@ -138,6 +138,22 @@ class Settings(BaseSettings):
     idle_game_minutes: float = Field(default=240, gt=0, le=10_080, allow_inf_nan=False)
     """A game nobody played for this long is closed."""
 
+    web_host: str = "127.0.0.1"
+    """Address the web pages listen on (``python -m bot web``, or the bot with ``web_port``)."""
+
+    web_port: int = Field(default=0, ge=0, le=65_535)
+    """Port of the web pages; 0: the bot process serves none (``python -m bot web`` uses 8080)."""
+
+    web_base_url: str = ""
+    """The pages' public address (``https://euchre.example.org``), for ``/euchre web`` and link
+    previews; empty: taken from each request's Host."""
+
+    web_requests_per_minute: int = Field(default=120, ge=1, le=100_000)
+    """Requests one address may make a minute (in bursts of a tenth of it); more get 429."""
+
+    web_trust_forwarded: bool = False
+    """Take the client's address from X-Forwarded-For (only behind a proxy that sets it)."""
+
     discord_token: SecretStr | None = Field(default=None, validation_alias=TOKEN_ENV, exclude=True)
     """The bot token, only from the environment; see :meth:`require_token`."""
 
@@ -170,6 +186,14 @@ class Settings(BaseSettings):
     def _known_database(cls, value: str) -> str:
         if value:
             parse_url(value)  # its ValueError says what is wrong
+        return value
+
+    @field_validator("web_base_url")
+    @classmethod
+    def _web_address(cls, value: str) -> str:
+        value = value.strip().rstrip("/")
+        if value and not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
+            raise ValueError("must be an address like https://euchre.example.org (or empty)")
         return value
 
     @model_validator(mode="after")
