@@ -1,10 +1,11 @@
-"""Command line: ``python -m bot [--config PATH] [run | sync | migrate | health | copy-db]``.
+"""Command line: ``python -m bot [--config PATH] [run | sync | migrate | health | copy-db | web]``.
 
 ``run`` (the default command) connects to Discord and serves until stopped; ``sync``
 logs in, syncs the slash commands and exits; ``migrate`` brings the database to the
 newest schema; ``health`` says whether a running bot is well (for a container's health
 check); ``copy-db FROM_URL TO_URL`` copies every row of one database into another,
-empty one (SQLite to PostgreSQL) and checks the copy. Every command is a function
+empty one (SQLite to PostgreSQL) and checks the copy; ``web`` serves the read-only web
+pages (``bot.web``) until stopped. Every command is a function
 taking :class:`~bot.settings.Settings` and the parsed arguments and returning an exit
 code, registered in :func:`build_parser` by an ``_add_command(...)`` call that
 returns its own subparser for its options. Configuration problems, a refused token
@@ -41,6 +42,7 @@ from bot.store import Database, StoreError, check_writable, migrate
 from bot.store.copy import copy_database
 from bot.store.locks import GuildLocks, open_guild_locks
 from bot.tables import TableService
+from bot.web.serve import DEFAULT_PORT, serve_forever, start_site
 
 __all__ = [
     "EXIT_CONFIG",
@@ -52,6 +54,7 @@ __all__ = [
     "migrate_database",
     "run",
     "sync",
+    "web_pages",
 ]
 
 log = logging.getLogger("bot")
@@ -111,6 +114,25 @@ def migrate_database(settings: Settings, args: argparse.Namespace) -> int:
     if before == after and not rebuilt:
         print(f"{path}: already at schema {after}; nothing to do")
     return 0
+
+
+def web_pages(settings: Settings, args: argparse.Namespace) -> int:
+    """Serve the web pages of the servers that made theirs public, until stopped."""
+    host: str = args.host or settings.web_host
+    port: int = args.port or settings.web_port or DEFAULT_PORT
+    try:
+        serve_forever(settings, host, port)
+    except StoreError as exc:
+        raise ConfigError(f"database {settings.database_shown}: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+    return 0
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65_536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (1 to 65535)")
+    return int(text)
 
 
 async def _rebuild_ladders(url: str) -> int:
@@ -217,6 +239,9 @@ async def _serve(settings: Settings, token: str) -> None:
             tables = database_tables(settings, db, locks)
             league = LeagueService(db)
             tables.listeners.append(league.on_table_event)
+            if settings.web_port:
+                site = await start_site(db, settings, settings.web_host, settings.web_port)
+                store.push_async_callback(site.cleanup)  # before the database closes
             with db.unbounded():  # everything at once, before any click waits on it
                 if rebuilt := await league.rebuild_due():
                     log.info("Rebuilt the league ladders of %d server(s) by family", rebuilt)
@@ -341,6 +366,21 @@ def build_parser() -> argparse.ArgumentParser:
         "source", metavar="FROM_URL", help="sqlite:///PATH or postgresql://user:password@host/db"
     )
     copy_parser.add_argument("target", metavar="TO_URL", help="an empty database, the same way")
+    web_parser = _add_command(
+        commands,
+        "web",
+        web_pages,
+        "serve the read-only web pages of the servers that turned web_public on",
+    )
+    web_parser.add_argument(
+        "--host", metavar="ADDRESS", help="address to listen on (default: web_host)"
+    )
+    web_parser.add_argument(
+        "--port",
+        type=_port,
+        metavar="PORT",
+        help="port to listen on (default: web_port, or 8080 when it is 0)",
+    )
     return parser
 
 

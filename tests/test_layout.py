@@ -155,3 +155,18 @@ def test_long_modules_say_why_at_their_top() -> None:
         f"over {MAX_LINES} lines without a reason at the top: split the module, or say "
         f'in its docstring why it is longer ("Longer than {MAX_LINES} lines: ...")'
     )
+
+
+def test_only_the_command_line_imports_the_web_pages() -> None:
+    bad = [
+        line
+        for line in _offences("bot", ("bot.web",), allowed=())
+        if not line.startswith(("bot/web/", "bot/__main__.py"))
+    ]
+    assert _offences("cogs", ("bot.web",)) == [] and bad == []
+
+
+def test_the_web_pages_only_read() -> None:
+    # They read the store, the league, the rules and render's pictures; nothing that acts.
+    forbidden = ("cogs", "bot.tables", "bot.app", "bot.players", "bot.bench", "discord")
+    assert _offences("bot/web", forbidden) == []
