@@ -1,0 +1,66 @@
+"""The web app over a filled SQLite store, and a client talking to it on loopback."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.store import Database
+from bot.web import WebOptions, make_app
+from tests.web.util import League, fill
+
+
+class Clock:
+    """A clock the tests move by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "web.sqlite3")
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+@pytest.fixture
+async def league(db: Database) -> League:
+    return await fill(db)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+MakeClient = Callable[..., "TestClient"]
+
+
+@pytest.fixture
+async def make_client(db: Database, clock: Clock) -> AsyncIterator[Callable[..., object]]:
+    clients: list[TestClient] = []
+
+    async def make(**options: object) -> TestClient:
+        options.setdefault("requests_per_minute", 100_000)
+        client = TestClient(TestServer(make_app(db, WebOptions(clock=clock, **options))))  # type: ignore[arg-type]
+        await client.start_server()
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        await client.close()
+
+
+@pytest.fixture
+async def client(make_client: Callable[..., object], league: League) -> TestClient:
+    return await make_client()  # type: ignore[misc,no-any-return]
