@@ -51,7 +51,11 @@ __all__ = ["STATIC_FILES", "WebOptions", "make_app"]
 
 log = logging.getLogger(__name__)
 
-STATIC_FILES: Final = {"style.css": "text/css", "replay.js": "text/javascript"}
+STATIC_FILES: Final = {
+    "style.css": "text/css",
+    "replay.js": "text/javascript",
+    "icon.svg": "image/svg+xml",
+}
 _DAY: Final = 86_400
 _SERVER: Final = r"{guild:\d{1,20}}"
 
@@ -249,6 +253,9 @@ class _Site:
             raise PageNotFound(request.path)
         return respond(request, answer)
 
+    async def favicon(self, request: web.Request) -> web.Response:
+        return respond(request, self.static["icon.svg"])
+
     async def card_picture(self, request: web.Request) -> web.Response:
         try:
             card = parse_card(request.match_info["label"])
@@ -312,7 +319,7 @@ def respond(request: web.Request, answer: _Answer) -> web.Response:
     wanted = request.headers.get("If-None-Match", "")
     if answer.etag in (tag.strip().removeprefix("W/") for tag in wanted.split(",")):
         return web.Response(status=304, headers=headers)
-    charset = "utf-8" if answer.content_type.startswith("text/") else None
+    charset = "utf-8" if answer.content_type.startswith(("text/", "image/svg")) else None
     return web.Response(
         body=answer.body, content_type=answer.content_type, charset=charset, headers=headers
     )
@@ -329,5 +336,6 @@ def make_app(db: Database, options: WebOptions | None = None) -> web.Application
     app.router.add_get(f"/s/{_SERVER}/games/{{game:\\d{{1,20}}}}", site.game)
     app.router.add_get(f"/s/{_SERVER}/games/{{game:\\d{{1,20}}}}/card.png", site.game_card)
     app.router.add_get("/static/{name}", site.static_file)
+    app.router.add_get("/favicon.ico", site.favicon)
     app.router.add_get("/cards/{label}.png", site.card_picture)
     return app
