@@ -1,9 +1,12 @@
-"""The web app over a filled SQLite store, and a client talking to it on loopback."""
+"""The web app over a filled store, and a client talking to it on loopback.
+
+``db`` is the shared fixture: each test runs on SQLite, and on PostgreSQL with
+``pytest -m postgresql``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
@@ -24,15 +27,6 @@ class Clock:
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "web.sqlite3")
-    try:
-        yield database
-    finally:
-        await database.close()
-
-
-@pytest.fixture
 async def league(db: Database) -> League:
     return await fill(db)
 
@@ -40,9 +34,6 @@ async def league(db: Database) -> League:
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
-
-
-MakeClient = Callable[..., "TestClient"]
 
 
 @pytest.fixture

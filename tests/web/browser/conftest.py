@@ -46,6 +46,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def _chromium() -> str:
     found = os.environ.get("EUCHRE_CHROMIUM") or shutil.which("chromium")
     if not found:
+        if os.environ.get("EUCHRE_BROWSER_REQUIRED"):
+            pytest.fail("no chromium on PATH: apt-get install chromium")
         pytest.skip("no chromium on PATH: apt-get install chromium (as .ci/run does)")
     return found
 
