@@ -22,9 +22,10 @@ def _pages(site: Site) -> dict[str, str]:
         "server": f"/s/{g}",
         "player": f"/s/{g}/players/{site.league.player}",
         "hostile-player": f"/s/{g}/players/{site.league.hostile}",
-        "game-bidding": f"/s/{site.league.guild_id}/games/{site.league.games[1]}?step=1",
-        "game-trick": f"/s/{site.league.guild_id}/games/{site.league.games[1]}?step=2",
-        "game-end": f"/s/{site.league.guild_id}/games/{site.league.games[1]}",
+        "game-bidding": f"/s/{g}/games/{site.league.games[0]}?step=1",
+        "game-trick": f"/s/{g}/games/{site.league.games[0]}?step=2",
+        "game-end": f"/s/{g}/games/{site.league.games[0]}",
+        "hostile-game": f"/s/{g}/games/{site.league.games[1]}?step=2",
     }
 
 
@@ -100,7 +101,7 @@ async def test_a_replay_steps_with_the_arrow_keys(browser: Any, site: Site) -> N
 
 async def test_hostile_names_render_as_text(browser: Any, site: Site) -> None:
     page, troubles = await _open(browser, DESK)
-    for path in ("server", "hostile-player", "game-bidding"):
+    for path in ("server", "hostile-player", "hostile-game"):
         await page.goto(site.url + _pages(site)[path], wait_until="networkidle")
         assert HOSTILE in await page.inner_text("main")
         injected = await page.evaluate(
