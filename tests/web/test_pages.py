@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 import pytest
 from aiohttp.test_utils import TestClient
 
+from bot.render.web_links import server_page
 from bot.store import Database, GuildSettingsRepo
 from tests.league.util import USERS
 from tests.web.conftest import Clock
@@ -264,3 +265,11 @@ async def test_the_pages_stay_small(client: TestClient, league: League) -> None:
         sizes = [len(await (await client.get(src)).read()) for src in pictures if src]
         css = len(await (await client.get("/static/style.css")).read())
         assert len(html) + sum(sizes) + css < 200_000, path
+
+
+async def test_the_link_the_bot_shares_is_the_server_page(
+    client: TestClient, league: League
+) -> None:
+    link = server_page("https://euchre.example.org", league.guild_id)
+    response = await client.get(link.removeprefix("https://euchre.example.org"))
+    assert response.status == 200
