@@ -1,10 +1,11 @@
-"""Command line: ``python -m bot [--config PATH] [run | sync | migrate | health | copy-db]``.
+"""Command line: ``python -m bot [--config PATH] [run | sync | migrate | health | copy-db | web]``.
 
 ``run`` (the default command) connects to Discord and serves until stopped; ``sync``
 logs in, syncs the slash commands and exits; ``migrate`` brings the database to the
 newest schema; ``health`` says whether a running bot is well (for a container's health
 check); ``copy-db FROM_URL TO_URL`` copies every row of one database into another,
-empty one (SQLite to PostgreSQL) and checks the copy. Every command is a function
+empty one (SQLite to PostgreSQL) and checks the copy; ``web`` serves the read-only web
+pages (``bot.web``) until stopped. Every command is a function
 taking :class:`~bot.settings.Settings` and the parsed arguments and returning an exit
 code, registered in :func:`build_parser` by an ``_add_command(...)`` call that
 returns its own subparser for its options. Configuration problems, a refused token
@@ -31,6 +32,14 @@ from bot.cli import run_main
 from bot.heartbeat import MAX_AGE_SECONDS, Heartbeat
 from bot.league import LeagueService
 from bot.logs import formatter_for
+from bot.maintenance import (
+    EXIT_UNHEALTHY,
+    copy_db,
+    database_error,
+    health,
+    migrate_database,
+    web_pages,
+)
 from bot.runtime import tune_gc_after_start
 from bot.settings import (
     CONFIG_ENV,
@@ -39,10 +48,10 @@ from bot.settings import (
     Settings,
     load_settings,
 )
-from bot.store import Database, StoreError, check_writable, migrate
-from bot.store.copy import copy_database
+from bot.store import Database, StoreError
 from bot.store.locks import GuildLocks, open_guild_locks
 from bot.tables import TableService
+from bot.web.serve import start_site
 
 __all__ = [
     "EXIT_CONFIG",
@@ -54,12 +63,12 @@ __all__ = [
     "migrate_database",
     "run",
     "sync",
+    "web_pages",
 ]
 
 log = logging.getLogger("bot")
 
 EXIT_CONFIG = 2
-EXIT_UNHEALTHY = 1
 
 Handler = Callable[[Settings, argparse.Namespace], int]
 
@@ -75,7 +84,7 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
     try:
         asyncio.run(_serve(settings, token))
     except StoreError as exc:
-        raise _database_error(settings.database_shown, exc) from None
+        raise database_error(settings.database_shown, exc) from None
     except (KeyboardInterrupt, asyncio.CancelledError):
         log.info("Stopped")
     return 0
@@ -94,68 +103,10 @@ def sync(settings: Settings, args: argparse.Namespace) -> int:
     return 0 if asyncio.run(_sync(settings, token, guild_ids, globally)) else 1
 
 
-def migrate_database(settings: Settings, args: argparse.Namespace) -> int:
-    """Apply the database migrations (creating the file if missing); the bot does not start.
-
-    The league's ladders that an upgrade left to rebuild are rebuilt too, so the next
-    start has nothing to do before it connects.
-    """
-    path = settings.database_shown
-    try:
-        before, after = asyncio.run(migrate(settings.database_url))
-        rebuilt = asyncio.run(_rebuild_ladders(settings.database_url))
-    except StoreError as exc:
-        raise _database_error(path, exc) from None
-    if before != after:
-        print(f"{path}: migrated from schema {before} to {after}")
-    if rebuilt:
-        print(f"{path}: rebuilt the league ladders of {rebuilt} server(s) by family")
-    if before == after and not rebuilt:
-        print(f"{path}: already at schema {after}; nothing to do")
-    return 0
-
-
-def _database_error(shown: str, exc: StoreError) -> ConfigError:
-    """The store's error as one line that names the database once."""
-    text = str(exc)
-    return ConfigError(text if shown in text else f"database {shown}: {text}")
-
-
-async def _rebuild_ladders(url: str) -> int:
-    async with await Database.open(url) as db:
-        return await LeagueService(db).rebuild_due()
-
-
-def health(settings: Settings, args: argparse.Namespace) -> int:
-    """Print whether the bot is well: gateway connected lately, database writable; 0 or 1."""
-    max_age: float = args.max_age
-    heartbeat = Heartbeat.in_folder(settings.data_dir)
-    problems = []
-    age = heartbeat.age()
-    if age is None:
-        problems.append(f"no heartbeat yet ({heartbeat.path}): the bot has not connected")
-    elif age > max_age:
-        problems.append(f"the gateway has not been connected for {age:.0f} s")
-    try:
-        asyncio.run(check_writable(settings.database_url))
-    except StoreError as exc:
-        problems.append(f"the database does not accept a write: {exc}")
-    if problems:
-        print(f"unhealthy: {'; '.join(problems)}")
-        return EXIT_UNHEALTHY
-    print(f"healthy: gateway connected {age:.0f} s ago; {settings.database_shown} writable")
-    return 0
-
-
-def copy_db(settings: Settings, args: argparse.Namespace) -> int:
-    """Copy every row of FROM_URL into the empty TO_URL, check the copy, print the counts."""
-    try:
-        report = asyncio.run(copy_database(args.source, args.target, progress=print))
-    except StoreError as exc:
-        raise ConfigError(f"copy-db: {exc}") from None
-    print("copied and checked:")
-    print("\n".join(report.lines()))
-    return 0
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65_536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (1 to 65535)")
+    return int(text)
 
 
 START_AGAIN = "start the bot again"
@@ -232,6 +183,9 @@ async def _serve(settings: Settings, token: str) -> None:
             tables = database_tables(settings, db, locks)
             league = LeagueService(db)
             tables.listeners.append(league.on_table_event)
+            if settings.web_port:
+                site = await start_site(db, settings, settings.web_host, settings.web_port)
+                store.push_async_callback(site.cleanup)  # before the database closes
             with db.unbounded():  # everything at once, before any click waits on it
                 if rebuilt := await league.rebuild_due():
                     log.info("Rebuilt the league ladders of %d server(s) by family", rebuilt)
@@ -361,6 +315,21 @@ def build_parser() -> argparse.ArgumentParser:
         "source", metavar="FROM_URL", help="sqlite:///PATH or postgresql://user:password@host/db"
     )
     copy_parser.add_argument("target", metavar="TO_URL", help="an empty database, the same way")
+    web_parser = _add_command(
+        commands,
+        "web",
+        web_pages,
+        "serve the read-only web pages of the servers that turned web_public on",
+    )
+    web_parser.add_argument(
+        "--host", metavar="ADDRESS", help="address to listen on (default: web_host)"
+    )
+    web_parser.add_argument(
+        "--port",
+        type=_port,
+        metavar="PORT",
+        help="port to listen on (default: web_port, or 8080 when it is 0)",
+    )
     return parser
 
 

@@ -60,6 +60,10 @@ OTHER_VARIABLES: dict[str, str] = {
     CONFIG_ENV: "the config file to read",
     PURE_VARIABLE: "run the pure-Python sources, not the compiled modules (bot/compiled.py)",
     "EUCHRE_TEST_POSTGRES": "which PostgreSQL server the tests start (tests/postgres_server.py)",
+    "EUCHRE_BROWSER_REQUIRED": "1: the browser tests fail, not skip, without Chromium (.ci/run)",
+    "EUCHRE_SCREENSHOTS": "a folder where the browser tests save their screenshots",
+    "EUCHRE_CHROMIUM": "the Chromium the browser tests drive (default /usr/bin/chromium)",
+    "EUCHRE_AXE_DIR": "where the browser tests keep axe-core (default ~/.cache/euchre-bot/axe-core)",
 }
 """The ``EUCHRE_*`` variables the project reads that are not options: the one list of them."""
 
@@ -157,6 +161,22 @@ class Settings(BaseSettings):
     idle_game_minutes: float = Field(default=240, gt=0, le=10_080, allow_inf_nan=False)
     """A game nobody played for this long is closed."""
 
+    web_host: str = "127.0.0.1"
+    """Address the web pages listen on (``python -m bot web``, or the bot with ``web_port``)."""
+
+    web_port: int = Field(default=0, ge=0, le=65_535)
+    """Port of the web pages; 0: the bot process serves none (``python -m bot web`` uses 8080)."""
+
+    web_base_url: str = ""
+    """The pages' public address (``https://euchre.example.org``), for ``/euchre web`` and link
+    previews; empty: taken from each request's Host."""
+
+    web_requests_per_minute: int = Field(default=120, ge=1, le=100_000)
+    """Requests one address may make a minute (in bursts of a tenth of it); more get 429."""
+
+    web_trust_forwarded: bool = False
+    """Take the client's address from X-Forwarded-For (only behind a proxy that sets it)."""
+
     discord_token: SecretStr | None = Field(default=None, validation_alias=TOKEN_ENV, exclude=True)
     """The bot token, only from the environment; see :meth:`require_token`."""
 
@@ -189,6 +209,14 @@ class Settings(BaseSettings):
     def _known_database(cls, value: str) -> str:
         if value:
             parse_url(value)  # its ValueError says what is wrong
+        return value
+
+    @field_validator("web_base_url")
+    @classmethod
+    def _web_address(cls, value: str) -> str:
+        value = value.strip().rstrip("/")
+        if value and not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
+            raise ValueError("must be an address like https://euchre.example.org (or empty)")
         return value
 
     @model_validator(mode="after")

@@ -174,6 +174,7 @@ LAYERS: dict[str, int] = {
     "bot.discord_pace": 4,
     "bot.web": 5,
     "bot.app": 6,
+    "bot.maintenance": 6,
     "cogs.euchre": 7,
     "bot.__main__": 7,
     "lab.players": 8,
@@ -222,3 +223,18 @@ def test_long_modules_say_why_at_their_top() -> None:
         f"over {MAX_LINES} lines without a reason at the top: split the module, or say "
         f'in its docstring why it is longer ("Longer than {MAX_LINES} lines: ...")'
     )
+
+
+def test_only_the_command_line_imports_the_web_pages() -> None:
+    bad = [
+        line
+        for line in _offences("bot", ("bot.web",), allowed=())
+        if not line.startswith(("bot/web/", "bot/__main__.py", "bot/maintenance.py"))
+    ]
+    assert _offences("cogs", ("bot.web",)) == [] and bad == []
+
+
+def test_the_web_pages_only_read() -> None:
+    # They read the store, the league, the rules and render's pictures; nothing that acts.
+    forbidden = ("cogs", "lab", "bot.tables", "bot.app", "bot.players", "discord")
+    assert _offences("bot/web", forbidden) == []

@@ -189,6 +189,15 @@ class ServerSettings(BaseModel):
             false="Nobody gets hints.",
         ),
     )
+    web_public: bool = Field(
+        False,
+        description="anyone may read the standings, players and finished games on the web",
+        json_schema_extra=wording(
+            "Anyone may read this server's standings, players and finished games on the web "
+            "(/euchre web gives the link).",
+            false="This server has no web pages.",
+        ),
+    )
     updated_at: datetime | None = Field(
         None, description="when a setting last changed; None for a server on the defaults"
     )

@@ -3,7 +3,7 @@
 ``class Euchre(LeagueCommands, commands.GroupCog, group_name="euchre")``: discord.py
 collects app commands from every class of the cog's MRO, so these become
 ``/euchre standings``, ``/euchre stats``, ``/euchre history``, ``/euchre replay``,
-``/euchre export`` and ``/euchre season start|end|settings``. Each one parses the
+``/euchre export``, ``/euchre web`` and ``/euchre season start|end|settings``. Each one parses the
 interaction, asks :class:`bot.league.LeagueService` (``bot.league``), and answers
 with what :mod:`bot.render.league` draws.
 """
@@ -31,6 +31,7 @@ from bot.render.league import (
 )
 from bot.render.rating_chart import CHART_FILENAME, rating_chart
 from bot.render.replays import replay_embed
+from bot.render.web_links import web_answer
 from bot.replies import send_ephemeral
 from bot.rules import RecordError
 from bot.store import ArchivedGame, Season
@@ -217,6 +218,19 @@ class LeagueCommands(_Mixin):
         who = member or interaction.user
         entries = await self.league.history(guild_id, who.id)
         await interaction.response.send_message(embed=history_embed(who.display_name, entries))
+
+    @app_commands.command(name="web", description="The link to this server's league on the web")
+    async def web(self, interaction: discord.Interaction[EuchreBot]) -> None:
+        """The server's web page, when the bot has an address and the server made it public."""
+        guild_id = _guild_id(interaction)
+        settings = await interaction.client.tables.settings_of(guild_id)
+        text, public = web_answer(
+            interaction.client.settings.web_base_url, guild_id, settings.web_public
+        )
+        if public:
+            await interaction.response.send_message(text)
+        else:
+            await send_ephemeral(interaction, text)
 
     # ------------------------------------------------------------------ one game
 

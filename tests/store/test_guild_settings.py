@@ -44,6 +44,7 @@ async def test_every_setting_round_trips(db_url: str) -> None:
         "timeouts_before_computer": 3,
         "allow_seat_takeover": False,
         "allow_hints": False,
+        "web_public": True,
     }
     assert set(changes) == set(SETTING_NAMES)
     async with await Database.open(db_url) as db:

@@ -1,0 +1,268 @@
+"""What the web pages show, read from the store without writing a thing.
+
+The league's own service takes newly archived games in before it answers (a write);
+the pages read what is there instead: the bot takes each game in as it ends. Every
+function here raises :class:`PageNotFound` for a server without public pages, an
+unknown player or a game of another server, so that each becomes the same 404.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from bot.league import (
+    FAMILIES,
+    Family,
+    HistoryEntry,
+    PlayerStats,
+    RatingModel,
+    ReplayBook,
+    Standing,
+    Standings,
+    game_facts,
+    history_entry,
+    player_stats,
+    rank_players,
+    replay_book,
+)
+from bot.league.ratings import Rating
+from bot.rules import RecordError
+from bot.store import (
+    ArchivedGame,
+    Database,
+    GameArchiveRepo,
+    GuildSettingsRepo,
+    LeagueSettingsRepo,
+    NotFoundError,
+    RatingRepo,
+    Season,
+    SeasonRepo,
+)
+
+__all__ = [
+    "RECENT_GAMES",
+    "STANDINGS_SHOWN",
+    "FamilyStandings",
+    "GamePage",
+    "Opponent",
+    "PageNotFound",
+    "PlayerPage",
+    "RatingLine",
+    "ServerPage",
+    "read_game",
+    "read_player",
+    "read_server",
+    "server_is_public",
+]
+
+STANDINGS_SHOWN: Final = 50
+"""Placed players listed per family on the server page."""
+
+RECENT_GAMES: Final = 20
+
+
+class PageNotFound(Exception):  # noqa: N818 (a page's answer, not a fault)
+    """No such page: a server without public pages, or an unknown player or game."""
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyStandings:
+    """A family's standings in a season, cut to the leaders."""
+
+    family: Family
+    rows: tuple[Standing, ...]
+    placed: int
+    unplaced: int
+    min_games: int
+
+
+@dataclass(frozen=True, slots=True)
+class ServerPage:
+    """A server's league: a season's standings per family, its latest games, its seasons."""
+
+    guild_id: int
+    season: Season | None
+    standings: tuple[FamilyStandings, ...]
+    recent: tuple[ArchivedGame, ...]
+    seasons: tuple[Season, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingLine:
+    """A player's rating after each rated game of one family in a season (first: the start)."""
+
+    family: Family
+    ratings: tuple[float, ...]
+    standing: Standing | None
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """Someone a player met across the table, and how those games went for the player."""
+
+    user_id: int
+    name: str
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    """A player on one server: ratings this season, record, partners, opponents, games."""
+
+    guild_id: int
+    user_id: int
+    name: str
+    season: Season | None
+    lines: tuple[RatingLine, ...]
+    stats: PlayerStats
+    opponents: tuple[Opponent, ...]
+    history: tuple[HistoryEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GamePage:
+    """A finished game with every step of its replay."""
+
+    game: ArchivedGame
+    book: ReplayBook
+
+
+async def server_is_public(db: Database, guild_id: int) -> bool:
+    """Whether the server's admins turned its web pages on."""
+    return (await GuildSettingsRepo(db).get(guild_id)).web_public
+
+
+async def _require_public(db: Database, guild_id: int) -> None:
+    if not 0 < guild_id < 2**63 or not await server_is_public(db, guild_id):
+        raise PageNotFound(f"server {guild_id} has no public pages")
+
+
+async def _current_season(db: Database, guild_id: int) -> tuple[Season | None, list[Season]]:
+    seasons = await SeasonRepo(db).list_by_guild(guild_id)
+    running = next((s for s in seasons if s.running), None)
+    return running or (seasons[0] if seasons else None), seasons
+
+
+async def _standings(db: Database, season: Season, family: Family, min_games: int) -> Standings:
+    if not season.running:
+        return Standings.frozen(season, await SeasonRepo(db).standings(season.id, family), family)
+    model = RatingModel.from_spec(season.rating_model)
+    ratings = await RatingRepo(db).season(season.id, family)
+    return Standings(season, tuple(rank_players(model, ratings, min_games)), min_games, family)
+
+
+async def read_server(db: Database, guild_id: int, season_id: int | None = None) -> ServerPage:
+    """The server page: the current season (or ``season_id``) and the latest games."""
+    await _require_public(db, guild_id)
+    season, seasons = await _current_season(db, guild_id)
+    if season_id is not None:
+        season = next((s for s in seasons if s.id == season_id), None)
+        if season is None:
+            raise PageNotFound(f"server {guild_id} has no season {season_id}")
+    families: list[FamilyStandings] = []
+    if season is not None:
+        min_games = (await LeagueSettingsRepo(db).get(guild_id)).min_games
+        for family in FAMILIES:
+            standings = await _standings(db, season, family, min_games)
+            if not standings.rows:
+                continue
+            placed = standings.placed
+            families.append(
+                FamilyStandings(
+                    family,
+                    placed[:STANDINGS_SHOWN],
+                    len(placed),
+                    len(standings.rows) - len(placed),
+                    standings.min_games,
+                )
+            )
+    recent = await GameArchiveRepo(db).list_by_guild(guild_id, limit=RECENT_GAMES)
+    return ServerPage(guild_id, season, tuple(families), tuple(recent), tuple(seasons))
+
+
+async def read_player(db: Database, guild_id: int, user_id: int) -> PlayerPage:
+    """A player's page: this season's ratings per family, record and games; 404 if unseen."""
+    await _require_public(db, guild_id)
+    if not 0 < user_id < 2**63:
+        raise PageNotFound(f"there is no user {user_id}")
+    archive = GameArchiveRepo(db)
+    latest = await archive.list_by_player(guild_id, user_id, limit=RECENT_GAMES)
+    if not latest:
+        raise PageNotFound(f"user {user_id} never played on server {guild_id}")
+    name = next(p.display_name for p in latest[0].players if p.user_id == user_id)
+    season, _ = await _current_season(db, guild_id)
+    games = (
+        []
+        if season is None
+        else await archive.list_by_player(guild_id, user_id, season_id=season.id)
+    )
+    games.reverse()
+    records = await archive.records([g.id for g in games])
+    stats = player_stats(user_id, name, [(g, game_facts(records[g.id])) for g in games])
+    lines = [] if season is None else await _rating_lines(db, guild_id, season, user_id)
+    history = tuple(history_entry(user_id, g) for g in latest)
+    return PlayerPage(
+        guild_id, user_id, name, season, tuple(lines), stats, _opponents(user_id, games), history
+    )
+
+
+async def _rating_lines(
+    db: Database, guild_id: int, season: Season, user_id: int
+) -> list[RatingLine]:
+    model = RatingModel.from_spec(season.rating_model)
+    min_games = (await LeagueSettingsRepo(db).get(guild_id)).min_games
+    lines = []
+    for family in FAMILIES:
+        points = await RatingRepo(db).points(season.id, user_id, family)
+        if not points:
+            continue
+        standings = await _standings(db, season, family, min_games)
+        standing = next((s for s in standings.rows if s.user_id == user_id), None)
+        ratings = (
+            model.conservative(model.initial()),
+            *(model.conservative(Rating(p.mu, p.sigma)) for p in points),
+        )
+        lines.append(RatingLine(family, ratings, standing))
+    return lines
+
+
+def _opponents(user_id: int, games: Sequence[ArchivedGame]) -> tuple[Opponent, ...]:
+    """The people met most, toughest first (lowest win rate, then most games)."""
+    met: Counter[int] = Counter()
+    won: Counter[int] = Counter()
+    names: dict[int, str] = {}
+    for game in games:
+        me = next(p for p in game.players if p.user_id == user_id)
+        for p in game.players:
+            if p.team == me.team or p.is_computer or p.user_id is None:
+                continue
+            met[p.user_id] += 1
+            won[p.user_id] += game.winner == me.team
+            names[p.user_id] = p.display_name
+    found = [Opponent(u, names[u], n, won[u]) for u, n in met.items()]
+    found.sort(key=lambda o: (o.wins / o.games, -o.games, o.name.casefold(), o.user_id))
+    return tuple(found[:5])
+
+
+async def read_game(db: Database, guild_id: int, game_id: int) -> GamePage:
+    """A finished game of the server with its replay; 404 for another server's or none."""
+    await _require_public(db, guild_id)
+    archive = GameArchiveRepo(db)
+    try:
+        if not 0 < game_id < 2**63:
+            raise NotFoundError(f"there is no game {game_id}")
+        game = await archive.get(game_id)
+        if game.guild_id != guild_id:
+            raise NotFoundError(f"game {game_id} is another server's")
+        record = await archive.record(game_id)
+    except NotFoundError as exc:
+        raise PageNotFound(str(exc)) from None
+    try:
+        book = replay_book(record)
+    except RecordError as exc:
+        raise PageNotFound(f"game {game_id} does not replay: {exc}") from None
+    return GamePage(game, book)
