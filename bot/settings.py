@@ -63,7 +63,7 @@ OTHER_VARIABLES: dict[str, str] = {
     "EUCHRE_BROWSER_REQUIRED": "1: the browser tests fail, not skip, without Chromium (.ci/run)",
     "EUCHRE_SCREENSHOTS": "a folder where the browser tests save their screenshots",
     "EUCHRE_CHROMIUM": "the Chromium the browser tests drive (default /usr/bin/chromium)",
-    "EUCHRE_AXE_DIR": "where the browser tests keep axe-core (default ~/.cache/euchre-bot/axe-core)",
+    "EUCHRE_AXE_DIR": "where the browser tests keep axe-core (~/.cache/euchre-bot/axe-core)",
 }
 """The ``EUCHRE_*`` variables the project reads that are not options: the one list of them."""
 
