@@ -6,16 +6,16 @@ The shapes only; what may change them, and how, is ``bot.league.tournaments``.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
 
 from bot.rules import HouseRules
 from bot.store.models import Snowflake
 
 __all__ = [
     "EVENT_NAME_LENGTH",
-    "OPEN_PHASES",
+    "OPEN_EVENT_PHASES",
     "Entrant",
     "EventFormat",
     "EventPhase",
@@ -35,7 +35,9 @@ EventFormat = Literal["progressive", "pairs"]
 EventPhase = Literal["signup", "checkin", "playing", "between_rounds", "finished", "cancelled"]
 OddPairs = Literal["bye", "computers"]
 
-OPEN_PHASES: Final[frozenset[str]] = frozenset({"signup", "checkin", "playing", "between_rounds"})
+OPEN_EVENT_PHASES: Final[frozenset[str]] = frozenset(
+    {"signup", "checkin", "playing", "between_rounds"}
+)
 """An event in one of these phases holds its channel: no second event may open there."""
 
 
@@ -62,7 +64,8 @@ class EventSettings(BaseModel):
         None, description="The house rules of every table; None: the server's rules at the start"
     )
     start_time: datetime | None = Field(
-        None, description="When the event starts (timezone-aware); None: when the director starts it"
+        None,
+        description="When the event starts (timezone-aware); None: when the director starts it",
     )
     check_in_minutes: int = Field(
         15,
@@ -97,6 +100,20 @@ class EventSettings(BaseModel):
     champion_role_hours: int = Field(
         168, ge=1, le=24 * 366, description="How long the champion role is kept"
     )
+
+    @field_validator("rules", mode="before")
+    @classmethod
+    def _rules_from_spec(cls, value: Any) -> Any:
+        """Rules given as a spec (``{"preset": ..., overrides}``) or a preset name."""
+        if isinstance(value, str):
+            return HouseRules.preset_rules(value)
+        if isinstance(value, dict):
+            return HouseRules.from_spec(value)
+        return value
+
+    @field_serializer("rules")
+    def _rules_as_spec(self, rules: HouseRules | None) -> dict[str, Any] | None:
+        return None if rules is None else rules.to_spec()
 
 
 class Entrant(BaseModel):

@@ -34,6 +34,7 @@ from .measure import (
 from .pairings import Pairing, round_robin, round_robin_fits, swiss_round
 from .rotation import Schedule, progressive_schedule, random_rotation, whist_design
 from .standings import Standing, champions, standings
+from .storage import create_event, load_event, open_events, save_event
 
 __all__ = [
     "Actor",
@@ -51,17 +52,21 @@ __all__ = [
     "Tournament",
     "TournamentError",
     "champions",
+    "create_event",
     "export_event",
     "export_json",
+    "load_event",
     "lower_bound",
     "measure",
+    "open_events",
     "progressive_schedule",
     "random_figures",
     "random_rotation",
-    "round_robin",
-    "round_robin_fits",
     "rotation_markdown",
     "rotation_table",
+    "round_robin",
+    "round_robin_fits",
+    "save_event",
     "standings",
     "swiss_round",
     "whist_design",

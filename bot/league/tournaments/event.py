@@ -1,4 +1,4 @@
-"""An event's life as a state machine: sign-up, check-in, rounds, the end.
+r"""An event's life as a state machine: sign-up, check-in, rounds, the end.
 
     signup --open_check_in--> checkin --start--> playing <--> between_rounds --> finished
        \\________________________start___________/      (cancel from any open phase)
@@ -26,7 +26,7 @@ from bot.league.tournaments.errors import (
 from bot.league.tournaments.seating import planned_rounds, round_tables, seat_everyone
 from bot.league.tournaments.standings import Standing, champions, standings
 from bot.store.tournament_models import (
-    OPEN_PHASES,
+    OPEN_EVENT_PHASES,
     Entrant,
     EventRound,
     EventSettings,
@@ -125,7 +125,7 @@ class Tournament:
             raise NotDirectorError(f"Only the event's directors can {what}.")
 
     def _open(self, what: str) -> None:
-        if self._state.phase not in OPEN_PHASES:
+        if self._state.phase not in OPEN_EVENT_PHASES:
             ended = "has finished" if self._state.phase == "finished" else "was cancelled"
             raise EventStateError(f"The event {ended}; you can't {what} now.")
 
@@ -196,8 +196,11 @@ class Tournament:
         return partner
 
     def leave(self, user_id: int, now: datetime) -> list[Entrant]:
-        """A member leaves: before the start their entry (and pair) goes; after it a
-        computer plays on in their place. The entries that changed."""
+        """A member leaves; the entries that changed.
+
+        Before the start their entry (and pair) goes; after it a computer plays on in
+        their place.
+        """
         entry = self.entrant(user_id)
         if entry is None:
             raise SignUpError("You are not signed up for this event.")
@@ -252,8 +255,11 @@ class Tournament:
     def start(
         self, actor: Actor | None, now: datetime, *, fill_with_computers: bool = False
     ) -> list[Entrant]:
-        """Seat everyone and open round 1. The entries dropped (not checked in, or a pair
-        never confirmed). Fewer than four people needs ``fill_with_computers``."""
+        """Seat everyone and open round 1; the entries dropped.
+
+        Dropped: people who did not check in, pairs never confirmed. Fewer than four
+        people need ``fill_with_computers`` (all-computer seats) or the event is cancelled.
+        """
         self._direct(actor, "start the event")
         if self._state.phase not in ("signup", "checkin"):
             raise EventStateError("The event has already started.")
@@ -289,7 +295,9 @@ class Tournament:
             raise ResultError(f"Round {number} is not the round being played.")
         return current
 
-    def set_table_id(self, round_number: int, table_number: int, table_id: int, now: datetime) -> None:
+    def set_table_id(
+        self, round_number: int, table_number: int, table_id: int, now: datetime
+    ) -> None:
         """Note the bot's table that plays a table of the current round."""
         rnd = self._playing_round(round_number)
         if not 1 <= table_number <= len(rnd.tables):
@@ -306,8 +314,10 @@ class Tournament:
         *,
         finished: bool,
     ) -> bool:
-        """A table's finished deals so far (``finished``: it played its round out).
-        True when that ended the round (every table finished)."""
+        """A table's finished deals so far; True when that ended the round.
+
+        ``finished``: the table played its round out. The round ends when every table has.
+        """
         rnd = self._playing_round(round_number)
         if not 1 <= table_number <= len(rnd.tables):
             raise ResultError(f"Round {round_number} has no table {table_number}.")

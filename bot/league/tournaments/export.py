@@ -18,8 +18,6 @@ def export_event(event: TournamentEvent) -> dict[str, Any]:
     """The event as plain JSON values."""
     state = event.model_dump(mode="json")
     settings = state["settings"]
-    if event.settings.rules is not None:
-        settings["rules"] = event.settings.rules.to_spec()
     return {
         "format_version": EXPORT_VERSION,
         "id": event.id,

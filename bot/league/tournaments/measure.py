@@ -81,7 +81,9 @@ def lower_bound(players: int, rounds: int) -> RotationFigures:
     )
 
 
-def random_figures(players: int, rounds: int, *, samples: int = 20, seed: int = 0) -> RotationFigures:
+def random_figures(
+    players: int, rounds: int, *, samples: int = 20, seed: int = 0
+) -> RotationFigures:
     """The average figures of ``samples`` random rotations drawn from ``seed``."""
     rng = random.Random(seed)
     found = [measure(random_rotation(players, rounds, rng)) for _ in range(samples)]

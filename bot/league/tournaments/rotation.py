@@ -97,7 +97,9 @@ def progressive_schedule(
         return start  # one table: only who partners whom changes, as evenly as it goes
     search = _Annealer(players, start)
     if search.cost > search.bound:
-        search.run(random.Random(seed), annealing_steps(players, rounds) if steps is None else steps)
+        search.run(
+            random.Random(seed), annealing_steps(players, rounds) if steps is None else steps
+        )
     return search.schedule()
 
 
