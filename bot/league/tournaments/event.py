@@ -184,6 +184,10 @@ class Tournament:
         entry = self.entrant(user_id)
         if entry is None or entry.partner_id is None:
             raise SignUpError("Nobody has named you as their partner for this event.")
+        partner = self.entrant(entry.partner_id)
+        assert partner is not None
+        if entry.confirmed and not partner.confirmed:
+            raise SignUpError(f"Waiting for {partner.display_name} to confirm your partnership.")
         if entry.confirmed:
             raise SignUpError("Your partnership is already confirmed.")
         if self._state.phase != "signup":
@@ -191,8 +195,6 @@ class Tournament:
         with self._change(now) as draft:
             mine = next(e for e in draft.entrants if e.user_id == user_id)
             mine.confirmed = True
-        partner = self.entrant(entry.partner_id)
-        assert partner is not None
         return partner
 
     def leave(self, user_id: int, now: datetime) -> list[Entrant]:
