@@ -80,7 +80,7 @@ def random_rotation(players: int, rounds: int, rng: random.Random) -> Schedule:
 
 def annealing_steps(players: int, rounds: int) -> int:
     """The fixed number of annealing steps for an event of this size."""
-    return min(60_000, 600 * rounds * players // 4)
+    return min(120_000, 3000 * rounds * players // 4)
 
 
 def progressive_schedule(
