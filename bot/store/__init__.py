@@ -12,7 +12,7 @@ this package, written once for both.
     await db.close()
 
 The league's repositories: ``SeasonRepo``, ``RatingRepo``, ``LeagueSettingsRepo``
-(and the league queries of ``GameArchiveRepo``).
+(and the league queries of ``GameArchiveRepo``). Tournament events: ``TournamentRepo``.
 """
 
 from bot.store.database import Database, connect, migrate, utc_now
@@ -26,6 +26,7 @@ from bot.store.errors import (
     InvalidRecordError,
     MigrationError,
     NotFoundError,
+    OpenEventExistsError,
     OpenTableExistsError,
     SchemaTooNewError,
     SeasonStateError,
@@ -62,10 +63,23 @@ from bot.store.models import (
 from bot.store.ratings import RatingRepo
 from bot.store.seasons import SeasonRepo
 from bot.store.tables import TableRepo
+from bot.store.tournament_models import (
+    OPEN_EVENT_PHASES,
+    Entrant,
+    EventFormat,
+    EventPhase,
+    EventRound,
+    EventSettings,
+    RoundTable,
+    TableResult,
+    TournamentEvent,
+)
+from bot.store.tournaments import TournamentRepo
 
 __all__ = [
     "DEFAULT_FAMILY",
     "LEAGUE_SETTING_NAMES",
+    "OPEN_EVENT_PHASES",
     "OPEN_STATUSES",
     "SEASON_NAME_LENGTH",
     "ActionIndexError",
@@ -77,6 +91,11 @@ __all__ = [
     "CorruptDataError",
     "Database",
     "DuplicateActionError",
+    "Entrant",
+    "EventFormat",
+    "EventPhase",
+    "EventRound",
+    "EventSettings",
     "FrozenStanding",
     "GameArchiveRepo",
     "GamePlayer",
@@ -86,10 +105,12 @@ __all__ = [
     "LeagueSettingsRepo",
     "MigrationError",
     "NotFoundError",
+    "OpenEventExistsError",
     "OpenTableExistsError",
     "PlayerRating",
     "RatingPoint",
     "RatingRepo",
+    "RoundTable",
     "SchemaTooNewError",
     "Season",
     "SeasonRepo",
@@ -101,8 +122,11 @@ __all__ = [
     "StoredAction",
     "StoredTable",
     "TableRepo",
+    "TableResult",
     "TableStateError",
     "TableStatus",
+    "TournamentEvent",
+    "TournamentRepo",
     "check_writable",
     "connect",
     "latest_version",

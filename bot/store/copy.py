@@ -39,10 +39,15 @@ COPY_ORDER: Final[dict[str, tuple[str, ...]]] = {
     "league_rating_points": ("game_id", "user_id"),
     "season_standings": ("season_id", "family", "user_id"),
     "league_rebuilds": ("guild_id",),
+    "tournaments": ("id",),
+    "tournament_entrants": ("tournament_id", "number"),
+    "tournament_rounds": ("tournament_id", "number"),
+    "tournament_tables": ("tournament_id", "round", "number"),
+    "tournament_results": ("tournament_id", "round", "table_number"),
 }
 """Every table of the schema with its key, parents before children (foreign keys)."""
 
-_IDENTITY_TABLES: Final = ("tables", "seasons", "games")
+_IDENTITY_TABLES: Final = ("tables", "seasons", "games", "tournaments")
 """Tables whose ids the database gives: their counters are carried over too."""
 
 _PAGE: Final = 1000

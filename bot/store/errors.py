@@ -16,6 +16,7 @@ __all__ = [
     "InvalidRecordError",
     "MigrationError",
     "NotFoundError",
+    "OpenEventExistsError",
     "OpenTableExistsError",
     "SchemaTooNewError",
     "SeasonStateError",
@@ -76,6 +77,10 @@ class ConstraintError(StoreError):
 
 class NotFoundError(StoreError, LookupError):
     """No row with that id."""
+
+
+class OpenEventExistsError(StoreError):
+    """The channel already holds a tournament event that has not ended."""
 
 
 class OpenTableExistsError(StoreError):

@@ -5,11 +5,13 @@ from __future__ import annotations
 import contextlib
 import re
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from bot.league import LeagueService
+from bot.league.tournaments import Actor, Tournament, create_event, save_event
 from bot.rules import HouseRules, game_record
 from bot.store import (
     Database,
@@ -20,6 +22,7 @@ from bot.store import (
     Seat,
     TableRepo,
     connect,
+    TournamentRepo,
 )
 from bot.store.copy import COPY_ORDER, CopyError, copy_database
 
@@ -56,7 +59,24 @@ async def fill(url: str) -> dict[str, object]:
         await tables.append_action(open_table, 0, 1, {"do": "pass"})
         # A server an upgrade left due a ladder rebuild (schema 11) that hasn't played since.
         await db.execute("INSERT INTO league_rebuilds (guild_id) VALUES (?)", (GUILD + 1,))
+        await tournament_in_play(db, open_table)
         return await read_all(db)
+
+
+async def tournament_in_play(db: Database, table_id: int) -> None:
+    """A progressive event in its first round, one table opened and partly played."""
+    now = datetime(2026, 5, 1, tzinfo=UTC)
+    event = Tournament.create(
+        guild_id=GUILD, channel_id=CHANNEL, director_id=HOST, name="Friday", now=now
+    )
+    for seat in PEOPLE:
+        assert seat.user_id is not None
+        event.join(seat.user_id, seat.display_name, now)
+    event = await create_event(TournamentRepo(db), event)
+    event.start(Actor(HOST), now, fill_with_computers=True)
+    event.set_table_id(1, 1, table_id, now)
+    event.report(1, 1, [(1, 0)], now, finished=False)
+    await save_event(TournamentRepo(db), event)
 
 
 async def read_all(db: Database) -> dict[str, object]:
@@ -71,6 +91,7 @@ async def read_all(db: Database) -> dict[str, object]:
         "records": await archive.records([g.id for g in games]),
         "seasons": seasons,
         "standings": [await SeasonRepo(db).standings(s.id) for s in seasons],
+        "tournaments": await TournamentRepo(db).list_by_guild(GUILD),
     }
 
 

@@ -1,0 +1,73 @@
+"""Tournament nights: progressive euchre and pairs events, from sign-up to champion.
+
+The pure part (no Discord, no I/O): rotation schedules and their measure, pairings,
+standings with tie-breaks, the event's state machine and its JSON export. The event's
+state is a pydantic model of :mod:`bot.store.tournament_models`; :mod:`.storage`
+keeps it with :class:`bot.store.TournamentRepo`.
+
+    event = Tournament.create(guild_id=g, channel_id=c, director_id=d, name="Friday", now=now)
+    event.join(user_id, "Ada", now)
+    event.start(Actor(d), now, fill_with_computers=True)
+    event.report(1, 1, [(1, 0), (0, 2)], now, finished=False)
+"""
+
+from .errors import (
+    ChannelBusyError,
+    EventStateError,
+    NotDirectorError,
+    ResultError,
+    SignUpError,
+    TooFewPlayersError,
+    TournamentError,
+)
+from .event import Actor, Tournament
+from .export import export_event, export_json
+from .measure import (
+    RotationFigures,
+    RotationRow,
+    lower_bound,
+    measure,
+    random_figures,
+    rotation_markdown,
+    rotation_table,
+)
+from .pairings import Pairing, round_robin, round_robin_fits, swiss_round
+from .rotation import Schedule, progressive_schedule, random_rotation, whist_design
+from .standings import Standing, champions, standings
+from .storage import create_event, load_event, open_events, save_event
+
+__all__ = [
+    "Actor",
+    "ChannelBusyError",
+    "EventStateError",
+    "NotDirectorError",
+    "Pairing",
+    "ResultError",
+    "RotationFigures",
+    "RotationRow",
+    "Schedule",
+    "SignUpError",
+    "Standing",
+    "TooFewPlayersError",
+    "Tournament",
+    "TournamentError",
+    "champions",
+    "create_event",
+    "export_event",
+    "export_json",
+    "load_event",
+    "lower_bound",
+    "measure",
+    "open_events",
+    "progressive_schedule",
+    "random_figures",
+    "random_rotation",
+    "rotation_markdown",
+    "rotation_table",
+    "round_robin",
+    "round_robin_fits",
+    "save_event",
+    "standings",
+    "swiss_round",
+    "whist_design",
+]

@@ -1,0 +1,423 @@
+r"""An event's life as a state machine: sign-up, check-in, rounds, the end.
+
+    signup --open_check_in--> checkin --start--> playing <--> between_rounds --> finished
+       \\________________________start___________/      (cancel from any open phase)
+
+Every change works on a copy of the state and takes it only when it succeeded: a
+refused request (a :class:`TournamentError`, one sentence for the person who asked)
+leaves the event as it was. The clock is the caller's: each change takes ``now``.
+Actions with ``actor`` None are the bot's own (a timer, the check-in window opening).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.league.tournaments.errors import (
+    EventStateError,
+    NotDirectorError,
+    ResultError,
+    SignUpError,
+    TooFewPlayersError,
+)
+from bot.league.tournaments.seating import planned_rounds, round_tables, seat_everyone
+from bot.league.tournaments.standings import Standing, champions, standings
+from bot.store.tournament_models import (
+    OPEN_EVENT_PHASES,
+    Entrant,
+    EventRound,
+    EventSettings,
+    TableResult,
+    TournamentEvent,
+)
+
+__all__ = ["Actor", "Tournament"]
+
+MAX_DEALS_PER_GAME = 60
+"""More deals than any game to a target takes: a report past it is refused."""
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who asks: a member, and whether the server lets them direct events (admin or role)."""
+
+    user_id: int
+    is_director: bool = False
+
+
+class Tournament:
+    """One event and the changes it allows; ``state`` is what the store keeps."""
+
+    def __init__(self, state: TournamentEvent) -> None:
+        """Go on with an event as it was saved."""
+        self._state = state
+
+    @classmethod
+    def create(
+        cls,
+        *,
+        guild_id: int,
+        channel_id: int,
+        director_id: int,
+        name: str,
+        now: datetime,
+        settings: EventSettings | None = None,
+        seed: int = 0,
+    ) -> Tournament:
+        """A new event in sign-up, directed by ``director_id``."""
+        return cls(
+            TournamentEvent(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                director_id=director_id,
+                name=name,
+                settings=settings or EventSettings(),
+                seed=seed,
+                created_at=now,
+                updated_at=now,
+            )
+        )
+
+    @property
+    def state(self) -> TournamentEvent:
+        """A copy of the event as it stands."""
+        return self._state.model_copy(deep=True)
+
+    @property
+    def phase(self) -> str:
+        """Where the event is in its life."""
+        return self._state.phase
+
+    @property
+    def current_round(self) -> EventRound | None:
+        """The newest round (the one being played, or the last played), if any."""
+        return self._state.rounds[-1] if self._state.rounds else None
+
+    @property
+    def total_rounds(self) -> int:
+        """The rounds the event plays (pairs: a whole round robin when it fits)."""
+        return planned_rounds(self._state)
+
+    def entrant(self, user_id: int) -> Entrant | None:
+        """The entry of a member, if they are in."""
+        return next((e for e in self._state.entrants if e.user_id == user_id), None)
+
+    def standings(self) -> list[Standing]:
+        """The standings as they are now."""
+        return standings(self._state)
+
+    def champions(self) -> list[Standing]:
+        """The winner(s) once the event has finished; empty before."""
+        return champions(self._state) if self._state.phase == "finished" else []
+
+    @contextlib.contextmanager
+    def _change(self, now: datetime) -> Iterator[TournamentEvent]:
+        draft = self._state.model_copy(deep=True)
+        yield draft
+        draft.updated_at = now
+        self._state = draft
+
+    def _direct(self, actor: Actor | None, what: str) -> None:
+        if actor is not None and not actor.is_director and actor.user_id != self._state.director_id:
+            raise NotDirectorError(f"Only the event's directors can {what}.")
+
+    def _open(self, what: str) -> None:
+        if self._state.phase not in OPEN_EVENT_PHASES:
+            ended = "has finished" if self._state.phase == "finished" else "was cancelled"
+            raise EventStateError(f"The event {ended}; you can't {what} now.")
+
+    # ------------------------------------------------------------------ sign-up
+
+    def join(
+        self,
+        user_id: int,
+        name: str,
+        now: datetime,
+        *,
+        partner_id: int | None = None,
+        partner_name: str = "",
+    ) -> Entrant:
+        """Sign a member up; pairs name a partner, who must confirm. Their new entry."""
+        state = self._state
+        if state.phase not in ("signup", "checkin"):
+            raise SignUpError("The event has already started; you can no longer join.")
+        if self.entrant(user_id) is not None:
+            raise SignUpError("You are already signed up for this event.")
+        pairs = state.settings.format == "pairs"
+        if pairs and partner_id is None:
+            raise SignUpError("Name your partner to sign up for a pairs event.")
+        if not pairs and partner_id is not None:
+            raise SignUpError("Progressive events are for individuals: partners change each round.")
+        if partner_id == user_id:
+            raise SignUpError("You can't be your own partner.")
+        if partner_id is not None and self.entrant(partner_id) is not None:
+            raise SignUpError(f"{partner_name or 'Your partner'} is already signed up.")
+        if pairs and state.phase == "checkin":
+            raise SignUpError("Check-in has opened; new pairs can no longer sign up.")
+        with self._change(now) as draft:
+            number = max((e.number for e in draft.entrants), default=-1) + 1
+            entry = Entrant(
+                number=number,
+                user_id=user_id,
+                display_name=name,
+                partner_id=partner_id,
+                checked_in=draft.phase == "checkin",
+            )
+            draft.entrants.append(entry)
+            if partner_id is not None:
+                draft.entrants.append(
+                    Entrant(
+                        number=number + 1,
+                        user_id=partner_id,
+                        display_name=partner_name or str(partner_id),
+                        partner_id=user_id,
+                        confirmed=False,
+                    )
+                )
+        return entry
+
+    def confirm_partner(self, user_id: int, now: datetime) -> Entrant:
+        """A named partner confirms the pair. The partner who named them."""
+        entry = self.entrant(user_id)
+        if entry is None or entry.partner_id is None:
+            raise SignUpError("Nobody has named you as their partner for this event.")
+        partner = self.entrant(entry.partner_id)
+        assert partner is not None
+        if entry.confirmed and not partner.confirmed:
+            raise SignUpError(f"Waiting for {partner.display_name} to confirm your partnership.")
+        if entry.confirmed:
+            raise SignUpError("Your partnership is already confirmed.")
+        if self._state.phase != "signup":
+            raise SignUpError("Sign-up has closed; partnerships can no longer be confirmed.")
+        with self._change(now) as draft:
+            mine = next(e for e in draft.entrants if e.user_id == user_id)
+            mine.confirmed = True
+        return partner
+
+    def leave(self, user_id: int, now: datetime) -> list[Entrant]:
+        """A member leaves; the entries that changed.
+
+        Before the start their entry (and pair) goes; after it a computer plays on in
+        their place.
+        """
+        entry = self.entrant(user_id)
+        if entry is None:
+            raise SignUpError("You are not signed up for this event.")
+        self._open("leave")
+        if self._state.phase in ("signup", "checkin"):
+            users = {user_id, entry.partner_id}
+            gone = [e for e in self.state.entrants if e.user_id in users]
+            with self._change(now) as draft:
+                draft.entrants = [e for e in draft.entrants if e.user_id not in users]
+            return gone
+        return [self._replace(None, user_id, now, "leave")]
+
+    def open_check_in(self, actor: Actor | None, now: datetime) -> list[Entrant]:
+        """Open check-in. Pairs whose partner never confirmed are dropped: those entries."""
+        self._direct(actor, "open check-in")
+        if self._state.phase != "signup":
+            raise EventStateError("Check-in can only open during sign-up.")
+        if self._state.settings.check_in_minutes == 0:
+            raise EventStateError("This event has no check-in: everyone signed up plays.")
+        dropped = self._unconfirmed()
+        gone = [e for e in self.state.entrants if e.number in dropped]
+        with self._change(now) as draft:
+            draft.phase = "checkin"
+            draft.entrants = [e for e in draft.entrants if e.number not in dropped]
+        return gone
+
+    def check_in(self, user_id: int, now: datetime) -> Entrant:
+        """A member checks in during the check-in window."""
+        entry = self.entrant(user_id)
+        if entry is None:
+            raise SignUpError("You are not signed up for this event.")
+        if self._state.phase != "checkin":
+            raise SignUpError("Check-in is not open.")
+        if entry.checked_in:
+            raise SignUpError("You have already checked in.")
+        with self._change(now) as draft:
+            mine = next(e for e in draft.entrants if e.user_id == user_id)
+            mine.checked_in = True
+        return mine.model_copy()
+
+    def _unconfirmed(self) -> set[int]:
+        """Entries of pairs whose partner has not confirmed (both members)."""
+        pending = {e.user_id for e in self._state.entrants if not e.confirmed}
+        return {
+            e.number
+            for e in self._state.entrants
+            if e.user_id in pending or e.partner_id in pending
+        }
+
+    # ------------------------------------------------------------------ the start
+
+    def start(
+        self, actor: Actor | None, now: datetime, *, fill_with_computers: bool = False
+    ) -> list[Entrant]:
+        """Seat everyone and open round 1; the entries dropped.
+
+        Dropped: people who did not check in, pairs never confirmed. Fewer than four
+        people need ``fill_with_computers`` (all-computer seats) or the event is cancelled.
+        """
+        self._direct(actor, "start the event")
+        if self._state.phase not in ("signup", "checkin"):
+            raise EventStateError("The event has already started.")
+        checking = self._state.phase == "checkin"
+        dropped = self._unconfirmed()
+        for e in self._state.entrants:
+            partner = self.entrant(e.partner_id) if e.partner_id is not None else None
+            if checking and not (e.checked_in and (partner is None or partner.checked_in)):
+                dropped.add(e.number)
+        people = [e for e in self.state.entrants if e.number not in dropped]
+        if not people:
+            raise TooFewPlayersError("Nobody is in the event: cancel it instead.")
+        if len(people) < 4 and not fill_with_computers:
+            raise TooFewPlayersError(
+                f"Only {len(people)} of the 4 people a table needs are in: "
+                "seat computers in the empty seats, or cancel the event."
+            )
+        gone = [e for e in self.state.entrants if e.number in dropped]
+        with self._change(now) as draft:
+            seat_everyone(draft, people)
+            draft.phase = "playing"
+            draft.paused = False
+            draft.rounds.append(round_tables(draft, 1, now))
+        return gone
+
+    # ------------------------------------------------------------------ rounds
+
+    def _playing_round(self, number: int) -> EventRound:
+        current = self.current_round
+        if self._state.phase != "playing" or current is None:
+            raise ResultError("No round is being played.")
+        if number != current.number:
+            raise ResultError(f"Round {number} is not the round being played.")
+        return current
+
+    def set_table_id(
+        self, round_number: int, table_number: int, table_id: int, now: datetime
+    ) -> None:
+        """Note the bot's table that plays a table of the current round."""
+        rnd = self._playing_round(round_number)
+        if not 1 <= table_number <= len(rnd.tables):
+            raise ResultError(f"Round {round_number} has no table {table_number}.")
+        with self._change(now) as draft:
+            draft.rounds[-1].tables[table_number - 1].table_id = table_id
+
+    def report(
+        self,
+        round_number: int,
+        table_number: int,
+        deals: Sequence[tuple[int, int]],
+        now: datetime,
+        *,
+        finished: bool,
+    ) -> bool:
+        """A table's finished deals so far; True when that ended the round.
+
+        ``finished``: the table played its round out. The round ends when every table has.
+        """
+        rnd = self._playing_round(round_number)
+        if not 1 <= table_number <= len(rnd.tables):
+            raise ResultError(f"Round {round_number} has no table {table_number}.")
+        table = rnd.tables[table_number - 1]
+        if table.result is not None and table.result.finished:
+            raise ResultError(f"Table {table_number}'s result is already in.")
+        settings = self._state.settings
+        by_game = settings.format == "pairs" and settings.game_to_target
+        limit = MAX_DEALS_PER_GAME if by_game else settings.deals_per_round
+        if len(deals) > limit:
+            raise ResultError(f"A table plays at most {limit} deals a round.")
+        if finished and not by_game and len(deals) != limit:
+            raise ResultError(f"A finished table has played all {limit} deals.")
+        if any(a < 0 or b < 0 or (a > 0) == (b > 0) for a, b in deals):
+            raise ResultError("In each deal exactly one partnership scores.")
+        with self._change(now) as draft:
+            current = draft.rounds[-1]
+            current.tables[table_number - 1].result = TableResult(
+                deals=[(a, b) for a, b in deals], finished=finished
+            )
+            done = all(t.result is not None and t.result.finished for t in current.tables)
+            if done:
+                self._close_round(draft, now, by_timer=False)
+        return done
+
+    def end_round(self, actor: Actor | None, now: datetime) -> None:
+        """End the round now (its timer, or the director): unfinished deals don't count."""
+        self._direct(actor, "end a round")
+        current = self.current_round
+        if self._state.phase != "playing" or current is None:
+            raise EventStateError("No round is being played.")
+        with self._change(now) as draft:
+            self._close_round(draft, now, by_timer=True)
+
+    def _close_round(self, draft: TournamentEvent, now: datetime, *, by_timer: bool) -> None:
+        current = draft.rounds[-1]
+        for table in current.tables:
+            if table.result is None:
+                table.result = TableResult()
+        current.ended_at = now
+        current.ended_by_timer = by_timer
+        last = current.number >= planned_rounds(draft)
+        draft.phase = "finished" if last else "between_rounds"
+
+    def next_round(self, actor: Actor | None, now: datetime) -> EventRound:
+        """Open the next round (the director's button, or by itself after the break)."""
+        self._direct(actor, "start the next round")
+        if self._state.phase != "between_rounds":
+            raise EventStateError("The next round can start only between rounds.")
+        if self._state.paused:
+            raise EventStateError("The event is paused: resume it first.")
+        with self._change(now) as draft:
+            draft.phase = "playing"
+            draft.rounds.append(round_tables(draft, len(draft.rounds) + 1, now))
+        return self._state.rounds[-1].model_copy(deep=True)
+
+    # ------------------------------------------------------------------ the director
+
+    def pause(self, actor: Actor | None, now: datetime) -> None:
+        """Hold the event: no round starts and the round timer stops until resumed."""
+        self._direct(actor, "pause the event")
+        if self._state.phase not in ("playing", "between_rounds"):
+            raise EventStateError("Only an event in play can be paused.")
+        if self._state.paused:
+            raise EventStateError("The event is already paused.")
+        with self._change(now) as draft:
+            draft.paused = True
+
+    def resume(self, actor: Actor | None, now: datetime) -> None:
+        """Go on after a pause."""
+        self._direct(actor, "resume the event")
+        if not self._state.paused:
+            raise EventStateError("The event is not paused.")
+        with self._change(now) as draft:
+            draft.paused = False
+
+    def skip(self, actor: Actor | None, user_id: int, now: datetime) -> Entrant:
+        """Replace a no-show by a computer from the current round on."""
+        self._direct(actor, "skip a player")
+        return self._replace(actor, user_id, now, "skip a player")
+
+    def _replace(self, actor: Actor | None, user_id: int, now: datetime, what: str) -> Entrant:
+        if self._state.phase not in ("playing", "between_rounds"):
+            raise EventStateError(f"You can only {what} while the event is being played.")
+        entry = self.entrant(user_id)
+        if entry is None or entry.slot is None:
+            raise SignUpError("That member is not playing in this event.")
+        if entry.replaced_in_round is not None:
+            raise SignUpError(f"{entry.display_name} has already been replaced by a computer.")
+        rounds = len(self._state.rounds)
+        with self._change(now) as draft:
+            mine = next(e for e in draft.entrants if e.user_id == user_id)
+            mine.replaced_in_round = rounds if draft.phase == "playing" else rounds + 1
+        return mine.model_copy()
+
+    def cancel(self, actor: Actor | None, now: datetime) -> None:
+        """Call the event off: every table closes and nothing is rated."""
+        self._direct(actor, "cancel the event")
+        self._open("cancel it")
+        with self._change(now) as draft:
+            draft.phase = "cancelled"

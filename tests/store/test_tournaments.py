@@ -1,0 +1,200 @@
+"""Tournament events in the store: saved whole after each change, reloaded as they were.
+
+Each test runs on SQLite and on PostgreSQL (the ``postgresql`` runs are marked by
+tests/conftest.py). Closing the database and opening it again stands for a kill: every
+save is one transaction, so a kill leaves the event as its last save did.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.league.tournaments import (
+    Actor,
+    ChannelBusyError,
+    Tournament,
+    create_event,
+    export_event,
+    load_event,
+    open_events,
+    save_event,
+)
+from bot.rules import HouseRules
+from bot.store import (
+    ConstraintError,
+    Database,
+    EventSettings,
+    NotFoundError,
+    OpenEventExistsError,
+    TournamentRepo,
+)
+
+from .conftest import CHANNEL, GUILD, playing_table
+
+NOW = datetime(2026, 5, 1, 19, 0, tzinfo=UTC)
+DIRECTOR = Actor(4_000_000_000_000_004, is_director=True)
+PEOPLE = [5_000_000_000_000_000 + i for i in range(6)]
+
+
+def new_event(channel_id: int = CHANNEL, **settings: object) -> Tournament:
+    return Tournament.create(
+        guild_id=GUILD,
+        channel_id=channel_id,
+        director_id=DIRECTOR.user_id,
+        name="Friday night",
+        now=NOW,
+        settings=EventSettings.model_validate(settings),
+        seed=5,
+    )
+
+
+async def reloaded(db_url: str, event: Tournament) -> Tournament:
+    """The event as a bot started afresh on the same database finds it."""
+    assert event.state.id is not None
+    async with await Database.open(db_url) as db:
+        found = await load_event(TournamentRepo(db), event.state.id)
+    assert found.state == event.state
+    return found
+
+
+async def test_an_event_reloads_whole_after_a_kill_at_every_phase(db_url: str) -> None:
+    async with await Database.open(db_url) as db:
+        repo = TournamentRepo(db)
+        event = await create_event(repo, new_event(rounds=2, deals_per_round=2))
+        for i, user in enumerate(PEOPLE):
+            event.join(user, f"Player {i}", NOW)
+            await save_event(repo, event)
+    event = await reloaded(db_url, event)  # sign-up
+    assert event.phase == "signup" and len(event.state.entrants) == 6
+
+    async with await Database.open(db_url) as db:
+        repo = TournamentRepo(db)
+        event.open_check_in(None, NOW)
+        for user in PEOPLE[:5]:
+            event.check_in(user, NOW)
+        await save_event(repo, event)
+    event = await reloaded(db_url, event)  # check-in
+    assert event.phase == "checkin"
+
+    async with await Database.open(db_url) as db:
+        repo = TournamentRepo(db)
+        table_id = await playing_table(db)
+        event.start(DIRECTOR, NOW)
+        event.set_table_id(1, 1, table_id, NOW)
+        event.report(1, 1, [(1, 0), (0, 2)], NOW, finished=True)
+        event.report(1, 2, [(4, 0)], NOW, finished=False)
+        await save_event(repo, event)
+    event = await reloaded(db_url, event)  # mid-round
+    assert event.phase == "playing" and event.state.schedule is not None
+    current = event.current_round
+    assert current is not None and current.tables[0].table_id == table_id
+
+    async with await Database.open(db_url) as db:
+        repo = TournamentRepo(db)
+        event.end_round(None, NOW + timedelta(minutes=45))
+        event.pause(DIRECTOR, NOW)
+        await save_event(repo, event)
+    event = await reloaded(db_url, event)  # between rounds, paused
+    assert event.phase == "between_rounds" and event.state.paused
+
+    async with await Database.open(db_url) as db:
+        repo = TournamentRepo(db)
+        event.resume(DIRECTOR, NOW)
+        event.next_round(DIRECTOR, NOW)
+        event.skip(DIRECTOR, PEOPLE[0], NOW)
+        current = event.current_round
+        assert current is not None
+        for table in current.tables:
+            event.report(2, table.number, [(0, 1), (1, 0)], NOW, finished=True)
+        await save_event(repo, event)
+    event = await reloaded(db_url, event)  # finished
+    assert event.phase == "finished" and event.champions()
+    assert export_event(event.state)["standings"] == export_event(event.state)["standings"]
+
+
+async def test_one_open_event_per_channel(db: Database) -> None:
+    repo = TournamentRepo(db)
+    first = await create_event(repo, new_event())
+    with pytest.raises(ChannelBusyError, match="already has an event"):
+        await create_event(repo, new_event())
+    with pytest.raises(OpenEventExistsError):
+        await repo.create(new_event().state)
+    elsewhere = await create_event(repo, new_event(channel_id=CHANNEL + 1))
+    assert await repo.open_in_channel(CHANNEL) == first.state
+    first.cancel(DIRECTOR, NOW)
+    await save_event(repo, first)
+    assert await repo.open_in_channel(CHANNEL) is None
+    again = await create_event(repo, new_event())
+    assert [e.state.id for e in await open_events(repo, GUILD)] == [
+        elsewhere.state.id,
+        again.state.id,
+    ]
+    assert [e.id for e in await repo.list_by_guild(GUILD)] == [
+        again.state.id,
+        elsewhere.state.id,
+        first.state.id,
+    ]
+    assert await repo.open_events(GUILD + 1) == []
+    # a cancelled event brought back to life in a busy channel is refused, nothing saved
+    revived = first.state.model_copy(update={"phase": "signup"})
+    with pytest.raises(OpenEventExistsError):
+        await repo.save(revived)
+    assert (await repo.get(first.state.id or 0)).phase == "cancelled"
+
+
+async def test_a_failed_save_leaves_the_last_saved_event(db: Database) -> None:
+    repo = TournamentRepo(db)
+    event = await create_event(repo, new_event())
+    for user in PEOPLE[:4]:
+        event.join(user, str(user), NOW)
+    event.start(DIRECTOR, NOW)
+    await save_event(repo, event)
+    saved = event.state
+    event.set_table_id(1, 1, 987_654, NOW)  # no such table: the foreign key refuses it
+    event.report(1, 1, [(1, 0)], NOW, finished=False)
+    with pytest.raises(ConstraintError):
+        await save_event(repo, event)
+    assert await repo.get(saved.id or 0) == saved
+
+
+async def test_the_parts_of_an_event_are_read_on_their_own(db: Database) -> None:
+    repo = TournamentRepo(db)
+    event = await create_event(repo, new_event(format="pairs", rules="toronto"))
+    event.join(PEOPLE[0], "Ann", NOW, partner_id=PEOPLE[1], partner_name="Bob")
+    event.confirm_partner(PEOPLE[1], NOW)
+    event.join(PEOPLE[2], "Cid", NOW, partner_id=PEOPLE[3], partner_name="Dee")
+    event.confirm_partner(PEOPLE[3], NOW)
+    event.start(DIRECTOR, NOW)
+    event.report(1, 1, [(2, 0)], NOW, finished=False)
+    await save_event(repo, event)
+    event_id = event.state.id
+    assert event_id is not None
+    state = await repo.get(event_id)
+    assert state.settings.rules == HouseRules.preset_rules("toronto")
+    assert [e.display_name for e in await repo.entrants(event_id)] == ["Ann", "Bob", "Cid", "Dee"]
+    rounds = await repo.rounds(event_id)
+    assert [r.number for r in rounds] == [1] and rounds[0].ended_at is None
+    tables = await repo.tables(event_id, 1)
+    assert len(tables) == 1 and tables[0].table_id is None
+    results = await repo.results(event_id, 1)
+    assert results[1].deals == [(2, 0)] and not results[1].finished
+    table_id = await playing_table(db)
+    await repo.set_table_id(event_id, 1, 1, table_id)
+    assert (await repo.tables(event_id, 1))[0].table_id == table_id
+    with pytest.raises(NotFoundError, match="no table 2"):
+        await repo.set_table_id(event_id, 1, 2, table_id)
+
+
+async def test_unknown_events_and_misuse_are_clear(db: Database) -> None:
+    repo = TournamentRepo(db)
+    with pytest.raises(NotFoundError, match="no tournament 77"):
+        await repo.get(77)
+    with pytest.raises(NotFoundError, match="no tournament 77"):
+        await repo.save(new_event().state.model_copy(update={"id": 77}))
+    with pytest.raises(ValueError, match="create"):
+        await repo.save(new_event().state)
+    saved = await repo.create(new_event().state)
+    with pytest.raises(ValueError, match="already saved"):
+        await repo.create(saved)
