@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from bot.tables.pacing import ChannelLimits
-
 from bot.app import EuchreBot
+from bot.discord_pace.pacing import ChannelLimits
 from bot.players import make_player
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings

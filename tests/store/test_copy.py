@@ -21,8 +21,8 @@ from bot.store import (
     SeasonRepo,
     Seat,
     TableRepo,
-    connect,
     TournamentRepo,
+    connect,
 )
 from bot.store.copy import COPY_ORDER, CopyError, copy_database
 
