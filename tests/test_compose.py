@@ -109,9 +109,24 @@ def test_the_bot_image_is_built_once_and_run_by_every_bot() -> None:
     assert COMPOSE.count("build:") == 1
 
 
+def test_the_web_pages_run_the_bots_image_on_the_same_database() -> None:
+    web = section("services", "web")
+    assert web["image"] == "euchre-bot" and "build" not in web
+    assert '"bot", "web"' in str(web["command"]) and '"0.0.0.0"' in str(web["command"])
+    given = {"POSTGRES_PASSWORD": PASSWORD}
+    env = {
+        k: interpolate(v, given)
+        for k, v in text_values(section("services", "web", "environment")).items()
+    }
+    assert env["EUCHRE_DATABASE_URL"] == bot_environment()["EUCHRE_DATABASE_URL"]
+    assert env["PGPASSWORD"] == PASSWORD
+    assert "DISCORD_TOKEN" not in env, "the pages need no token"
+    assert "127.0.0.1:8080" in str(section("services", "web", "healthcheck")["test"])
+
+
 def test_compose_refuses_to_start_without_a_password() -> None:
     uses = re.findall(r"\$\{POSTGRES_PASSWORD[^}]*\}", COMPOSE)
-    assert len(uses) == 2, "the database's password and the bots' PGPASSWORD"
+    assert len(uses) == 3, "the database's password, and PGPASSWORD of the bots and the web"
     for use in uses:
         assert use.startswith("${POSTGRES_PASSWORD:?"), use
         assert len(use) > len("${POSTGRES_PASSWORD:?}") + 10, "the refusal says what to set"
