@@ -50,6 +50,7 @@ from bot.store.league_models import (
 )
 from bot.store.league_settings import LeagueSettingsRepo
 from bot.store.migrations import latest_version
+from bot.store.preferences import PreferenceRepo
 from bot.store.models import (
     OPEN_STATUSES,
     ArchivedGame,
@@ -108,6 +109,7 @@ __all__ = [
     "OpenEventExistsError",
     "OpenTableExistsError",
     "PlayerRating",
+    "PreferenceRepo",
     "RatingPoint",
     "RatingRepo",
     "RoundTable",
