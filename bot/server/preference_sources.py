@@ -59,9 +59,7 @@ class MemoryPreferences:
         if unknown:
             raise ValueError(f"{', '.join(unknown)}: not a preference")
         current = (await self.get(user_id)).preferences_only()
-        wanted = Preferences.model_validate(
-            {**current, **changes, "updated_at": datetime.now(UTC)}
-        )
+        wanted = Preferences.model_validate({**current, **changes, "updated_at": datetime.now(UTC)})
         self._kept[user_id] = wanted
         return wanted
 
@@ -117,4 +115,3 @@ async def reset_preferences(source: PreferenceSource, user_id: int) -> Preferenc
     before = await source.get(user_id)
     await source.reset(user_id)
     return PreferenceChange(before, Preferences())
-

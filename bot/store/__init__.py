@@ -50,7 +50,6 @@ from bot.store.league_models import (
 )
 from bot.store.league_settings import LeagueSettingsRepo
 from bot.store.migrations import latest_version
-from bot.store.preferences import PreferenceRepo
 from bot.store.models import (
     OPEN_STATUSES,
     ArchivedGame,
@@ -61,6 +60,7 @@ from bot.store.models import (
     StoredTable,
     TableStatus,
 )
+from bot.store.preferences import PreferenceRepo
 from bot.store.ratings import RatingRepo
 from bot.store.seasons import SeasonRepo
 from bot.store.tables import TableRepo

@@ -74,4 +74,3 @@ async def test_hidden_among_names_only_who_hide(db: Database) -> None:
     assert await repo.hidden_among([]) == frozenset()
     await repo.update(ADA, hide_from_web=False)
     assert await repo.hidden_among(many) == frozenset()
-
