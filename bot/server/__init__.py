@@ -1,5 +1,4 @@
-"""A server's configuration (its house rules and settings, who may change them) and each
-person's preferences.
+"""A server's house rules and settings, who may change them, and each person's preferences.
 
 - :mod:`.settings`: :class:`~.settings.ServerSettings`, one model holding each setting
   as one typed field (its default, its description and the sentence that shows its

@@ -254,8 +254,7 @@ async def read_player(db: Database, guild_id: int, user_id: int) -> PlayerPage:
         )
         stats = replace(stats, partners=partners)
         opponents = tuple(
-            replace(o, user_id=0, name=HIDDEN_NAME) if o.user_id in hidden else o
-            for o in opponents
+            replace(o, user_id=0, name=HIDDEN_NAME) if o.user_id in hidden else o for o in opponents
         )
         latest = [_masked(g, hidden) for g in latest]
     history = tuple(history_entry(user_id, g) for g in latest)
