@@ -31,6 +31,9 @@ HELP_LINES: Final = (
     "button shows its own). **/euchre leave** leaves the table (during a game a computer "
     "takes over your seat), and the host, or a server admin, can close it with "
     "**/euchre abort**.",
+    "**/euchre me** keeps your own preferences, on every server: when your turn mentions "
+    "you, a lone legal card that plays itself, four-colour suits. **/euchre privacy hide** "
+    "keeps your name and page off the league's web pages.",
     "League: games with a person in every seat, under the server's rules, are ranked. "
     "**/euchre standings** shows the table of ratings, **/euchre stats** and "
     "**/euchre history** a player's, **/euchre replay** steps through a finished game "

@@ -60,6 +60,7 @@ from bot.store.models import (
     StoredTable,
     TableStatus,
 )
+from bot.store.preferences import PreferenceRepo
 from bot.store.ratings import RatingRepo
 from bot.store.seasons import SeasonRepo
 from bot.store.tables import TableRepo
@@ -108,6 +109,7 @@ __all__ = [
     "OpenEventExistsError",
     "OpenTableExistsError",
     "PlayerRating",
+    "PreferenceRepo",
     "RatingPoint",
     "RatingRepo",
     "RoundTable",

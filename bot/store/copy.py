@@ -44,6 +44,7 @@ COPY_ORDER: Final[dict[str, tuple[str, ...]]] = {
     "tournament_rounds": ("tournament_id", "number"),
     "tournament_tables": ("tournament_id", "round", "number"),
     "tournament_results": ("tournament_id", "round", "table_number"),
+    "preferences": ("user_id",),
 }
 """Every table of the schema with its key, parents before children (foreign keys)."""
 

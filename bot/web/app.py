@@ -13,7 +13,10 @@ Pages (each server's exist only while its ``web_public`` setting is on; else 404
 - ``.../card.png`` beside each: the picture a pasted link shows (Open Graph).
 
 Pages are made from the store on the first request and kept a short while
-(:class:`~bot.web.cache.TimedCache`); a finished game's never change (ETag, 304).
+(:class:`~bot.web.cache.TimedCache`); a finished game's replay and picture a little
+longer (``game_seconds``), with an ETag that is the same in every process (304). They
+are not kept for ever: a player who hides from the pages (``/euchre privacy``) leaves
+them within that time.
 """
 
 from __future__ import annotations
@@ -72,6 +75,8 @@ class WebOptions:
     """How long a server's or player's page is kept before it is made again."""
     public_seconds: float = 10.0
     """How long a server's ``web_public`` setting is trusted before it is read again."""
+    game_seconds: float = 300.0
+    """How long a finished game's page and picture are kept (here and in browsers)."""
     clock: Callable[[], float] = time.monotonic
 
 
@@ -162,15 +167,19 @@ class _Site:
         request: web.Request,
         make: Callable[[], Awaitable[_Answer]],
         *,
-        forever: bool = False,
+        seconds: float | None = None,
     ) -> web.Response:
         await self.require_public(_number(request, "guild"))
         key = (self.base(request), request.path_qs)
         answer = self.pages.get(key)
         if answer is None:
             answer = await make()
-            self.pages.put(key, answer, None if forever else self.options.page_seconds)
+            self.pages.put(key, answer, self.options.page_seconds if seconds is None else seconds)
         return respond(request, answer)
+
+    @property
+    def game_cache_control(self) -> str:
+        return f"public, max-age={int(self.options.game_seconds)}"
 
     # ------------------------------------------------------------------ pages
 
@@ -213,9 +222,9 @@ class _Site:
             body = self.render(
                 request, "game.html", game=page.game, step=step, title=f"Game #{game_id}"
             )
-            return _answer(body, "text/html", f"public, max-age={_DAY}, immutable")
+            return _answer(body, "text/html", self.game_cache_control)
 
-        return await self.cached(request, make, forever=True)
+        return await self.cached(request, make, seconds=self.options.game_seconds)
 
     async def server_card(self, request: web.Request) -> web.Response:
         guild_id = _number(request, "guild")
@@ -243,9 +252,9 @@ class _Site:
                 raise PageNotFound(f"game {game_id} has no step {number}")
             step = step_view(page.game, page.book, number - 1)
             png = og.deal_card(f"Game #{game_id} · deal {step.deal} of {step.deals}", step)
-            return _answer(png, "image/png", f"public, max-age={_DAY}, immutable")
+            return _answer(png, "image/png", self.game_cache_control)
 
-        return await self.cached(request, make, forever=True)
+        return await self.cached(request, make, seconds=self.options.game_seconds)
 
     async def static_file(self, request: web.Request) -> web.Response:
         answer = self.static.get(request.match_info["name"])

@@ -32,6 +32,7 @@ from bot.tables import (
 )
 
 from .league import LeagueCommands
+from .preferences import PreferenceCommands
 from .presenter import TablePresenter, on_private_hand
 from .routes import DYNAMIC_ITEMS
 from .server_config import PRESET_CHOICES, HouseRulesCommands
@@ -48,6 +49,7 @@ log = logging.getLogger(__name__)
 class Euchre(
     LeagueCommands,
     HouseRulesCommands,
+    PreferenceCommands,
     commands.GroupCog,
     group_name="euchre",
     group_description="Play euchre",
