@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.rules import PRESETS, HouseRules, RulesError
+from bot.rules import PRESETS, HouseRules, RuleError
 
 from .arena import (
     EndlessGameError,
@@ -312,7 +312,9 @@ def main(argv: list[str] | None = None) -> int:
             print(deals_report(deals))
         elif args.command in ("train-bidding", "train-loners"):
             if rules.to_spec() != {"preset": rules.preset}:
-                raise RulesError(f"{args.command} takes a preset name: the models are per preset")
+                raise RuleError(
+                    "not_allowed", f"{args.command} takes a preset name: the models are per preset"
+                )
             if args.command == "train-bidding":
                 partnered = args.expert_partner
                 model = train(rules, args.deals, args.seed, args.jobs, partnered)
@@ -349,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
             print(loner_report(args.level, stats, rules))
         print(f"({time.perf_counter() - start:.1f} s)")
     except (
-        RulesError,
+        RuleError,
         PlayerError,
         IllegalActionError,
         EndlessGameError,

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
-from bot.rules import Action, Game, HouseRules, SeatView, make_game, seat_view
+from bot.rules import Action, Game, HouseRules, SeatView, new_game, seat_view
 
 from .arena import game_seed
 from .basic import BasicPlayer
@@ -165,7 +165,7 @@ def collect_game(fields: dict[str, Any], seed: int, samples: int, index: int) ->
     """
     rules = HouseRules.build(fields)
     gseed = game_seed(seed, index)
-    game = make_game(rules, seed=gseed)
+    game = new_game(rules, seed=gseed)
     basic = BasicPlayer(gseed)
     bidder = ExpertPlayer(seed=gseed).bidder
     found: list[Decision] = []

@@ -13,10 +13,10 @@ shared read-only properties read (``_dealer``, ``_phase``, ``_turn``,
 a played deal and ending the game, while its bidding is its own (``_act``,
 ``_legal_bidding``, the checks). It defines again only what reads differently
 here (no upcard, the contract, tricks), so tables, players and records take
-either; create games with ``bot.rules.make_game``, which chooses by ``rules.game``.
+either; create games with ``bot.rules.new_game``, which chooses by ``rules.game``.
 
-    >>> from bot.rules import HouseRules, make_game
-    >>> game = make_game(HouseRules.preset_rules("bid_euchre"), seed=7, dealer=0)
+    >>> from bot.rules import HouseRules, new_game
+    >>> game = new_game(HouseRules.preset_rules("bid_euchre"), seed=7, dealer=0)
     >>> game.phase, game.turn, [str(a) for a in game.legal()]
     ('bid', 1, ['pass', 'bid.3', 'bid.4', 'bid.5', 'bid.6', 'shoot'])
 
@@ -65,13 +65,6 @@ _VERB_WORDS: Final = {
     "play": "play a card",
 }
 _DECLARES: Final = tuple(DECLARE)
-
-
-def trump_words(trump: int) -> str:
-    """What a declared trump is called in a sentence: "hearts", "No Trump High"."""
-    if trump >= NO_TRUMP_HIGH:
-        return "No Trump High" if trump == NO_TRUMP_HIGH else "No Trump Low"
-    return SUIT_NAMES[trump]
 
 
 class BidGame(Game):
@@ -407,7 +400,7 @@ class BidGame(Game):
         raise RuleError("must_follow_suit", message)
 
 
-def make_game(
+def new_game(
     rules: HouseRules, *, seed: int = 0, dealer: int | None = None, deals: Sequence[Deal] = ()
 ) -> Game:
     """A new game of whichever game the rules play: euchre's ``Game`` or a ``BidGame``."""

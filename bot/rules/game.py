@@ -237,7 +237,7 @@ class Game:
 
     def _check_game(self, rules: HouseRules) -> None:
         if rules.game != "euchre":
-            raise ValueError("Game plays euchre; Bid Euchre rules need make_game (a BidGame)")
+            raise ValueError("Game plays euchre; Bid Euchre rules need new_game (a BidGame)")
 
     def _engine_state(self, rules: HouseRules) -> None:
         """The private fields of this engine that last the whole game."""

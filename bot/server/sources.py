@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.errors import UserFacingError
-from bot.rules import HouseRules, RulesError
+from bot.rules import HouseRules, RuleError
 from bot.store import Database, GuildSettingsRepo, SettingsError
 
 from .fields import RULE_FIELDS, SETTING_FIELDS, BadValueError, FieldValues, find_field
@@ -133,7 +133,7 @@ class StoredSettings:
                     after = HouseRules.from_spec({**before.to_spec(), "preset": value})
                 else:
                     after = before.with_changes(**{values.name: value})
-            except RulesError as exc:
+            except RuleError as exc:
                 raise BadValueError(
                     f"Can't set {values.name} to {values.text(value)}: it doesn't fit the "
                     f"other rules ({exc}). {values.name} takes {values.allowed()}. "

@@ -24,7 +24,7 @@ from bot.rules import (
     SeatView,
     action_from_json,
     game_record,
-    make_game,
+    new_game,
     seat_view,
 )
 from bot.server.settings import ServerSettings
@@ -291,7 +291,7 @@ class Table:
             raise NotReadyError(
                 f"{seats} still empty: wait for players to join, or click Add computer."
             )
-        self.game = make_game(self.rules, seed=self.seed)
+        self.game = new_game(self.rules, seed=self.seed)
         self.status = "playing"
         self.actors = []
 
@@ -390,7 +390,7 @@ class Table:
         """Take back the last applied action (its save failed): replay the rest."""
         game = self.game
         assert game is not None and self._undo is not None
-        rebuilt = make_game(self.rules, seed=self.seed, dealer=game.first_dealer)
+        rebuilt = new_game(self.rules, seed=self.seed, dealer=game.first_dealer)
         for _, action in game.log[:-1]:
             rebuilt.step(action)
         self.game = rebuilt
@@ -562,7 +562,7 @@ class Table:
         table.message_id = stored.message_id
         if stored.status == "lobby":
             return table
-        table.game = make_game(table.rules, seed=table.seed)
+        table.game = new_game(table.rules, seed=table.seed)
         table.status = "playing"
         for index, entry in enumerate(stored.actions):
             seat = int(entry["seat"])

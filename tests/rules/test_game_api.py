@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.rules import Action, Game, HouseRules, Trick, make_game, parse_card
+from bot.rules import Action, Game, HouseRules, Trick, new_game, parse_card
 
 
 def _game() -> Game:
@@ -71,7 +71,7 @@ def _fields(game: Game) -> dict[str, object]:
 @pytest.mark.parametrize("preset", ["north_american", "six_player", "almonte", "bid_euchre"])
 def test_a_copy_has_every_field_and_shares_no_list_the_game_changes(preset: str) -> None:
     rng = random.Random(3)
-    game = make_game(HouseRules.preset_rules(preset), seed=11)
+    game = new_game(HouseRules.preset_rules(preset), seed=11)
     while not game.over and game.deal_number <= 3:
         fields = _fields(game)
         twin = _fields(game.copy())
@@ -91,7 +91,7 @@ def test_every_game_follows_its_own_rules_object() -> None:
     """
     for target in [*range(1, 70), *range(69, 0, -3)]:
         rules = HouseRules.from_spec({"preset": "north_american", "target_score": target})
-        game = make_game(rules, seed=target)
+        game = new_game(rules, seed=target)
         rng = random.Random(target)
         while not game.over:
             game.step(rng.choice(list(game.legal())))
