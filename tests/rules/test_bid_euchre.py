@@ -399,9 +399,16 @@ def test_repr_and_copy() -> None:
     assert game.phase == "bid" and len(game.log) == 1 and twin.phase == "play"
 
 
-def test_euchres_game_refuses_bid_euchre_rules_and_make_game_picks_bidgame() -> None:
+def test_game_plays_any_rules_and_new_game_picks_bidgame() -> None:
     rules = HouseRules.preset_rules("bid_euchre_8")
+    plain, bid = Game(rules, seed=3), new_game(rules, seed=3)
+    assert isinstance(bid, BidGame) and type(plain) is Game
+    while not bid.over:
+        action = bid.legal()[0]
+        bid.apply(bid.turn, action)  # type: ignore[arg-type]
+        plain.apply(plain.turn, action)  # type: ignore[arg-type]
+        assert repr(plain) == repr(bid).replace("<BidGame", "<Game", 1)
+    assert plain.score == bid.score and plain.contract == bid.contract
     with pytest.raises(ValueError, match="new_game"):
-        Game(rules)
-    assert isinstance(new_game(rules, seed=3), BidGame)
+        BidGame(HouseRules.preset_rules("north_american"))
     assert type(new_game(HouseRules.preset_rules("north_american"))) is Game

@@ -60,12 +60,17 @@ SHARED = frozenset({"_pack"})
 """List fields a copy may share: the game replaces them and never changes them in place."""
 
 
-def _fields(game: Game) -> dict[str, object]:
-    """Every field set on the game (compiled by mypyc, a class has no ``__dict__``)."""
+def _fields(game: object) -> dict[str, object]:
+    """Every field set on the game, its bidding's too (compiled by mypyc, no ``__dict__``)."""
     names: tuple[str, ...] | None = getattr(type(game), "__mypyc_attrs__", None)
     if names is None:
-        return dict(vars(game))
-    return {n: getattr(game, n) for n in names if hasattr(game, n)}
+        found = dict(vars(game))
+    else:
+        found = {n: getattr(game, n) for n in names if hasattr(game, n)}
+    if "_bidding" in found:
+        bidding = _fields(found.pop("_bidding"))
+        found.update({f"_bidding.{name}": value for name, value in bidding.items()})
+    return found
 
 
 @pytest.mark.parametrize("preset", ["north_american", "six_player", "almonte", "bid_euchre"])
