@@ -513,6 +513,10 @@ class Game:
         self._undo.append((saved, len(self._log)))
         self.step(action)
 
+    def clear_stack(self) -> None:
+        """Forget what ``pop`` could take back (the game stays as it is)."""
+        self._undo.clear()
+
     def pop(self) -> Action:
         """Take back the last ``push`` (and any ``step`` since) and return its action.
 
