@@ -14,7 +14,7 @@ taken, scores the deal (``score_deal``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, Self
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -39,6 +39,10 @@ DECLARE_PHASE: Final[Phase] = "declare"
 
 class Bidding:
     """What happens before a deal's play under one game's rules (subclassed by each game)."""
+
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        """A blank bidding for ``copy`` (mypyc's own ``__new__`` would run ``__init__``)."""
+        return super().__new__(cls)
 
     def start_deal(self, game: Game) -> None:
         """A new deal is dealt: reset the bidding, set the game's first phase and turn."""

@@ -57,7 +57,7 @@ from .cards import ACE, JACK, JOKER, KING, NINE, QUEEN, TEN, card_label
 from .dealing import Deal, Dealer, first_dealer
 from .euchre_bidding import EuchreBidding
 from .house_rules import HouseRules
-from .ranking import Ranking, build_ranking
+from .ranking import Ranking, best_card, build_ranking
 from .scoring import Contract, DealOutcome, DealResult
 
 __all__ = [
@@ -673,20 +673,7 @@ class Game:
 
     def _trick_winner(self) -> int:
         """The seat that takes the trick just completed, counted to its team."""
-        cards = self._trick_cards
-        power = self._power[self._led]
-        best = 0
-        best_power = power[cards[0]]
-        if self._later_equal_wins:
-            for i in range(1, len(cards)):
-                p = power[cards[i]]
-                if p >= best_power:
-                    best, best_power = i, p
-        else:
-            for i in range(1, len(cards)):
-                p = power[cards[i]]
-                if p > best_power:
-                    best, best_power = i, p
+        best = best_card(self._trick_cards, self._power[self._led], self._later_equal_wins)
         winner = self._trick_seats[best]
         self._tricks_won[winner & 1] += 1
         return winner

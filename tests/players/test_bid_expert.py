@@ -10,9 +10,10 @@ import pytest
 from bot.players import make_player
 from bot.players.bid_basic import CHOICES
 from bot.players.bid_expert import BidExpert, Knobs
-from bot.players.bid_rollout import next_seats, play_out
+from bot.players.bid_rollout import play_out
 from bot.players.expert import Clock, ExpertPlayer
 from bot.rules import Action, BidGame, HouseRules, new_game, replay, seat_view
+from bot.rules.game import play_order
 from bot.rules.ranking import NO_TRUMP_LOW
 
 
@@ -152,7 +153,7 @@ def test_the_fast_play_out_plays_as_basic_does(preset: str) -> None:
         hands = [list(h) for h in start.hands]
         runner = play_out(rules, start.trump)
         result = runner.finish(
-            hands, next_seats(start.out), start.turn, start.trick, start.tricks_won
+            hands, play_order(start.out), start.turn, start.trick, start.tricks_won
         )
         assert result == list(game.results[0].tricks)
         checked += 1
