@@ -23,6 +23,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from bot.rules import HouseRules
+from bot.rules.game import play_order
 from bot.rules.ranking import best_card, build_ranking
 
 CARD_BITS = 2
@@ -66,14 +67,8 @@ class Solver:
         self.hand_size = tables.hand_size
         self.no_first_lead = tables.no_first_lead
         self.must_break = tables.must_break
-        n = len(out)
-        self.next_seat = []
-        for s in range(n):
-            t = (s + 1) % n
-            while out[t]:
-                t = (t + 1) % n
-            self.next_seat.append(t)
-        self.active = n - sum(out)
+        self.next_seat = list(play_order(out))
+        self.active = len(out) - sum(out)
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
         self.nodes = 0
         # each card's rank within the suit it follows, to find touching cards
