@@ -26,17 +26,9 @@ from .house_rules import HouseRules
 class BidGame(Game):
     """A whole game of Bid Euchre, from the first deal to the winner (see ``Game``)."""
 
-    def __init__(
-        self,
-        rules: HouseRules,
-        *,
-        seed: int = 0,
-        dealer: int | None = None,
-        deals: Sequence[Deal] = (),
-    ) -> None:
+    def _refuse(self, rules: HouseRules) -> None:
         if rules.game != "bid_euchre":
             raise ValueError("BidGame plays Bid Euchre rules; use Game or new_game for euchre")
-        super().__init__(rules, seed=seed, dealer=dealer, deals=deals)
 
     def _blank(self) -> Game:
         return BidGame.__new__(BidGame)

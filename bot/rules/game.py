@@ -181,6 +181,7 @@ class Game:
         dealer: int | None = None,
         deals: Sequence[Deal] = (),
     ) -> None:
+        self._refuse(rules)
         fixed = _fixed(rules)
         self._fixed = fixed
         self._rules = rules
@@ -213,6 +214,9 @@ class Game:
             BidBidding() if fixed.bid_euchre else EuchreBidding(rules, self._players)
         )
         self._start_deal()
+
+    def _refuse(self, rules: HouseRules) -> None:
+        """Raise ValueError for rules this class does not play (a ``Game`` plays any)."""
 
     # ------------------------------------------------------------------ reading
 
