@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.rules import HouseRules, RulesError
+from bot.rules import HouseRules, RuleError
 from bot.store import ArchivedGame, LeagueSettings
 
 __all__ = ["casual_reason", "record_rules"]
@@ -22,7 +22,7 @@ def record_rules(record: dict[str, Any]) -> HouseRules | None:
     spec = record.get("rules")
     try:
         return HouseRules.from_spec(spec if isinstance(spec, dict) else {})
-    except RulesError:
+    except RuleError:
         return None
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from bot.rules import Suit, card_symbol
-from bot.rules.cards import JOKER
+from bot.rules import Suit
+from bot.rules.cards import JOKER, SUIT_NAMES, card_symbol, card_words
 from bot.rules.ranking import NO_TRUMP_HIGH, top_rank_word
 
 __all__ = [
@@ -15,12 +15,15 @@ __all__ = [
     "FOUR_COLOUR_SUITS",
     "bower_word",
     "card_name",
+    "card_symbol",
     "card_text",
+    "card_words",
     "hand_text",
     "in_colours",
     "sort_hand",
     "suit_text",
     "trump_text",
+    "trump_words",
 ]
 
 BOWER_SHORT: Final = {"the right bower": "right", "the left bower": "left", "the Benny": "Benny"}
@@ -108,3 +111,10 @@ def sort_hand(cards: Iterable[int], trump: int | None) -> list[int]:
 def hand_text(cards: Iterable[int], trump: int | None) -> str:
     """A sorted hand on one line, bowers named: "J♥️ (right bower) · J♦️ (left bower) · A♥️"."""
     return " · ".join(card_name(c, trump) for c in sort_hand(cards, trump)) or "no cards"
+
+
+def trump_words(trump: int) -> str:
+    """What a declared trump is called in a sentence: "hearts", "No Trump High"."""
+    if trump >= NO_TRUMP_HIGH:
+        return "No Trump High" if trump == NO_TRUMP_HIGH else "No Trump Low"
+    return SUIT_NAMES[trump]

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.rules import Action, SeatView, Suit, trump_words
+from bot.rules import Action, SeatView, Suit
 from bot.rules.cards import ACE, JOKER, NINE
 from bot.rules.house_rules import deck_cards
 from bot.rules.ranking import NO_TRUMP_HIGH, NO_TRUMP_LOW, build_ranking, top_rank_word
 from bot.tables import Advice
 
-from .cards import card_text, trump_text
+from .cards import card_text, trump_text, trump_words
 
 __all__ = ["hint_text"]
 

@@ -24,7 +24,7 @@ from bot.rules import (
     SeatView,
     action_from_json,
     game_record,
-    make_game,
+    new_game,
     seat_view,
 )
 from bot.server.settings import ServerSettings
@@ -291,7 +291,7 @@ class Table:
             raise NotReadyError(
                 f"{seats} still empty: wait for players to join, or click Add computer."
             )
-        self.game = make_game(self.rules, seed=self.seed)
+        self.game = new_game(self.rules, seed=self.seed)
         self.status = "playing"
         self.actors = []
 
@@ -368,9 +368,11 @@ class Table:
         game = self.require_game()
         deal = game.deal_number
         try:
-            game.apply(seat, action)
+            game.check(seat, action)
         except RuleError as exc:
             raise IllegalMoveError(exc.code, exc.message) from None
+        game.clear_stack()  # one action to take back at most: the last
+        game.push(action)
         self._undo = _Undo(self.last_trick, self.status)
         self.actors.append((deal, actor if actor is not None else self.seats[seat]))
         done = game.last_trick
@@ -387,13 +389,10 @@ class Table:
         return self.actors[index][1] if 0 <= index < len(self.actors) else None
 
     def undo_last(self) -> None:
-        """Take back the last applied action (its save failed): replay the rest."""
+        """Take back the last applied action (its save failed)."""
         game = self.game
         assert game is not None and self._undo is not None
-        rebuilt = make_game(self.rules, seed=self.seed, dealer=game.first_dealer)
-        for _, action in game.log[:-1]:
-            rebuilt.step(action)
-        self.game = rebuilt
+        game.pop()
         self.last_trick, self.status = self._undo.last_trick, self._undo.status
         self.actors.pop()
         self._undo = None
@@ -562,7 +561,7 @@ class Table:
         table.message_id = stored.message_id
         if stored.status == "lobby":
             return table
-        table.game = make_game(table.rules, seed=table.seed)
+        table.game = new_game(table.rules, seed=table.seed)
         table.status = "playing"
         for index, entry in enumerate(stored.actions):
             seat = int(entry["seat"])

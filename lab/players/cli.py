@@ -16,7 +16,7 @@ from bot.cli import run_main
 from bot.players.learnt_bidding import data_name
 from bot.players.learnt_loners import data_name as loners_data_name
 from bot.players.protocol import LEVELS, PlayerError
-from bot.rules import HouseRules, RulesError
+from bot.rules import HouseRules, RuleError
 
 from .arena import (
     EndlessGameError,
@@ -378,7 +378,9 @@ def main(argv: list[str] | None = None) -> int:
             print(deals_report(deals))
         elif args.command in ("train-bidding", "train-loners"):
             if rules.to_spec() != {"preset": rules.preset}:
-                raise RulesError(f"{args.command} takes a preset name: the models are per preset")
+                raise RuleError(
+                    "not_allowed", f"{args.command} takes a preset name: the models are per preset"
+                )
             training = args.command == "train-bidding"
             if training:
                 name = data_name(rules.preset, args.expert_partner)
@@ -417,7 +419,7 @@ def main(argv: list[str] | None = None) -> int:
             print(loner_report(args.level, stats, rules))
         print(f"({time.perf_counter() - start:.1f} s)")
     except (
-        RulesError,
+        RuleError,
         OutputError,
         PlayerError,
         IllegalActionError,

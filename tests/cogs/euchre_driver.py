@@ -17,7 +17,8 @@ from bot.app import EuchreBot
 from bot.discord_pace.pacing import ChannelLimits
 from bot.players import make_player
 from bot.render import LAST_DEAL
-from bot.rules import card_symbol, parse_card
+from bot.render.cards import card_symbol
+from bot.rules import parse_card
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.settings import Settings
