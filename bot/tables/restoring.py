@@ -18,6 +18,7 @@ import logging
 from bot.server.settings import ServerSettings
 
 from .errors import NoTableError, SaveFailedError, TableClosedError, TableError, TableExistsError
+from .events import TableReloaded
 from .persistence import NewTable, SavedTable
 from .reload import answer_lost, is_the_new_table, place_taken, stored_open_at, stored_table
 from .service_base import OPEN_UNSURE, SAVE_FAILED, ServiceBase
@@ -156,9 +157,9 @@ class RestoringMixin(ServiceBase):
         if table is None:
             raise SaveFailedError(sorry) from exc
         if answer_lost(exc) and row is not None and is_the_new_table(row, new):
-            self._emit(table, "opened", "its unanswered opening went through")
+            self._tell(table, "opened", "its unanswered opening went through")
             return table
-        self._emit(table, "reloaded", f"taken in from the store ({table.status})")
+        self._emit(TableReloaded(table, "reloaded", f"taken in from the store ({table.status})"))
         raise TableExistsError.of(table.id) from exc
 
     async def _bring_in_step(self, table: Table) -> None:
@@ -182,7 +183,9 @@ class RestoringMixin(ServiceBase):
         if over:
             table.status = "finished"
         actions = 0 if game is None else len(game.log)
-        self._emit(table, "reloaded", f"from the store: {table.status}, {actions} actions")
+        self._emit(
+            TableReloaded(table, "reloaded", f"from the store: {table.status}, {actions} actions")
+        )
         if over:
             await self._finish(table)
         elif not table.is_open:
