@@ -127,7 +127,7 @@ class PlayingMixin(ServiceBase):
         """The computers' run (counted in :attr:`computing` by the caller): the moves made."""
         moves: list[Move] = []
         try:
-            delay = await self.computer_delay(table)
+            delay = table.computer_move_delay
             while table.computer_to_act() is not None and not self.halting:
                 if delay > 0:
                     await asyncio.sleep(delay)
@@ -163,10 +163,9 @@ class PlayingMixin(ServiceBase):
         if user_id is None or turn is None:
             return
         seat = table.seats[turn]
-        server = await self.settings_of(table.place.guild_id)
         ping = (
             user_id != requested_by
-            and server.mention_on_turn
+            and table.settings.mention_on_turn
             and seat is not None
             and not seat.away
         )
@@ -221,15 +220,6 @@ class PlayingMixin(ServiceBase):
         else:
             action = player.choose(view)
         return table.apply(seat, action, by_computer=True)
-
-    # ------------------------------------------------------------------ pace
-
-    async def computer_delay(self, table: Table) -> float:
-        """Seconds before each computer move at ``table``: its server's, else the service's."""
-        server = await self.settings_of(table.place.guild_id)
-        if server.computer_move_delay is not None:
-            return server.computer_move_delay
-        return self.computer_move_delay
 
 
 def _newly_theirs(table: Table) -> int | None:

@@ -118,8 +118,13 @@ class RestoringMixin(ServiceBase):
         ``settings``: the servers' settings read so far (added to). A game the store has
         over (its last move saved, its archive not) is finished now.
         """
+        guild = row.place.guild_id
+        if guild not in settings:
+            settings[guild] = await self.settings_of(guild)
         try:
-            table = Table.restore(row)
+            table = Table.restore(
+                row, settings=settings[guild], computer_move_delay=self.computer_move_delay
+            )
         except Exception:
             log.exception("table %d: its record does not replay; not restored", row.id)
             return None
@@ -129,10 +134,6 @@ class RestoringMixin(ServiceBase):
             table.status = "finished"
             await self._finish(table)
             return None
-        guild = table.place.guild_id
-        if guild not in settings:
-            settings[guild] = await self.settings_of(guild)
-        table.settings = settings[guild]
         self._open[table.id] = table
         self._by_place[table.place.id] = table.id
         return table

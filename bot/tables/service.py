@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from typing import get_args
@@ -49,17 +48,12 @@ from .playing import PlayingMixin
 from .public import deal_summary
 from .restoring import RestoringMixin
 from .seats import Player, Seat
-from .service_base import OPEN_UNSURE, SAVE_FAILED, SAVE_UNSURE, Progress
+from .service_base import OPEN_UNSURE, SAVE_FAILED, SAVE_UNSURE, Progress, random_seed
 from .table import Move, Table
 
 __all__ = ["OPEN_UNSURE", "SAVE_FAILED", "SAVE_UNSURE", "Progress", "TableService"]
 
 log = logging.getLogger(__name__)
-
-
-def random_seed() -> int:
-    """A fresh seed for a table's shuffles."""
-    return secrets.randbits(31)
 
 
 class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
@@ -193,9 +187,16 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
             except Exception as exc:
                 return await self._opening_failed(new, exc)
             table = Table(
-                table_id, place, host.user_id, rules, seed, taken, rules_overridden=rules_overridden
+                table_id,
+                place,
+                host.user_id,
+                rules,
+                seed,
+                taken,
+                rules_overridden=rules_overridden,
+                settings=settings,
+                computer_move_delay=self.computer_move_delay,
             )
-            table.settings = settings
             self._open[table_id] = table
             self._by_place[place.id] = table_id
             self._tell(table, "opened", f"by {host.name}, rules {rules.to_spec()}")
@@ -228,7 +229,7 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
     async def add_computer(self, table_id: int, by: int, seat: int | None = None) -> Table:
         """The host seats a computer player, where the server allows them."""
         table = await self.fetch(table_id)
-        settings = await self.settings_of(table.place.guild_id)
+        settings = await self.settings_of(table.place.guild_id)  # a permission: as it is now
         if not settings.allow_computers:
             raise ComputersNotAllowedError(
                 "This server doesn't allow computer players: every seat needs a person."
@@ -290,11 +291,9 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
     async def start(self, table_id: int, by: int) -> Progress:
         """The host starts the game: the cards are dealt."""
         table = await self.fetch(table_id)
-        settings = await self.settings_of(table.place.guild_id)
         async with table.lock:
             await self._bring_in_step(table)
             table.start(by)
-            table.settings = settings
             try:
                 await self.store.update_table(table.id, status="playing")
             except Exception as exc:

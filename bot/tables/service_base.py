@@ -14,6 +14,7 @@ from __future__ import annotations
 import abc
 import asyncio
 import logging
+import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -30,7 +31,14 @@ from .persistence import NewTable, TableStore
 from .seats import Player, Seat
 from .table import Move, Table
 
-__all__ = ["OPEN_UNSURE", "SAVE_FAILED", "SAVE_UNSURE", "Progress", "ServiceBase"]
+__all__ = [
+    "OPEN_UNSURE",
+    "SAVE_FAILED",
+    "SAVE_UNSURE",
+    "Progress",
+    "ServiceBase",
+    "random_seed",
+]
 
 SAVE_FAILED = "Sorry, that couldn't be saved, so nothing changed. Please try again."
 SAVE_UNSURE = (
@@ -43,6 +51,11 @@ OPEN_UNSURE = (
 )
 
 log = logging.getLogger("bot.tables.service")
+
+
+def random_seed() -> int:
+    """A fresh seed for a table's shuffles."""
+    return secrets.randbits(31)
 
 
 @dataclass(frozen=True, slots=True)

@@ -302,8 +302,8 @@ async def test_computer_delay_is_the_servers_else_the_services() -> None:
         computer_move_delay=3.0,
     )
     plain = TableService(MemoryTableStore(), make_player, computer_move_delay=3.0)
-    assert await quick.computer_delay(await quick.open(HERE, ALICE)) == 0.25
-    assert await plain.computer_delay(await plain.open(HERE, ALICE)) == 3.0
+    assert (await quick.open(HERE, ALICE)).computer_move_delay == 0.25
+    assert (await plain.open(HERE, ALICE)).computer_move_delay == 3.0
 
 
 async def test_an_eight_seat_bid_euchre_table_plays_to_the_end_and_replays() -> None:
