@@ -112,7 +112,12 @@ def _server_defaults(settings: Settings) -> ServerSettings:
 def default_tables(settings: Settings) -> TableService:
     """Tables kept in memory only, with the configured defaults for every server."""
     servers = FixedSettings(_server_defaults(settings))
-    return TableService(MemoryTableStore(), make_player, server_settings=servers)
+    return TableService(
+        MemoryTableStore(),
+        make_player,
+        server_settings=servers,
+        computer_move_delay=settings.computer_move_delay,
+    )
 
 
 def database_tables(
@@ -126,7 +131,11 @@ def database_tables(
     servers = StoredSettings(db, _server_defaults(settings))
     ownership = Ownership.of(settings.shard_count, settings.shard_ids, locks)
     return TableService(
-        DatabaseTableStore(db), make_player, server_settings=servers, ownership=ownership
+        DatabaseTableStore(db),
+        make_player,
+        server_settings=servers,
+        ownership=ownership,
+        computer_move_delay=settings.computer_move_delay,
     )
 
 
@@ -308,6 +317,8 @@ class EuchreBot(commands.AutoShardedBot):
                 _, late = await asyncio.wait(handling, timeout=HANDLERS_GRACE)
                 if late:
                     log.warning("Stopping: %d interaction(s) still running", len(late))
+            if running := await self.tables.settle(max(0.0, deadline - loop.time())):
+                log.warning("Stopping: %d computer run(s) still going", running)
             if running := await self.scheduler.settle(max(0.0, deadline - loop.time())):
                 log.warning("Stopping: %d timed call(s) still running", running)
             if not await self.pacers.flush(FLUSH_GRACE):

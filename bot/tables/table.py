@@ -82,10 +82,14 @@ class Table:
         seats: Sequence[Seat | None] = (),
         *,
         rules_overridden: bool = False,
+        settings: ServerSettings | None = None,
+        computer_move_delay: float = 0.0,
     ) -> None:
         """A lobby with ``seats`` taken (padded with empty seats).
 
         ``rules_overridden``: the host changed the server's house rules for this table.
+        ``settings``: its server's, as they were when it opened (or was restored);
+        ``computer_move_delay``: seconds before each computer move where they set none.
         """
         self.id = table_id
         self.place = place
@@ -101,8 +105,9 @@ class Table:
         self.message_id: int | None = None
         self.last_trick: CompletedTrick | None = None
         self.lock = TableLock(place.guild_id, table_id)
-        self.settings = ServerSettings()
-        """Its server's settings, copied when it opened, started or was restored."""
+        self.settings = settings if settings is not None else ServerSettings()
+        """Its server's settings, as they were when it opened or was restored."""
+        self._computer_move_delay = computer_move_delay
         self.strikes: dict[int, int] = {}
         """Turns each seat's person let time out in a row."""
         self.actors: list[tuple[int, Seat | None]] = []
@@ -224,6 +229,12 @@ class Table:
                 if seat is not None and seat.is_computer:
                     return number
         raise TableFullError("The table is full.")
+
+    @property
+    def computer_move_delay(self) -> float:
+        """Seconds before each computer move: its server's, else the service's."""
+        server = self.settings.computer_move_delay
+        return server if server is not None else self._computer_move_delay
 
     @property
     def computer_level(self) -> str:
@@ -546,8 +557,14 @@ class Table:
         return game_record(game, meta=meta)
 
     @classmethod
-    def restore(cls, stored: SavedTable) -> Table:
-        """Rebuild a table from the store by replaying its actions."""
+    def restore(
+        cls,
+        stored: SavedTable,
+        *,
+        settings: ServerSettings | None = None,
+        computer_move_delay: float = 0.0,
+    ) -> Table:
+        """Rebuild a table from the store by replaying its actions (settings as in ``__init__``)."""
         table = cls(
             stored.id,
             stored.place,
@@ -556,6 +573,8 @@ class Table:
             stored.seed,
             stored.seats,
             rules_overridden=stored.rules_overridden,
+            settings=settings,
+            computer_move_delay=computer_move_delay,
         )
         table.hinted = stored.hinted
         table.message_id = stored.message_id

@@ -243,7 +243,7 @@ class HouseRulesCommands(commands.Cog):
 
     @property
     def _default_delay(self) -> float:
-        return self.bot.settings.computer_move_delay
+        return self.service.computer_move_delay
 
     async def host_rules(
         self, interaction: discord.Interaction[EuchreBot], preset: str | None, changes: str | None

@@ -59,6 +59,7 @@ def build_bot(
         players,
         server_settings=FixedSettings(server or ServerSettings()),
         seeds=lambda: seed,
+        computer_move_delay=delay,
     )
     return EuchreBot(
         Settings(computer_move_delay=delay), tables=tables, channel_limits=ChannelLimits.unlimited()
@@ -73,6 +74,7 @@ async def resumed(bot: EuchreBot, table: Table, timeout: float = 30.0) -> None:
         while table.computer_to_act() is not None and table.id not in bot.tables.computing:
             await asyncio.sleep(0.001)
         assert await bot.scheduler.settle(timeout) == 0
+        assert await bot.tables.settle(timeout) == 0
     assert await bot.pacers.flush(timeout), "what they showed was sent"
 
 
