@@ -22,8 +22,17 @@ from bot.players.review import (
 )
 from bot.render.help import help_embed
 from bot.render.review import review_text
-from bot.rules import Action, Deal, Game, HouseRules, SeatView, game_record, make_game, parse_card
-from bot.rules import seat_view
+from bot.rules import (
+    Action,
+    Deal,
+    Game,
+    HouseRules,
+    SeatView,
+    game_record,
+    make_game,
+    parse_card,
+    seat_view,
+)
 
 SMALL = Budget(worlds=8, rollouts=16)
 """Enough to tell a lone march from a march; tests never depend on more."""
