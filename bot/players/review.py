@@ -35,6 +35,7 @@ __all__ = [
     "Advisor",
     "Budget",
     "DealReview",
+    "GameSummary",
     "Grade",
     "ReviewError",
     "ReviewedDecision",
@@ -45,6 +46,7 @@ __all__ = [
     "review_deal",
     "review_game",
     "review_seed",
+    "summarize",
 ]
 
 Grade = Literal["inaccuracy", "mistake", "blunder"]
@@ -291,3 +293,24 @@ def review_game(
         _apply(game, index, actor, action)
     finished = sum(1 for r in game.results if r.result != "in_play")
     return tuple(review_deal(loaded, seat, n, budget, advisor) for n in range(1, finished + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A seat's figures over a game's reviewed deals: what is stored as its accuracy."""
+
+    accuracy: float
+    decisions: int
+    """Decisions the search valued."""
+    flagged: int
+    points_lost: float
+
+
+def summarize(reviews: Iterable[DealReview]) -> GameSummary | None:
+    """The seat's accuracy over every decision of the deals (None: no valued decision)."""
+    made = [d for review in reviews for d in review.decisions if d.valued]
+    score = accuracy(made)
+    if score is None:
+        return None
+    flagged = sum(1 for d in made if d.grade is not None)
+    return GameSummary(score, len(made), flagged, sum(d.lost for d in made))

@@ -19,6 +19,7 @@ from bot.players.review import (
     grade,
     review_deal,
     review_game,
+    summarize,
 )
 from bot.render.help import help_embed
 from bot.render.review import review_text
@@ -147,6 +148,13 @@ def test_accuracy_averages_each_decision_capped_at_the_scale() -> None:
     assert ACCURACY_SCALE == 1.0
     assert review.accuracy == pytest.approx(100.0 * (count - 1) / count)
     assert accuracy(()) is None
+    summary = summarize([review, review_deal(record, 2, 1, advisor=_fixed_values(values))])
+    assert summary is not None
+    assert summary.decisions == count + 3
+    assert summary.flagged == 1
+    assert summary.points_lost == pytest.approx(2.0)
+    assert summary.accuracy == pytest.approx(100.0 * (count + 2) / (count + 3))
+    assert summarize([]) is None
 
 
 def test_a_deal_not_finished_or_not_played_is_refused() -> None:
