@@ -178,7 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
     _parallel(gap)
     bench = commands.add_parser(
         "bench",
-        help="benchmarks: rules, search, tables, writes, hints, pace "
+        help="benchmarks: rules, search, tables, writes, hints, review, pace "
         "(python -m lab bench --help)",
         add_help=False,
     )
