@@ -16,8 +16,6 @@ def test_each_deal_gives_a_gap_and_a_loss_and_flags_are_checked() -> None:
     assert all(lost >= 0 for lost in result.lost)
     assert result.decisions > 0
     assert 0 <= result.disagreed <= result.flagged <= result.decisions
-    again = run_review_gap(3, seed=4, budget=Budget(4, 6), check=2)
-    assert again.lost == result.lost and again.flagged == result.flagged
     text = gap_report(result)
     assert "3 duplicate deals, seed 4; review of 4 worlds a card, 6 rollouts a bid" in text
     assert "larger search   2x the samples disagrees with" in text
