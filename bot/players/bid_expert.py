@@ -89,10 +89,11 @@ class BidExpert:
         self.rng = rng
         self.knobs = knobs
 
-    def advise(self, view: SeatView, clock: SampleClock) -> Advice:
+    def advise(self, view: SeatView, clock: SampleClock, also: Action | None = None) -> Advice:
         """The action for the phase in play with the expected points of each option searched.
 
-        ``clock`` is the decision's budget, started when the decision was asked.
+        ``clock`` is the decision's budget, started when the decision was asked; ``also``
+        a legal bid to search besides those the expert would (a shoot on a weak hand).
         """
         legal = list(dict.fromkeys(view.legal))
         if len(legal) == 1:
@@ -103,7 +104,7 @@ class BidExpert:
             return clock.more(samples, knobs.min_samples, knobs.max_samples)
 
         if view.phase == "bid":
-            return self._bid(view, legal, more)
+            return self._bid(view, legal, more, also)
         if view.phase == "declare":
             return self._declare(view, legal, more)
         if view.phase == "play":
@@ -112,12 +113,18 @@ class BidExpert:
 
     # ------------------------------------------------------------------ bidding
 
-    def _bid(self, view: SeatView, legal: list[Action], more: Callable[[int], bool]) -> Advice:
+    def _bid(
+        self,
+        view: SeatView,
+        legal: list[Action],
+        more: Callable[[int], bool],
+        also: Action | None = None,
+    ) -> Advice:
         rules = view.rules
         fallback = bid_basic.bid_action(view.hand, rules, legal)
         size = len(view.hand)
         may_shoot = max(own_tricks(view.hand, t, rules) for t in CHOICES) >= size - SHOOT_LOOK
-        options = [a for a in legal if a.do != "shoot" or may_shoot or a == fallback]
+        options = [a for a in legal if a.do != "shoot" or may_shoot or a in (fallback, also)]
         worlds: list[tuple[list[int], list[_Outcome]]] = []
         samples = 0
         while more(samples):

@@ -1,4 +1,7 @@
-"""How to play here, in a few paragraphs; the scores are the server's own rules."""
+"""How to play here, in a few paragraphs; the scores are the server's own rules.
+
+The review's grades come from the thresholds that grade (``review.grades_line``).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,8 @@ from typing import Final
 import discord
 
 from bot.rules import HouseRules
+
+from .review import grades_line
 
 __all__ = ["HELP_LINES", "help_embed", "scoring_line"]
 
@@ -76,6 +81,7 @@ def help_embed(rules: HouseRules | None = None) -> discord.Embed:
     """The help text, its scoring line from the server's ``rules`` (default: the defaults)."""
     lines = list(HELP_LINES)
     lines.insert(5, scoring_line(rules if rules is not None else HouseRules()))
+    lines.insert(8, grades_line())
     return discord.Embed(
         title="Euchre: how to play here",
         description="\n\n".join(lines),

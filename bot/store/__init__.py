@@ -13,8 +13,10 @@ this package, written once for both.
 
 The league's repositories: ``SeasonRepo``, ``RatingRepo``, ``LeagueSettingsRepo``
 (and the league queries of ``GameArchiveRepo``). Tournament events: ``TournamentRepo``.
+Each person's accuracy in a game, from the review of their decisions: ``AccuracyRepo``.
 """
 
+from bot.store.accuracy import AccuracyPoint, AccuracyRepo, GameAccuracy
 from bot.store.database import Database, connect, migrate, utc_now
 from bot.store.errors import (
     ActionIndexError,
@@ -83,6 +85,8 @@ __all__ = [
     "OPEN_EVENT_PHASES",
     "OPEN_STATUSES",
     "SEASON_NAME_LENGTH",
+    "AccuracyPoint",
+    "AccuracyRepo",
     "ActionIndexError",
     "AlreadyArchivedError",
     "ArchivedGame",
@@ -98,6 +102,7 @@ __all__ = [
     "EventRound",
     "EventSettings",
     "FrozenStanding",
+    "GameAccuracy",
     "GameArchiveRepo",
     "GamePlayer",
     "GuildSettingsRepo",
