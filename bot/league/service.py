@@ -148,9 +148,7 @@ class LeagueService:
             for game in pending:
                 rules = record_rules(records[game.id])
                 event_rated = None if game.table_id is None else rated.get(game.table_id)
-                reason = casual_reason(
-                    game, rules, server_rules, settings, event_rated=event_rated
-                )
+                reason = casual_reason(game, rules, server_rules, settings, event_rated=event_rated)
                 await self._games.assign_season(game.id, season.id, ranked=reason is None)
                 if reason is None:
                     await self._rate(season, model, game, game_family(rules))
