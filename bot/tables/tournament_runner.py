@@ -20,6 +20,9 @@ decide from the event (``rated``): see :mod:`bot.league.ranking`.
 The UI listens through :attr:`TournamentRunner.listeners` (:class:`EventChanged`), and
 gives each table its place (a thread) through the ``places`` callback. Nothing here
 knows Discord.
+
+Longer than 450 lines: one class, so that every change of an event takes the event's
+lock and is saved (or refused whole) the same way, as the table service does for tables.
 """
 
 from __future__ import annotations
