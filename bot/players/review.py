@@ -23,7 +23,7 @@ from typing import Any, Final, Literal
 
 from bot.rules import Action, Game, SeatView, parse_record, seat_view
 from bot.rules.errors import RuleError
-from bot.rules.record import LoadedRecord, new_game
+from bot.rules.record import LoadedRecord, starting_game
 
 from .advice import Advice
 from .expert import ExpertPlayer
@@ -216,7 +216,7 @@ def decisions(
         raise ReviewError(f"seat {seat} is not at a {loaded.rules.players}-seat table")
     if deal < 1:
         raise ReviewError(f"deal {deal}: deals are numbered from 1")
-    game = new_game(loaded)
+    game = starting_game(loaded)
     found: list[tuple[int, SeatView, Action]] = []
     for index, (actor, action) in enumerate(loaded.actions):
         if game.deal_number > deal or game.over:
@@ -288,7 +288,7 @@ def review_game(
 ) -> tuple[DealReview, ...]:
     """The review of every finished deal of a game record for ``seat``, in deal order."""
     loaded = _loaded(record)
-    game = new_game(loaded)
+    game = starting_game(loaded)
     for index, (actor, action) in enumerate(loaded.actions):
         _apply(game, index, actor, action)
     finished = sum(1 for r in game.results if r.result != "in_play")
