@@ -11,7 +11,6 @@ time: they pass on a busy machine. The lags against the goals are figures, print
 
 from __future__ import annotations
 
-import asyncio
 import math
 from pathlib import Path
 
