@@ -51,7 +51,9 @@ def test_a_searching_level_thinks_for_the_budget_or_counts_its_samples() -> None
     again = make_player("expert", 3, budget=None)
     assert isinstance(again, ExpertPlayer)
     first = counted.advise(view)
-    assert first == again.advise(view) and first.samples == counted.min_samples, "no clock: the same figures"
+    assert first == again.advise(view) and first.samples == counted.min_samples, (
+        "no clock: the same figures"
+    )
     assert make_player("basic", 3, budget=None).name == "basic", "a level without a search"
     assert make_player("tests.players.outside_player:Seeded", 5, budget=None).seed == 5  # type: ignore[attr-defined]
 
