@@ -43,6 +43,7 @@ from .bid_expert import BidExpert, Knobs
 from .double_dummy import Position, Solver
 from .inference import TRIES, Reader
 from .learnt_bidder import LearntBidder, expert_bidder
+from .protocol import SEARCH_BUDGET
 from .sampling import dealt_hand, sample_deal, sample_hands
 from .stakes import Stakes, lone_march_decides, march_wins
 from .table_reading import TableReading, read_table
@@ -135,7 +136,7 @@ class ExpertPlayer:
     def __init__(
         self,
         seed: int = 0,
-        budget: float | None = 0.1,
+        budget: float | None = SEARCH_BUDGET,
         min_samples: int = 6,
         max_samples: int = 120,
         max_bid_samples: int = 400,

@@ -11,6 +11,7 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from bot.app import EuchreBot
@@ -44,12 +45,16 @@ def card_tokens(text: str) -> list[str]:
 
 ACTION_ID = "euchre:a:"
 
+COUNTED_PLAYERS: PlayerFactory = partial(make_player, budget=None)
+"""The bot's players, a searching one drawing a fixed number of samples instead of timing them:
+its moves and hints are the same on a busy machine as on an idle one."""
+
 
 def build_bot(
     seed: int = 1,
     *,
     server: ServerSettings | None = None,
-    players: PlayerFactory = make_player,
+    players: PlayerFactory = COUNTED_PLAYERS,
     store: MemoryTableStore | None = None,
     delay: float = 0,
 ) -> EuchreBot:

@@ -394,6 +394,8 @@ class FakeDiscord:
         self.webhook_limit = 5
         """Requests one interaction's webhook takes (followups, edits, deletes) a period."""
         self.webhook_period = 2.0
+        self.clock: Callable[[], float] = time.monotonic
+        """The clock of the rate limit windows (a test may turn it by hand)."""
         self._windows: dict[tuple[int | str, str], _Window] = {}
         self.token = token or f"e2e.{secrets.token_urlsafe(24)}"
         self.callback_deadline = callback_deadline
@@ -1065,7 +1067,7 @@ class FakeDiscord:
             limit, period = self.rate_limit, self.rate_period
         else:
             return None
-        now = asyncio.get_running_loop().time()
+        now = self.clock()
         window = self._windows.setdefault(key, _Window())
         if now >= window.resets_at:
             window.resets_at, window.used = now + period, 0
