@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.bot_process import BotProcess
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.pace import _open, _seat
 from tests.e2e.players import Choice, Players
+from tests.waiting import BOUND
 
-_WAIT = 20.0
+_WAIT = BOUND
+
+pytestmark = pytest.mark.slow  # a bot process each, run one at a time by CI
 
 
 async def _table_in_a_thread(fake: FakeDiscord, bot: BotProcess) -> tuple[Players, int]:
@@ -38,23 +43,33 @@ async def test_an_archived_thread_is_reopened_and_shows_the_next_move(tmp_path: 
             await fake.archive_thread(thread_id)
             assert fake.thread_archived(thread_id)
             refused_before = sum(r.status == 400 for r in fake.requests)
-            shown = players.table.message.version
 
             choice = await _next_choice(fake, players)
+            clicked = len(fake.requests)
             assert (await players.make(choice)).outcome == "applied"
 
+            def shown_in_the_thread() -> bool:
+                return any(
+                    r.status == 200
+                    and r.method in ("POST", "PATCH")
+                    and r.path.startswith(f"/channels/{thread_id}/messages")
+                    for r in fake.requests[clicked:]
+                )
+
             await fake.wait_for(
-                lambda: not fake.thread_archived(thread_id)
-                and players.table.message.version > shown,
+                lambda: not fake.thread_archived(thread_id) and shown_in_the_thread(),
                 timeout=_WAIT,
                 what="the thread to be reopened and the table shown anew",
             )
             refused = [r for r in fake.requests if r.status == 400][refused_before:]
             assert refused, "the bot edited in the archived thread first, as it would on Discord"
-            assert all(r.answer == {"code": 50083, "message": "Thread is archived"} for r in refused)
+            assert all(
+                r.answer == {"code": 50083, "message": "Thread is archived"} for r in refused
+            )
             assert fake.problems == []
         finally:
             await bot.kill()
+            print(bot.tail(200))  # shown by pytest when the test failed
 
 
 async def test_a_deleted_thread_closes_its_table(tmp_path: Path) -> None:
@@ -80,6 +95,7 @@ async def test_a_deleted_thread_closes_its_table(tmp_path: Path) -> None:
             assert fake.problems == []
         finally:
             await bot.kill()
+            print(bot.tail(200))  # shown by pytest when the test failed
 
 
 async def _next_choice(fake: FakeDiscord, players: Players) -> Choice:
