@@ -5,7 +5,8 @@ kinds carry what a listener acts on: :class:`MoveMade` (a move saved: who made i
 whether it should be shown at once), :class:`DealEnded`, :class:`TurnPassed` (the turn
 rests with a person: whom, and whether to mention them) and :class:`TableClosed` (the
 game over, or the table aborted); :class:`TableReloaded` says a table was read back from
-the store. Each is logged in one line at INFO (moves at DEBUG) by :func:`log_event`.
+the store. An :class:`EventBus` tells them to its listeners; each is logged in one line
+at INFO (moves at DEBUG) by :func:`log_event`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DealEnded",
+    "EventBus",
     "EventKind",
     "Listener",
     "MoveMade",
@@ -128,6 +130,26 @@ class TableReloaded(TableEvent):
 
 Listener = Callable[[TableEvent], None]
 """Called with every event, inside the table's lock (keep it quick; it must not raise)."""
+
+
+class EventBus:
+    """The listeners of a service's tables, each told every event in turn."""
+
+    def __init__(self) -> None:
+        """Start with the log (:func:`log_event`) as the only listener."""
+        self.listeners: list[Listener] = [log_event]
+
+    def emit(self, event: TableEvent) -> None:
+        """Tell every listener; one that raises is logged and the others still hear it."""
+        for listener in self.listeners:
+            try:
+                listener(event)
+            except Exception:
+                log.exception("table event listener failed on %s", event.line())
+
+    def tell(self, table: Table, kind: EventKind, text: str) -> None:
+        """Tell every listener a plain event of ``table``."""
+        self.emit(TableEvent(table, kind, text))
 
 
 def log_event(event: TableEvent) -> None:
