@@ -90,6 +90,7 @@ class Absence:
             move = await self.turns.play_computer(table, for_seat=seat)
             if not await self.saver.move(table, move, urgent=True):
                 return None  # the store had the turn played already: the table was reloaded
+            self.turns.timers.cancel(table.id)
             strikes = table.strikes.get(seat, 0) + 1
             table.strikes[seat] = strikes
             away = table.status == "playing" and strikes >= table.settings.timeouts_before_computer

@@ -1,12 +1,13 @@
 """Table events: what happened at a table, one typed event each, on one bus.
 
-Every change the service makes is told to its listeners as a :class:`TableEvent`; four
+Every change the service makes is told to its listeners as a :class:`TableEvent`; five
 kinds carry what a listener acts on: :class:`MoveMade` (a move saved: who made it, and
 whether it should be shown at once), :class:`DealEnded`, :class:`TurnPassed` (the turn
-rests with a person: whom, and whether to mention them) and :class:`TableClosed` (the
-game over, or the table aborted); :class:`TableReloaded` says a table was read back from
-the store. An :class:`EventBus` tells them to its listeners; each is logged in one line
-at INFO (moves at DEBUG) by :func:`log_event`.
+rests with a person: whom, and when to mention them), :class:`PingDue` (mention them
+now) and :class:`TableClosed` (the game over, or the table aborted);
+:class:`TableReloaded` says a table was read back from the store. An :class:`EventBus`
+tells them to its listeners; each is logged in one line at INFO (moves at DEBUG) by
+:func:`log_event`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ __all__ = [
     "EventKind",
     "Listener",
     "MoveMade",
+    "PingDue",
     "TableClosed",
     "TableEvent",
     "TableReloaded",
@@ -44,6 +46,7 @@ EventKind = Literal[
     "move",
     "deal",
     "turn",
+    "ping",
     "finished",
     "aborted",
     "timeout",
@@ -106,13 +109,24 @@ class TurnPassed(TableEvent):
     """
 
     user_id: int
-    ping: bool
-    """Mention them: the turn is newly theirs, they did not make the request, and their
-    server mentions players on their turn."""
+    ping_in: float | None
+    """Seconds until they are mentioned unless they act first (:class:`PingDue`; 0: at
+    once), within their server's ``ping_after`` and their own ``pings``; None: they are
+    not mentioned (they made the request, a computer plays their seat, or nobody wants it)."""
     requested_by: int | None
     """The person whose request it followed (a move, a start, a timed-out turn)."""
     computer_moves: int
     """Computer moves made since that request: the requester's own view changed too."""
+
+
+@dataclass(frozen=True, slots=True)
+class PingDue(TableEvent):
+    """The person to act has not acted ``TurnPassed.ping_in`` seconds into their turn.
+
+    ``kind`` ``"ping"``: mention them, once. Never told after they acted.
+    """
+
+    user_id: int
 
 
 @dataclass(frozen=True, slots=True)

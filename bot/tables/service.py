@@ -25,6 +25,7 @@ import secrets
 from collections.abc import Callable, Sequence
 
 from bot.rules import Action, HouseRules, SeatView
+from bot.server.preference_sources import PreferenceSource
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings, SettingsSource
 
@@ -38,8 +39,10 @@ from .progress import Progress
 from .registry import Registry
 from .restoring import Restorer
 from .saver import OPEN_UNSURE, SAVE_FAILED, SAVE_UNSURE, Saver
+from .scheduler import Scheduler
 from .seats import Player, Seat
 from .table import Table
+from .turn_timers import TurnTimers
 from .turns import Turns
 
 __all__ = [
@@ -66,6 +69,8 @@ class TableService:
         computers: PlayerFactory,
         *,
         server_settings: SettingsSource | None = None,
+        preferences: PreferenceSource | None = None,
+        scheduler: Scheduler | None = None,
         seeds: Callable[[], int] = random_seed,
         keep_closed: int = 256,
         ownership: Ownership | None = None,
@@ -74,7 +79,10 @@ class TableService:
     ) -> None:
         """Tables saved to ``store``; computer players built by ``computers``.
 
-        Each server's settings come from ``server_settings`` (default: the same for all).
+        Each server's settings come from ``server_settings`` (default: the same for all),
+        each person's preferences from ``preferences`` (default: in memory). A turn's
+        ping waits on ``scheduler`` (default: the event loop's clock; the bot hands the
+        service its own, so the process keeps one clock).
 
         ``keep_closed`` finished or aborted tables stay known, so their buttons answer
         sensibly and "Play again" works. ``ownership``: the servers this process serves
@@ -97,7 +105,10 @@ class TableService:
             self.server_settings,
             computer_move_delay=computer_move_delay,
         )
-        self.turns = Turns(self.registry, self.saver, self.restorer, computers, play_on=play_on)
+        self.timers = TurnTimers(scheduler, preferences)
+        self.turns = Turns(
+            self.registry, self.saver, self.restorer, computers, self.timers, play_on=play_on
+        )
         self.absence = Absence(self.registry, self.saver, self.restorer, self.turns)
         self.lobby = Lobby(
             self.registry,
@@ -126,6 +137,24 @@ class TableService:
     def halting(self) -> bool:
         """Set by :meth:`halt`: computers make no further moves in this process."""
         return self.turns.halting
+
+    @property
+    def scheduler(self) -> Scheduler:
+        """The clock a turn's timed calls (its ping) wait on."""
+        return self.timers.scheduler
+
+    @scheduler.setter
+    def scheduler(self, scheduler: Scheduler) -> None:
+        self.timers.scheduler = scheduler
+
+    @property
+    def preferences(self) -> PreferenceSource:
+        """Where each person's preferences are read."""
+        return self.timers.preferences
+
+    @preferences.setter
+    def preferences(self, preferences: PreferenceSource) -> None:
+        self.timers.preferences = preferences
 
     @property
     def play_on(self) -> bool:

@@ -16,12 +16,13 @@ from bot.rules import Action, SeatView
 
 from .computers import HINT_LEVEL, Advice, AdvisingPlayer, PlayerFactory, decision_seed
 from .errors import HintsOffError, NotYourTurnError, TableError
-from .events import TurnPassed
+from .events import PingDue, TurnPassed
 from .progress import Progress, progress
 from .registry import Registry
 from .restoring import Restorer
 from .saver import Saver
 from .table import Move, Table
+from .turn_timers import TurnTimers
 
 __all__ = ["THREADED_LEVELS", "Turns"]
 
@@ -40,12 +41,14 @@ class Turns:
         saver: Saver,
         restorer: Restorer,
         computers: PlayerFactory,
+        timers: TurnTimers,
         *,
         play_on: bool = True,
     ) -> None:
         """Play the tables of ``registry``, each move saved by ``saver``.
 
-        Computer players are built by ``computers``. ``play_on``: after a request the
+        Computer players are built by ``computers``; a person's turn pings them on
+        ``timers``' clock, within their preferences. ``play_on``: after a request the
         computers play their turns on their own (False: only when :meth:`run_computers`
         is called, for a test that steps a game by hand).
         """
@@ -53,6 +56,7 @@ class Turns:
         self.saver = saver
         self.restorer = restorer
         self.computers = computers
+        self.timers = timers
         self.play_on = play_on
         self.computing: dict[int, int] = {}
         """Tables whose computer turns are being played now (how many runs each)."""
@@ -80,6 +84,7 @@ class Turns:
                 move = table.apply(seat, action)
                 if await self.saver.move(table, move, urgent=True):
                     break
+            self.timers.cancel(table.id)
             table.strikes.pop(seat, None)
             await self.carry_on(table, user_id, tell_turn=True)
             return progress(table, (move,))
@@ -184,24 +189,38 @@ class Turns:
     ) -> None:
         """Tell whom the turn rests with, if it just became a person's (the lock held).
 
-        They are to be mentioned unless they made the request, a computer plays their
-        seat, or their server turned turn mentions off.
+        They are mentioned (:class:`PingDue`) unless they act first, after the wait of
+        their server's ``ping_after`` within their own ``pings`` (at once for 0), counted
+        from now: the moment the table shows their turn. Never when they made the
+        request, a computer plays their seat, or the server or they want no mention.
         """
+        self.timers.cancel(table.id)
         user_id = _newly_theirs(table)
         turn = None if table.game is None else table.game.turn
         if user_id is None or turn is None:
             return
         seat = table.seats[turn]
-        ping = (
-            user_id != requested_by
-            and table.settings.mention_on_turn
-            and seat is not None
-            and not seat.away
-        )
-        text = f"{table.name(turn)} is to act"
+        ping_in = None
+        if user_id != requested_by and seat is not None and not seat.away:
+            prefs = await self.timers.preferences_of(user_id)
+            ping_in = prefs.ping_delay(table.settings.ping_after)
+        name = table.name(turn)
         self.saver.events.emit(
-            TurnPassed(table, "turn", text, user_id, ping, requested_by, computer_moves)
+            TurnPassed(
+                table, "turn", f"{name} is to act", user_id, ping_in, requested_by, computer_moves
+            )
         )
+        if ping_in is None:
+            return
+        ping = PingDue(table, "ping", f"{name} is mentioned", user_id)
+
+        async def due() -> None:
+            self.saver.events.emit(ping)
+
+        if ping_in > 0:
+            self.timers.at_turn(table, user_id, ping_in, due, name="ping")
+        else:
+            await due()
 
     async def hint(self, table_id: int, user_id: int) -> tuple[SeatView, Advice]:
         """The expert's advice for the user's turn, in a casual game whose server allows hints.
