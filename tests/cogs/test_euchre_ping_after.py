@@ -126,9 +126,9 @@ async def test_a_quick_move_cancels_the_ping(make_harness: MakeHarness) -> None:
     await r.wait(0)
     assert all(r.pings_of(p, before) == [] for p in quick[:-1])
     assert r.pings(before) == [], "fast players get no pings"
-    assert [n for n in r.clock.pending if n.endswith(" ping")] == [
-        f"table {r.table.id} ping"
-    ], "only the turn now pending has a ping waiting"
+    assert [n for n in r.clock.pending if n.endswith(" ping")] == [f"table {r.table.id} ping"], (
+        "only the turn now pending has a ping waiting"
+    )
 
 
 async def test_zero_pings_at_once(make_harness: MakeHarness) -> None:
