@@ -208,7 +208,8 @@ class EuchreBot(commands.AutoShardedBot):
     """The euchre bot, built from :class:`Settings` and the dependencies passed in.
 
     ``tables`` is the table service the cogs use (default: :func:`default_tables`);
-    ``scheduler`` times turn limits and idle tables (default: the event loop's clock);
+    ``scheduler`` times turn limits, idle tables and turn pings (default: the event
+    loop's clock); the tables are handed it, and ``preferences``, so the process keeps one;
     ``league`` keeps the server's standings (None: the league commands say it is off).
     ``preferences`` keeps each person's (default: in memory, until the process ends).
     ``clicks`` is where the euchre components send their clicks, set while the
@@ -263,6 +264,7 @@ class EuchreBot(commands.AutoShardedBot):
         self._stopped: asyncio.Task[None] | None = None
         self.league = league
         self.preferences: PreferenceSource = preferences or MemoryPreferences()
+        self._hand_clock_to_tables()
         self.clicks: Clicks | None = None
         self.sync_at_start = sync_at_start
         self.heartbeat = heartbeat
@@ -330,6 +332,11 @@ class EuchreBot(commands.AutoShardedBot):
         finally:
             self.scheduler.close()
 
+    def _hand_clock_to_tables(self) -> None:
+        """One clock and one place for preferences in the process: the tables use the bot's."""
+        self.tables.scheduler = self.scheduler
+        self.tables.preferences = self.preferences
+
     async def setup_hook(self) -> None:
         """Prepare the tables, load the extensions, sync slash commands, start the heartbeat.
 
@@ -339,6 +346,7 @@ class EuchreBot(commands.AutoShardedBot):
             self.tables, self.league, preferences = await self._prepare()
             if preferences is not None:
                 self.preferences = preferences
+            self._hand_clock_to_tables()
         for name in self.extension_names:
             await self.load_extension(name)
             log.info("Loaded extension %s", name)

@@ -93,9 +93,9 @@ def _offences(
 
 
 def test_the_import_reader_sees_relative_and_type_only_imports() -> None:
-    service = imports(ROOT / "bot/tables/service.py")
-    assert any(i.module == "bot.tables.errors" and not i.type_only for i in service)
-    assert any(_within(i.module, "bot.rules") for i in service)
+    lobby = imports(ROOT / "bot/tables/lobby.py")
+    assert any(i.module == "bot.tables.errors" and not i.type_only for i in lobby)
+    assert any(_within(i.module, "bot.rules") for i in lobby)
     app = imports(ROOT / "bot/app.py")
     assert [i.module for i in app if i.type_only] == ["cogs.euchre.routes"]
     package = imports(ROOT / "cogs/euchre/__init__.py")

@@ -119,7 +119,7 @@ class FieldValues:
     @property
     def seconds(self) -> bool:
         """Whether the value is a number of seconds (it may be typed as ``2 min``)."""
-        return self.name.endswith("_seconds") or self.name.endswith("_delay")
+        return self.name.endswith(("_seconds", "_delay", "_after"))
 
     def parse(self, typed: str, roles: Mapping[int, str] | None = None) -> Any:
         """The value ``typed`` stands for; BadValueError saying why it doesn't fit.

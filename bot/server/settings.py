@@ -48,6 +48,8 @@ class Wording:
     none: str | None = None
     one: str | None = None
     """The sentence for the value 1, when it reads differently."""
+    zero: str | None = None
+    """The sentence for the value 0, when it reads differently."""
     empty: str = "none"
     """What a person types for None: ``off``, ``default``, ``none``."""
     by_value: Mapping[str, str] | None = None
@@ -63,6 +65,8 @@ class Wording:
             text = self.none
         elif value == 1 and value is not True and self.one is not None:
             text = self.one
+        elif value == 0 and value is not False and self.zero is not None:
+            text = self.zero
         else:
             text = self.value
         return text.format(shown=shown, default=default)
@@ -74,12 +78,13 @@ def wording(
     false: str | None = None,
     none: str | None = None,
     one: str | None = None,
+    zero: str | None = None,
     empty: str = "none",
     by_value: Mapping[str, str] | None = None,
 ) -> JsonDict:
     """A setting's ``json_schema_extra``: its :class:`Wording`, kept on its field."""
     words: JsonDict = {"value": value, "empty": empty}
-    for key, text in (("false", false), ("none", none), ("one", one)):
+    for key, text in (("false", false), ("none", none), ("one", one), ("zero", zero)):
         if text is not None:
             words[key] = text
     if by_value is not None:
@@ -133,12 +138,18 @@ class ServerSettings(BaseModel):
             false="Every table plays the house rules.",
         ),
     )
-    mention_on_turn: bool = Field(
-        True,
-        description="mention a player when it is their turn",
+    ping_after: float | None = Field(
+        8.0,
+        ge=0,
+        le=3600,
+        allow_inf_nan=False,
+        description="seconds into a turn before it mentions the player (0: at once, off: never)",
+        examples=[None, 0, 5, 8, 15, 30, 60],
         json_schema_extra=wording(
-            "A player is mentioned when it is their turn.",
-            false="Nobody is mentioned when it is their turn.",
+            "A player who has not moved {shown} into their turn is mentioned, once.",
+            zero="A player is mentioned as soon as it is their turn.",
+            none="Nobody is mentioned when it is their turn.",
+            empty="off",
         ),
     )
     computer_move_delay: float | None = Field(

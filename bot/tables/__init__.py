@@ -27,7 +27,15 @@ from .errors import (
     TableFullError,
     WrongStageError,
 )
-from .events import DealEnded, MoveMade, TableClosed, TableEvent, TableReloaded, TurnPassed
+from .events import (
+    DealEnded,
+    MoveMade,
+    PingDue,
+    TableClosed,
+    TableEvent,
+    TableReloaded,
+    TurnPassed,
+)
 from .persistence import MemoryTableStore, NewTable, Place, SavedTable, TableStatus, TableStore
 from .public import CompletedTrick, DealSummary, PublicGame, PublicTable
 from .seats import Player, Seat
@@ -53,6 +61,7 @@ __all__ = [
     "NotSeatedError",
     "NotYourHandError",
     "NotYourTurnError",
+    "PingDue",
     "Place",
     "Player",
     "PlayerFactory",

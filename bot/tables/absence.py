@@ -1,11 +1,11 @@
-"""Absent players: the part of :class:`~bot.tables.service.TableService` for people away.
+"""Absent players: the piece of the table service for people away.
 
-A member takes over a computer's seat during a game (:meth:`AbsenceMixin._take_over`,
+A member takes over a computer's seat during a game (:meth:`Absence.take_over`,
 reached through ``join``); a person whose turn ran out has a computer play it
-(:meth:`AbsenceMixin.time_out`), and keep the seat after too many in a row until they
-take it back (:meth:`AbsenceMixin.take_back`); a table nobody touches is closed
-(:meth:`AbsenceMixin.close_idle`), and so is one whose channel or thread was deleted
-(:meth:`AbsenceMixin.close_gone`). The timers that call these are in
+(:meth:`Absence.time_out`), and keep the seat after too many in a row until they
+take it back (:meth:`Absence.take_back`); a table nobody touches is closed
+(:meth:`Absence.close_idle`), and so is one whose channel or thread was deleted
+(:meth:`Absence.close_gone`). The timers that call these are in
 :mod:`bot.tables.keeper`.
 """
 
@@ -14,44 +14,56 @@ from __future__ import annotations
 import logging
 
 from .events import TableClosed
+from .progress import Progress, progress
+from .registry import Registry
+from .restoring import Restorer
+from .saver import Saver
 from .seats import Player
-from .service_base import Progress, ServiceBase
 from .table import Table
+from .turns import Turns
 
-__all__ = ["AbsenceMixin"]
+__all__ = ["Absence"]
 
 log = logging.getLogger(__name__)
 
 
-class AbsenceMixin(ServiceBase):
+class Absence:
     """Seats taken over, turns timed out, seats taken back; idle or unreachable tables closed."""
 
-    async def _take_over(self, table: Table, player: Player, seat: int | None) -> Table:
+    def __init__(self, registry: Registry, saver: Saver, restorer: Restorer, turns: Turns) -> None:
+        """Tables of ``registry``, changes saved by ``saver``, computers played by ``turns``."""
+        self.registry = registry
+        self.saver = saver
+        self.restorer = restorer
+        self.turns = turns
+
+    async def take_over(self, table: Table, player: Player, seat: int | None) -> Table:
+        """A member takes over a computer's seat during a game."""
         async with table.lock:
-            await self._bring_in_step(table)
+            await self.saver.bring_in_step(table)
             before = list(table.seats)
             strikes = dict(table.strikes)
             number = table.take_over(player, seat)
             try:
-                await self.store.save_seats(table.id, table.seats)
+                await self.saver.store.save_seats(table.id, table.seats)
             except Exception as exc:
                 table.seats, table.strikes = before, strikes
-                raise self._save_failed(
+                raise self.saver.failed(
                     f"table {table.id}: taking over seat {number}", table, exc
                 ) from exc
-            self._tell(table, "seated", f"{player.name} took over seat {number + 1}")
+            self.saver.events.tell(table, "seated", f"{player.name} took over seat {number + 1}")
         return table
 
     async def take_back(self, table_id: int, user_id: int) -> Table:
         """A person whose seat a computer plays (turns timed out) plays it again."""
-        table = await self.fetch(table_id)
+        table = await self.restorer.fetch(table_id)
         async with table.lock:
-            await self._bring_in_step(table)
+            await self.saver.bring_in_step(table)
             before = list(table.seats)
             seat = table.take_back(user_id)
-            await self._save_seats(table, before)
-            self._tell(table, "back", f"{table.name(seat)} took seat {seat + 1} back")
-            await self._carry_on(table, user_id, tell_turn=False)
+            await self.saver.seats(table, before)
+            self.saver.events.tell(table, "back", f"{table.name(seat)} took seat {seat + 1} back")
+            await self.turns.carry_on(table, user_id, tell_turn=False)
         return table
 
     async def time_out(
@@ -63,9 +75,9 @@ class AbsenceMixin(ServiceBase):
         ``settings.timeouts_before_computer`` timed-out turns in a row the computer keeps the
         seat until its owner takes it back: the second item says whether that happened.
         """
-        table = self.get(table_id)
+        table = self.registry.get(table_id)
         async with table.lock:
-            await self._bring_in_step(table)
+            await self.saver.bring_in_step(table)
             game = table.game
             if (
                 table.status != "playing"
@@ -75,9 +87,10 @@ class AbsenceMixin(ServiceBase):
                 or table.is_computer(seat)
             ):
                 return None
-            move = await self._play_computer(table, for_seat=seat)
-            if not await self._save_move(table, move, urgent=True):
+            move = await self.turns.play_computer(table, for_seat=seat)
+            if not await self.saver.move(table, move, urgent=True):
                 return None  # the store had the turn played already: the table was reloaded
+            self.turns.timers.cancel(table.id)
             strikes = table.strikes.get(seat, 0) + 1
             table.strikes[seat] = strikes
             away = table.status == "playing" and strikes >= table.settings.timeouts_before_computer
@@ -85,18 +98,18 @@ class AbsenceMixin(ServiceBase):
                 before = list(table.seats)
                 table.set_away(seat)
                 try:
-                    await self.store.save_seats(table.id, table.seats)
+                    await self.saver.store.save_seats(table.id, table.seats)
                 except Exception:
                     table.seats = before
                     away = False
                     log.exception("table %d: could not save seat %d as away", table.id, seat)
             what = "a computer plays the seat until they return" if away else "a computer played"
-            self._tell(table, "timeout", f"{table.name(seat)} ran out of time: {what}")
-            return self._progress(table, (move,)), away
+            self.saver.events.tell(table, "timeout", f"{table.name(seat)} ran out of time: {what}")
+            return progress(table, (move,)), away
 
     async def close_idle(self, table_id: int, idle_since: float, now: float) -> Table | None:
         """Close a table nobody touched since ``idle_since``: None if it was closed already."""
-        table = self._open.get(table_id)
+        table = self.registry.open_one(table_id)
         if table is None:
             return None
         async with table.lock:
@@ -105,14 +118,14 @@ class AbsenceMixin(ServiceBase):
             status = table.status
             table.status = "aborted"
             try:
-                await self.store.finish_table(table.id, "aborted", None)
+                await self.saver.store.finish_table(table.id, "aborted", None)
             except Exception:
                 table.status = status
                 log.exception("table %d: could not close it as idle", table.id)
                 return None
             minutes = (now - idle_since) / 60
-            self._emit(TableClosed(table, "aborted", f"idle for {minutes:.0f} minutes"))
-            self._close(table)
+            self.saver.events.emit(TableClosed(table, "aborted", f"idle for {minutes:.0f} minutes"))
+            self.registry.close(table)
         return table
 
     async def close_gone(self, table_id: int, where: str) -> Table | None:
@@ -120,20 +133,22 @@ class AbsenceMixin(ServiceBase):
 
         ``where`` names what went (``"thread"``). None when it was closed already.
         """
-        table = self._open.get(table_id)
+        table = self.registry.open_one(table_id)
         if table is None:
             return None
         async with table.lock:
             if not table.is_open:
                 return None
-            await self._bring_in_step(table)
+            await self.saver.bring_in_step(table)
             status = table.status
             table.status = "aborted"
             try:
-                await self.store.finish_table(table.id, "aborted", None)
+                await self.saver.store.finish_table(table.id, "aborted", None)
             except Exception as exc:
                 table.status = status
-                raise self._save_failed(f"table {table.id}: closing", table, exc) from exc
-            self._emit(TableClosed(table, "aborted", f"its {where} was deleted", place_gone=True))
-            self._close(table)
+                raise self.saver.failed(f"table {table.id}: closing", table, exc) from exc
+            self.saver.events.emit(
+                TableClosed(table, "aborted", f"its {where} was deleted", place_gone=True)
+            )
+            self.registry.close(table)
         return table

@@ -1,11 +1,13 @@
 """Table events: what happened at a table, one typed event each, on one bus.
 
-Every change the service makes is told to its listeners as a :class:`TableEvent`; four
+Every change the service makes is told to its listeners as a :class:`TableEvent`; five
 kinds carry what a listener acts on: :class:`MoveMade` (a move saved: who made it, and
 whether it should be shown at once), :class:`DealEnded`, :class:`TurnPassed` (the turn
-rests with a person: whom, and whether to mention them) and :class:`TableClosed` (the
-game over, or the table aborted); :class:`TableReloaded` says a table was read back from
-the store. Each is logged in one line at INFO (moves at DEBUG) by :func:`log_event`.
+rests with a person: whom, and when to mention them), :class:`PingDue` (mention them
+now) and :class:`TableClosed` (the game over, or the table aborted);
+:class:`TableReloaded` says a table was read back from the store. An :class:`EventBus`
+tells them to its listeners; each is logged in one line at INFO (moves at DEBUG) by
+:func:`log_event`.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DealEnded",
+    "EventBus",
     "EventKind",
     "Listener",
     "MoveMade",
+    "PingDue",
     "TableClosed",
     "TableEvent",
     "TableReloaded",
@@ -42,6 +46,7 @@ EventKind = Literal[
     "move",
     "deal",
     "turn",
+    "ping",
     "finished",
     "aborted",
     "timeout",
@@ -104,13 +109,24 @@ class TurnPassed(TableEvent):
     """
 
     user_id: int
-    ping: bool
-    """Mention them: the turn is newly theirs, they did not make the request, and their
-    server mentions players on their turn."""
+    ping_in: float | None
+    """Seconds until they are mentioned unless they act first (:class:`PingDue`; 0: at
+    once), within their server's ``ping_after`` and their own ``pings``; None: they are
+    not mentioned (they made the request, a computer plays their seat, or nobody wants it)."""
     requested_by: int | None
     """The person whose request it followed (a move, a start, a timed-out turn)."""
     computer_moves: int
     """Computer moves made since that request: the requester's own view changed too."""
+
+
+@dataclass(frozen=True, slots=True)
+class PingDue(TableEvent):
+    """The person to act has not acted ``TurnPassed.ping_in`` seconds into their turn.
+
+    ``kind`` ``"ping"``: mention them, once. Never told after they acted.
+    """
+
+    user_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +144,26 @@ class TableReloaded(TableEvent):
 
 Listener = Callable[[TableEvent], None]
 """Called with every event, inside the table's lock (keep it quick; it must not raise)."""
+
+
+class EventBus:
+    """The listeners of a service's tables, each told every event in turn."""
+
+    def __init__(self) -> None:
+        """Start with the log (:func:`log_event`) as the only listener."""
+        self.listeners: list[Listener] = [log_event]
+
+    def emit(self, event: TableEvent) -> None:
+        """Tell every listener; one that raises is logged and the others still hear it."""
+        for listener in self.listeners:
+            try:
+                listener(event)
+            except Exception:
+                log.exception("table event listener failed on %s", event.line())
+
+    def tell(self, table: Table, kind: EventKind, text: str) -> None:
+        """Tell every listener a plain event of ``table``."""
+        self.emit(TableEvent(table, kind, text))
 
 
 def log_event(event: TableEvent) -> None:

@@ -6,8 +6,9 @@ the public table message: as a click's answer, or through its
 within Discord's budget (the newest state of a message wins). After a person's move the
 table shows it at once; then each computer move is shown as it is made,
 ``computer_move_delay`` apart (the table's "Last trick" keeps a finished trick readable
-after the next one starts). When the turn passes to a person, a short new message
-mentions them (the service says whom: never the clicker, never a computer), and it is
+after the next one starts). When a person has not acted on their turn within the
+server's ``ping_after`` (and their own ``pings``), a short new message mentions them
+(the service says whom and when: never the clicker, never a computer), and it is
 deleted once their turn is over, or once they click at the table (they are here: a ping
 still waiting for the channel's turn then never goes out). A private hand opened in the
 last 14 minutes is refreshed when the turn passes to its owner, so players rarely need
@@ -38,6 +39,7 @@ from bot.render import (
 from bot.tables import (
     MoveMade,
     NoTableError,
+    PingDue,
     Table,
     TableClosed,
     TableClosedError,
@@ -212,10 +214,10 @@ class TablePresenter:
         """A service listener (inside the table's lock): show what happened.
 
         A move is shown (a person's own at once, the computers' at the channel's pace) and
-        a ping whose turn is over goes; when the turn rests with a person they are pinged
-        (where the service says so) and their open hand is redrawn, and so is the hand of
-        the person whose request the computers answered; a table closed, or reloaded from
-        the store, is shown, and its open hands show its end.
+        a ping whose turn is over goes; when the turn rests with a person their open hand
+        is redrawn, and so is the hand of the person whose request the computers answered;
+        a person is pinged when the service says it is due (:class:`PingDue`); a table
+        closed, or reloaded from the store, is shown, and its open hands show its end.
         """
         table = event.table
         if isinstance(event, MoveMade):
@@ -223,6 +225,9 @@ class TablePresenter:
             self.show(table, urgent=event.urgent)
         elif isinstance(event, TurnPassed):
             self._turn_passed(table, event)
+        elif isinstance(event, PingDue):
+            if event.user_id == person_to_act(table):
+                self.publisher.ping(table, event.user_id, ping_text(table, event.user_id))
         elif isinstance(event, TableClosed):
             if not event.place_gone:
                 self.show(table)
@@ -260,10 +265,8 @@ class TablePresenter:
         self.publisher.clear_ping(table.id, unless=now)
 
     def _turn_passed(self, table: Table, event: TurnPassed) -> None:
-        """Ping the person the turn passed to; redraw their hand, and the requester's."""
+        """Redraw the hand of the person the turn passed to, and the requester's."""
         user, requester = event.user_id, event.requested_by
-        if event.ping and user == person_to_act(table):
-            self.publisher.ping(table, user, ping_text(table, user))
         if requester is not None and event.computer_moves:
             self._later(self.refresh_hand(table, requester))
         if user != requester:

@@ -137,7 +137,7 @@ def _load_harness() -> Any:
 
 def _service(db: Database) -> TableService:
     seeds = itertools.count(1)
-    servers = FixedSettings(ServerSettings(mention_on_turn=False))
+    servers = FixedSettings(ServerSettings(ping_after=None))
     return TableService(
         DatabaseTableStore(db), make_player, server_settings=servers, seeds=lambda: next(seeds)
     )

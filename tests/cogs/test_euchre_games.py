@@ -11,6 +11,7 @@ import asyncio
 import pytest
 
 from bot.rules import replay
+from bot.server.settings import ServerSettings
 from tests.cogs.euchre_driver import (
     ACTION_ID,
     HiddenCardWatch,
@@ -116,7 +117,7 @@ async def test_four_people_play_a_whole_game(make_harness: MakeHarness) -> None:
 async def test_a_turn_ping_is_a_new_message_taken_away_after_the_move(
     make_harness: MakeHarness,
 ) -> None:
-    bot = build_bot(5)
+    bot = build_bot(5, server=ServerSettings(ping_after=0))
     h = await make_harness(bot)
     g = h.guild(members=["alice", "bob", "carol", "dave"])
     people = [g.member(n) for n in ("alice", "bob", "carol", "dave")]
@@ -188,7 +189,7 @@ async def test_the_persons_move_shows_at_once_then_each_computer_move_in_its_tur
         for _ in range(50):  # time passes: what was submitted is sent
             await real_sleep(0)
 
-    monkeypatch.setattr("bot.tables.service.asyncio.sleep", sleep)
+    monkeypatch.setattr("bot.tables.turns.asyncio.sleep", sleep)
     alice = h.guild(members=["alice"]).member("alice")
     table_message = (await h.slash(alice, "euchre new")).message
     for _ in range(3):

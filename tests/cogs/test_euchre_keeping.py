@@ -53,7 +53,7 @@ def make_bot(
     **settings: Any,
 ) -> tuple[EuchreBot, ManualScheduler]:
     server = ServerSettings(
-        turn_time_limit_seconds=limit, timeouts_before_computer=strikes, mention_on_turn=True
+        turn_time_limit_seconds=limit, timeouts_before_computer=strikes, ping_after=0
     )
     if store is None:
         store = MemoryTableStore()

@@ -33,7 +33,7 @@ NAMES = ["alice", "bob", "carol", "dave"]
 
 
 def paced_bot() -> tuple[EuchreBot, ManualScheduler]:
-    server = FixedSettings(ServerSettings(mention_on_turn=True))
+    server = FixedSettings(ServerSettings(ping_after=0))
     tables = TableService(MemoryTableStore(), make_player, server_settings=server, seeds=lambda: 5)
     clock = ManualScheduler()
     return EuchreBot(Settings(computer_move_delay=0), tables=tables, scheduler=clock), clock

@@ -90,7 +90,7 @@ async def started(make_harness: MakeHarness) -> Game:
     The manual clock stands still, so the channel's second post of a window waits.
     """
     store = SlowSaves()
-    server = FixedSettings(ServerSettings(mention_on_turn=True))
+    server = FixedSettings(ServerSettings(ping_after=0))
     tables = TableService(store, make_player, server_settings=server, seeds=lambda: 5)
     clock = ManualScheduler()
     bot = EuchreBot(Settings(computer_move_delay=0), tables=tables, scheduler=clock)

@@ -426,11 +426,11 @@ async def test_every_setting_can_be_set_and_read_back(server: Server) -> None:
 
 async def test_a_first_change_keeps_the_configured_defaults(server: Server) -> None:
     before = (await server.h.slash(server.bob, "euchre settings show")).text
-    assert "`mention_on_turn` **yes**" in before
+    assert "`ping_after` **8**" in before
     await server.set_rule(server.admin, "stick_the_dealer", "yes")
     after = (await server.h.slash(server.bob, "euchre settings show")).text
     assert after == before
-    assert (await server.stored()).mention_on_turn is True
+    assert (await server.stored()).ping_after == 8
 
 
 async def test_settings_reach_new_tables(server: Server) -> None:

@@ -1,4 +1,4 @@
-"""The table keeps pace under Discord's limits (tests/e2e/pace.py), and a turn ping pings.
+"""The table keeps pace under Discord's limits (tests/e2e/pace.py), and quick players go unpinged.
 
 The fake Discord answers rate limits as Discord does. These tests check what players
 would notice, not timings to the millisecond: every card played reaches the public
@@ -43,7 +43,9 @@ def check(figures: PaceFigures) -> None:
 async def test_four_people_who_think_before_each_move(tmp_path: Path) -> None:
     figures = await run_scenario(tmp_path, Scenario(people=4, moves=16, think=0.8))
     check(figures)
-    assert figures.pings >= 8, "each turn that passes to someone else pings them"
+    # Quick players are never pinged (the server waits ping_after, 8 s): at most the
+    # person left to act when the players stop is, after that wait.
+    assert figures.pings <= 1, "a person who moves within ping_after is not pinged"
 
 
 @pytest.mark.slow

@@ -28,7 +28,7 @@ def test_every_setting_is_one_described_and_worded_field() -> None:
 def test_the_defaults_are_the_ones_the_bot_plays_with() -> None:
     settings = ServerSettings()
     assert settings.rules == HouseRules.preset_rules("north_american")
-    assert settings.mention_on_turn and settings.allow_seat_takeover and settings.allow_computers
+    assert settings.ping_after == 8 and settings.allow_seat_takeover and settings.allow_computers
     assert not settings.tables_in_threads and settings.updated_at is None
     assert settings.timeouts_before_computer == 2 and settings.computer_default_level == "basic"
     assert settings.settings_only() == {n: getattr(settings, n) for n in SETTING_NAMES}

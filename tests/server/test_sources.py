@@ -23,7 +23,7 @@ GUILD = 77
 ADMIN = Editor(manage_guild=True)
 ROLE = 555555555555555555
 MEMBER = Editor(manage_guild=False, role_ids=frozenset({ROLE}))
-DEFAULTS = ServerSettings(tables_in_threads=True, mention_on_turn=True)
+DEFAULTS = ServerSettings(tables_in_threads=True, ping_after=0)
 
 
 @pytest.fixture
@@ -51,14 +51,14 @@ async def test_a_change_needs_manage_server_or_the_role(db: Database) -> None:
 async def test_the_first_change_keeps_the_configured_defaults(db: Database) -> None:
     server = StoredSettings(db, DEFAULTS)
     before = await server.get(GUILD)
-    assert before.tables_in_threads and before.mention_on_turn
+    assert before.tables_in_threads and before.ping_after == 0
     await server.set_rule(GUILD, ADMIN, "target_score", "7")
     after = await server.get(GUILD)
     assert after.updated_at is not None
     assert after.model_dump(exclude={"updated_at", "rules"}) == before.model_dump(
         exclude={"updated_at", "rules"}
     )
-    assert after.tables_in_threads and after.mention_on_turn and after.rules.target_score == 7
+    assert after.tables_in_threads and after.ping_after == 0 and after.rules.target_score == 7
 
 
 async def test_a_refused_change_saves_nothing(db: Database) -> None:

@@ -49,6 +49,23 @@ OLD_ROWS: dict[int, list[tuple[str, dict[str, Any]]]] = {
             },
         ),
         (
+            "guild_settings",
+            {
+                "guild_id": GUILD + 1,
+                "rules": "{}",
+                "tables_in_threads": False,
+                "turn_time_limit_seconds": None,
+                "allow_computers": True,
+                "host_may_override_rules": True,
+                "mention_on_turn": False,
+                "computer_move_delay": None,
+                "rules_admin_role_id": None,
+                "computer_default_level": "basic",
+                "created_at": "2025-01-01T00:00:00+00:00",
+                "updated_at": "2025-01-02T00:00:00+00:00",
+            },
+        ),
+        (
             "tables",
             {
                 "id": 7,

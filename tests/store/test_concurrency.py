@@ -107,12 +107,12 @@ async def test_concurrent_setting_changes_all_land(db: Database) -> None:
         repo.update(GUILD, tables_in_threads=True),
         repo.update(GUILD, turn_time_limit_seconds=120),
         repo.update(GUILD, allow_computers=False),
-        repo.update(GUILD, mention_on_turn=True),
+        repo.update(GUILD, ping_after=0),
         repo.update(GUILD, computer_default_level="expert"),
     )
     settings = await repo.get(GUILD)
     assert settings.tables_in_threads is True
     assert settings.turn_time_limit_seconds == 120
     assert settings.allow_computers is False
-    assert settings.mention_on_turn is True
+    assert settings.ping_after == 0
     assert settings.computer_default_level == "expert"

@@ -36,7 +36,7 @@ PEOPLE = tuple(Seat.person(s, HOST + s, f"P{s}") for s in range(4))
 async def fill(url: str) -> dict[str, object]:
     """A store with something in every table; what its repositories read back."""
     async with await Database.open(url) as db:
-        await GuildSettingsRepo(db).update(GUILD, mention_on_turn=True, computer_move_delay=0.25)
+        await GuildSettingsRepo(db).update(GUILD, ping_after=0, computer_move_delay=0.25)
         await GuildSettingsRepo(db).set_rules(GUILD, HouseRules.preset_rules("british"))
         league = LeagueService(db)
         await league.update_settings(GUILD, min_games=1, rank_custom_rules=True)

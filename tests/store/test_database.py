@@ -23,7 +23,7 @@ async def count(db: Database) -> int:
 
 
 async def insert(db: Database, guild_id: int) -> None:
-    await GuildSettingsRepo(db).update(guild_id, mention_on_turn=True)
+    await GuildSettingsRepo(db).update(guild_id, ping_after=0)
 
 
 async def test_open_creates_the_folder_and_sets_the_pragmas(db_path: Path) -> None:
@@ -58,7 +58,7 @@ async def test_reopening_keeps_the_data(db_url: str) -> None:
     async with await Database.open(db_url) as db:
         await insert(db, GUILD)
     async with await Database.open(db_url) as db:
-        assert (await GuildSettingsRepo(db).get(GUILD)).mention_on_turn is True
+        assert (await GuildSettingsRepo(db).get(GUILD)).ping_after == 0
 
 
 async def test_a_failing_transaction_leaves_nothing(db: Database) -> None:

@@ -37,7 +37,7 @@ async def test_every_setting_round_trips(db_url: str) -> None:
         "turn_time_limit_seconds": 300,
         "allow_computers": False,
         "host_may_override_rules": False,
-        "mention_on_turn": True,
+        "ping_after": 30.0,
         "computer_move_delay": 0.25,
         "rules_admin_role_id": 2**62,
         "computer_default_level": "expert",
@@ -58,12 +58,12 @@ async def test_every_setting_round_trips(db_url: str) -> None:
 async def test_rules_and_settings_change_independently(db: Database) -> None:
     repo = GuildSettingsRepo(db)
     toronto = HouseRules.preset_rules("toronto")
-    await repo.update(GUILD, mention_on_turn=True)
+    await repo.update(GUILD, ping_after=0)
     await repo.set_rules(GUILD, toronto)
     await repo.update(GUILD, computer_move_delay=2.0)
     settings = await repo.get(GUILD)
     assert settings.rules == toronto
-    assert settings.mention_on_turn is True
+    assert settings.ping_after == 0
     assert settings.computer_move_delay == 2.0
     assert (await repo.get(GUILD + 1)) == ServerSettings()
 
@@ -84,7 +84,7 @@ async def test_bad_settings_are_refused_and_change_nothing(
     db: Database, changes: dict[str, object], message: str
 ) -> None:
     repo = GuildSettingsRepo(db)
-    before = await repo.update(GUILD, mention_on_turn=True)
+    before = await repo.update(GUILD, ping_after=0)
     with pytest.raises(SettingsError, match=message):
         await repo.update(GUILD, allow_computers=False, **changes)
     assert await repo.get(GUILD) == before
@@ -99,7 +99,7 @@ async def test_reset_goes_back_to_the_defaults(db: Database) -> None:
 
 async def test_stored_rules_that_no_longer_validate_are_a_clear_error(db_url: str) -> None:
     async with await Database.open(db_url) as db:
-        await GuildSettingsRepo(db).update(GUILD, mention_on_turn=True)
+        await GuildSettingsRepo(db).update(GUILD, ping_after=0)
     await sql(db_url, 'UPDATE guild_settings SET rules = \'{"preset":"toronto","deck":"99"}\'')
     async with await Database.open(db_url) as db:
         repo = GuildSettingsRepo(db)
@@ -111,5 +111,5 @@ async def test_stored_rules_that_no_longer_validate_are_a_clear_error(db_url: st
             await repo.update(GUILD, allow_computers=False)
         fixed = await repo.set_rules(GUILD, HouseRules())
         assert fixed.rules == HouseRules()
-        assert fixed.mention_on_turn is True
+        assert fixed.ping_after == 0
         assert fixed.allow_computers is True

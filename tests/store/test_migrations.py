@@ -203,6 +203,9 @@ async def test_every_earlier_schema_upgrades_and_keeps_its_data(
             assert settings.rules == HouseRules.preset_rules("toronto").with_changes(target_score=5)
             assert settings.turn_time_limit_seconds == 90
             assert settings.computer_default_level == "expert"
+            # Mentioning players on their turn became a ping after the default wait.
+            assert settings.ping_after == 8
+            assert (await GuildSettingsRepo(db).get(GUILD + 1)).ping_after is None
             table = await TableRepo(db).get(7)
             assert table.channel_id == CHANNEL
             assert [a.action for a in table.actions] == [{"seat": 1, "do": "pass"}]

@@ -41,7 +41,7 @@ async def close_underneath(db: SqliteDatabase) -> None:
 async def test_every_kind_of_call_on_a_closed_connection_is_a_store_error(
     db: SqliteDatabase,
 ) -> None:
-    await GuildSettingsRepo(db).update(GUILD, mention_on_turn=True)
+    await GuildSettingsRepo(db).update(GUILD, ping_after=0)
     await close_underneath(db)
     with pytest.raises(StoreError, match=CLOSED) as read:
         await db.fetch_all("SELECT * FROM guild_settings")

@@ -273,8 +273,8 @@ def turns_told(tables: TableService) -> list[TurnPassed]:
 
 
 async def test_turn_ping_names_the_next_person_unless_they_clicked_or_pings_are_off() -> None:
-    for mention_on_turn in (True, False):
-        server = FixedSettings(ServerSettings(mention_on_turn=mention_on_turn))
+    for ping_after in (0.0, 8.0, None):
+        server = FixedSettings(ServerSettings(ping_after=ping_after))
         tables = TableService(
             MemoryTableStore(), make_player, seeds=lambda: 8, server_settings=server
         )
@@ -286,12 +286,12 @@ async def test_turn_ping_names_the_next_person_unless_they_clicked_or_pings_are_
         assert progress.mention is not None
         (turn,) = turns
         assert turn.user_id == progress.mention and turn.requested_by == ALICE.user_id
-        assert turn.ping == (mention_on_turn and turn.user_id != ALICE.user_id)
+        assert turn.ping_in == (None if turn.user_id == ALICE.user_id else ping_after)
         seat, view = tables.hand(table.id, turn.user_id)
         await tables.act(table.id, turn.user_id, seat, table.stamp, view.legal[0])
         mover, turn = turn.user_id, turns[-1]
         assert turn.requested_by == mover and turn.user_id != mover
-        assert turn.ping == mention_on_turn
+        assert turn.ping_in == ping_after
 
 
 async def test_computer_delay_is_the_servers_else_the_services() -> None:

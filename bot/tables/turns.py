@@ -1,7 +1,7 @@
-"""Playing, pace and pings: the part of :class:`~bot.tables.service.TableService` for a game.
+"""The turn loop: the piece of the table service that plays a game.
 
-A person's action (:meth:`PlayingMixin.act`); the computer turns after it
-(:meth:`PlayingMixin.run_computers`), one lock at a time, so a click that races them is
+A person's action (:meth:`Turns.act`); the computer turns after it
+(:meth:`Turns.run_computers`), one lock at a time, so a click that races them is
 simply refused as out of turn, and none once a stopping process halts them; a hint on
 the person's turn; and whom to mention and how long computers wait, from the table's
 server's settings.
@@ -14,13 +14,17 @@ import logging
 
 from bot.rules import Action, SeatView
 
-from .computers import HINT_LEVEL, Advice, AdvisingPlayer, decision_seed
+from .computers import HINT_LEVEL, Advice, AdvisingPlayer, PlayerFactory, decision_seed
 from .errors import HintsOffError, NotYourTurnError, TableError
-from .events import TurnPassed
-from .service_base import Progress, ServiceBase
+from .events import PingDue, TurnPassed
+from .progress import Progress, progress
+from .registry import Registry
+from .restoring import Restorer
+from .saver import Saver
 from .table import Move, Table
+from .turn_timers import TurnTimers
 
-__all__ = ["THREADED_LEVELS", "PlayingMixin"]
+__all__ = ["THREADED_LEVELS", "Turns"]
 
 log = logging.getLogger(__name__)
 
@@ -28,12 +32,41 @@ THREADED_LEVELS = frozenset({"expert"})
 """Computer levels slow enough (tenths of a second) to decide outside the event loop."""
 
 
-class PlayingMixin(ServiceBase):
+class Turns:
     """Moves by people and computers, hints, turn mentions and the computers' pace."""
+
+    def __init__(
+        self,
+        registry: Registry,
+        saver: Saver,
+        restorer: Restorer,
+        computers: PlayerFactory,
+        timers: TurnTimers,
+        *,
+        play_on: bool = True,
+    ) -> None:
+        """Play the tables of ``registry``, each move saved by ``saver``.
+
+        Computer players are built by ``computers``; a person's turn pings them on
+        ``timers``' clock, within their preferences. ``play_on``: after a request the
+        computers play their turns on their own (False: only when :meth:`run_computers`
+        is called, for a test that steps a game by hand).
+        """
+        self.registry = registry
+        self.saver = saver
+        self.restorer = restorer
+        self.computers = computers
+        self.timers = timers
+        self.play_on = play_on
+        self.computing: dict[int, int] = {}
+        """Tables whose computer turns are being played now (how many runs each)."""
+        self.halting = False
+        """Set by :meth:`halt`: computers make no further moves in this process."""
+        self._turns: set[asyncio.Task[None]] = set()
 
     def hand(self, table_id: int, user_id: int) -> tuple[int, SeatView]:
         """A seated person's seat and view of the game."""
-        return self.get_any(table_id).view_for(user_id)
+        return self.registry.get_any(table_id).view_for(user_id)
 
     async def act(
         self, table_id: int, user_id: int, seat: int, stamp: tuple[int, int], action: Action
@@ -41,19 +74,20 @@ class PlayingMixin(ServiceBase):
         """A person's action from a private-hand button drawn at ``stamp``.
 
         The computers' turns it leads to are played in a task of their own
-        (:meth:`_carry_on`), so the answer goes at once.
+        (:meth:`carry_on`), so the answer goes at once.
         """
-        table = await self.fetch(table_id)
+        table = await self.restorer.fetch(table_id)
         async with table.lock:
-            await self._bring_in_step(table)
+            await self.saver.bring_in_step(table)
             while True:  # again after a reload: the request is checked against the stored game
                 table.check_human_action(user_id, seat, stamp)
                 move = table.apply(seat, action)
-                if await self._save_move(table, move, urgent=True):
+                if await self.saver.move(table, move, urgent=True):
                     break
+            self.timers.cancel(table.id)
             table.strikes.pop(seat, None)
-            await self._carry_on(table, user_id, tell_turn=True)
-            return self._progress(table, (move,))
+            await self.carry_on(table, user_id, tell_turn=True)
+            return progress(table, (move,))
 
     def halt(self) -> None:
         """Stop playing computer turns, for a process that is stopping.
@@ -86,17 +120,17 @@ class PlayingMixin(ServiceBase):
         (SaveFailedError if the store cannot be read). A halted service (:meth:`halt`)
         makes no further move.
         """
-        table = self.get_any(table_id)
+        table = self.registry.get_any(table_id)
         self.computing[table.id] = self.computing.get(table.id, 0) + 1
         if table.computer_to_act() is None:
             self._done_computing(table)
             if table.is_open:
                 async with table.lock:
                     await self._turn_passed(table, requested_by, 0)
-            return self._progress(table, ())
-        return self._progress(table, await self._play_on(table, requested_by))
+            return progress(table, ())
+        return progress(table, await self._play_on(table, requested_by))
 
-    async def _carry_on(self, table: Table, requested_by: int | None, *, tell_turn: bool) -> None:
+    async def carry_on(self, table: Table, requested_by: int | None, *, tell_turn: bool) -> None:
         """After a request (the table's lock held): the computers play on, or a person is told.
 
         A computer to act: its turns are played in a task of their own (counted as
@@ -132,11 +166,11 @@ class PlayingMixin(ServiceBase):
                 if delay > 0:
                     await asyncio.sleep(delay)
                 async with table.lock:
-                    await self._bring_in_step(table)
+                    await self.saver.bring_in_step(table)
                     if table.computer_to_act() is None or self.halting:
                         break
-                    move = await self._play_computer(table)
-                    if not await self._save_move(table, move, urgent=False):
+                    move = await self.play_computer(table)
+                    if not await self.saver.move(table, move, urgent=False):
                         continue
                     moves.append(move)
                     if table.computer_to_act() is None and table.is_open:
@@ -155,22 +189,38 @@ class PlayingMixin(ServiceBase):
     ) -> None:
         """Tell whom the turn rests with, if it just became a person's (the lock held).
 
-        They are to be mentioned unless they made the request, a computer plays their
-        seat, or their server turned turn mentions off.
+        They are mentioned (:class:`PingDue`) unless they act first, after the wait of
+        their server's ``ping_after`` within their own ``pings`` (at once for 0), counted
+        from now: the moment the table shows their turn. Never when they made the
+        request, a computer plays their seat, or the server or they want no mention.
         """
+        self.timers.cancel(table.id)
         user_id = _newly_theirs(table)
         turn = None if table.game is None else table.game.turn
         if user_id is None or turn is None:
             return
         seat = table.seats[turn]
-        ping = (
-            user_id != requested_by
-            and table.settings.mention_on_turn
-            and seat is not None
-            and not seat.away
+        ping_in = None
+        if user_id != requested_by and seat is not None and not seat.away:
+            prefs = await self.timers.preferences_of(user_id)
+            ping_in = prefs.ping_delay(table.settings.ping_after)
+        name = table.name(turn)
+        self.saver.events.emit(
+            TurnPassed(
+                table, "turn", f"{name} is to act", user_id, ping_in, requested_by, computer_moves
+            )
         )
-        text = f"{table.name(turn)} is to act"
-        self._emit(TurnPassed(table, "turn", text, user_id, ping, requested_by, computer_moves))
+        if ping_in is None:
+            return
+        ping = PingDue(table, "ping", f"{name} is mentioned", user_id)
+
+        async def due() -> None:
+            self.saver.events.emit(ping)
+
+        if ping_in > 0:
+            self.timers.at_turn(table, user_id, ping_in, due, name="ping")
+        else:
+            await due()
 
     async def hint(self, table_id: int, user_id: int) -> tuple[SeatView, Advice]:
         """The expert's advice for the user's turn, in a casual game whose server allows hints.
@@ -178,7 +228,7 @@ class PlayingMixin(ServiceBase):
         The search runs in a worker thread (other tables' clicks are answered meanwhile);
         the table then remembers that a hint was used, which keeps its game casual.
         """
-        table = await self.fetch_in_step(table_id)  # the hint is for the game as stored
+        table = await self.restorer.fetch_in_step(table_id)  # the hint is for the game as stored
         seat, view = table.view_for(user_id)
         if not table.hints_allowed:
             why = (
@@ -195,20 +245,20 @@ class PlayingMixin(ServiceBase):
             raise HintsOffError("No hints here: this bot's expert cannot explain its choices.")
         advice = await asyncio.to_thread(advisor.advise, view)
         async with table.lock:
-            await self._bring_in_step(table)
+            await self.saver.bring_in_step(table)
             table.require_open()
             if not table.hinted:
                 try:
-                    await self.store.update_table(table.id, hinted=True)
+                    await self.saver.store.update_table(table.id, hinted=True)
                 except Exception as exc:
-                    raise self._save_failed(f"table {table.id}: noting a hint", table, exc) from exc
+                    raise self.saver.failed(f"table {table.id}: noting a hint", table, exc) from exc
                 table.hinted = True
-                self._tell(
+                self.saver.events.tell(
                     table, "hint", f"{table.name(seat)} asked for a hint: the game is casual"
                 )
         return view, advice
 
-    async def _play_computer(self, table: Table, *, for_seat: int | None = None) -> Move:
+    async def play_computer(self, table: Table, *, for_seat: int | None = None) -> Move:
         """A computer's move at ``table`` (whose lock the caller holds).
 
         A searching level thinks in a worker thread, so other tables' clicks are
