@@ -165,6 +165,22 @@ class TableRepo:
             )
         return None if row is None else await self.get(int(row["id"]))
 
+    async def list_open_by_guild(self, guild_id: int, *, limit: int = 10) -> list[StoredTable]:
+        """A server's tables in the lobby or in play, fully loaded, newest first."""
+        if not 1 <= limit <= 100:
+            raise ValueError("limit must be 1 to 100")
+        rows = await self._db.fetch_all(
+            f"SELECT id FROM tables WHERE guild_id = ? AND {_OPEN} ORDER BY id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        found = []
+        for row in rows:
+            try:
+                found.append(await self.get(int(row["id"])))
+            except NotFoundError:  # deleted since: nothing to show
+                continue
+        return found
+
     async def list_open_tables(
         self, guild_filter: Callable[[int], bool] | None = None
     ) -> list[StoredTable]:

@@ -42,6 +42,8 @@ from bot.store import (
     SeasonRepo,
 )
 
+from .live import LiveTable, read_live_tables
+
 __all__ = [
     "RECENT_GAMES",
     "STANDINGS_SHOWN",
@@ -88,6 +90,8 @@ class ServerPage:
     standings: tuple[FamilyStandings, ...]
     recent: tuple[ArchivedGame, ...]
     seasons: tuple[Season, ...]
+    live: tuple[LiveTable, ...] = ()
+    """The tables in play now, in public (on the current season's page only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +185,8 @@ async def read_server(db: Database, guild_id: int, season_id: int | None = None)
                 )
             )
     recent = await GameArchiveRepo(db).list_by_guild(guild_id, limit=RECENT_GAMES)
-    return ServerPage(guild_id, season, tuple(families), tuple(recent), tuple(seasons))
+    live = await read_live_tables(db, guild_id) if season_id is None else ()
+    return ServerPage(guild_id, season, tuple(families), tuple(recent), tuple(seasons), live)
 
 
 async def read_player(db: Database, guild_id: int, user_id: int) -> PlayerPage:
