@@ -127,6 +127,13 @@ class GameArchiveRepo:
             raise NotFoundError(f"there is no archived game {game_id}")
         return games[0]
 
+    async def find_by_table(self, table_id: int) -> ArchivedGame | None:
+        """The game archived from table ``table_id``, if its game finished."""
+        games = await self._games(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE table_id = ?", (table_id,)
+        )
+        return games[0] if games else None
+
     async def record(self, game_id: int) -> dict[str, Any]:
         """The game record of an archived game (for ``/euchre export``, replays, the league)."""
         row = await self._db.fetch_one("SELECT record FROM games WHERE id = ?", (game_id,))

@@ -10,6 +10,8 @@ Pages (each server's exist only while its ``web_public`` setting is on; else 404
 - ``/s/{server}/players/{user}``: a player's rating over time, record and games;
 - ``/s/{server}/games/{game}``: a finished game's replay, one step per link
   (``?step=N``);
+- ``/s/{server}/tables/{table}``: the link an end-of-game post carries: to the table's
+  game once archived, to the server's live tables while it plays;
 - ``.../card.png`` beside each: the picture a pasted link shows (Open Graph).
 
 Pages are made from the store on the first request and kept a short while
@@ -43,6 +45,7 @@ from .reading import (
     read_game,
     read_player,
     read_server,
+    read_table_game,
     server_is_public,
 )
 from .replay_view import TEAM_NAMES, step_view, team_of
@@ -217,6 +220,17 @@ class _Site:
 
         return await self.cached(request, make, forever=True)
 
+    async def table(self, request: web.Request) -> web.Response:
+        """A table's link (the end-of-game post's): its game's replay, or the live tables."""
+        guild_id, table_id = _number(request, "guild"), _number(request, "table")
+        await self.require_public(guild_id)
+        game_id = await read_table_game(self.db, guild_id, table_id)
+        if game_id is None:
+            where, keep = f"/s/{guild_id}#live", "no-store"
+        else:
+            where, keep = f"/s/{guild_id}/games/{game_id}", f"public, max-age={_DAY}"
+        return web.Response(status=302, headers={"Location": where, "Cache-Control": keep})
+
     async def server_card(self, request: web.Request) -> web.Response:
         guild_id = _number(request, "guild")
 
@@ -334,6 +348,7 @@ def make_app(db: Database, options: WebOptions | None = None) -> web.Application
     app.router.add_get(f"/s/{_SERVER}/card.png", site.server_card)
     app.router.add_get(f"/s/{_SERVER}/players/{{user:\\d{{1,20}}}}", site.player)
     app.router.add_get(f"/s/{_SERVER}/games/{{game:\\d{{1,20}}}}", site.game)
+    app.router.add_get(f"/s/{_SERVER}/tables/{{table:\\d{{1,20}}}}", site.table)
     app.router.add_get(f"/s/{_SERVER}/games/{{game:\\d{{1,20}}}}/card.png", site.game_card)
     app.router.add_get("/static/{name}", site.static_file)
     app.router.add_get("/favicon.ico", site.favicon)

@@ -40,6 +40,7 @@ from bot.store import (
     RatingRepo,
     Season,
     SeasonRepo,
+    TableRepo,
 )
 
 from .live import LiveTable, read_live_tables
@@ -57,6 +58,7 @@ __all__ = [
     "read_game",
     "read_player",
     "read_server",
+    "read_table_game",
     "server_is_public",
 ]
 
@@ -271,3 +273,25 @@ async def read_game(db: Database, guild_id: int, game_id: int) -> GamePage:
     except RecordError as exc:
         raise PageNotFound(f"game {game_id} does not replay: {exc}") from None
     return GamePage(game, book)
+
+
+async def read_table_game(db: Database, guild_id: int, table_id: int) -> int | None:
+    """The game archived from a table of the server; None while the table is open.
+
+    PageNotFound for another server's table, one closed without a finished game, or none.
+    """
+    await _require_public(db, guild_id)
+    if not 0 < table_id < 2**63:
+        raise PageNotFound(f"there is no table {table_id}")
+    game = await GameArchiveRepo(db).find_by_table(table_id)
+    if game is not None:
+        if game.guild_id != guild_id:
+            raise PageNotFound(f"table {table_id} is another server's")
+        return game.id
+    try:
+        table = await TableRepo(db).get(table_id)
+    except NotFoundError:
+        raise PageNotFound(f"there is no table {table_id}") from None
+    if table.guild_id != guild_id or not table.is_open:
+        raise PageNotFound(f"table {table_id} has no game to show")
+    return None

@@ -51,8 +51,8 @@ from bot.store import (
     PlayerRating,
     RatingPoint,
     RatingRepo,
-    Seat,
     SeasonRepo,
+    Seat,
     TableRepo,
 )
 from bot.web import WebOptions, make_app
@@ -366,7 +366,9 @@ async def _get(client: TestClient, path: str) -> bytes:
     return body
 
 
-async def _time(client: TestClient, times: list[float], paths: Iterator[str], n: int) -> list[float]:
+async def _time(
+    client: TestClient, times: list[float], paths: Iterator[str], n: int
+) -> list[float]:
     times.clear()
     for _ in range(n):
         await _get(client, next(paths))
@@ -382,7 +384,9 @@ async def _weight(client: TestClient, path: str) -> tuple[int, int]:
     return size, 1 + len(files)
 
 
-async def measure(db: Database, options: WebBenchOptions, game_ids: list[int], report: WebReport) -> None:
+async def measure(
+    db: Database, options: WebBenchOptions, game_ids: list[int], report: WebReport
+) -> None:
     """Time the pages, weigh them and load the server page (the figures go in ``report``)."""
     rng = random.Random(options.seed + 1)
     n = options.samples

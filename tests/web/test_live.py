@@ -8,9 +8,9 @@ from aiohttp.test_utils import TestClient
 
 from bot.rules import Game, HouseRules, make_game, seat_view
 from bot.rules.cards import card_label, card_words
-from bot.store import Database, Seat, SeasonRepo, TableRepo
+from bot.store import Database, GameArchiveRepo, SeasonRepo, Seat, TableRepo
 from bot.web.live import live_table
-from tests.league.util import USERS
+from tests.league.util import USERS, finished_record
 from tests.web.util import HOSTILE, League
 
 
@@ -107,3 +107,26 @@ async def test_a_season_asked_for_by_number_shows_no_live_tables(
     assert "Playing now" in await (await client.get(f"/s/{league.guild_id}")).text()
     html = await (await client.get(f"/s/{league.guild_id}?season={season.id}")).text()
     assert "Playing now" not in html
+
+
+async def test_a_tables_link_leads_to_its_replay_once_archived_and_to_the_live_tables_before(
+    client: TestClient, league: League, db: Database
+) -> None:
+    game = _mid_trick(HouseRules(), seed=3)
+    table_id = await _open_table(db, league.guild_id, game, channel=81)
+    path = f"/s/{league.guild_id}/tables/{table_id}"
+    live = await client.get(path, allow_redirects=False)
+    assert live.status == 302 and live.headers["Location"] == f"/s/{league.guild_id}#live"
+    archived = await GameArchiveRepo(db).archive(
+        guild_id=league.guild_id,
+        record=finished_record(5),
+        players=[Seat.person(n, 6_000_000_000_000_200 + n, f"P{n}") for n in range(4)],
+        ranked=False,
+        table_id=table_id,
+    )
+    done = await client.get(path, allow_redirects=False)
+    assert done.status == 302
+    assert done.headers["Location"] == f"/s/{league.guild_id}/games/{archived.id}"
+    assert (await client.get(path)).status == 200
+    for other in (f"/s/{league.guild_id}/tables/999999", f"/s/{10**18 + 2}/tables/{table_id}"):
+        assert (await client.get(other, allow_redirects=False)).status == 404
