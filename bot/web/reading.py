@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from bot.league import (
@@ -161,6 +161,51 @@ async def _standings(db: Database, season: Season, family: Family, min_games: in
     return Standings(season, tuple(rank_players(model, ratings, min_games)), min_games, family)
 
 
+async def _family_standings(
+    db: Database, season: Season, family: Family, min_games: int
+) -> FamilyStandings | None:
+    """A family's leaders (None: nobody rated); a running season's are ranked in the store."""
+    if not season.running:
+        standings = await _standings(db, season, family, min_games)
+        if not standings.rows:
+            return None
+        placed = standings.placed
+        unplaced = len(standings.rows) - len(placed)
+        return FamilyStandings(
+            family, placed[:STANDINGS_SHOWN], len(placed), unplaced, standings.min_games
+        )
+    model = RatingModel.from_spec(season.rating_model)
+    ratings = RatingRepo(db)
+    placed_count, rated = await ratings.ladder_size(season.id, family, min_games=min_games)
+    if not rated:
+        return None
+    leaders = await ratings.leaders(
+        season.id, family, z=model.z, min_games=min_games, limit=STANDINGS_SHOWN
+    )
+    rows = tuple(rank_players(model, leaders, min_games)[:STANDINGS_SHOWN])
+    return FamilyStandings(family, rows, placed_count, rated - placed_count, min_games)
+
+
+async def _standing(
+    db: Database, season: Season, family: Family, user_id: int, min_games: int
+) -> Standing | None:
+    """A player's line in a family's standings (None: not rated in it)."""
+    if not season.running:
+        standings = await _standings(db, season, family, min_games)
+        return next((s for s in standings.rows if s.user_id == user_id), None)
+    model = RatingModel.from_spec(season.rating_model)
+    ratings = RatingRepo(db)
+    mine = (await ratings.players(season.id, [user_id], family)).get(user_id)
+    if mine is None:
+        return None
+    line = rank_players(model, [mine], min_games)[0]
+    if line.place is None:
+        return line
+    ahead, level = await ratings.rivals(season.id, family, user_id, z=model.z, min_games=min_games)
+    among = [s.user_id for s in rank_players(model, level, min_games)]
+    return replace(line, place=ahead + 1 + among.index(user_id))
+
+
 async def read_server(db: Database, guild_id: int, season_id: int | None = None) -> ServerPage:
     """The server page: the current season (or ``season_id``) and the latest games."""
     await _require_public(db, guild_id)
@@ -173,19 +218,9 @@ async def read_server(db: Database, guild_id: int, season_id: int | None = None)
     if season is not None:
         min_games = (await LeagueSettingsRepo(db).get(guild_id)).min_games
         for family in FAMILIES:
-            standings = await _standings(db, season, family, min_games)
-            if not standings.rows:
-                continue
-            placed = standings.placed
-            families.append(
-                FamilyStandings(
-                    family,
-                    placed[:STANDINGS_SHOWN],
-                    len(placed),
-                    len(standings.rows) - len(placed),
-                    standings.min_games,
-                )
-            )
+            shown = await _family_standings(db, season, family, min_games)
+            if shown is not None:
+                families.append(shown)
     recent = await GameArchiveRepo(db).list_by_guild(guild_id, limit=RECENT_GAMES)
     live = await read_live_tables(db, guild_id) if season_id is None else ()
     return ServerPage(guild_id, season, tuple(families), tuple(recent), tuple(seasons), live)
@@ -227,8 +262,7 @@ async def _rating_lines(
         points = await RatingRepo(db).points(season.id, user_id, family)
         if not points:
             continue
-        standings = await _standings(db, season, family, min_games)
-        standing = next((s for s in standings.rows if s.user_id == user_id), None)
+        standing = await _standing(db, season, family, user_id, min_games)
         ratings = (
             model.conservative(model.initial()),
             *(model.conservative(Rating(p.mu, p.sigma)) for p in points),

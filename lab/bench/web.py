@@ -59,6 +59,8 @@ from bot.web import WebOptions, make_app
 
 __all__ = ["GOALS", "WebBenchOptions", "WebReport", "run"]
 
+_Client = TestClient[web.Request, web.Application]
+
 GUILD: Final = 900_000_000_000_000_001
 _USER_BASE: Final = 800_000_000_000_000_000
 _CHUNK: Final = 2_000
@@ -358,7 +360,7 @@ async def _client(db: Database) -> Any:
         await client.close()
 
 
-async def _get(client: TestClient, path: str) -> bytes:
+async def _get(client: _Client, path: str) -> bytes:
     response = await client.get(path)
     body = await response.read()
     if response.status != 200:
@@ -367,7 +369,7 @@ async def _get(client: TestClient, path: str) -> bytes:
 
 
 async def _time(
-    client: TestClient, times: list[float], paths: Iterator[str], n: int
+    client: _Client, times: list[float], paths: Iterator[str], n: int
 ) -> list[float]:
     times.clear()
     for _ in range(n):
@@ -375,7 +377,7 @@ async def _time(
     return list(times)
 
 
-async def _weight(client: TestClient, path: str) -> tuple[int, int]:
+async def _weight(client: _Client, path: str) -> tuple[int, int]:
     html = await _get(client, path)
     files = _Assets(html.decode()).found
     size = len(html)
