@@ -20,6 +20,7 @@ Pages are made from the store on the first request and kept a short while
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import time
@@ -124,6 +125,7 @@ class _Site:
         self.db = db
         self.options = options
         self.pages: TimedCache[_Answer] = TimedCache(2_000, clock=options.clock)
+        self.making: dict[tuple[str, str], asyncio.Future[_Answer]] = {}
         self.public: TimedCache[bool] = TimedCache(10_000, clock=options.clock)
         self.limiter = RateLimiter(options.requests_per_minute, clock=options.clock)
         self.static = _static()
@@ -171,9 +173,34 @@ class _Site:
         key = (self.base(request), request.path_qs)
         answer = self.pages.get(key)
         if answer is None:
-            answer = await make()
-            self.pages.put(key, answer, None if forever else self.options.page_seconds)
+            answer = await asyncio.shield(self._making(key, make, forever))
         return respond(request, answer)
+
+    def _making(
+        self, key: tuple[str, str], make: Callable[[], Awaitable[_Answer]], forever: bool
+    ) -> asyncio.Future[_Answer]:
+        """The page being made for ``key``: requests that come meanwhile wait for the same one.
+
+        A page that expires under load is made once, not once per waiting request; it is
+        finished and kept even if the request that started it goes away.
+        """
+        pending = self.making.get(key)
+        if pending is None:
+
+            async def build() -> _Answer:
+                answer = await make()
+                self.pages.put(key, answer, None if forever else self.options.page_seconds)
+                return answer
+
+            pending = self.making[key] = asyncio.ensure_future(build())
+
+            def done(task: asyncio.Future[_Answer]) -> None:
+                self.making.pop(key, None)
+                if not task.cancelled():
+                    task.exception()  # retrieved: each waiting request raises it on its own
+
+            pending.add_done_callback(done)
+        return pending
 
     # ------------------------------------------------------------------ pages
 

@@ -368,9 +368,7 @@ async def _get(client: _Client, path: str) -> bytes:
     return body
 
 
-async def _time(
-    client: _Client, times: list[float], paths: Iterator[str], n: int
-) -> list[float]:
+async def _time(client: _Client, times: list[float], paths: Iterator[str], n: int) -> list[float]:
     times.clear()
     for _ in range(n):
         await _get(client, next(paths))
@@ -416,6 +414,7 @@ async def measure(
             heaviest = f"{warm_path}?step=1" if kind == "game" else warm_path
             report.weights[kind] = await _weight(client, heaviest)
         if options.load:
+            await _get(client, home)  # warm: the load measures pages served from the cache
             url = str(client.make_url(home))
             report.load = await _load(url, options.load, options.concurrency)
 

@@ -146,8 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     _parallel(single)
     bench = commands.add_parser(
         "bench",
-        help="benchmarks: rules, search, tables, writes, hints, pace "
-        "(python -m lab bench --help)",
+        help="benchmarks: rules, search, tables, writes, hints, pace (python -m lab bench --help)",
         add_help=False,
     )
     bench.add_argument("rest", nargs=argparse.REMAINDER)
