@@ -134,8 +134,17 @@ def test_the_shipped_code_never_imports_the_lab_or_the_tests(folder: str) -> Non
 
 
 LAB_MODULES = (
-    "arena", "ceiling", "best_response", "bid_regret", "bid_rules", "single_deals",
-    "training", "parallel", "outside", "bench", "__main__",
+    "arena",
+    "ceiling",
+    "best_response",
+    "bid_regret",
+    "bid_rules",
+    "single_deals",
+    "training",
+    "parallel",
+    "outside",
+    "bench",
+    "__main__",
 )
 """What measures and trains the players: it lives in lab/players, never in bot/players."""
 

@@ -8,6 +8,7 @@ unknown player or a game of another server, so that each becomes the same 404.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -16,6 +17,7 @@ from typing import Final
 from bot.league import (
     FAMILIES,
     Family,
+    GameFacts,
     HistoryEntry,
     PlayerStats,
     RatingModel,
@@ -24,6 +26,7 @@ from bot.league import (
     Standings,
     game_facts,
     history_entry,
+    kept_facts,
     player_stats,
     rank_players,
     replay_book,
@@ -44,6 +47,8 @@ from bot.store import (
 )
 
 from .live import LiveTable, read_live_tables
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "RECENT_GAMES",
@@ -243,13 +248,28 @@ async def read_player(db: Database, guild_id: int, user_id: int) -> PlayerPage:
         else await archive.list_by_player(guild_id, user_id, season_id=season.id)
     )
     games.reverse()
-    records = await archive.records([g.id for g in games])
-    stats = player_stats(user_id, name, [(g, game_facts(records[g.id])) for g in games])
+    stats = player_stats(user_id, name, await _facts(archive, games))
     lines = [] if season is None else await _rating_lines(db, guild_id, season, user_id)
     history = tuple(history_entry(user_id, g) for g in latest)
     return PlayerPage(
         guild_id, user_id, name, season, tuple(lines), stats, _opponents(user_id, games), history
     )
+
+
+async def _facts(
+    archive: GameArchiveRepo, games: Sequence[ArchivedGame]
+) -> list[tuple[ArchivedGame, GameFacts]]:
+    """Each game's facts: from the deal outcomes the archive keeps, else from its record."""
+    kept = await archive.deal_outcomes([g.id for g in games])
+    facts: dict[int, GameFacts] = {}
+    for game in games:
+        if game.id in kept:
+            try:
+                facts[game.id] = kept_facts(game, kept[game.id])
+            except RecordError as exc:
+                log.warning("game %d: its kept deal outcomes are unusable: %s", game.id, exc)
+    records = await archive.records([g.id for g in games if g.id not in facts])
+    return [(g, facts.get(g.id) or game_facts(records[g.id])) for g in games]
 
 
 async def _rating_lines(

@@ -55,6 +55,7 @@ from bot.store import (
     Seat,
     TableRepo,
 )
+from bot.store.games import deal_outcomes
 from bot.web import WebOptions, make_app
 
 __all__ = ["GOALS", "WebBenchOptions", "WebReport", "run"]
@@ -176,6 +177,7 @@ def _finished_game(rules: HouseRules, seed: int) -> Game:
 @dataclass(frozen=True, slots=True)
 class _Record:
     text: str
+    outcomes: str
     winner: int | None
     score: tuple[int, int]
 
@@ -186,7 +188,8 @@ def _records(count: int, seed: int) -> list[_Record]:
     for n in range(count):
         game = _finished_game(rules, seed * 1_000_003 + n)
         text = json.dumps(game_record(game), ensure_ascii=False, separators=(",", ":"))
-        out.append(_Record(text, game.winner, (game.score[0], game.score[1])))
+        outcomes = json.dumps(deal_outcomes(game), separators=(",", ":"))
+        out.append(_Record(text, outcomes, game.winner, (game.score[0], game.score[1])))
     return out
 
 
@@ -234,6 +237,7 @@ async def seed_store(db: Database, options: WebBenchOptions) -> tuple[int, list[
                     game_id,
                     GUILD,
                     record.text,
+                    record.outcomes,
                     True,
                     record.winner,
                     *record.score,
@@ -254,8 +258,9 @@ async def seed_store(db: Database, options: WebBenchOptions) -> tuple[int, list[
             ids.append(game_id)
         async with db.transaction():
             await db.execute_many(
-                "INSERT INTO games (id, guild_id, record, ranked, winner, score_0, score_1, "
-                "started_at, finished_at, season_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (id, guild_id, record, deal_outcomes, ranked, winner, "
+                "score_0, score_1, started_at, finished_at, season_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 games,
             )
             await db.execute_many(

@@ -273,3 +273,15 @@ async def test_the_link_the_bot_shares_is_the_server_page(
     link = server_page("https://euchre.example.org", league.guild_id)
     response = await client.get(link.removeprefix("https://euchre.example.org"))
     assert response.status == 200
+
+
+@pytest.mark.parametrize("kept", ["NULL", '\'[{"maker": "broken"}]\''])
+async def test_a_player_page_is_the_same_from_records_as_from_kept_outcomes(
+    make_client: Callable[..., object], league: League, db: Database, kept: str
+) -> None:
+    path = f"/s/{league.guild_id}/players/{league.player}"
+    client: TestClient = await make_client(base_url="https://e.example")  # type: ignore[misc]
+    from_kept = await (await client.get(path)).text()
+    await db.execute(f"UPDATE games SET deal_outcomes = {kept}")
+    fresh: TestClient = await make_client(base_url="https://e.example")  # type: ignore[misc]
+    assert await (await fresh.get(path)).text() == from_kept
