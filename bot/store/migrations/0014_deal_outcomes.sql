@@ -1,6 +1,0 @@
--- Schema 14: what each archived game's deals came to (makers, loners, tricks, points),
--- taken from the same replay that checks the record when the game is archived, so that
--- a player's statistics are read without replaying every game of theirs. NULL for the
--- games archived before: their records are replayed when they are read.
-
-ALTER TABLE games ADD COLUMN deal_outcomes TEXT;

@@ -1,0 +1,5 @@
+-- Schema 14 for PostgreSQL: the same change as ../0014_web_reads.sql.
+
+ALTER TABLE games ADD COLUMN deal_outcomes TEXT;
+
+CREATE INDEX games_by_guild_newest ON games (guild_id, id);
