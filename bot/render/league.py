@@ -275,7 +275,7 @@ def season_ended_embed(
     if web:
         link = "\n" + web_line("Every place", season_page(web, season.guild_id, season.id))
     if not finals:
-        embed.description = f"{_date(season)} · no ranked games were played in this season."
+        embed.description = f"{_date(season)} · no ranked games were played in this season." + link
         return embed
     embed.description = (
         f"{_date(season)} · standings frozen. "

@@ -8,3 +8,6 @@ ALTER TABLE games ADD COLUMN deal_outcomes TEXT;
 
 -- A server's latest games (newest first, a few at a time) without sorting all of them.
 CREATE INDEX games_by_guild_newest ON games (guild_id, id);
+
+-- A server's open tables (its page shows them), found among its finished ones.
+CREATE INDEX tables_open_by_guild ON tables (guild_id, id) WHERE status IN ('lobby', 'playing');

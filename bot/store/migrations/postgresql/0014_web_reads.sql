@@ -3,3 +3,5 @@
 ALTER TABLE games ADD COLUMN deal_outcomes TEXT;
 
 CREATE INDEX games_by_guild_newest ON games (guild_id, id);
+
+CREATE INDEX tables_open_by_guild ON tables (guild_id, id) WHERE status IN ('lobby', 'playing');
