@@ -48,7 +48,7 @@ from bot.settings import (
     Settings,
     load_settings,
 )
-from bot.store import Database, StoreError
+from bot.store import Database, PreferenceRepo, StoreError
 from bot.store.locks import GuildLocks, open_guild_locks
 from bot.tables import TableService
 from bot.web.serve import start_site
@@ -175,7 +175,7 @@ async def _serve(settings: Settings, token: str) -> None:
     without_voice()
     async with contextlib.AsyncExitStack() as store:  # closed after the bot
 
-        async def prepare() -> tuple[TableService, LeagueService]:
+        async def prepare() -> tuple[TableService, LeagueService, PreferenceRepo]:
             db = await store.enter_async_context(
                 await Database.open(settings.database_url, timeout=settings.database_timeout)
             )
@@ -192,7 +192,7 @@ async def _serve(settings: Settings, token: str) -> None:
                 restored = await tables.restore()
             log.info("Restored %d open table(s) from %s", len(restored), settings.database_shown)
             tune_gc_after_start()
-            return tables, league
+            return tables, league, PreferenceRepo(db)
 
         heartbeat = Heartbeat.in_folder(settings.data_dir)
         async with EuchreBot(settings, heartbeat=heartbeat, prepare=prepare) as bot:

@@ -20,6 +20,7 @@ from bot.logs import GUILD_ID
 from bot.players import make_player
 from bot.render.faces import NO_FACES, CardFaces
 from bot.replies import report_error, send_ephemeral
+from bot.server.preference_sources import MemoryPreferences, PreferenceSource
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.settings import Settings
@@ -49,8 +50,10 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-Prepare = Callable[[], Awaitable[tuple[TableService, LeagueService | None]]]
-"""Builds the bot's table service and league once logged in (see :class:`EuchreBot`)."""
+Prepare = Callable[
+    [], Awaitable[tuple[TableService, LeagueService | None, PreferenceSource | None]]
+]
+"""Builds the bot's table service, league and preferences once logged in (:class:`EuchreBot`)."""
 
 EXTENSIONS: tuple[str, ...] = ("cogs.euchre",)
 """Extensions loaded at start-up, as module names (``"cogs.euchre"``)."""
@@ -109,7 +112,12 @@ def _server_defaults(settings: Settings) -> ServerSettings:
 def default_tables(settings: Settings) -> TableService:
     """Tables kept in memory only, with the configured defaults for every server."""
     servers = FixedSettings(_server_defaults(settings))
-    return TableService(MemoryTableStore(), make_player, server_settings=servers)
+    return TableService(
+        MemoryTableStore(),
+        make_player,
+        server_settings=servers,
+        computer_move_delay=settings.computer_move_delay,
+    )
 
 
 def database_tables(
@@ -123,7 +131,11 @@ def database_tables(
     servers = StoredSettings(db, _server_defaults(settings))
     ownership = Ownership.of(settings.shard_count, settings.shard_ids, locks)
     return TableService(
-        DatabaseTableStore(db), make_player, server_settings=servers, ownership=ownership
+        DatabaseTableStore(db),
+        make_player,
+        server_settings=servers,
+        ownership=ownership,
+        computer_move_delay=settings.computer_move_delay,
     )
 
 
@@ -198,11 +210,12 @@ class EuchreBot(commands.AutoShardedBot):
     ``tables`` is the table service the cogs use (default: :func:`default_tables`);
     ``scheduler`` times turn limits and idle tables (default: the event loop's clock);
     ``league`` keeps the server's standings (None: the league commands say it is off).
+    ``preferences`` keeps each person's (default: in memory, until the process ends).
     ``clicks`` is where the euchre components send their clicks, set while the
     ``cogs.euchre`` extension is loaded.
     ``sync_at_start`` False leaves the slash commands as they are (``python -m bot sync``
     syncs on its own); ``heartbeat`` is touched while the gateway is connected.
-    ``prepare``, if given, builds ``tables`` and ``league`` first thing in
+    ``prepare``, if given, builds ``tables``, ``league`` and ``preferences`` first thing in
     :meth:`setup_hook`: after the one login, which checks the token before the
     database is opened, and before the extensions load and the gateway connects.
     ``channel_limits`` is each channel's budget of posts, edits and deletes, which
@@ -221,6 +234,7 @@ class EuchreBot(commands.AutoShardedBot):
         tables: TableService | None = None,
         scheduler: Scheduler | None = None,
         league: LeagueService | None = None,
+        preferences: PreferenceSource | None = None,
         sync_at_start: bool = True,
         heartbeat: Heartbeat | None = None,
         channel_limits: ChannelLimits = DISCORD_LIMITS,
@@ -248,6 +262,7 @@ class EuchreBot(commands.AutoShardedBot):
         self._handling: set[asyncio.Task[object]] = set()
         self._stopped: asyncio.Task[None] | None = None
         self.league = league
+        self.preferences: PreferenceSource = preferences or MemoryPreferences()
         self.clicks: Clicks | None = None
         self.sync_at_start = sync_at_start
         self.heartbeat = heartbeat
@@ -302,6 +317,8 @@ class EuchreBot(commands.AutoShardedBot):
                 _, late = await asyncio.wait(handling, timeout=HANDLERS_GRACE)
                 if late:
                     log.warning("Stopping: %d interaction(s) still running", len(late))
+            if running := await self.tables.settle(max(0.0, deadline - loop.time())):
+                log.warning("Stopping: %d computer run(s) still going", running)
             if running := await self.scheduler.settle(max(0.0, deadline - loop.time())):
                 log.warning("Stopping: %d timed call(s) still running", running)
             if not await self.pacers.flush(FLUSH_GRACE):
@@ -319,7 +336,9 @@ class EuchreBot(commands.AutoShardedBot):
         discord.py runs it inside :meth:`login`, once the token is accepted.
         """
         if self._prepare is not None:
-            self.tables, self.league = await self._prepare()
+            self.tables, self.league, preferences = await self._prepare()
+            if preferences is not None:
+                self.preferences = preferences
         for name in self.extension_names:
             await self.load_extension(name)
             log.info("Loaded extension %s", name)

@@ -38,9 +38,12 @@ from typing import Final, Literal
 
 COMPILED: Final = (
     "bot.rules.actions",
+    "bot.rules.bid_bidding",
     "bot.rules.bid_game",
+    "bot.rules.bidding",
     "bot.rules.cards",
     "bot.rules.dealing",
+    "bot.rules.euchre_bidding",
     "bot.rules.game",
     "bot.rules.ranking",
     "bot.rules.scoring",

@@ -15,20 +15,35 @@ into the server's temp folder first. Durability is off (``fsync``,
 Without any PostgreSQL, :func:`start_server` raises :class:`PostgresMissingError`
 naming both ways to get one; the tests that need it fail with that message (never
 skipped).
+
+A server never outlives the test process that started it. ``pg_ctl`` puts the
+server in a session of its own, so nothing that kills pytest reaches it; a
+watchdog does: this file run as a script, in a session of its own too, holding
+the read end of a pipe whose write end only the test process holds. When that
+process ends in any way (a normal exit, SIGTERM from ``timeout``, SIGKILL), the
+pipe closes and the watchdog stops the server at once and deletes its folder. The
+watchdog itself stops the server on SIGTERM or SIGHUP, and ignores SIGINT (a
+Ctrl-C reaches the whole terminal group: pytest's own teardown stops the server
+then). Should the watchdog be killed outright too, the next start clears the
+server away: each folder's ``owner`` file names both processes (:func:`clear_stale`).
 """
 
 from __future__ import annotations
 
 import glob
 import importlib.util
+import json
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 SOURCE_VARIABLE = "EUCHRE_TEST_POSTGRES"
 INSTALL_HINT = (
@@ -41,6 +56,9 @@ INSTALL_HINT = (
 USER = "euchre"
 DEBIAN_USER = "postgres"
 OWN_USER = "euchre-pg"
+PREFIX = "euchre-pg-"
+"""The name of every server's temp folder starts so (:func:`clear_stale` looks for them)."""
+OWNER_FILE = "owner"
 
 
 class PostgresMissingError(RuntimeError):
@@ -178,6 +196,7 @@ class PostgresServer:
     bin_dir: Path
     run_as: str | None
     embedded: bool = False
+    watchdog: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     @property
     def url(self) -> str:
@@ -189,11 +208,12 @@ class PostgresServer:
         return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"
 
     def stop(self) -> None:
-        """Stop the server at once and delete its folder."""
+        """Stop the server at once and delete its folder; then let its watchdog go."""
         try:
             self.shut_down("immediate")
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+            _release(self.watchdog)
 
     def shut_down(self, mode: str = "fast") -> None:
         """Stop the server, keeping its data (``fast``: as a restart or a maintenance does)."""
@@ -231,10 +251,13 @@ def start_server(source: str | None = None) -> PostgresServer:
 
     ``source`` is ``"system"`` or ``"embedded"`` to take only that PostgreSQL; by
     default ``EUCHRE_TEST_POSTGRES`` decides, and unset it is a system one if any.
+    The server is watched from the start: it stops when this process ends.
     """
     binaries = find_binaries(source)
     run_as = server_user()
-    folder = Path(tempfile.mkdtemp(prefix="euchre-pg-"))
+    clear_stale()
+    folder = Path(tempfile.mkdtemp(prefix=PREFIX))
+    watchdog = None
     try:
         bin_dir = binaries.bin_dir
         if run_as is not None:
@@ -242,6 +265,7 @@ def start_server(source: str | None = None) -> PostgresServer:
                 bin_dir = _copy_embedded(bin_dir, folder / "pg", run_as)
             shutil.chown(folder, user=run_as)
         server = PostgresServer(folder, _free_port(), bin_dir, run_as, binaries.embedded)
+        watchdog = server.watchdog = _start_watchdog(server)
         _run(
             server,
             "initdb",
@@ -258,6 +282,125 @@ def start_server(source: str | None = None) -> PostgresServer:
         )
         server.start()
     except BaseException:
+        _release(watchdog)  # it stops a server that did start, and deletes the folder
         shutil.rmtree(folder, ignore_errors=True)
         raise
     return server
+
+
+# --------------------------------------------------------------------------- the watchdog
+
+
+def _watch_command(server: PostgresServer) -> list[str]:
+    settings = {
+        "folder": str(server.folder),
+        "bin_dir": str(server.bin_dir),
+        "run_as": server.run_as,
+    }
+    return [sys.executable, "-I", str(Path(__file__).resolve()), "--watch", json.dumps(settings)]
+
+
+def _start_watchdog(server: PostgresServer) -> subprocess.Popen[bytes]:
+    """The server's watchdog, and the ``owner`` file naming it and this process."""
+    watchdog = subprocess.Popen(
+        _watch_command(server),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        start_new_session=True,  # out of reach of whatever kills this process's group
+    )
+    owner = {
+        "pids": [[os.getpid(), _started(os.getpid())], [watchdog.pid, _started(watchdog.pid)]],
+        "bin_dir": str(server.bin_dir),
+        "run_as": server.run_as,
+    }
+    (server.folder / OWNER_FILE).write_text(json.dumps(owner))
+    return watchdog
+
+
+def _release(watchdog: subprocess.Popen[bytes] | None) -> None:
+    """Close a watchdog's pipe (it finds nothing left to stop) and wait for it to exit."""
+    if watchdog is None:
+        return
+    if watchdog.stdin is not None:
+        watchdog.stdin.close()
+    try:
+        watchdog.wait(timeout=120)
+    except subprocess.TimeoutExpired:
+        watchdog.kill()
+        watchdog.wait()
+
+
+def _started(pid: int) -> str | None:
+    """When a process started (field 22 of /proc/PID/stat), to tell a reused pid; None: gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return ""  # no /proc here: the pid alone has to do
+    fields = stat.rsplit(")", 1)[1].split()
+    return None if fields[0] == "Z" else fields[19]
+
+
+def _alive(pid: int, started: str | None) -> bool:
+    now = _started(pid)
+    if now == "":
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return True
+    return now is not None and now == started
+
+
+def _stop_folder(folder: Path, bin_dir: str, run_as: str | None) -> None:
+    """Stop the server of ``folder`` at once, if it runs, and delete the folder."""
+    if (folder / "data" / "postmaster.pid").exists():
+        command = [str(Path(bin_dir) / "pg_ctl"), "-D", str(folder / "data"), "-m", "immediate"]
+        command += ["-w", "stop"]
+        if run_as is not None:
+            command = ["runuser", "-u", run_as, "--", *command]
+        subprocess.run(command, capture_output=True, timeout=120, check=False)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def clear_stale(temp: Path | None = None) -> list[Path]:
+    """Stop and delete the servers whose test process and watchdog have both gone.
+
+    Only folders with an ``owner`` file are looked at: a server of a test run still
+    going (on this machine, in another checkout) has a live owner and is left alone.
+    """
+    cleared = []
+    for folder in sorted(Path(temp or tempfile.gettempdir()).glob(PREFIX + "*")):
+        try:
+            owner = json.loads((folder / OWNER_FILE).read_text())
+        except (OSError, ValueError):
+            continue
+        if any(_alive(pid, started) for pid, started in owner["pids"]):
+            continue
+        _stop_folder(folder, owner["bin_dir"], owner["run_as"])
+        cleared.append(folder)
+    return cleared
+
+
+def _watch(settings: str, pipe: IO[bytes]) -> None:
+    """Wait for the test process to let go of ``pipe`` (or a SIGTERM), then stop its server."""
+    config = json.loads(settings)
+
+    def stop_now(signum: int, frame: object) -> None:
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, stop_now)
+    signal.signal(signal.SIGHUP, stop_now)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        while pipe.read(4096):
+            pass
+    finally:
+        _stop_folder(Path(config["folder"]), config["bin_dir"], config["run_as"])
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--watch"]:
+    _watch(sys.argv[2], sys.stdin.buffer)

@@ -14,6 +14,7 @@ import pytest
 import bot.__main__ as cli
 from bot.heartbeat import MAX_AGE_SECONDS, Heartbeat
 from bot.store import StoreBusyError, StoreError, check_writable
+from tests.waiting import until
 
 
 @pytest.fixture(autouse=True)
@@ -145,9 +146,6 @@ async def test_heartbeat_beats_only_while_connected(tmp_path: Path) -> None:
     await asyncio.sleep(0.05)
     assert heartbeat.age() is None
     connected = True
-    for _ in range(100):
-        await asyncio.sleep(0.01)
-        if heartbeat.age() is not None:
-            break
+    await until(lambda: heartbeat.age() is not None, "a beat once connected")
     task.cancel()
     assert heartbeat.age() is not None

@@ -5,13 +5,17 @@ archives it ``ranked`` only then: a computer seated, or taking over a seat someo
 left, makes it casual), the server does not play everything casual, and the game
 was played under the server's house rules, unless the server also ranks games
 under other rules. Aborted games never reach the archive, so are never rated.
+
+A tournament's game follows its event: casual when the event is not rated; when it is,
+the event's rules count as the server's (a progressive table plays a fixed number of
+deals), but every seat must still be a person.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.rules import HouseRules, RulesError
+from bot.rules import HouseRules, RuleError
 from bot.store import ArchivedGame, LeagueSettings
 
 __all__ = ["casual_reason", "record_rules"]
@@ -22,7 +26,7 @@ def record_rules(record: dict[str, Any]) -> HouseRules | None:
     spec = record.get("rules")
     try:
         return HouseRules.from_spec(spec if isinstance(spec, dict) else {})
-    except RulesError:
+    except RuleError:
         return None
 
 
@@ -31,15 +35,23 @@ def casual_reason(
     rules: HouseRules | None,
     server_rules: HouseRules,
     settings: LeagueSettings,
+    *,
+    event_rated: bool | None = None,
 ) -> str | None:
-    """Why the game does not count for the ratings, in a few words; None when it counts."""
+    """Why the game does not count for the ratings, in a few words; None when it counts.
+
+    ``event_rated``: the game was played in a tournament that is rated (or not); None:
+    not a tournament game.
+    """
     if settings.all_casual:
         return "this server plays every game casual"
+    if event_rated is False:
+        return "its tournament is not rated"
     people = [p.user_id for p in game.players if not p.is_computer and p.user_id is not None]
     if not game.ranked or len(people) != len(game.players):
         return "a computer played a seat"
     if len(set(people)) != len(people):
         return "someone played two seats"
-    if not settings.rank_custom_rules and rules != server_rules:
+    if event_rated is None and not settings.rank_custom_rules and rules != server_rules:
         return "it was played under other rules than the server's"
     return None

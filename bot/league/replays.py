@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.rules import Action, HouseRules, RecordError, RuleError, parse_record
 from bot.rules.game import Game
-from bot.rules.record import new_game
+from bot.rules.record import starting_game
 from bot.rules.scoring import Contract, DealOutcome
 
 __all__ = ["ReplayBook", "ReplayStep", "TrickPlay", "replay_book"]
@@ -158,7 +158,7 @@ class _Builder:
 def replay_book(record: dict[str, Any]) -> ReplayBook:
     """The steps of a finished game's record; RecordError if it does not replay to the end."""
     loaded = parse_record(record)
-    game = new_game(loaded)
+    game = starting_game(loaded)
     builder = _Builder(game)
     for index, (seat, action) in enumerate(loaded.actions):
         actor = game.turn if seat is None else seat

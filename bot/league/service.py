@@ -31,6 +31,7 @@ from bot.store import (
     SeasonRepo,
     SeasonStateError,
     SettingsError,
+    TournamentRepo,
 )
 
 from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
@@ -121,6 +122,7 @@ class LeagueService:
         self._settings = LeagueSettingsRepo(db)
         self._seasons = SeasonRepo(db)
         self._ratings = RatingRepo(db)
+        self._tournaments = TournamentRepo(db)
         self._facts: OrderedDict[int, tuple[GameFacts, Family]] = OrderedDict()
         self._rebuilt: set[int] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -139,10 +141,14 @@ class LeagueService:
             settings = await self._settings.get(guild_id)
             server_rules = (await self._guilds.get(guild_id)).rules
             records = await self._games.records([g.id for g in pending])
+            rated = await self._tournaments.rated_tables(
+                [g.table_id for g in pending if g.table_id is not None]
+            )
             model = RatingModel.from_spec(season.rating_model)
             for game in pending:
                 rules = record_rules(records[game.id])
-                reason = casual_reason(game, rules, server_rules, settings)
+                event_rated = None if game.table_id is None else rated.get(game.table_id)
+                reason = casual_reason(game, rules, server_rules, settings, event_rated=event_rated)
                 await self._games.assign_season(game.id, season.id, ranked=reason is None)
                 if reason is None:
                     await self._rate(season, model, game, game_family(rules))

@@ -7,11 +7,12 @@ arena`` plays duplicate matches between two of them (see docs/players.md).
 """
 
 from .basic import BasicPlayer, Tuning
-from .protocol import LEVELS, Player, PlayerError, make_player
+from .protocol import LEVELS, SEARCH_BUDGET, Player, PlayerError, make_player
 from .random_player import RandomPlayer
 
 __all__ = [
     "LEVELS",
+    "SEARCH_BUDGET",
     "BasicPlayer",
     "Player",
     "PlayerError",

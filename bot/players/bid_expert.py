@@ -35,12 +35,13 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.rules import Action, BidGame, Contract, HouseRules, SeatView, seat_view
+from bot.rules.game import play_order
 from bot.rules.scoring import score_bid_deal
 
 from . import bid_basic
 from .advice import Advice
 from .bid_basic import CHOICES, own_tricks
-from .bid_rollout import next_seats, play_out
+from .bid_rollout import play_out
 from .bid_worlds import bidding_world, play_hands
 from .tracking import Knowledge
 
@@ -88,10 +89,11 @@ class BidExpert:
         self.rng = rng
         self.knobs = knobs
 
-    def advise(self, view: SeatView, clock: SampleClock) -> Advice:
+    def advise(self, view: SeatView, clock: SampleClock, also: Action | None = None) -> Advice:
         """The action for the phase in play with the expected points of each option searched.
 
-        ``clock`` is the decision's budget, started when the decision was asked.
+        ``clock`` is the decision's budget, started when the decision was asked; ``also``
+        a legal bid to search besides those the expert would (a shoot on a weak hand).
         """
         legal = list(dict.fromkeys(view.legal))
         if len(legal) == 1:
@@ -102,7 +104,7 @@ class BidExpert:
             return clock.more(samples, knobs.min_samples, knobs.max_samples)
 
         if view.phase == "bid":
-            return self._bid(view, legal, more)
+            return self._bid(view, legal, more, also)
         if view.phase == "declare":
             return self._declare(view, legal, more)
         if view.phase == "play":
@@ -111,12 +113,18 @@ class BidExpert:
 
     # ------------------------------------------------------------------ bidding
 
-    def _bid(self, view: SeatView, legal: list[Action], more: Callable[[int], bool]) -> Advice:
+    def _bid(
+        self,
+        view: SeatView,
+        legal: list[Action],
+        more: Callable[[int], bool],
+        also: Action | None = None,
+    ) -> Advice:
         rules = view.rules
         fallback = bid_basic.bid_action(view.hand, rules, legal)
         size = len(view.hand)
         may_shoot = max(own_tricks(view.hand, t, rules) for t in CHOICES) >= size - SHOOT_LOOK
-        options = [a for a in legal if a.do != "shoot" or may_shoot or a == fallback]
+        options = [a for a in legal if a.do != "shoot" or may_shoot or a in (fallback, also)]
         worlds: list[tuple[list[int], list[_Outcome]]] = []
         samples = 0
         while more(samples):
@@ -181,7 +189,7 @@ class BidExpert:
         assert view.trump is not None and view.contract is not None
         know = Knowledge.read(view)
         runner = play_out(view.rules, view.trump)
-        after = next_seats(view.out)
+        after = play_order(view.out)
         plays = [(a, a.card) for a in legal if a.card is not None]
         rows: list[list[float]] = []
         while more(len(rows)) and not settled(rows):
@@ -246,7 +254,7 @@ class _Deal:
             out = [False] * game.players
             hands = [list(h) for h in game.hands]
             won = play_out(self.rules, trump).finish(
-                hands, next_seats(out), _leader(self.rules, game.dealer, declarer, out)
+                hands, play_order(out), _leader(self.rules, game.dealer, declarer, out)
             )
             self.played[key] = won[self.seat % 2]
         return self.played[key]
@@ -295,14 +303,14 @@ def _shoot_out(game: BidGame) -> list[int]:
     trump = game.trump
     assert trump is not None and game.turn is not None
     hands = [list(h) for h in game.hands]
-    return play_out(game.rules, trump).finish(hands, next_seats(game.out), game.turn)
+    return play_out(game.rules, trump).finish(hands, play_order(game.out), game.turn)
 
 
 def _leader(rules: HouseRules, dealer: int, declarer: int, out: Sequence[bool]) -> int:
     """Who leads the first trick: the declarer, or the first seat in play after the dealer."""
     if rules.bid_lead == "bidder":
         return declarer
-    return next_seats(out)[dealer]
+    return play_order(out)[dealer]
 
 
 def _team_net(rules: HouseRules, team: int, contract: Contract, tricks: int) -> float:

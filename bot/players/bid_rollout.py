@@ -110,18 +110,6 @@ class PlayOut:
         return tricks
 
 
-def next_seats(out: Sequence[bool]) -> list[int]:
-    """Who plays after each seat, skipping seats that sit out."""
-    n = len(out)
-    after = []
-    for s in range(n):
-        t = (s + 1) % n
-        while out[t]:
-            t = (t + 1) % n
-        after.append(t)
-    return after
-
-
 @lru_cache(maxsize=64)
 def play_out(rules: HouseRules, trump: int) -> PlayOut:
     """The play-out of ``rules`` with ``trump`` declared (built once)."""

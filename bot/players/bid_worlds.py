@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from bot.rules import BidGame, RuleError, SeatView, make_game
+from bot.rules import BidGame, RuleError, SeatView, new_game
 from bot.rules.dealing import Deal
 
 from . import bid_basic
@@ -51,7 +51,7 @@ def surprises(view: SeatView, deal: Deal) -> tuple[BidGame, int] | None:
     declaration included); None when the deal cannot produce the history.
     """
     rules = view.rules
-    game = make_game(rules, dealer=view.dealer, deals=[deal])
+    game = new_game(rules, dealer=view.dealer, deals=[deal])
     assert isinstance(game, BidGame)
     count = 0
     try:

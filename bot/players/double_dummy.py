@@ -23,7 +23,8 @@ from functools import lru_cache
 from itertools import pairwise
 
 from bot.rules import HouseRules
-from bot.rules.ranking import build_ranking
+from bot.rules.game import play_order
+from bot.rules.ranking import best_card, build_ranking
 
 CARD_BITS = 2
 """Bits a card takes in a card-set number: room for a double pack's two copies."""
@@ -66,14 +67,8 @@ class Solver:
         self.hand_size = tables.hand_size
         self.no_first_lead = tables.no_first_lead
         self.must_break = tables.must_break
-        n = len(out)
-        self.next_seat = []
-        for s in range(n):
-            t = (s + 1) % n
-            while out[t]:
-                t = (t + 1) % n
-            self.next_seat.append(t)
-        self.active = n - sum(out)
+        self.next_seat = list(play_order(out))
+        self.active = len(out) - sum(out)
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
         self.nodes = 0
         # each card's rank within the suit it follows, to find touching cards
@@ -215,14 +210,7 @@ class Solver:
         return 1 if best_seat & 1 == self.team else 0
 
     def _winner(self, cards: list[int]) -> int:
-        power = self.power[self.eff[cards[0]]]
-        best, best_power = 0, power[cards[0]]
-        later = self.later_equal_wins
-        for i in range(1, len(cards)):
-            p = power[cards[i]]
-            if p > best_power or (later and p == best_power):
-                best, best_power = i, p
-        return best
+        return best_card(cards, self.power[self.eff[cards[0]]], self.later_equal_wins)
 
     def _trick(
         self,

@@ -43,6 +43,7 @@ from .bid_expert import BidExpert, Knobs
 from .double_dummy import Position, Solver
 from .inference import TRIES, Reader
 from .learnt_bidder import LearntBidder, expert_bidder
+from .protocol import SEARCH_BUDGET
 from .sampling import dealt_hand, sample_deal, sample_hands
 from .stakes import Stakes, lone_march_decides, march_wins
 from .table_reading import TableReading, read_table
@@ -135,7 +136,7 @@ class ExpertPlayer:
     def __init__(
         self,
         seed: int = 0,
-        budget: float | None = 0.1,
+        budget: float | None = SEARCH_BUDGET,
         min_samples: int = 6,
         max_samples: int = 120,
         max_bid_samples: int = 400,
@@ -163,18 +164,24 @@ class ExpertPlayer:
         """The action for the phase in play; always one of ``view.legal``."""
         return self.advise(view).action
 
-    def advise(self, view: SeatView) -> Advice:
-        """The action with the expected points of each option searched (see ``Advice``)."""
+    def advise(self, view: SeatView, also: Action | None = None) -> Advice:
+        """The action with the expected points of each option searched (see ``Advice``).
+
+        ``also`` is a legal option to search besides those the expert would (a review
+        values the action that was taken); it may then be chosen like any other.
+        """
         clock = Clock.start(self.budget)
         legal = list(dict.fromkeys(view.legal))
         if len(legal) == 1:
             return Advice(legal[0])
+        if also is not None and also not in legal:
+            also = None
         if view.rules.game == "bid_euchre":
-            return self.bid_expert.advise(view, clock)
+            return self.bid_expert.advise(view, clock, also)
         if view.phase == "play":
             return self._play(view, legal, clock)
         if view.phase in ("bid1", "bid2", "alone", "discard"):
-            return self._bid(view, legal, clock)
+            return self._bid(view, legal, clock, also)
         return Advice(self.basic.choose(view))
 
     # ------------------------------------------------------------------ card play
@@ -241,12 +248,16 @@ class ExpertPlayer:
             view, self.rng, self.basic, reading.leniency, reading.bidders, reading.play_leniency
         )
 
-    def _bid(self, view: SeatView, legal: list[Action], clock: Clock) -> Advice:
+    def _bid(
+        self, view: SeatView, legal: list[Action], clock: Clock, also: Action | None = None
+    ) -> Advice:
         fallback = self._with_partner(view, legal, self.bidder(view).choose(view))
         mine = dealt_hand(view)
         if not self.search_bids or mine is None or fallback.do in ("redeal", "swap"):
             return Advice(fallback)
         options = self._options(view, legal, fallback)
+        if also is not None and also not in options:
+            options.append(also)
         if len(options) == 1:
             return Advice(options[0])
         totals = dict.fromkeys(options, 0.0)

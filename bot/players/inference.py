@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from bot.rules import Action, Game, RuleError, SeatView, make_game, seat_view
+from bot.rules import Action, Game, RuleError, SeatView, new_game, seat_view
 from bot.rules.dealing import Deal
 
 from .basic import BasicPlayer
@@ -110,7 +110,7 @@ class Reader:
         """
         view = self.view
         model = self.model
-        game = make_game(view.rules, dealer=view.dealer, deals=[deal])
+        game = new_game(view.rules, dealer=view.dealer, deals=[deal])
         surprise = Surprise()
         try:
             for seat, action in view.history:

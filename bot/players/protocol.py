@@ -13,14 +13,17 @@ passes only that, so a player cannot peek at hidden cards.
 
 Built-in levels are registered in ``LEVELS`` by their own ``module:Class``
 path and loaded exactly like an outside player, so adding the searching
-expert is one line there.
+expert is one line there. A level that searches takes a ``budget``: seconds of
+thought a decision (``SEARCH_BUDGET``), or None to draw a fixed number of
+samples whatever the machine's speed, which makes its decisions and figures
+reproducible (tests build their tables' players that way).
 """
 
 from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Final, Protocol, runtime_checkable
 
 from bot.rules import Action, SeatView
@@ -55,13 +58,18 @@ LEVELS: Final[dict[str, str]] = {
 }
 """Built-in levels and the ``module:Class`` that implements each."""
 
+SEARCH_BUDGET: Final = 0.1
+"""Seconds a searching level thinks a decision at a table: as many samples as fit."""
 
-def make_player(level: str, seed: int = 0) -> Player:
+
+def make_player(level: str, seed: int = 0, *, budget: float | None = SEARCH_BUDGET) -> Player:
     """A player of a built-in level (``random``, ``basic``) or an outside ``module:Class``.
 
     The class (or any callable) is called as ``Class(seed=seed)`` when it takes
-    a ``seed`` argument, else as ``Class()``. The result must have a ``name``
-    and a ``choose`` method.
+    a ``seed`` argument, else as ``Class()``, and with ``budget=budget`` too when
+    it names a ``budget`` parameter (a searching level: seconds a decision, None
+    for a fixed number of samples). The result must have a ``name`` and a
+    ``choose`` method.
     """
     spec = LEVELS.get(level, level)
     if ":" not in spec:
@@ -70,7 +78,10 @@ def make_player(level: str, seed: int = 0) -> Player:
             "nor a module:Class path"
         )
     factory = _load(spec)
-    player: object = factory(seed=seed) if _takes_seed(factory) else factory()
+    options: dict[str, object] = {"seed": seed} if _takes_seed(factory) else {}
+    if _takes_budget(factory):
+        options["budget"] = budget
+    player: object = factory(**options)
     if not isinstance(player, Player) or not isinstance(player.name, str):
         raise PlayerError(f"{spec} did not make a player: it needs a name (str) and a choose(view)")
     return player
@@ -92,9 +103,17 @@ def _load(spec: str) -> Callable[..., object]:
     return factory
 
 
-def _takes_seed(factory: Callable[..., object]) -> bool:
+def _parameters(factory: Callable[..., object]) -> Mapping[str, inspect.Parameter]:
     try:
-        params = inspect.signature(factory).parameters
+        return inspect.signature(factory).parameters
     except (TypeError, ValueError):
-        return False
+        return {}
+
+
+def _takes_seed(factory: Callable[..., object]) -> bool:
+    params = _parameters(factory)
     return "seed" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+
+
+def _takes_budget(factory: Callable[..., object]) -> bool:
+    return "budget" in _parameters(factory)

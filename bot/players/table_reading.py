@@ -45,7 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from bot.rules import Action, HouseRules, PastDeal, RuleError, SeatView, make_game, seat_view
+from bot.rules import Action, HouseRules, PastDeal, RuleError, SeatView, new_game, seat_view
 from bot.rules.dealing import Deal
 
 from .basic import BasicPlayer
@@ -239,7 +239,7 @@ def _replay(
     play_misses = [0] * n
     try:
         deal = Deal(tuple(tuple(h) for h in hands), past.upcard, tuple(rest))
-        game = make_game(rules, dealer=dealer, deals=[deal])
+        game = new_game(rules, dealer=dealer, deals=[deal])
         for seat, action in past.history:
             if seat != viewer and known[seat]:
                 if action.do in _BIDS:

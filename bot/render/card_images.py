@@ -2,9 +2,13 @@
 
 Each card is a white card on a transparent square: its rank large at the top and its
 suit below, red suits red and black suits black, so the four suits tell apart at a
-glance; the Bennies are a star. The pictures are drawn the same way every time, and
-each emoji's name carries a hash of its picture (:func:`card_pictures`), so an upload
-can tell a picture that is missing or changed from one already there.
+glance; the Bennies are a star. The four-colour faces (a person's ``four_colour``
+preference) draw diamonds blue and clubs green; their other cards are the same
+pictures, so only the diamonds and clubs are a second set (:func:`card_pictures` with
+``four_colour``; 16 more emojis, far within the 2000 an application may have). The
+pictures are drawn the same way every time, and each emoji's name carries a hash of its
+picture, so an upload can tell a picture that is missing or changed from one already
+there.
 """
 
 from __future__ import annotations
@@ -32,14 +36,29 @@ from bot.rules.cards import (
     card_label,
 )
 
-__all__ = ["EMOJI_PREFIX", "CardPicture", "card_picture", "card_pictures", "draw_card"]
+__all__ = [
+    "EMOJI_PREFIX",
+    "FOUR_COLOUR_PREFIX",
+    "CardPicture",
+    "card_picture",
+    "card_pictures",
+    "draw_card",
+    "emoji_pictures",
+    "recoloured",
+    "suit_colour",
+]
 
 EMOJI_PREFIX: Final = "euchre_"
 """Every card emoji's name starts so; then the card's record label, then the hash."""
 
+FOUR_COLOUR_PREFIX: Final = f"{EMOJI_PREFIX}four_"
+"""A four-colour face's name starts so (then the label and the hash, as the others)."""
+
 SIZE: Final = 96
 _RED: Final = (204, 31, 38, 255)
 _BLACK: Final = (24, 24, 24, 255)
+_BLUE: Final = (28, 92, 204, 255)
+_GREEN: Final = (22, 140, 60, 255)
 _PURPLE: Final = (106, 56, 196, 255)
 _EDGE: Final = (120, 120, 120, 255)
 _WHITE: Final = (255, 255, 255, 255)
@@ -53,6 +72,8 @@ class CardPicture:
     card: int
     png: bytes
     name: str
+    four_colour: bool = False
+    """Whether it is the card's four-colour face."""
 
     @property
     def label_prefix(self) -> str:
@@ -115,8 +136,20 @@ def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: tuple
     draw.polygon(points, fill=fill)
 
 
-def draw_card(card: int) -> Image.Image:
-    """The picture of ``card``: a white card, the rank on top and the suit (or a star) below."""
+def suit_colour(suit: Suit, four_colour: bool = False) -> tuple[int, int, int, int]:
+    """A suit's colour: red or black; with ``four_colour`` diamonds blue and clubs green."""
+    if four_colour and suit is Suit.DIAMONDS:
+        return _BLUE
+    if four_colour and suit is Suit.CLUBS:
+        return _GREEN
+    return _RED if suit in RED_SUITS else _BLACK
+
+
+def draw_card(card: int, four_colour: bool = False) -> Image.Image:
+    """The picture of ``card``: a white card, the rank on top and the suit (or a star) below.
+
+    ``four_colour`` draws diamonds blue and clubs green (hearts stay red, spades black).
+    """
     image = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle(
@@ -131,7 +164,7 @@ def draw_card(card: int) -> Image.Image:
         rank, suit = _JOKER_RANKS[card], Suit.SPADES
     else:
         rank, suit = RANK_LABELS[card & 7], Suit(card >> 3)
-    colour = _RED if suit in RED_SUITS else _BLACK
+    colour = suit_colour(suit, four_colour)
     size = 40 if len(rank) == 1 else 34
     draw.text(
         (middle, 27),
@@ -152,14 +185,34 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def card_picture(card: int) -> CardPicture:
-    """The picture of one card with its emoji name: ``euchre_10H_<hash>``."""
-    png = _png(draw_card(card))
+def card_picture(card: int, four_colour: bool = False) -> CardPicture:
+    """The picture of one card with its emoji name: ``euchre_10H_<hash>``.
+
+    A four-colour face is named ``euchre_four_10D_<hash>``.
+    """
+    png = _png(draw_card(card, four_colour))
     digest = hashlib.sha256(png).hexdigest()[:10]
-    return CardPicture(card, png, f"{EMOJI_PREFIX}{card_label(card)}_{digest}")
+    prefix = FOUR_COLOUR_PREFIX if four_colour else EMOJI_PREFIX
+    return CardPicture(card, png, f"{prefix}{card_label(card)}_{digest}", four_colour)
+
+
+def recoloured(card: int) -> bool:
+    """Whether the four-colour face of ``card`` differs from its usual one."""
+    return card < JOKER and Suit(card >> 3) in (Suit.DIAMONDS, Suit.CLUBS)
 
 
 @cache
-def card_pictures() -> tuple[CardPicture, ...]:
-    """Every card's picture: the 32 suited cards and the jokers of every pack."""
+def card_pictures(four_colour: bool = False) -> tuple[CardPicture, ...]:
+    """Every card's picture: the 32 suited cards and the jokers of every pack.
+
+    With ``four_colour``, the four-colour faces of the cards they change (the diamonds
+    and the clubs); the other cards use their usual picture.
+    """
+    if four_colour:
+        return tuple(card_picture(c, True) for c in range(CARD_COUNT) if recoloured(c))
     return tuple(card_picture(card) for card in range(CARD_COUNT))
+
+
+def emoji_pictures() -> tuple[CardPicture, ...]:
+    """Every picture uploaded as an emoji: the usual faces, then the four-colour ones."""
+    return (*card_pictures(), *card_pictures(four_colour=True))

@@ -18,7 +18,15 @@ from bot.rules import Action, SeatView, Suit
 from bot.rules.ranking import NO_TRUMP_HIGH, build_ranking
 from bot.tables import PublicTable
 
-from .cards import bower_word, card_text, hand_text, sort_hand, suit_text, trump_text
+from .cards import (
+    bower_word,
+    card_text,
+    hand_text,
+    in_colours,
+    sort_hand,
+    suit_text,
+    trump_text,
+)
 from .table import result_line, score_line
 from .teams import player, team_mark
 
@@ -112,8 +120,12 @@ def _trump_label(trump: int) -> str:
     return f"{suit_text(suit)[: -len(suit.plural)]}{suit.plural.capitalize()}"
 
 
-def hand_buttons(table: PublicTable, view: SeatView) -> list[HandButton]:
-    """The buttons of the hand: the legal non-card actions, then one per card."""
+def hand_buttons(table: PublicTable, view: SeatView, four_colour: bool = False) -> list[HandButton]:
+    """The buttons of the hand: the legal non-card actions, then one per card.
+
+    ``four_colour`` writes the suits of their labels in four colours (a person's
+    preference); a card's picture comes from the faces the cog draws them with.
+    """
     legal = view.legal if view.my_turn else ()
     others = [a for a in legal if a.do not in _CARD_VERBS]
     card_actions = {a.card: a for a in legal if a.do in _CARD_VERBS}
@@ -121,6 +133,7 @@ def hand_buttons(table: PublicTable, view: SeatView) -> list[HandButton]:
     buttons: list[HandButton] = []
     for i, action in enumerate(others):
         label, style = _action_label(table, view, action)
+        label = in_colours(label, four_colour)
         buttons.append(HandButton(label, action, style, False, i // _PER_ROW, i))
     card_row = (len(others) + _PER_ROW - 1) // _PER_ROW
     for i, card in enumerate(sort_hand(view.hand, view.trump)):
@@ -129,7 +142,7 @@ def hand_buttons(table: PublicTable, view: SeatView) -> list[HandButton]:
         trump = view.trump is not None and _follows_trump(view, card)
         buttons.append(
             HandButton(
-                _card_label(card, view.trump),
+                in_colours(_card_label(card, view.trump), four_colour),
                 action,
                 "primary" if trump else "secondary",
                 legal_action is None,
@@ -233,8 +246,8 @@ def _legend(view: SeatView) -> list[str]:
     return [f"Blue buttons are trump ({suit_text(view.trump)})."]
 
 
-def hand_embed(table: PublicTable, view: SeatView) -> discord.Embed:
-    """The private hand of one seat."""
+def hand_embed(table: PublicTable, view: SeatView, four_colour: bool = False) -> discord.Embed:
+    """The private hand of one seat (its suits in four colours with ``four_colour``)."""
     lines = [
         f"**{hand_text(view.hand, view.trump)}**" if view.hand else "You hold no cards now.",
         *_legend(view),
@@ -244,7 +257,7 @@ def hand_embed(table: PublicTable, view: SeatView) -> discord.Embed:
     ]
     embed = discord.Embed(
         title=f"Your hand · table {table.id}, deal {view.deal_number}",
-        description="\n".join(lines),
+        description=in_colours("\n".join(lines), four_colour),
         colour=discord.Colour.dark_green() if view.my_turn else discord.Colour.dark_grey(),
     )
     partners = [player(table, s) for s in range(view.seat % 2, view.players, 2) if s != view.seat]

@@ -1,4 +1,7 @@
-"""How to play here, in a few paragraphs; the scores are the server's own rules."""
+"""How to play here, in a few paragraphs; the scores are the server's own rules.
+
+The review's grades come from the thresholds that grade (``review.grades_line``).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,8 @@ from typing import Final
 import discord
 
 from bot.rules import HouseRules
+
+from .review import grades_line
 
 __all__ = ["HELP_LINES", "help_embed", "scoring_line"]
 
@@ -31,6 +36,9 @@ HELP_LINES: Final = (
     "button shows its own). **/euchre leave** leaves the table (during a game a computer "
     "takes over your seat), and the host, or a server admin, can close it with "
     "**/euchre abort**.",
+    "**/euchre me** keeps your own preferences, on every server: when your turn mentions "
+    "you, a lone legal card that plays itself, four-colour suits. **/euchre privacy hide** "
+    "keeps your name and page off the league's web pages.",
     "League: games with a person in every seat, under the server's rules, are ranked. "
     "**/euchre standings** shows the table of ratings, **/euchre stats** and "
     "**/euchre history** a player's, **/euchre replay** steps through a finished game "
@@ -73,6 +81,7 @@ def help_embed(rules: HouseRules | None = None) -> discord.Embed:
     """The help text, its scoring line from the server's ``rules`` (default: the defaults)."""
     lines = list(HELP_LINES)
     lines.insert(5, scoring_line(rules if rules is not None else HouseRules()))
+    lines.insert(8, grades_line())
     return discord.Embed(
         title="Euchre: how to play here",
         description="\n\n".join(lines),

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.rules import Action, SeatView, Suit, trump_words
+from bot.rules import Action, SeatView, Suit
 from bot.rules.cards import ACE, JOKER, NINE
 from bot.rules.house_rules import deck_cards
 from bot.rules.ranking import NO_TRUMP_HIGH, NO_TRUMP_LOW, build_ranking, top_rank_word
 from bot.tables import Advice
 
-from .cards import card_text, trump_text
+from .cards import card_text, trump_text, trump_words
 
-__all__ = ["hint_text"]
+__all__ = ["action_phrase", "hint_text", "why_text"]
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
 
@@ -57,6 +57,16 @@ def hint_text(view: SeatView, advice: Advice) -> str:
         f"{head}; the samples put {mine} {-margin:.1f} points behind {against}, too close "
         f"to overrule the count of the hand ({advice.samples} deals sampled)."
     )
+
+
+def why_text(view: SeatView, advice: Advice) -> str:
+    """Why the advice's choice, in euchre terms: "in hearts you hold the right bower ..."."""
+    return _why(view, advice)
+
+
+def action_phrase(view: SeatView, action: Action) -> tuple[str, str]:
+    """An option as advice ("Order up") and as a thing to weigh ("ordering up")."""
+    return _phrase(view, action)
 
 
 def _join(parts: list[str]) -> str:

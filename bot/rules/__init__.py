@@ -1,21 +1,24 @@
 """The rules core: every euchre of the rule sources in one pure, fast engine.
 
 No discord, no asyncio, no I/O. Everything else in the project asks this
-package what is legal, who took the trick and what a deal scored.
+package what is legal, who took the trick and what a deal scored. These names
+are what a user of the rules needs; the modules hold the rest (card and suit
+tables in ``cards``, the rankings in ``ranking``), and cards in words and
+symbols are ``bot.render.cards``'s.
 
-    >>> from bot.rules import Game, HouseRules, seat_view
-    >>> game = Game(HouseRules.preset_rules("north_american"), seed=7)
+    >>> from bot.rules import HouseRules, new_game
+    >>> game = new_game(HouseRules.preset_rules("north_american"), seed=7)
     >>> game.phase, game.turn is not None
     ('bid1', True)
 """
 
 from .actions import ACTION_CODE_PATTERN, Action, ActionError, action_from_json
-from .bid_game import BidGame, make_game, trump_words
-from .cards import CardError, Suit, card_label, card_symbol, card_words, parse_card, parse_suit
+from .bid_game import BidGame, new_game
+from .cards import Suit, card_label, parse_card
 from .dealing import Deal
 from .errors import ERROR_CODES, ErrorCode, RuleError
 from .game import Game, Phase, Trick
-from .house_rules import PRESET_DESCRIPTIONS, PRESETS, HouseRules, RulesError
+from .house_rules import PRESETS, HouseRules
 from .record import RecordError, Replay, game_record, parse_record, replay
 from .scoring import Contract, DealResult
 from .view import PastDeal, SeatView, public_view, seat_view
@@ -24,11 +27,9 @@ __all__ = [
     "ACTION_CODE_PATTERN",
     "ERROR_CODES",
     "PRESETS",
-    "PRESET_DESCRIPTIONS",
     "Action",
     "ActionError",
     "BidGame",
-    "CardError",
     "Contract",
     "Deal",
     "DealResult",
@@ -40,21 +41,16 @@ __all__ = [
     "RecordError",
     "Replay",
     "RuleError",
-    "RulesError",
     "SeatView",
     "Suit",
     "Trick",
     "action_from_json",
     "card_label",
-    "card_symbol",
-    "card_words",
     "game_record",
-    "make_game",
+    "new_game",
     "parse_card",
     "parse_record",
-    "parse_suit",
     "public_view",
     "replay",
     "seat_view",
-    "trump_words",
 ]

@@ -1,13 +1,16 @@
-"""A game of euchre as a state machine: whose turn, what is legal, and what an action does.
+"""A game of euchre or Bid Euchre, the trick-taking core: whose turn, what is legal, what acts do.
 
-One engine serves everyone. ``apply`` checks an action against the rules and
-raises RuleError, leaving the state untouched, when it is not allowed; ``step``
-applies an action taken from ``legal()`` without checking it again, which is
-the fast path simulations use. Both share every line that changes the state.
+One engine serves everyone and every game. ``Game`` holds the table, the
+score, the log and the deal in play, and plays its cards and tricks; the
+bidding before the play is its rules' ``Bidding`` (bidding.py): euchre's
+(euchre_bidding.py) or Bid Euchre's (bid_bidding.py). ``apply`` checks an
+action against the rules and raises RuleError, leaving the state untouched,
+when it is not allowed; ``step`` applies an action taken from ``legal()``
+without checking it again, which is the fast path simulations use; ``push``
+does the same and keeps what ``pop`` needs to take it back. All share every
+line that changes the state.
 
-Phases follow record-format.md: ``bid1`` (ordering up; also ace-no-face and
-farmer's hand), ``discard``, ``bid2`` (naming a suit), ``alone``, ``give``
-(partner's best, or the six-handed loner's ask) and ``play``; ``phase`` is None
+Phases follow record-format.md (bidding.py names them); ``phase`` is None
 once the game is over.
 
     >>> game = Game(HouseRules.preset_rules("north_american"), seed=7)
@@ -17,13 +20,16 @@ once the game is over.
     >>> game
     <Game north_american deal 1, dealer 1, bid1, turn 3, upcard KS, trump -, score 0-0, \
 tricks 0-0, hands [QS 9C AH AD JD | JH QD 9S KD QH | AC KH 10H QC 10S | 9H AS JS 10C KC]>
+    >>> game.push(Action.pass_())
+    >>> game.turn, game.pop(), game.turn
+    (0, Action.pass_(), 3)
 
 The state the engine works with is private; what is public is read-only
 (properties and ``Final`` attributes), with None for what does not exist yet.
 
-Longer than 450 lines on purpose: the read-only surface, every transition and
-every check share one class's private fields, so the hot path (``legal``,
-``step``) reads plain attributes with no indirection.
+Longer than 450 lines on purpose: the read-only surface, the deal and the play
+share one class's private fields, so the hot path (``legal``, ``step``) reads
+plain attributes with no indirection.
 """
 
 from __future__ import annotations
@@ -31,41 +37,43 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final, Literal, Self
+from typing import Final, Self
 
-from .actions import (
-    ALONE,
-    CALL,
-    CALL_ALONE,
-    DISCARD,
-    GIVE,
-    ORDER_UP,
-    ORDER_UP_ALONE,
-    PASS,
-    PLAY,
-    REDEAL,
-    Action,
+from .actions import PASS, PLAY, TRUMP_WORDS, Action
+from .bid_bidding import BidBidding
+from .bidding import (
+    ALONE_PHASE,
+    BID1,
+    BID2,
+    BID_PHASE,
+    DECLARE_PHASE,
+    DISCARD_PHASE,
+    GIVE_PHASE,
+    PLAY_PHASE,
+    Bidding,
+    Phase,
 )
-from .cards import (
-    ACE,
-    FOUR_SPADES,
-    JACK,
-    JOKER,
-    KING,
-    NINE,
-    QUEEN,
-    TEN,
-    THREE_SPADES,
-    TWO_SPADES,
-    Suit,
-    card_label,
-    card_words,
-)
+from .cards import ACE, JACK, JOKER, KING, NINE, QUEEN, TEN, card_label
 from .dealing import Deal, Dealer, first_dealer
-from .errors import RuleError
+from .euchre_bidding import EuchreBidding
 from .house_rules import HouseRules
-from .ranking import Ranking, build_ranking, top_rank_word
-from .scoring import DealOutcome, DealResult, score_deal
+from .ranking import Ranking, best_card, build_ranking
+from .scoring import Contract, DealOutcome, DealResult
+
+__all__ = [
+    "ALONE_PHASE",
+    "BID1",
+    "BID2",
+    "BID_PHASE",
+    "DECLARE_PHASE",
+    "DISCARD_PHASE",
+    "GIVE_PHASE",
+    "PLAY_PHASE",
+    "Game",
+    "Phase",
+    "Trick",
+    "play_order",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,53 +91,6 @@ class Trick:
         object.__setattr__(self, "winner", winner)
 
 
-Phase = Literal["bid1", "discard", "bid2", "alone", "give", "play", "bid", "declare"]
-"""A deal's phase, as record-format.md names it (a game that is over has none).
-
-``bid`` and ``declare`` are Bid Euchre's (bid_game.py), which also uses
-``give``, ``discard`` and ``play``.
-"""
-
-BID1: Final[Phase] = "bid1"
-DISCARD_PHASE: Final[Phase] = "discard"
-BID2: Final[Phase] = "bid2"
-ALONE_PHASE: Final[Phase] = "alone"
-GIVE_PHASE: Final[Phase] = "give"
-PLAY_PHASE: Final[Phase] = "play"
-
-_PHASE_VERBS: Final = {
-    BID1: frozenset({"pass", "order_up", "redeal", "swap"}),
-    DISCARD_PHASE: frozenset({"discard"}),
-    BID2: frozenset({"pass", "call"}),
-    ALONE_PHASE: frozenset({"pass", "alone"}),
-    GIVE_PHASE: frozenset({"pass", "ask", "give"}),
-    PLAY_PHASE: frozenset({"play"}),
-}
-_PHASE_WORDS: Final = {
-    BID1: "the first round of bidding is on",
-    DISCARD_PHASE: "the dealer is discarding",
-    BID2: "the second round of bidding is on",
-    ALONE_PHASE: "players are choosing whether to go alone",
-    GIVE_PHASE: "a card is being passed to the lone player",
-    PLAY_PHASE: "the cards are being played",
-}
-_VERB_WORDS: Final = {
-    "pass": "pass",
-    "order_up": "order up",
-    "call": "name trump",
-    "discard": "discard",
-    "alone": "go alone",
-    "give": "give a card",
-    "ask": "ask for a card",
-    "redeal": "throw in the hands",
-    "swap": "swap with the kitty",
-    "play": "play a card",
-}
-
-_PICKUP: Final = 0
-_GIVEN: Final = 1
-_ASK: Final = 0
-_GIVE: Final = 1
 _FACES: Final = frozenset((JACK, QUEEN, KING))
 
 
@@ -159,7 +120,12 @@ class _Fixed:
         self.ace_no_face = rules.ace_no_face
         self.farmers = rules.farmers_hand != "off"
         self.stick = rules.stick_the_dealer
-        # Bid Euchre's (bid_game.py)
+        # the rules on leading trump (euchre's only)
+        self.lead_rules = rules.game == "euchre" and (
+            rules.no_trump_lead_first_trick or rules.trump_must_be_broken
+        )
+        self.bid_euchre = rules.game == "bid_euchre"
+        # Bid Euchre's (bid_bidding.py)
         self.bid_minimum = rules.bid_minimum
         self.dealer_may_match = rules.dealer_may_match
         self.shoot = rules.shoot
@@ -182,15 +148,21 @@ def _fixed(rules: HouseRules) -> _Fixed:
 class Game:
     """A whole game under one set of house rules, from the first deal to the winner.
 
-    Public, read-only: the table (``rules``, ``players``, ``hand_size``, ``seed``,
-    ``first_dealer``, ``pack``, ``ranking``, ``preset_deals``); where the game
-    stands (``dealer``, ``deal_number``, ``phase``, ``turn``, ``over``,
-    ``winner``, ``score``, ``results``, ``log``); and the deal in play (``deal``
-    as dealt, ``hands``, ``upcard``, ``upcard_taken``, ``kitty``,
-    ``turned_down``, ``trump``, ``maker``, ``makers``, ``alone``, ``out``,
-    ``trick``, ``tricks``, ``tricks_won``, ``trump_broken``; ``last_trick``). Trump, maker and
-    the turned-down suit are None until they exist. Change the game only with
-    ``apply`` (checked) or ``step`` (unchecked, for moves from ``legal()``).
+    Any rules: euchre's or Bid Euchre's (``BidGame`` adds Bid Euchre's own
+    queries). Public, read-only: the table (``rules``, ``players``,
+    ``hand_size``, ``seed``, ``first_dealer``, ``pack``, ``ranking``,
+    ``preset_deals``); where the game stands (``dealer``, ``deal_number``,
+    ``phase``, ``turn``, ``over``, ``winner``, ``score``, ``results``,
+    ``log``); and the deal in play (``deal`` as dealt, ``hands``, ``upcard``,
+    ``upcard_taken``, ``kitty``, ``turned_down``, ``trump``, ``maker``,
+    ``makers``, ``alone``, ``out``, ``contract``, ``trick``, ``tricks``,
+    ``tricks_won``, ``trump_broken``; ``last_trick``). Trump, maker and the
+    turned-down suit are None until they exist; with nothing turned (Bid
+    Euchre) ``upcard`` is NO_UPCARD. In Bid Euchre ``trump`` is 0..3 for a
+    suit, 4 for No Trump High and 5 for No Trump Low, ``maker`` is the winner
+    of the bidding and ``alone`` holds a shooter. Change the game only with
+    ``apply`` (checked), ``step`` (unchecked, for moves from ``legal()``) or
+    ``push`` (as ``step``, undone by ``pop``).
     """
 
     def __new__(cls, *args: object, **kwargs: object) -> Self:
@@ -209,7 +181,7 @@ class Game:
         dealer: int | None = None,
         deals: Sequence[Deal] = (),
     ) -> None:
-        self._check_game(rules)
+        self._refuse(rules)
         fixed = _fixed(rules)
         self._fixed = fixed
         self._rules = rules
@@ -232,22 +204,19 @@ class Game:
         self._deal_number = 0
         self._dupes = rules.packs > 1
         self._later_equal_wins = self._ranking.later_equal_wins
-        self._engine_state(rules)
-        self._start_deal()
-
-    def _check_game(self, rules: HouseRules) -> None:
-        if rules.game != "euchre":
-            raise ValueError("Game plays euchre; Bid Euchre rules need make_game (a BidGame)")
-
-    def _engine_state(self, rules: HouseRules) -> None:
-        """The private fields of this engine that last the whole game."""
+        self._lead_rules = fixed.lead_rules
         self._last_trick: tuple[list[int], list[int], int] | None = None
-        self._forced_alone_rule = rules.dealer_partner_order_up == "must_go_alone"
-        self._needs_suit = rules.order_up_needs_suit
-        self._lead_rules = rules.no_trump_lead_first_trick or rules.trump_must_be_broken
-        self._tricks_seen: tuple[Trick, ...] = ()
         # each deal's dealer, upcard, first log index and score before it, for the views
         self._deal_marks: list[tuple[int, int, int, int, int]] = []
+        self._undo: list[tuple[Game, int]] = []
+        self._tricks_seen: tuple[Trick, ...] = ()
+        self._bidding: Bidding = (
+            BidBidding() if fixed.bid_euchre else EuchreBidding(rules, self._players)
+        )
+        self._start_deal()
+
+    def _refuse(self, rules: HouseRules) -> None:
+        """Raise ValueError for rules this class does not play (a ``Game`` plays any)."""
 
     # ------------------------------------------------------------------ reading
 
@@ -424,19 +393,34 @@ class Game:
         trump, eff = self._trump, self._eff
         return any(eff[c] == trump for _, cards, _ in self._tricks for c in cards)
 
+    @property
+    def contract(self) -> Contract | None:
+        """Bid Euchre's highest bid so far this deal (the contract once bidding ends); else None."""
+        return self._current.contract
+
+    @property
+    def _deal_log(self) -> Sequence[tuple[int, Action]]:
+        """This deal's (seat, action) pairs, for the seat views."""
+        return self._log[self._deal_start :]
+
     def __repr__(self) -> str:
         """Where the game stands, cards as record text."""
-        trump = "-" if self._trump < 0 else Suit(self._trump).letter
+        trump = "-" if self._trump < 0 else TRUMP_WORDS[self._trump]
         hands = " | ".join(" ".join(card_label(c) for c in h) for h in self._hands)
         trick = " ".join(f"{s}:{card_label(c)}" for s, c in self.trick)
         state = (
-            f"over, winner {self._winner}"
-            if self._over
-            else f"{self._phase}, turn {self._turn}, upcard {card_label(self._upcard)}"
+            f"over, winner {self._winner}" if self._over else f"{self._phase}, turn {self._turn}"
         )
+        if self._fixed.bid_euchre:
+            c = self._current.contract
+            bid = "-" if c is None else f"{'shoot' if c.shoot else c.tricks} by {c.seat}"
+            state += f", bid {bid}"
+        elif not self._over:
+            state += f", upcard {card_label(self._upcard)}"
         return (
-            f"<Game {self._rules.preset} deal {self._deal_number}, dealer {self._dealer}, "
-            f"{state}, trump {trump}, score {self._score[0]}-{self._score[1]}, "
+            f"<{type(self).__name__} {self._rules.preset} deal {self._deal_number}, "
+            f"dealer {self._dealer}, {state}, trump {trump}, "
+            f"score {self._score[0]}-{self._score[1]}, "
             f"tricks {self._tricks_won[0]}-{self._tricks_won[1]}, hands [{hands}]"
             + (f", trick [{trick}]" if trick else "")
             + ">"
@@ -444,8 +428,8 @@ class Game:
 
     # ------------------------------------------------------------------ dealing
 
-    def _deal_cards(self) -> Deal:
-        """Begin the next deal: its cards dealt and the fields both engines share made new."""
+    def _start_deal(self) -> None:
+        """Deal the next deal and hand it to the bidding."""
         n = self._players
         number = self._deal_number
         if number < len(self._preset_deals):
@@ -455,56 +439,42 @@ class Game:
         self._deal_number = number + 1
         self._deal = deal
         self._hands = [list(h) for h in deal.hands]
-        # -1: not yet (trump, maker; the properties say None)
+        self._upcard = deal.upcard
+        self._kitty = list(deal.kitty)
+        self._upcard_taken = False
+        self._benny_call = deal.upcard >= JOKER
+        # -1: not yet (trump, maker, makers, turned down; the properties say None)
         self._trump = -1
         self._eff: tuple[int, ...] = ()
         self._power: tuple[tuple[int, ...], ...] = ()
         self._maker = -1
+        self._makers = -1
+        self._turned_down = -1
         self._alone: list[int] = []
         self._out = [False] * n
-        self._swapped = [False] * n
-        self._give_queue: list[int] = []
         self._deal_start = len(self._log)
+        score = self._score
+        self._deal_marks.append((self._dealer, deal.upcard, self._deal_start, score[0], score[1]))
+        # where this deal's log holds a card some seats may not see (or an ask)
+        self._masked_at: list[int] = []
         self._tricks_won = [0, 0]
         self._trick_seats: list[int] = []
         self._trick_cards: list[int] = []
         self._trick_no = 0
         self._led = -1
-        # set when the play begins (_set_play_order)
+        self._tricks: list[tuple[list[int], list[int], int]] = []
+        self._tricks_seen = ()
+        self._trump_broken = False
+        # set when the play begins (_begin_play)
         self._next_seat: tuple[int, ...] = ()
         self._active = 0
-        return deal
-
-    def _start_deal(self) -> None:
-        deal = self._deal_cards()
-        score = self._score
-        self._deal_marks.append((self._dealer, deal.upcard, self._deal_start, score[0], score[1]))
-        self._upcard = deal.upcard
-        self._kitty = list(deal.kitty)
-        self._upcard_taken = False
-        # -1: not yet, as above
-        self._turned_down = -1
-        self._makers = -1
-        # where this deal's log holds a card some seats may not see (or an ask)
-        self._masked_at: list[int] = []
-        self._tricks_seen = ()
-        self._tricks: list[tuple[list[int], list[int], int]] = []
-        self._trump_broken = False
-        self._bid_count = 0
-        self._alone_queue: list[int] = []
-        self._alone_stage = 0
-        self._give_step = _ASK
-        self._receiver = -1
-        self._discard_kind = _PICKUP
-        self._current = DealResult(self._dealer, tricks=self._tricks_won)
+        self._current = DealResult(
+            self._dealer, tricks=self._tricks_won, bidding=self._fixed.bid_euchre
+        )
         self._results.append(self._current)
-        self._benny_call = deal.upcard >= JOKER
-        if self._benny_call:
-            self._phase: Phase | None = BID2
-            self._turn: int | None = self._dealer
-        else:
-            self._phase = BID1
-            self._turn = (self._dealer + 1) % self._players
+        self._phase: Phase | None = None
+        self._turn: int | None = None
+        self._bidding.start_deal(self)
 
     def _finish_deal(self, next_dealer: int, first: int = 0) -> None:
         """End the game or deal the next deal; ``first`` wins where both teams reach the target."""
@@ -527,109 +497,48 @@ class Game:
         self._phase = None
         self._turn = None
 
+    # ------------------------------------------------------------------ copying and undoing
+
+    def _blank(self) -> Game:
+        """A game of this class with nothing set, for ``copy`` and ``push``."""
+        return Game.__new__(Game)
+
     def copy(self) -> Game:
         """An independent copy of the game as it stands (for search: try, then throw away)."""
-        new = Game.__new__(Game)
-        self._copy_shared(new)
-        new._last_trick = self._last_trick
-        new._forced_alone_rule = self._forced_alone_rule
-        new._needs_suit = self._needs_suit
-        new._tricks_seen = self._tricks_seen
-        new._deal_marks = self._deal_marks[:]
-        new._upcard = self._upcard
-        new._upcard_taken = self._upcard_taken
-        new._turned_down = self._turned_down
-        new._makers = self._makers
-        new._masked_at = self._masked_at[:]
-        new._tricks = self._tricks[:]
-        new._trump_broken = self._trump_broken
-        new._bid_count = self._bid_count
-        new._alone_queue = self._alone_queue[:]
-        new._alone_stage = self._alone_stage
-        new._give_step = self._give_step
-        new._receiver = self._receiver
-        new._discard_kind = self._discard_kind
+        new = self._blank()
+        _copy_state(self, new, self._log[:])
+        new._undo = []
         return new
 
-    def _copy_shared(self, new: Game) -> None:
-        """Set ``new``'s fields that both engines have to this game's.
+    def push(self, action: Action) -> None:
+        """``step``, keeping what ``pop`` needs to take the action back (unchecked as ``step``)."""
+        saved = self._blank()
+        _copy_state(self, saved, self._log)
+        self._undo.append((saved, len(self._log)))
+        self.step(action)
 
-        Field by field (compiled classes have no ``__dict__``). Lists the game
-        changes in place are copied; the rest (numbers, tuples, finished
-        tricks, tables) never change once made and are shared.
+    def clear_stack(self) -> None:
+        """Forget what ``pop`` could take back (the game stays as it is)."""
+        self._undo.clear()
+
+    def pop(self) -> Action:
+        """Take back the last ``push`` (and any ``step`` since) and return its action.
+
+        IndexError when nothing was pushed. The game is as it was before the push,
+        the same object: nothing is replayed.
         """
-        new._fixed = self._fixed
-        new._rules = self._rules
-        new._players = self._players
-        new._hand_size = self._hand_size
-        new._seed = self._seed
-        new._ranking = self._ranking
-        new._pack = self._pack
-        new._preset_deals = self._preset_deals
-        new._first_dealer = self._first_dealer
-        new._dealer = self._dealer
-        new._score = self._score[:]
-        new._winner = self._winner
-        new._over = self._over
-        new._log = self._log[:]
-        new._deal_number = self._deal_number
-        new._dupes = self._dupes
-        new._later_equal_wins = self._later_equal_wins
-        new._lead_rules = self._lead_rules
-        new._deal = self._deal
-        new._hands = [h[:] for h in self._hands]
-        new._kitty = self._kitty[:]
-        new._trump = self._trump
-        new._eff = self._eff
-        new._power = self._power
-        new._maker = self._maker
-        new._alone = self._alone[:]
-        new._out = self._out[:]
-        new._swapped = self._swapped[:]
-        new._give_queue = self._give_queue[:]
-        new._deal_start = self._deal_start
-        new._tricks_won = self._tricks_won[:]
-        new._trick_seats = self._trick_seats[:]
-        new._trick_cards = self._trick_cards[:]
-        new._trick_no = self._trick_no
-        new._led = self._led
-        new._next_seat = self._next_seat
-        new._active = self._active
-        new._benny_call = self._benny_call
-        new._phase = self._phase
-        new._turn = self._turn
-        current = self._current
-        new._current = DealResult(
-            current.dealer,
-            current.trump,
-            current.maker,
-            current.alone[:],
-            new._tricks_won,
-            current.points[:],
-            current.result,
-            current.bidding,
-            current.contract,
-        )
-        results = self._results[:]
-        results[-1] = new._current
-        new._results = results
+        saved, length = self._undo.pop()
+        log = self._log
+        action = log[length][1]
+        del log[length:]
+        _copy_state(saved, self, log)
+        return action
 
     # ------------------------------------------------------------------ queries
 
     def partners(self, seat: int) -> list[int]:
         """The seat's partners, clockwise from its left."""
         return list(self._fixed.partners[seat])
-
-    def _forced_alone(self, seat: int) -> bool:
-        return self._forced_alone_rule and seat != self._dealer and (seat - self._dealer) % 2 == 0
-
-    def _holds_upcard_suit(self, seat: int) -> bool:
-        suit = self._upcard >> 3
-        return any(c < JOKER and c >> 3 == suit for c in self._hands[seat])
-
-    def _must_hold_suit(self, seat: int) -> bool:
-        need = self._needs_suit
-        return need == "everyone" or (need == "dealer" and seat == self._dealer)
 
     def ace_no_face(self, hand: Sequence[int]) -> bool:
         """Whether a hand may be thrown in: no face card (nor Benny) and at most one ace."""
@@ -676,21 +585,7 @@ class Game:
         seat = self._turn
         if seat is None:
             return ()
-        return self._legal_bidding(seat, phase)
-
-    def _legal_bidding(self, seat: int, phase: Phase | None) -> Sequence[Action]:
-        """``legal()`` in every phase before the play (``seat`` to act)."""
-        if phase is BID1:
-            return self._legal_bid1(seat)
-        if phase is BID2:
-            return self._legal_bid2(seat)
-        if phase is DISCARD_PHASE:
-            return [DISCARD[c] for c in self._cards(seat)]
-        if phase is ALONE_PHASE:
-            return (PASS, ALONE)
-        if self._give_step == _ASK:
-            return list(self._fixed.asks[seat])
-        return [GIVE[c] for c in self._cards(seat)]
+        return self._bidding.legal(self, seat, phase)
 
     def _cards(self, seat: int) -> list[int]:
         """The seat's hand, each card once (a double pack's copies are one choice)."""
@@ -712,34 +607,16 @@ class Game:
             rules.trump_must_be_broken and not self._trump_broken
         )
 
-    def _legal_bid1(self, seat: int) -> list[Action]:
-        acts = [PASS]
-        if not self._must_hold_suit(seat) or self._holds_upcard_suit(seat):
-            if self._forced_alone(seat):
-                acts.append(ORDER_UP_ALONE)
-            else:
-                acts += (ORDER_UP, ORDER_UP_ALONE)
-        fixed = self._fixed
-        if fixed.ace_no_face and self.ace_no_face(self._hands[seat]):
-            acts.append(REDEAL)
-        if fixed.farmers and not self._swapped[seat]:
-            acts += [Action("swap", cards=combo) for combo in self.farmer_swaps(self._hands[seat])]
-        return acts
-
-    def _legal_bid2(self, seat: int) -> list[Action]:
-        stuck = self._benny_call or (self._fixed.stick and seat == self._dealer)
-        acts = [] if stuck else [PASS]
-        for suit in Suit:
-            if suit != self._turned_down:
-                acts += (CALL[suit], CALL_ALONE[suit])
-        return acts
-
     # ------------------------------------------------------------------ acting
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply a seat's action after checking it; RuleError (state unchanged) when not allowed."""
-        self._check(seat, action)
+        self.check(seat, action)
         self.step(action)
+
+    def check(self, seat: int, action: Action) -> None:
+        """Raise RuleError (with the record's code) where the rules refuse ``seat``'s action now."""
+        self._bidding.check(self, seat, action)
 
     def step(self, action: Action) -> None:
         """Apply an action of the seat to act without checking it: it must come from ``legal()``."""
@@ -747,10 +624,9 @@ class Game:
         assert seat is not None
         self._log.append((seat, action))
         if action.do != "play":
-            self._act(seat, action)
+            self._bidding.act(self, seat, action)
             return
-        # A card played: the hot path, the same in both engines (the next seat set by
-        # _set_play_order).
+        # A card played: the hot path (the next seat set by _begin_play).
         card = action.card
         assert card is not None
         self._hands[seat].remove(card)
@@ -765,73 +641,17 @@ class Game:
         else:
             self._turn = self._next_seat[seat]
 
-    def _act(self, seat: int, action: Action) -> None:
-        """Apply ``step``'s action of any verb but ``play``, already logged."""
-        # Each verb's fields are set (record-format.md): the asserts only tell mypy so.
-        do = action.do
-        card = action.card
-        if do == "pass":
-            self._pass(seat)
-        elif do == "order_up":
-            self._order_up(seat, action.alone)
-        elif do == "call":
-            assert action.suit is not None
-            self._call(seat, action.suit, bool(action.alone))
-        elif do == "discard":
-            assert card is not None
-            self._masked_at.append(len(self._log) - 1)
-            self._discard(seat, card)
-        elif do == "alone":
-            self._declare_alone(seat)
-        elif do == "give":
-            assert card is not None
-            self._masked_at.append(len(self._log) - 1)
-            self._give(seat, card)
-        elif do == "ask":
-            self._masked_at.append(len(self._log) - 1)
-            self._give_step = _GIVE
-            self._receiver = seat
-            self._turn = action.partner
-        elif do == "redeal":
-            self._current.result = "redeal"
-            self._finish_deal(self._dealer)
-        elif do == "swap":
-            assert action.cards is not None
-            self._masked_at.append(len(self._log) - 1)
-            self._swap(seat, action.cards)
+    # ------------------------------------------------------------------ the play, for the biddings
 
-    def _pass(self, seat: int) -> None:
-        n = self._players
-        phase = self._phase
-        if phase is ALONE_PHASE:
-            self._alone_queue.pop(0)
-            self._advance_alone()
-        elif phase is GIVE_PHASE:
-            self._give_queue.pop(0)
-            self._advance_give()
-        else:
-            self._bid_count += 1
-            if self._bid_count < n:
-                self._turn = (seat + 1) % n
-            elif phase is BID1:
-                self._phase = BID2
-                self._turned_down = self._upcard >> 3
-                self._bid_count = 0
-                self._turn = (self._dealer + 1) % n
-            else:
-                self._current.result = "passed"
-                self._finish_deal((self._dealer + 1) % n)
-
-    def _make_trump(self, seat: int, suit: int, alone: bool) -> None:
-        self._trump = suit
-        self._eff = self._ranking.suit[suit]
-        self._power = self._ranking.power[suit]
+    def _make_trump(self, seat: int, trump: int) -> None:
+        """``seat`` made ``trump`` (a suit; in Bid Euchre also a no-trump)."""
+        self._trump = trump
+        self._eff = self._ranking.suit[trump]
+        self._power = self._ranking.power[trump]
         self._maker = seat
         self._makers = seat % 2
-        self._current.trump = suit
+        self._current.trump = trump
         self._current.maker = seat
-        if alone:
-            self._go_alone(seat)
 
     def _go_alone(self, seat: int) -> None:
         self._alone.append(seat)
@@ -840,156 +660,24 @@ class Game:
         for p in self._fixed.partners[seat]:
             out[p] = True
 
-    def _order_up(self, seat: int, alone: bool | None) -> None:
-        if self._forced_alone(seat):
-            alone = True
-        self._make_trump(seat, self._upcard >> 3, bool(alone))
-        if self._out[self._dealer]:
-            self._after_bidding()
-        else:
-            self._pick_up()
-
-    def _pick_up(self) -> None:
-        self._hands[self._dealer].append(self._upcard)
-        self._upcard_taken = True
-        self._phase = DISCARD_PHASE
-        self._discard_kind = _PICKUP
-        self._turn = self._dealer
-
-    def _call(self, seat: int, suit: int, alone: bool) -> None:
-        self._make_trump(seat, suit, alone)
-        if self._benny_call:
-            self._pick_up()
-        else:
-            self._after_bidding()
-
-    def _discard(self, seat: int, card: int) -> None:
-        self._hands[seat].remove(card)
-        self._kitty.append(card)
-        if self._discard_kind == _PICKUP:
-            self._after_bidding()
-        else:
-            self._give_queue.pop(0)
-            self._advance_give()
-
-    def _swap(self, seat: int, cards: tuple[int, ...]) -> None:
-        hand = self._hands[seat]
-        for c in cards:
-            hand.remove(c)
-        hand += self._kitty[:3]
-        self._kitty[:3] = cards
-        self._swapped[seat] = True
-
-    def _after_bidding(self) -> None:
-        self._alone_stage = 0
-        self._alone_queue = []
-        if self._fixed.after_trump and not self._maker_side_alone():
-            self._alone_queue = [self._maker, *self._fixed.partners[self._maker]]
-        self._advance_alone()
-
-    def _maker_side_alone(self) -> bool:
-        return any(s % 2 == self._makers for s in self._alone)
-
-    def _advance_alone(self) -> None:
-        while not self._alone_queue:
-            if self._alone_stage != 0:
-                self._begin_give()
-                return
-            self._alone_stage = 1
-            mode = self._fixed.defend_alone
-            if mode == "always" or (mode == "vs_lone_maker" and self._maker_side_alone()):
-                start = self._maker
-                for s in self._alone:
-                    if s % 2 == self._makers:
-                        start = s
-                        break
-                n = self._players
-                self._alone_queue = [(start + k) % n for k in range(1, n, 2)]
-        self._phase = ALONE_PHASE
-        self._turn = self._alone_queue[0]
-
-    def _declare_alone(self, seat: int) -> None:
-        self._alone_queue.pop(0)
-        self._go_alone(seat)
-        self._alone_queue = []
-        if seat % 2 != self._makers:
-            self._alone_stage = 1
-        self._advance_alone()
-
-    def _begin_give(self) -> None:
-        if self._players > 4 or self._fixed.partners_best:
-            makers = self._makers
-            # the makers' loner first, then the defenders'
-            queue = [s for s in self._alone if s % 2 == makers]
-            queue += [s for s in self._alone if s % 2 != makers]
-            self._give_queue = queue
-        self._advance_give()
-
-    def _advance_give(self) -> None:
-        if not self._give_queue:
-            self._begin_play()
-            return
-        loner = self._give_queue[0]
-        self._phase = GIVE_PHASE
-        if self._players > 4:
-            self._give_step = _ASK
-            self._turn = loner
-        else:
-            self._give_step = _GIVE
-            self._receiver = loner
-            self._turn = (loner + 2) % 4
-
-    def _give(self, seat: int, card: int) -> None:
-        self._hands[seat].remove(card)
-        self._hands[self._receiver].append(card)
-        self._phase = DISCARD_PHASE
-        self._discard_kind = _GIVEN
-        self._turn = self._receiver
-
-    def _begin_play(self) -> None:
+    def _begin_play(self, leader: int) -> None:
+        """The bidding is over: the play begins, ``leader`` to lead (a seat in the play)."""
         self._set_play_order()
         self._phase = PLAY_PHASE
-        self._turn = self._first_leader()
+        self._turn = leader
 
     def _set_play_order(self) -> None:
         """The seats in the play: who plays after each seat, and how many play to a trick."""
         out = tuple(self._out)
         order = _PLAY_ORDER.get(out)
         if order is None:
-            order = _PLAY_ORDER[out] = _play_order(out)
+            order = _PLAY_ORDER[out] = play_order(out)
         self._next_seat = order
         self._active = len(out) - sum(out)
 
-    def _first_leader(self) -> int:
-        if self._alone and self._fixed.left_of_loner:
-            if len(self._alone) > 1:
-                return next(s for s in self._alone if s % 2 != self._makers)
-            return self._active_from(self._alone[0] + 1)
-        return self._active_from(self._dealer + 1)
-
-    def _active_from(self, seat: int) -> int:
-        n = self._players
-        seat %= n
-        while self._out[seat]:
-            seat = (seat + 1) % n
-        return seat
-
     def _trick_winner(self) -> int:
         """The seat that takes the trick just completed, counted to its team."""
-        cards = self._trick_cards
-        power = self._power[self._led]
-        best = 0
-        best_power = power[cards[0]]
-        if self._later_equal_wins:
-            for i in range(1, len(cards)):
-                p = power[cards[i]]
-                if p >= best_power:
-                    best, best_power = i, p
-        else:
-            for i in range(1, len(cards)):
-                p = power[cards[i]]
-                if p > best_power:
-                    best, best_power = i, p
+        best = best_card(self._trick_cards, self._power[self._led], self._later_equal_wins)
         winner = self._trick_seats[best]
         self._tricks_won[winner & 1] += 1
         return winner
@@ -1011,14 +699,7 @@ class Game:
         if self._trick_no < self._hand_size:
             self._turn = winner
             return
-        makers = self._makers
-        maker_alone = any(s & 1 == makers for s in self._alone)
-        defender_alone = len(self._alone) > int(maker_alone)
-        outcome, to_makers, to_defenders = score_deal(
-            self._rules, self._tricks_won[makers], maker_alone, defender_alone
-        )
-        self._book_deal(makers, outcome, to_makers, to_defenders)
-        self._finish_deal((self._dealer + 1) % self._players)
+        self._bidding.score_deal(self)
 
     def _book_deal(self, team: int, outcome: DealOutcome, to_team: int, to_others: int) -> None:
         """Book the deal played out: its outcome, the makers' ``team``'s points and the others'."""
@@ -1029,154 +710,86 @@ class Game:
         self._score[1] += points[1]
         self._current.result = outcome
 
-    # ------------------------------------------------------------------ checking
 
-    def _check(self, seat: int, action: Action) -> None:
-        phase = self._phase
-        verb = _VERB_WORDS[action.do]
-        if phase is None:
-            raise RuleError("wrong_phase", f"You can't {verb} now: the game is over.")
-        if seat != self._turn:
-            raise RuleError("not_your_turn", "It's not your turn.")
-        if action.do not in _PHASE_VERBS[phase] or not self._verb_fits_step(action):
-            raise RuleError("wrong_phase", f"You can't {verb} now: {_PHASE_WORDS[phase]}.")
-        hand = self._hands[seat]
-        held = [action.card] if action.card is not None else list(action.cards or ())
-        spare = list(hand)
-        for c in held:
-            if c not in spare:
-                raise RuleError("card_not_in_hand", f"You don't hold {card_words(c)}.")
-            spare.remove(c)
-        check = getattr(self, f"_check_{action.do}")
-        check(seat, action)
+def _copy_state(game: Game, new: Game, log: list[tuple[int, Action]]) -> None:
+    """Set ``new``'s state to ``game``'s, ``log`` being ``new``'s log.
 
-    def _verb_fits_step(self, action: Action) -> bool:
-        if self._phase is not GIVE_PHASE:
-            return True
-        if self._give_step == _ASK:
-            return action.do in ("ask", "pass")
-        return action.do == "give"
-
-    def _check_pass(self, seat: int, action: Action) -> None:
-        if self._phase is BID2 and self._benny_call:
-            raise RuleError(
-                "cannot_pass", "The Benny was turned up: as dealer you must name trump."
-            )
-        if self._phase is BID2 and self._fixed.stick and seat == self._dealer:
-            raise RuleError(
-                "cannot_pass", "Stick the dealer: everyone passed, so you must name trump."
-            )
-        if self._phase is GIVE_PHASE and self._fixed.partners_best:
-            raise RuleError("not_allowed", "Partner's best: you must ask a partner for a card.")
-
-    def _check_order_up(self, seat: int, action: Action) -> None:
-        suit = Suit(self._upcard >> 3)
-        if self._must_hold_suit(seat) and not self._holds_upcard_suit(seat):
-            raise RuleError(
-                "needs_suit",
-                f"You can only order up {suit.plural} while holding one "
-                "(the left bower does not count).",
-            )
-        if self._forced_alone(seat) and action.alone is False:
-            raise RuleError(
-                "not_allowed",
-                "As the dealer's partner you can only order up by going alone.",
-            )
-
-    def _check_call(self, seat: int, action: Action) -> None:
-        suit = action.suit
-        assert suit is not None
-        if suit == self._turned_down:
-            raise RuleError(
-                "suit_turned_down",
-                f"{Suit(suit).plural.capitalize()} were turned down this deal: name another suit.",
-            )
-
-    def _check_discard(self, seat: int, action: Action) -> None:
-        return None
-
-    def _check_give(self, seat: int, action: Action) -> None:
-        return None
-
-    def _check_alone(self, seat: int, action: Action) -> None:
-        return None
-
-    def _check_ask(self, seat: int, action: Action) -> None:
-        if action.partner not in self._fixed.partners[seat]:
-            raise RuleError("not_allowed", "Ask one of your partners for a card.")
-
-    def _check_redeal(self, seat: int, action: Action) -> None:
-        if not self._rules.ace_no_face:
-            raise RuleError("not_allowed", "Ace-no-face is not played at this table.")
-        if not self.ace_no_face(self._hands[seat]):
-            raise RuleError(
-                "not_allowed",
-                "Only a hand with no face card and at most one ace may be thrown in.",
-            )
-
-    def _check_swap(self, seat: int, action: Action) -> None:
-        if self._rules.farmers_hand == "off":
-            raise RuleError("not_allowed", "Farmer's hand is not played at this table.")
-        if self._swapped[seat]:
-            raise RuleError("not_allowed", "You have already swapped with the kitty this deal.")
-        cards = tuple(sorted(action.cards or ()))
-        if cards not in self.farmer_swaps(self._hands[seat]):
-            what = (
-                "three nines or three tens"
-                if self._rules.farmers_hand == "three_of_a_rank"
-                else "three cards that are nines or tens"
-            )
-            raise RuleError("not_allowed", f"A farmer's hand swaps exactly {what}.")
-
-    def _check_play(self, seat: int, action: Action) -> None:
-        card = action.card
-        assert card is not None
-        hand = self._hands[seat]
-        trump = self._trump
-        eff = self._ranking.suit[trump]
-        if self._trick_cards:
-            led = self._led
-            if eff[card] == led:
-                return
-            holding = [c for c in hand if eff[c] == led]
-            if holding:
-                raise RuleError("must_follow_suit", self._follow_message(card, holding, led))
-            return
-        barred = self._lead_rules and eff[card] == trump and self._trump_lead_barred()
-        if barred and any(eff[c] != trump for c in hand):
-            why = (
-                "trump may not lead the first trick"
-                if self._rules.no_trump_lead_first_trick and self._trick_no == 0
-                else "trump has not been broken yet"
-            )
-            raise RuleError("not_allowed", f"You can't lead trump now: {why}.")
-
-    def _follow_message(self, card: int, holding: list[int], led: int) -> str:
-        led_name = Suit(led).plural
-        disguised = [c for c in holding if _printed_suit(c) != led]
-        if len(holding) == 1 and disguised:
-            return (
-                f"You must follow {led_name}: {card_words(holding[0])} is a "
-                f"{led_name[:-1]} this hand ({self._trump_word(holding[0])})."
-            )
-        if _printed_suit(card) == led:
-            return (
-                f"You must follow {led_name}: {card_words(card)} is {self._trump_word(card)}, "
-                f"a {Suit(self._trump).plural[:-1]} this hand, not a {led_name[:-1]}."
-            )
-        return f"You must follow {led_name}: you hold {card_words(holding[0])}."
-
-    def _trump_word(self, c: int) -> str:
-        if c >= JOKER:
-            return "a joker" if self._rules.deck.startswith("almonte") else "the Benny"
-        return top_rank_word(c, self._trump)
+    Field by field (compiled classes have no ``__dict__``). Lists the game
+    changes in place are copied; the rest (numbers, tuples, finished tricks,
+    tables) never change once made and are shared.
+    """
+    new._fixed = game._fixed
+    new._rules = game._rules
+    new._players = game._players
+    new._hand_size = game._hand_size
+    new._seed = game._seed
+    new._ranking = game._ranking
+    new._pack = game._pack
+    new._preset_deals = game._preset_deals
+    new._first_dealer = game._first_dealer
+    new._dealer = game._dealer
+    new._score = game._score[:]
+    new._winner = game._winner
+    new._over = game._over
+    new._log = log
+    new._deal_number = game._deal_number
+    new._dupes = game._dupes
+    new._later_equal_wins = game._later_equal_wins
+    new._lead_rules = game._lead_rules
+    new._last_trick = game._last_trick
+    new._deal_marks = game._deal_marks[:]
+    new._bidding = game._bidding.copy()
+    new._deal = game._deal
+    new._hands = [h[:] for h in game._hands]
+    new._upcard = game._upcard
+    new._kitty = game._kitty[:]
+    new._upcard_taken = game._upcard_taken
+    new._benny_call = game._benny_call
+    new._trump = game._trump
+    new._eff = game._eff
+    new._power = game._power
+    new._maker = game._maker
+    new._makers = game._makers
+    new._turned_down = game._turned_down
+    new._alone = game._alone[:]
+    new._out = game._out[:]
+    new._deal_start = game._deal_start
+    new._masked_at = game._masked_at[:]
+    new._tricks_won = game._tricks_won[:]
+    new._trick_seats = game._trick_seats[:]
+    new._trick_cards = game._trick_cards[:]
+    new._trick_no = game._trick_no
+    new._led = game._led
+    new._tricks = game._tricks[:]
+    new._tricks_seen = game._tricks_seen
+    new._trump_broken = game._trump_broken
+    new._next_seat = game._next_seat
+    new._active = game._active
+    new._phase = game._phase
+    new._turn = game._turn
+    current = game._current
+    new._current = DealResult(
+        current.dealer,
+        current.trump,
+        current.maker,
+        current.alone[:],
+        new._tricks_won,
+        current.points[:],
+        current.result,
+        current.bidding,
+        current.contract,
+    )
+    results = game._results[:]
+    results[-1] = new._current
+    new._results = results
 
 
 _PLAY_ORDER: dict[tuple[bool, ...], tuple[int, ...]] = {}
 """Per set of seats sitting out: the next seat to play after each seat."""
 
 
-def _play_order(out: tuple[bool, ...]) -> tuple[int, ...]:
+def play_order(out: Sequence[bool]) -> tuple[int, ...]:
+    """Who plays after each seat, skipping the seats that sit out (``out``)."""
     n = len(out)
     order = []
     for s in range(n):
@@ -1185,10 +798,3 @@ def _play_order(out: tuple[bool, ...]) -> tuple[int, ...]:
             t = (t + 1) % n
         order.append(t)
     return tuple(order)
-
-
-def _printed_suit(c: int) -> int:
-    """The suit printed on a card; -1 for a joker that shows none."""
-    if c < JOKER:
-        return c >> 3
-    return Suit.SPADES if c in (TWO_SPADES, THREE_SPADES, FOUR_SPADES) else -1

@@ -31,6 +31,7 @@ from .cards import (
     Suit,
     card,
 )
+from .errors import RuleError
 
 PresetName = Literal[
     "north_american",
@@ -48,10 +49,6 @@ HAND_SIZE: Final = 5
 
 BID_EUCHRE_PACKS: Final[dict[int, int]] = {4: 1, 6: 2, 8: 2}
 """Bid Euchre's 24-card packs for each number of players (6, 8 and 6 cards each)."""
-
-
-class RulesError(ValueError):
-    """House rules that cannot be played; the message names the field and the reason."""
 
 
 class HouseRules(BaseModel):
@@ -216,12 +213,15 @@ class HouseRules(BaseModel):
     def from_spec(cls, spec: Mapping[str, Any] | None = None) -> HouseRules:
         """Rules from a preset name plus field overrides: ``{"preset": "toronto", ...}``.
 
-        Unknown fields or values raise RulesError naming the field.
+        Unknown fields or values raise RuleError naming the field.
         """
         spec = dict(spec or {})
         name = spec.pop("preset", "north_american")
         if name not in PRESETS:
-            raise RulesError(f"preset: {name!r} is not a preset (choose from {', '.join(PRESETS)})")
+            raise RuleError(
+                "not_allowed",
+                f"preset: {name!r} is not a preset (choose from {', '.join(PRESETS)})",
+            )
         return cls.build(_packs_follow_players({**PRESETS[name], "preset": name, **spec}, spec))
 
     @classmethod
@@ -231,11 +231,11 @@ class HouseRules(BaseModel):
 
     @classmethod
     def build(cls, fields: Mapping[str, Any]) -> HouseRules:
-        """Validate a full set of fields, turning pydantic's errors into one RulesError."""
+        """Validate a full set of fields, turning pydantic's errors into one RuleError."""
         try:
             return cls.model_validate(dict(fields))
         except ValidationError as exc:
-            raise RulesError(describe_validation_error(exc)) from None
+            raise RuleError("not_allowed", describe_validation_error(exc)) from None
 
     def with_changes(self, **changes: Any) -> HouseRules:
         """These rules with some fields changed, validated again."""

@@ -110,12 +110,18 @@ def build_ranking(rules: HouseRules) -> Ranking:
 def trick_winner_index(cards: list[int], trump: int, ranking: Ranking) -> int:
     """Which position of the trick (in play order) wins it."""
     led = ranking.suit[trump][cards[0]]
-    power = ranking.power[trump][led]
+    return best_card(cards, ranking.power[trump][led], ranking.later_equal_wins)
+
+
+def best_card(cards: list[int], power: tuple[int, ...], later_equal_wins: bool) -> int:
+    """Which position of ``cards`` (in play order) wins, ``power`` the led suit's ranking.
+
+    Of two equal cards (a double pack) the later wins where ``later_equal_wins``.
+    """
     best, best_power = 0, power[cards[0]]
-    later = ranking.later_equal_wins
     for i in range(1, len(cards)):
         p = power[cards[i]]
-        if p > best_power or (later and p == best_power):
+        if p > best_power or (later_equal_wins and p == best_power):
             best, best_power = i, p
     return best
 

@@ -15,12 +15,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .actions import Action, ActionError, action_from_json
-from .bid_game import make_game
+from .bid_game import new_game
 from .cards import CardError, card_label, parse_card
 from .dealing import NO_UPCARD, Deal, seeded_deal
 from .errors import RuleError
 from .game import Game
-from .house_rules import HouseRules, RulesError, deals_every_card, deck_cards
+from .house_rules import HouseRules, deals_every_card, deck_cards
 
 
 class RecordError(ValueError):
@@ -86,7 +86,7 @@ def parse_record(doc: Any) -> LoadedRecord:
         raise RecordError(f"{where}: {first['msg']}") from None
     try:
         rules = HouseRules.from_spec(record.rules)
-    except RulesError as exc:
+    except RuleError as exc:
         raise RecordError(f"rules: {exc}") from None
     if record.dealer is not None and not 0 <= record.dealer < rules.players:
         raise RecordError(f"dealer: seat {record.dealer} is not at a {rules.players}-seat table")
@@ -170,15 +170,15 @@ class Replay:
         }
 
 
-def new_game(loaded: LoadedRecord) -> Game:
+def starting_game(loaded: LoadedRecord) -> Game:
     """The game a record starts from, before any action (a BidGame for Bid Euchre rules)."""
-    return make_game(loaded.rules, seed=loaded.seed, dealer=loaded.dealer, deals=loaded.deals)
+    return new_game(loaded.rules, seed=loaded.seed, dealer=loaded.dealer, deals=loaded.deals)
 
 
 def replay(doc: Any) -> Replay:
     """Replay a record (JSON text or object) up to its end or its first rejected action."""
     loaded = parse_record(doc)
-    game = new_game(loaded)
+    game = starting_game(loaded)
     for index, (seat, action) in enumerate(loaded.actions):
         actor = game.turn if seat is None else seat
         try:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
-from .bid_game import BidGame
 from .game import BID2, Game, Phase, Trick
 from .house_rules import HouseRules
 from .scoring import Contract
@@ -189,7 +188,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
 
     The rules core's own reader of the game: it alone reads the deal's full log.
     """
-    if isinstance(game, BidGame):
+    if game.rules.game == "bid_euchre":
         return _bid_view(game, seat)
     log = game._log
     start = game._deal_start
@@ -266,7 +265,7 @@ def _seen(actions: list[tuple[int, Action]], seat: int, players: int) -> list[tu
     return seen
 
 
-def _bid_view(game: BidGame, seat: int) -> SeatView:
+def _bid_view(game: Game, seat: int) -> SeatView:
     """A Bid Euchre seat's view: a shooter's gifts and discards seen by the shooter and giver."""
     shooter = game.maker
     history = [(actor, _visible(action, actor, seat, shooter)) for actor, action in game._deal_log]

@@ -1,7 +1,8 @@
-"""What a house rule or server setting accepts, and the text a person typed turned into it.
+"""What a rule, setting or preference accepts, and the text a person typed turned into it.
 
-Every rule is a field of :class:`~bot.rules.HouseRules` and every setting a field of
-:class:`~.settings.ServerSettings`; :class:`FieldValues` reads from the field's type
+Every rule is a field of :class:`~bot.rules.HouseRules`, every setting a field of
+:class:`~.settings.ServerSettings` and every personal preference a field of
+:class:`~.preferences.Preferences`; :class:`FieldValues` reads from the field's type
 what it accepts, turns a value a person typed into it (or says why not), and writes
 it back as text. How many choices a list may offer is the caller's (the chat's) limit.
 """
@@ -25,9 +26,11 @@ from pydantic.fields import FieldInfo
 from bot.errors import UserFacingError
 from bot.rules import HouseRules
 
-from .settings import SETTING_NAMES, WORDINGS, ServerSettings
+from .preferences import PREFERENCE_NAMES, Preferences
+from .settings import SETTING_NAMES, ServerSettings, wordings_of
 
 __all__ = [
+    "PREFERENCE_FIELDS",
     "RULE_FIELDS",
     "SETTING_FIELDS",
     "BadValueError",
@@ -135,8 +138,9 @@ class FieldValues:
         if self.optional and text in _EMPTY:
             return None
         if self.kind == "choice":
+            words = "_".join(text.replace("-", " ").split())
             for choice in self.choices:
-                if text == str(choice).lower():
+                if words == str(choice).lower():
                     return choice
             raise self.refuse(typed, "that's not one of its values")
         if self.kind == "role":
@@ -247,7 +251,7 @@ def field_values(model: type[BaseModel], name: str) -> FieldValues:
     """What field ``name`` of ``model`` accepts."""
     info = model.model_fields[name]
     inner, optional = _unwrap(info.annotation)
-    words = WORDINGS.get(name) if model is ServerSettings else None
+    words = wordings_of(model).get(name)
     empty = (words.empty if words else _RULE_EMPTY_WORDS.get(name, "none")) if optional else None
     examples = tuple(info.examples) if info.examples else _RULE_EXAMPLES.get(name, ())
     common: dict[str, Any] = {
@@ -278,6 +282,11 @@ SETTING_FIELDS: Final[dict[str, FieldValues]] = {
     name: field_values(ServerSettings, name) for name in SETTING_NAMES
 }
 """Every server setting, by name."""
+
+PREFERENCE_FIELDS: Final[dict[str, FieldValues]] = {
+    name: field_values(Preferences, name) for name in PREFERENCE_NAMES
+}
+"""Every personal preference, by name."""
 
 
 def find_field(fields: Mapping[str, FieldValues], typed: str, what: str) -> FieldValues:

@@ -8,7 +8,7 @@ nothing else: the store, the commands and the settings list read the fields.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final, Literal
@@ -27,6 +27,7 @@ __all__ = [
     "ServerSettings",
     "Wording",
     "wording",
+    "wordings_of",
 ]
 
 ComputerLevel = Literal["beginner", "basic", "expert"]
@@ -49,10 +50,14 @@ class Wording:
     """The sentence for the value 1, when it reads differently."""
     empty: str = "none"
     """What a person types for None: ``off``, ``default``, ``none``."""
+    by_value: Mapping[str, str] | None = None
+    """The sentence for each value of a choice, where each reads differently."""
 
     def sentence(self, value: Any, shown: str, default: str = "") -> str:
         """The sentence for ``value``, with ``shown`` and ``default`` filled in."""
-        if value is False and self.false is not None:
+        if self.by_value is not None and str(value) in self.by_value:
+            text = self.by_value[str(value)]
+        elif value is False and self.false is not None:
             text = self.false
         elif value is None and self.none is not None:
             text = self.none
@@ -70,12 +75,15 @@ def wording(
     none: str | None = None,
     one: str | None = None,
     empty: str = "none",
+    by_value: Mapping[str, str] | None = None,
 ) -> JsonDict:
     """A setting's ``json_schema_extra``: its :class:`Wording`, kept on its field."""
     words: JsonDict = {"value": value, "empty": empty}
     for key, text in (("false", false), ("none", none), ("one", one)):
         if text is not None:
             words[key] = text
+    if by_value is not None:
+        words["by_value"] = dict(by_value)
     return {"wording": words}
 
 
@@ -229,17 +237,18 @@ class ServerSettings(BaseModel):
         )
 
 
-def _wording(info: Any) -> Wording | None:
-    extra = info.json_schema_extra
-    words = extra.get("wording") if isinstance(extra, dict) else None
-    return Wording(**words) if isinstance(words, dict) else None
+def wordings_of(model: type[BaseModel]) -> dict[str, Wording]:
+    """The wording of each field of ``model`` that has one (:func:`wording`), by name."""
+    found: dict[str, Wording] = {}
+    for name, info in model.model_fields.items():
+        extra = info.json_schema_extra
+        words = extra.get("wording") if isinstance(extra, dict) else None
+        if isinstance(words, dict):
+            found[name] = Wording(**words)  # type: ignore[arg-type]
+    return found
 
 
-WORDINGS: Final[dict[str, Wording]] = {
-    name: words
-    for name, info in ServerSettings.model_fields.items()
-    if (words := _wording(info)) is not None
-}
+WORDINGS: Final[dict[str, Wording]] = wordings_of(ServerSettings)
 """Each setting's wording, by name."""
 
 SETTING_NAMES: Final[tuple[str, ...]] = tuple(WORDINGS)

@@ -13,8 +13,10 @@ this package, written once for both.
 
 The league's repositories: ``SeasonRepo``, ``RatingRepo``, ``LeagueSettingsRepo``
 (and the league queries of ``GameArchiveRepo``). Tournament events: ``TournamentRepo``.
+Each person's accuracy in a game, from the review of their decisions: ``AccuracyRepo``.
 """
 
+from bot.store.accuracy import AccuracyPoint, AccuracyRepo, GameAccuracy
 from bot.store.database import Database, connect, migrate, utc_now
 from bot.store.errors import (
     ActionIndexError,
@@ -60,6 +62,7 @@ from bot.store.models import (
     StoredTable,
     TableStatus,
 )
+from bot.store.preferences import PreferenceRepo
 from bot.store.ratings import RatingRepo
 from bot.store.seasons import SeasonRepo
 from bot.store.tables import TableRepo
@@ -82,6 +85,8 @@ __all__ = [
     "OPEN_EVENT_PHASES",
     "OPEN_STATUSES",
     "SEASON_NAME_LENGTH",
+    "AccuracyPoint",
+    "AccuracyRepo",
     "ActionIndexError",
     "AlreadyArchivedError",
     "ArchivedGame",
@@ -97,6 +102,7 @@ __all__ = [
     "EventRound",
     "EventSettings",
     "FrozenStanding",
+    "GameAccuracy",
     "GameArchiveRepo",
     "GamePlayer",
     "GuildSettingsRepo",
@@ -108,6 +114,7 @@ __all__ = [
     "OpenEventExistsError",
     "OpenTableExistsError",
     "PlayerRating",
+    "PreferenceRepo",
     "RatingPoint",
     "RatingRepo",
     "RoundTable",

@@ -35,6 +35,7 @@ COPY_ORDER: Final[dict[str, tuple[str, ...]]] = {
     "seasons": ("id",),
     "games": ("id",),
     "game_players": ("game_id", "seat"),
+    "game_accuracy": ("game_id", "user_id"),
     "league_ratings": ("season_id", "family", "user_id"),
     "league_rating_points": ("game_id", "user_id"),
     "season_standings": ("season_id", "family", "user_id"),
@@ -44,6 +45,7 @@ COPY_ORDER: Final[dict[str, tuple[str, ...]]] = {
     "tournament_rounds": ("tournament_id", "number"),
     "tournament_tables": ("tournament_id", "round", "number"),
     "tournament_results": ("tournament_id", "round", "table_number"),
+    "preferences": ("user_id",),
 }
 """Every table of the schema with its key, parents before children (foreign keys)."""
 

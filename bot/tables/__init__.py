@@ -27,7 +27,7 @@ from .errors import (
     TableFullError,
     WrongStageError,
 )
-from .events import TableEvent
+from .events import DealEnded, MoveMade, TableClosed, TableEvent, TableReloaded, TurnPassed
 from .persistence import MemoryTableStore, NewTable, Place, SavedTable, TableStatus, TableStore
 from .public import CompletedTrick, DealSummary, PublicGame, PublicTable
 from .seats import Player, Seat
@@ -39,11 +39,13 @@ __all__ = [
     "CompletedTrick",
     "ComputerPlayer",
     "ComputersNotAllowedError",
+    "DealEnded",
     "DealSummary",
     "HintsOffError",
     "IllegalMoveError",
     "MemoryTableStore",
     "Move",
+    "MoveMade",
     "NewTable",
     "NoTableError",
     "NotHostError",
@@ -63,13 +65,16 @@ __all__ = [
     "SeatTakenError",
     "StaleActionError",
     "Table",
+    "TableClosed",
     "TableClosedError",
     "TableError",
     "TableEvent",
     "TableExistsError",
     "TableFullError",
+    "TableReloaded",
     "TableService",
     "TableStatus",
     "TableStore",
+    "TurnPassed",
     "WrongStageError",
 ]

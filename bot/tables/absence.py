@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 
+from .events import TableClosed
 from .seats import Player
 from .service_base import Progress, ServiceBase
 from .table import Table
@@ -38,7 +39,7 @@ class AbsenceMixin(ServiceBase):
                 raise self._save_failed(
                     f"table {table.id}: taking over seat {number}", table, exc
                 ) from exc
-            self._emit(table, "seated", f"{player.name} took over seat {number + 1}")
+            self._tell(table, "seated", f"{player.name} took over seat {number + 1}")
         return table
 
     async def take_back(self, table_id: int, user_id: int) -> Table:
@@ -49,7 +50,8 @@ class AbsenceMixin(ServiceBase):
             before = list(table.seats)
             seat = table.take_back(user_id)
             await self._save_seats(table, before)
-            self._emit(table, "back", f"{table.name(seat)} took seat {seat + 1} back")
+            self._tell(table, "back", f"{table.name(seat)} took seat {seat + 1} back")
+            await self._carry_on(table, user_id, tell_turn=False)
         return table
 
     async def time_out(
@@ -74,7 +76,7 @@ class AbsenceMixin(ServiceBase):
             ):
                 return None
             move = await self._play_computer(table, for_seat=seat)
-            if not await self._save_move(table, move):
+            if not await self._save_move(table, move, urgent=True):
                 return None  # the store had the turn played already: the table was reloaded
             strikes = table.strikes.get(seat, 0) + 1
             table.strikes[seat] = strikes
@@ -89,7 +91,7 @@ class AbsenceMixin(ServiceBase):
                     away = False
                     log.exception("table %d: could not save seat %d as away", table.id, seat)
             what = "a computer plays the seat until they return" if away else "a computer played"
-            self._emit(table, "timeout", f"{table.name(seat)} ran out of time: {what}")
+            self._tell(table, "timeout", f"{table.name(seat)} ran out of time: {what}")
             return self._progress(table, (move,)), away
 
     async def close_idle(self, table_id: int, idle_since: float, now: float) -> Table | None:
@@ -109,7 +111,7 @@ class AbsenceMixin(ServiceBase):
                 log.exception("table %d: could not close it as idle", table.id)
                 return None
             minutes = (now - idle_since) / 60
-            self._emit(table, "aborted", f"idle for {minutes:.0f} minutes")
+            self._emit(TableClosed(table, "aborted", f"idle for {minutes:.0f} minutes"))
             self._close(table)
         return table
 
@@ -132,6 +134,6 @@ class AbsenceMixin(ServiceBase):
             except Exception as exc:
                 table.status = status
                 raise self._save_failed(f"table {table.id}: closing", table, exc) from exc
-            self._emit(table, "aborted", f"its {where} was deleted")
+            self._emit(TableClosed(table, "aborted", f"its {where} was deleted", place_gone=True))
             self._close(table)
         return table

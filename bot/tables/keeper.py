@@ -9,6 +9,7 @@ once per ``tick`` seconds of its :class:`~bot.tables.scheduler.Scheduler`:
   in a row, the seat stays with the computer until its owner takes it back);
 - a computer's turn that nobody is playing (after a restart, or a failed save):
   the computers are set going again;
+- after a timed-out turn, the computers' turns that follow are played;
 - a table out of step with the store (a save whose outcome is unknown): it is
   reloaded, so its message shows whether the change was saved;
 - a lobby or game nobody touched for the configured time: it is closed.
@@ -52,11 +53,10 @@ class KeeperNotifier(Protocol):
     async def timed_out(
         self, table: Table, progress: Progress, user_id: int, away: bool, reminder_id: int | None
     ) -> None:
-        """A computer played a person's turn (``away``: and keeps the seat); carry on."""
-        ...
+        """A computer played a person's turn (``away``: and keeps the seat): say so.
 
-    async def resume(self, table: Table) -> None:
-        """Computer turns are waiting and nobody is playing them: play them."""
+        The computers' turns that follow are the keeper's to play, once this returns.
+        """
         ...
 
     async def closed_idle(self, table: Table, minutes: float) -> None:
@@ -200,7 +200,7 @@ class TableKeeper:
             stalled = table.id not in self.service.computing
             if stalled and now - watch.since >= self.tick_seconds:
                 watch.since = now
-                return self.notifier.resume(table)
+                return self._resume(table)
             return None
         limit = table.settings.turn_time_limit_seconds
         user = watch.turn[1]
@@ -223,6 +223,9 @@ class TableKeeper:
             log.exception("table %d: keeper step failed", table.id)
         finally:
             self._busy.discard(table.id)
+
+    async def _resume(self, table: Table) -> None:
+        await self.service.resume(table.id)
 
     async def _reload(self, table: Table) -> None:
         await self.service.reload(table.id)
@@ -250,6 +253,7 @@ class TableKeeper:
             return
         progress, away = result
         await self.notifier.timed_out(table, progress, user, away, reminder)
+        await self.service.run_computers(table.id, requested_by=user)
 
     async def _close_idle(self, table: Table, watch: _Watch, now: float) -> None:
         closed = await self.service.close_idle(table.id, watch.touched, now)

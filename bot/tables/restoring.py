@@ -18,6 +18,7 @@ import logging
 from bot.server.settings import ServerSettings
 
 from .errors import NoTableError, SaveFailedError, TableClosedError, TableError, TableExistsError
+from .events import TableReloaded
 from .persistence import NewTable, SavedTable
 from .reload import answer_lost, is_the_new_table, place_taken, stored_open_at, stored_table
 from .service_base import OPEN_UNSURE, SAVE_FAILED, ServiceBase
@@ -117,8 +118,13 @@ class RestoringMixin(ServiceBase):
         ``settings``: the servers' settings read so far (added to). A game the store has
         over (its last move saved, its archive not) is finished now.
         """
+        guild = row.place.guild_id
+        if guild not in settings:
+            settings[guild] = await self.settings_of(guild)
         try:
-            table = Table.restore(row)
+            table = Table.restore(
+                row, settings=settings[guild], computer_move_delay=self.computer_move_delay
+            )
         except Exception:
             log.exception("table %d: its record does not replay; not restored", row.id)
             return None
@@ -128,10 +134,6 @@ class RestoringMixin(ServiceBase):
             table.status = "finished"
             await self._finish(table)
             return None
-        guild = table.place.guild_id
-        if guild not in settings:
-            settings[guild] = await self.settings_of(guild)
-        table.settings = settings[guild]
         self._open[table.id] = table
         self._by_place[table.place.id] = table.id
         return table
@@ -156,9 +158,9 @@ class RestoringMixin(ServiceBase):
         if table is None:
             raise SaveFailedError(sorry) from exc
         if answer_lost(exc) and row is not None and is_the_new_table(row, new):
-            self._emit(table, "opened", "its unanswered opening went through")
+            self._tell(table, "opened", "its unanswered opening went through")
             return table
-        self._emit(table, "reloaded", f"taken in from the store ({table.status})")
+        self._emit(TableReloaded(table, "reloaded", f"taken in from the store ({table.status})"))
         raise TableExistsError.of(table.id) from exc
 
     async def _bring_in_step(self, table: Table) -> None:
@@ -182,7 +184,9 @@ class RestoringMixin(ServiceBase):
         if over:
             table.status = "finished"
         actions = 0 if game is None else len(game.log)
-        self._emit(table, "reloaded", f"from the store: {table.status}, {actions} actions")
+        self._emit(
+            TableReloaded(table, "reloaded", f"from the store: {table.status}, {actions} actions")
+        )
         if over:
             await self._finish(table)
         elif not table.is_open:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from typing import get_args
@@ -22,7 +21,7 @@ from typing import get_args
 from bot.rules import HouseRules
 from bot.server.settings import ComputerLevel, ServerSettings
 from bot.server.sources import FixedSettings, SettingsSource
-from bot.store import ConnectionLostError, DuplicateActionError
+from bot.store import DuplicateActionError
 
 from .absence import AbsenceMixin
 from .computers import PlayerFactory
@@ -35,24 +34,26 @@ from .errors import (
     TableExistsError,
     WrongStageError,
 )
-from .events import EventKind, Listener, TableEvent, log_event
+from .events import (
+    DealEnded,
+    Listener,
+    MoveMade,
+    TableClosed,
+    TableEvent,
+    log_event,
+)
 from .ownership import Ownership
 from .persistence import NewTable, Place, TableStore
 from .playing import PlayingMixin
 from .public import deal_summary
 from .restoring import RestoringMixin
 from .seats import Player, Seat
-from .service_base import OPEN_UNSURE, SAVE_FAILED, SAVE_UNSURE, Progress
+from .service_base import OPEN_UNSURE, SAVE_FAILED, SAVE_UNSURE, Progress, random_seed
 from .table import Move, Table
 
 __all__ = ["OPEN_UNSURE", "SAVE_FAILED", "SAVE_UNSURE", "Progress", "TableService"]
 
 log = logging.getLogger(__name__)
-
-
-def random_seed() -> int:
-    """A fresh seed for a table's shuffles."""
-    return secrets.randbits(31)
 
 
 class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
@@ -67,6 +68,8 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
         seeds: Callable[[], int] = random_seed,
         keep_closed: int = 256,
         ownership: Ownership | None = None,
+        computer_move_delay: float = 0.0,
+        play_on: bool = True,
     ) -> None:
         """Tables saved to ``store``; computer players built by ``computers``.
 
@@ -74,7 +77,10 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
 
         ``keep_closed`` finished or aborted tables stay known, so their buttons answer
         sensibly and "Play again" works. ``ownership``: the servers this process serves
-        (default: all, with no other process to wait for).
+        (default: all, with no other process to wait for). ``computer_move_delay``: seconds
+        before each computer move, where a server sets none of its own. ``play_on``: after
+        a request the computers play their turns on their own (False: only when
+        :meth:`run_computers` is called, for a test that steps a game by hand).
         """
         self.store = store
         self.ownership = ownership if ownership is not None else Ownership()
@@ -92,6 +98,9 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
         """Tables whose computer turns are being played now (how many runs each)."""
         self.halting = False
         """Set by ``halt``: computers make no further moves in this process."""
+        self.computer_move_delay = computer_move_delay
+        self.play_on = play_on
+        self._turns: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ finding tables
 
@@ -178,12 +187,19 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
             except Exception as exc:
                 return await self._opening_failed(new, exc)
             table = Table(
-                table_id, place, host.user_id, rules, seed, taken, rules_overridden=rules_overridden
+                table_id,
+                place,
+                host.user_id,
+                rules,
+                seed,
+                taken,
+                rules_overridden=rules_overridden,
+                settings=settings,
+                computer_move_delay=self.computer_move_delay,
             )
-            table.settings = settings
             self._open[table_id] = table
             self._by_place[place.id] = table_id
-            self._emit(table, "opened", f"by {host.name}, rules {rules.to_spec()}")
+            self._tell(table, "opened", f"by {host.name}, rules {rules.to_spec()}")
         return table
 
     async def set_message(self, table: Table, message_id: int) -> None:
@@ -207,13 +223,13 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
             before = list(table.seats)
             number = table.join(player, seat)
             await self._save_seats(table, before)
-            self._emit(table, "seated", f"{player.name} sat in seat {number + 1}")
+            self._tell(table, "seated", f"{player.name} sat in seat {number + 1}")
         return table
 
     async def add_computer(self, table_id: int, by: int, seat: int | None = None) -> Table:
         """The host seats a computer player, where the server allows them."""
         table = await self.fetch(table_id)
-        settings = await self.settings_of(table.place.guild_id)
+        settings = await self.settings_of(table.place.guild_id)  # a permission: as it is now
         if not settings.allow_computers:
             raise ComputersNotAllowedError(
                 "This server doesn't allow computer players: every seat needs a person."
@@ -223,7 +239,7 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
             before = list(table.seats)
             number = table.add_computer(by, seat)
             await self._save_seats(table, before)
-            self._emit(table, "seated", f"computer {table.name(number)} in seat {number + 1}")
+            self._tell(table, "seated", f"computer {table.name(number)} in seat {number + 1}")
         return table
 
     async def set_computer_level(self, table_id: int, by: int, level: str) -> Table:
@@ -241,7 +257,7 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
             except SaveFailedError:
                 table.chosen_level = chosen
                 raise
-            self._emit(table, "seated", f"computers play at the {level} level")
+            self._tell(table, "seated", f"computers play at the {level} level")
         return table
 
     async def leave(self, table_id: int, user_id: int) -> Table:
@@ -262,29 +278,30 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
                 table.seats, table.host_id, table.status = before
                 raise self._save_failed(f"table {table.id}: leaving", table, exc) from exc
             taken_over = " (a computer plays it now)" if table.status == "playing" else ""
-            self._emit(table, "left", f"{name} left seat {seat + 1}{taken_over}")
+            self._tell(table, "left", f"{name} left seat {seat + 1}{taken_over}")
             if table.host_id != before[1]:
-                self._emit(table, "host", f"{table.host_name} is the host now")
+                self._tell(table, "host", f"{table.host_name} is the host now")
             if table.status == "aborted":
-                self._emit(table, "aborted", "everyone left")
+                self._emit(TableClosed(table, "aborted", "everyone left"))
                 self._close(table)
+            else:
+                await self._carry_on(table, user_id, tell_turn=False)
         return table
 
     async def start(self, table_id: int, by: int) -> Progress:
         """The host starts the game: the cards are dealt."""
         table = await self.fetch(table_id)
-        settings = await self.settings_of(table.place.guild_id)
         async with table.lock:
             await self._bring_in_step(table)
             table.start(by)
-            table.settings = settings
             try:
                 await self.store.update_table(table.id, status="playing")
             except Exception as exc:
                 table.status, table.game = "lobby", None
                 raise self._save_failed(f"table {table.id}: starting", table, exc) from exc
             assert table.game is not None
-            self._emit(table, "started", f"seed {table.seed}, dealer seat {table.game.dealer + 1}")
+            self._tell(table, "started", f"seed {table.seed}, dealer seat {table.game.dealer + 1}")
+            await self._carry_on(table, by, tell_turn=True)
             return self._progress(table, ())
 
     async def abort(self, table_id: int, by: int, *, may_manage: bool = False) -> Table:
@@ -299,7 +316,7 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
             except Exception as exc:
                 table.status = status
                 raise self._save_failed(f"table {table.id}: aborting", table, exc) from exc
-            self._emit(table, "aborted", f"by user {by}")
+            self._emit(TableClosed(table, "aborted", f"by user {by}"))
             self._close(table)
         return table
 
@@ -329,12 +346,13 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
             table.seats = before
             raise self._save_failed(f"table {table.id}: saving seats", table, exc) from exc
 
-    async def _save_move(self, table: Table, move: Move) -> bool:
+    async def _save_move(self, table: Table, move: Move, *, urgent: bool) -> bool:
         """Save an applied move; SaveFailedError (the move taken back) if the store can't.
 
         False when the store already holds an action at that index (an earlier save
         whose outcome was unknown went through after all): the move is taken back and
         the table reloaded from the store, so the caller checks its request again.
+        ``urgent``: a person waits to see it (:class:`MoveMade`).
         """
         try:
             actor = table.actor_of(move.index)
@@ -366,12 +384,12 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
             ) from exc
         game = table.game
         assert game is not None
-        self._emit(table, "move", f"{table.name(move.seat)} {move.action.to_json()}", move)
+        said = f"{table.name(move.seat)} {move.action.to_json()}"
+        self._emit(MoveMade(table, "move", said, move, urgent))
         if game.deal_number != move.deal_number or game.over:
             result = deal_summary(move.deal_number, game.results[move.deal_number - 1])
-            self._emit(
-                table, "deal", f"deal {result.number}: {result.result}, points {result.points}"
-            )
+            said = f"deal {result.number}: {result.result}, points {result.points}"
+            self._emit(DealEnded(table, "deal", said, result))
         if game.over:
             await self._finish(table)
         return True
@@ -383,7 +401,7 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
             await self.store.finish_table(table.id, "finished", table.record())
         except Exception:
             log.exception("table %d: could not archive the finished game", table.id)
-        self._emit(table, "finished", f"score {game.score[0]}-{game.score[1]}")
+        self._emit(TableClosed(table, "finished", f"score {game.score[0]}-{game.score[1]}"))
         self._close(table)
 
     def _progress(self, table: Table, moves: Iterable[Move]) -> Progress:
@@ -423,26 +441,9 @@ class TableService(PlayingMixin, RestoringMixin, AbsenceMixin):
                 except Exception:
                     log.exception("guild %d: could not let its lock go", guild_id)
 
-    def _emit(self, table: Table, kind: EventKind, text: str, move: Move | None = None) -> None:
-        event = TableEvent(table, kind, text, move)
+    def _emit(self, event: TableEvent) -> None:
         for listener in self.listeners:
             try:
                 listener(event)
             except Exception:
                 log.exception("table event listener failed on %s", event.line())
-
-    @staticmethod
-    def _save_failed(
-        what: str, table: Table | None = None, exc: BaseException | None = None
-    ) -> SaveFailedError:
-        """The refusal of a change the store failed to save (called while handling ``exc``).
-
-        When no answer came (``unsure``), the store may hold the change after all:
-        ``table`` is marked out of step, and the person is told it may have been saved.
-        """
-        log.exception("Store failure while %s", what)
-        if table is not None and isinstance(exc, ConnectionLostError) and exc.unsure:
-            table.out_of_step = True
-            log.warning("table %d: out of step with the store until it is reloaded", table.id)
-            return SaveFailedError(SAVE_UNSURE)
-        return SaveFailedError(SAVE_FAILED)

@@ -13,22 +13,32 @@ from __future__ import annotations
 
 import abc
 import asyncio
+import logging
+import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from bot.server.settings import ServerSettings
 from bot.server.sources import SettingsSource
+from bot.store import ConnectionLostError
 
 from .computers import PlayerFactory
 from .errors import SaveFailedError
-from .events import EventKind, Listener
+from .events import EventKind, Listener, TableEvent
 from .ownership import Ownership
 from .persistence import NewTable, TableStore
 from .seats import Player, Seat
 from .table import Move, Table
 
-__all__ = ["OPEN_UNSURE", "SAVE_FAILED", "SAVE_UNSURE", "Progress", "ServiceBase"]
+__all__ = [
+    "OPEN_UNSURE",
+    "SAVE_FAILED",
+    "SAVE_UNSURE",
+    "Progress",
+    "ServiceBase",
+    "random_seed",
+]
 
 SAVE_FAILED = "Sorry, that couldn't be saved, so nothing changed. Please try again."
 SAVE_UNSURE = (
@@ -39,6 +49,13 @@ OPEN_UNSURE = (
     "Sorry, the database didn't answer, so the table may or may not have opened. "
     "Use /euchre new again: it opens one, or shows the one that did."
 )
+
+log = logging.getLogger("bot.tables.service")
+
+
+def random_seed() -> int:
+    """A fresh seed for a table's shuffles."""
+    return secrets.randbits(31)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +88,9 @@ class ServiceBase(abc.ABC):
     listeners: list[Listener]
     computing: dict[int, int]
     halting: bool
+    computer_move_delay: float
+    play_on: bool
+    _turns: set[asyncio.Task[None]]
     _seeds: Callable[[], int]
     _keep_closed: int
     _open: dict[int, Table]
@@ -104,7 +124,7 @@ class ServiceBase(abc.ABC):
         """Save the table's seats; ``before`` put back and SaveFailedError if the store can't."""
 
     @abc.abstractmethod
-    async def _save_move(self, table: Table, move: Move) -> bool:
+    async def _save_move(self, table: Table, move: Move, *, urgent: bool) -> bool:
         """Save an applied move; False when the store had it already (the table reloaded)."""
 
     @abc.abstractmethod
@@ -128,15 +148,32 @@ class ServiceBase(abc.ABC):
         """Let the server's lock go unless a table of it opened meanwhile."""
 
     @abc.abstractmethod
-    def _emit(self, table: Table, kind: EventKind, text: str, move: Move | None = None) -> None:
-        """Tell every listener what happened at ``table``."""
+    def _emit(self, event: TableEvent) -> None:
+        """Tell every listener what happened."""
+
+    def _tell(self, table: Table, kind: EventKind, text: str) -> None:
+        """Tell every listener a plain event of ``table``."""
+        self._emit(TableEvent(table, kind, text))
+
+    @abc.abstractmethod
+    async def _carry_on(self, table: Table, requested_by: int | None, *, tell_turn: bool) -> None:
+        """After a request (the table's lock held): the computers play on, or a person is told."""
 
     @staticmethod
-    @abc.abstractmethod
     def _save_failed(
         what: str, table: Table | None = None, exc: BaseException | None = None
     ) -> SaveFailedError:
-        """The refusal of a change the store failed to save (called while handling ``exc``)."""
+        """The refusal of a change the store failed to save (called while handling ``exc``).
+
+        When no answer came (``unsure``), the store may hold the change after all:
+        ``table`` is marked out of step, and the person is told it may have been saved.
+        """
+        log.exception("Store failure while %s", what)
+        if table is not None and isinstance(exc, ConnectionLostError) and exc.unsure:
+            table.out_of_step = True
+            log.warning("table %d: out of step with the store until it is reloaded", table.id)
+            return SaveFailedError(SAVE_UNSURE)
+        return SaveFailedError(SAVE_FAILED)
 
     # Restarts and reloads (restoring.py).
 

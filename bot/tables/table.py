@@ -24,7 +24,7 @@ from bot.rules import (
     SeatView,
     action_from_json,
     game_record,
-    make_game,
+    new_game,
     seat_view,
 )
 from bot.server.settings import ServerSettings
@@ -82,10 +82,14 @@ class Table:
         seats: Sequence[Seat | None] = (),
         *,
         rules_overridden: bool = False,
+        settings: ServerSettings | None = None,
+        computer_move_delay: float = 0.0,
     ) -> None:
         """A lobby with ``seats`` taken (padded with empty seats).
 
         ``rules_overridden``: the host changed the server's house rules for this table.
+        ``settings``: its server's, as they were when it opened (or was restored);
+        ``computer_move_delay``: seconds before each computer move where they set none.
         """
         self.id = table_id
         self.place = place
@@ -101,8 +105,9 @@ class Table:
         self.message_id: int | None = None
         self.last_trick: CompletedTrick | None = None
         self.lock = TableLock(place.guild_id, table_id)
-        self.settings = ServerSettings()
-        """Its server's settings, copied when it opened, started or was restored."""
+        self.settings = settings if settings is not None else ServerSettings()
+        """Its server's settings, as they were when it opened or was restored."""
+        self._computer_move_delay = computer_move_delay
         self.strikes: dict[int, int] = {}
         """Turns each seat's person let time out in a row."""
         self.actors: list[tuple[int, Seat | None]] = []
@@ -226,6 +231,12 @@ class Table:
         raise TableFullError("The table is full.")
 
     @property
+    def computer_move_delay(self) -> float:
+        """Seconds before each computer move: its server's, else the service's."""
+        server = self.settings.computer_move_delay
+        return server if server is not None else self._computer_move_delay
+
+    @property
     def computer_level(self) -> str:
         """The level this table's computers play at: the host's choice, else the server's."""
         return self.chosen_level or self.settings.computer_default_level
@@ -291,7 +302,7 @@ class Table:
             raise NotReadyError(
                 f"{seats} still empty: wait for players to join, or click Add computer."
             )
-        self.game = make_game(self.rules, seed=self.seed)
+        self.game = new_game(self.rules, seed=self.seed)
         self.status = "playing"
         self.actors = []
 
@@ -368,9 +379,11 @@ class Table:
         game = self.require_game()
         deal = game.deal_number
         try:
-            game.apply(seat, action)
+            game.check(seat, action)
         except RuleError as exc:
             raise IllegalMoveError(exc.code, exc.message) from None
+        game.clear_stack()  # one action to take back at most: the last
+        game.push(action)
         self._undo = _Undo(self.last_trick, self.status)
         self.actors.append((deal, actor if actor is not None else self.seats[seat]))
         done = game.last_trick
@@ -387,13 +400,10 @@ class Table:
         return self.actors[index][1] if 0 <= index < len(self.actors) else None
 
     def undo_last(self) -> None:
-        """Take back the last applied action (its save failed): replay the rest."""
+        """Take back the last applied action (its save failed)."""
         game = self.game
         assert game is not None and self._undo is not None
-        rebuilt = make_game(self.rules, seed=self.seed, dealer=game.first_dealer)
-        for _, action in game.log[:-1]:
-            rebuilt.step(action)
-        self.game = rebuilt
+        game.pop()
         self.last_trick, self.status = self._undo.last_trick, self._undo.status
         self.actors.pop()
         self._undo = None
@@ -547,8 +557,14 @@ class Table:
         return game_record(game, meta=meta)
 
     @classmethod
-    def restore(cls, stored: SavedTable) -> Table:
-        """Rebuild a table from the store by replaying its actions."""
+    def restore(
+        cls,
+        stored: SavedTable,
+        *,
+        settings: ServerSettings | None = None,
+        computer_move_delay: float = 0.0,
+    ) -> Table:
+        """Rebuild a table from the store by replaying its actions (settings as in ``__init__``)."""
         table = cls(
             stored.id,
             stored.place,
@@ -557,12 +573,14 @@ class Table:
             stored.seed,
             stored.seats,
             rules_overridden=stored.rules_overridden,
+            settings=settings,
+            computer_move_delay=computer_move_delay,
         )
         table.hinted = stored.hinted
         table.message_id = stored.message_id
         if stored.status == "lobby":
             return table
-        table.game = make_game(table.rules, seed=table.seed)
+        table.game = new_game(table.rules, seed=table.seed)
         table.status = "playing"
         for index, entry in enumerate(stored.actions):
             seat = int(entry["seat"])

@@ -15,7 +15,10 @@ Pages (each server's exist only while its ``web_public`` setting is on; else 404
 - ``.../card.png`` beside each: the picture a pasted link shows (Open Graph).
 
 Pages are made from the store on the first request and kept a short while
-(:class:`~bot.web.cache.TimedCache`); a finished game's never change (ETag, 304).
+(:class:`~bot.web.cache.TimedCache`); a finished game's replay and picture a little
+longer (``game_seconds``), with an ETag that is the same in every process (304). They
+are not kept for ever: a player who hides from the pages (``/euchre privacy``) leaves
+them within that time.
 """
 
 from __future__ import annotations
@@ -76,6 +79,8 @@ class WebOptions:
     """How long a server's or player's page is kept before it is made again."""
     public_seconds: float = 10.0
     """How long a server's ``web_public`` setting is trusted before it is read again."""
+    game_seconds: float = 300.0
+    """How long a finished game's page and picture are kept (here and in browsers)."""
     clock: Callable[[], float] = time.monotonic
 
 
@@ -167,17 +172,17 @@ class _Site:
         request: web.Request,
         make: Callable[[], Awaitable[_Answer]],
         *,
-        forever: bool = False,
+        seconds: float | None = None,
     ) -> web.Response:
         await self.require_public(_number(request, "guild"))
         key = (self.base(request), request.path_qs)
         answer = self.pages.get(key)
         if answer is None:
-            answer = await asyncio.shield(self._making(key, make, forever))
+            answer = await asyncio.shield(self._making(key, make, seconds))
         return respond(request, answer)
 
     def _making(
-        self, key: tuple[str, str], make: Callable[[], Awaitable[_Answer]], forever: bool
+        self, key: tuple[str, str], make: Callable[[], Awaitable[_Answer]], seconds: float | None
     ) -> asyncio.Future[_Answer]:
         """The page being made for ``key``: requests that come meanwhile wait for the same one.
 
@@ -189,7 +194,8 @@ class _Site:
 
             async def build() -> _Answer:
                 answer = await make()
-                self.pages.put(key, answer, None if forever else self.options.page_seconds)
+                keep = self.options.page_seconds if seconds is None else seconds
+                self.pages.put(key, answer, keep)
                 return answer
 
             pending = self.making[key] = asyncio.ensure_future(build())
@@ -201,6 +207,10 @@ class _Site:
 
             pending.add_done_callback(done)
         return pending
+
+    @property
+    def game_cache_control(self) -> str:
+        return f"public, max-age={int(self.options.game_seconds)}"
 
     # ------------------------------------------------------------------ pages
 
@@ -243,9 +253,9 @@ class _Site:
             body = self.render(
                 request, "game.html", game=page.game, step=step, title=f"Game #{game_id}"
             )
-            return _answer(body, "text/html", f"public, max-age={_DAY}, immutable")
+            return _answer(body, "text/html", self.game_cache_control)
 
-        return await self.cached(request, make, forever=True)
+        return await self.cached(request, make, seconds=self.options.game_seconds)
 
     async def table(self, request: web.Request) -> web.Response:
         """A table's link (the end-of-game post's): its game's replay, or the live tables."""
@@ -284,9 +294,9 @@ class _Site:
                 raise PageNotFound(f"game {game_id} has no step {number}")
             step = step_view(page.game, page.book, number - 1)
             png = og.deal_card(f"Game #{game_id} · deal {step.deal} of {step.deals}", step)
-            return _answer(png, "image/png", f"public, max-age={_DAY}, immutable")
+            return _answer(png, "image/png", self.game_cache_control)
 
-        return await self.cached(request, make, forever=True)
+        return await self.cached(request, make, seconds=self.options.game_seconds)
 
     async def static_file(self, request: web.Request) -> web.Response:
         answer = self.static.get(request.match_info["name"])

@@ -4,7 +4,8 @@ The web process has no table service: it reads the open tables from the store an
 replays each one's saved actions through the rules core, then keeps only the rules
 core's public view (:func:`bot.rules.public_view`: no hand, discards and passed cards
 masked). From that view the page shows the seats, the score, trump, the card turned up
-while the first round of bidding lasts and the cards of the trick on the table.
+while the first round of bidding lasts and the cards of the trick on the table. A
+person who hides from the pages sits there as "a player".
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.league import Family, game_family
-from bot.rules import ActionError, RecordError, action_from_json, make_game, public_view
-from bot.store import Database, StoredTable, TableRepo
+from bot.rules import ActionError, RuleError, action_from_json, new_game, public_view
+from bot.server.preferences import HIDDEN_NAME
+from bot.store import Database, PreferenceRepo, StoredTable, TableRepo
 
 from .replay_view import CardView, card_view, trump_words
 
@@ -61,18 +63,25 @@ class LiveTable:
     """The trick on the table so far: who played which card."""
 
 
-def _names(stored: StoredTable, size: int) -> list[str | None]:
+def _names(stored: StoredTable, size: int, hidden: frozenset[int]) -> list[str | None]:
     names: list[str | None] = [None] * size
     for s in stored.seats:
-        if s.seat < size:
-            names[s.seat] = f"{s.display_name} (computer)" if s.is_computer else s.display_name
+        if s.seat >= size:
+            continue
+        if s.is_computer:
+            names[s.seat] = f"{s.display_name} (computer)"
+        else:
+            names[s.seat] = HIDDEN_NAME if s.user_id in hidden else s.display_name
     return names
 
 
-def live_table(stored: StoredTable) -> LiveTable:
-    """The public state of an open table (RecordError or ActionError if it does not replay)."""
+def live_table(stored: StoredTable, hidden: frozenset[int] = frozenset()) -> LiveTable:
+    """The public state of an open table, the people in ``hidden`` as "a player".
+
+    RuleError or ActionError if its actions do not replay.
+    """
     rules = stored.rules
-    names = _names(stored, rules.players)
+    names = _names(stored, rules.players, hidden)
     shown = [n or f"Seat {i + 1} (open)" for i, n in enumerate(names)]
     family = game_family(rules)
     open_seats = sum(n is None for n in names)
@@ -81,7 +90,7 @@ def live_table(stored: StoredTable) -> LiveTable:
             LiveSeat(shown[i], i % 2, False, False, False, 0) for i in range(rules.players)
         )
         return LiveTable(stored.id, family, False, seats, open_seats)
-    game = make_game(rules, seed=stored.seed)
+    game = new_game(rules, seed=stored.seed)
     for entry in stored.actions:
         game.apply(entry.seat, action_from_json(entry.action)[1])
     view = public_view(game)
@@ -115,10 +124,13 @@ def live_table(stored: StoredTable) -> LiveTable:
 
 async def read_live_tables(db: Database, guild_id: int) -> tuple[LiveTable, ...]:
     """A server's open tables, newest first; one that does not replay is left out (logged)."""
+    tables = await TableRepo(db).list_open_by_guild(guild_id, limit=LIVE_TABLES)
+    people = {s.user_id for t in tables for s in t.seats if s.user_id is not None}
+    hidden = await PreferenceRepo(db).hidden_among(people) if people else frozenset()
     shown = []
-    for stored in await TableRepo(db).list_open_by_guild(guild_id, limit=LIVE_TABLES):
+    for stored in tables:
         try:
-            shown.append(live_table(stored))
-        except (RecordError, ActionError) as exc:
+            shown.append(live_table(stored, hidden))
+        except (RuleError, ActionError) as exc:
             log.warning("table %d does not replay for the web page: %s", stored.id, exc)
     return tuple(shown)

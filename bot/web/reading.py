@@ -4,13 +4,17 @@ The league's own service takes newly archived games in before it answers (a writ
 the pages read what is there instead: the bot takes each game in as it ends. Every
 function here raises :class:`PageNotFound` for a server without public pages, an
 unknown player or a game of another server, so that each becomes the same 404.
+
+A person who hides from the pages (their ``hide_from_web`` preference) is read as
+:data:`~bot.server.preferences.HIDDEN_NAME` wherever they appear, with no link (their
+user id becomes 0, which no page has), and their own page is a 404.
 """
 
 from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -33,6 +37,7 @@ from bot.league import (
 )
 from bot.league.ratings import Rating
 from bot.rules import RecordError
+from bot.server.preferences import HIDDEN_NAME
 from bot.store import (
     ArchivedGame,
     Database,
@@ -40,6 +45,7 @@ from bot.store import (
     GuildSettingsRepo,
     LeagueSettingsRepo,
     NotFoundError,
+    PreferenceRepo,
     RatingRepo,
     Season,
     SeasonRepo,
@@ -142,6 +148,28 @@ class GamePage:
     book: ReplayBook
 
 
+async def _hidden(db: Database, user_ids: Iterable[int | None]) -> frozenset[int]:
+    """Which of these people hide from the pages."""
+    return await PreferenceRepo(db).hidden_among(u for u in user_ids if u is not None)
+
+
+def _people(games: Iterable[ArchivedGame]) -> set[int | None]:
+    return {p.user_id for g in games for p in g.players}
+
+
+def _masked(game: ArchivedGame, hidden: frozenset[int]) -> ArchivedGame:
+    """The game with each hidden person as "a player", without their id."""
+    if not any(p.user_id in hidden for p in game.players):
+        return game
+    players = [
+        p.model_copy(update={"display_name": HIDDEN_NAME, "user_id": None})
+        if p.user_id in hidden
+        else p
+        for p in game.players
+    ]
+    return game.model_copy(update={"players": players})
+
+
 async def server_is_public(db: Database, guild_id: int) -> bool:
     """Whether the server's admins turned its web pages on."""
     return (await GuildSettingsRepo(db).get(guild_id)).web_public
@@ -227,8 +255,19 @@ async def read_server(db: Database, guild_id: int, season_id: int | None = None)
             if shown is not None:
                 families.append(shown)
     recent = await GameArchiveRepo(db).list_by_guild(guild_id, limit=RECENT_GAMES)
+    rows = [r.user_id for f in families for r in f.rows]
+    hidden = await _hidden(db, [*rows, *_people(recent)])
+    if hidden:
+        families = [replace(f, rows=_masked_rows(f.rows, hidden)) for f in families]
+        recent = [_masked(g, hidden) for g in recent]
     live = await read_live_tables(db, guild_id) if season_id is None else ()
     return ServerPage(guild_id, season, tuple(families), tuple(recent), tuple(seasons), live)
+
+
+def _masked_rows(rows: Sequence[Standing], hidden: frozenset[int]) -> tuple[Standing, ...]:
+    return tuple(
+        replace(r, user_id=0, name=HIDDEN_NAME) if r.user_id in hidden else r for r in rows
+    )
 
 
 async def read_player(db: Database, guild_id: int, user_id: int) -> PlayerPage:
@@ -240,6 +279,8 @@ async def read_player(db: Database, guild_id: int, user_id: int) -> PlayerPage:
     latest = await archive.list_by_player(guild_id, user_id, limit=RECENT_GAMES)
     if not latest:
         raise PageNotFound(f"user {user_id} never played on server {guild_id}")
+    if await _hidden(db, [user_id]):
+        raise PageNotFound(f"user {user_id} hides from the web pages")
     name = next(p.display_name for p in latest[0].players if p.user_id == user_id)
     season, _ = await _current_season(db, guild_id)
     games = (
@@ -250,10 +291,20 @@ async def read_player(db: Database, guild_id: int, user_id: int) -> PlayerPage:
     games.reverse()
     stats = player_stats(user_id, name, await _facts(archive, games))
     lines = [] if season is None else await _rating_lines(db, guild_id, season, user_id)
+    opponents = _opponents(user_id, games)
+    hidden = await _hidden(db, _people([*latest, *games]))
+    if hidden:
+        partners = tuple(
+            replace(p, user_id=0, name=HIDDEN_NAME) if p.user_id in hidden else p
+            for p in stats.partners
+        )
+        stats = replace(stats, partners=partners)
+        opponents = tuple(
+            replace(o, user_id=0, name=HIDDEN_NAME) if o.user_id in hidden else o for o in opponents
+        )
+        latest = [_masked(g, hidden) for g in latest]
     history = tuple(history_entry(user_id, g) for g in latest)
-    return PlayerPage(
-        guild_id, user_id, name, season, tuple(lines), stats, _opponents(user_id, games), history
-    )
+    return PlayerPage(guild_id, user_id, name, season, tuple(lines), stats, opponents, history)
 
 
 async def _facts(
@@ -326,7 +377,7 @@ async def read_game(db: Database, guild_id: int, game_id: int) -> GamePage:
         book = replay_book(record)
     except RecordError as exc:
         raise PageNotFound(f"game {game_id} does not replay: {exc}") from None
-    return GamePage(game, book)
+    return GamePage(_masked(game, await _hidden(db, _people([game]))), book)
 
 
 async def read_table_game(db: Database, guild_id: int, table_id: int) -> int | None:

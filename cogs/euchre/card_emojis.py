@@ -3,7 +3,8 @@
 Discord keeps emojis per application (``/applications/{id}/emojis``), usable in every
 server the bot is in. :func:`upload_card_faces` lists them, keeps each card's emoji
 whose name (and so whose picture's hash) is current, replaces one whose picture
-changed, and uploads the missing ones. :class:`CardEmojis` runs it once in the
+changed, and uploads the missing ones: the usual faces and the four-colour ones
+(:func:`~bot.render.card_images.emoji_pictures`). :class:`CardEmojis` runs it once in the
 background when the bot is first ready; until it is done, or if Discord refuses, the
 cards are written as text (``bot.card_faces`` stays :data:`~bot.render.NO_FACES`).
 """
@@ -19,7 +20,7 @@ import discord
 from discord.ext import commands
 
 from bot.render import CardFaces
-from bot.render.card_images import EMOJI_PREFIX, CardPicture, card_pictures
+from bot.render.card_images import EMOJI_PREFIX, CardPicture, emoji_pictures
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
@@ -41,6 +42,7 @@ async def upload_card_faces(
     ours = [e for e in existing if e.name.startswith(EMOJI_PREFIX)]
     by_name = {e.name: e for e in ours}
     faces: dict[int, discord.PartialEmoji] = {}
+    four_colour: dict[int, discord.PartialEmoji] = {}
     uploaded = 0
     for picture in pictures:
         emoji = by_name.get(picture.name)
@@ -50,8 +52,9 @@ async def upload_card_faces(
                 ours.remove(stale)
             emoji = await client.create_application_emoji(name=picture.name, image=picture.png)
             uploaded += 1
-        faces[picture.card] = discord.PartialEmoji(name=emoji.name, id=emoji.id)
-    return CardFaces(faces), uploaded
+        kept = four_colour if picture.four_colour else faces
+        kept[picture.card] = discord.PartialEmoji(name=emoji.name, id=emoji.id)
+    return CardFaces(faces, four_colour), uploaded
 
 
 class CardEmojis(commands.Cog):
@@ -83,7 +86,7 @@ class CardEmojis(commands.Cog):
             log.info("Card pictures not uploaded: the application id is unknown")
             return
         try:
-            faces, uploaded = await upload_card_faces(self.bot, card_pictures())
+            faces, uploaded = await upload_card_faces(self.bot, emoji_pictures())
         except discord.HTTPException as exc:
             log.warning("Could not upload the card pictures (cards show as text): %s", exc)
             return
@@ -91,5 +94,5 @@ class CardEmojis(commands.Cog):
         log.info(
             "Card pictures ready: %d uploaded, %d already there",
             uploaded,
-            len(faces.emojis) - uploaded,
+            len(faces.emojis) + len(faces.four_colour_emojis) - uploaded,
         )

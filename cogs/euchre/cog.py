@@ -1,9 +1,9 @@
 """The euchre cog: slash commands and clicks, each parsed and passed to the table service.
 
 Every interaction is answered first (the response edits the clicked message, or opens
-a private one) and the slower work follows: the public table message, then each
-computer move as it is made. What the players see after each change is the
-:class:`~.presenter.TablePresenter`'s to show.
+a private one). What follows a change (the public table message, each computer move
+as the service makes it, the next turn's ping) is the :class:`~.presenter.TablePresenter`'s
+to show, from the service's events.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from bot.tables import (
 )
 
 from .league import LeagueCommands
+from .preferences import PreferenceCommands
 from .presenter import TablePresenter, on_private_hand
 from .routes import DYNAMIC_ITEMS
 from .server_config import PRESET_CHOICES, HouseRulesCommands
@@ -48,6 +49,7 @@ log = logging.getLogger(__name__)
 class Euchre(
     LeagueCommands,
     HouseRulesCommands,
+    PreferenceCommands,
     commands.GroupCog,
     group_name="euchre",
     group_description="Play euchre",
@@ -186,7 +188,7 @@ class Euchre(
         note = " A computer plays your seat from now on." if playing else ""
         await send_ephemeral(interaction, f"You left table {table.id}.{note}")
         self.presenter.forget_hand(table, interaction.user.id)
-        await self.presenter.after_move(table, clicker=interaction.user.id)
+        self.presenter.show(table, urgent=True)
 
     @app_commands.command(
         name="abort", description="Close this channel's table (its host, or a server admin)"
@@ -206,7 +208,6 @@ class Euchre(
             f"🛑 {_player(interaction).name} closed table {table.id}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await self.presenter.closed(table)
 
     @app_commands.command(name="help", description="How to play euchre here")
     async def help(self, interaction: discord.Interaction[EuchreBot]) -> None:
@@ -238,11 +239,9 @@ class Euchre(
         elif verb == "leave":
             table = await self.service.leave(table_id, interaction.user.id)
             await self.presenter.answer(interaction, table)
-            await self.presenter.after_move(table, clicker=interaction.user.id)
         elif verb == "back":
             table = await self.service.take_back(table_id, interaction.user.id)
             await self.presenter.answer(interaction, table)
-            await self.presenter.after_move(table, clicker=interaction.user.id)
         else:
             raise UserFacingError("That button isn't valid any more.")
 
@@ -262,7 +261,7 @@ class Euchre(
 
     async def _start(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         progress = await self.service.start(table_id, interaction.user.id)
-        await self.presenter.answer_start(interaction, progress)
+        await self.presenter.answer(interaction, progress.table)
 
     async def _play_again(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         table = await self.service.play_again(table_id, _player(interaction))
@@ -298,9 +297,11 @@ class Euchre(
         stamp: tuple[int, int],
         code: str,
     ) -> None:
-        """A move from a private hand: apply it, answer, let the computers play, publish.
+        """A move from a private hand: apply it and answer with the hand redrawn.
 
         Its person is here, whether or not the move is taken: their ping goes at once.
+        What follows (the table shown, the computers' turns, the next ping) comes of the
+        service's events.
         """
         self.presenter.here(table_id, interaction.user.id)
         try:
@@ -321,9 +322,7 @@ class Euchre(
                 interaction, table, f"{exc.message} Here is your hand now."
             )
             return
-        self.presenter.moved(progress.table, user)
         await self.presenter.redraw_hand(interaction, progress.table)
-        await self.presenter.after_move(progress.table, clicker=user, progress=progress)
 
 
 def _player(interaction: discord.Interaction[EuchreBot]) -> Player:

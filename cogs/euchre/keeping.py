@@ -166,13 +166,12 @@ class Keeping(commands.Cog):
     def _resume(self, table: Table) -> None:
         if table.id in self.bot.tables.computing:
             return  # opened and played in this process before it was ready: it runs
-        if table.message_id is None or table.computer_to_act() is None:
-            self.presenter.show(table, post_if_missing=True)
+        self.presenter.show(table, post_if_missing=True)
         if table.computer_to_act() is not None:
 
             async def play() -> None:
                 try:
-                    await self.presenter.after_move(table, clicker=0)
+                    await self.bot.tables.resume(table.id)
                 except Exception:
                     log.exception("table %d: its computers' turns could not be played", table.id)
 
@@ -215,7 +214,6 @@ class Keeping(commands.Cog):
                 ("closed", table.id),
                 lambda: channel.send(text, allowed_mentions=_NO_MENTIONS),
             )
-        await self.presenter.end_hands(table)
 
     async def _found_gone(self, table: Table) -> None:
         """The publisher found the table's channel gone: close it, apart from the pacer's job."""
@@ -263,7 +261,7 @@ class Keeping(commands.Cog):
     async def timed_out(
         self, table: Table, progress: Progress, user_id: int, away: bool, reminder_id: int | None
     ) -> None:
-        """Say what the computer did in the player's place, then carry on with the game."""
+        """Say what the computer did in the player's place (the keeper carries on the game)."""
         seat = progress.moves[0].seat if progress.moves else table.seat_of(user_id)
         name = table.name(seat) if seat is not None else "A player"
         text = f"⏰ {name} ran out of time, so a computer played their turn."
@@ -288,11 +286,6 @@ class Keeping(commands.Cog):
                 ("timed out", table.id, table.stamp),
                 lambda: channel.send(text, allowed_mentions=_NO_MENTIONS),
             )
-        await self.presenter.after_move(table, clicker=user_id, progress=progress)
-
-    async def resume(self, table: Table) -> None:
-        """Computer turns wait and nobody plays them: play them."""
-        await self.presenter.after_move(table, clicker=0)
 
     async def closed_idle(self, table: Table, minutes: float) -> None:
         """Say the table was closed, and take its buttons away."""
@@ -307,4 +300,3 @@ class Keeping(commands.Cog):
             ("closed", table.id),
             lambda: channel.send(text, allowed_mentions=_NO_MENTIONS),
         )
-        await self.presenter.closed(table)

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Coroutine
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
@@ -34,7 +35,16 @@ from bot.render import (
     table_embed,
     turn_mention,
 )
-from bot.tables import Move, NoTableError, Progress, Table, TableClosedError, TableEvent
+from bot.tables import (
+    MoveMade,
+    NoTableError,
+    Table,
+    TableClosed,
+    TableClosedError,
+    TableEvent,
+    TableReloaded,
+    TurnPassed,
+)
 
 from .components import finished_view, hand_view, public_view
 from .publisher import Publisher
@@ -100,13 +110,14 @@ class TablePresenter:
     """Shows the tables of ``bot.tables`` in Discord; one per bot, shared by its cogs."""
 
     def __init__(self, bot: EuchreBot) -> None:
-        """Show the tables of ``bot``, pacing computer moves as its service says."""
+        """Show the tables of ``bot``: subscribe :meth:`on_table_event` to its service."""
         self.bot = bot
         self.service = bot.tables
         self.publisher = Publisher(bot)
         self._hands: dict[tuple[int, int], _OpenHand] = {}
         self._remembered = 0
-        self._ending: set[asyncio.Task[None]] = set()
+        self._hand_locks: dict[tuple[int, int], asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ drawing
 
@@ -173,32 +184,13 @@ class TablePresenter:
                 lambda: old.edit(view=finished_view(old_id)),
             )
 
-    async def answer(
-        self,
-        interaction: discord.Interaction[EuchreBot],
-        table: Table,
-        progress: Progress | None = None,
-        *,
-        clicker: int | None = None,
-    ) -> None:
+    async def answer(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
         """Answer a click on the public message by redrawing it."""
         public = self.message(table)
         await interaction.response.edit_message(
             content=None, embed=public.embed, view=public.view, allowed_mentions=_NO_MENTIONS
         )
         self.publisher.shown(table, lambda: self.show(table))
-        if progress is not None:
-            await self._ping(table, progress, clicker)
-            await self.refresh_hand(table, progress.mention, clicker=clicker)
-
-    async def answer_start(
-        self, interaction: discord.Interaction[EuchreBot], progress: Progress
-    ) -> None:
-        """Answer the Start click with the dealt table; the computers' first moves follow."""
-        table, clicker = progress.table, interaction.user.id
-        await self.answer(interaction, table, progress, clicker=clicker)
-        if table.computer_to_act() is not None:
-            await self.after_move(table, clicker=clicker, progress=progress, answered=True)
 
     def show(self, table: Table, *, post_if_missing: bool = False, urgent: bool = False) -> None:
         """Show the table in its public message, as it is when the channel's turn comes.
@@ -214,60 +206,37 @@ class TablePresenter:
 
         self.publisher.table(table, render, post_if_missing=post_if_missing, urgent=urgent)
 
-    # ------------------------------------------------------------------ after a change
-
-    async def after_move(
-        self,
-        table: Table,
-        *,
-        clicker: int,
-        progress: Progress | None = None,
-        answered: bool = False,
-    ) -> None:
-        """Show the change at once, then each computer move as it is made; wake the next player.
-
-        ``clicker`` made the change (0: nobody); ``progress`` is what it did, if it moved
-        the game; ``answered``: the click's answer showed the change already.
-        """
-        if not answered:
-            self.show(table, urgent=clicker != 0)
-        self.moved(table, clicker)
-        if table.computer_to_act() is not None:
-
-            async def shown(move: Move) -> None:
-                self.show(table)
-
-            # No await before this call: the keeper must see the computers as running.
-            progress = await self.service.run_computers(
-                table.id,
-                delay=None,
-                default_delay=self.bot.settings.computer_move_delay,
-                on_move=shown,
-            )
-            await self.refresh_hand(table, clicker, clicker=None)
-        if progress is not None:
-            await self._ping(table, progress, clicker)
-            await self.refresh_hand(table, progress.mention, clicker=clicker)
-        if not table.is_open:
-            await self.end_hands(table)
+    # ------------------------------------------------------------------ the service's events
 
     def on_table_event(self, event: TableEvent) -> None:
-        """A service listener: a table reloaded from the store is shown as the store has it.
+        """A service listener (inside the table's lock): show what happened.
 
-        (After a save whose outcome was unknown: the players see whether it was saved.)
-        Found closed, its open hands show its end too, in a task of their own.
+        A move is shown (a person's own at once, the computers' at the channel's pace) and
+        a ping whose turn is over goes; when the turn rests with a person they are pinged
+        (where the service says so) and their open hand is redrawn, and so is the hand of
+        the person whose request the computers answered; a table closed, or reloaded from
+        the store, is shown, and its open hands show its end.
         """
-        if event.kind == "reloaded":
-            self.show(event.table)
-            if not event.table.is_open:
-                ending = asyncio.get_running_loop().create_task(self.end_hands(event.table))
-                self._ending.add(ending)
-                ending.add_done_callback(self._ending.discard)
+        table = event.table
+        if isinstance(event, MoveMade):
+            self._moved(table, event)
+            self.show(table, urgent=event.urgent)
+        elif isinstance(event, TurnPassed):
+            self._turn_passed(table, event)
+        elif isinstance(event, TableClosed):
+            if not event.place_gone:
+                self.show(table)
+            self._later(self.end_hands(table))
+        elif isinstance(event, TableReloaded):
+            self.show(table)
+            if not table.is_open:
+                self._later(self.end_hands(table))
 
-    async def closed(self, table: Table) -> None:
-        """Show a closed table (its buttons gone), and its end on the open hands; drop its ping."""
-        self.show(table)
-        await self.end_hands(table)
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in a task of its own (a listener must not wait)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # ------------------------------------------------------------------ turn pings
 
@@ -279,25 +248,26 @@ class TablePresenter:
         """
         self.publisher.clear_ping(table_id, of=user_id)
 
-    def moved(self, table: Table, clicker: int | None) -> None:
-        """A move was just made: take away a ping whose turn is over, before anything else.
+    def _moved(self, table: Table, event: MoveMade) -> None:
+        """A move was just made: take away a ping whose turn is over.
 
         A ping of the person who moved goes too, even if it is their turn again.
         """
-        if clicker:
-            self.here(table.id, clicker)
-        self.publisher.clear_ping(table.id, unless=person_to_act(table))
+        now = person_to_act(table)
+        mover = table.seats[event.move.seat]
+        if not event.by_computer and mover is not None and mover.user_id == now:
+            now = None
+        self.publisher.clear_ping(table.id, unless=now)
 
-    async def _ping(self, table: Table, progress: Progress, clicker: int | None) -> None:
-        """Take away a ping whose turn is over; ping the person the turn passed to.
-
-        Only if the turn is still theirs once the server's settings are read: a click of
-        theirs meanwhile may have taken it.
-        """
-        self.moved(table, clicker)
-        mention = await self.service.turn_ping(progress, clicker)
-        if mention is not None and mention == person_to_act(table):
-            self.publisher.ping(table, mention, ping_text(table, mention))
+    def _turn_passed(self, table: Table, event: TurnPassed) -> None:
+        """Ping the person the turn passed to; redraw their hand, and the requester's."""
+        user, requester = event.user_id, event.requested_by
+        if event.ping and user == person_to_act(table):
+            self.publisher.ping(table, user, ping_text(table, user))
+        if requester is not None and event.computer_moves:
+            self._later(self.refresh_hand(table, requester))
+        if user != requester:
+            self._later(self.refresh_hand(table, user))
 
     # ------------------------------------------------------------------ private hands
 
@@ -315,12 +285,13 @@ class TablePresenter:
 
     async def send_hand(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
         """Answer with the user's hand as a new private message."""
-        embed, view = self.hand(table, interaction.user.id)
-        callback = await interaction.response.send_message(
-            embed=embed, view=discord.utils.MISSING if view is None else view, ephemeral=True
-        )
-        if view is not None:
-            self.remember(table, interaction, callback.message_id)
+        async with self._hand_lock(table.id, interaction.user.id):
+            embed, view = self.hand(table, interaction.user.id)
+            callback = await interaction.response.send_message(
+                embed=embed, view=discord.utils.MISSING if view is None else view, ephemeral=True
+            )
+            if view is not None:
+                self.remember(table, interaction, callback.message_id)
 
     async def redraw_hand(
         self,
@@ -331,12 +302,13 @@ class TablePresenter:
         """Answer a click on a private hand by redrawing it (with ``content`` above)."""
         key = (table.id, interaction.user.id)
         message_id = None if interaction.message is None else interaction.message.id
-        embed, view = self.hand(table, key[1])
-        await interaction.response.edit_message(content=content, embed=embed, view=view)
-        if view is not None:
-            self.remember(table, interaction, message_id)
-        elif key in self._hands and self._hands[key].message_id == message_id:
-            del self._hands[key]  # it shows the end: not to be redrawn when the table closes
+        async with self._hand_lock(*key):
+            embed, view = self.hand(table, key[1])
+            await interaction.response.edit_message(content=content, embed=embed, view=view)
+            if view is not None:
+                self.remember(table, interaction, message_id)
+            elif key in self._hands and self._hands[key].message_id == message_id:
+                del self._hands[key]  # it shows the end: not redrawn when the table closes
 
     async def hand_gone(
         self,
@@ -384,34 +356,52 @@ class TablePresenter:
         buttons. Never raises: a hand that can't be edited is logged and skipped.
         """
         self.publisher.clear_ping(table.id)
-        now, hands = self.bot.scheduler.now(), []
-        for key in [k for k in self._hands if k[0] == table.id]:
-            opened = self._hands.pop(key)
-            if now - opened.opened_at <= HAND_EDITABLE_FOR:
-                hands.append((key[1], opened))
-        if not hands:
+        users = [k[1] for k in self._hands if k[0] == table.id]
+        if not users:
             return
         refusal = TableClosedError.of(table.id, table.status, table.public())
         embed = _end_embed(refusal)
+
+        async def end(user_id: int) -> None:
+            async with self._hand_lock(table.id, user_id):  # after a click's answer on it
+                opened = self._hands.pop((table.id, user_id), None)
+                if (
+                    opened is None
+                    or self.bot.scheduler.now() - opened.opened_at > HAND_EDITABLE_FOR
+                ):
+                    return
+                await self._edit_hand(table, user_id, opened, refusal.message, embed, None)
+
         # One request per hand (at most one a seat), each through its own interaction's
         # webhook: Discord budgets these apart from the channel's messages.
-        await asyncio.gather(
-            *(self._edit_hand(table, u, hand, refusal.message, embed, None) for u, hand in hands)
-        )
+        await asyncio.gather(*(end(user) for user in users))
 
-    async def refresh_hand(self, table: Table, user_id: int | None, *, clicker: int | None) -> None:
+    async def refresh_hand(self, table: Table, user_id: int) -> None:
         """Redraw a player's open private hand, if they have one young enough to edit.
 
+        As it is once a redraw of it under way is done (so the newest state is last).
         Not once the table has closed: :meth:`end_hands` shows its end on every hand.
         """
-        if user_id is None or user_id == clicker or not table.is_open:
-            return
-        opened = self._hands.get((table.id, user_id))
-        if opened is None or self.bot.scheduler.now() - opened.opened_at > HAND_EDITABLE_FOR:
-            return
-        embed, view = self.hand(table, user_id)
-        if not await self._edit_hand(table, user_id, opened, None, embed, view):
-            self._hands.pop((table.id, user_id), None)
+        async with self._hand_lock(table.id, user_id):
+            if not table.is_open:
+                return
+            opened = self._hands.get((table.id, user_id))
+            if opened is None or self.bot.scheduler.now() - opened.opened_at > HAND_EDITABLE_FOR:
+                return
+            embed, view = self.hand(table, user_id)
+            if not await self._edit_hand(table, user_id, opened, None, embed, view):
+                self._hands.pop((table.id, user_id), None)
+
+    def _hand_lock(self, table_id: int, user_id: int) -> asyncio.Lock:
+        """One redraw at a time of a user's hand at a table (a click's answer, a refresh)."""
+        key = (table_id, user_id)
+        lock = self._hand_locks.get(key)
+        if lock is None:
+            if len(self._hand_locks) >= _PRUNE_EVERY:
+                for old in [k for k, v in self._hand_locks.items() if not v.locked()]:
+                    del self._hand_locks[old]
+            lock = self._hand_locks[key] = asyncio.Lock()
+        return lock
 
     @staticmethod
     async def _edit_hand(

@@ -54,7 +54,16 @@ from bot.tables import TableService
 if TYPE_CHECKING:
     from bot.app import EuchreBot
 
-__all__ = ["LIMITS", "PRESET_CHOICES", "ChoiceLimits", "HouseRulesCommands", "editor_of"]
+__all__ = [
+    "LIMITS",
+    "PRESET_CHOICES",
+    "ChoiceLimits",
+    "Choices",
+    "HouseRulesCommands",
+    "editor_of",
+    "field_named",
+    "name_choices",
+]
 
 Choices = list[app_commands.Choice[str]]
 
@@ -140,13 +149,13 @@ class HouseRulesCommands(commands.Cog):
     async def _rule_names(
         self, interaction: discord.Interaction[EuchreBot], current: str
     ) -> Choices:
-        return _name_choices(RULE_FIELDS, current)
+        return name_choices(RULE_FIELDS, current)
 
     @rules_set.autocomplete("value")
     async def _rule_values(
         self, interaction: discord.Interaction[EuchreBot], current: str
     ) -> Choices:
-        values = _field_named(RULE_FIELDS, interaction.namespace.rule, "rule")
+        values = field_named(RULE_FIELDS, interaction.namespace.rule, "rule")
         if values is None:
             return []
         rules = (await self.service.settings_of(_guild_id(interaction))).rules
@@ -200,13 +209,13 @@ class HouseRulesCommands(commands.Cog):
     async def _setting_names(
         self, interaction: discord.Interaction[EuchreBot], current: str
     ) -> Choices:
-        return _name_choices(SETTING_FIELDS, current)
+        return name_choices(SETTING_FIELDS, current)
 
     @settings_set.autocomplete("value")
     async def _setting_values(
         self, interaction: discord.Interaction[EuchreBot], current: str
     ) -> Choices:
-        values = _field_named(SETTING_FIELDS, interaction.namespace.setting, "setting")
+        values = field_named(SETTING_FIELDS, interaction.namespace.setting, "setting")
         if values is None:
             return []
         settings = await self.service.settings_of(_guild_id(interaction))
@@ -234,7 +243,7 @@ class HouseRulesCommands(commands.Cog):
 
     @property
     def _default_delay(self) -> float:
-        return self.bot.settings.computer_move_delay
+        return self.service.computer_move_delay
 
     async def host_rules(
         self, interaction: discord.Interaction[EuchreBot], preset: str | None, changes: str | None
@@ -315,7 +324,7 @@ def _shown(values: FieldValues, before: object, after: object) -> tuple[str, str
     return shown_value(values, getattr(before, name)), shown_value(values, getattr(after, name))
 
 
-def _field_named(fields: Mapping[str, FieldValues], typed: object, what: str) -> FieldValues | None:
+def field_named(fields: Mapping[str, FieldValues], typed: object, what: str) -> FieldValues | None:
     """The field a command's other option names, while it is typed (None: no such field)."""
     try:
         return find_field(fields, str(typed or ""), what)
@@ -323,7 +332,7 @@ def _field_named(fields: Mapping[str, FieldValues], typed: object, what: str) ->
         return None
 
 
-def _name_choices(fields: Mapping[str, FieldValues], current: str) -> Choices:
+def name_choices(fields: Mapping[str, FieldValues], current: str) -> Choices:
     """Autocomplete for a rule or setting name: each with what it means."""
     return [
         app_commands.Choice(name=choice_name(f"{f.name}: {f.description}"), value=f.name)

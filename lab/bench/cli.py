@@ -1,4 +1,4 @@
-"""Command line of the benchmarks: rules, search, tables, writes, hints, pace and web.
+"""Command line of the benchmarks: rules, search, tables, writes, hints, review, pace and web.
 
 ``python -m lab bench rules [--seconds S] [--against openspiel]``: random deals a second
 of every preset through the rules core. ``python -m lab bench search [--presets ...]``:
@@ -9,6 +9,7 @@ database (PostgreSQL), not a temp SQLite file.
 ``python -m lab bench writes [--processes P] [--seconds S] [--database-url URL]``: the
 moves a second the store itself saves.
 ``python -m lab bench hints [--hints N] [--rules PRESET]`` times the Hint button's answer.
+``python -m lab bench review [--deals N] [--rules PRESET]`` times a whole deal's review.
 ``python -m lab bench web [--players N] [--games G] [--database-url URL]``: the web
 pages' server time, weight and requests a second over a big league (:mod:`.web`).
 ``python -m lab bench pace [--moves M] [--think S] [--delay S] [--only SCENARIO]``: the
@@ -30,6 +31,7 @@ from bot.store import StoreError
 from .hints import time_hints
 from .pace import PaceOptions
 from .pace import run as run_pace
+from .review import time_reviews
 from .rules import main as rules_bench
 from .search import main as search_bench
 from .tables import BenchDatabaseError, BenchOptions, HarnessMissingError, run
@@ -106,6 +108,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules", default="north_american", help="a preset name (default: %(default)s)"
     )
     hp.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
+    rp = sub.add_parser(
+        "review",
+        help="time of a whole deal's review (one seat's decisions), on one core",
+        description="Deals played by basic; one seat's decisions in each reviewed at the "
+        "review's budget, words included: CPU time of the whole deal's review and of each "
+        "decision, p50/p95/max (goal: a deal within 3 s p95).",
+    )
+    rp.add_argument("--deals", type=int, default=40, help="deals to review (default: %(default)s)")
+    rp.add_argument(
+        "--rules", default="north_american", help="a preset name (default: %(default)s)"
+    )
+    rp.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
     pp = sub.add_parser(
         "pace",
         help="click-to-table lag under Discord's rate limits, on the e2e fake Discord",
@@ -288,6 +302,10 @@ def main(argv: list[str] | None = None) -> int:
         return _writes(parser, args)
     if args.command == "hints":
         print(time_hints(HouseRules.preset_rules(args.rules), args.hints, args.seed).report())
+        return 0
+    if args.command == "review":
+        rules = HouseRules.preset_rules(args.rules)
+        print(time_reviews(rules, args.deals, args.seed).report())
         return 0
     if args.command == "pace":
         return _pace(args, parser)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from bot.players import make_player
 from bot.players.expert import ExpertPlayer
 from bot.render.hints import hint_text
-from bot.rules import HouseRules, make_game, seat_view
+from bot.rules import HouseRules, new_game, seat_view
 from lab.players.arena import percentile
 
 
@@ -41,7 +41,7 @@ def time_hints(rules: HouseRules, hints: int, seed: int = 1) -> HintTimes:
     times: list[int] = []
     game_index = 0
     while len(times) < hints:
-        game = make_game(rules, seed=seed * 1000 + game_index)
+        game = new_game(rules, seed=seed * 1000 + game_index)
         players = [make_player("basic", seed + s) for s in range(rules.players)]
         game_index += 1
         while not game.over and len(times) < hints:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.rules import game as game_module
-from bot.rules.bid_game import make_game
+from bot.rules.bid_game import new_game
 from bot.rules.game import Game
 from bot.rules.house_rules import PRESETS, HouseRules
 
@@ -69,7 +69,7 @@ def _play(
     deadline = start + seconds
     while time.process_time() < deadline:
         for _ in range(50):
-            game = make_game(rules, seed=game_seed)
+            game = new_game(rules, seed=game_seed)
             game_seed += 1
             step = game.step
             legal = game.legal()
@@ -90,10 +90,10 @@ def _legal_cost(rules: HouseRules, samples: int = 20_000) -> float:
     """Microseconds per ``legal()`` call, averaged over positions of random games."""
     rng = random.Random(2)
     games: list[Game] = []
-    game = make_game(rules, seed=99)
+    game = new_game(rules, seed=99)
     while len(games) < 200:
         if game.over or game.deal_number > MAX_DEALS:
-            game = make_game(rules, seed=len(games) + 100)
+            game = new_game(rules, seed=len(games) + 100)
         games.append(game)
         game = _advanced_copy(game, rng)
     start = time.process_time()
@@ -104,7 +104,7 @@ def _legal_cost(rules: HouseRules, samples: int = 20_000) -> float:
 
 def _advanced_copy(game: Game, rng: random.Random) -> Game:
     """A fresh game replayed to the same point and then one random action further."""
-    copy = make_game(game.rules, seed=game.seed, dealer=game.first_dealer)
+    copy = new_game(game.rules, seed=game.seed, dealer=game.first_dealer)
     for _seat, action in game.log:
         copy.step(action)
     if not copy.over:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from bot.players.basic import BasicPlayer
 from bot.players.double_dummy import Position, Solver
-from bot.rules import Game, HouseRules, make_game, seat_view
+from bot.rules import Game, HouseRules, new_game, seat_view
 from lab.bench.rules import build
 
 
@@ -39,7 +39,7 @@ def positions(rules: HouseRules, count: int, tricks_done: int, cards_led: int) -
     found: list[Position] = []
     seed = 0
     while len(found) < count:
-        game = make_game(rules, seed=seed)
+        game = new_game(rules, seed=seed)
         seed += 1
         while not game.over and not (
             game.phase == "play"
@@ -75,7 +75,7 @@ def solves_per_second(rules: HouseRules, found: list[Position], repeat: int = 1)
 
 def bid_games(rules: HouseRules, count: int) -> list[Game]:
     """Seeded games at their first bidding turn."""
-    return [make_game(rules, seed=1000 + k) for k in range(count)]
+    return [new_game(rules, seed=1000 + k) for k in range(count)]
 
 
 def rollouts_per_second(rules: HouseRules, games: list[Game], repeat: int = 1) -> float:

@@ -45,7 +45,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 import bot
 from bot.league.ratings import RatingModel
-from bot.rules import Game, HouseRules, game_record, make_game
+from bot.rules import Game, HouseRules, game_record, new_game
 from bot.store import (
     Database,
     GuildSettingsRepo,
@@ -167,7 +167,7 @@ def _user(n: int) -> int:
 
 def _finished_game(rules: HouseRules, seed: int) -> Game:
     rng = random.Random(seed)
-    game = make_game(rules, seed=seed)
+    game = new_game(rules, seed=seed)
     while not game.over:
         seat = game.turn
         assert seat is not None
@@ -307,7 +307,7 @@ async def _open_tables(db: Database, options: WebBenchOptions, rng: random.Rando
             seats=seats,
         )
         await tables.set_status(table.id, "playing")
-        game = make_game(rules, seed=n)
+        game = new_game(rules, seed=n)
         moves = rng.randrange(5, 40)
         while not game.over and len(game.log) < moves:
             seat = game.turn

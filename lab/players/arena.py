@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
 from bot.players.protocol import Player, make_player
-from bot.rules import Game, HouseRules, make_game, seat_view
+from bot.rules import Game, HouseRules, new_game, seat_view
 from bot.rules.scoring import Contract, DealResult
 
 from .parallel import Progress, in_parts
@@ -164,7 +164,7 @@ def _run_part(
             specs = [a if s % 2 == a_team else b for s in range(rules.players)]
             players = [make_player(spec, gseed * 8 + s) for s, spec in enumerate(specs)]
             times: list[list[int]] = [[] for _ in players]
-            game = play_game(make_game(rules, seed=gseed), players, times)
+            game = play_game(new_game(rules, seed=gseed), players, times)
             score_game(result, game, a_team, times)
             if not result.names[0]:
                 result.names = (players[a_team].name, players[1 - a_team].name)
@@ -343,7 +343,7 @@ def loner_trials(
     stats = LonerStats()
     for index in range(deals):
         gseed = game_seed(seed, index)
-        game = make_game(rules, seed=gseed)
+        game = new_game(rules, seed=gseed)
         players = [make_player(level, gseed * 8 + s) for s in range(rules.players)]
         deal = game.results[0]
         while deal.result == "in_play":

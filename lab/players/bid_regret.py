@@ -32,7 +32,7 @@ from bot.players.expert import BID_MARGIN, MODEL_MARGIN, Clock, ExpertPlayer, Ma
 from bot.players.learnt_bidding import score_class
 from bot.players.learnt_loners import decide_alone
 from bot.players.sampling import dealt_hand
-from bot.rules import Action, Game, HouseRules, SeatView, make_game, seat_view
+from bot.rules import Action, Game, HouseRules, SeatView, new_game, seat_view
 
 from .arena import game_seed
 
@@ -165,7 +165,7 @@ def collect_game(fields: dict[str, Any], seed: int, samples: int, index: int) ->
     """
     rules = HouseRules.build(fields)
     gseed = game_seed(seed, index)
-    game = make_game(rules, seed=gseed)
+    game = new_game(rules, seed=gseed)
     basic = BasicPlayer(gseed)
     bidder = ExpertPlayer(seed=gseed).bidder
     found: list[Decision] = []

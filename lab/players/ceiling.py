@@ -20,7 +20,7 @@ from typing import Any
 from bot.players.basic import BasicPlayer
 from bot.players.double_dummy import Position, Solver
 from bot.players.expert import deal_points
-from bot.rules import Action, Game, HouseRules, SeatView, make_game, seat_view
+from bot.rules import Action, Game, HouseRules, SeatView, new_game, seat_view
 
 from .arena import MatchResult, game_seed, score_game
 from .best_response import Responder
@@ -113,7 +113,7 @@ def _run_part(
     for index in range(first, last):
         gseed = game_seed(seed, index)
         for team in (0, 1):
-            game = make_game(rules, seed=gseed)
+            game = new_game(rules, seed=gseed)
             basics = [BasicPlayer(gseed * 8 + s) for s in range(rules.players)]
             while not game.over:
                 game.step(_choose(game, basics, team, bids, foresee))

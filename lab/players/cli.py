@@ -16,7 +16,8 @@ from bot.cli import run_main
 from bot.players.learnt_bidding import data_name
 from bot.players.learnt_loners import data_name as loners_data_name
 from bot.players.protocol import LEVELS, PlayerError
-from bot.rules import HouseRules, RulesError
+from bot.players.review import REVIEW_BUDGET, Budget
+from bot.rules import HouseRules, RuleError
 
 from .arena import (
     EndlessGameError,
@@ -29,6 +30,7 @@ from .arena import (
 from .bid_regret import SIZES, collect, load
 from .bid_rules import report as regret_report
 from .ceiling import run_ceiling
+from .review_gap import gap_report, run_review_gap
 from .single_deals import deals_report, run_deals
 from .training import train, train_loners
 
@@ -54,6 +56,7 @@ examples:
   python -m lab train-bidding --rules toronto --deals 12000 --expert-partner
   python -m lab train-loners --rules toronto --deals 20000 --seed 1
   python -m lab bid-regret --games 300 --data regret.jsonl --jobs 2
+  python -m lab review-gap --deals 200 --jobs 2 --progress
 
 --rules takes a preset name or a JSON spec such as
 '{"preset": "north_american", "stick_the_dealer": true}'.
@@ -144,9 +147,39 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _common(single)
     _parallel(single)
+    gap = commands.add_parser(
+        "review-gap",
+        help="the review's points lost by basic against the measured gap to the expert",
+        description="Duplicate single deals of the expert against basic: the measured "
+        "gap a deal, against the expected points basic's seats lost by the review of their "
+        "decisions; and how often a larger search disagrees with a flag.",
+    )
+    gap.add_argument("--deals", type=int, default=200, help="deals (default: %(default)s)")
+    gap.add_argument(
+        "--worlds",
+        type=int,
+        default=REVIEW_BUDGET.worlds,
+        help="the review's sampled deals a card (default: %(default)s)",
+    )
+    gap.add_argument(
+        "--rollouts",
+        type=int,
+        default=REVIEW_BUDGET.rollouts,
+        help="the review's rollouts a bid (default: %(default)s)",
+    )
+    gap.add_argument(
+        "--check",
+        type=int,
+        default=4,
+        help="each flag searched again with this many times the samples, 0 for none "
+        "(default: %(default)s)",
+    )
+    _common(gap)
+    _parallel(gap)
     bench = commands.add_parser(
         "bench",
-        help="benchmarks: rules, search, tables, writes, hints, pace (python -m lab bench --help)",
+        help="benchmarks: rules, search, tables, writes, hints, review, pace "
+        "(python -m lab bench --help)",
         add_help=False,
     )
     bench.add_argument("rest", nargs=argparse.REMAINDER)
@@ -375,9 +408,23 @@ def main(argv: list[str] | None = None) -> int:
                 args.a, args.b, args.deals, args.seed, rules, args.jobs, progress, args.at
             )
             print(deals_report(deals))
+        elif args.command == "review-gap":
+            budget = Budget(args.worlds, args.rollouts)
+            gaps = run_review_gap(
+                args.deals,
+                args.seed,
+                rules,
+                budget,
+                args.check,
+                args.jobs,
+                _progress(args, "deals"),
+            )
+            print(gap_report(gaps))
         elif args.command in ("train-bidding", "train-loners"):
             if rules.to_spec() != {"preset": rules.preset}:
-                raise RulesError(f"{args.command} takes a preset name: the models are per preset")
+                raise RuleError(
+                    "not_allowed", f"{args.command} takes a preset name: the models are per preset"
+                )
             training = args.command == "train-bidding"
             if training:
                 name = data_name(rules.preset, args.expert_partner)
@@ -416,7 +463,7 @@ def main(argv: list[str] | None = None) -> int:
             print(loner_report(args.level, stats, rules))
         print(f"({time.perf_counter() - start:.1f} s)")
     except (
-        RulesError,
+        RuleError,
         OutputError,
         PlayerError,
         IllegalActionError,

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.players.protocol import make_player
 from bot.players.stakes import win_chance
-from bot.rules import HouseRules, RulesError, make_game
+from bot.rules import HouseRules, RuleError, new_game
 
 from .arena import game_seed, step
 from .parallel import Progress, in_parts
@@ -76,11 +76,14 @@ def run_deals(
     rules = rules or HouseRules.preset_rules("north_american")
     if at is not None:
         if rules.deals_per_game is not None or rules.game == "bid_euchre":
-            raise RulesError("deals from a score need a game of euchre played to a target")
+            raise RuleError(
+                "not_allowed", "deals from a score need a game of euchre played to a target"
+            )
         if not 0 <= at[0] <= at[1] < rules.target_score:
-            raise RulesError(
+            raise RuleError(
+                "not_allowed",
                 f"the starting points must be a range from 0 to {rules.target_score - 1}, "
-                f"low to high, not {at[0]}-{at[1]}"
+                f"low to high, not {at[0]}-{at[1]}",
             )
     result = DealsResult(a, b, rules, seed, at=at)
     fields = rules.model_dump()
@@ -109,7 +112,7 @@ def _deal_part(
             start = (draw.randint(*at), draw.randint(0, rules.target_score - 1))
         net = 0.0
         for a_team in (0, 1):
-            game = make_game(rules, seed=gseed, dealer=dealer)
+            game = new_game(rules, seed=gseed, dealer=dealer)
             specs = [a if s % 2 == a_team else b for s in range(rules.players)]
             players = [make_player(spec, gseed * 8 + s) for s, spec in enumerate(specs)]
             while game.deal_number == 1 and not game.over:

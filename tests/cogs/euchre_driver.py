@@ -11,13 +11,15 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from bot.app import EuchreBot
 from bot.discord_pace.pacing import ChannelLimits
 from bot.players import make_player
 from bot.render import LAST_DEAL
-from bot.rules import card_symbol, parse_card
+from bot.render.cards import card_symbol
+from bot.rules import parse_card
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.settings import Settings
@@ -43,12 +45,16 @@ def card_tokens(text: str) -> list[str]:
 
 ACTION_ID = "euchre:a:"
 
+COUNTED_PLAYERS: PlayerFactory = partial(make_player, budget=None)
+"""The bot's players, a searching one drawing a fixed number of samples instead of timing them:
+its moves and hints are the same on a busy machine as on an idle one."""
+
 
 def build_bot(
     seed: int = 1,
     *,
     server: ServerSettings | None = None,
-    players: PlayerFactory = make_player,
+    players: PlayerFactory = COUNTED_PLAYERS,
     store: MemoryTableStore | None = None,
     delay: float = 0,
 ) -> EuchreBot:
@@ -58,6 +64,7 @@ def build_bot(
         players,
         server_settings=FixedSettings(server or ServerSettings()),
         seeds=lambda: seed,
+        computer_move_delay=delay,
     )
     return EuchreBot(
         Settings(computer_move_delay=delay), tables=tables, channel_limits=ChannelLimits.unlimited()
@@ -72,6 +79,7 @@ async def resumed(bot: EuchreBot, table: Table, timeout: float = 30.0) -> None:
         while table.computer_to_act() is not None and table.id not in bot.tables.computing:
             await asyncio.sleep(0.001)
         assert await bot.scheduler.settle(timeout) == 0
+        assert await bot.tables.settle(timeout) == 0
     assert await bot.pacers.flush(timeout), "what they showed was sent"
 
 

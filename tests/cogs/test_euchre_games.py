@@ -213,5 +213,7 @@ async def test_the_persons_move_shows_at_once_then_each_computer_move_in_its_tur
     edits = [i for i, s in enumerate(h.sent) if s.seq >= reply.seq and s.public]
     edits = [i for i in edits if h.sent[i].message_id == table_message.id]
     assert len(edits) == computer_moves + 1, "the person's move, then each computer's"
-    # Pause k comes before computer move k: by then, the k states before it were shown.
-    assert [sum(i < mark for i in edits) for _, mark in paused] == list(range(computer_moves))
+    # Pause k comes before computer move k: by then, the k states before it were shown
+    # (the person's own move may be shown before the first pause already).
+    shown = [sum(i < mark for i in edits) for _, mark in paused]
+    assert shown[0] in (0, 1) and shown[1:] == list(range(1, computer_moves))

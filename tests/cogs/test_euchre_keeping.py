@@ -211,7 +211,7 @@ async def test_computer_turns_pending_at_the_restart_are_played(tmp_path: Path) 
     path = tmp_path / "euchre.sqlite3"
     async with await Database.open(path) as db:
         store = DatabaseTableStore(db)
-        first = TableService(store, make_player, seeds=lambda: 5)
+        first = TableService(store, make_player, seeds=lambda: 5, play_on=False)
         alice = Player(1001, "Alice")
         table = await first.open(Place(1, 2), alice)
         for _ in range(3):

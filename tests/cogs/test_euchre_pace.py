@@ -27,6 +27,7 @@ from tests.cogs.euchre_driver import (
 )
 from tests.cogs.test_euchre_keeping import keeping_of
 from tests.harness import Harness, visible_text
+from tests.waiting import BOUND, until
 
 NAMES = ["alice", "bob", "carol", "dave"]
 
@@ -64,8 +65,7 @@ async def test_quick_clicks_spend_the_budget_and_the_table_jumps_to_the_newest_s
         stale = visible_text(h.message(message.id).data)
 
         await clock.advance(1)
-        await bot.pacers.flush(0.5)  # what may go now goes
-        assert table_edits() == 2, "one edit, straight to the newest state"
+        await until(lambda: table_edits() == 2, "one edit, straight to the newest state")
         now = visible_text(h.message(message.id).data)
         assert now != stale
         shown = visible_text({"embeds": h.message(message.id).data["embeds"]})
@@ -75,7 +75,7 @@ async def test_quick_clicks_spend_the_budget_and_the_table_jumps_to_the_newest_s
         for _ in range(20):
             await clock.advance(1)
             await asyncio.sleep(0.01)
-        assert await bot.pacers.flush(1.0)
+        assert await bot.pacers.flush(BOUND)
         assert table_edits() == 2, "nothing older comes after the newest state"
         pings = [h.sent[i] for i in kinds("channel_send")]
         live = [p for p in pings if not h.message(p.message_id or 0).deleted]

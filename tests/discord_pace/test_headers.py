@@ -10,6 +10,7 @@ from aiohttp import web
 from bot.discord_pace.headers import message_route, rate_limit_trace
 from bot.discord_pace.pacing import ChannelLimits, ChannelPacer
 from bot.tables.scheduler import ManualScheduler
+from tests.waiting import until
 
 CHANNEL = 42
 
@@ -52,19 +53,15 @@ async def test_the_headers_of_a_paced_edit_tell_its_pacer_when_the_window_resets
                 sent.append(clock.now())
 
             pacer.submit("first", "edit", job)
-            for _ in range(100):
-                if sent:
-                    break
-                await asyncio.sleep(0.01)
+            await until(lambda: sent and pacer.traced, "the first edit and its headers")
             pacer.submit("second", "edit", job)
             await asyncio.sleep(0.05)
             assert sent == [0.0], "the answer said the window is spent"
-            assert pacer.traced
             await clock.advance(3.0)
             await asyncio.sleep(0.05)
             assert sent == [0.0]
             await clock.advance(0.02)
-            await asyncio.sleep(0.05)
+            await until(lambda: len(sent) == 2, "the second edit")
             assert sent == [0.0, 3.02], "it goes when the headers said, not a period later"
     finally:
         await runner.cleanup()

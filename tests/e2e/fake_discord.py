@@ -394,6 +394,8 @@ class FakeDiscord:
         self.webhook_limit = 5
         """Requests one interaction's webhook takes (followups, edits, deletes) a period."""
         self.webhook_period = 2.0
+        self.clock: Callable[[], float] = time.monotonic
+        """The clock of the rate limit windows (a test may turn it by hand)."""
         self._windows: dict[tuple[int | str, str], _Window] = {}
         self.token = token or f"e2e.{secrets.token_urlsafe(24)}"
         self.callback_deadline = callback_deadline
@@ -412,6 +414,8 @@ class FakeDiscord:
         self.channels: dict[int, JSON] = {
             self.channel_id: payloads.text_channel(self.channel_id, self.guild_id, channel_name)
         }
+        self.deleted_channels: set[int] = set()
+        """Deleted channels and threads: their requests answer Unknown Channel."""
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
         self.requests: list[Request] = []
@@ -982,6 +986,7 @@ class FakeDiscord:
                 False,
             ),
             ("GET", "/channels/{channel_id}", self._get_channel, True),
+            ("PATCH", "/channels/{channel_id}", self._patch_channel, True),
             ("POST", "/channels/{channel_id}/messages", self._send_message, True),
             ("GET", "/channels/{channel_id}/messages", self._list_messages, True),
             ("GET", "/channels/{channel_id}/messages/{message_id}", self._channel_message, True),
@@ -1062,7 +1067,7 @@ class FakeDiscord:
             limit, period = self.rate_limit, self.rate_period
         else:
             return None
-        now = asyncio.get_running_loop().time()
+        now = self.clock()
         window = self._windows.setdefault(key, _Window())
         if now >= window.resets_at:
             window.resets_at, window.used = now + period, 0
@@ -1307,15 +1312,68 @@ class FakeDiscord:
 
     def _channel(self, p: Mapping[str, str]) -> int:
         cid = int(p["channel_id"]) if p["channel_id"].isdigit() else 0
-        if cid not in self.channels:
+        if cid not in self.channels or cid in self.deleted_channels:
             raise ApiError(404, 10003, "Unknown Channel")
         return cid
 
     def _get_channel(self, record: Request, p: dict[str, str]) -> JSON:
         return self.channels[self._channel(p)]
 
+    async def _patch_channel(self, record: Request, p: dict[str, str]) -> JSON:
+        """Reopen (or archive) a thread; reopening a locked one takes Manage Threads."""
+        cid = self._channel(p)
+        channel, body = self.channels[cid], record.body or {}
+        meta = channel.get("thread_metadata")
+        if meta is None:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if meta["locked"] and body.get("archived") is False and body.get("locked") is not False:
+            raise ApiError(403, 50013, "Missing Permissions")
+        for key in ("archived", "locked"):
+            if key in body:
+                meta[key] = bool(body[key])
+        await self.dispatch("THREAD_UPDATE", copy.deepcopy(channel))
+        return channel
+
+    async def archive_thread(self, thread_id: int, *, locked: bool = False) -> None:
+        """A moderator archives (and maybe locks) a thread, as Discord then announces it."""
+        thread = self.channels[thread_id]
+        thread["thread_metadata"].update(archived=True, locked=locked)
+        self._touch()
+        await self.dispatch("THREAD_UPDATE", copy.deepcopy(thread))
+
+    async def delete_channel(self, channel_id: int) -> None:
+        """A moderator deletes a thread (or channel): its requests answer Unknown Channel."""
+        channel = self.channels[channel_id]
+        self.deleted_channels.add(channel_id)
+        self._touch()
+        if "thread_metadata" in channel:
+            gone = {k: channel[k] for k in ("id", "guild_id", "parent_id", "type")}
+            await self.dispatch("THREAD_DELETE", gone)
+        else:
+            await self.dispatch("CHANNEL_DELETE", copy.deepcopy(channel))
+
+    def thread_archived(self, thread_id: int) -> bool:
+        """Whether the thread is archived now."""
+        return bool(self.channels[thread_id]["thread_metadata"]["archived"])
+
+    def _check_thread_open(self, cid: int, method: str) -> None:
+        """Refuse what Discord refuses in an archived thread; a post reopens an unlocked one.
+
+        Editing or deleting a message there is ``50083 Thread is archived``; so is a post
+        in a locked thread.
+        """
+        meta = self.channels[cid].get("thread_metadata")
+        if meta is None or not meta["archived"]:
+            return
+        if method == "POST" and not meta["locked"]:
+            meta["archived"] = False
+            return
+        if method in ("POST", "PATCH", "DELETE"):
+            raise ApiError(400, 50083, "Thread is archived")
+
     def _send_message(self, record: Request, p: dict[str, str]) -> JSON:
         cid = self._channel(p)
+        self._check_thread_open(cid, "POST")
         message = self._new_message(record.body or {}, channel_id=cid)
         self.channels[cid]["last_message_id"] = str(message.id)
         record.message_id = message.id
@@ -1341,6 +1399,7 @@ class FakeDiscord:
         record.message_id = message.id
         if record.method == "GET":
             return message.payload
+        self._check_thread_open(message.channel_id, record.method)
         if record.method == "DELETE":
             message.deleted = True
             return None

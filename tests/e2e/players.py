@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from tests.e2e.fake_discord import FakeDiscord, Interaction, Message, User
 from tests.harness import ComponentData, find_components
+from tests.waiting import BOUND
 
 __all__ = [
     "ACTION_PREFIX",
@@ -271,7 +272,7 @@ class Players:
         stop: Callable[[Choice], bool] | None = None,
         *,
         reopen_after: float = 1.0,
-        stuck_after: float = 20.0,
+        stuck_after: float = BOUND,
         max_steps: int = 5_000,
     ) -> Choice | None:
         """Take the members' turns until the game is over (None), or ``stop(choice)``.

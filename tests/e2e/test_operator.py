@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bot.app import BOT_PERMISSIONS
-from bot.render.card_images import card_pictures
+from bot.render.card_images import emoji_pictures
 from tests.e2e.conftest import MakeBot
 from tests.e2e.fake_discord import FakeDiscord
 
@@ -91,7 +91,7 @@ async def test_start_line_then_health(fake: FakeDiscord, bots: MakeBot) -> None:
 async def test_card_pictures_are_uploaded_once_and_a_changed_one_replaced(
     fake: FakeDiscord, bots: MakeBot
 ) -> None:
-    pictures = {p.name for p in card_pictures()}
+    pictures = {p.name for p in emoji_pictures()}
 
     def uploads() -> int:
         return sum(r.route == "POST /applications/{application_id}/emojis" for r in fake.requests)
@@ -101,7 +101,7 @@ async def test_card_pictures_are_uploaded_once_and_a_changed_one_replaced(
 
     bot = bots("pictures")
     await bot.start()
-    await fake.wait_for(lambda: uploads() == len(pictures), timeout=30, what="38 uploads")
+    await fake.wait_for(lambda: uploads() == len(pictures), timeout=30, what="54 uploads")
     assert {e["name"] for e in fake.app_emojis.values()} == pictures
     assert await bot.stop() == 0
 

@@ -4,13 +4,13 @@ The fake Discord answers rate limits as Discord does. These tests check what pla
 would notice, not timings to the millisecond: every card played reaches the public
 table, no request is refused with a 429, turn mentions are new messages (a mention
 added by an edit notifies nobody) and never for the person who just clicked, and a
-click of the bot's prefix that nothing claims is answered at once. The figures against
-the goals are printed by ``python -m lab bench pace``.
+click of the bot's prefix that nothing claims is answered at once. They count and order,
+never time: they pass on a busy machine. The lags against the goals are figures, printed
+by ``python -m lab bench pace``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import math
 from pathlib import Path
 
@@ -35,7 +35,7 @@ def check(figures: PaceFigures) -> None:
     assert figures.most_edits <= 5 and figures.most_posts <= 5
     assert figures.mentions_by_edit == 0, "a mention added by an edit notifies nobody"
     assert figures.pinged_clicker == 0
-    assert figures.unknown_click < 1.0
+    assert figures.unknown_click < math.inf, "the unknown click was answered"
     print(figures.text())
 
 
@@ -84,7 +84,8 @@ async def test_a_card_lag_is_read_from_the_versions_of_the_table() -> None:
 
 async def test_an_interactions_webhook_takes_five_requests_in_two_seconds() -> None:
     async with FakeDiscord() as fake:
-        fake.webhook_period = 0.5
+        now = [0.0]
+        fake.clock = lambda: now[0]  # turned by hand: six requests in the window, however slow
         alice = fake.member("alice")
         for token in ("token-a", "token-b"):
             hand = fake._new_message({"content": "hand"}, visible_to=alice.id)
@@ -103,6 +104,6 @@ async def test_an_interactions_webhook_takes_five_requests_in_two_seconds() -> N
 
             assert [await edit("token-a") for _ in range(6)] == [200] * 5 + [429]
             assert await edit("token-b") == 200, "each interaction has a bucket of its own"
-            await asyncio.sleep(0.5)
+            now[0] += fake.webhook_period
             assert await edit("token-a") == 200, "the window opened again"
         assert len(fake.rate_limited) == 1 and fake.problems == []

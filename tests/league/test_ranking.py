@@ -71,3 +71,13 @@ def test_one_person_in_two_seats_is_never_ranked() -> None:
 def test_record_rules_read_the_records_rules() -> None:
     assert record_rules(finished_record(1)) == RULES
     assert record_rules({"rules": {"preset": "nope"}}) is None
+
+
+def test_a_tournament_game_follows_its_event() -> None:
+    other = RULES.with_changes(deals_per_game=2)
+    assert casual_reason(game(), other, RULES, SETTINGS, event_rated=True) is None
+    assert casual_reason(game(), RULES, RULES, SETTINGS, event_rated=False) == (
+        "its tournament is not rated"
+    )
+    reason = casual_reason(game(computer_at=1), other, RULES, SETTINGS, event_rated=True)
+    assert reason == "a computer played a seat"

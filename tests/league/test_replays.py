@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.league import replay_book
-from bot.rules import PRESETS, HouseRules, RecordError, game_record, make_game, parse_record
-from bot.rules.record import new_game
+from bot.rules import PRESETS, HouseRules, RecordError, game_record, new_game, parse_record
+from bot.rules.record import starting_game
 
 from .util import finished_record
 
@@ -14,7 +14,7 @@ from .util import finished_record
 def engine_tricks(record: dict[str, object]) -> list[list[tuple[tuple[int, ...], int]]]:
     """Each deal's tricks as (cards, winner), read from the engine as it plays."""
     loaded = parse_record(record)
-    game = new_game(loaded)
+    game = starting_game(loaded)
     deals: list[list[tuple[tuple[int, ...], int]]] = [[]]
     for seat, action in loaded.actions:
         before = game.deal_number
@@ -46,7 +46,7 @@ def test_the_book_holds_every_action_and_every_trick(preset: str, seed: int) -> 
     book = replay_book(record)
     assert [a.to_json(s) for s, a in book.actions()] == record["actions"]
 
-    again = make_game(rules, seed=seed)
+    again = new_game(rules, seed=seed)
     for seat, action in book.actions():
         again.apply(seat, action)
     assert game_record(again) == record

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from bot.rules import HouseRules, game_record, make_game
+from bot.rules import HouseRules, game_record, new_game
 from bot.store import ArchivedGame, Database, GameArchiveRepo, GuildSettingsRepo, Seat
 
 GUILD = 1_000_000_000_000_001
@@ -21,7 +21,7 @@ USERS = {name: 5_000_000_000_000_000 + n for n, name in enumerate(NAMES)}
 def finished_record(seed: int, rules: HouseRules = RULES) -> dict[str, Any]:
     """A finished game of random legal moves (the same for the same seed)."""
     rng = random.Random(seed)
-    game = make_game(rules, seed=seed)
+    game = new_game(rules, seed=seed)
     while not game.over:
         seat = game.turn
         assert seat is not None

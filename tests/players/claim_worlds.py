@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from bot.rules import Deal, Game, RuleError, make_game, seat_view
+from bot.rules import Deal, Game, RuleError, new_game, seat_view
 from bot.rules.actions import PLAY
 from bot.rules.claims import highest_card
 from bot.rules.game import PLAY_PHASE
@@ -116,7 +116,7 @@ def worlds(
     else:
         arrangements = iter([cards] + [rng.sample(cards, len(cards)) for _ in range(samples)])
     for arrangement in arrangements:
-        other = make_game(game.rules, dealer=dealer, deals=[_rebuilt(deal, slots, arrangement)])
+        other = new_game(game.rules, dealer=dealer, deals=[_rebuilt(deal, slots, arrangement)])
         try:
             for actor, action in log:
                 other.apply(actor, action)

@@ -8,7 +8,7 @@ import pytest
 
 from bot.players import make_player
 from bot.players.bid_basic import CHOICES, own_tricks
-from bot.rules import Action, HouseRules, make_game, parse_card, replay, seat_view
+from bot.rules import Action, HouseRules, new_game, parse_card, replay, seat_view
 from bot.rules.ranking import NO_TRUMP_HIGH, NO_TRUMP_LOW
 from lab.players.arena import run_match
 
@@ -28,7 +28,7 @@ def test_every_choice_is_legal_and_games_end(preset: str) -> None:
     ]
     rng = random.Random(preset)
     for g in range(2):
-        game = make_game(rules, seed=rng.randrange(10**9))
+        game = new_game(rules, seed=rng.randrange(10**9))
         while not game.over:
             assert game.deal_number < 200, "the game did not end"
             seat = game.turn

@@ -10,9 +10,10 @@ import pytest
 from bot.players import make_player
 from bot.players.bid_basic import CHOICES
 from bot.players.bid_expert import BidExpert, Knobs
-from bot.players.bid_rollout import next_seats, play_out
+from bot.players.bid_rollout import play_out
 from bot.players.expert import Clock, ExpertPlayer
-from bot.rules import Action, BidGame, HouseRules, make_game, replay, seat_view
+from bot.rules import Action, BidGame, HouseRules, new_game, replay, seat_view
+from bot.rules.game import play_order
 from bot.rules.ranking import NO_TRUMP_LOW
 
 
@@ -55,7 +56,7 @@ def _fast(seed: int = 0, samples: int = 3) -> ExpertPlayer:
 def test_every_choice_is_legal_and_a_game_ends(preset: str) -> None:
     rules = HouseRules.from_spec({"preset": preset, "deals_per_game": 3})
     players = [_fast(s) if s % 2 == 0 else make_player("basic") for s in range(rules.players)]
-    game = make_game(rules, seed=11)
+    game = new_game(rules, seed=11)
     while not game.over:
         assert game.deal_number < 60, "the game did not end"
         seat = game.turn
@@ -77,7 +78,7 @@ def test_the_expert_level_searches_bid_euchre() -> None:
 
 
 def test_the_same_seed_gives_the_same_decision() -> None:
-    game = make_game(HouseRules.preset_rules("bid_euchre_6"), seed=5)
+    game = new_game(HouseRules.preset_rules("bid_euchre_6"), seed=5)
     basic = make_player("basic")
     views = []
     while game.deal_number == 1:
@@ -136,7 +137,7 @@ def test_the_fast_play_out_plays_as_basic_does(preset: str) -> None:
     basic = make_player("basic")
     checked = 0
     for seed in range(25):
-        game = make_game(rules, seed=seed)
+        game = new_game(rules, seed=seed)
         assert isinstance(game, BidGame)
         rng = random.Random(seed)
         start: BidGame | None = None
@@ -152,7 +153,7 @@ def test_the_fast_play_out_plays_as_basic_does(preset: str) -> None:
         hands = [list(h) for h in start.hands]
         runner = play_out(rules, start.trump)
         result = runner.finish(
-            hands, next_seats(start.out), start.turn, start.trick, start.tricks_won
+            hands, play_order(start.out), start.turn, start.trick, start.tricks_won
         )
         assert result == list(game.results[0].tricks)
         checked += 1

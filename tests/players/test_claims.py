@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.players.claims import can_claim, claim_now, claimed_tricks
-from bot.rules import Action, Deal, Game, HouseRules, make_game, parse_card, seat_view
+from bot.rules import Action, Deal, Game, HouseRules, new_game, parse_card, seat_view
 from bot.rules.claims import claim_plays
 from bot.rules.dealing import seeded_deal
 from bot.rules.house_rules import deck_cards
@@ -36,7 +36,7 @@ def deal_positions(rules: HouseRules, seed: int) -> Iterator[tuple[Game, Deal, i
     rng = random.Random(seed)
     deal = seeded_deal(rules, seed, 0)
     dealer = seed % rules.players
-    game = make_game(rules, dealer=dealer, deals=[deal])
+    game = new_game(rules, dealer=dealer, deals=[deal])
     number = game.deal_number
     while not game.over and game.deal_number == number:
         if game.phase == "play":
@@ -119,7 +119,7 @@ def chosen_game(
         tuple(named[s]) if s in named else tuple(rest.pop(0) for _ in range(size))
         for s in range(rules.players)
     ]
-    game = make_game(rules, dealer=0, deals=[Deal(tuple(dealt), parse_card(upcard), tuple(rest))])
+    game = new_game(rules, dealer=0, deals=[Deal(tuple(dealt), parse_card(upcard), tuple(rest))])
     game.apply(1, Action.order_up())
     game.apply(0, Action.discard(dealt[0][0]))
     while game.phase != "play":
@@ -208,6 +208,6 @@ def test_a_twin_of_the_claimers_card_ties_as_the_rules_say(equal_wins: str, clai
 
 
 def test_no_claim_before_the_play_or_from_a_seat_sitting_out() -> None:
-    game = make_game(HouseRules.preset_rules("north_american"), seed=3)
+    game = new_game(HouseRules.preset_rules("north_american"), seed=3)
     assert not can_claim(seat_view(game, game.turn or 0))
     assert not can_claim(seat_view(game, -1))

@@ -21,7 +21,7 @@ import pytest
 from bot.players import make_player
 from bot.players.expert import ExpertPlayer
 from bot.players.protocol import Player
-from bot.rules import HouseRules, make_game, seat_view
+from bot.rules import HouseRules, new_game, seat_view
 
 from .variants import RULES, label
 
@@ -35,7 +35,7 @@ def _expert(seed: int) -> ExpertPlayer:
 
 def trace(rules: HouseRules, seed: int, players: Sequence[Player], deals: int | None = None) -> str:
     """The hash of a seeded game played by ``players`` (its first ``deals`` deals, if given)."""
-    game = make_game(rules, seed=seed)
+    game = new_game(rules, seed=seed)
     digest = hashlib.sha256()
     while not game.over and (deals is None or game.deal_number <= deals):
         seat = game.turn

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from bot.players import LEVELS, BasicPlayer, Player, PlayerError, RandomPlayer, make_player
+from bot.players import (
+    LEVELS,
+    SEARCH_BUDGET,
+    BasicPlayer,
+    Player,
+    PlayerError,
+    RandomPlayer,
+    make_player,
+)
+from bot.players.expert import ExpertPlayer
 from bot.rules import Game, HouseRules, seat_view
 
 
@@ -29,6 +38,24 @@ def test_outside_players_load_by_module_and_class() -> None:
     assert player.name == "last-legal"
     seeded = make_player("tests.players.outside_player:Seeded", 5)
     assert seeded.seed == 5  # type: ignore[attr-defined]
+
+
+def test_a_searching_level_thinks_for_the_budget_or_counts_its_samples() -> None:
+    timed = make_player("expert", 3)
+    assert isinstance(timed, ExpertPlayer) and timed.budget == SEARCH_BUDGET
+    counted = make_player("expert", 3, budget=None)
+    assert isinstance(counted, ExpertPlayer) and counted.budget is None
+    game = Game(HouseRules.preset_rules("north_american"), seed=11)
+    assert game.turn is not None
+    view = seat_view(game, game.turn)
+    again = make_player("expert", 3, budget=None)
+    assert isinstance(again, ExpertPlayer)
+    first = counted.advise(view)
+    assert first == again.advise(view) and first.samples == counted.min_samples, (
+        "no clock: the same figures"
+    )
+    assert make_player("basic", 3, budget=None).name == "basic", "a level without a search"
+    assert make_player("tests.players.outside_player:Seeded", 5, budget=None).seed == 5  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from bot.players.tracking import Knowledge
-from bot.rules import Action, Deal, HouseRules, make_game, parse_card, seat_view
+from bot.rules import Action, Deal, HouseRules, new_game, parse_card, seat_view
 from bot.rules.dealing import NO_UPCARD
 
 from .test_basic import DEAL_A, NA, ORDERED
@@ -61,7 +61,7 @@ SHOOT_6 = [
 
 def test_a_six_seat_shooter_holds_the_cards_its_partners_passed() -> None:
     hands = tuple(tuple(parse_card(c) for c in h.split()) for h in SHOOT_6)
-    game = make_game(
+    game = new_game(
         HouseRules.preset_rules("bid_euchre_6"), dealer=0, deals=[Deal(hands, NO_UPCARD, ())]
     )
     for seat, action in [
@@ -100,7 +100,7 @@ def test_a_passed_card_is_known_in_the_hand_the_rules_put_it_in(spec: dict[str, 
     rng = random.Random(7)
     gifts = 0
     for seed in range(200):
-        game = make_game(rules, seed=seed)
+        game = new_game(rules, seed=seed)
         while not game.over and game.deal_number <= 2 and gifts < 12:
             seat = game.turn
             assert seat is not None

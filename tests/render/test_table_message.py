@@ -8,7 +8,8 @@ import discord
 import pytest
 
 from bot.render import LAST_DEAL, CardFaces, card_text, table_embed
-from bot.rules import HouseRules, card_symbol
+from bot.render.cards import card_symbol
+from bot.rules import HouseRules
 from bot.rules.cards import JACK, card
 from bot.tables import Place, Player, Table
 from tests.render.games import BID_VARIANTS, VARIANTS, seated_table, steps

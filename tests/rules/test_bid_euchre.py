@@ -17,7 +17,7 @@ from bot.rules import (
     RecordError,
     RuleError,
     game_record,
-    make_game,
+    new_game,
     parse_card,
     replay,
     seat_view,
@@ -271,7 +271,7 @@ def test_dealing_the_whole_pack(preset: str, players: int, size: int) -> None:
     rules = HouseRules.preset_rules(preset)
     assert rules.players == players and rules.hand_size == size and rules.target_score == 32
     for seed in range(5):
-        game = make_game(rules, seed=seed)
+        game = new_game(rules, seed=seed)
         assert isinstance(game, BidGame)
         assert [len(h) for h in game.hands] == [size] * players
         assert game.deal.upcard == NO_UPCARD and game.deal.kitty == ()
@@ -399,9 +399,16 @@ def test_repr_and_copy() -> None:
     assert game.phase == "bid" and len(game.log) == 1 and twin.phase == "play"
 
 
-def test_euchres_game_refuses_bid_euchre_rules_and_make_game_picks_bidgame() -> None:
+def test_game_plays_any_rules_and_new_game_picks_bidgame() -> None:
     rules = HouseRules.preset_rules("bid_euchre_8")
-    with pytest.raises(ValueError, match="make_game"):
-        Game(rules)
-    assert isinstance(make_game(rules, seed=3), BidGame)
-    assert type(make_game(HouseRules.preset_rules("north_american"))) is Game
+    plain, bid = Game(rules, seed=3), new_game(rules, seed=3)
+    assert isinstance(bid, BidGame) and type(plain) is Game
+    while not bid.over:
+        action = bid.legal()[0]
+        bid.apply(bid.turn, action)  # type: ignore[arg-type]
+        plain.apply(plain.turn, action)  # type: ignore[arg-type]
+        assert repr(plain) == repr(bid).replace("<BidGame", "<Game", 1)
+    assert plain.score == bid.score and plain.contract == bid.contract
+    with pytest.raises(ValueError, match="new_game"):
+        BidGame(HouseRules.preset_rules("north_american"))
+    assert type(new_game(HouseRules.preset_rules("north_american"))) is Game

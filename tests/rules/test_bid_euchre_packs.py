@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.rules import HouseRules, RulesError, replay
+from bot.rules import HouseRules, RuleError, replay
 from bot.rules.house_rules import BID_EUCHRE_PACKS
-from bot.rules.record import RecordError, new_game, parse_record
+from bot.rules.record import RecordError, parse_record, starting_game
 
 
 def record(rules: dict[str, object]) -> dict[str, object]:
@@ -34,7 +34,7 @@ def test_a_spec_that_changes_players_alone_gets_their_packs(
         assert (rules.packs, rules.hand_size) == (packs, cards), preset
         assert HouseRules.preset_rules(preset).with_changes(players=players) == rules
     doc = record({"preset": "bid_euchre", "players": players})
-    game = new_game(parse_record(doc))
+    game = starting_game(parse_record(doc))
     assert [len(hand) for hand in game.hands] == [cards] * players
     assert top_bid(doc) == cards
 
@@ -57,13 +57,13 @@ def test_the_presets_agree_with_the_contract() -> None:
 def test_packs_that_contradict_the_players_are_refused(
     spec: dict[str, object], wanted: int
 ) -> None:
-    with pytest.raises(RulesError) as refused:
+    with pytest.raises(RuleError) as refused:
         HouseRules.from_spec(spec)
     message = str(refused.value)
     assert message.startswith("packs: ") and "players" in message
     assert f"packs {wanted}" in message and f"not packs {spec['packs']}" in message
     base = HouseRules.preset_rules(str(spec["preset"]))
-    with pytest.raises(RulesError, match=r"packs: .*players"):
+    with pytest.raises(RuleError, match=r"packs: .*players"):
         base.with_changes(**{k: v for k, v in spec.items() if k != "preset"})
     with pytest.raises(RecordError, match=r"rules: packs: .*players"):
         replay(record(spec))

@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.rules import Game, HouseRules, game_record, make_game, replay, seat_view
+from bot.rules import Game, HouseRules, game_record, new_game, replay, seat_view
 
 from .util import calm_choice, snapshot
 from .variants import BID_RULES
@@ -19,7 +19,7 @@ seeds = st.integers(min_value=0, max_value=2**63)
 
 def _random_game(rules: HouseRules, seed: int, pick: int, limit: int = 20_000) -> Game:
     rng = random.Random(pick)
-    game = make_game(rules, seed=seed)
+    game = new_game(rules, seed=seed)
     pack = Counter(game.pack)
     for _ in range(limit):
         if game.over:
@@ -67,12 +67,12 @@ def test_replaying_a_prefix_gives_the_same_state(
     rules: HouseRules, seed: int, pick: int, where: float
 ) -> None:
     rng = random.Random(pick)
-    full = make_game(rules, seed=seed)
+    full = new_game(rules, seed=seed)
     for _ in range(int(400 * where)):
         if full.over:
             break
         full.step(rng.choice(list(full.legal())))  # shoots included
-    stepped = make_game(rules, seed=seed, dealer=full.first_dealer)
+    stepped = new_game(rules, seed=seed, dealer=full.first_dealer)
     for seat, action in full.log:
         stepped.apply(seat, action)
     assert snapshot(stepped) == snapshot(full)
@@ -90,7 +90,7 @@ def test_a_view_never_shows_another_seats_hidden_cards(
     rules: HouseRules, seed: int, pick: int
 ) -> None:
     rng = random.Random(pick)
-    game = make_game(rules, seed=seed)
+    game = new_game(rules, seed=seed)
     twins = {c for c, k in Counter(game.pack).items() if k > 1}
     for _ in range(300):
         if game.over:

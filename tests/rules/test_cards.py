@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.rules import CardError, HouseRules, Suit, card_label, card_words, parse_card, parse_suit
+from bot.rules import HouseRules, Suit, card_label, parse_card
+from bot.rules.cards import CardError, card_words, parse_suit
 from bot.rules.ranking import build_ranking, trick_winner_index
 
 

@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from bot.rules import Action, Game, HouseRules, RuleError, SeatView, make_game, parse_card
+from bot.rules import Action, Game, HouseRules, RuleError, SeatView, new_game, parse_card
 from bot.rules.claims import claim_plays, highest_card, lowest_card
 from bot.rules.ranking import build_ranking
 
 
 def _in_play(preset: str, seed: int) -> Game:
     """A game of ``preset`` played at random to the middle of its first deal's play."""
-    game = make_game(HouseRules.preset_rules(preset), seed=seed)
+    game = new_game(HouseRules.preset_rules(preset), seed=seed)
     rng = random.Random(seed)
     while game.phase != "play" or len(game.tricks) < 2:
         assert game.turn is not None
@@ -78,7 +78,7 @@ def test_a_chooser_picks_for_the_others_and_none_means_their_lowest_card() -> No
 
 
 def test_no_claim_outside_the_play_or_from_a_seat_sitting_out() -> None:
-    game = make_game(HouseRules.preset_rules("north_american"), seed=2)
+    game = new_game(HouseRules.preset_rules("north_american"), seed=2)
     with pytest.raises(RuleError, match="only claim while the cards are being played"):
         claim_plays(game, 0)
     played = _in_play("north_american", seed=2)

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.rules import Action, Game, HouseRules, Trick, make_game, parse_card
+from bot.rules import Action, Game, HouseRules, Trick, new_game, parse_card
 
 
 def _game() -> Game:
@@ -60,18 +60,23 @@ SHARED = frozenset({"_pack"})
 """List fields a copy may share: the game replaces them and never changes them in place."""
 
 
-def _fields(game: Game) -> dict[str, object]:
-    """Every field set on the game (compiled by mypyc, a class has no ``__dict__``)."""
+def _fields(game: object) -> dict[str, object]:
+    """Every field set on the game, its bidding's too (compiled by mypyc, no ``__dict__``)."""
     names: tuple[str, ...] | None = getattr(type(game), "__mypyc_attrs__", None)
     if names is None:
-        return dict(vars(game))
-    return {n: getattr(game, n) for n in names if hasattr(game, n)}
+        found = dict(vars(game))
+    else:
+        found = {n: getattr(game, n) for n in names if hasattr(game, n)}
+    if "_bidding" in found:
+        bidding = _fields(found.pop("_bidding"))
+        found.update({f"_bidding.{name}": value for name, value in bidding.items()})
+    return found
 
 
 @pytest.mark.parametrize("preset", ["north_american", "six_player", "almonte", "bid_euchre"])
 def test_a_copy_has_every_field_and_shares_no_list_the_game_changes(preset: str) -> None:
     rng = random.Random(3)
-    game = make_game(HouseRules.preset_rules(preset), seed=11)
+    game = new_game(HouseRules.preset_rules(preset), seed=11)
     while not game.over and game.deal_number <= 3:
         fields = _fields(game)
         twin = _fields(game.copy())
@@ -91,7 +96,7 @@ def test_every_game_follows_its_own_rules_object() -> None:
     """
     for target in [*range(1, 70), *range(69, 0, -3)]:
         rules = HouseRules.from_spec({"preset": "north_american", "target_score": target})
-        game = make_game(rules, seed=target)
+        game = new_game(rules, seed=target)
         rng = random.Random(target)
         while not game.over:
             game.step(rng.choice(list(game.legal())))

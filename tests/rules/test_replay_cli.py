@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.rules import PRESETS, HouseRules, game_record, make_game, replay
+from bot.rules import PRESETS, HouseRules, game_record, new_game, replay
 
 from .util import calm_choice
 
@@ -26,7 +26,7 @@ from .util import calm_choice
 @pytest.mark.parametrize("finish", [False, True])
 def test_cli_replays_a_record_of_every_preset(preset: str, finish: bool, tmp_path: Path) -> None:
     rng = random.Random(preset)
-    game = make_game(HouseRules.preset_rules(preset), seed=11)
+    game = new_game(HouseRules.preset_rules(preset), seed=11)
     steps = 0
     while not game.over and (finish or steps < 40):
         game.apply(game.turn, calm_choice(game, rng))  # type: ignore[arg-type]

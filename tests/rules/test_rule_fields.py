@@ -17,10 +17,10 @@ from bot.rules import (
     RuleError,
     action_from_json,
     parse_card,
-    parse_suit,
     replay,
     seat_view,
 )
+from bot.rules.cards import parse_suit
 from bot.rules.dealing import first_dealer, seeded_int, shuffled
 from bot.rules.house_rules import deck_cards
 

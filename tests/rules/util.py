@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from bot.rules import Action, Game, HouseRules, Replay, parse_record, replay
-from bot.rules.record import new_game
+from bot.rules.record import starting_game
 
 
 def record(
@@ -42,7 +42,7 @@ def run(doc: dict[str, Any]) -> Replay:
 
 def game_of(doc: dict[str, Any]) -> Game:
     """A game at the start of a record, its actions not applied."""
-    return new_game(parse_record(doc))
+    return starting_game(parse_record(doc))
 
 
 def play_out(game: Game) -> None:
@@ -61,7 +61,7 @@ def snapshot(game: Game) -> str:
             "kitty": game.kitty,
             "trick": game.trick,
             "log": len(game.log),
-            "swapped": game._swapped,
+            "swapped": getattr(game._bidding, "swapped", None),
             "out": game.out,
         }
     )

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.rules import Game, HouseRules, make_game
+from bot.rules import Game, HouseRules, new_game
 from bot.store import Database, Seat, TableRepo, connect, migrate
 
 GUILD = 1_000_000_000_000_001
@@ -214,7 +214,7 @@ async def build_at_version(url: str | Path, version: int) -> None:
 def random_game(rules: HouseRules, seed: int, rng_seed: int = 1) -> Game:
     """A finished game with random legal moves."""
     rng = random.Random(rng_seed)
-    game = make_game(rules, seed=seed)
+    game = new_game(rules, seed=seed)
     while not game.over:
         seat = game.turn
         assert seat is not None

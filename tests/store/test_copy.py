@@ -18,6 +18,7 @@ from bot.store import (
     GameArchiveRepo,
     GuildSettingsRepo,
     LeagueSettingsRepo,
+    PreferenceRepo,
     SeasonRepo,
     Seat,
     TableRepo,
@@ -60,6 +61,7 @@ async def fill(url: str) -> dict[str, object]:
         # A server an upgrade left due a ladder rebuild (schema 11) that hasn't played since.
         await db.execute("INSERT INTO league_rebuilds (guild_id) VALUES (?)", (GUILD + 1,))
         await tournament_in_play(db, open_table)
+        await PreferenceRepo(db).update(HOST, four_colour=True, pings="never")
         return await read_all(db)
 
 
@@ -92,6 +94,7 @@ async def read_all(db: Database) -> dict[str, object]:
         "seasons": seasons,
         "standings": [await SeasonRepo(db).standings(s.id) for s in seasons],
         "tournaments": await TournamentRepo(db).list_by_guild(GUILD),
+        "preferences": await PreferenceRepo(db).get(HOST),
     }
 
 

@@ -28,6 +28,7 @@ from bot.store import (
 from bot.store.locks import open_guild_locks
 from bot.store.postgres import PostgresDatabase
 from tests.postgres_server import PostgresServer
+from tests.waiting import BOUND
 
 from .conftest import FOUR_SEATS, GUILD, playing_table, random_game
 
@@ -45,12 +46,9 @@ async def terminate(url: str, pid: int) -> None:
     admin = await asyncpg.connect(url)
     try:
         assert await admin.fetchval("SELECT pg_terminate_backend($1)", pid)
-        for _ in range(100):  # until the session is gone
-            if not await admin.fetchval(
-                "SELECT count(*) FROM pg_stat_activity WHERE pid = $1", pid
-            ):
-                break
-            await asyncio.sleep(0.02)
+        async with asyncio.timeout(BOUND):  # until the session is gone
+            while await admin.fetchval("SELECT count(*) FROM pg_stat_activity WHERE pid = $1", pid):
+                await asyncio.sleep(0.02)
     finally:
         await admin.close()
 
@@ -67,14 +65,14 @@ async def wait_until_waiting(url: str, pid: int, event_type: str) -> None:
     """Until the session waits on ``event_type`` (a lock, a sleep): its statement is running."""
     admin = await asyncpg.connect(url)
     try:
-        for _ in range(250):
-            found = await admin.fetchval(
-                "SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1", pid
-            )
-            if found == event_type:
-                return
-            await asyncio.sleep(0.02)
-        raise AssertionError(f"session {pid} never waited on {event_type}")
+        async with asyncio.timeout(BOUND):
+            while (
+                await admin.fetchval(
+                    "SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1", pid
+                )
+                != event_type
+            ):
+                await asyncio.sleep(0.02)
     finally:
         await admin.close()
 

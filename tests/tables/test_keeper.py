@@ -56,11 +56,6 @@ class Notes:
         self, table: Table, progress: Progress, user_id: int, away: bool, reminder_id: int | None
     ) -> None:
         self.said.append(("timed_out", table.id, user_id, away, reminder_id))
-        await self.service.run_computers(table.id)
-
-    async def resume(self, table: Table) -> None:
-        self.said.append(("resume", table.id))
-        await self.service.run_computers(table.id)
 
     async def closed_idle(self, table: Table, minutes: float) -> None:
         self.said.append(("closed", table.id, round(minutes)))
@@ -233,13 +228,14 @@ async def test_computers_left_pending_are_played_on_the_next_tick() -> None:
     await tables.start(table.id, ALICE.user_id)
     if table.computer_to_act() is None:
         await act(tables, table)  # now a computer is to play: the process "dies" here
+    tables.halt()
     assert table.computer_to_act() is not None
     fresh, clock, keeper, notes = build(store)
     restored = await fresh.restore()
     keeper.stop()
     keeper.start()
     await clock.advance(5)
-    assert notes.said == [("resume", restored[0].id)]
+    assert notes.said == [], "the keeper plays them itself"
     assert restored[0].computer_to_act() is None
 
 

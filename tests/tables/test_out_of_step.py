@@ -109,7 +109,7 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
 
 def build(db: Database) -> tuple[TableService, UnsureStore, list[TableEvent]]:
     store = UnsureStore(db)
-    tables = TableService(store, make_player, seeds=lambda: 5)
+    tables = TableService(store, make_player, seeds=lambda: 5, play_on=False)
     events: list[TableEvent] = []
     tables.listeners.append(events.append)
     return tables, store, events
@@ -186,7 +186,7 @@ async def test_an_unsure_move_that_was_not_saved_can_be_made_again(db: Database)
 
     events.clear()
     await tables.act(table.id, user, seat, stamp, move)
-    assert [e.kind for e in events] == ["reloaded", "move"]
+    assert [e.kind for e in events] == ["reloaded", "move", "turn"]
     assert not table.out_of_step and await in_step(db, table)
     assert len(await stored_actions(db, table)) == 1
 

@@ -25,6 +25,7 @@ from bot.tables import (
     TableEvent,
     TableExistsError,
     TableService,
+    TurnPassed,
     WrongStageError,
 )
 
@@ -259,33 +260,50 @@ async def test_expert_computers_think_in_a_worker_thread() -> None:
     assert ("expert", True) not in deciders and ("basic", False) not in deciders
 
 
+def turns_told(tables: TableService) -> list[TurnPassed]:
+    """The TurnPassed events ``tables`` will tell, as they come."""
+    turns: list[TurnPassed] = []
+
+    def heard(event: TableEvent) -> None:
+        if isinstance(event, TurnPassed):
+            turns.append(event)
+
+    tables.listeners.append(heard)
+    return turns
+
+
 async def test_turn_ping_names_the_next_person_unless_they_clicked_or_pings_are_off() -> None:
     for mention_on_turn in (True, False):
         server = FixedSettings(ServerSettings(mention_on_turn=mention_on_turn))
         tables = TableService(
             MemoryTableStore(), make_player, seeds=lambda: 8, server_settings=server
         )
+        turns = turns_told(tables)
         table = await tables.open(HERE, ALICE)
         for person in (BOB, CAROL, DAVE):
             await tables.join(table.id, person)
         progress = await tables.start(table.id, ALICE.user_id)
         assert progress.mention is not None
-        expected = progress.mention if mention_on_turn else None
-        assert await tables.turn_ping(progress, clicker=None) == expected
-        assert await tables.turn_ping(progress, clicker=progress.mention) is None
-        progress = await tables.run_computers(table.id)
-        assert await tables.turn_ping(progress, clicker=None) == expected
+        (turn,) = turns
+        assert turn.user_id == progress.mention and turn.requested_by == ALICE.user_id
+        assert turn.ping == (mention_on_turn and turn.user_id != ALICE.user_id)
+        seat, view = tables.hand(table.id, turn.user_id)
+        await tables.act(table.id, turn.user_id, seat, table.stamp, view.legal[0])
+        mover, turn = turn.user_id, turns[-1]
+        assert turn.requested_by == mover and turn.user_id != mover
+        assert turn.ping == mention_on_turn
 
 
-async def test_computer_delay_is_the_servers_else_the_default() -> None:
+async def test_computer_delay_is_the_servers_else_the_services() -> None:
     quick = TableService(
         MemoryTableStore(),
         make_player,
         server_settings=FixedSettings(ServerSettings(computer_move_delay=0.25)),
+        computer_move_delay=3.0,
     )
-    plain = service()
-    assert await quick.computer_delay(await quick.open(HERE, ALICE), 3.0) == 0.25
-    assert await plain.computer_delay(await plain.open(HERE, ALICE), 3.0) == 3.0
+    plain = TableService(MemoryTableStore(), make_player, computer_move_delay=3.0)
+    assert (await quick.open(HERE, ALICE)).computer_move_delay == 0.25
+    assert (await plain.open(HERE, ALICE)).computer_move_delay == 3.0
 
 
 async def test_an_eight_seat_bid_euchre_table_plays_to_the_end_and_replays() -> None:

@@ -6,9 +6,10 @@ import random
 
 from aiohttp.test_utils import TestClient
 
-from bot.rules import Game, HouseRules, make_game, seat_view
+from bot.rules import Game, HouseRules, new_game, seat_view
 from bot.rules.cards import card_label, card_words
-from bot.store import Database, GameArchiveRepo, SeasonRepo, Seat, TableRepo
+from bot.server.preferences import HIDDEN_NAME
+from bot.store import Database, GameArchiveRepo, PreferenceRepo, SeasonRepo, Seat, TableRepo
 from bot.web.live import live_table
 from tests.league.util import USERS, finished_record
 from tests.web.util import HOSTILE, League
@@ -17,7 +18,7 @@ from tests.web.util import HOSTILE, League
 def _mid_trick(rules: HouseRules, seed: int) -> Game:
     """A game of random legal moves stopped with two cards on the table."""
     rng = random.Random(seed)
-    game = make_game(rules, seed=seed)
+    game = new_game(rules, seed=seed)
     while True:
         view = seat_view(game, -1)
         if game.deal_number >= 2 and view.phase == "play" and len(view.trick) == 2:
@@ -79,7 +80,7 @@ async def test_a_table_in_play_shows_its_public_state_and_no_hidden_card(
 async def test_every_moment_of_a_game_shows_no_hidden_card(db: Database) -> None:
     rules = HouseRules()
     rng = random.Random(11)
-    game = make_game(rules, seed=3)
+    game = new_game(rules, seed=3)
     table_id = await _open_table(db, 1, game, channel=79)
     tables = TableRepo(db)
     for idx in range(60):
@@ -130,3 +131,13 @@ async def test_a_tables_link_leads_to_its_replay_once_archived_and_to_the_live_t
     assert (await client.get(path)).status == 200
     for other in (f"/s/{league.guild_id}/tables/999999", f"/s/{10**18 + 2}/tables/{table_id}"):
         assert (await client.get(other, allow_redirects=False)).status == 404
+
+
+async def test_a_person_who_hides_from_the_pages_sits_at_a_live_table_as_a_player(
+    client: TestClient, league: League, db: Database
+) -> None:
+    await PreferenceRepo(db).update(USERS["Bob"], hide_from_web=True)
+    await _open_table(db, league.guild_id, _mid_trick(HouseRules(), seed=3), channel=82)
+    html = await (await client.get(f"/s/{league.guild_id}")).text()
+    live = html[html.index("Playing now") : html.index("Latest games")]
+    assert HIDDEN_NAME in live and "Bob" not in live and "Ada" in live

@@ -333,8 +333,8 @@ class Tournament:
             raise ResultError(f"A table plays at most {limit} deals a round.")
         if finished and not by_game and len(deals) != limit:
             raise ResultError(f"A finished table has played all {limit} deals.")
-        if any(a < 0 or b < 0 or (a > 0) == (b > 0) for a, b in deals):
-            raise ResultError("In each deal exactly one partnership scores.")
+        if any(a < 0 or b < 0 or (a > 0 and b > 0) for a, b in deals):
+            raise ResultError("In each deal at most one partnership scores.")
         with self._change(now) as draft:
             current = draft.rounds[-1]
             current.tables[table_number - 1].result = TableResult(

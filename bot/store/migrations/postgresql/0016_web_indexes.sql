@@ -1,4 +1,4 @@
--- Schema 14 for PostgreSQL: the same change as ../0014_web_reads.sql.
+-- Schema 16 for PostgreSQL: the same change as ../0016_web_indexes.sql.
 
 ALTER TABLE games ADD COLUMN deal_outcomes TEXT;
 

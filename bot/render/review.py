@@ -1,0 +1,95 @@
+"""A deal's review in words: each flagged decision in one line, the biggest loss first.
+
+The line names the grade and the moment, the expert's choice with the hint's why
+(``hints.why_text``), and what the action taken lost by the search's own
+figures. The help's sentence on grades is built from ``bot.players.review.GRADES``,
+so the thresholds it gives are the ones that grade.
+"""
+
+from __future__ import annotations
+
+from bot.players.review import ACCURACY_SCALE, GRADES, DealReview, Grade, ReviewedDecision
+
+from .hints import action_phrase, why_text
+
+__all__ = ["decision_line", "grades_line", "moment_words", "review_lines", "review_text"]
+
+_MOMENTS = {
+    "bid1": "first round of bidding",
+    "bid2": "second round of bidding",
+    "alone": "going alone",
+    "discard": "discard",
+    "bid": "bidding",
+    "declare": "naming trump",
+    "give": "a card for the shooter",
+}
+
+
+def moment_words(decision: ReviewedDecision) -> str:
+    """When the decision came: "first round of bidding", "trick 3"."""
+    view = decision.view
+    if view.phase == "play":
+        return f"trick {len(view.tricks) + 1}"
+    phase = view.phase or "deal"
+    return _MOMENTS.get(phase, phase.replace("_", " "))
+
+
+def _points(value: float) -> str:
+    return f"{value:.2f} point{'' if abs(value - 1.0) < 0.005 else 's'}"
+
+
+def decision_line(decision: ReviewedDecision) -> str:
+    """One decision: "**Mistake** · trick 1: Play A♣: cash a side ace ...; playing 9♣ loses ..."."""
+    view = decision.view
+    advice = decision.advice
+    grade = decision.grade
+    head = f"**{grade.capitalize()}**" if grade is not None else "**Fine**"
+    best, _ = action_phrase(view, decision.best)
+    _, done = action_phrase(view, decision.done)
+    if decision.done == decision.best or decision.lost == 0.0:
+        return f"{head} · {moment_words(decision)}: {done} is as good as the expert's choice."
+    return (
+        f"{head} · {moment_words(decision)}: {best}: {why_text(view, advice)}; "
+        f"{done} loses about {_points(decision.lost)} against it "
+        f"({advice.samples} deals sampled)."
+    )
+
+
+def review_lines(review: DealReview, seat_name: str = "you") -> list[str]:
+    """The deal's summary line, then each flagged decision, the biggest loss first."""
+    count = len(review.decisions)
+    if not count:
+        return [
+            f"Deal {review.deal}: {seat_name} had no decision to make "
+            "(every move was the only one allowed)."
+        ]
+    flagged = review.flagged
+    accuracy = review.accuracy
+    summary = (
+        f"Deal {review.deal}: {count} decision{'s' if count != 1 else ''} by {seat_name}, "
+        f"{len(flagged)} flagged, {_points(review.points_lost)} lost"
+        + (f"; accuracy {accuracy:.0f}." if accuracy is not None else ".")
+    )
+    if not flagged:
+        floor = GRADES[-1][0]
+        return [summary, f"Every decision came within {floor:g} points of the expert's choice."]
+    return [summary, *(decision_line(d) for d in flagged)]
+
+
+def review_text(review: DealReview, seat_name: str = "you") -> str:
+    """``review_lines`` as one message."""
+    return "\n".join(review_lines(review, seat_name))
+
+
+def grades_line() -> str:
+    """The help's sentence on the review's grades and accuracy, from the thresholds that grade."""
+    by_floor: dict[Grade, float] = {name: floor for floor, name in GRADES}
+    return (
+        "**Review**: the expert goes through your decisions in a deal, seeing only what you "
+        "saw, with a longer search than in play. A decision that loses "
+        f"{by_floor['inaccuracy']:g} expected points or more is an **inaccuracy**, "
+        f"{by_floor['mistake']:g} a **mistake**, {by_floor['blunder']:g} a **blunder**; "
+        "the biggest loss comes first. Your accuracy in a game averages your decisions: "
+        f"100 for one the expert agrees with, 0 for one that loses {ACCURACY_SCALE:g} point "
+        "or more."
+    )

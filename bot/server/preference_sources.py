@@ -1,0 +1,117 @@
+"""Where each person's preferences are kept, and a change of one as a person types it.
+
+:class:`PreferenceSource` is what the commands and the tables read and change;
+:class:`MemoryPreferences` keeps them in the process (a bot without a database); the
+database's is ``bot.store.preferences.PreferenceRepo``, above this package.
+:func:`change_preference` turns what a person typed into a change, or one sentence
+saying why not, and changes nothing then.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from .fields import PREFERENCE_FIELDS, find_field
+from .preferences import PREFERENCE_NAMES, Preferences
+
+__all__ = [
+    "MemoryPreferences",
+    "PreferenceChange",
+    "PreferenceSource",
+    "change_preference",
+    "reset_preferences",
+    "set_preference",
+]
+
+
+class PreferenceSource(Protocol):
+    """Where a person's preferences are kept, by their user id."""
+
+    async def get(self, user_id: int) -> Preferences:
+        """The person's preferences (the defaults if they set none)."""
+        ...
+
+    async def update(self, user_id: int, /, **changes: Any) -> Preferences:
+        """Change some preferences by name; the others keep their values."""
+        ...
+
+    async def reset(self, user_id: int) -> None:
+        """Forget the person's preferences: they are back on the defaults."""
+        ...
+
+
+class MemoryPreferences:
+    """Preferences kept in this process only (gone at a restart, like its tables)."""
+
+    def __init__(self) -> None:
+        """Start with everyone on the defaults."""
+        self._kept: dict[int, Preferences] = {}
+
+    async def get(self, user_id: int) -> Preferences:
+        """The person's preferences (the defaults if they set none)."""
+        return self._kept.get(user_id) or Preferences()
+
+    async def update(self, user_id: int, /, **changes: Any) -> Preferences:
+        """Change some preferences by name; ValueError for an unknown name or a bad value."""
+        unknown = sorted(set(changes) - set(PREFERENCE_NAMES))
+        if unknown:
+            raise ValueError(f"{', '.join(unknown)}: not a preference")
+        current = (await self.get(user_id)).preferences_only()
+        wanted = Preferences.model_validate({**current, **changes, "updated_at": datetime.now(UTC)})
+        self._kept[user_id] = wanted
+        return wanted
+
+    async def reset(self, user_id: int) -> None:
+        """Forget the person's preferences."""
+        self._kept.pop(user_id, None)
+
+
+@dataclass(frozen=True, slots=True)
+class PreferenceChange:
+    """A person's preferences before and after a change (``name`` None: all reset)."""
+
+    before: Preferences
+    after: Preferences
+    name: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        """Whether any preference is different."""
+        return self.before.preferences_only() != self.after.preferences_only()
+
+
+async def change_preference(
+    source: PreferenceSource, user_id: int, name: str, typed: str
+) -> PreferenceChange:
+    """Set preference ``name`` to the value ``typed`` stands for.
+
+    An unknown name or a value that does not fit is one sentence
+    (``UnknownFieldError``, ``BadValueError``) and nothing changes.
+    """
+    values = find_field(PREFERENCE_FIELDS, name, "preference")
+    value = values.parse(typed)
+    before = await source.get(user_id)
+    if getattr(before, values.name) == value:
+        return PreferenceChange(before, before, values.name)
+    try:
+        after = await source.update(user_id, **{values.name: value})
+    except ValueError:  # a stored value that no longer validates, too
+        raise values.refuse(typed, "that doesn't fit") from None
+    return PreferenceChange(before, after, values.name)
+
+
+async def set_preference(
+    source: PreferenceSource, user_id: int, name: str, value: Any
+) -> PreferenceChange:
+    """Set preference ``name`` to ``value`` itself (a button's, not typed)."""
+    values = PREFERENCE_FIELDS[name]
+    return await change_preference(source, user_id, name, values.text(value))
+
+
+async def reset_preferences(source: PreferenceSource, user_id: int) -> PreferenceChange:
+    """Every preference back to its default."""
+    before = await source.get(user_id)
+    await source.reset(user_id)
+    return PreferenceChange(before, Preferences())
