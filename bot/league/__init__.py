@@ -10,7 +10,7 @@ lives in small modules without Discord; :class:`LeagueService` keeps it in the s
 """
 
 from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
-from .facts import DealFacts, GameFacts, game_facts
+from .facts import DealFacts, GameFacts, game_facts, kept_facts
 from .families import DEFAULT_FAMILY, FAMILIES, Family, game_family
 from .history import HistoryEntry, Outcome, SeatedPlayer, history_entry
 from .ladders import rate_ladders, rated_rows, team_game
@@ -64,6 +64,7 @@ __all__ = [
     "game_facts",
     "game_family",
     "history_entry",
+    "kept_facts",
     "play",
     "player_stats",
     "rank_players",

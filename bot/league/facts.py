@@ -7,12 +7,15 @@ the rules core, never from anything stored beside it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, cast, get_args
 
 from bot.rules import RecordError, replay
 from bot.rules.scoring import DealOutcome
+from bot.store import ArchivedGame
 
-__all__ = ["DealFacts", "GameFacts", "game_facts"]
+__all__ = ["DealFacts", "GameFacts", "game_facts", "kept_facts"]
+
+_OUTCOMES: Final[frozenset[str]] = frozenset(get_args(DealOutcome))
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,3 +62,34 @@ def game_facts(record: dict[str, Any]) -> GameFacts:
         for d in game.results
     )
     return GameFacts((game.score[0], game.score[1]), game.winner, deals)
+
+
+def _pair(value: object) -> tuple[int, int]:
+    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
+        raise RecordError(f"not two numbers: {value!r}")
+    return (value[0], value[1])
+
+
+def _deal(kept: object) -> DealFacts:
+    if not isinstance(kept, dict):
+        raise RecordError(f"a deal is not an object: {kept!r}")
+    maker, alone, result = kept.get("maker"), kept.get("alone"), kept.get("result")
+    if maker is not None and type(maker) is not int:
+        raise RecordError(f"maker {maker!r} is not a seat")
+    if not isinstance(alone, list) or not all(type(a) is int for a in alone):
+        raise RecordError(f"alone {alone!r} is not a list of seats")
+    if result not in _OUTCOMES:
+        raise RecordError(f"{result!r} is not a deal's outcome")
+    outcome = cast("DealOutcome", result)
+    return DealFacts(
+        maker, tuple(alone), outcome, _pair(kept.get("tricks")), _pair(kept.get("points"))
+    )
+
+
+def kept_facts(game: ArchivedGame, deals: list[dict[str, Any]]) -> GameFacts:
+    """The facts of an archived game from the deal outcomes the archive keeps beside it.
+
+    The same facts as :func:`game_facts` of its record, without replaying it (score and
+    winner as the archive took them from that replay). RecordError if they are malformed.
+    """
+    return GameFacts(game.score, game.winner, tuple(_deal(d) for d in deals))

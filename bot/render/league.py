@@ -26,6 +26,7 @@ from bot.league import (
 from bot.store import LeagueSettings, Season
 
 from .teams import COMPUTER_MARK, joined
+from .web_links import season_page, web_line
 
 __all__ = [
     "FAMILY_NAMES",
@@ -249,29 +250,36 @@ def export_bytes(record: dict[str, Any]) -> bytes:
 # ---------------------------------------------------------------------- seasons
 
 
-def season_started_text(change: SeasonChange) -> str:
-    """The announcement of a new season."""
+def season_started_text(change: SeasonChange, web: str = "") -> str:
+    """The announcement of a new season (``web``: the pages' address when the server's are on)."""
     text = f"🏁 Season **{change.started.name}** has started: everyone starts fresh."
     if change.ended is not None:
         text += f" The standings of **{change.ended.name}** are frozen in the archive."
+        if web:
+            url = season_page(web, change.ended.guild_id, change.ended.id)
+            text += "\n" + web_line(f"{change.ended.name}'s final standings", url)
     return text
 
 
 def season_ended_embed(
-    season: Season, finals: Sequence[Standings], top: int = SEASON_END_TOP
+    season: Season, finals: Sequence[Standings], top: int = SEASON_END_TOP, *, web: str = ""
 ) -> discord.Embed:
     """The announcement of a season's end: the leaders of each family that had ranked games.
 
     One field per family (three at most, far inside Discord's 25 fields and 6000
-    characters), each cut to a field's 1024 characters.
+    characters), each cut to a field's 1024 characters. ``web``: the pages' address
+    when the server's are on the web; the season's page is linked then.
     """
     embed = discord.Embed(title=f"🏁 {season.name} is over · final standings", colour=_GOLD)
+    link = ""
+    if web:
+        link = "\n" + web_line("Every place", season_page(web, season.guild_id, season.id))
     if not finals:
-        embed.description = f"{_date(season)} · no ranked games were played in this season."
+        embed.description = f"{_date(season)} · no ranked games were played in this season." + link
         return embed
     embed.description = (
         f"{_date(season)} · standings frozen. "
-        "Every place: `/euchre standings` with the season and the family."
+        "Every place: `/euchre standings` with the season and the family." + link
     )
     for standings in finals:
         embed.add_field(

@@ -19,6 +19,7 @@ from .faces import NO_FACES, CardFaces
 from .moves import bidding_line
 from .rules import rules_line
 from .teams import level_name, player, seat_label, team_mark, team_names
+from .web_links import table_page, web_line
 
 __all__ = [
     "DEAL_OUTCOMES",
@@ -64,8 +65,12 @@ def turn_mention(user_id: int) -> str:
     return f"<@{user_id}>, it's your turn."
 
 
-def table_embed(table: PublicTable, faces: CardFaces = NO_FACES) -> discord.Embed:
-    """The public message of a table at any stage (cards drawn with ``faces`` where they can)."""
+def table_embed(table: PublicTable, faces: CardFaces = NO_FACES, *, web: str = "") -> discord.Embed:
+    """The public message of a table at any stage (cards drawn with ``faces`` where they can).
+
+    ``web``: the pages' address when the server's are on the web
+    (:func:`~bot.render.web_links.public_base`); a game that is over links its replay then.
+    """
     if table.status == "lobby":
         embed = _lobby(table)
     elif table.status == "aborted":
@@ -75,6 +80,9 @@ def table_embed(table: PublicTable, faces: CardFaces = NO_FACES) -> discord.Embe
         )
     elif table.game is not None and table.game.view.over:
         embed = _result(table, table.game, faces)
+        if web:
+            url = table_page(web, table.place.guild_id, table.id)
+            embed.description = f"{embed.description}\n{web_line('The replay', url)}"
     else:
         assert table.game is not None
         embed = _game(table, table.game, faces)

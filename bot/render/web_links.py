@@ -2,12 +2,32 @@
 
 from __future__ import annotations
 
-__all__ = ["server_page", "web_answer"]
+__all__ = ["public_base", "season_page", "server_page", "table_page", "web_answer", "web_line"]
+
+
+def public_base(base_url: str, public: bool) -> str:
+    """The pages' address when this server's are on the web (``web_public``), else ""."""
+    return base_url.rstrip("/") if base_url and public else ""
 
 
 def server_page(base_url: str, guild_id: int) -> str:
     """The address of a server's league page."""
     return f"{base_url.rstrip('/')}/s/{guild_id}"
+
+
+def season_page(base_url: str, guild_id: int, season_id: int) -> str:
+    """The address of a season's standings (an ended one's stay frozen there)."""
+    return f"{server_page(base_url, guild_id)}?season={season_id}"
+
+
+def table_page(base_url: str, guild_id: int, table_id: int) -> str:
+    """The address that leads to a table's game: its replay once finished and archived."""
+    return f"{server_page(base_url, guild_id)}/tables/{table_id}"
+
+
+def web_line(what: str, url: str) -> str:
+    """A post's line with a page's link: "🌐 The replay on the web: <url>" (``what`` first)."""
+    return f"🌐 {what} on the web: {url}"
 
 
 def web_answer(base_url: str, guild_id: int, public: bool) -> tuple[str, bool]:

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.rules import RecordError, replay
+from bot.rules import Game, RecordError, replay
 from bot.store._codec import build, dump_json, load_json, row_dict, time_text
 from bot.store.database import Database, Row
 from bot.store.errors import (
@@ -22,13 +22,31 @@ from bot.store.errors import (
 )
 from bot.store.models import ArchivedGame, GamePlayer, Seat
 
-__all__ = ["GameArchiveRepo"]
+__all__ = ["GameArchiveRepo", "deal_outcomes"]
 
 _GAME_COLUMNS = (
     "id, guild_id, table_id, ranked, winner, score_0, score_1, started_at, finished_at, season_id"
 )
 _CHUNK = 500
 """Ids per ``IN (...)`` list, well under SQLite's limit on bound parameters."""
+
+
+def deal_outcomes(game: Game) -> list[dict[str, Any]]:
+    """What each deal of a finished game came to, as the archive keeps it beside the record.
+
+    ``maker``, ``alone``, ``result``, ``tricks`` and ``points`` of every deal, in order:
+    the record-format's deal results without what the record itself says.
+    """
+    return [
+        {
+            "maker": d.maker,
+            "alone": list(d.alone),
+            "result": d.result,
+            "tricks": list(d.tricks),
+            "points": list(d.points),
+        }
+        for d in game.results
+    ]
 
 
 class GameArchiveRepo:
@@ -83,13 +101,14 @@ class GameArchiveRepo:
                     )
             try:
                 row = await self._db.fetch_one(
-                    "INSERT INTO games (guild_id, table_id, record, ranked, winner, score_0, "
-                    "score_1, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                    "RETURNING id",
+                    "INSERT INTO games (guild_id, table_id, record, deal_outcomes, ranked, "
+                    "winner, score_0, score_1, started_at, finished_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         table_id,
                         dump_json(doc),
+                        dump_json(deal_outcomes(game)),
                         ranked,
                         game.winner,
                         game.score[0],
@@ -126,6 +145,13 @@ class GameArchiveRepo:
         if not games:
             raise NotFoundError(f"there is no archived game {game_id}")
         return games[0]
+
+    async def find_by_table(self, table_id: int) -> ArchivedGame | None:
+        """The game archived from table ``table_id``, if its game finished."""
+        games = await self._games(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE table_id = ?", (table_id,)
+        )
+        return games[0] if games else None
 
     async def record(self, game_id: int) -> dict[str, Any]:
         """The game record of an archived game (for ``/euchre export``, replays, the league)."""
@@ -228,6 +254,30 @@ class GameArchiveRepo:
                 if not isinstance(doc, dict):
                     raise CorruptDataError(f"game {game_id} record: not a JSON object")
                 out[game_id] = doc
+        return out
+
+    async def deal_outcomes(self, game_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
+        """The deal outcomes kept with those games (see :func:`deal_outcomes`), by id.
+
+        Games archived before they were kept (schema 16) are left out, as are unknown ids:
+        replay their records instead.
+        """
+        out: dict[int, list[dict[str, Any]]] = {}
+        ids = sorted(set(game_ids))
+        for start in range(0, len(ids), _CHUNK):
+            chunk = ids[start : start + _CHUNK]
+            slots = ", ".join("?" for _ in chunk)
+            rows = await self._db.fetch_all(
+                f"SELECT id, deal_outcomes FROM games WHERE id IN ({slots}) "
+                "AND deal_outcomes IS NOT NULL",
+                chunk,
+            )
+            for row in rows:
+                game_id = int(row["id"])
+                deals = load_json(row["deal_outcomes"], f"game {game_id} deal outcomes")
+                if not isinstance(deals, list):
+                    raise CorruptDataError(f"game {game_id} deal outcomes: not a JSON list")
+                out[game_id] = deals
         return out
 
     # ------------------------------------------------------------------ reading

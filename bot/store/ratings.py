@@ -128,6 +128,90 @@ class RatingRepo:
         )
         return [build(PlayerRating, f"season {season_id} rating", row_dict(r)) for r in rows]
 
+    async def leaders(
+        self, season_id: int, family: str, *, z: float, min_games: int, limit: int
+    ) -> list[PlayerRating]:
+        """The ladder's first ``limit`` players with ``min_games`` or more, best first.
+
+        Ordered by the conservative rating ``mu - z * sigma``, then more games, then more
+        wins; every player tied with the last one on all three is included too, so that
+        the caller's own tie-break (by name) cuts the list exactly.
+        """
+        where = "season_id = ? AND family = ? AND games >= ?"
+        rows = await self._db.fetch_all(
+            f"SELECT {_COLUMNS} FROM league_ratings WHERE {where} "
+            "ORDER BY mu - ? * sigma DESC, games DESC, wins DESC, user_id LIMIT ?",
+            (season_id, family, min_games, z, limit),
+        )
+        if len(rows) == limit:
+            last = rows[-1]
+            rows += await self._db.fetch_all(
+                f"SELECT {_COLUMNS} FROM league_ratings WHERE {where} AND games = ? AND wins = ? "
+                "AND user_id <> ? AND mu - ? * sigma = (SELECT mu - ? * sigma "
+                "FROM league_ratings WHERE season_id = ? AND family = ? AND user_id = ?)",
+                (
+                    season_id,
+                    family,
+                    min_games,
+                    last["games"],
+                    last["wins"],
+                    last["user_id"],
+                    z,
+                    z,
+                    season_id,
+                    family,
+                    last["user_id"],
+                ),
+            )
+        seen: set[int] = set()
+        out = []
+        for r in rows:
+            if int(r["user_id"]) not in seen:
+                seen.add(int(r["user_id"]))
+                out.append(build(PlayerRating, f"season {season_id} rating", row_dict(r)))
+        return out
+
+    async def ladder_size(self, season_id: int, family: str, *, min_games: int) -> tuple[int, int]:
+        """Players of the ladder with ``min_games`` or more, and rated players in all."""
+        row = await self._db.fetch_one(
+            "SELECT COUNT(*) AS rated, "
+            "COALESCE(SUM(CASE WHEN games >= ? THEN 1 ELSE 0 END), 0) AS placed "
+            "FROM league_ratings WHERE season_id = ? AND family = ?",
+            (min_games, season_id, family),
+        )
+        return (0, 0) if row is None else (int(row["placed"]), int(row["rated"]))
+
+    async def rivals(
+        self, season_id: int, family: str, user_id: int, *, z: float, min_games: int
+    ) -> tuple[int, list[PlayerRating]]:
+        """Where a player stands among those with ``min_games`` or more.
+
+        The number of them ahead on the conservative rating ``mu - z * sigma``, games and
+        wins, and those level with the player on all three (the player among them), whom
+        the caller orders by name.
+        """
+        me = (
+            "(SELECT mu - ? * sigma AS r, games AS g, wins AS w FROM league_ratings "
+            "WHERE season_id = ? AND family = ? AND user_id = ?)"
+        )
+        mine = (z, season_id, family, user_id)
+        row = await self._db.fetch_one(
+            f"SELECT COUNT(*) AS n FROM league_ratings l, {me} me "
+            "WHERE l.season_id = ? AND l.family = ? AND l.games >= ? AND ("
+            "l.mu - ? * l.sigma > me.r OR (l.mu - ? * l.sigma = me.r AND "
+            "(l.games > me.g OR (l.games = me.g AND l.wins > me.w))))",
+            (*mine, season_id, family, min_games, z, z),
+        )
+        rows = await self._db.fetch_all(
+            f"SELECT {', '.join('l.' + c.strip() for c in _COLUMNS.split(','))} "
+            f"FROM league_ratings l, {me} me "
+            "WHERE l.season_id = ? AND l.family = ? AND l.games >= ? "
+            "AND l.mu - ? * l.sigma = me.r AND l.games = me.g AND l.wins = me.w",
+            (*mine, season_id, family, min_games, z),
+        )
+        level = [build(PlayerRating, f"season {season_id} rating", row_dict(r)) for r in rows]
+        return (0 if row is None else int(row["n"])), level
+
     async def players(
         self, season_id: int, user_ids: Iterable[int], family: str = DEFAULT_FAMILY
     ) -> dict[int, PlayerRating]:

@@ -165,6 +165,32 @@ class TableRepo:
             )
         return None if row is None else await self.get(int(row["id"]))
 
+    async def list_open_by_guild(self, guild_id: int, *, limit: int = 10) -> list[StoredTable]:
+        """A server's tables in the lobby or in play, fully loaded, newest first."""
+        if not 1 <= limit <= 100:
+            raise ValueError("limit must be 1 to 100")
+        async with self._db.snapshot():
+            rows = await self._db.fetch_all(
+                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE guild_id = ? AND {_OPEN} "
+                "ORDER BY id DESC LIMIT ?",
+                (guild_id, limit),
+            )
+            if not rows:
+                return []
+            ids = [int(row["id"]) for row in rows]
+            slots = ", ".join("?" for _ in ids)
+            seats = await self._db.fetch_all(
+                f"SELECT {_SEAT_COLUMNS} FROM table_seats WHERE table_id IN ({slots}) "
+                "ORDER BY table_id, seat",
+                ids,
+            )
+            actions = await self._db.fetch_all(
+                "SELECT table_id, idx, seat, action, actor FROM table_actions "
+                f"WHERE table_id IN ({slots}) ORDER BY table_id, idx",
+                ids,
+            )
+        return _assembled(rows, seats, actions)
+
     async def list_open_tables(
         self, guild_filter: Callable[[int], bool] | None = None
     ) -> list[StoredTable]:
@@ -190,16 +216,7 @@ class TableRepo:
                 "FROM table_actions a JOIN tables t ON t.id = a.table_id "
                 f"WHERE t.{_OPEN} ORDER BY a.table_id, a.idx"
             )
-        seats_of: dict[int, list[Row]] = {}
-        for seat in seats:
-            seats_of.setdefault(int(seat["table_id"]), []).append(seat)
-        actions_of: dict[int, list[Row]] = {}
-        for action in actions:
-            actions_of.setdefault(int(action["table_id"]), []).append(action)
-        return [
-            _table(row, seats_of.get(int(row["id"]), []), actions_of.get(int(row["id"]), []))
-            for row in rows
-        ]
+        return _assembled(rows, seats, actions)
 
     async def open_guild_ids(self) -> set[int]:
         """The guilds that have a table in the lobby or in play."""
@@ -524,6 +541,22 @@ def _actions(table_id: int, rows: Sequence[Row]) -> list[StoredAction]:
         fields = {"idx": row["idx"], "seat": row["seat"], "action": obj, "actor": actor}
         out.append(build(StoredAction, where, fields))
     return out
+
+
+def _assembled(
+    rows: Sequence[Row], seats: Sequence[Row], actions: Sequence[Row]
+) -> list[StoredTable]:
+    """Tables from their rows, with the seats and actions read for all of them at once."""
+    seats_of: dict[int, list[Row]] = {}
+    for seat in seats:
+        seats_of.setdefault(int(seat["table_id"]), []).append(seat)
+    actions_of: dict[int, list[Row]] = {}
+    for action in actions:
+        actions_of.setdefault(int(action["table_id"]), []).append(action)
+    return [
+        _table(row, seats_of.get(int(row["id"]), []), actions_of.get(int(row["id"]), []))
+        for row in rows
+    ]
 
 
 def _table(row: Row, seats: Sequence[Row], actions: Sequence[Row]) -> StoredTable:

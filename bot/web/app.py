@@ -10,6 +10,8 @@ Pages (each server's exist only while its ``web_public`` setting is on; else 404
 - ``/s/{server}/players/{user}``: a player's rating over time, record and games;
 - ``/s/{server}/games/{game}``: a finished game's replay, one step per link
   (``?step=N``);
+- ``/s/{server}/tables/{table}``: the link an end-of-game post carries: to the table's
+  game once archived, to the server's live tables while it plays;
 - ``.../card.png`` beside each: the picture a pasted link shows (Open Graph).
 
 Pages are made from the store on the first request and kept a short while
@@ -21,6 +23,7 @@ them within that time.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import time
@@ -46,6 +49,7 @@ from .reading import (
     read_game,
     read_player,
     read_server,
+    read_table_game,
     server_is_public,
 )
 from .replay_view import TEAM_NAMES, step_view, team_of
@@ -126,6 +130,7 @@ class _Site:
         self.db = db
         self.options = options
         self.pages: TimedCache[_Answer] = TimedCache(2_000, clock=options.clock)
+        self.making: dict[tuple[str, str], asyncio.Future[_Answer]] = {}
         self.public: TimedCache[bool] = TimedCache(10_000, clock=options.clock)
         self.limiter = RateLimiter(options.requests_per_minute, clock=options.clock)
         self.static = _static()
@@ -173,9 +178,35 @@ class _Site:
         key = (self.base(request), request.path_qs)
         answer = self.pages.get(key)
         if answer is None:
-            answer = await make()
-            self.pages.put(key, answer, self.options.page_seconds if seconds is None else seconds)
+            answer = await asyncio.shield(self._making(key, make, seconds))
         return respond(request, answer)
+
+    def _making(
+        self, key: tuple[str, str], make: Callable[[], Awaitable[_Answer]], seconds: float | None
+    ) -> asyncio.Future[_Answer]:
+        """The page being made for ``key``: requests that come meanwhile wait for the same one.
+
+        A page that expires under load is made once, not once per waiting request; it is
+        finished and kept even if the request that started it goes away.
+        """
+        pending = self.making.get(key)
+        if pending is None:
+
+            async def build() -> _Answer:
+                answer = await make()
+                keep = self.options.page_seconds if seconds is None else seconds
+                self.pages.put(key, answer, keep)
+                return answer
+
+            pending = self.making[key] = asyncio.ensure_future(build())
+
+            def done(task: asyncio.Future[_Answer]) -> None:
+                self.making.pop(key, None)
+                if not task.cancelled():
+                    task.exception()  # retrieved: each waiting request raises it on its own
+
+            pending.add_done_callback(done)
+        return pending
 
     @property
     def game_cache_control(self) -> str:
@@ -225,6 +256,17 @@ class _Site:
             return _answer(body, "text/html", self.game_cache_control)
 
         return await self.cached(request, make, seconds=self.options.game_seconds)
+
+    async def table(self, request: web.Request) -> web.Response:
+        """A table's link (the end-of-game post's): its game's replay, or the live tables."""
+        guild_id, table_id = _number(request, "guild"), _number(request, "table")
+        await self.require_public(guild_id)
+        game_id = await read_table_game(self.db, guild_id, table_id)
+        if game_id is None:
+            where, keep = f"/s/{guild_id}#live", "no-store"
+        else:
+            where, keep = f"/s/{guild_id}/games/{game_id}", f"public, max-age={_DAY}"
+        return web.Response(status=302, headers={"Location": where, "Cache-Control": keep})
 
     async def server_card(self, request: web.Request) -> web.Response:
         guild_id = _number(request, "guild")
@@ -343,6 +385,7 @@ def make_app(db: Database, options: WebOptions | None = None) -> web.Application
     app.router.add_get(f"/s/{_SERVER}/card.png", site.server_card)
     app.router.add_get(f"/s/{_SERVER}/players/{{user:\\d{{1,20}}}}", site.player)
     app.router.add_get(f"/s/{_SERVER}/games/{{game:\\d{{1,20}}}}", site.game)
+    app.router.add_get(f"/s/{_SERVER}/tables/{{table:\\d{{1,20}}}}", site.table)
     app.router.add_get(f"/s/{_SERVER}/games/{{game:\\d{{1,20}}}}/card.png", site.game_card)
     app.router.add_get("/static/{name}", site.static_file)
     app.router.add_get("/favicon.ico", site.favicon)

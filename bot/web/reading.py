@@ -12,6 +12,7 @@ user id becomes 0, which no page has), and their own page is a 404.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -20,6 +21,7 @@ from typing import Final
 from bot.league import (
     FAMILIES,
     Family,
+    GameFacts,
     HistoryEntry,
     PlayerStats,
     RatingModel,
@@ -28,6 +30,7 @@ from bot.league import (
     Standings,
     game_facts,
     history_entry,
+    kept_facts,
     player_stats,
     rank_players,
     replay_book,
@@ -46,7 +49,12 @@ from bot.store import (
     RatingRepo,
     Season,
     SeasonRepo,
+    TableRepo,
 )
+
+from .live import LiveTable, read_live_tables
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "RECENT_GAMES",
@@ -61,6 +69,7 @@ __all__ = [
     "read_game",
     "read_player",
     "read_server",
+    "read_table_game",
     "server_is_public",
 ]
 
@@ -94,6 +103,8 @@ class ServerPage:
     standings: tuple[FamilyStandings, ...]
     recent: tuple[ArchivedGame, ...]
     seasons: tuple[Season, ...]
+    live: tuple[LiveTable, ...] = ()
+    """The tables in play now, in public (on the current season's page only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +194,51 @@ async def _standings(db: Database, season: Season, family: Family, min_games: in
     return Standings(season, tuple(rank_players(model, ratings, min_games)), min_games, family)
 
 
+async def _family_standings(
+    db: Database, season: Season, family: Family, min_games: int
+) -> FamilyStandings | None:
+    """A family's leaders (None: nobody rated); a running season's are ranked in the store."""
+    if not season.running:
+        standings = await _standings(db, season, family, min_games)
+        if not standings.rows:
+            return None
+        placed = standings.placed
+        unplaced = len(standings.rows) - len(placed)
+        return FamilyStandings(
+            family, placed[:STANDINGS_SHOWN], len(placed), unplaced, standings.min_games
+        )
+    model = RatingModel.from_spec(season.rating_model)
+    ratings = RatingRepo(db)
+    placed_count, rated = await ratings.ladder_size(season.id, family, min_games=min_games)
+    if not rated:
+        return None
+    leaders = await ratings.leaders(
+        season.id, family, z=model.z, min_games=min_games, limit=STANDINGS_SHOWN
+    )
+    rows = tuple(rank_players(model, leaders, min_games)[:STANDINGS_SHOWN])
+    return FamilyStandings(family, rows, placed_count, rated - placed_count, min_games)
+
+
+async def _standing(
+    db: Database, season: Season, family: Family, user_id: int, min_games: int
+) -> Standing | None:
+    """A player's line in a family's standings (None: not rated in it)."""
+    if not season.running:
+        standings = await _standings(db, season, family, min_games)
+        return next((s for s in standings.rows if s.user_id == user_id), None)
+    model = RatingModel.from_spec(season.rating_model)
+    ratings = RatingRepo(db)
+    mine = (await ratings.players(season.id, [user_id], family)).get(user_id)
+    if mine is None:
+        return None
+    line = rank_players(model, [mine], min_games)[0]
+    if line.place is None:
+        return line
+    ahead, level = await ratings.rivals(season.id, family, user_id, z=model.z, min_games=min_games)
+    among = [s.user_id for s in rank_players(model, level, min_games)]
+    return replace(line, place=ahead + 1 + among.index(user_id))
+
+
 async def read_server(db: Database, guild_id: int, season_id: int | None = None) -> ServerPage:
     """The server page: the current season (or ``season_id``) and the latest games."""
     await _require_public(db, guild_id)
@@ -195,26 +251,17 @@ async def read_server(db: Database, guild_id: int, season_id: int | None = None)
     if season is not None:
         min_games = (await LeagueSettingsRepo(db).get(guild_id)).min_games
         for family in FAMILIES:
-            standings = await _standings(db, season, family, min_games)
-            if not standings.rows:
-                continue
-            placed = standings.placed
-            families.append(
-                FamilyStandings(
-                    family,
-                    placed[:STANDINGS_SHOWN],
-                    len(placed),
-                    len(standings.rows) - len(placed),
-                    standings.min_games,
-                )
-            )
+            shown = await _family_standings(db, season, family, min_games)
+            if shown is not None:
+                families.append(shown)
     recent = await GameArchiveRepo(db).list_by_guild(guild_id, limit=RECENT_GAMES)
     rows = [r.user_id for f in families for r in f.rows]
     hidden = await _hidden(db, [*rows, *_people(recent)])
     if hidden:
         families = [replace(f, rows=_masked_rows(f.rows, hidden)) for f in families]
         recent = [_masked(g, hidden) for g in recent]
-    return ServerPage(guild_id, season, tuple(families), tuple(recent), tuple(seasons))
+    live = await read_live_tables(db, guild_id) if season_id is None else ()
+    return ServerPage(guild_id, season, tuple(families), tuple(recent), tuple(seasons), live)
 
 
 def _masked_rows(rows: Sequence[Standing], hidden: frozenset[int]) -> tuple[Standing, ...]:
@@ -242,8 +289,7 @@ async def read_player(db: Database, guild_id: int, user_id: int) -> PlayerPage:
         else await archive.list_by_player(guild_id, user_id, season_id=season.id)
     )
     games.reverse()
-    records = await archive.records([g.id for g in games])
-    stats = player_stats(user_id, name, [(g, game_facts(records[g.id])) for g in games])
+    stats = player_stats(user_id, name, await _facts(archive, games))
     lines = [] if season is None else await _rating_lines(db, guild_id, season, user_id)
     opponents = _opponents(user_id, games)
     hidden = await _hidden(db, _people([*latest, *games]))
@@ -261,6 +307,22 @@ async def read_player(db: Database, guild_id: int, user_id: int) -> PlayerPage:
     return PlayerPage(guild_id, user_id, name, season, tuple(lines), stats, opponents, history)
 
 
+async def _facts(
+    archive: GameArchiveRepo, games: Sequence[ArchivedGame]
+) -> list[tuple[ArchivedGame, GameFacts]]:
+    """Each game's facts: from the deal outcomes the archive keeps, else from its record."""
+    kept = await archive.deal_outcomes([g.id for g in games])
+    facts: dict[int, GameFacts] = {}
+    for game in games:
+        if game.id in kept:
+            try:
+                facts[game.id] = kept_facts(game, kept[game.id])
+            except RecordError as exc:
+                log.warning("game %d: its kept deal outcomes are unusable: %s", game.id, exc)
+    records = await archive.records([g.id for g in games if g.id not in facts])
+    return [(g, facts.get(g.id) or game_facts(records[g.id])) for g in games]
+
+
 async def _rating_lines(
     db: Database, guild_id: int, season: Season, user_id: int
 ) -> list[RatingLine]:
@@ -271,8 +333,7 @@ async def _rating_lines(
         points = await RatingRepo(db).points(season.id, user_id, family)
         if not points:
             continue
-        standings = await _standings(db, season, family, min_games)
-        standing = next((s for s in standings.rows if s.user_id == user_id), None)
+        standing = await _standing(db, season, family, user_id, min_games)
         ratings = (
             model.conservative(model.initial()),
             *(model.conservative(Rating(p.mu, p.sigma)) for p in points),
@@ -317,3 +378,25 @@ async def read_game(db: Database, guild_id: int, game_id: int) -> GamePage:
     except RecordError as exc:
         raise PageNotFound(f"game {game_id} does not replay: {exc}") from None
     return GamePage(_masked(game, await _hidden(db, _people([game]))), book)
+
+
+async def read_table_game(db: Database, guild_id: int, table_id: int) -> int | None:
+    """The game archived from a table of the server; None while the table is open.
+
+    PageNotFound for another server's table, one closed without a finished game, or none.
+    """
+    await _require_public(db, guild_id)
+    if not 0 < table_id < 2**63:
+        raise PageNotFound(f"there is no table {table_id}")
+    game = await GameArchiveRepo(db).find_by_table(table_id)
+    if game is not None:
+        if game.guild_id != guild_id:
+            raise PageNotFound(f"table {table_id} is another server's")
+        return game.id
+    try:
+        table = await TableRepo(db).get(table_id)
+    except NotFoundError:
+        raise PageNotFound(f"there is no table {table_id}") from None
+    if table.guild_id != guild_id or not table.is_open:
+        raise PageNotFound(f"table {table_id} has no game to show")
+    return None

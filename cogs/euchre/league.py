@@ -31,7 +31,7 @@ from bot.render.league import (
 )
 from bot.render.rating_chart import CHART_FILENAME, rating_chart
 from bot.render.replays import replay_embed
-from bot.render.web_links import web_answer
+from bot.render.web_links import public_base, web_answer
 from bot.replies import send_ephemeral
 from bot.rules import RecordError
 from bot.store import ArchivedGame, Season
@@ -135,6 +135,11 @@ class LeagueCommands(_Mixin):
                 f"{what} needs a server admin (Manage Server, or the role the server names). "
                 "Anyone may see the league settings with /euchre season settings."
             )
+
+    async def _web(self, interaction: discord.Interaction[EuchreBot], guild_id: int) -> str:
+        """The pages' address when this server's are on the web, else ""."""
+        settings = await interaction.client.tables.settings_of(guild_id)
+        return public_base(interaction.client.settings.web_base_url, settings.web_public)
 
     async def _season(self, guild_id: int, name: str | None) -> Season | None:
         return None if name is None else await self.league.find_season(guild_id, name)
@@ -294,8 +299,10 @@ class LeagueCommands(_Mixin):
     ) -> None:
         """Start a named season (admins)."""
         await self._require_admin(interaction, "Starting a season")
-        change = await self.league.start_season(_guild_id(interaction), name)
-        await interaction.response.send_message(season_started_text(change))
+        guild_id = _guild_id(interaction)
+        change = await self.league.start_season(guild_id, name)
+        web = await self._web(interaction, guild_id)
+        await interaction.response.send_message(season_started_text(change, web))
 
     @season.command(name="end", description="End the season and freeze its standings (admins)")
     async def season_end(self, interaction: discord.Interaction[EuchreBot]) -> None:
@@ -304,7 +311,8 @@ class LeagueCommands(_Mixin):
         guild_id = _guild_id(interaction)
         ended = await self.league.end_season(guild_id)
         finals = await self.league.played_standings(guild_id, ended)
-        await interaction.response.send_message(embed=season_ended_embed(ended, finals))
+        web = await self._web(interaction, guild_id)
+        await interaction.response.send_message(embed=season_ended_embed(ended, finals, web=web))
 
     @season.command(name="settings", description="See the league settings; admins may change them")
     @app_commands.describe(

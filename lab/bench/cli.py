@@ -1,4 +1,4 @@
-"""Command line of the benchmarks: rules, search, tables, writes, hints, review and pace.
+"""Command line of the benchmarks: rules, search, tables, writes, hints, review, pace and web.
 
 ``python -m lab bench rules [--seconds S] [--against openspiel]``: random deals a second
 of every preset through the rules core. ``python -m lab bench search [--presets ...]``:
@@ -10,6 +10,8 @@ database (PostgreSQL), not a temp SQLite file.
 moves a second the store itself saves.
 ``python -m lab bench hints [--hints N] [--rules PRESET]`` times the Hint button's answer.
 ``python -m lab bench review [--deals N] [--rules PRESET]`` times a whole deal's review.
+``python -m lab bench web [--players N] [--games G] [--database-url URL]``: the web
+pages' server time, weight and requests a second over a big league (:mod:`.web`).
 ``python -m lab bench pace [--moves M] [--think S] [--delay S] [--only SCENARIO]``: the
 public table's pace under Discord's rate limits (:mod:`.pace`). The help texts are
 plain text with every default shown (``--help``).
@@ -33,6 +35,8 @@ from .review import time_reviews
 from .rules import main as rules_bench
 from .search import main as search_bench
 from .tables import BenchDatabaseError, BenchOptions, HarnessMissingError, run
+from .web import WebBenchOptions
+from .web import run as run_web
 from .writes import run_writes
 
 
@@ -178,7 +182,82 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help="times each position is solved and each deal played out (default: %(default)s)",
     )
+    _web_parser(sub)
     return parser
+
+
+def _web_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    wb = sub.add_parser(
+        "web",
+        help="the web pages' server time, weight and requests a second over a big league",
+        description="Seed a store (a temporary SQLite file, or --database-url) with one "
+        "public server: rated players, archived games (real records of the rules core, "
+        "reused under other ids and players) and a few open tables; then serve the pages "
+        "on loopback and print the server time p50/p95 of the server, player and game "
+        "pages (cold: made from the store; warm: from the page cache), each page's weight "
+        "with everything it loads, and requests a second on the server page, cache warm, "
+        "from a client in another process.",
+    )
+    wb.add_argument(
+        "--players", type=int, default=10_000, help="rated players (default: %(default)s)"
+    )
+    wb.add_argument(
+        "--games", type=int, default=100_000, help="archived games (default: %(default)s)"
+    )
+    wb.add_argument(
+        "--records",
+        type=int,
+        default=300,
+        help="distinct game records the games reuse (default: %(default)s)",
+    )
+    wb.add_argument(
+        "--samples",
+        type=int,
+        default=200,
+        help="requests timed per page kind, cold and warm each (default: %(default)s)",
+    )
+    wb.add_argument(
+        "--load",
+        type=int,
+        default=5_000,
+        help="requests of the server page's load, 0 for none (default: %(default)s)",
+    )
+    wb.add_argument(
+        "--concurrency",
+        type=int,
+        default=32,
+        help="load requests at once (default: %(default)s)",
+    )
+    wb.add_argument(
+        "--database-url",
+        default=None,
+        metavar="URL",
+        help="an empty database to seed instead: postgresql://user:password@host/db "
+        "(default: a temporary SQLite file)",
+    )
+
+
+def _web(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.players < 4 or args.games < 1 or args.records < 1 or args.samples < 1:
+        parser.error("--players must be at least 4, --games, --records and --samples at least 1")
+    if args.load < 0 or args.concurrency < 1:
+        parser.error("--load must be at least 0, --concurrency at least 1")
+    options = WebBenchOptions(
+        players=args.players,
+        games=args.games,
+        records=args.records,
+        samples=args.samples,
+        load=args.load,
+        concurrency=args.concurrency,
+        database_url=args.database_url,
+    )
+    try:
+        report = asyncio.run(run_web(options))
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(report.text())
+    return 0
 
 
 def _writes(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -230,6 +309,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "pace":
         return _pace(args, parser)
+    if args.command == "web":
+        return _web(parser, args)
     if args.tables < 1 or args.clicks < 1 or args.think < 0:
         parser.error("--tables and --clicks must be at least 1, --think at least 0")
     options = BenchOptions(

@@ -9,6 +9,7 @@ each game to its family's ladder. Both back ends.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,7 +29,7 @@ from bot.league import (
     rebuild_ladders,
     team_game,
 )
-from bot.rules import HouseRules
+from bot.rules import HouseRules, replay
 from bot.store import (
     ArchivedGame,
     Database,
@@ -36,7 +37,6 @@ from bot.store import (
     PlayerRating,
     RatingRepo,
     SeasonRepo,
-    Seat,
     connect,
     latest_version,
     migrate,
@@ -67,12 +67,7 @@ class OldBot:
         archive = GameArchiveRepo(self.db)
         played = []
         for seed, (rules, names) in enumerate(games, start=10 * season.id):
-            game = await archive.archive(
-                guild_id=GUILD,
-                record=finished_record(seed, rules),
-                players=[Seat.person(n, IDS[name], name) for n, name in enumerate(names)],
-                ranked=True,
-            )
+            game = await self.archive(finished_record(seed, rules), names)
             await archive.assign_season(game.id, season.id, ranked=True)
             played.append(game)
         self.games[season.id] = played
@@ -80,6 +75,30 @@ class OldBot:
         await self.insert("league_ratings", self.ratings[season.id])
         await self.insert("league_rating_points", self.points[season.id])
         return season.id
+
+    async def archive(self, record: dict[str, Any], names: Sequence[str]) -> ArchivedGame:
+        """Archive a game as that bot did: its record and players, nothing kept beside them."""
+        game = replay(record).game
+        row = await self.db.fetch_one(
+            "INSERT INTO games (guild_id, record, ranked, winner, score_0, score_1, finished_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (
+                GUILD,
+                json.dumps(record),
+                True,
+                game.winner,
+                *game.score,
+                "2025-03-01T00:00:00+00:00",
+            ),
+        )
+        assert row is not None
+        seats = [
+            {"game_id": row["id"], "seat": n, "team": n % 2, "user_id": IDS[name]}
+            | {"is_computer": False, "display_name": name}
+            for n, name in enumerate(names)
+        ]
+        await self.insert("game_players", seats)
+        return await GameArchiveRepo(self.db).get(int(row["id"]))
 
     def rate_as_one_ladder(self, season_id: int, games: list[ArchivedGame]) -> None:
         states: dict[int, PlayerState] = {}

@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 import pytest
 from aiohttp.test_utils import TestClient
 
+from bot.league import LeagueService
 from bot.render.web_links import server_page
 from bot.store import Database, GuildSettingsRepo
 from tests.league.util import USERS
@@ -273,3 +274,30 @@ async def test_the_link_the_bot_shares_is_the_server_page(
     link = server_page("https://euchre.example.org", league.guild_id)
     response = await client.get(link.removeprefix("https://euchre.example.org"))
     assert response.status == 200
+
+
+@pytest.mark.parametrize("kept", ["NULL", '\'[{"maker": "broken"}]\''])
+async def test_a_player_page_is_the_same_from_records_as_from_kept_outcomes(
+    make_client: Callable[..., object], league: League, db: Database, kept: str
+) -> None:
+    path = f"/s/{league.guild_id}/players/{league.player}"
+    client: TestClient = await make_client(base_url="https://e.example")  # type: ignore[misc]
+    from_kept = await (await client.get(path)).text()
+    await db.execute(f"UPDATE games SET deal_outcomes = {kept}")
+    fresh: TestClient = await make_client(base_url="https://e.example")  # type: ignore[misc]
+    assert await (await fresh.get(path)).text() == from_kept
+
+
+async def test_past_seasons_are_listed_and_show_their_frozen_standings(
+    client: TestClient, league: League, db: Database
+) -> None:
+    service = LeagueService(db)
+    ended = await service.end_season(league.guild_id)
+    await service.start_season(league.guild_id, "Summer")
+    home = f"/s/{league.guild_id}"
+    page = await get_page(client, home)
+    assert "Season Summer" in page.words and "Seasons" in page.words
+    assert f"{home}?season={ended.id}" in page.links
+    past = await get_page(client, f"{home}?season={ended.id}")
+    assert f"Season {ended.name}" in past.words and "ended" in past.words
+    assert "Ada" in past.words and f"{home}/players/{USERS['Ada']}" in past.links

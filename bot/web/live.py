@@ -1,0 +1,136 @@
+"""A server's tables in play as everyone at them may see them: never a hidden card.
+
+The web process has no table service: it reads the open tables from the store and
+replays each one's saved actions through the rules core, then keeps only the rules
+core's public view (:func:`bot.rules.public_view`: no hand, discards and passed cards
+masked). From that view the page shows the seats, the score, trump, the card turned up
+while the first round of bidding lasts and the cards of the trick on the table. A
+person who hides from the pages sits there as "a player".
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Final
+
+from bot.league import Family, game_family
+from bot.rules import ActionError, RuleError, action_from_json, new_game, public_view
+from bot.server.preferences import HIDDEN_NAME
+from bot.store import Database, PreferenceRepo, StoredTable, TableRepo
+
+from .replay_view import CardView, card_view, trump_words
+
+__all__ = ["LIVE_TABLES", "LiveSeat", "LiveTable", "live_table", "read_live_tables"]
+
+log = logging.getLogger(__name__)
+
+LIVE_TABLES: Final = 10
+"""Open tables shown on a server's page, newest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class LiveSeat:
+    """A seat as the table shows it: who, their team, and what everyone can count."""
+
+    name: str
+    team: int
+    dealer: bool
+    to_act: bool
+    out: bool
+    """Sits this deal out (a lone player's partner)."""
+    cards: int
+    """Cards in hand: a number, never which."""
+
+
+@dataclass(frozen=True, slots=True)
+class LiveTable:
+    """An open table's public state: a lobby's seats, or the game as it stands."""
+
+    table_id: int
+    family: Family
+    playing: bool
+    seats: tuple[LiveSeat, ...]
+    open_seats: int
+    deal: int = 0
+    score: tuple[int, int] = (0, 0)
+    target: int | None = None
+    tricks_won: tuple[int, int] = (0, 0)
+    trump: str | None = None
+    upcard: CardView | None = None
+    """The card turned up, while the first round of bidding lasts (euchre only)."""
+    trick: tuple[tuple[str, CardView], ...] = ()
+    """The trick on the table so far: who played which card."""
+
+
+def _names(stored: StoredTable, size: int, hidden: frozenset[int]) -> list[str | None]:
+    names: list[str | None] = [None] * size
+    for s in stored.seats:
+        if s.seat >= size:
+            continue
+        if s.is_computer:
+            names[s.seat] = f"{s.display_name} (computer)"
+        else:
+            names[s.seat] = HIDDEN_NAME if s.user_id in hidden else s.display_name
+    return names
+
+
+def live_table(stored: StoredTable, hidden: frozenset[int] = frozenset()) -> LiveTable:
+    """The public state of an open table, the people in ``hidden`` as "a player".
+
+    RuleError or ActionError if its actions do not replay.
+    """
+    rules = stored.rules
+    names = _names(stored, rules.players, hidden)
+    shown = [n or f"Seat {i + 1} (open)" for i, n in enumerate(names)]
+    family = game_family(rules)
+    open_seats = sum(n is None for n in names)
+    if stored.status != "playing":
+        seats = tuple(
+            LiveSeat(shown[i], i % 2, False, False, False, 0) for i in range(rules.players)
+        )
+        return LiveTable(stored.id, family, False, seats, open_seats)
+    game = new_game(rules, seed=stored.seed)
+    for entry in stored.actions:
+        game.apply(entry.seat, action_from_json(entry.action)[1])
+    view = public_view(game)
+    seats = tuple(
+        LiveSeat(
+            shown[i],
+            i % 2,
+            i == view.dealer,
+            i == view.turn,
+            view.out[i],
+            view.hand_counts[i],
+        )
+        for i in range(rules.players)
+    )
+    bidding_round_one = view.phase == "bid1" and rules.game != "bid_euchre"
+    return LiveTable(
+        stored.id,
+        family,
+        True,
+        seats,
+        open_seats,
+        deal=view.deal_number,
+        score=view.score,
+        target=rules.target_score,
+        tricks_won=view.tricks_won,
+        trump=None if view.trump is None else trump_words(view.trump),
+        upcard=card_view(view.upcard) if bidding_round_one else None,
+        trick=tuple((shown[seat], card_view(card)) for seat, card in view.trick),
+    )
+
+
+async def read_live_tables(db: Database, guild_id: int) -> tuple[LiveTable, ...]:
+    """A server's open tables, newest first; one that does not replay is left out (logged)."""
+    tables = await TableRepo(db).list_open_by_guild(guild_id, limit=LIVE_TABLES)
+    people = {s.user_id for t in tables for s in t.seats if s.user_id is not None}
+    hidden = await PreferenceRepo(db).hidden_among(people) if people else frozenset()
+    shown = []
+    for stored in tables:
+        try:
+            shown.append(live_table(stored, hidden))
+        except (RuleError, ActionError) as exc:
+            log.warning("table %d does not replay for the web page: %s", stored.id, exc)
+    return tuple(shown)

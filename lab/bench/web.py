@@ -1,0 +1,463 @@
+"""Web pages benchmark: a big league in a store, and how fast and heavy its pages are.
+
+Seeds a store (a temp SQLite file, or the empty database of ``database_url``) with one
+public server whose running season has ``players`` rated players and ``games`` archived
+games. The games are real: ``records`` distinct finished games of random legal moves,
+made by the rules core, each archived many times with other ids and other players, so
+that every replay page replays a real record. Ratings and the points of the rating
+charts follow the games. A few tables are left open, in play. On PostgreSQL the tables
+are analyzed after seeding, as autovacuum does to a store that grew.
+
+Then it serves the pages (aiohttp's test server on loopback) and measures:
+
+- server time (inside the app, from the request to the answer, network left out) of
+  the server page, a player page and a game replay page, each p50/p95 over
+  ``samples`` requests: cold (the page made from the store: every request another
+  player, another game, or the server page's address made new with a query the page
+  ignores) and warm (the same address again: the process's page cache answers);
+- each page's weight, all included: its HTML and the style sheet, script and pictures
+  it loads (each once);
+- requests a second on the server page, cache warm, from one server process: a fixed
+  ``load`` of requests, ``concurrency`` at once, sent by a client in a process of its own.
+
+    report = asyncio.run(run(WebBenchOptions(players=50, games=200)))
+    print(report.text())
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from html.parser import HTMLParser
+from pathlib import Path
+from tempfile import TemporaryDirectory
+from typing import Any, Final
+
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+
+import bot
+from bot.league.ratings import RatingModel
+from bot.rules import Game, HouseRules, game_record, new_game
+from bot.store import (
+    Database,
+    GuildSettingsRepo,
+    PlayerRating,
+    RatingPoint,
+    RatingRepo,
+    SeasonRepo,
+    Seat,
+    TableRepo,
+)
+from bot.store.games import deal_outcomes
+from bot.web import WebOptions, make_app
+
+__all__ = ["GOALS", "WebBenchOptions", "WebReport", "run"]
+
+_Client = TestClient[web.Request, web.Application]
+
+GUILD: Final = 900_000_000_000_000_001
+_USER_BASE: Final = 800_000_000_000_000_000
+_CHUNK: Final = 2_000
+"""Games written per transaction while seeding."""
+
+GOALS: Final = {"server": 50.0, "player": 50.0, "game": 100.0}
+"""Goals of the cold pages' p95 server time, in ms."""
+WEIGHT_GOAL: Final = 200 * 1024
+LOAD_GOAL: Final = 500.0
+
+
+@dataclass(frozen=True, slots=True)
+class WebBenchOptions:
+    """What to seed and how much to measure."""
+
+    players: int = 10_000
+    games: int = 100_000
+    records: int = 300
+    """Distinct real game records the archived games reuse."""
+    samples: int = 200
+    """Requests timed per page kind, cold and warm each."""
+    load: int = 5_000
+    concurrency: int = 32
+    open_tables: int = 5
+    database_url: str | None = None
+    seed: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """Server times of one page kind, in ms."""
+
+    cold: tuple[float, ...]
+    warm: tuple[float, ...]
+
+    @staticmethod
+    def _p(values: tuple[float, ...], q: float) -> float:
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    def text(self) -> str:
+        """``cold p50/p95 …, warm p50/p95 …``."""
+        c, w = self.cold, self.warm
+        return (
+            f"cold p50 {self._p(c, 0.5):.1f} ms, p95 {self._p(c, 0.95):.1f} ms; "
+            f"warm p50 {self._p(w, 0.5):.2f} ms, p95 {self._p(w, 0.95):.2f} ms"
+        )
+
+    @property
+    def cold_p95(self) -> float:
+        """The cold requests' 95th percentile."""
+        return self._p(self.cold, 0.95)
+
+
+@dataclass(slots=True)
+class WebReport:
+    """The figures of one run."""
+
+    dialect: str
+    players: int
+    games: int
+    seed_seconds: float
+    timings: dict[str, Timing] = field(default_factory=dict)
+    weights: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Per page kind: bytes in all, and of how many files."""
+    load: dict[str, Any] = field(default_factory=dict)
+
+    def text(self) -> str:
+        """The report as printed, each figure against its goal."""
+        store = "SQLite" if self.dialect == "sqlite" else "PostgreSQL"
+        lines = [
+            f"store: {store}; {self.players:,} rated players, {self.games:,} archived games "
+            f"(seeded in {self.seed_seconds:.1f} s); build {bot.BUILD.mode}",
+        ]
+        for kind, timing in self.timings.items():
+            goal = GOALS[kind]
+            mark = "ok" if timing.cold_p95 <= goal else "MISSED"
+            lines.append(f"{kind} page: {timing.text()} (goal p95 {goal:.0f} ms cold: {mark})")
+        for kind, (size, files) in self.weights.items():
+            mark = "ok" if size < WEIGHT_GOAL else "MISSED"
+            lines.append(
+                f"{kind} page weight: {size / 1024:.1f} KB in {files} files, all included "
+                f"(goal under {WEIGHT_GOAL // 1024} KB: {mark})"
+            )
+        if self.load:
+            rate = float(self.load["per_second"])
+            mark = "ok" if rate >= LOAD_GOAL else "MISSED"
+            lines.append(
+                f"server page, cache warm: {rate:.0f} requests a second "
+                f"({self.load['requests']} requests, {self.load['concurrency']} at once, "
+                f"statuses {self.load['statuses']}; goal {LOAD_GOAL:.0f}: {mark})"
+            )
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- seeding
+
+
+def _user(n: int) -> int:
+    return _USER_BASE + n
+
+
+def _finished_game(rules: HouseRules, seed: int) -> Game:
+    rng = random.Random(seed)
+    game = new_game(rules, seed=seed)
+    while not game.over:
+        seat = game.turn
+        assert seat is not None
+        game.apply(seat, rng.choice(list(game.legal())))
+    return game
+
+
+@dataclass(frozen=True, slots=True)
+class _Record:
+    text: str
+    outcomes: str
+    winner: int | None
+    score: tuple[int, int]
+
+
+def _records(count: int, seed: int) -> list[_Record]:
+    rules = HouseRules()
+    out = []
+    for n in range(count):
+        game = _finished_game(rules, seed * 1_000_003 + n)
+        text = json.dumps(game_record(game), ensure_ascii=False, separators=(",", ":"))
+        outcomes = json.dumps(deal_outcomes(game), separators=(",", ":"))
+        out.append(_Record(text, outcomes, game.winner, (game.score[0], game.score[1])))
+    return out
+
+
+@dataclass(slots=True)
+class _Ladder:
+    """The running ratings of the seeded players, walked game by game."""
+
+    model: RatingModel
+    mu: dict[int, float] = field(default_factory=dict)
+    sigma: dict[int, float] = field(default_factory=dict)
+    games: dict[int, int] = field(default_factory=dict)
+    wins: dict[int, int] = field(default_factory=dict)
+    last: dict[int, int] = field(default_factory=dict)
+
+    def play(self, game_id: int, user: int, won: bool) -> tuple[float, float]:
+        start = self.model.initial()
+        mu = self.mu.get(user, start.mu) + (0.6 if won else -0.5)
+        sigma = max(0.9, self.sigma.get(user, start.sigma) * 0.97)
+        self.mu[user], self.sigma[user] = mu, sigma
+        self.games[user] = self.games.get(user, 0) + 1
+        self.wins[user] = self.wins.get(user, 0) + won
+        self.last[user] = game_id
+        return mu, sigma
+
+
+async def seed_store(db: Database, options: WebBenchOptions) -> tuple[int, list[int]]:
+    """Fill ``db`` with the league; the season's id and the seeded games' ids."""
+    rng = random.Random(options.seed)
+    await GuildSettingsRepo(db).update(GUILD, web_public=True)
+    season = await SeasonRepo(db).start(GUILD, "Bench season")
+    records = _records(min(options.records, options.games), options.seed)
+    ladder = _Ladder(RatingModel.from_spec(season.rating_model))
+    points: list[RatingPoint] = []
+    start = datetime.now(UTC) - timedelta(minutes=options.games)
+    users = range(options.players)
+    ids: list[int] = []
+    for first in range(1, options.games + 1, _CHUNK):
+        games: list[tuple[Any, ...]] = []
+        seats: list[tuple[Any, ...]] = []
+        for game_id in range(first, min(first + _CHUNK, options.games + 1)):
+            record = records[game_id % len(records)]
+            finished = (start + timedelta(minutes=game_id)).isoformat()
+            games.append(
+                (
+                    game_id,
+                    GUILD,
+                    record.text,
+                    record.outcomes,
+                    True,
+                    record.winner,
+                    *record.score,
+                    finished,
+                    finished,
+                    season.id,
+                )
+            )
+            for seat, n in enumerate(rng.sample(users, 4)):
+                user = _user(n)
+                seats.append((game_id, seat, seat % 2, user, False, None, f"Player {n}"))
+                mu, sigma = ladder.play(game_id, user, record.winner == seat % 2)
+                points.append(
+                    RatingPoint(
+                        game_id=game_id, season_id=season.id, user_id=user, mu=mu, sigma=sigma
+                    )
+                )
+            ids.append(game_id)
+        async with db.transaction():
+            await db.execute_many(
+                "INSERT INTO games (id, guild_id, record, deal_outcomes, ranked, winner, "
+                "score_0, score_1, started_at, finished_at, season_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                games,
+            )
+            await db.execute_many(
+                "INSERT INTO game_players (game_id, seat, team, user_id, is_computer, "
+                "computer_level, display_name) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                seats,
+            )
+    ratings = [
+        PlayerRating(
+            season_id=season.id,
+            guild_id=GUILD,
+            user_id=user,
+            display_name=f"Player {user - _USER_BASE}",
+            mu=ladder.mu[user],
+            sigma=ladder.sigma[user],
+            games=ladder.games[user],
+            wins=ladder.wins[user],
+            last_game_id=ladder.last[user],
+        )
+        for user in sorted(ladder.mu)
+    ]
+    await RatingRepo(db).replace_season(season.id, ratings, points)
+    await _open_tables(db, options, rng)
+    if db.dialect == "postgresql":
+        # what autovacuum does to a store that grew: the planner learns the tables' sizes
+        await db.execute("ANALYZE")
+    return season.id, ids
+
+
+async def _open_tables(db: Database, options: WebBenchOptions, rng: random.Random) -> None:
+    """A few tables in play: half-way through a game, every move stored."""
+    tables = TableRepo(db)
+    rules = HouseRules()
+    for n in range(options.open_tables):
+        people = rng.sample(range(options.players), 4)
+        seats = [Seat.person(s, _user(p), f"Player {p}") for s, p in enumerate(people)]
+        table = await tables.create(
+            guild_id=GUILD,
+            channel_id=700_000_000_000_000_000 + n,
+            host_id=seats[0].user_id or 0,
+            rules=rules,
+            seed=n,
+            seats=seats,
+        )
+        await tables.set_status(table.id, "playing")
+        game = new_game(rules, seed=n)
+        moves = rng.randrange(5, 40)
+        while not game.over and len(game.log) < moves:
+            seat = game.turn
+            assert seat is not None
+            game.apply(seat, rng.choice(list(game.legal())))
+        for idx, (seat, action) in enumerate(game.log):
+            await tables.append_action(table.id, idx, seat, action.to_json(seat))
+
+
+# ---------------------------------------------------------------------- measuring
+
+
+class _Assets(HTMLParser):
+    """The same-site files a page loads: style sheets, scripts, pictures."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.found: list[str] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "link" and a.get("rel") in ("stylesheet", "icon"):
+            self._add(a.get("href"))
+        elif tag in ("script", "img"):
+            self._add(a.get("src"))
+
+    def _add(self, url: str | None) -> None:
+        if url and url.startswith("/") and url not in self.found:
+            self.found.append(url)
+
+
+def _percentile_input(times: list[float]) -> tuple[float, ...]:
+    return tuple(t * 1000 for t in times)
+
+
+@asynccontextmanager
+async def _client(db: Database) -> Any:
+    """A client of the app on a loopback server, the app's handler time noted per request."""
+    times: list[float] = []
+
+    @web.middleware
+    async def timed(
+        request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        start = time.perf_counter()
+        try:
+            return await handler(request)
+        finally:
+            times.append(time.perf_counter() - start)
+
+    app = make_app(db, WebOptions(base_url="https://euchre.example.org", requests_per_minute=10**9))
+    app.middlewares.insert(0, timed)
+    client = TestClient(TestServer(app))
+    await client.start_server()
+    try:
+        yield client, times
+    finally:
+        await client.close()
+
+
+async def _get(client: _Client, path: str) -> bytes:
+    response = await client.get(path)
+    body = await response.read()
+    if response.status != 200:
+        raise RuntimeError(f"GET {path} answered {response.status}: {body[:200]!r}")
+    return body
+
+
+async def _time(client: _Client, times: list[float], paths: Iterator[str], n: int) -> list[float]:
+    times.clear()
+    for _ in range(n):
+        await _get(client, next(paths))
+    return list(times)
+
+
+async def _weight(client: _Client, path: str) -> tuple[int, int]:
+    html = await _get(client, path)
+    files = _Assets(html.decode()).found
+    size = len(html)
+    for url in files:
+        size += len(await _get(client, url))
+    return size, 1 + len(files)
+
+
+async def measure(
+    db: Database, options: WebBenchOptions, game_ids: list[int], report: WebReport
+) -> None:
+    """Time the pages, weigh them and load the server page (the figures go in ``report``)."""
+    rng = random.Random(options.seed + 1)
+    n = options.samples
+    home = f"/s/{GUILD}"
+    players = [_user(p) for p in rng.sample(range(options.players), min(n, options.players))]
+    games = rng.sample(game_ids, min(n, len(game_ids)))
+
+    def cycle(items: list[str]) -> Iterator[str]:
+        while True:
+            yield from items
+
+    async with _client(db) as (client, times):
+        await _get(client, home)  # the templates compiled, the server's settings read
+        kinds = {
+            "server": ([f"{home}?n={i}" for i in range(n)], home),
+            "player": ([f"{home}/players/{u}" for u in players], f"{home}/players/{players[0]}"),
+            "game": ([f"{home}/games/{g}" for g in games], f"{home}/games/{games[0]}"),
+        }
+        for kind, (cold_paths, warm_path) in kinds.items():
+            cold = await _time(client, times, cycle(cold_paths), len(cold_paths))
+            await _get(client, warm_path)
+            warm = await _time(client, times, cycle([warm_path]), n)
+            report.timings[kind] = Timing(_percentile_input(cold), _percentile_input(warm))
+            # a game's first step shows every hand: its heaviest step
+            heaviest = f"{warm_path}?step=1" if kind == "game" else warm_path
+            report.weights[kind] = await _weight(client, heaviest)
+        if options.load:
+            await _get(client, home)  # warm: the load measures pages served from the cache
+            url = str(client.make_url(home))
+            report.load = await _load(url, options.load, options.concurrency)
+
+
+async def _load(url: str, count: int, concurrency: int) -> dict[str, Any]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "lab.bench.load",
+        url,
+        str(count),
+        str(concurrency),
+        stdout=asyncio.subprocess.PIPE,
+    )
+    out, _ = await process.communicate()
+    if process.returncode != 0:
+        raise RuntimeError(f"the load client failed (exit {process.returncode})")
+    figures: dict[str, Any] = json.loads(out)
+    figures["concurrency"] = concurrency
+    return figures
+
+
+async def run(options: WebBenchOptions) -> WebReport:
+    """Seed the store, measure the pages; the figures."""
+    with TemporaryDirectory(prefix="euchre-web-bench-") as folder:
+        target = options.database_url or Path(folder) / "web.sqlite3"
+        db = await Database.open(target)
+        try:
+            with db.unbounded():
+                started = time.perf_counter()
+                _, game_ids = await seed_store(db, options)
+                seeded = time.perf_counter() - started
+            report = WebReport(db.dialect, options.players, options.games, seeded)
+            await measure(db, options, game_ids, report)
+        finally:
+            await db.close()
+    return report

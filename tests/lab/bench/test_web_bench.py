@@ -1,0 +1,36 @@
+"""The web bench runs end to end at a tiny size and prints every figure (no timing asserts)."""
+
+from __future__ import annotations
+
+import pytest
+
+from lab.bench.cli import main
+
+ARGS = ["web", "--players", "20", "--games", "50", "--samples", "10", "--load", "60"]
+
+
+def _check(out: str) -> None:
+    for kind in ("server", "player", "game"):
+        assert f"{kind} page: cold p50" in out and f"{kind} page weight:" in out
+    assert "20 rated players, 50 archived games" in out
+    assert "requests a second (60 requests" in out and "statuses {'200': 60}" in out
+
+
+def test_the_command_line_seeds_a_league_and_prints_the_figures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(ARGS) == 0
+    out = capsys.readouterr().out
+    assert "store: SQLite" in out
+    _check(out)
+    with pytest.raises(SystemExit):
+        main(["web", "--players", "3"])
+
+
+def test_the_benchmark_runs_on_postgresql(
+    postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*ARGS, "--database-url", postgres_url]) == 0
+    out = capsys.readouterr().out
+    assert "store: PostgreSQL" in out
+    _check(out)
