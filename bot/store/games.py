@@ -259,7 +259,7 @@ class GameArchiveRepo:
     async def deal_outcomes(self, game_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
         """The deal outcomes kept with those games (see :func:`deal_outcomes`), by id.
 
-        Games archived before they were kept (schema 16) are left out, as are unknown ids:
+        Games archived before they were kept (schema 17) are left out, as are unknown ids:
         replay their records instead.
         """
         out: dict[int, list[dict[str, Any]]] = {}

@@ -36,6 +36,7 @@ from bot.render import (
     table_embed,
     turn_mention,
 )
+from bot.render.web_links import public_base
 from bot.tables import (
     MoveMade,
     NoTableError,
@@ -126,7 +127,8 @@ class TablePresenter:
     def message(self, table: Table) -> PublicMessage:
         """The public message of ``table``."""
         public = table.public()
-        return PublicMessage(table_embed(public, self.bot.card_faces), public_view(public))
+        web = public_base(self.bot.settings.web_base_url, table.settings.web_public)
+        return PublicMessage(table_embed(public, self.bot.card_faces, web=web), public_view(public))
 
     def hand(self, table: Table, user_id: int) -> tuple[discord.Embed, discord.ui.View | None]:
         """The private hand of ``user_id`` at ``table``; once it closed, its end (no buttons)."""

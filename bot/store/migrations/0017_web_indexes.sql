@@ -1,4 +1,4 @@
--- Schema 16: what the web pages read, read fast.
+-- Schema 17: what the web pages read, read fast.
 --
 -- What each archived game's deals came to (makers, loners, tricks, points), taken from
 -- the same replay that checks the record when the game is archived, so that a player's

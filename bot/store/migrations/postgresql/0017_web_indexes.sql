@@ -1,4 +1,4 @@
--- Schema 16 for PostgreSQL: the same change as ../0016_web_indexes.sql.
+-- Schema 17 for PostgreSQL: the same change as ../0017_web_indexes.sql.
 
 ALTER TABLE games ADD COLUMN deal_outcomes TEXT;
 
