@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from bot.app import EuchreBot
-from bot.league import LeagueService
 from bot.discord_pace.pacing import ChannelLimits
+from bot.league import LeagueService
 from bot.players import make_player
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
@@ -226,7 +226,7 @@ async def test_without_a_database_tournaments_are_refused(make_harness: MakeHarn
 async def test_a_start_time_creates_a_scheduled_event(
     make_harness: MakeHarness, db: Database
 ) -> None:
-    h, bot, g = await event_harness(make_harness, db)
+    h, _, g = await event_harness(make_harness, db)
     await new_event(h, g, start_in=60)
     created = [s for s in h.sent if s.kind == "scheduled_event"]
     assert len(created) == 1
