@@ -77,9 +77,7 @@ STANDINGS_ID: Final = re.compile(
 REPLAY_ID: Final = re.compile(
     rf"euchre:lg:rp:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<trick>{_SMALL}):(?P<tag>pd|pt|nt|nd)"
 )
-TOURNAMENT_ID: Final = re.compile(
-    rf"euchre:tn:(?P<event>{_ID}):(?P<verb>{'|'.join(EVENT_VERBS)})"
-)
+TOURNAMENT_ID: Final = re.compile(rf"euchre:tn:(?P<event>{_ID}):(?P<verb>{'|'.join(EVENT_VERBS)})")
 
 TEMPLATES: Final = (
     TABLE_ID,
