@@ -30,6 +30,7 @@ from bot.tables import MemoryTableStore, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.ownership import GuildLockSource, Ownership
 from bot.tables.scheduler import LoopScheduler, Scheduler
+from bot.tables.tournament_runner import PlaceMaker, TournamentRunner
 
 if TYPE_CHECKING:
     from cogs.euchre.routes import Clicks
@@ -276,6 +277,24 @@ class EuchreBot(commands.AutoShardedBot):
         self._beating: asyncio.Task[None] | None = None
         self._announced = False
         self._prepare = prepare
+        self.tournaments: TournamentRunner | None = None
+        """Tournament events, run once :meth:`build_tournaments` was called (needs the league)."""
+
+    def build_tournaments(self, places: PlaceMaker) -> TournamentRunner | None:
+        """Run tournament events with the bot's tables, their tables opened where ``places`` says.
+
+        Events are kept with the league's database: without one (``league`` None) there are
+        none, and the tournament commands say so.
+        """
+        if self.tournaments is not None:
+            self.tournaments.close()
+            self.tournaments = None
+        if self.league is None:
+            return None
+        self.tournaments = TournamentRunner(
+            self.league.tournament_repo, self.tables, self.scheduler, places
+        )
+        return self.tournaments
 
     async def take(self, interaction: discord.Interaction[EuchreBot]) -> bool:
         """Whether to handle an interaction: not while stopping (the user is told why).
@@ -309,6 +328,8 @@ class EuchreBot(commands.AutoShardedBot):
 
     async def _stop(self) -> None:
         self.stopping = True
+        if self.tournaments is not None:
+            self.tournaments.close()
         self.tables.halt()
         try:
             loop = asyncio.get_running_loop()

@@ -127,6 +127,11 @@ class LeagueService:
         self._rebuilt: set[int] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
 
+    @property
+    def tournament_repo(self) -> TournamentRepo:
+        """The server's tournament events, kept in the league's database."""
+        return self._tournaments
+
     # ------------------------------------------------------------------ taking games in
 
     async def take_in(self, guild_id: int) -> int:

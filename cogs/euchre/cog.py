@@ -36,6 +36,8 @@ from .preferences import PreferenceCommands
 from .presenter import TablePresenter, on_private_hand
 from .routes import DYNAMIC_ITEMS
 from .server_config import PRESET_CHOICES, HouseRulesCommands
+from .tournament_view import EventDesk
+from .tournaments import TournamentCommands
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
@@ -48,6 +50,7 @@ log = logging.getLogger(__name__)
 @app_commands.guild_only()
 class Euchre(
     LeagueCommands,
+    TournamentCommands,
     HouseRulesCommands,
     PreferenceCommands,
     commands.GroupCog,
@@ -61,15 +64,22 @@ class Euchre(
         self.bot = bot
         self.service: TableService = bot.tables
         self.presenter = presenter
+        self.desk = EventDesk(bot, presenter)
 
     async def cog_load(self) -> None:
         """Route every euchre component to this cog, whichever message it is on.
 
         The presenter also listens to the tables, to show one reloaded from the store.
+        Tournament events (with a database) open their tables in threads the desk makes,
+        and those open when the bot stopped go on once the tables are restored.
         """
         self.bot.clicks = self
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         self.service.listeners.append(self.presenter.on_table_event)
+        runner = self.bot.build_tournaments(self.desk.place)
+        if runner is not None:
+            runner.listeners.append(self.desk.on_change)
+            self.bot.scheduler.call_later(0, self.resume_events, name="tournaments resume")
 
     async def cog_unload(self) -> None:
         """Stop routing the euchre components here."""
@@ -78,6 +88,9 @@ class Euchre(
             self.service.listeners.remove(self.presenter.on_table_event)
         if self.bot.clicks is self:
             self.bot.clicks = None
+        if self.bot.tournaments is not None:
+            self.bot.tournaments.close()
+            self.bot.tournaments = None
 
     # ------------------------------------------------------------------ slash commands
 

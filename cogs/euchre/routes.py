@@ -8,12 +8,16 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
 - ``euchre:a:<table>:<seat>:<deal>:<index>:<action>[:<pos>]``: a private hand's action,
   drawn at (deal, action number), so a stale button is recognised;
 - ``euchre:lg:st:<season>:<page>:<p|n>[:<family>]``: a page of a family's standings;
-- ``euchre:lg:rp:<game>:<deal>:<trick>:<pd|pt|nt|nd>``: a step of a game's replay.
+- ``euchre:lg:rp:<game>:<deal>:<trick>:<pd|pt|nt|nd>``: a step of a game's replay;
+- ``euchre:tn:<event>:<verb>``: a button of a tournament event's message.
 
 Each item only parses its id and hands the click to the bot's :class:`Clicks` (the euchre
 cog, set on ``EuchreBot.clicks`` while it is loaded); every error goes to the funnel.
 :data:`TEMPLATES` is the list of these grammars (every id begins with :data:`PREFIX`):
 a click whose id fits none of them is answered at once as out of use (the ``Keeping`` cog).
+
+Longer than 450 lines: every grammar and its item in one place, so that the one list of
+them (:data:`TEMPLATES`) is plainly complete.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import discord
 from bot.app import EuchreBot
 from bot.league import DEFAULT_FAMILY, FAMILIES, Family
 from bot.render import TABLE_VERBS, TableVerb
+from bot.render.tournaments import EVENT_VERBS, EventVerb
 from bot.replies import report_error
 from bot.rules import ACTION_CODE_PATTERN
 
@@ -40,6 +45,7 @@ __all__ = [
     "STANDINGS_ID",
     "TABLE_ID",
     "TEMPLATES",
+    "TOURNAMENT_ID",
     "ActionButton",
     "Clicks",
     "LevelSelect",
@@ -47,6 +53,7 @@ __all__ = [
     "SeatSelect",
     "StandingsButton",
     "TableButton",
+    "TournamentButton",
     "routed",
 ]
 
@@ -70,11 +77,21 @@ STANDINGS_ID: Final = re.compile(
 REPLAY_ID: Final = re.compile(
     rf"euchre:lg:rp:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<trick>{_SMALL}):(?P<tag>pd|pt|nt|nd)"
 )
+TOURNAMENT_ID: Final = re.compile(rf"euchre:tn:(?P<event>{_ID}):(?P<verb>{'|'.join(EVENT_VERBS)})")
 
-TEMPLATES: Final = (TABLE_ID, SEAT_ID, LEVEL_ID, ACTION_ID, STANDINGS_ID, REPLAY_ID)
+TEMPLATES: Final = (
+    TABLE_ID,
+    SEAT_ID,
+    LEVEL_ID,
+    ACTION_ID,
+    STANDINGS_ID,
+    REPLAY_ID,
+    TOURNAMENT_ID,
+)
 """The grammar of every custom_id the euchre components use."""
 
 _VERBS: Final[dict[str, TableVerb]] = {verb: verb for verb in TABLE_VERBS}
+_EVENT_VERBS: Final[dict[str, EventVerb]] = {verb: verb for verb in EVENT_VERBS}
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 """The client of an interaction as discord.py types an item's callback (ours: EuchreBot)."""
@@ -127,6 +144,12 @@ class Clicks(Protocol):
         self, interaction: discord.Interaction[EuchreBot], game_id: int, deal: int, trick: int
     ) -> None:
         """Another step of a game's replay."""
+        ...
+
+    async def tournament_button(
+        self, interaction: discord.Interaction[EuchreBot], event_id: int, verb: EventVerb
+    ) -> None:
+        """A button of a tournament event's message."""
         ...
 
 
@@ -416,6 +439,41 @@ class ReplayButton(_Routed[discord.ui.Button[Any]], template=REPLAY_ID):
         await clicks.replay_step(interaction, self.game_id, self.deal, self.trick)
 
 
+# ---------------------------------------------------------------------- tournaments
+
+
+class TournamentButton(_Routed[discord.ui.Button[Any]], template=TOURNAMENT_ID):
+    """A button of a tournament event's message: ``euchre:tn:<event>:<verb>``."""
+
+    what = "tournament button"
+
+    def __init__(
+        self,
+        event_id: int,
+        verb: EventVerb,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        """A button doing ``verb`` in event ``event_id``."""
+        super().__init__(
+            discord.ui.Button(
+                label=label or verb, style=style, custom_id=f"euchre:tn:{event_id}:{verb}"
+            )
+        )
+        self.event_id = event_id
+        self.verb = verb
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """Parse the id of a used component."""
+        return cls(int(match["event"]), _EVENT_VERBS[match["verb"]])
+
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the click to the cog."""
+        await clicks.tournament_button(interaction, self.event_id, self.verb)
+
+
 DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (
     TableButton,
     SeatSelect,
@@ -423,5 +481,6 @@ DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (
     ActionButton,
     StandingsButton,
     ReplayButton,
+    TournamentButton,
 )
 """Register with ``bot.add_dynamic_items`` so every euchre component is routed after a restart."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.render import TABLE_VERBS
+from bot.render.tournaments import EVENT_VERBS
 from cogs.euchre.routes import (
     DYNAMIC_ITEMS,
     TEMPLATES,
@@ -14,6 +15,7 @@ from cogs.euchre.routes import (
     SeatSelect,
     StandingsButton,
     TableButton,
+    TournamentButton,
     routed,
 )
 
@@ -28,6 +30,7 @@ def samples() -> list[discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]]]:
         StandingsButton(5, 2, "n", "euchre4", False),
         StandingsButton(5, 2, "p", "bid_euchre", True),
         ReplayButton(9, 3, 4, "nd"),
+        *(TournamentButton(7, verb) for verb in EVENT_VERBS),
     ]
 
 
@@ -50,6 +53,8 @@ def test_ids_outside_the_grammar_are_not_routed() -> None:
         "euchre:seat:x",
         "euchre:lg:st:1:2:q",
         "euchre:t:1:join:extra",
+        "euchre:tn:1:crown",
+        "euchre:tn:x:join",
         "x" * 100,
     ):
         assert not routed(custom_id), custom_id

@@ -1,6 +1,7 @@
 """The fake Discord's REST side: every HTTP call is recorded here and answered offline.
 
-Login, command sync, channels, messages, threads, DMs and users are answered here.
+Login, command sync, channels, messages, threads, DMs, users and guild scheduled events
+are answered here.
 
 Interaction webhooks are answered in :mod:`tests.harness.webhooks`; a test can add
 or fail any route with :meth:`_Rest.route` and :meth:`_Rest.fail_http`.
@@ -177,6 +178,14 @@ class _Rest:
             if user is None:
                 raise _error(404, 10013, "Unknown User")
             return user.user_payload()
+        if key == ("POST", "/guilds/{guild_id}/scheduled-events"):
+            sent.kind = "scheduled_event"
+            if int(p["guild_id"]) not in self.guilds:
+                raise _error(404, 10004, "Unknown Guild")
+            body = cast(JSON, sent.body or {})
+            return payloads.scheduled_event(
+                self.next_id(), int(p["guild_id"]), self.bot_user_payload(), body
+            )
         if key == ("GET", "/guilds/{guild_id}/members/{user_id}"):
             fake_guild = self.guilds.get(int(p["guild_id"]))
             member = self._users.get(int(p["user_id"]))

@@ -1,0 +1,327 @@
+"""The tournament commands of ``/euchre``, as a mixin of the euchre cog, and their buttons.
+
+``/euchre tournament new|join|skip|standings|history|export``: each parses the
+interaction and asks the bot's :class:`~bot.tables.tournament_runner.TournamentRunner`
+(``bot.tournaments``); the event's message and its tables' threads are the
+:class:`~.tournament_view.EventDesk`'s. Events are directed by the members who may
+change the server's house rules (Manage Server, or the server's rules-admin role) and by
+the event's creator. Every refusal is one private sentence, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from datetime import timedelta
+from typing import TYPE_CHECKING, Final
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserFacingError
+from bot.league.tournaments import Actor, Tournament, export_json
+from bot.render.tournaments import (
+    DIRECTOR_VERBS,
+    EventVerb,
+    history_embed,
+    standings_text,
+)
+from bot.replies import send_ephemeral
+from bot.rules import HouseRules
+from bot.store.tournament_models import EVENT_NAME_LENGTH, EventSettings
+from bot.tables import Player
+from bot.tables.tournament_runner import EventChanged, TournamentRunner
+
+from .server_config import PRESET_CHOICES, editor_of
+from .tournament_view import EventDesk, event_message
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+    from bot.app import EuchreBot
+
+    _Mixin = commands.Cog
+else:
+    _Mixin = object
+
+__all__ = ["NO_TOURNAMENTS", "TournamentCommands"]
+
+log = logging.getLogger(__name__)
+
+NO_TOURNAMENTS: Final = "Tournaments aren't available on this bot: they need the bot's database."
+NOT_DIRECTOR: Final = (
+    "Creating an event takes the Manage Server permission or the server's rules-admin role."
+)
+
+_FORMATS: Final = [
+    app_commands.Choice(name="Progressive (individuals, partners change)", value="progressive"),
+    app_commands.Choice(name="Pairs (fixed partnerships)", value="pairs"),
+]
+
+
+def _player(interaction: discord.Interaction[EuchreBot]) -> Player:
+    return Player(interaction.user.id, interaction.user.display_name)
+
+
+class TournamentCommands(_Mixin):
+    """``/euchre tournament ...`` and the event message's buttons."""
+
+    bot: EuchreBot
+    desk: EventDesk
+
+    tournament = app_commands.Group(name="tournament", description="Tournament nights")
+
+    def runner(self) -> TournamentRunner:
+        """The bot's tournament runner; a refusal when the bot has no database."""
+        if self.bot.tournaments is None:
+            raise UserFacingError(NO_TOURNAMENTS)
+        return self.bot.tournaments
+
+    async def _actor(self, interaction: discord.Interaction[EuchreBot]) -> Actor:
+        """Who asks, and whether the server lets them direct events."""
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise UserFacingError("Tournaments live in servers, not in direct messages.")
+        server = await self.bot.tables.settings_of(guild_id)
+        return Actor(interaction.user.id, server.may_change(editor_of(interaction)))
+
+    async def resume_events(self) -> None:
+        """Go on with the events open when the bot stopped (after the tables' restore)."""
+        runner = self.bot.tournaments
+        if runner is None:
+            return
+        try:
+            resumed = await runner.resume()
+        except Exception:
+            log.exception("Tournament events could not be resumed")
+            return
+        for event in resumed:
+            if event.state.id is not None:
+                self.desk.on_change(EventChanged(event.state, "resumed", "resumed"))
+        if resumed:
+            log.info("Resumed %d open tournament event(s)", len(resumed))
+
+    # ------------------------------------------------------------------ commands
+
+    @tournament.command(name="new", description="Open an event in this channel (directors)")
+    @app_commands.describe(
+        name="The event's name",
+        format="Progressive (partners change every round) or pairs",
+        rounds="How many rounds",
+        deals="Deals per round (progressive; pairs play a game to the target)",
+        preset="Play a preset instead of the server's house rules",
+        start_in="Start by itself in this many minutes (none: on the Start now button)",
+        check_in="Check-in opens this many minutes before the start (0: none)",
+        round_timer="A round ends after this many minutes even if tables still play",
+        rated="The games go to the league's ladder",
+    )
+    @app_commands.choices(format=_FORMATS, preset=PRESET_CHOICES)
+    async def tournament_new(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        name: app_commands.Range[str, 1, EVENT_NAME_LENGTH] = "Euchre night",
+        format: app_commands.Choice[str] | None = None,
+        rounds: app_commands.Range[int, 1, 30] = 4,
+        deals: app_commands.Range[int, 1, 40] = 8,
+        preset: app_commands.Choice[str] | None = None,
+        start_in: app_commands.Range[int, 1, 10080] | None = None,
+        check_in: app_commands.Range[int, 0, 120] = 10,
+        round_timer: app_commands.Range[int, 5, 600] = 45,
+        rated: bool = False,
+    ) -> None:
+        """Create an event, post its sign-up message and Discord's scheduled event."""
+        runner = self.runner()
+        actor = await self._actor(interaction)
+        channel = interaction.channel
+        if not actor.is_director:
+            raise UserFacingError(NOT_DIRECTOR)
+        if not isinstance(channel, discord.TextChannel) or interaction.guild is None:
+            raise UserFacingError("Open events in a text channel: their tables open in threads.")
+        now = runner.clock()
+        start = None if start_in is None else now + timedelta(minutes=start_in)
+        settings = EventSettings(
+            format="pairs" if format is not None and format.value == "pairs" else "progressive",
+            rounds=rounds,
+            deals_per_round=deals,
+            rules=None if preset is None else HouseRules.preset_rules(preset.value),
+            start_time=start,
+            check_in_minutes=0 if start_in is None else min(check_in, start_in),
+            round_timer_minutes=round_timer,
+            rated=rated,
+        )
+        event = Tournament.create(
+            guild_id=interaction.guild.id,
+            channel_id=channel.id,
+            director_id=interaction.user.id,
+            name=name,
+            now=now,
+            settings=settings,
+            seed=interaction.id % 2**62,
+        )
+        created = await runner.create(event)
+        state = created.state
+        assert state.id is not None
+        embed, view = event_message(state)
+        assert view is not None  # a new event has its sign-up buttons
+        callback = await interaction.response.send_message(
+            embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
+        if callback.message_id is not None:
+            self.desk.messages[state.id] = callback.message_id
+        if start is not None:
+            await self._schedule(interaction.guild, channel, name, start, settings)
+
+    async def _schedule(
+        self,
+        guild: discord.Guild,
+        channel: discord.TextChannel,
+        name: str,
+        start: object,
+        settings: EventSettings,
+    ) -> None:
+        """Discord's own scheduled event, for its reminders; a failure is only logged."""
+        assert settings.start_time is not None
+        minutes = settings.rounds * (settings.round_timer_minutes or 45)
+        try:
+            await guild.create_scheduled_event(
+                name=name,
+                start_time=settings.start_time,
+                end_time=settings.start_time + timedelta(minutes=minutes),
+                entity_type=discord.EntityType.external,
+                privacy_level=discord.PrivacyLevel.guild_only,
+                location=channel.mention,
+                description=f"Euchre tournament in {channel.mention}: join there.",
+            )
+        except discord.HTTPException as exc:
+            log.warning("Could not create the scheduled event in guild %d: %s", guild.id, exc)
+
+    @tournament.command(name="join", description="Sign up for this channel's event")
+    @app_commands.describe(partner="Pairs: your partner (they confirm with the button)")
+    async def tournament_join(
+        self, interaction: discord.Interaction[EuchreBot], partner: discord.Member | None = None
+    ) -> None:
+        """Join the channel's event, naming a partner for pairs."""
+        event_id = await self._channel_event(interaction)
+        named = None if partner is None else Player(partner.id, partner.display_name)
+        if partner is not None and partner.bot:
+            raise UserFacingError("Name a member as your partner, not a bot.")
+        await self.runner().join(event_id, _player(interaction), partner=named)
+        tail = "" if partner is None else f" {partner.mention} confirms with **Confirm partner**."
+        await send_ephemeral(interaction, f"You're in.{tail}")
+
+    @tournament.command(name="skip", description="Let a computer play for a no-show (directors)")
+    async def tournament_skip(
+        self, interaction: discord.Interaction[EuchreBot], member: discord.Member
+    ) -> None:
+        """Replace a no-show by a computer."""
+        event_id = await self._channel_event(interaction)
+        actor = await self._actor(interaction)
+        await self.runner().skip(event_id, actor, member.id)
+        await send_ephemeral(interaction, f"A computer plays for {member.display_name} from now.")
+
+    @tournament.command(name="standings", description="The standings of this channel's event")
+    async def tournament_standings(
+        self, interaction: discord.Interaction[EuchreBot], event: int | None = None
+    ) -> None:
+        """The whole standings, privately."""
+        event_id = event if event is not None else await self._channel_event(interaction)
+        found = await self._event(interaction, event_id)
+        state = found.state
+        text = standings_text(state, found.standings())
+        await send_ephemeral(interaction, f"**{state.name}**\n{text}"[:2000])
+
+    @tournament.command(name="history", description="This server's recent events")
+    async def tournament_history(self, interaction: discord.Interaction[EuchreBot]) -> None:
+        """The server's recent events and their winners."""
+        runner = self.runner()
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise UserFacingError("Tournaments live in servers, not in direct messages.")
+        events = await runner.repo.list_by_guild(guild_id, limit=15)
+        shown = [(e, Tournament(e).champions()) for e in events]
+        await send_ephemeral(interaction, embed=history_embed(shown))
+
+    @tournament.command(name="export", description="An event as a JSON file")
+    async def tournament_export(
+        self, interaction: discord.Interaction[EuchreBot], event: int | None = None
+    ) -> None:
+        """The event's JSON export, as a file only the asker sees."""
+        event_id = event if event is not None else await self._channel_event(interaction)
+        found = await self._event(interaction, event_id)
+        data = export_json(found.state).encode()
+        await interaction.response.send_message(
+            file=discord.File(io.BytesIO(data), filename=f"tournament-{event_id}.json"),
+            ephemeral=True,
+        )
+
+    async def _channel_event(self, interaction: discord.Interaction[EuchreBot]) -> int:
+        """The open event of this channel (the newest of the server's if none is open here)."""
+        runner = self.runner()
+        channel_id = interaction.channel_id
+        open_here = None if channel_id is None else await runner.repo.open_in_channel(channel_id)
+        if open_here is not None and open_here.id is not None:
+            return open_here.id
+        guild_id = interaction.guild_id
+        recent = [] if guild_id is None else await runner.repo.list_by_guild(guild_id, limit=25)
+        here = [e for e in recent if e.channel_id == channel_id and e.id is not None]
+        if here and here[0].id is not None:
+            return here[0].id
+        raise UserFacingError(
+            "There's no event in this channel: start one with /euchre tournament new."
+        )
+
+    async def _event(
+        self, interaction: discord.Interaction[EuchreBot], event_id: int
+    ) -> Tournament:
+        found = await self.runner().load(event_id)
+        if found.state.guild_id != interaction.guild_id:
+            raise UserFacingError("There is no such event.")
+        return found
+
+    # ------------------------------------------------------------------ buttons
+
+    async def tournament_button(
+        self, interaction: discord.Interaction[EuchreBot], event_id: int, verb: EventVerb
+    ) -> None:
+        """A button of an event's message; director buttons refuse everyone else privately."""
+        runner = self.runner()
+        found = await self._event(interaction, event_id)
+        actor = await self._actor(interaction)
+        if verb in DIRECTOR_VERBS and not (
+            actor.is_director or actor.user_id == found.state.director_id
+        ):
+            raise UserFacingError("Only the event's directors can use that button.")
+        user = interaction.user.id
+        if verb == "join":
+            if found.state.settings.format == "pairs":
+                raise UserFacingError(
+                    "Pairs sign up together: use /euchre tournament join and name your partner."
+                )
+            await runner.join(event_id, _player(interaction))
+            answer = "You're in. Good luck!"
+        elif verb == "leave":
+            await runner.leave(event_id, user)
+            answer = "You left the event."
+        elif verb == "checkin":
+            await runner.check_in(event_id, user)
+            answer = "You're checked in."
+        elif verb == "confirm":
+            partner = await runner.confirm_partner(event_id, user)
+            answer = f"You and {partner.display_name} are a pair."
+        elif verb == "start":
+            await runner.start(event_id, actor)
+            answer = "The event has started: the tables open in threads."
+        elif verb == "next":
+            await runner.next_round(event_id, actor)
+            answer = "The next round has started."
+        elif verb == "pause":
+            if found.state.paused:
+                await runner.go_on(event_id, actor)
+                answer = "The event goes on."
+            else:
+                await runner.pause(event_id, actor)
+                answer = "The event is paused."
+        else:
+            await runner.cancel(event_id, actor)
+            answer = "The event is cancelled: its tables are closed and nothing is rated."
+        await send_ephemeral(interaction, answer)

@@ -1,0 +1,244 @@
+"""Tournament nights through the real bot: sign-up, the start, rounds in threads, the champion.
+
+Members sign up and are refused through the harness as they would in Discord; the
+tables' turns are then taken by simulated members (the first legal action, through
+the table service) and computers, until the event's champion is announced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.app import EuchreBot
+from bot.discord_pace.pacing import ChannelLimits
+from bot.league import LeagueService
+from bot.players import make_player
+from bot.server.settings import ServerSettings
+from bot.server.sources import FixedSettings
+from bot.settings import Settings
+from bot.store import Database
+from bot.tables import TableService
+from bot.tables.database import DatabaseTableStore
+from tests.cogs.euchre_driver import build_bot
+from tests.conftest import MakeHarness
+from tests.harness import FakeGuild, Harness, StoredMessage
+
+DIRECTOR = "dee"
+MEMBERS = ["ada", "bob", "cy", "di", "eve", "fay", "gus", "hal"]
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "events.sqlite3")
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+async def event_harness(
+    make_harness: MakeHarness, db: Database | None
+) -> tuple[Harness, EuchreBot, FakeGuild]:
+    bot = build_bot(3)
+    if db is not None:  # as the bot runs: tables and events in one database
+        tables = TableService(
+            DatabaseTableStore(db),
+            make_player,
+            server_settings=FixedSettings(ServerSettings(allow_hints=False)),
+            seeds=lambda: 3,
+        )
+        bot = EuchreBot(
+            Settings(computer_move_delay=0), tables=tables, channel_limits=ChannelLimits.unlimited()
+        )
+        bot.league = LeagueService(db)
+        tables.listeners.append(bot.league.on_table_event)
+    h = await make_harness(bot)
+    g = h.guild(members=[(DIRECTOR, {"manage_guild": True}), *MEMBERS])
+    return h, bot, g
+
+
+async def settled(h: Harness, bot: EuchreBot) -> None:
+    """Everything the bot set going is done: tables, results, timers, messages."""
+    runner = bot.tournaments
+    assert runner is not None
+    for _ in range(3):
+        await asyncio.sleep(0)
+        await bot.tables.settle(10.0)
+        await runner.settle()
+        assert await bot.scheduler.settle(10.0) == 0
+        assert await bot.pacers.flush(10.0)
+        await h.settle()
+
+
+async def new_event(h: Harness, g: FakeGuild, **options: object) -> StoredMessage:
+    result = await h.slash(
+        g.member(DIRECTOR),
+        "euchre tournament new",
+        {"name": "Friday night", "rounds": 3, "deals": 2, **options},
+    )
+    assert not result.ephemeral, result.content
+    return h.last_public_message(g.channel)
+
+
+async def play_out(
+    h: Harness, bot: EuchreBot, g: FakeGuild, message_id: int, event_id: int
+) -> None:
+    """Members take their turns (the first legal action) until the event ends.
+
+    Between rounds the director presses Next round on the event's message.
+    """
+    runner = bot.tournaments
+    assert runner is not None
+    for _ in range(5000):
+        await settled(h, bot)
+        event = await runner.load(event_id)
+        if event.phase != "playing":
+            if event.phase == "between_rounds":
+                director = g.member(DIRECTOR)
+                pressed = await h.click(director, h.message(message_id), label="Next round")
+                assert pressed.ephemeral and "next round" in pressed.content
+                continue
+            return
+        moved = False
+        for table in list(bot.tables.open_tables):
+            game = table.game
+            if game is None or game.turn is None:
+                continue
+            seat = table.seats[game.turn]
+            if seat is None or seat.user_id is None or table.computer_to_act() is not None:
+                continue
+            await bot.tables.act(table.id, seat.user_id, game.turn, table.stamp, game.legal()[0])
+            moved = True
+        if not moved:
+            await asyncio.sleep(0.01)
+    raise AssertionError("the event never ended")
+
+
+async def test_a_progressive_event_plays_from_sign_up_to_its_champion(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, bot, g = await event_harness(make_harness, db)
+    message = await new_event(h, g)
+    assert "Sign-up is open" in message.text and "Progressive, 3 rounds of 2 deals" in message.text
+    for name in MEMBERS:
+        joined = await h.click(g.member(name), h.message(message.id), label="Join")
+        assert joined.ephemeral and "You're in" in joined.content
+    await settled(h, bot)
+    shown = h.message(message.id).text
+    assert all(g.member(name).mention in shown for name in MEMBERS), shown
+    assert "Signed up (8)" in shown
+
+    started = await h.click(g.member(DIRECTOR), h.message(message.id), label="Start now")
+    assert started.ephemeral and "has started" in started.content
+    await settled(h, bot)
+    threads = [s for s in h.sent if s.kind == "thread_create"]
+    assert len(threads) == 2, "a thread per table"
+    for thread in threads:
+        assert thread.channel_id is not None
+        ping = h.public_messages(thread.channel_id)
+        pinged = " ".join(m.text for m in ping)
+        assert pinged.count("<@") >= 4, pinged
+    assert "round 1 of 3 begins at 2 tables" in " ".join(
+        m.text for m in h.public_messages(g.channel)
+    )
+
+    runner = bot.tournaments
+    assert runner is not None
+    event_id = runner.running[0].state.id
+    assert event_id is not None
+    await play_out(h, bot, g, message.id, event_id)
+
+    event = await runner.load(event_id)
+    assert event.phase == "finished"
+    champions = event.champions()
+    assert champions
+    texts = " ".join(m.text for m in h.public_messages(g.channel))
+    assert "has finished" in texts and champions[0].names[0] in texts
+    final = h.message(message.id).text
+    assert "Final standings" in final
+    assert not h.message(message.id).buttons, "no buttons once the event has ended"
+
+
+async def test_bad_input_gets_a_private_sentence_and_changes_nothing(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, bot, g = await event_harness(make_harness, db)
+    message = await new_event(h, g)
+    ada, bob = g.member("ada"), g.member("bob")
+    runner = bot.tournaments
+    assert runner is not None
+    event_id = runner.running[0].state.id
+    assert event_id is not None
+
+    await h.click(ada, h.message(message.id), label="Join")
+    before = (await runner.load(event_id)).state
+    again = await h.click(ada, h.message(message.id), label="Join")
+    assert again.ephemeral and again.content == "You are already signed up for this event."
+
+    refused = await h.click(bob, h.message(message.id), label="Start now")
+    assert (
+        refused.ephemeral and refused.content == "Only the event's directors can use that button."
+    )
+
+    second = await h.slash(g.member(DIRECTOR), "euchre tournament new", {"name": "Another"})
+    assert second.ephemeral and "already" in second.content, second.content
+
+    not_director = await h.slash(bob, "euchre tournament new")
+    assert not_director.ephemeral and "Manage Server" in not_director.content
+
+    few = await h.click(g.member(DIRECTOR), h.message(message.id), label="Start now")
+    assert few.ephemeral and "Only 1 of the 4 people" in few.content
+    assert (await runner.load(event_id)).state == before
+
+    # A forged id, the cancel button of an event that does not exist, on the message.
+    cancel_id = f"euchre:tn:{event_id}:cancel"
+    forged_id = f"euchre:tn:{event_id + 999}:cancel"
+    payload = h.build_component(g.member(DIRECTOR), message, custom_id=cancel_id)
+    payload["data"]["custom_id"] = forged_id
+    for row in payload["message"]["components"]:
+        for component in row["components"]:
+            if component.get("custom_id") == cancel_id:
+                component["custom_id"] = forged_id
+    forged = await h.dispatch(payload)
+    assert forged.reply.ephemeral and forged.reply.content == "There is no such event."
+    assert (await runner.load(event_id)).state == before
+
+    for name in MEMBERS[1:4]:
+        await h.click(g.member(name), h.message(message.id), label="Join")
+    await h.click(g.member(DIRECTOR), h.message(message.id), label="Start now")
+    late = await h.slash(g.member("eve"), "euchre tournament join")
+    assert (
+        late.ephemeral and late.content == "The event has already started; you can no longer join."
+    )
+
+
+async def test_without_a_database_tournaments_are_refused(make_harness: MakeHarness) -> None:
+    h, bot, g = await event_harness(make_harness, None)
+    assert bot.tournaments is None
+    result = await h.slash(g.member(DIRECTOR), "euchre tournament new")
+    assert result.ephemeral and "need the bot's database" in result.content
+
+
+async def test_a_start_time_creates_a_scheduled_event(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, _, g = await event_harness(make_harness, db)
+    await new_event(h, g, start_in=60)
+    created = [s for s in h.sent if s.kind == "scheduled_event"]
+    assert len(created) == 1
+    body = created[0].body
+    assert body["entity_type"] == 3 and body["entity_metadata"]["location"] == g.channel.mention
+
+
+async def test_a_scheduled_event_that_fails_does_not_stop_the_event(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, bot, g = await event_harness(make_harness, db)
+    h.fail_http("POST", "/guilds/{guild_id}/scheduled-events")
+    message = await new_event(h, g, start_in=60)
+    assert "Sign-up is open" in message.text
+    assert bot.tournaments is not None and len(bot.tournaments.running) == 1
