@@ -32,6 +32,7 @@ from bot.tables import (
 )
 
 from .league import LeagueCommands
+from .learning import ReviewCommands
 from .preferences import PreferenceCommands
 from .presenter import TablePresenter, on_private_hand
 from .routes import DYNAMIC_ITEMS
@@ -48,6 +49,7 @@ log = logging.getLogger(__name__)
 @app_commands.guild_only()
 class Euchre(
     LeagueCommands,
+    ReviewCommands,
     HouseRulesCommands,
     PreferenceCommands,
     commands.GroupCog,

@@ -8,7 +8,8 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
 - ``euchre:a:<table>:<seat>:<deal>:<index>:<action>[:<pos>]``: a private hand's action,
   drawn at (deal, action number), so a stale button is recognised;
 - ``euchre:lg:st:<season>:<page>:<p|n>[:<family>]``: a page of a family's standings;
-- ``euchre:lg:rp:<game>:<deal>:<trick>:<pd|pt|nt|nd>``: a step of a game's replay.
+- ``euchre:lg:rp:<game>:<deal>:<trick>:<pd|pt|nt|nd>``: a step of a game's replay;
+- ``euchre:rv:<game>:<deal>:<p|n>``: another deal of the clicker's review of a game.
 
 Each item only parses its id and hands the click to the bot's :class:`Clicks` (the euchre
 cog, set on ``EuchreBot.clicks`` while it is loaded); every error goes to the funnel.
@@ -36,6 +37,7 @@ __all__ = [
     "LEVEL_ID",
     "PREFIX",
     "REPLAY_ID",
+    "REVIEW_ID",
     "SEAT_ID",
     "STANDINGS_ID",
     "TABLE_ID",
@@ -44,6 +46,7 @@ __all__ = [
     "Clicks",
     "LevelSelect",
     "ReplayButton",
+    "ReviewButton",
     "SeatSelect",
     "StandingsButton",
     "TableButton",
@@ -70,8 +73,9 @@ STANDINGS_ID: Final = re.compile(
 REPLAY_ID: Final = re.compile(
     rf"euchre:lg:rp:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<trick>{_SMALL}):(?P<tag>pd|pt|nt|nd)"
 )
+REVIEW_ID: Final = re.compile(rf"euchre:rv:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<tag>p|n)")
 
-TEMPLATES: Final = (TABLE_ID, SEAT_ID, LEVEL_ID, ACTION_ID, STANDINGS_ID, REPLAY_ID)
+TEMPLATES: Final = (TABLE_ID, SEAT_ID, LEVEL_ID, ACTION_ID, STANDINGS_ID, REPLAY_ID, REVIEW_ID)
 """The grammar of every custom_id the euchre components use."""
 
 _VERBS: Final[dict[str, TableVerb]] = {verb: verb for verb in TABLE_VERBS}
@@ -127,6 +131,12 @@ class Clicks(Protocol):
         self, interaction: discord.Interaction[EuchreBot], game_id: int, deal: int, trick: int
     ) -> None:
         """Another step of a game's replay."""
+        ...
+
+    async def review_step(
+        self, interaction: discord.Interaction[EuchreBot], game_id: int, deal: int
+    ) -> None:
+        """Another deal of the clicker's review of a game."""
         ...
 
 
@@ -416,6 +426,36 @@ class ReplayButton(_Routed[discord.ui.Button[Any]], template=REPLAY_ID):
         await clicks.replay_step(interaction, self.game_id, self.deal, self.trick)
 
 
+class ReviewButton(_Routed[discord.ui.Button[Any]], template=REVIEW_ID):
+    """Go to deal ``deal`` of the clicker's review of a game: ``euchre:rv:<game>:<deal>:<p|n>``."""
+
+    what = "review button"
+
+    def __init__(
+        self, game_id: int, deal: int, tag: str, *, label: str = "", disabled: bool = False
+    ) -> None:
+        """A button reviewing ``deal``; ``tag`` (``p``, ``n``) keeps the two ids apart."""
+        super().__init__(
+            discord.ui.Button(
+                label=label or tag,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"euchre:rv:{game_id}:{max(deal, 0)}:{tag}",
+            )
+        )
+        self.game_id = game_id
+        self.deal = max(deal, 0)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """Parse the id of a used component."""
+        return cls(int(match["game"]), int(match["deal"]), match["tag"])
+
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the click to the cog."""
+        await clicks.review_step(interaction, self.game_id, self.deal)
+
+
 DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (
     TableButton,
     SeatSelect,
@@ -423,5 +463,6 @@ DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (
     ActionButton,
     StandingsButton,
     ReplayButton,
+    ReviewButton,
 )
 """Register with ``bot.add_dynamic_items`` so every euchre component is routed after a restart."""
