@@ -92,7 +92,9 @@ async def test_the_last_deal_is_reviewed_and_the_buttons_step_through_the_game(
     assert now.content == deal_review_text(game_id, deals, review_deal(record, 1, deals - 1, SMALL))
 
     chosen = await h.slash(g.member("cy"), "euchre review", {"game": game_id, "deal": 1})
-    assert chosen.reply.content == deal_review_text(game_id, deals, review_deal(record, 2, 1, SMALL))
+    assert chosen.reply.content == deal_review_text(
+        game_id, deals, review_deal(record, 2, 1, SMALL)
+    )
 
 
 async def test_refusals_change_nothing(make_harness: MakeHarness, db: Database) -> None:
