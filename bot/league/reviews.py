@@ -14,23 +14,26 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final, Protocol, TypeVar
 
 from bot.errors import UserFacingError
+from bot.players.advice import Advice
 from bot.players.review import (
     REVIEW_BUDGET,
     Advisor,
     Budget,
     DealReview,
     ReviewError,
+    expert_advisor,
     review_deal,
     review_game,
     summarize,
 )
-from bot.rules import parse_record
+from bot.rules import Action, SeatView, parse_record
 from bot.rules.errors import RuleError
 from bot.rules.record import starting_game
 from bot.store import ArchivedGame, Database, GameArchiveRepo
@@ -80,6 +83,10 @@ class AccuracyTrend:
     """The latest reviewed games' accuracy, oldest first."""
 
 
+class ReviewerClosedError(RuntimeError):
+    """The reviewer was closed while a review was under way (the bot stops)."""
+
+
 class NotYourDealError(UserFacingError):
     """A review asked of a game the person did not play in."""
 
@@ -127,9 +134,24 @@ class Reviewer:
         self._games = GameArchiveRepo(db)
         self._accuracy = AccuracyRepo(db)
         self._budget = budget
-        self._advisor = advisor
+        self._search = advisor or expert_advisor(budget)
         self._run: Run[Any] = run or _to_thread
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._closed = threading.Event()
+
+    def _advise(self, view: SeatView, done: Action, seed: int) -> Advice:
+        """The search of one decision, unless the reviewer was closed (checked between them).
+
+        A review runs in a worker thread, which nothing can cancel: this lets a stopping
+        bot's thread end within one decision rather than the whole game.
+        """
+        if self._closed.is_set():
+            raise ReviewerClosedError("the reviewer was closed")
+        return self._search(view, done, seed)
+
+    def close(self) -> None:
+        """Stop the reviews under way at their next decision, and start no more."""
+        self._closed.set()
 
     # ------------------------------------------------------------------ one deal
 
@@ -177,7 +199,7 @@ class Reviewer:
         return game
 
     async def _review(self, record: dict[str, Any], seat: int, deal: int) -> DealReview:
-        budget, advisor = self._budget, self._advisor
+        budget, advisor = self._budget, self._advise
         try:
             result: DealReview = await self._run(
                 lambda: review_deal(record, seat, deal, budget, advisor)
@@ -193,7 +215,7 @@ class Reviewer:
         game = await self._games.get(game_id)
         record = await self._games.record(game_id)
         kept = 0
-        budget, advisor = self._budget, self._advisor
+        budget, advisor = self._budget, self._advise
         for player in game.players:
             if player.user_id is None or player.is_computer:
                 continue
@@ -229,7 +251,7 @@ class Reviewer:
 
     def on_table_event(self, event: _Event) -> None:
         """A ``TableService`` listener: once a game ends, keep its people's accuracy."""
-        if event.kind != "finished":
+        if event.kind != "finished" or self._closed.is_set():
             return
         try:
             loop = asyncio.get_running_loop()
@@ -243,6 +265,9 @@ class Reviewer:
     async def _keep_logged(self, guild_id: int, table_id: int) -> None:
         try:
             kept = await self.keep_table(guild_id, table_id)
+        except ReviewerClosedError:
+            log.info("guild %d: the review of table %d stopped with the bot", guild_id, table_id)
+            return
         except Exception:
             log.exception("guild %d: could not review the game of table %d", guild_id, table_id)
             return
