@@ -183,6 +183,8 @@ async def _serve(settings: Settings, token: str) -> None:
             tables = database_tables(settings, db, locks)
             league = LeagueService(db)
             tables.listeners.append(league.on_table_event)
+            tables.listeners.append(league.reviewer.on_table_event)
+            store.callback(league.reviewer.close)  # after the bot, before the database
             if settings.web_port:
                 site = await start_site(db, settings, settings.web_host, settings.web_port)
                 store.push_async_callback(site.cleanup)  # before the database closes

@@ -18,6 +18,7 @@ from .ranking import casual_reason, record_rules
 from .ratings import PlayerState, Rating, RatingModel, TeamGame, play, rate_game, rate_season
 from .rebuild import rebuild_ladders
 from .replays import ReplayBook, ReplayStep, TrickPlay, replay_book
+from .reviews import AccuracyTrend, DealShown, NotYourDealError, Reviewer, finished_deals
 from .service import (
     HISTORY_SIZE,
     OPEN_SEASON_NAME,
@@ -34,7 +35,9 @@ __all__ = [
     "HISTORY_SIZE",
     "OPEN_SEASON_NAME",
     "PAGE_SIZE",
+    "AccuracyTrend",
     "DealFacts",
+    "DealShown",
     "Family",
     "GameFacts",
     "HistoryEntry",
@@ -42,6 +45,7 @@ __all__ = [
     "LeagueService",
     "NoSuchGameError",
     "NoSuchSeasonError",
+    "NotYourDealError",
     "Outcome",
     "PartnerRecord",
     "PlayerReport",
@@ -51,6 +55,7 @@ __all__ = [
     "RatingModel",
     "ReplayBook",
     "ReplayStep",
+    "Reviewer",
     "SeasonChange",
     "SeasonError",
     "SeatedPlayer",
@@ -60,6 +65,7 @@ __all__ = [
     "TeamGame",
     "TrickPlay",
     "casual_reason",
+    "finished_deals",
     "frozen_rows",
     "game_facts",
     "game_family",

@@ -42,6 +42,7 @@ from .ladders import rated_rows, team_game
 from .ranking import casual_reason, record_rules
 from .ratings import PlayerState, Rating, RatingModel, play, rate_season
 from .rebuild import rebuild_ladders
+from .reviews import AccuracyTrend, Reviewer
 from .standings import Standing, Standings, frozen_rows, rank_players
 from .stats import PlayerStats, player_stats
 
@@ -100,6 +101,8 @@ class PlayerReport:
     """The shown rating before their first rated game of the season, then after each."""
     family: Family = DEFAULT_FAMILY
     """The family of games counted and the ladder rated in."""
+    accuracy: AccuracyTrend | None = None
+    """The player's accuracy in their reviewed games of the server, every season."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,9 +116,15 @@ class SeasonChange:
 class LeagueService:
     """Standings, stats, history and seasons of every server, kept in ``db``."""
 
-    def __init__(self, db: Database, *, model: RatingModel | None = None) -> None:
-        """Work on ``db``; new seasons are rated with ``model`` (default: OpenSkill's)."""
+    def __init__(
+        self, db: Database, *, model: RatingModel | None = None, reviewer: Reviewer | None = None
+    ) -> None:
+        """Work on ``db``; new seasons are rated with ``model`` (default: OpenSkill's).
+
+        ``reviewer`` reviews its games (default: the expert at the review's budget).
+        """
         self._db = db
+        self.reviewer = reviewer or Reviewer(db)
         self._model = model or RatingModel()
         self._games = GameArchiveRepo(db)
         self._guilds = GuildSettingsRepo(db)
@@ -373,8 +382,9 @@ class LeagueService:
         facts = await self._facts_of(games)
         ours = [(g, facts[g.id][0]) for g in games if facts[g.id][1] == family]
         stats = player_stats(user_id, name, ours)
+        accuracy = await self.reviewer.trend(guild_id, user_id)
         if season is None:
-            return PlayerReport(stats, None, None, (), family)
+            return PlayerReport(stats, None, None, (), family, accuracy)
         standings = await self.standings(guild_id, season, family)
         standing = next((s for s in standings.rows if s.user_id == user_id), None)
         model = RatingModel.from_spec(season.rating_model)
@@ -383,7 +393,9 @@ class LeagueService:
             model.conservative(model.initial()),
             *(model.conservative(Rating(p.mu, p.sigma)) for p in points),
         )
-        return PlayerReport(stats, season, standing, ratings if points else (), family)
+        return PlayerReport(
+            stats, season, standing, ratings if points else (), family, accuracy
+        )
 
     async def history(
         self, guild_id: int, user_id: int, limit: int = HISTORY_SIZE

@@ -23,6 +23,7 @@ from bot.league import (
     Standings,
     StandingsPage,
 )
+from bot.league.reviews import AccuracyTrend
 from bot.store import LeagueSettings, Season
 
 from .teams import COMPUTER_MARK, joined
@@ -32,6 +33,7 @@ __all__ = [
     "FAMILY_NAMES",
     "MEDALS",
     "SEASON_END_TOP",
+    "accuracy_line",
     "export_bytes",
     "export_filename",
     "history_embed",
@@ -202,9 +204,22 @@ def stats_embed(report: PlayerReport, *, image: str | None = None) -> discord.Em
             f"{_rating(standing.sigma)}){where} · {_plural(standing.games, 'ranked game')}"
         )
     embed.add_field(name="Rating", value=rating, inline=False)
+    if report.accuracy is not None and report.accuracy.games:
+        embed.add_field(name="Accuracy", value=accuracy_line(report.accuracy), inline=False)
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
     return embed
+
+
+def accuracy_line(trend: AccuracyTrend) -> str:
+    """The review's accuracy over time: "**87** over 5 reviewed games · latest: 80 → 91 → 88"."""
+    mean = "–" if trend.mean is None else f"{trend.mean:.0f}"
+    latest = " → ".join(f"{a:.0f}" for a in trend.latest)
+    return (
+        f"**{mean}** over {_plural(trend.games, 'reviewed game')}"
+        + (f" · latest: {latest}" if latest else "")
+        + " · see /euchre review"
+    )
 
 
 # ---------------------------------------------------------------------- history

@@ -12,7 +12,14 @@ from bot.players.review import ACCURACY_SCALE, GRADES, DealReview, Grade, Review
 
 from .hints import action_phrase, why_text
 
-__all__ = ["decision_line", "grades_line", "moment_words", "review_lines", "review_text"]
+__all__ = [
+    "deal_review_text",
+    "decision_line",
+    "grades_line",
+    "moment_words",
+    "review_lines",
+    "review_text",
+]
 
 _MOMENTS = {
     "bid1": "first round of bidding",
@@ -85,11 +92,19 @@ def grades_line() -> str:
     """The help's sentence on the review's grades and accuracy, from the thresholds that grade."""
     by_floor: dict[Grade, float] = {name: floor for floor, name in GRADES}
     return (
-        "**Review**: the expert goes through your decisions in a deal, seeing only what you "
-        "saw, with a longer search than in play. A decision that loses "
+        "**Review**: **/euchre review** [game] [deal] (default: your last finished deal) has "
+        "the expert go through your decisions in a deal, seeing only what you saw, with a "
+        "longer search than in play; its buttons step to the game's other deals. A decision "
+        "that loses "
         f"{by_floor['inaccuracy']:g} expected points or more is an **inaccuracy**, "
         f"{by_floor['mistake']:g} a **mistake**, {by_floor['blunder']:g} a **blunder**; "
         "the biggest loss comes first. Your accuracy in a game averages your decisions: "
         f"100 for one the expert agrees with, 0 for one that loses {ACCURACY_SCALE:g} point "
         "or more."
     )
+
+
+def deal_review_text(game_id: int, deals: int, review: DealReview) -> str:
+    """A deal's review as the answer to ``/euchre review``: which deal of which game, then it."""
+    head = f"🔍 **Review of game #{game_id}**, deal {review.deal} of {deals}"
+    return "\n".join([head, *review_lines(review)])[:2000]

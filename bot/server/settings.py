@@ -217,6 +217,14 @@ class ServerSettings(BaseModel):
             false="This server has no web pages.",
         ),
     )
+    daily_hour: int = Field(
+        0,
+        ge=0,
+        le=23,
+        description="the hour (UTC) at which /euchre daily deals the next day's deal",
+        examples=[0, 6, 12],
+        json_schema_extra=wording("The daily deal changes at {shown}:00 UTC."),
+    )
     updated_at: datetime | None = Field(
         None, description="when a setting last changed; None for a server on the defaults"
     )

@@ -46,6 +46,8 @@ COPY_ORDER: Final[dict[str, tuple[str, ...]]] = {
     "tournament_tables": ("tournament_id", "round", "number"),
     "tournament_results": ("tournament_id", "round", "table_number"),
     "preferences": ("user_id",),
+    "daily_par": ("guild_id", "day"),
+    "daily_results": ("guild_id", "day", "user_id"),
 }
 """Every table of the schema with its key, parents before children (foreign keys)."""
 

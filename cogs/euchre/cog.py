@@ -32,6 +32,7 @@ from bot.tables import (
 )
 
 from .league import LeagueCommands
+from .learning import ReviewCommands
 from .preferences import PreferenceCommands
 from .presenter import TablePresenter, on_private_hand
 from .routes import DYNAMIC_ITEMS
@@ -51,6 +52,7 @@ log = logging.getLogger(__name__)
 class Euchre(
     LeagueCommands,
     TournamentCommands,
+    ReviewCommands,
     HouseRulesCommands,
     PreferenceCommands,
     commands.GroupCog,

@@ -10,6 +10,7 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
 - ``euchre:lg:st:<season>:<page>:<p|n>[:<family>]``: a page of a family's standings;
 - ``euchre:lg:rp:<game>:<deal>:<trick>:<pd|pt|nt|nd>``: a step of a game's replay;
 - ``euchre:tn:<event>:<verb>``: a button of a tournament event's message.
+- ``euchre:rv:<game>:<deal>:<p|n>``: another deal of the clicker's review of a game.
 
 Each item only parses its id and hands the click to the bot's :class:`Clicks` (the euchre
 cog, set on ``EuchreBot.clicks`` while it is loaded); every error goes to the funnel.
@@ -41,6 +42,7 @@ __all__ = [
     "LEVEL_ID",
     "PREFIX",
     "REPLAY_ID",
+    "REVIEW_ID",
     "SEAT_ID",
     "STANDINGS_ID",
     "TABLE_ID",
@@ -50,6 +52,7 @@ __all__ = [
     "Clicks",
     "LevelSelect",
     "ReplayButton",
+    "ReviewButton",
     "SeatSelect",
     "StandingsButton",
     "TableButton",
@@ -77,6 +80,8 @@ STANDINGS_ID: Final = re.compile(
 REPLAY_ID: Final = re.compile(
     rf"euchre:lg:rp:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<trick>{_SMALL}):(?P<tag>pd|pt|nt|nd)"
 )
+REVIEW_ID: Final = re.compile(rf"euchre:rv:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<tag>p|n)")
+
 TOURNAMENT_ID: Final = re.compile(rf"euchre:tn:(?P<event>{_ID}):(?P<verb>{'|'.join(EVENT_VERBS)})")
 
 TEMPLATES: Final = (
@@ -87,6 +92,7 @@ TEMPLATES: Final = (
     STANDINGS_ID,
     REPLAY_ID,
     TOURNAMENT_ID,
+    REVIEW_ID,
 )
 """The grammar of every custom_id the euchre components use."""
 
@@ -150,6 +156,11 @@ class Clicks(Protocol):
         self, interaction: discord.Interaction[EuchreBot], event_id: int, verb: EventVerb
     ) -> None:
         """A button of a tournament event's message."""
+
+    async def review_step(
+        self, interaction: discord.Interaction[EuchreBot], game_id: int, deal: int
+    ) -> None:
+        """Another deal of the clicker's review of a game."""
         ...
 
 
@@ -474,6 +485,36 @@ class TournamentButton(_Routed[discord.ui.Button[Any]], template=TOURNAMENT_ID):
         await clicks.tournament_button(interaction, self.event_id, self.verb)
 
 
+class ReviewButton(_Routed[discord.ui.Button[Any]], template=REVIEW_ID):
+    """Go to deal ``deal`` of the clicker's review of a game: ``euchre:rv:<game>:<deal>:<p|n>``."""
+
+    what = "review button"
+
+    def __init__(
+        self, game_id: int, deal: int, tag: str, *, label: str = "", disabled: bool = False
+    ) -> None:
+        """A button reviewing ``deal``; ``tag`` (``p``, ``n``) keeps the two ids apart."""
+        super().__init__(
+            discord.ui.Button(
+                label=label or tag,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"euchre:rv:{game_id}:{max(deal, 0)}:{tag}",
+            )
+        )
+        self.game_id = game_id
+        self.deal = max(deal, 0)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """Parse the id of a used component."""
+        return cls(int(match["game"]), int(match["deal"]), match["tag"])
+
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the click to the cog."""
+        await clicks.review_step(interaction, self.game_id, self.deal)
+
+
 DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (
     TableButton,
     SeatSelect,
@@ -482,5 +523,6 @@ DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (
     StandingsButton,
     ReplayButton,
     TournamentButton,
+    ReviewButton,
 )
 """Register with ``bot.add_dynamic_items`` so every euchre component is routed after a restart."""

@@ -12,6 +12,7 @@ from cogs.euchre.routes import (
     ActionButton,
     LevelSelect,
     ReplayButton,
+    ReviewButton,
     SeatSelect,
     StandingsButton,
     TableButton,
@@ -31,6 +32,7 @@ def samples() -> list[discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]]]:
         StandingsButton(5, 2, "p", "bid_euchre", True),
         ReplayButton(9, 3, 4, "nd"),
         *(TournamentButton(7, verb) for verb in EVENT_VERBS),
+        ReviewButton(9, 2, "p"),
     ]
 
 
@@ -52,6 +54,8 @@ def test_ids_outside_the_grammar_are_not_routed() -> None:
         "euchre:a:1:9:1:0:pass",
         "euchre:seat:x",
         "euchre:lg:st:1:2:q",
+        "euchre:rv:1:2:x",
+        "euchre:rv:1:2",
         "euchre:t:1:join:extra",
         "euchre:tn:1:crown",
         "euchre:tn:x:join",

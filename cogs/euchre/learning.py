@@ -1,0 +1,108 @@
+"""``/euchre review``: the expert's review of your decisions, as a mixin of the euchre cog.
+
+Like :mod:`.league`, discord.py collects these commands from the cog's MRO. The review
+is slow (a fixed search budget a decision), so the answer is deferred and the search
+runs in a worker thread (:class:`bot.league.Reviewer`); its buttons
+(:class:`.routes.ReviewButton`) step to the game's other deals.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserFacingError
+from bot.league import DealShown, Reviewer
+from bot.render.review import deal_review_text
+
+from .league import league_of
+from .routes import ReviewButton
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+    from bot.app import EuchreBot
+
+    _Mixin = commands.Cog
+else:
+    _Mixin = object
+
+__all__ = ["ReviewCommands", "review_view"]
+
+_MAX_GAME_ID: Final = 2**53
+
+
+def review_view(shown: DealShown) -> discord.ui.View | None:
+    """Previous and next deal of the review; None for a game of one deal."""
+    if shown.deals <= 1:
+        return None
+    deal = shown.review.deal
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        ReviewButton(shown.game.id, deal - 1, "p", label="◀ Previous deal", disabled=deal <= 1)
+    )
+    view.add_item(
+        ReviewButton(
+            shown.game.id, deal + 1, "n", label="Next deal ▶", disabled=deal >= shown.deals
+        )
+    )
+    view.stop()
+    return view
+
+
+def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:
+    if interaction.guild_id is None:
+        raise UserFacingError("Reviews are of games played in a server, not in direct messages.")
+    return interaction.guild_id
+
+
+class ReviewCommands(_Mixin):
+    """``/euchre review [game] [deal]`` and its deal buttons."""
+
+    bot: EuchreBot
+
+    @property
+    def reviewer(self) -> Reviewer:
+        """The league's reviewer (the league needs the bot's database)."""
+        return league_of(self.bot).reviewer
+
+    @app_commands.command(name="review", description="The expert's review of your decisions")
+    @app_commands.describe(
+        game="The game's number (default: your latest finished game)",
+        deal="The deal's number in that game (default: its last deal)",
+    )
+    async def review(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        game: app_commands.Range[int, 1, _MAX_GAME_ID] | None = None,
+        deal: app_commands.Range[int, 1, 999] | None = None,
+    ) -> None:
+        """Review one of your deals privately; buttons step through the game's other deals."""
+        guild_id = _guild_id(interaction)
+        reviewer = self.reviewer
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        shown = await reviewer.deal(guild_id, interaction.user.id, game, deal)
+        view = review_view(shown)
+        await interaction.followup.send(
+            deal_review_text(shown.game.id, shown.deals, shown.review),
+            view=view or discord.utils.MISSING,
+            ephemeral=True,
+        )
+
+    async def review_step(
+        self, interaction: discord.Interaction[EuchreBot], game_id: int, deal: int
+    ) -> None:
+        """A review's deal button: redraw the message with that deal's review.
+
+        Whoever clicks is who is reviewed: a game they did not play in is refused.
+        """
+        guild_id = _guild_id(interaction)
+        reviewer = self.reviewer
+        await interaction.response.defer(ephemeral=True, thinking=False)
+        shown = await reviewer.deal(guild_id, interaction.user.id, game_id, deal)
+        view = review_view(shown)
+        await interaction.edit_original_response(
+            content=deal_review_text(shown.game.id, shown.deals, shown.review), view=view
+        )

@@ -1,0 +1,172 @@
+"""``/euchre review`` through the real bot: a finished deal reviewed, stepped, and the refusals.
+
+Games are archived from the rules core as the table service archives them; the
+review runs the expert at a small fixed budget (the same figures every run), and
+what the bot shows is checked against ``review_deal`` called here directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app import STOPPING
+from bot.league import LeagueService, Reviewer, finished_deals
+from bot.players.review import Budget, review_deal, review_game, summarize
+from bot.render.review import deal_review_text
+from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, Seat
+from bot.store.accuracy import AccuracyRepo
+from tests.cogs.euchre_driver import build_bot
+from tests.conftest import MakeHarness
+from tests.harness import FakeGuild, Harness
+from tests.league.util import RULES, finished_record
+
+SMALL = Budget(worlds=6, rollouts=12)
+PEOPLE = ["ada", "bob", "cy", "di", "eve"]
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "review.sqlite3")
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+async def review_harness(make_harness: MakeHarness, db: Database) -> tuple[Harness, FakeGuild]:
+    bot = build_bot()
+    bot.league = LeagueService(db, reviewer=Reviewer(db, budget=SMALL))  # type: ignore[attr-defined]
+    h = await make_harness(bot)
+    g = h.guild(members=PEOPLE)
+    await GuildSettingsRepo(db).set_rules(g.id, RULES)
+    return h, g
+
+
+async def archive(
+    db: Database, g: FakeGuild, seed: int, names: list[str]
+) -> tuple[int, dict[str, Any]]:
+    record = finished_record(seed)
+    game = await GameArchiveRepo(db).archive(
+        guild_id=g.id,
+        record=record,
+        players=[Seat.person(n, g.member(name).id, name) for n, name in enumerate(names)],
+        ranked=True,
+    )
+    return game.id, record
+
+
+def relabel(payload: dict[str, Any], custom_id: str) -> None:
+    """A click whose button (and the message's copy of it) carries ``custom_id``: a forged id."""
+    old = payload["data"]["custom_id"]
+    payload["data"]["custom_id"] = custom_id
+    for row in payload["message"]["components"]:
+        for child in row.get("components", []):
+            if child.get("custom_id") == old:
+                child["custom_id"] = custom_id
+
+
+async def test_the_last_deal_is_reviewed_and_the_buttons_step_through_the_game(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, g = await review_harness(make_harness, db)
+    game_id, record = await archive(db, g, 5, ["ada", "bob", "cy", "di"])
+    deals = finished_deals(record)
+    assert deals >= 2
+
+    shown = await h.slash(g.member("bob"), "euchre review")
+    assert shown.deferred and shown.ephemeral
+    expected = review_deal(record, 1, deals, SMALL)
+    assert shown.reply.content == deal_review_text(game_id, deals, expected)
+    assert f"Review of game #{game_id}**, deal {deals} of {deals}" in shown.reply.content
+    message = shown.message
+    assert message.button("Next deal ▶").disabled
+    assert not message.button("◀ Previous deal").disabled
+
+    back = await h.click(g.member("bob"), message, label="◀ Previous deal")
+    assert back.deferred
+    now = h.message(message.id)
+    assert now.content == deal_review_text(game_id, deals, review_deal(record, 1, deals - 1, SMALL))
+
+    chosen = await h.slash(g.member("cy"), "euchre review", {"game": game_id, "deal": 1})
+    assert chosen.reply.content == deal_review_text(
+        game_id, deals, review_deal(record, 2, 1, SMALL)
+    )
+
+
+async def test_refusals_change_nothing(make_harness: MakeHarness, db: Database) -> None:
+    h, g = await review_harness(make_harness, db)
+    game_id, record = await archive(db, g, 6, ["ada", "bob", "cy", "di"])
+    deals = finished_deals(record)
+
+    none = await h.slash(g.member("eve"), "euchre review", allow_errors=True)
+    assert none.ephemeral and "no finished game on this server" in none.content
+
+    stranger = await h.slash(g.member("eve"), "euchre review", {"game": game_id})
+    assert stranger.ephemeral
+    assert stranger.last_reply.content == (
+        f"You didn't play in game #{game_id}: a review goes through your own decisions."
+    )
+    far = await h.slash(g.member("ada"), "euchre review", {"game": game_id, "deal": 99})
+    assert far.last_reply.content == (
+        f"Game #{game_id} has deals 1 to {deals}: there is no deal 99."
+    )
+    missing = await h.slash(g.member("ada"), "euchre review", {"game": game_id + 7})
+    assert missing.last_reply.content == f"There is no finished game #{game_id + 7} on this server."
+
+    shown = await h.slash(g.member("ada"), "euchre review")
+    message = shown.message
+    before = message.content
+    # A review button's id names a game, not a person: whoever clicks is reviewed. Eve's
+    # button changed to ada's game asks for a deal of a game she did not play in.
+    await archive(db, g, 9, ["eve", "bob", "cy", "di"])
+    hers = await h.slash(g.member("eve"), "euchre review")
+    payload = h.build_component(g.member("eve"), hers.message, label="◀ Previous deal")
+    relabel(payload, f"euchre:rv:{game_id}:1:p")
+    refused = await h.dispatch(payload)
+    assert refused.last_reply.ephemeral
+    assert refused.last_reply.content.startswith(f"You didn't play in game #{game_id}")
+    assert h.message(message.id).content == before
+
+    forged = h.build_component(g.member("ada"), message, label="◀ Previous deal")
+    relabel(forged, f"euchre:rv:{game_id}:0:p")
+    zero = await h.dispatch(forged)
+    assert zero.last_reply.content == (
+        f"Game #{game_id} has deals 1 to {deals}: there is no deal 0."
+    )
+    garbled = h.build_component(g.member("ada"), message, label="◀ Previous deal")
+    relabel(garbled, f"euchre:rv:{game_id}:x:p")
+    out_of_use = await h.dispatch(garbled)
+    assert out_of_use.ephemeral and "doesn't work any more" in out_of_use.content
+    assert h.message(message.id).content == before
+
+    h.bot.stopping = True
+    try:
+        late = await h.slash(g.member("ada"), "euchre review")
+        assert late.ephemeral and late.content == STOPPING
+        click = await h.click(g.member("ada"), message, label="◀ Previous deal")
+        assert click.ephemeral and click.content == STOPPING
+    finally:
+        h.bot.stopping = False
+    assert h.message(message.id).content == before
+
+
+async def test_accuracy_is_kept_once_a_game_ends_and_stats_show_it(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, g = await review_harness(make_harness, db)
+    game_id, record = await archive(db, g, 8, ["ada", "bob", "cy", "di"])
+    reviewer = Reviewer(db, budget=SMALL)
+    assert await reviewer.keep_accuracy(game_id) == 4
+    summary = summarize(review_game(record, 0, SMALL))
+    assert summary is not None
+    kept = await AccuracyRepo(db).get(game_id, g.member("ada").id)
+    assert kept is not None and kept.accuracy == pytest.approx(summary.accuracy)
+
+    stats = await h.slash(g.member("ada"), "euchre stats")
+    fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
+    assert fields["Accuracy"].startswith(f"**{summary.accuracy:.0f}** over 1 reviewed game")
+    assert "Rating" in fields and "Games" in fields
