@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sqlite3
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
@@ -25,7 +25,9 @@ from bot.store import (
     TournamentRepo,
     connect,
 )
+from bot.store.accuracy import AccuracyRepo, GameAccuracy
 from bot.store.copy import COPY_ORDER, CopyError, copy_database
+from bot.store.daily import DailyRepo
 
 from .conftest import CHANNEL, GUILD, HOST, playing_table, random_game, sql
 
@@ -62,7 +64,26 @@ async def fill(url: str) -> dict[str, object]:
         await db.execute("INSERT INTO league_rebuilds (guild_id) VALUES (?)", (GUILD + 1,))
         await tournament_in_play(db, open_table)
         await PreferenceRepo(db).update(HOST, four_colour=True, pings="never")
+        first = (await GameArchiveRepo(db).list_by_guild(GUILD))[-1].id
+        await AccuracyRepo(db).save(
+            GameAccuracy(
+                game_id=first,
+                user_id=HOST,
+                seat=0,
+                accuracy=87.5,
+                decisions=12,
+                flagged=2,
+                points_lost=0.75,
+                reviewed_at=datetime(2026, 5, 1, tzinfo=UTC),
+            )
+        )
+        daily = DailyRepo(db)
+        await daily.keep_par(GUILD, DAY, 2)
+        await daily.start(GUILD, DAY, HOST, "Host")
         return await read_all(db)
+
+
+DAY = date(2026, 5, 1)
 
 
 async def tournament_in_play(db: Database, table_id: int) -> None:
@@ -95,6 +116,8 @@ async def read_all(db: Database) -> dict[str, object]:
         "standings": [await SeasonRepo(db).standings(s.id) for s in seasons],
         "tournaments": await TournamentRepo(db).list_by_guild(GUILD),
         "preferences": await PreferenceRepo(db).get(HOST),
+        "accuracy": await AccuracyRepo(db).history(GUILD, HOST),
+        "daily": (await DailyRepo(db).par(GUILD, DAY), await DailyRepo(db).get(GUILD, DAY, HOST)),
     }
 
 
