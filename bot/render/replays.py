@@ -6,7 +6,8 @@ so showing every hand hides nothing from anyone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 import discord
@@ -19,9 +20,9 @@ from .cards import card_text, hand_text, suit_text, trump_text
 from .rules import rules_line
 from .teams import COMPUTER_MARK, joined, team_mark
 
-__all__ = ["replay_embed", "seat_names"]
+__all__ = ["DEAL_WORDS", "DISCORD_WORDS", "Words", "describe_action", "replay_embed", "seat_names"]
 
-_DEAL_WORDS: Final = {
+DEAL_WORDS: Final = {
     "made": "made it",
     "march": "marched: every trick",
     "euchred": "were euchred",
@@ -31,6 +32,7 @@ _DEAL_WORDS: Final = {
     "shot": "shot: every trick",
     "shot_failed": "failed the shoot",
 }
+"""What a side did in a deal, by the deal's outcome."""
 
 
 def seat_names(game: ArchivedGame) -> list[str]:
@@ -41,7 +43,27 @@ def seat_names(game: ArchivedGame) -> list[str]:
     return names
 
 
-def _describe(seat: int, action: Action, names: Sequence[str], step: ReplayStep) -> str:
+@dataclass(frozen=True, slots=True)
+class Words:
+    """How a replay's line names cards, suits called and trump named."""
+
+    card: Callable[[int], str]
+    suit: Callable[[int], str]
+    trump: Callable[[int], str]
+
+
+DISCORD_WORDS: Final = Words(card_text, suit_text, trump_text)
+"""Discord's: emoji suits."""
+
+
+def describe_action(
+    seat: int,
+    action: Action,
+    names: Sequence[str],
+    step: ReplayStep,
+    words: Words = DISCORD_WORDS,
+) -> str:
+    """One action of a replay's step in words: "Alice ordered it up alone"."""
     who = names[seat]
     alone = " alone" if action.alone else ""
     do = action.do
@@ -53,30 +75,30 @@ def _describe(seat: int, action: Action, names: Sequence[str], step: ReplayStep)
         return f"{who} shot"
     if do == "declare":
         assert action.trump is not None
-        return f"{who} named {trump_text(action.trump)}"
+        return f"{who} named {words.trump(action.trump)}"
     if do == "order_up":
         return f"{who} took it up{alone}" if seat == step.dealer else f"{who} ordered it up{alone}"
     if do == "call":
         assert action.suit is not None
-        return f"{who} called {suit_text(action.suit)}{alone}"
+        return f"{who} called {words.suit(action.suit)}{alone}"
     if do == "discard":
         assert action.card is not None
-        return f"{who} discarded {card_text(action.card)}"
+        return f"{who} discarded {words.card(action.card)}"
     if do == "alone":
         return f"{who} went alone"
     if do == "give":
         assert action.card is not None
-        return f"{who} passed {card_text(action.card)} to the lone partner"
+        return f"{who} passed {words.card(action.card)} to the lone partner"
     if do == "ask":
         assert action.partner is not None
         return f"{who} asked {names[action.partner]} for a card"
     if do == "redeal":
         return f"{who} threw in the hand (ace no face)"
     if do == "swap":
-        cards = " ".join(card_text(c) for c in action.cards or ())
+        cards = " ".join(words.card(c) for c in action.cards or ())
         return f"{who} swapped {cards} with the kitty"
     assert action.card is not None
-    return f"{who} played {card_text(action.card)}"
+    return f"{who} played {words.card(action.card)}"
 
 
 def _hands(step: ReplayStep, names: Sequence[str]) -> str:
@@ -93,18 +115,18 @@ def _hands(step: ReplayStep, names: Sequence[str]) -> str:
 def _deal_result(step: ReplayStep, names: Sequence[str]) -> str:
     assert step.result is not None
     if step.maker is None or step.trump is None:
-        return _DEAL_WORDS[step.result].capitalize() + "."
+        return DEAL_WORDS[step.result].capitalize() + "."
     makers = step.maker % 2
     if step.contract is not None:
         points = " ".join(f"{team_mark(t)} {step.points[t]:+d}" for t in (0, 1))
         return (
             f"{team_mark(makers)} bidders took {step.tricks_won[makers]} and "
-            f"{_DEAL_WORDS[step.result]}: {points}."
+            f"{DEAL_WORDS[step.result]}: {points}."
         )
     winner = makers if step.result in ("made", "march") else 1 - makers
     return (
         f"{team_mark(makers)} makers took {step.tricks_won[makers]} and "
-        f"{_DEAL_WORDS[step.result]}: {team_mark(winner)} +{step.points[winner]}."
+        f"{DEAL_WORDS[step.result]}: {team_mark(winner)} +{step.points[winner]}."
     )
 
 
@@ -136,7 +158,7 @@ def replay_embed(game: ArchivedGame, book: ReplayBook, index: int) -> discord.Em
     title = "Hands as dealt" if step.trick == 0 else f"Hands before trick {step.trick}"
     embed.add_field(name=title, value=_hands(step, names), inline=False)
     if step.trick == 0:
-        said = " · ".join(_describe(s, a, names, step) for s, a in step.actions)
+        said = " · ".join(describe_action(s, a, names, step) for s, a in step.actions)
         embed.add_field(name="Bidding", value=said or "—", inline=False)
     elif step.trick_play is not None:
         plays = " · ".join(f"{names[s]} {card_text(c)}" for s, c in step.trick_play.plays)

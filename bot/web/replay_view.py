@@ -7,13 +7,13 @@ which the templates escape.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from bot.league import ReplayBook, ReplayStep
 from bot.render.cards import sort_hand
-from bot.rules import Action, Suit
+from bot.render.replays import DEAL_WORDS, Words, describe_action
+from bot.rules import Suit
 from bot.rules.cards import card_label, card_symbol, card_words
 from bot.rules.ranking import NO_TRUMP_HIGH
 from bot.store import ArchivedGame
@@ -29,16 +29,6 @@ __all__ = [
     "team_of",
 ]
 
-_DEAL_WORDS: Final = {
-    "made": "made it",
-    "march": "marched: every trick",
-    "euchred": "were euchred",
-    "passed": "everyone passed: the hand was thrown in",
-    "redeal": "a hand was thrown in (ace no face)",
-    "set": "were set",
-    "shot": "shot: every trick",
-    "shot_failed": "failed the shoot",
-}
 TEAM_NAMES: Final = ("Blue", "Orange")
 """Team 0 (seats 1, 3, 5...) and team 1, as the pages name and colour them."""
 
@@ -119,44 +109,14 @@ def trump_words(trump: int) -> str:
     return f"{suit.symbol} {suit.plural}"
 
 
-def _said(seat: int, action: Action, names: Sequence[str], step: ReplayStep) -> str:
-    who = names[seat]
-    alone = " alone" if action.alone else ""
-    do = action.do
-    if do == "pass":
-        return f"{who} passed"
-    if do == "bid":
-        return f"{who} bid {action.tricks}"
-    if do == "shoot":
-        return f"{who} shot"
-    if do == "declare" and action.trump is not None:
-        return f"{who} named {trump_words(action.trump)}"
-    if do == "order_up":
-        return f"{who} took it up{alone}" if seat == step.dealer else f"{who} ordered it up{alone}"
-    if do == "call" and action.suit is not None:
-        return f"{who} called {trump_words(action.suit)}{alone}"
-    if do == "discard" and action.card is not None:
-        return f"{who} discarded {card_symbol(action.card)}"
-    if do == "alone":
-        return f"{who} went alone"
-    if do == "give" and action.card is not None:
-        return f"{who} passed {card_symbol(action.card)} to the lone partner"
-    if do == "ask" and action.partner is not None:
-        return f"{who} asked {names[action.partner]} for a card"
-    if do == "redeal":
-        return f"{who} threw in the hand (ace no face)"
-    if do == "swap":
-        swapped = " ".join(card_symbol(c) for c in action.cards or ())
-        return f"{who} swapped {swapped} with the kitty"
-    if action.card is not None:
-        return f"{who} played {card_symbol(action.card)}"
-    return f"{who}: {do}"
+_WORDS: Final = Words(card_symbol, trump_words, trump_words)
+"""The page's: plain suit symbols, which every browser draws."""
 
 
 def _deal_result(step: ReplayStep) -> str:
     assert step.result is not None
     if step.maker is None or step.trump is None:
-        return _DEAL_WORDS[step.result].capitalize() + "."
+        return DEAL_WORDS[step.result].capitalize() + "."
     makers = step.maker % 2
     side = "bidders" if step.contract is not None else "makers"
     if step.contract is not None:
@@ -166,7 +126,7 @@ def _deal_result(step: ReplayStep) -> str:
         points = f"{TEAM_NAMES[winner]} +{step.points[winner]}"
     return (
         f"{TEAM_NAMES[makers]} {side} took {step.tricks_won[makers]} and "
-        f"{_DEAL_WORDS[step.result]}: {points}."
+        f"{DEAL_WORDS[step.result]}: {points}."
     )
 
 
@@ -190,7 +150,7 @@ def step_view(game: ArchivedGame, book: ReplayBook, index: int) -> StepView:
         for seat, hand in enumerate(step.hands)
     )
     if step.trick == 0:
-        said = tuple(_said(s, a, names, step) for s, a in step.actions)
+        said = tuple(describe_action(s, a, names, step, _WORDS) for s, a in step.actions)
     elif step.trick_play is not None:
         said = tuple(f"{names[s]} played {card_symbol(c)}" for s, c in step.trick_play.plays)
     else:
