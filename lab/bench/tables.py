@@ -293,8 +293,14 @@ async def _restore(db: Database, report: Report) -> TableService:
     return service
 
 
-async def _resume(service: TableService, places: list[_Place], report: Report) -> None:
+async def _resume(db: Database, places: list[_Place], report: Report) -> None:
+    """Show every restored table again, as a restart does once its servers are known.
+
+    The bot's service is restored only once the harness knows the places' channels: a
+    table whose channel Discord no longer knows is closed at the restart.
+    """
     harness = _load_harness()
+    service = _service(db)
     bot = _bot(service)
     async with harness.Harness(bot, settle_timeout=600.0) as h:
         for place in places:
@@ -304,6 +310,7 @@ async def _resume(service: TableService, places: list[_Place], report: Report) -
                 channel_ids={"table": place.channel_id},
             )
             h.add_message(g.channel, like=place.message)
+        await service.restore()
         keeping = bot.get_cog("Keeping")
         assert keeping is not None
         start = time.perf_counter()
@@ -323,6 +330,6 @@ async def run(options: BenchOptions) -> Report:
                 raise BenchDatabaseError(f"{db.path} has open tables: give an empty database")
             places = await _drive(options, db, report)
         async with await Database.open(path) as db:
-            service = await _restore(db, report)
-            await _resume(service, places, report)
+            await _restore(db, report)
+            await _resume(db, places, report)
     return report

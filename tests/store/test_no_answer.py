@@ -293,6 +293,7 @@ async def test_a_move_whose_save_gets_no_answer_is_unsure_and_the_table_reloads_
 
     proxy.resume(deliver=False)  # the held INSERT never arrives: the store lacks the move
     await tables.act(table.id, ALICE.user_id, seat, table.stamp, view.legal[0])
+    await tables.settle()  # the computers play on after the move, each move saved
     assert table.record() != before and not table.out_of_step
     stored = await TableRepo(db).get(table.id)
     assert [a.action for a in stored.actions] == table.record()["actions"]
