@@ -104,6 +104,32 @@ class DailyRepo:
         )
         return [_play(row) for row in rows]
 
+    async def days_of(
+        self, guild_id: int, user_ids: list[int], until: date
+    ) -> dict[int, list[date]]:
+        """The days up to ``until`` on which each of ``user_ids`` finished the deal."""
+        days: dict[int, list[date]] = {user: [] for user in user_ids}
+        if not user_ids:
+            return days
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._db.fetch_all(
+            "SELECT user_id, day FROM daily_results "
+            f"WHERE guild_id = ? AND user_id IN ({marks}) AND day <= ? AND points IS NOT NULL",
+            (guild_id, *user_ids, until.isoformat()),
+        )
+        for row in rows:
+            days[int(row["user_id"])].append(date.fromisoformat(str(row["day"])))
+        return days
+
+    async def between(self, guild_id: int, first: date, last: date) -> list[DailyPlay]:
+        """The finished plays of the days ``first`` to ``last``, in no particular order."""
+        rows = await self._db.fetch_all(
+            "SELECT user_id, display_name, actions, points, par FROM daily_results "
+            "WHERE guild_id = ? AND day >= ? AND day <= ? AND points IS NOT NULL",
+            (guild_id, first.isoformat(), last.isoformat()),
+        )
+        return [_play(row) for row in rows]
+
 
 def _play(row: Row) -> DailyPlay:
     get = row.__getitem__

@@ -31,8 +31,10 @@ from bot.tables import (
     TableService,
 )
 
+from .daily import DailyCommands
 from .league import LeagueCommands
 from .learning import ReviewCommands
+from .lesson import LessonCommands
 from .preferences import PreferenceCommands
 from .presenter import TablePresenter, on_private_hand
 from .routes import DYNAMIC_ITEMS
@@ -53,6 +55,8 @@ class Euchre(
     LeagueCommands,
     TournamentCommands,
     ReviewCommands,
+    DailyCommands,
+    LessonCommands,
     HouseRulesCommands,
     PreferenceCommands,
     commands.GroupCog,
