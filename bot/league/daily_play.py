@@ -187,6 +187,24 @@ class DailyService:
         days = await self.repo.days_of(guild_id, [p.user_id for p in plays], day)
         return day, [(p, streak(days.get(p.user_id, []), day)) for p in plays]
 
+    def last_week(self, hour: int) -> tuple[date, date]:
+        """The last whole week (Monday to Sunday, server days) before today."""
+        today = self.today(hour)
+        first = today - timedelta(days=today.weekday() + 7)
+        return first, first + timedelta(days=6)
+
+    async def weekly_leaders(
+        self, guild_id: int, first: date, last: date
+    ) -> list[tuple[str, int, int]]:
+        """The week's players, best first: (name, points over par summed, days played)."""
+        totals: dict[int, tuple[str, int, int]] = {}
+        for play in await self.repo.between(guild_id, first, last):
+            assert play.points is not None
+            over = play.points - (play.par or 0)
+            _, summed, days = totals.get(play.user_id, ("", 0, 0))
+            totals[play.user_id] = (play.display_name, summed + over, days + 1)
+        return sorted(totals.values(), key=lambda row: (-row[1], -row[2], row[0]))
+
 
 def _actions(play: DailyPlay) -> list[Action]:
     return [Action.from_code(code) for code in play.actions]

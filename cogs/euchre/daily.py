@@ -8,15 +8,23 @@ try, from any process, is refused with the stored result.
 
 from __future__ import annotations
 
+import logging
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import discord
 from discord import app_commands
 
 from bot.errors import UserFacingError
 from bot.league.daily_play import DailyService, DailyStep
-from bot.render.daily import daily_text, leaderboard_text, result_text, solo_buttons
+from bot.render.daily import (
+    daily_text,
+    leaderboard_text,
+    result_text,
+    solo_buttons,
+    weekly_text,
+)
+from bot.tables.scheduler import Timer
 
 from .league import league_of
 from .routes import DailyButton
@@ -31,7 +39,12 @@ if TYPE_CHECKING:
 else:
     _Mixin = object
 
-__all__ = ["DailyCommands", "daily_answer"]
+__all__ = ["WEEKLY_EVERY", "DailyCommands", "daily_answer"]
+
+log = logging.getLogger(__name__)
+
+WEEKLY_EVERY: Final = 3600.0
+"""Seconds between looks for a finished week to sum up (the post waits at most this long)."""
 
 _SHOW = [
     app_commands.Choice(name="play today's deal", value="play"),
@@ -70,6 +83,55 @@ class DailyCommands(_Mixin):
 
     bot: EuchreBot
     service: TableService
+    _weekly: Timer | None = None
+
+    def start_weekly(self) -> None:
+        """Look for a finished week to post now, then every :data:`WEEKLY_EVERY` seconds."""
+        self._weekly = self.bot.scheduler.call_later(0, self._weekly_tick, name="daily weekly")
+
+    def stop_weekly(self) -> None:
+        """Stop looking."""
+        if self._weekly is not None:
+            self._weekly.cancel()
+            self._weekly = None
+
+    async def _weekly_tick(self) -> None:
+        try:
+            await self.post_weeks()
+        except Exception:
+            log.exception("The daily deal's weekly summaries failed; the next look tries again")
+        if self._weekly is not None:
+            self._weekly = self.bot.scheduler.call_later(
+                WEEKLY_EVERY, self._weekly_tick, name="daily weekly"
+            )
+
+    async def post_weeks(self) -> int:
+        """Post each server's last finished week that was played and not yet posted.
+
+        A server's week is claimed in the store first, so only one process posts it;
+        a post Discord refuses gives the claim back, for the next look.
+        """
+        if self.bot.league is None:
+            return 0
+        daily = self.bot.league.daily
+        posted = 0
+        for guild_id, channel_id, hour in await daily.repo.weekly_channels():
+            first, last = daily.last_week(hour)
+            leaders = await daily.weekly_leaders(guild_id, first, last)
+            if not leaders or not await daily.repo.claim_week(guild_id, first):
+                continue
+            channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+            try:
+                await channel.send(
+                    weekly_text(first, last, leaders),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            except discord.HTTPException as exc:
+                log.warning("Could not post the daily deal's week in %s: %s", channel_id, exc)
+                await daily.repo.release_week(guild_id, first)
+                continue
+            posted += 1
+        return posted
 
     @property
     def daily(self) -> DailyService:

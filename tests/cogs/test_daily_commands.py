@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.app import EuchreBot
 from bot.league import LeagueService
 from bot.league.daily import deal_result, par_of, play_to_person
 from bot.league.daily_play import DailyService, fixed_expert
+from bot.render.daily import weekly_text
 from bot.rules import Action, HouseRules
-from bot.store import Database
+from bot.settings import Settings
+from bot.store import Database, GuildSettingsRepo
+from bot.tables.scheduler import ManualScheduler
+from cogs.euchre.daily import WEEKLY_EVERY
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
 from tests.harness import FakeGuild, Harness
@@ -120,3 +125,41 @@ async def test_forged_and_stale_buttons_change_nothing(
         "That button is from the deal of 2024-05-01: use /euchre daily for today's deal."
     )
     assert h.message(message.id).content == before
+
+
+async def test_the_weeks_leaders_are_posted_once_in_the_servers_channel(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    clock = ManualScheduler()
+    bot = EuchreBot(Settings(computer_move_delay=0), tables=build_bot().tables, scheduler=clock)
+    league = LeagueService(db)
+    league.daily = DailyService(db, clock=lambda: NOON + timedelta(seconds=clock.now()))
+    bot.league = league
+    h = await make_harness(bot)
+    g = h.guild(members=["ada", "bob", "cy"])
+    news = g.add_channel("daily-news")
+    await GuildSettingsRepo(db).update(g.id, daily_channel=news.id)
+    repo = league.daily.repo
+    for day, name, points, par in [
+        (date(2024, 4, 30), "ada", 1, 2),
+        (date(2024, 5, 1), "ada", 2, -1),
+        (date(2024, 5, 1), "bob", 4, 1),
+        (date(2024, 5, 6), "cy", 4, 0),  # the next week
+    ]:
+        user = g.member(name).id
+        await repo.start(g.id, day, user, name.title())
+        assert await repo.record(g.id, day, user, ("pass",), 0, points, par)
+
+    await clock.advance(0)  # Wednesday 1 May: the week before had no plays
+    assert h.public_messages(news) == []
+    await clock.advance(4 * 86400)  # Sunday 5 May, noon: the week is not over
+    assert h.public_messages(news) == []
+    await clock.advance(12 * 3600 + WEEKLY_EVERY)  # Monday 6 May: it is
+    [post] = h.public_messages(news)
+    assert post.content == weekly_text(
+        date(2024, 4, 29), date(2024, 5, 5), [("Bob", 3, 1), ("Ada", 2, 2)]
+    )
+    await clock.advance(2 * 86400)
+    assert len(h.public_messages(news)) == 1
+    cog: Any = bot.clicks  # the euchre cog, as its extension loaded it
+    assert await cog.post_weeks() == 0  # another process looking finds the week claimed
