@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sqlite3
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
@@ -25,7 +25,9 @@ from bot.store import (
     TournamentRepo,
     connect,
 )
+from bot.store.accuracy import AccuracyRepo, GameAccuracy
 from bot.store.copy import COPY_ORDER, CopyError, copy_database
+from bot.store.daily import DailyRepo
 
 from .conftest import CHANNEL, GUILD, HOST, playing_table, random_game, sql
 
@@ -36,7 +38,9 @@ PEOPLE = tuple(Seat.person(s, HOST + s, f"P{s}") for s in range(4))
 async def fill(url: str) -> dict[str, object]:
     """A store with something in every table; what its repositories read back."""
     async with await Database.open(url) as db:
-        await GuildSettingsRepo(db).update(GUILD, ping_after=0, computer_move_delay=0.25)
+        await GuildSettingsRepo(db).update(
+            GUILD, ping_after=0, computer_move_delay=0.25, daily_channel=CHANNEL
+        )
         await GuildSettingsRepo(db).set_rules(GUILD, HouseRules.preset_rules("british"))
         league = LeagueService(db)
         await league.update_settings(GUILD, min_games=1, rank_custom_rules=True)
@@ -47,12 +51,24 @@ async def fill(url: str) -> dict[str, object]:
             for idx, (seat, action) in enumerate(game.log):
                 await tables.append_action(table_id, idx, seat, action.to_json(seat))
             await tables.set_status(table_id, "finished")
-            await GameArchiveRepo(db).archive(
+            archived = await GameArchiveRepo(db).archive(
                 guild_id=GUILD,
                 record=game_record(game),
                 players=PEOPLE,
                 ranked=True,
                 table_id=table_id,
+            )
+            await AccuracyRepo(db).save(
+                GameAccuracy(
+                    game_id=archived.id,
+                    user_id=HOST,
+                    seat=0,
+                    accuracy=90.0,
+                    decisions=9,
+                    flagged=1,
+                    points_lost=0.5,
+                    reviewed_at=datetime(2026, 5, 1, tzinfo=UTC),
+                )
             )
         await league.take_in(GUILD)
         await league.start_season(GUILD, "Summer")  # ends the first: frozen standings
@@ -62,6 +78,11 @@ async def fill(url: str) -> dict[str, object]:
         await db.execute("INSERT INTO league_rebuilds (guild_id) VALUES (?)", (GUILD + 1,))
         await tournament_in_play(db, open_table)
         await PreferenceRepo(db).update(HOST, four_colour=True, pings="never")
+        daily, day = DailyRepo(db), date(2026, 5, 1)
+        await daily.keep_par(GUILD, day, 1)
+        await daily.start(GUILD, day, HOST, "host")
+        await daily.record(GUILD, day, HOST, ("pass",), 0, points=2, par=1)
+        await daily.claim_week(GUILD, date(2026, 4, 27))
         return await read_all(db)
 
 
