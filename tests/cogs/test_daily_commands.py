@@ -73,7 +73,8 @@ async def test_a_daily_deal_is_played_to_the_end_once(
         assert button.custom_id.startswith(f"euchre:dd:20240501:{len(taken)}:")
         taken.append(Action.from_code(button.custom_id.split(":")[4]))
         if len(taken) == 2:
-            # Asked again between moves: the deal resumes as stored (nothing is kept in memory).
+            # A restart between moves (a new service): the deal resumes as stored.
+            h.bot.league.daily = DailyService(db, clock=lambda: when[0])  # type: ignore[union-attr]
             resumed = await h.slash(ada, "euchre daily")
             assert resumed.reply.content == h.message(message.id).content
         click = await h.click(ada, message, custom_id=button.custom_id)
