@@ -34,6 +34,7 @@ from bot.store import (
     TournamentRepo,
 )
 
+from .daily_play import DailyService
 from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
 from .facts import GameFacts, game_facts
 from .families import DEFAULT_FAMILY, FAMILIES, Family, game_family
@@ -125,6 +126,8 @@ class LeagueService:
         """
         self._db = db
         self.reviewer = reviewer or Reviewer(db)
+        self.daily = DailyService(db)
+        """The daily deal (tests set one with other computers or another clock)."""
         self._model = model or RatingModel()
         self._games = GameArchiveRepo(db)
         self._guilds = GuildSettingsRepo(db)

@@ -16,6 +16,7 @@ from .review import grades_line
 __all__ = ["HELP_LINES", "help_embed", "scoring_line"]
 
 HELP_LINES: Final = (
+    "New to euchre? **/euchre learn** plays a guided first deal with you, privately.",
     "**/euchre new** opens a table in this channel. Click **Join** to sit down, or choose "
     "a seat to sit opposite your partner; partners sit in alternate seats.",
     "The host fills empty seats with **Add computer** and clicks **Start** when every seat "
@@ -44,6 +45,9 @@ HELP_LINES: Final = (
     "**/euchre history** a player's, **/euchre replay** steps through a finished game "
     "with every hand shown, and **/euchre export** gives its record as a file. "
     "**/euchre season settings** shows the league's settings.",
+    "**/euchre daily** plays the server's deal of the day, privately, once a day: you and "
+    "an expert partner against two experts, your result against par (the expert in your "
+    "seat). **/euchre daily show:leaderboard** ranks today's results with everyone's streak.",
     "Server admins (Manage Server, or the role the server names) change the house rules "
     "with **/euchre rules preset** and **/euchre rules set**, the server's settings with "
     "**/euchre settings set**, and the league with **/euchre season start**, **end** and "

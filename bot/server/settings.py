@@ -225,6 +225,17 @@ class ServerSettings(BaseModel):
         examples=[0, 6, 12],
         json_schema_extra=wording("The daily deal changes at {shown}:00 UTC."),
     )
+    daily_channel: int | None = Field(
+        None,
+        gt=0,
+        lt=2**63,
+        description="the channel id where the week's daily deal leaders are posted (off: none)",
+        json_schema_extra=wording(
+            "The week's daily deal leaders are posted each week in channel {shown}.",
+            none="The daily deal's weekly leaders are not posted.",
+            empty="off",
+        ),
+    )
     updated_at: datetime | None = Field(
         None, description="when a setting last changed; None for a server on the defaults"
     )

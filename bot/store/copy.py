@@ -48,6 +48,7 @@ COPY_ORDER: Final[dict[str, tuple[str, ...]]] = {
     "preferences": ("user_id",),
     "daily_par": ("guild_id", "day"),
     "daily_results": ("guild_id", "day", "user_id"),
+    "daily_weekly_posts": ("guild_id", "week"),
 }
 """Every table of the schema with its key, parents before children (foreign keys)."""
 

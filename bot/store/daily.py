@@ -1,4 +1,4 @@
-"""The daily deal's store (schema 18): each server's par a day, each person's play and result.
+"""The daily deal's store (schemas 18, 19): par a server and day, each play, the weekly posts.
 
 A person's row is made when they start the day's deal: a second start finds it, whichever
 process answers, so the deal is played once. Their actions are kept as they play, so a
@@ -103,6 +103,59 @@ class DailyRepo:
             (guild_id, day.isoformat()),
         )
         return [_play(row) for row in rows]
+
+    async def days_of(
+        self, guild_id: int, user_ids: list[int], until: date
+    ) -> dict[int, list[date]]:
+        """The days up to ``until`` on which each of ``user_ids`` finished the deal."""
+        days: dict[int, list[date]] = {user: [] for user in user_ids}
+        if not user_ids:
+            return days
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._db.fetch_all(
+            "SELECT user_id, day FROM daily_results "
+            f"WHERE guild_id = ? AND user_id IN ({marks}) AND day <= ? AND points IS NOT NULL",
+            (guild_id, *user_ids, until.isoformat()),
+        )
+        for row in rows:
+            days[int(row["user_id"])].append(date.fromisoformat(str(row["day"])))
+        return days
+
+    async def between(self, guild_id: int, first: date, last: date) -> list[DailyPlay]:
+        """The finished plays of the days ``first`` to ``last``, in no particular order."""
+        rows = await self._db.fetch_all(
+            "SELECT user_id, display_name, actions, points, par FROM daily_results "
+            "WHERE guild_id = ? AND day >= ? AND day <= ? AND points IS NOT NULL",
+            (guild_id, first.isoformat(), last.isoformat()),
+        )
+        return [_play(row) for row in rows]
+
+    async def weekly_channels(self) -> list[tuple[int, int, int]]:
+        """Each server naming a channel for the weekly summary: (server, channel, hour)."""
+        rows = await self._db.fetch_all(
+            "SELECT guild_id, daily_channel, daily_hour FROM guild_settings "
+            "WHERE daily_channel IS NOT NULL ORDER BY guild_id"
+        )
+        return [
+            (int(row["guild_id"]), int(row["daily_channel"]), int(row["daily_hour"]))
+            for row in rows
+        ]
+
+    async def claim_week(self, guild_id: int, week: date) -> bool:
+        """Whether this call is the one to post the week (``week``: its first day)."""
+        changed = await self._db.execute(
+            "INSERT INTO daily_weekly_posts (guild_id, week, posted_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (guild_id, week) DO NOTHING",
+            (guild_id, week.isoformat(), datetime.now(UTC).isoformat()),
+        )
+        return changed == 1
+
+    async def release_week(self, guild_id: int, week: date) -> None:
+        """Give the week's post back (it could not be sent): a later try posts it."""
+        await self._db.execute(
+            "DELETE FROM daily_weekly_posts WHERE guild_id = ? AND week = ?",
+            (guild_id, week.isoformat()),
+        )
 
 
 def _play(row: Row) -> DailyPlay:

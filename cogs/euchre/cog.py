@@ -31,8 +31,10 @@ from bot.tables import (
     TableService,
 )
 
+from .daily import DailyCommands
 from .league import LeagueCommands
 from .learning import ReviewCommands
+from .lesson import LessonCommands
 from .preferences import PreferenceCommands
 from .presenter import TablePresenter, on_private_hand
 from .routes import DYNAMIC_ITEMS
@@ -53,6 +55,8 @@ class Euchre(
     LeagueCommands,
     TournamentCommands,
     ReviewCommands,
+    DailyCommands,
+    LessonCommands,
     HouseRulesCommands,
     PreferenceCommands,
     commands.GroupCog,
@@ -78,6 +82,7 @@ class Euchre(
         self.bot.clicks = self
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         self.service.listeners.append(self.presenter.on_table_event)
+        self.start_weekly()
         runner = self.bot.build_tournaments(self.desk.place)
         if runner is not None:
             runner.listeners.append(self.desk.on_change)
@@ -86,6 +91,7 @@ class Euchre(
     async def cog_unload(self) -> None:
         """Stop routing the euchre components here."""
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        self.stop_weekly()
         if self.presenter.on_table_event in self.service.listeners:
             self.service.listeners.remove(self.presenter.on_table_event)
         if self.bot.clicks is self:

@@ -11,6 +11,10 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
 - ``euchre:lg:rp:<game>:<deal>:<trick>:<pd|pt|nt|nd>``: a step of a game's replay;
 - ``euchre:tn:<event>:<verb>``: a button of a tournament event's message.
 - ``euchre:rv:<game>:<deal>:<p|n>``: another deal of the clicker's review of a game.
+- ``euchre:dd:<yyyymmdd>:<index>:<action>[:<pos>]``: a move in the clicker's daily deal,
+  drawn at (day, action number), so a stale button is recognised;
+- ``euchre:ls:<preset>:<step>:<action>[:<pos>]``: a move at step ``step`` of the first
+  lesson played by a preset's rules.
 
 Each item only parses its id and hands the click to the bot's :class:`Clicks` (the euchre
 cog, set on ``EuchreBot.clicks`` while it is loaded); every error goes to the funnel.
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
+from datetime import date, datetime
 from typing import Any, ClassVar, Final, Protocol, Self, TypeGuard, TypeVar
 
 import discord
@@ -34,11 +39,13 @@ from bot.league import DEFAULT_FAMILY, FAMILIES, Family
 from bot.render import TABLE_VERBS, TableVerb
 from bot.render.tournaments import EVENT_VERBS, EventVerb
 from bot.replies import report_error
-from bot.rules import ACTION_CODE_PATTERN
+from bot.rules import ACTION_CODE_PATTERN, PRESETS
 
 __all__ = [
     "ACTION_ID",
+    "DAILY_ID",
     "DYNAMIC_ITEMS",
+    "LESSON_ID",
     "LEVEL_ID",
     "PREFIX",
     "REPLAY_ID",
@@ -50,6 +57,8 @@ __all__ = [
     "TOURNAMENT_ID",
     "ActionButton",
     "Clicks",
+    "DailyButton",
+    "LessonButton",
     "LevelSelect",
     "ReplayButton",
     "ReviewButton",
@@ -81,6 +90,14 @@ REPLAY_ID: Final = re.compile(
     rf"euchre:lg:rp:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<trick>{_SMALL}):(?P<tag>pd|pt|nt|nd)"
 )
 REVIEW_ID: Final = re.compile(rf"euchre:rv:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<tag>p|n)")
+DAILY_ID: Final = re.compile(
+    rf"euchre:dd:(?P<day>[0-9]{{8}}):(?P<index>[0-9]{{1,3}}):(?P<act>{ACTION_CODE_PATTERN})"
+    rf"(?::(?P<pos>[0-9]{{1,2}}))?"
+)
+LESSON_ID: Final = re.compile(
+    rf"euchre:ls:(?P<preset>{'|'.join(PRESETS)}):(?P<step>[0-9]{{1,3}})"
+    rf":(?P<act>{ACTION_CODE_PATTERN})(?::(?P<pos>[0-9]{{1,2}}))?"
+)
 
 TOURNAMENT_ID: Final = re.compile(rf"euchre:tn:(?P<event>{_ID}):(?P<verb>{'|'.join(EVENT_VERBS)})")
 
@@ -93,6 +110,8 @@ TEMPLATES: Final = (
     REPLAY_ID,
     TOURNAMENT_ID,
     REVIEW_ID,
+    DAILY_ID,
+    LESSON_ID,
 )
 """The grammar of every custom_id the euchre components use."""
 
@@ -161,6 +180,18 @@ class Clicks(Protocol):
         self, interaction: discord.Interaction[EuchreBot], game_id: int, deal: int
     ) -> None:
         """Another deal of the clicker's review of a game."""
+        ...
+
+    async def daily_action(
+        self, interaction: discord.Interaction[EuchreBot], day: date, index: int, code: str
+    ) -> None:
+        """A move in the clicker's daily deal, drawn at action ``index`` of ``day``."""
+        ...
+
+    async def lesson_action(
+        self, interaction: discord.Interaction[EuchreBot], preset: str, step: int, code: str
+    ) -> None:
+        """A move at step ``step`` of the first lesson, played by ``preset``'s rules."""
         ...
 
 
@@ -515,6 +546,71 @@ class ReviewButton(_Routed[discord.ui.Button[Any]], template=REVIEW_ID):
         await clicks.review_step(interaction, self.game_id, self.deal)
 
 
+class _MoveButton(_Routed[discord.ui.Button[Any]], template=_NEVER):
+    """A move of a private deal played alone: the id ends ``<action>[:<pos>]``."""
+
+    def __init__(self, head: str, code: str, position: int, label: str) -> None:
+        """A button ``head:code:position``; the position keeps two equal moves apart."""
+        super().__init__(
+            discord.ui.Button(
+                label=(label or code)[:80],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"{head}:{code}:{position}",
+            )
+        )
+        self.code = code
+
+
+class DailyButton(_MoveButton, template=DAILY_ID):
+    """A move in the daily deal: ``euchre:dd:<yyyymmdd>:<index>:<action>[:<pos>]``."""
+
+    what = "daily deal button"
+
+    def __init__(
+        self, day: date, index: int, code: str, position: int = 0, *, label: str = ""
+    ) -> None:
+        """The move ``code`` as the person's action number ``index`` on ``day``."""
+        super().__init__(f"euchre:dd:{day:%Y%m%d}:{index}", code, position, label)
+        self.day = day
+        self.index = index
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """Parse the id of a used component (an impossible date reads as day one)."""
+        try:
+            day = datetime.strptime(match["day"], "%Y%m%d").date()
+        except ValueError:
+            day = date.min
+        return cls(day, int(match["index"]), match["act"], int(match["pos"] or 0))
+
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the click to the cog."""
+        await clicks.daily_action(interaction, self.day, self.index, self.code)
+
+
+class LessonButton(_MoveButton, template=LESSON_ID):
+    """A move in the first lesson: ``euchre:ls:<preset>:<step>:<action>[:<pos>]``."""
+
+    what = "lesson button"
+
+    def __init__(
+        self, preset: str, step: int, code: str, position: int = 0, *, label: str = ""
+    ) -> None:
+        """The move ``code`` at the lesson's step ``step``, by ``preset``'s rules."""
+        super().__init__(f"euchre:ls:{preset}:{step}", code, position, label)
+        self.preset = preset
+        self.step = step
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """Parse the id of a used component."""
+        return cls(match["preset"], int(match["step"]), match["act"], int(match["pos"] or 0))
+
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the click to the cog."""
+        await clicks.lesson_action(interaction, self.preset, self.step, self.code)
+
+
 DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (
     TableButton,
     SeatSelect,
@@ -524,5 +620,7 @@ DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (
     ReplayButton,
     TournamentButton,
     ReviewButton,
+    DailyButton,
+    LessonButton,
 )
 """Register with ``bot.add_dynamic_items`` so every euchre component is routed after a restart."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import discord
 
 from bot.render import TABLE_VERBS
@@ -10,6 +12,8 @@ from cogs.euchre.routes import (
     DYNAMIC_ITEMS,
     TEMPLATES,
     ActionButton,
+    DailyButton,
+    LessonButton,
     LevelSelect,
     ReplayButton,
     ReviewButton,
@@ -33,6 +37,8 @@ def samples() -> list[discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]]]:
         ReplayButton(9, 3, 4, "nd"),
         *(TournamentButton(7, verb) for verb in EVENT_VERBS),
         ReviewButton(9, 2, "p"),
+        DailyButton(date(2024, 5, 1), 3, "play.JH", 1),
+        LessonButton("toronto", 2, "order_up.alone", 2),
     ]
 
 

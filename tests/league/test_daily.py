@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.league.daily import DailyDeal, daily_day, daily_seed, deal_result, par_of, play_to_person
+from bot.league.daily_play import streak
 from bot.players.protocol import Player, make_player
 from bot.rules import Action, HouseRules
 from bot.store import Database
@@ -79,3 +80,12 @@ async def test_par_is_kept_once_and_each_person_plays_once(db: Database) -> None
     board = await repo.finished(1, day)
     assert [(p.display_name, p.points, p.par) for p in board] == [("bob", 2, 2), ("ada", 1, 2)]
     assert await repo.finished(2, day) == []
+
+
+def test_a_streak_counts_the_days_played_in_a_row_up_to_today_or_yesterday() -> None:
+    today = date(2024, 5, 10)
+    days = [date(2024, 5, d) for d in (3, 4, 7, 8, 9)]
+    assert streak(days, today) == 3  # today not yet played: the run up to yesterday
+    assert streak([*days, today], today) == 4
+    assert streak([date(2024, 5, 8)], today) == 0
+    assert streak([], today) == 0

@@ -38,7 +38,9 @@ PEOPLE = tuple(Seat.person(s, HOST + s, f"P{s}") for s in range(4))
 async def fill(url: str) -> dict[str, object]:
     """A store with something in every table; what its repositories read back."""
     async with await Database.open(url) as db:
-        await GuildSettingsRepo(db).update(GUILD, ping_after=0, computer_move_delay=0.25)
+        await GuildSettingsRepo(db).update(
+            GUILD, ping_after=0, computer_move_delay=0.25, daily_channel=CHANNEL
+        )
         await GuildSettingsRepo(db).set_rules(GUILD, HouseRules.preset_rules("british"))
         league = LeagueService(db)
         await league.update_settings(GUILD, min_games=1, rank_custom_rules=True)
@@ -49,12 +51,24 @@ async def fill(url: str) -> dict[str, object]:
             for idx, (seat, action) in enumerate(game.log):
                 await tables.append_action(table_id, idx, seat, action.to_json(seat))
             await tables.set_status(table_id, "finished")
-            await GameArchiveRepo(db).archive(
+            archived = await GameArchiveRepo(db).archive(
                 guild_id=GUILD,
                 record=game_record(game),
                 players=PEOPLE,
                 ranked=True,
                 table_id=table_id,
+            )
+            await AccuracyRepo(db).save(
+                GameAccuracy(
+                    game_id=archived.id,
+                    user_id=HOST,
+                    seat=0,
+                    accuracy=90.0,
+                    decisions=9,
+                    flagged=1,
+                    points_lost=0.5,
+                    reviewed_at=datetime(2026, 5, 1, tzinfo=UTC),
+                )
             )
         await league.take_in(GUILD)
         await league.start_season(GUILD, "Summer")  # ends the first: frozen standings
@@ -64,22 +78,11 @@ async def fill(url: str) -> dict[str, object]:
         await db.execute("INSERT INTO league_rebuilds (guild_id) VALUES (?)", (GUILD + 1,))
         await tournament_in_play(db, open_table)
         await PreferenceRepo(db).update(HOST, four_colour=True, pings="never")
-        first = (await GameArchiveRepo(db).list_by_guild(GUILD))[-1].id
-        await AccuracyRepo(db).save(
-            GameAccuracy(
-                game_id=first,
-                user_id=HOST,
-                seat=0,
-                accuracy=87.5,
-                decisions=12,
-                flagged=2,
-                points_lost=0.75,
-                reviewed_at=datetime(2026, 5, 1, tzinfo=UTC),
-            )
-        )
         daily = DailyRepo(db)
         await daily.keep_par(GUILD, DAY, 2)
         await daily.start(GUILD, DAY, HOST, "Host")
+        await daily.record(GUILD, DAY, HOST, ("pass",), 0, points=2, par=2)
+        await daily.claim_week(GUILD, date(2026, 4, 27))
         return await read_all(db)
 
 

@@ -46,6 +46,7 @@ async def test_every_setting_round_trips(db_url: str) -> None:
         "allow_hints": False,
         "web_public": True,
         "daily_hour": 7,
+        "daily_channel": 2**62 + 5,
     }
     assert set(changes) == set(SETTING_NAMES)
     async with await Database.open(db_url) as db:

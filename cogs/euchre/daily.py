@@ -1,0 +1,183 @@
+"""``/euchre daily``: the server's deal of the day, played privately, as a mixin of the euchre cog.
+
+Every message is ephemeral. A move's button (:class:`.routes.DailyButton`) carries the
+day and the action number it was drawn at; the play is kept in the store after each
+move (:class:`bot.league.daily_play.DailyService`), so a restart resumes it and a second
+try, from any process, is refused with the stored result.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import date
+from typing import TYPE_CHECKING, Final
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserFacingError
+from bot.league.daily_play import DailyService, DailyStep
+from bot.render.daily import (
+    daily_text,
+    leaderboard_text,
+    result_text,
+    solo_buttons,
+    weekly_text,
+)
+from bot.tables.scheduler import Timer
+
+from .league import league_of
+from .routes import DailyButton
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+    from bot.app import EuchreBot
+    from bot.tables import TableService
+
+    _Mixin = commands.Cog
+else:
+    _Mixin = object
+
+__all__ = ["WEEKLY_EVERY", "DailyCommands", "daily_answer"]
+
+log = logging.getLogger(__name__)
+
+WEEKLY_EVERY: Final = 3600.0
+"""Seconds between looks for a finished week to sum up (the post waits at most this long)."""
+
+_SHOW = [
+    app_commands.Choice(name="play today's deal", value="play"),
+    app_commands.Choice(name="today's leaderboard", value="leaderboard"),
+]
+
+
+def daily_answer(step: DailyStep) -> tuple[str, discord.ui.View | None]:
+    """The message of a daily deal's step: the deal and the moves, or the result."""
+    view = step.view
+    if view is None:
+        assert step.points is not None and step.par is not None
+        team = step.deal.seat % 2
+        tricks = step.game.results[0].tricks if step.game.results else (0, 0)
+        taken = (tricks[team], tricks[1 - team])
+        return result_text(step.day, step.points, step.par, taken), None
+    buttons = discord.ui.View(timeout=None)
+    for button in solo_buttons(view):
+        buttons.add_item(
+            DailyButton(
+                step.day, step.index, str(button.action), button.position, label=button.label
+            )
+        )
+    buttons.stop()
+    return daily_text(step.day, view), buttons
+
+
+def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:
+    if interaction.guild_id is None:
+        raise UserFacingError("The daily deal belongs to a server: play it in one.")
+    return interaction.guild_id
+
+
+class DailyCommands(_Mixin):
+    """``/euchre daily [show]`` and the daily deal's move buttons."""
+
+    bot: EuchreBot
+    service: TableService
+    _weekly: Timer | None = None
+
+    def start_weekly(self) -> None:
+        """Look for a finished week to post now, then every :data:`WEEKLY_EVERY` seconds."""
+        self._weekly = self.bot.scheduler.call_later(0, self._weekly_tick, name="daily weekly")
+
+    def stop_weekly(self) -> None:
+        """Stop looking."""
+        if self._weekly is not None:
+            self._weekly.cancel()
+            self._weekly = None
+
+    async def _weekly_tick(self) -> None:
+        try:
+            await self.post_weeks()
+        except Exception:
+            log.exception("The daily deal's weekly summaries failed; the next look tries again")
+        if self._weekly is not None:
+            self._weekly = self.bot.scheduler.call_later(
+                WEEKLY_EVERY, self._weekly_tick, name="daily weekly"
+            )
+
+    async def post_weeks(self) -> int:
+        """Post each server's last finished week that was played and not yet posted.
+
+        A server's week is claimed in the store first, so only one process posts it;
+        a post Discord refuses gives the claim back, for the next look.
+        """
+        if self.bot.league is None:
+            return 0
+        daily = self.bot.league.daily
+        posted = 0
+        for guild_id, channel_id, hour in await daily.repo.weekly_channels():
+            first, last = daily.last_week(hour)
+            leaders = await daily.weekly_leaders(guild_id, first, last)
+            if not leaders or not await daily.repo.claim_week(guild_id, first):
+                continue
+            channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+            try:
+                await channel.send(
+                    weekly_text(first, last, leaders),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            except discord.HTTPException as exc:
+                log.warning("Could not post the daily deal's week in %s: %s", channel_id, exc)
+                await daily.repo.release_week(guild_id, first)
+                continue
+            posted += 1
+        return posted
+
+    @property
+    def daily(self) -> DailyService:
+        """The daily deal (kept in the league's database)."""
+        return league_of(self.bot).daily
+
+    @app_commands.command(name="daily", description="Play the server's deal of the day, privately")
+    @app_commands.describe(show="Play today's deal (default) or see today's leaderboard")
+    @app_commands.choices(show=_SHOW)
+    async def daily_deal(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        show: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Start or resume today's deal, or show today's results best first."""
+        guild_id = _guild_id(interaction)
+        daily = self.daily
+        settings = await self.service.settings_of(guild_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if show is not None and show.value == "leaderboard":
+            day, board = await daily.board(guild_id, settings.daily_hour)
+            rows = [(p.display_name, p.points or 0, p.par, days) for p, days in board]
+            await interaction.followup.send(leaderboard_text(day, rows), ephemeral=True)
+            return
+        user = interaction.user
+        step = await daily.begin(
+            guild_id, user.id, user.display_name, settings.rules, settings.daily_hour
+        )
+        content, view = daily_answer(step)
+        await interaction.followup.send(content, view=view or discord.utils.MISSING, ephemeral=True)
+
+    async def daily_action(
+        self, interaction: discord.Interaction[EuchreBot], day: date, index: int, code: str
+    ) -> None:
+        """A move of the clicker's daily deal: take it and redraw the message."""
+        guild_id = _guild_id(interaction)
+        daily = self.daily
+        settings = await self.service.settings_of(guild_id)
+        await interaction.response.defer(ephemeral=True, thinking=False)
+        step = await daily.act(
+            guild_id,
+            interaction.user.id,
+            settings.rules,
+            settings.daily_hour,
+            (day, index),
+            code,
+        )
+        content, view = daily_answer(step)
+        await interaction.edit_original_response(content=content, view=view)

@@ -1,0 +1,114 @@
+"""``/euchre learn``: the first lesson, a guided deal played privately, as a mixin of the cog.
+
+Every message is ephemeral. A button (:class:`.routes.LessonButton`) carries the preset
+and the step, and the deal is replayed to that step (:func:`bot.league.lesson.play_lesson`),
+so the lesson needs no store. The lesson's move at each step is the hint's; another
+button gets the line again and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserFacingError
+from bot.league.lesson import LEARNER, LessonStep, differences, lesson_fits, play_lesson
+from bot.players.expert import ExpertPlayer
+from bot.render.daily import solo_buttons
+from bot.render.hints import hint_text
+from bot.render.lesson import lesson_end_text, lesson_line, lesson_text
+from bot.rules import Action, HouseRules, SeatView
+
+from .routes import LessonButton
+from .server_config import PRESET_CHOICES
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+    from bot.app import EuchreBot
+    from bot.tables import TableService
+
+    _Mixin = commands.Cog
+else:
+    _Mixin = object
+
+__all__ = ["LessonCommands", "lesson_answer", "lesson_hint"]
+
+_HINT_SEED = 7
+
+
+def lesson_hint(view: SeatView) -> tuple[Action, str]:
+    """The hint at ``view``: the expert at a fixed number of samples (the same every time)."""
+    advice = ExpertPlayer(seed=_HINT_SEED, budget=None).advise(view)
+    return advice.action, hint_text(view, advice)
+
+
+def lesson_answer(preset: str, step: LessonStep) -> tuple[str, discord.ui.View | None]:
+    """The lesson's message at ``step``: the deal, the line and the hint, or the end."""
+    rules = HouseRules.from_spec({"preset": preset})
+    differ = [] if lesson_fits(rules) else differences(rules)
+    view = step.view
+    if view is None:
+        result = step.game.results[0]
+        team = LEARNER % 2
+        return lesson_end_text(result.tricks[team], result.points[team], differ), None
+    assert step.choice is not None
+    buttons = discord.ui.View(timeout=None)
+    for button in solo_buttons(view):
+        buttons.add_item(
+            LessonButton(preset, step.step, str(button.action), button.position, label=button.label)
+        )
+    buttons.stop()
+    shown = differ if step.step == 0 else ()
+    return lesson_text(view, lesson_line(view, step.choice), step.why, shown), buttons
+
+
+async def _step(preset: str, step: int) -> LessonStep:
+    rules = HouseRules.from_spec({"preset": preset})
+    played = rules if lesson_fits(rules) else HouseRules()
+    try:
+        return await asyncio.to_thread(play_lesson, played, step, lesson_hint)
+    except ValueError:
+        raise UserFacingError("That lesson is over: start it again with /euchre learn.") from None
+
+
+class LessonCommands(_Mixin):
+    """``/euchre learn [preset]`` and the lesson's buttons."""
+
+    bot: EuchreBot
+    service: TableService
+
+    @app_commands.command(name="learn", description="A guided first deal of euchre, privately")
+    @app_commands.describe(preset="The rules to learn (default: the preset of this server's rules)")
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def learn(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        preset: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Start the lesson by ``preset``'s rules (default: the server's preset)."""
+        if preset is not None:
+            name = preset.value
+        elif interaction.guild_id is not None:
+            name = (await self.service.settings_of(interaction.guild_id)).rules.preset
+        else:
+            name = HouseRules().preset
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        content, view = lesson_answer(name, await _step(name, 0))
+        await interaction.followup.send(content, view=view or discord.utils.MISSING, ephemeral=True)
+
+    async def lesson_action(
+        self, interaction: discord.Interaction[EuchreBot], preset: str, step: int, code: str
+    ) -> None:
+        """A move in the lesson: the lesson's move goes on; another gets a sentence."""
+        await interaction.response.defer(ephemeral=True, thinking=False)
+        now = await _step(preset, step)
+        if now.choice is None or str(now.choice) != code:
+            raise UserFacingError(
+                "In this lesson, follow the hint: press the move it names to go on."
+            )
+        content, view = lesson_answer(preset, await _step(preset, step + 1))
+        await interaction.edit_original_response(content=content, view=view)
