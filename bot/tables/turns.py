@@ -3,7 +3,7 @@
 A person's action (:meth:`Turns.act`); the computer turns after it
 (:meth:`Turns.run_computers`), one lock at a time, so a click that races them is
 simply refused as out of turn, and none once a stopping process halts them; a hint on
-the person's turn; and whom to mention and how long computers wait, from the table's
+the person's turn; a forced card that plays itself for a person who wants it; and whom to mention and how long computers wait, from the table's
 server's settings.
 """
 
@@ -13,6 +13,7 @@ import asyncio
 import logging
 
 from bot.rules import Action, SeatView
+from bot.server.preferences import FORCED_CARD_DELAY, forced_play
 
 from .computers import HINT_LEVEL, Advice, AdvisingPlayer, PlayerFactory, decision_seed
 from .errors import HintsOffError, NotYourTurnError, TableError
@@ -22,7 +23,7 @@ from .registry import Registry
 from .restoring import Restorer
 from .saver import Saver
 from .table import Move, Table
-from .turn_timers import TurnTimers
+from .turn_timers import TurnTimers, person_to_act
 
 __all__ = ["THREADED_LEVELS", "Turns"]
 
@@ -193,8 +194,10 @@ class Turns:
         their server's ``ping_after`` within their own ``pings`` (at once for 0), counted
         from now: the moment the table shows their turn. Never when they made the
         request, a computer plays their seat, or the server or they want no mention.
+        A forced card of theirs may play itself (:meth:`_forced_card`).
         """
         self.timers.cancel(table.id)
+        await self._forced_card(table)
         user_id = _newly_theirs(table)
         turn = None if table.game is None else table.game.turn
         if user_id is None or turn is None:
@@ -221,6 +224,35 @@ class Turns:
             self.timers.at_turn(table, user_id, ping_in, due, name="ping")
         else:
             await due()
+
+    async def _forced_card(self, table: Table) -> None:
+        """Start the card that plays itself, if the person to act has only one (the lock held).
+
+        With their ``play_forced_card`` preference, their only legal card is played for
+        them :data:`FORCED_CARD_DELAY` seconds from now, unless they play it first (their
+        move cancels it, and a turn moved on by then is left alone).
+        """
+        user_id = person_to_act(table)  # a person playing their own seat
+        game = table.game
+        if user_id is None or game is None or game.turn is None:
+            return
+        seat = game.turn
+        prefs = await self.timers.preferences_of(user_id)
+        if not prefs.play_forced_card:
+            return
+        action = forced_play(table.view_for(user_id)[1].legal)
+        if action is None:
+            return
+
+        async def play() -> None:
+            move = table.apply(seat, action)
+            if not await self.saver.move(table, move, urgent=True):
+                return  # the table was reloaded: its stored turn is what counts
+            self.timers.cancel(table.id)
+            table.strikes.pop(seat, None)
+            await self.carry_on(table, None, tell_turn=True)
+
+        self.timers.at_turn(table, user_id, FORCED_CARD_DELAY, play, name="forced card")
 
     async def hint(self, table_id: int, user_id: int) -> tuple[SeatView, Advice]:
         """The expert's advice for the user's turn, in a casual game whose server allows hints.
