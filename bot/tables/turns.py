@@ -3,8 +3,8 @@
 A person's action (:meth:`Turns.act`); the computer turns after it
 (:meth:`Turns.run_computers`), one lock at a time, so a click that races them is
 simply refused as out of turn, and none once a stopping process halts them; a hint on
-the person's turn; a forced card that plays itself for a person who wants it; and whom to mention and how long computers wait, from the table's
-server's settings.
+the person's turn; a forced card that plays itself for a person who wants it; and whom
+to mention and how long computers wait, from the table's server's settings.
 """
 
 from __future__ import annotations
