@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 
 from bot.rules import Action, HouseRules, SeatView
 from bot.server.preference_sources import PreferenceSource
+from bot.server.preferences import Preferences
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings, SettingsSource
 
@@ -155,6 +156,10 @@ class TableService:
     @preferences.setter
     def preferences(self, preferences: PreferenceSource) -> None:
         self.timers.preferences = preferences
+
+    async def preferences_of(self, user_id: int) -> Preferences:
+        """A person's preferences; the defaults when they can't be read (logged)."""
+        return await self.timers.preferences_of(user_id)
 
     @property
     def play_on(self) -> bool:

@@ -130,16 +130,22 @@ class TablePresenter:
         web = public_base(self.bot.settings.web_base_url, table.settings.web_public)
         return PublicMessage(table_embed(public, self.bot.card_faces, web=web), public_view(public))
 
-    def hand(self, table: Table, user_id: int) -> tuple[discord.Embed, discord.ui.View | None]:
-        """The private hand of ``user_id`` at ``table``; once it closed, its end (no buttons)."""
+    async def hand(
+        self, table: Table, user_id: int
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The private hand of ``user_id`` at ``table``; once it closed, its end (no buttons).
+
+        Drawn in the person's own colours (their ``four_colour`` preference).
+        """
         if not table.is_open:
             return closed_hand_embed(table.public()), None
+        four_colour = (await self.service.preferences_of(user_id)).four_colour
         seat, view = table.view_for(user_id)
         public = table.public()
-        buttons = hand_buttons(public, view)
-        faces = self.bot.card_faces
+        buttons = hand_buttons(public, view, four_colour=four_colour)
+        faces = self.bot.card_faces.coloured(four_colour)
         hint = table.hints_allowed and view.my_turn
-        return hand_embed(public, view), hand_view(
+        return hand_embed(public, view, four_colour=four_colour), hand_view(
             table.id, seat, table.stamp, buttons, faces, hint=hint
         )
 
@@ -291,7 +297,7 @@ class TablePresenter:
     async def send_hand(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
         """Answer with the user's hand as a new private message."""
         async with self._hand_lock(table.id, interaction.user.id):
-            embed, view = self.hand(table, interaction.user.id)
+            embed, view = await self.hand(table, interaction.user.id)
             callback = await interaction.response.send_message(
                 embed=embed, view=discord.utils.MISSING if view is None else view, ephemeral=True
             )
@@ -308,7 +314,7 @@ class TablePresenter:
         key = (table.id, interaction.user.id)
         message_id = None if interaction.message is None else interaction.message.id
         async with self._hand_lock(*key):
-            embed, view = self.hand(table, key[1])
+            embed, view = await self.hand(table, key[1])
             await interaction.response.edit_message(content=content, embed=embed, view=view)
             if view is not None:
                 self.remember(table, interaction, message_id)
@@ -393,7 +399,7 @@ class TablePresenter:
             opened = self._hands.get((table.id, user_id))
             if opened is None or self.bot.scheduler.now() - opened.opened_at > HAND_EDITABLE_FOR:
                 return
-            embed, view = self.hand(table, user_id)
+            embed, view = await self.hand(table, user_id)
             if not await self._edit_hand(table, user_id, opened, None, embed, view):
                 self._hands.pop((table.id, user_id), None)
 
