@@ -12,13 +12,23 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.rules import Action, SeatView
+from bot.rules import Action, SeatView, seat_view
+from bot.rules.claims import claim_plays
 from bot.server.preferences import FORCED_CARD_DELAY, forced_play
 
-from .computers import HINT_LEVEL, Advice, AdvisingPlayer, PlayerFactory, decision_seed
-from .errors import HintsOffError, NotYourTurnError, TableError
-from .events import PingDue, TurnPassed
+from .computers import (
+    HINT_LEVEL,
+    Advice,
+    AdvisingPlayer,
+    ClaimCheck,
+    PlayerFactory,
+    decision_seed,
+    no_claims,
+)
+from .errors import ClaimRefusedError, HintsOffError, NotYourTurnError, TableError
+from .events import ClaimMade, PingDue, TurnPassed
 from .progress import Progress, progress
+from .public import Claim
 from .registry import Registry
 from .restoring import Restorer
 from .saver import Saver
@@ -44,12 +54,15 @@ class Turns:
         computers: PlayerFactory,
         timers: TurnTimers,
         *,
+        claims: ClaimCheck = no_claims,
         play_on: bool = True,
     ) -> None:
         """Play the tables of ``registry``, each move saved by ``saver``.
 
         Computer players are built by ``computers``; a person's turn pings them on
-        ``timers``' clock, within their preferences. ``play_on``: after a request the
+        ``timers``' clock, within their preferences. ``claims`` says whether a seat's
+        cards take every trick left (a person is offered the claim, a computer makes
+        it). ``play_on``: after a request the
         computers play their turns on their own (False: only when :meth:`run_computers`
         is called, for a test that steps a game by hand).
         """
@@ -58,6 +71,7 @@ class Turns:
         self.restorer = restorer
         self.computers = computers
         self.timers = timers
+        self.claims = claims
         self.play_on = play_on
         self.computing: dict[int, int] = {}
         """Tables whose computer turns are being played now (how many runs each)."""
@@ -89,6 +103,80 @@ class Turns:
             table.strikes.pop(seat, None)
             await self.carry_on(table, user_id, tell_turn=True)
             return progress(table, (move,))
+
+    def can_claim(self, view: SeatView) -> bool:
+        """Whether the seat of ``view`` may claim the rest of the deal (decided from it alone)."""
+        return self.claims(view)
+
+    async def claim(
+        self, table_id: int, user_id: int, seat: int, stamp: tuple[int, int]
+    ) -> Progress:
+        """A person claims the rest of the deal from their private hand's button drawn at ``stamp``.
+
+        Checked again under the lock, from their view as it is now
+        (ClaimRefusedError when an unseen card could still take a trick); the deal is
+        then played out as the plays the claim stands for (:meth:`_claim`).
+        """
+        table = await self.restorer.fetch(table_id)
+        async with table.lock:
+            await self.saver.bring_in_step(table)
+            table.check_human_action(user_id, seat, stamp, on_turn=False)
+            if not self.claims(seat_view(table.require_game(), seat)):
+                raise ClaimRefusedError(
+                    "Your cards can't be sure of every trick left: an unseen card could "
+                    "still take one. Play on."
+                )
+            moves = await self._claim(table, seat, urgent=True)
+            self.timers.cancel(table.id)
+            table.strikes.pop(seat, None)
+            await self.carry_on(table, user_id, tell_turn=True)
+            return progress(table, moves)
+
+    async def _claim(self, table: Table, seat: int, *, urgent: bool) -> list[Move]:
+        """Play out the deal as ``seat``'s claim (the lock held, the claim checked): the moves.
+
+        The claimer's cards go from the highest; a person's seat plays its lowest legal
+        card, a computer's seat what its computer chooses. Each play is saved as any
+        move is, marked as the claim's, and :class:`ClaimMade` follows the last, so the
+        table shows the claim once.
+        """
+        game = table.require_game()
+        view = seat_view(game, seat)
+        tricks = view.rules.hand_size - len(view.tricks)
+        base = len(game.log)
+
+        def chooser(other: SeatView) -> Action | None:
+            if not table.is_computer(other.seat):
+                return None
+            taken = table.seats[other.seat]
+            assert taken is not None
+            level = taken.level or table.computer_level
+            played = sum(len(t.cards) for t in other.tricks) + len(other.trick)
+            player = self.computers(level, decision_seed(table.seed, other.seat, base + played))
+            return player.choose(other)
+
+        plays = await asyncio.to_thread(claim_plays, game, seat, chooser)
+        table.claim = Claim(seat, tricks)
+        moves: list[Move] = []
+        try:
+            for turn, action in plays:
+                move = table.apply(turn, action, by_computer=table.is_computer(turn), claimed=True)
+                if not await self.saver.move(table, move, urgent=urgent, claimed=True):
+                    break  # the table was reloaded: the store's game stands
+                moves.append(move)
+        finally:
+            if not moves:
+                table.claim = None
+        if len(moves) == len(plays):
+            last = "the last trick" if tricks == 1 else f"the last {tricks} tricks"
+            said = f"{table.name(seat)} claims {last}"
+            self.saver.events.emit(ClaimMade(table, "claim", said, seat, tricks, urgent))
+        return moves
+
+    def _claims_now(self, table: Table, seat: int) -> bool:
+        """Whether the computer of ``seat``, on its turn, claims the rest instead of playing."""
+        view = seat_view(table.require_game(), seat)
+        return view.phase == "play" and view.my_turn and self.claims(view)
 
     def halt(self) -> None:
         """Stop playing computer turns, for a process that is stopping.
@@ -168,12 +256,16 @@ class Turns:
                     await asyncio.sleep(delay)
                 async with table.lock:
                     await self.saver.bring_in_step(table)
-                    if table.computer_to_act() is None or self.halting:
+                    seat = table.computer_to_act()
+                    if seat is None or self.halting:
                         break
-                    move = await self.play_computer(table)
-                    if not await self.saver.move(table, move, urgent=False):
-                        continue
-                    moves.append(move)
+                    if self._claims_now(table, seat):
+                        moves.extend(await self._claim(table, seat, urgent=False))
+                    else:
+                        move = await self.play_computer(table)
+                        if not await self.saver.move(table, move, urgent=False):
+                            continue
+                        moves.append(move)
                     if table.computer_to_act() is None and table.is_open:
                         await self._turn_passed(table, requested_by, len(moves))
         finally:

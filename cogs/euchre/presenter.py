@@ -38,6 +38,7 @@ from bot.render import (
 )
 from bot.render.web_links import public_base
 from bot.tables import (
+    ClaimMade,
     MoveMade,
     NoTableError,
     PingDue,
@@ -145,8 +146,9 @@ class TablePresenter:
         buttons = hand_buttons(public, view, four_colour=four_colour)
         faces = self.bot.card_faces.coloured(four_colour)
         hint = table.hints_allowed and view.my_turn
+        claim = self.service.can_claim(view)
         return hand_embed(public, view, four_colour=four_colour), hand_view(
-            table.id, seat, table.stamp, buttons, faces, hint=hint
+            table.id, seat, table.stamp, buttons, faces, hint=hint, claim=claim
         )
 
     # ------------------------------------------------------------------ the public message
@@ -221,7 +223,8 @@ class TablePresenter:
     def on_table_event(self, event: TableEvent) -> None:
         """A service listener (inside the table's lock): show what happened.
 
-        A move is shown (a person's own at once, the computers' at the channel's pace) and
+        A move is shown (a person's own at once, the computers' at the channel's pace; a
+        claim's plays once, with the claim) and
         a ping whose turn is over goes; when the turn rests with a person their open hand
         is redrawn, and so is the hand of the person whose request the computers answered;
         a person is pinged when the service says it is due (:class:`PingDue`); a table
@@ -230,6 +233,9 @@ class TablePresenter:
         table = event.table
         if isinstance(event, MoveMade):
             self._moved(table, event)
+            if not event.claimed:  # a claim's plays are shown once, all together
+                self.show(table, urgent=event.urgent)
+        elif isinstance(event, ClaimMade):
             self.show(table, urgent=event.urgent)
         elif isinstance(event, TurnPassed):
             self._turn_passed(table, event)
