@@ -237,6 +237,7 @@ class TablePresenter:
                 self.show(table, urgent=event.urgent)
         elif isinstance(event, ClaimMade):
             self.show(table, urgent=event.urgent)
+            self._claimed(table, event)
         elif isinstance(event, TurnPassed):
             self._turn_passed(table, event)
         elif isinstance(event, PingDue):
@@ -277,6 +278,14 @@ class TablePresenter:
         if not event.by_computer and mover is not None and mover.user_id == now:
             now = None
         self.publisher.clear_ping(table.id, unless=now)
+
+    def _claimed(self, table: Table, event: ClaimMade) -> None:
+        """Redraw the open hands whose cards a claim played (not a claimer's own click)."""
+        taken = table.seats[event.seat]
+        claimer = None if taken is None or not event.urgent else taken.user_id
+        for user in table.present:
+            if user != claimer:
+                self._later(self.refresh_hand(table, user))
 
     def _turn_passed(self, table: Table, event: TurnPassed) -> None:
         """Redraw the hand of the person the turn passed to, and the requester's."""

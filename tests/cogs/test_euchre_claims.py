@@ -118,6 +118,9 @@ async def test_a_claim_is_offered_and_played_out_in_one_update(
     shown = r.h.message(r.message.id)
     assert len(shown.history) - edits == 1, "the table shows the claim in one update"
     assert "Bob claims the last 4 tricks" in shown.text
+    for seat in (0, 2, 3):
+        hand = r.h.last_ephemeral(r.people[seat])
+        assert "deal 2" in hand.text, "the hands whose cards the claim played are redrawn"
 
 
 async def test_no_claim_where_a_hidden_card_could_beat(make_harness: MakeHarness) -> None:
