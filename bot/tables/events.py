@@ -108,8 +108,8 @@ class ClaimMade(TableEvent):
 
     seat: int
     tricks: int
-    urgent: bool
-    """A person claimed: they wait to see it."""
+    user_id: int | None
+    """The person who claimed from their hand (they wait to see it); None: a computer."""
 
 
 @dataclass(frozen=True, slots=True)

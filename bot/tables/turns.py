@@ -126,19 +126,19 @@ class Turns:
                     "Your cards can't be sure of every trick left: an unseen card could "
                     "still take one. Play on."
                 )
-            moves = await self._claim(table, seat, urgent=True)
+            moves = await self._claim(table, seat, by=user_id)
             self.timers.cancel(table.id)
             table.strikes.pop(seat, None)
             await self.carry_on(table, user_id, tell_turn=True)
             return progress(table, moves)
 
-    async def _claim(self, table: Table, seat: int, *, urgent: bool) -> list[Move]:
+    async def _claim(self, table: Table, seat: int, *, by: int | None) -> list[Move]:
         """Play out the deal as ``seat``'s claim (the lock held, the claim checked): the moves.
 
         The claimer's cards go from the highest; a person's seat plays its lowest legal
         card, a computer's seat what its computer chooses. Each play is saved as any
         move is, marked as the claim's, and :class:`ClaimMade` follows the last, so the
-        table shows the claim once.
+        table shows the claim once. ``by``: the person claiming (None: a computer).
         """
         game = table.require_game()
         view = seat_view(game, seat)
@@ -161,7 +161,7 @@ class Turns:
         try:
             for turn, action in plays:
                 move = table.apply(turn, action, by_computer=table.is_computer(turn), claimed=True)
-                if not await self.saver.move(table, move, urgent=urgent, claimed=True):
+                if not await self.saver.move(table, move, urgent=by is not None, claimed=True):
                     break  # the table was reloaded: the store's game stands
                 moves.append(move)
         finally:
@@ -170,7 +170,7 @@ class Turns:
         if len(moves) == len(plays):
             last = "the last trick" if tricks == 1 else f"the last {tricks} tricks"
             said = f"{table.name(seat)} claims {last}"
-            self.saver.events.emit(ClaimMade(table, "claim", said, seat, tricks, urgent))
+            self.saver.events.emit(ClaimMade(table, "claim", said, seat, tricks, by))
         return moves
 
     def _claims_now(self, table: Table, seat: int) -> bool:
@@ -260,7 +260,7 @@ class Turns:
                     if seat is None or self.halting:
                         break
                     if self._claims_now(table, seat):
-                        moves.extend(await self._claim(table, seat, urgent=False))
+                        moves.extend(await self._claim(table, seat, by=None))
                     else:
                         move = await self.play_computer(table)
                         if not await self.saver.move(table, move, urgent=False):

@@ -134,22 +134,16 @@ class TablePresenter:
     async def hand(
         self, table: Table, user_id: int
     ) -> tuple[discord.Embed, discord.ui.View | None]:
-        """The private hand of ``user_id`` at ``table``; once it closed, its end (no buttons).
-
-        Drawn in the person's own colours (their ``four_colour`` preference).
-        """
+        """The private hand of ``user_id`` in their colours; once closed, its end (no buttons)."""
         if not table.is_open:
             return closed_hand_embed(table.public()), None
         four_colour = (await self.service.preferences_of(user_id)).four_colour
-        seat, view = table.view_for(user_id)
-        public = table.public()
+        (seat, view), public = table.view_for(user_id), table.public()
         buttons = hand_buttons(public, view, four_colour=four_colour)
         faces = self.bot.card_faces.coloured(four_colour)
-        hint = table.hints_allowed and view.my_turn
-        claim = self.service.can_claim(view)
-        return hand_embed(public, view, four_colour=four_colour), hand_view(
-            table.id, seat, table.stamp, buttons, faces, hint=hint, claim=claim
-        )
+        hint, claim = table.hints_allowed and view.my_turn, self.service.can_claim(view)
+        shown = hand_view(table.id, seat, table.stamp, buttons, faces, hint=hint, claim=claim)
+        return hand_embed(public, view, four_colour=four_colour), shown
 
     # ------------------------------------------------------------------ the public message
 
@@ -236,7 +230,6 @@ class TablePresenter:
             if not event.claimed:  # a claim's plays are shown once, all together
                 self.show(table, urgent=event.urgent)
         elif isinstance(event, ClaimMade):
-            self.show(table, urgent=event.urgent)
             self._claimed(table, event)
         elif isinstance(event, TurnPassed):
             self._turn_passed(table, event)
@@ -280,11 +273,10 @@ class TablePresenter:
         self.publisher.clear_ping(table.id, unless=now)
 
     def _claimed(self, table: Table, event: ClaimMade) -> None:
-        """Redraw the open hands whose cards a claim played (not a claimer's own click)."""
-        taken = table.seats[event.seat]
-        claimer = None if taken is None or not event.urgent else taken.user_id
-        for user in table.present:
-            if user != claimer:
+        """Show a claim's plays at once, and redraw the hands whose cards it played."""
+        self.show(table, urgent=event.user_id is not None)
+        for user in table.present:  # not the claimer's hand, which their click redraws
+            if user != event.user_id:
                 self._later(self.refresh_hand(table, user))
 
     def _turn_passed(self, table: Table, event: TurnPassed) -> None:
