@@ -18,6 +18,7 @@ from bot.heartbeat import Heartbeat
 from bot.league import LeagueService
 from bot.logs import GUILD_ID
 from bot.players import make_player
+from bot.players.claims import can_claim
 from bot.render.faces import NO_FACES, CardFaces
 from bot.replies import report_error, send_ephemeral
 from bot.server.preference_sources import MemoryPreferences, PreferenceSource
@@ -117,6 +118,7 @@ def default_tables(settings: Settings) -> TableService:
         MemoryTableStore(),
         make_player,
         server_settings=servers,
+        claims=can_claim,
         computer_move_delay=settings.computer_move_delay,
     )
 
@@ -135,6 +137,7 @@ def database_tables(
         DatabaseTableStore(db),
         make_player,
         server_settings=servers,
+        claims=can_claim,
         ownership=ownership,
         computer_move_delay=settings.computer_move_delay,
     )

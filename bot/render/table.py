@@ -14,6 +14,7 @@ import discord
 from bot.tables import CompletedTrick, PublicGame, PublicTable, Seat
 
 from .cards import bower_word, card_text, suit_text, trump_text
+from .claims import claim_line
 from .deals import DEAL_OUTCOMES, deal_line, tricks_line
 from .faces import NO_FACES, CardFaces
 from .moves import bidding_line
@@ -70,6 +71,7 @@ def table_embed(table: PublicTable, faces: CardFaces = NO_FACES, *, web: str = "
 
     ``web``: the pages' address when the server's are on the web
     (:func:`~bot.render.web_links.public_base`); a game that is over links its replay then.
+    A claim that ended the last deal is said first ("Alice claims the last 3 tricks").
     """
     if table.status == "lobby":
         embed = _lobby(table)
@@ -86,6 +88,9 @@ def table_embed(table: PublicTable, faces: CardFaces = NO_FACES, *, web: str = "
     else:
         assert table.game is not None
         embed = _game(table, table.game, faces)
+    if table.claim is not None and table.status != "aborted":
+        said = claim_line(table.name(table.claim.seat), table.claim.tricks)
+        embed.description = f"🙌 {said}.\n{embed.description or ''}".rstrip()
     embed.colour = _COLOURS[table.status]
     casual = " · host's rules (casual)" if table.rules_overridden else ""
     if table.hinted:

@@ -7,8 +7,9 @@ that its public message may show. Everything a user can get wrong is refused wit
 :class:`~bot.tables.errors.TableError`, a :class:`~bot.errors.UserFacingError`.
 """
 
-from .computers import Advice, ComputerPlayer, PlayerFactory
+from .computers import Advice, ClaimCheck, ComputerPlayer, PlayerFactory
 from .errors import (
+    ClaimRefusedError,
     ComputersNotAllowedError,
     HintsOffError,
     IllegalMoveError,
@@ -28,6 +29,7 @@ from .errors import (
     WrongStageError,
 )
 from .events import (
+    ClaimMade,
     DealEnded,
     MoveMade,
     PingDue,
@@ -37,13 +39,17 @@ from .events import (
     TurnPassed,
 )
 from .persistence import MemoryTableStore, NewTable, Place, SavedTable, TableStatus, TableStore
-from .public import CompletedTrick, DealSummary, PublicGame, PublicTable
+from .public import Claim, CompletedTrick, DealSummary, PublicGame, PublicTable
 from .seats import Player, Seat
 from .service import Progress, TableService
 from .table import Move, Table
 
 __all__ = [
     "Advice",
+    "Claim",
+    "ClaimCheck",
+    "ClaimMade",
+    "ClaimRefusedError",
     "CompletedTrick",
     "ComputerPlayer",
     "ComputersNotAllowedError",

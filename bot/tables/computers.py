@@ -18,10 +18,22 @@ __all__ = [
     "HINT_LEVEL",
     "Advice",
     "AdvisingPlayer",
+    "ClaimCheck",
     "ComputerPlayer",
     "PlayerFactory",
     "decision_seed",
+    "no_claims",
 ]
+
+
+ClaimCheck = Callable[[SeatView], bool]
+"""Whether a seat's own cards take every remaining trick, decided from its view alone
+(``bot.players.claims.can_claim``): a person is offered a claim, a computer makes one."""
+
+
+def no_claims(view: SeatView) -> bool:
+    """The claim check of a service given none: nobody is offered a claim."""
+    return False
 
 
 class ComputerPlayer(Protocol):

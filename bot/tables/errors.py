@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from .public import PublicTable
 
 __all__ = [
+    "ClaimRefusedError",
     "ComputersNotAllowedError",
     "IllegalMoveError",
     "NoTableError",
@@ -123,6 +124,10 @@ class NotYourTurnError(TableError):
 
 class StaleActionError(TableError):
     """A button from an earlier moment of the game: the game has moved on since it was drawn."""
+
+
+class ClaimRefusedError(TableError):
+    """A claim the seat's cards can't make good: some unseen card could still take a trick."""
 
 
 class IllegalMoveError(TableError):

@@ -1,8 +1,9 @@
 """Table events: what happened at a table, one typed event each, on one bus.
 
-Every change the service makes is told to its listeners as a :class:`TableEvent`; five
+Every change the service makes is told to its listeners as a :class:`TableEvent`; six
 kinds carry what a listener acts on: :class:`MoveMade` (a move saved: who made it, and
-whether it should be shown at once), :class:`DealEnded`, :class:`TurnPassed` (the turn
+whether it should be shown at once), :class:`ClaimMade` (a claim's plays all made),
+:class:`DealEnded`, :class:`TurnPassed` (the turn
 rests with a person: whom, and when to mention them), :class:`PingDue` (mention them
 now) and :class:`TableClosed` (the game over, or the table aborted);
 :class:`TableReloaded` says a table was read back from the store. An :class:`EventBus`
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from .table import Move, Table
 
 __all__ = [
+    "ClaimMade",
     "DealEnded",
     "EventBus",
     "EventKind",
@@ -44,6 +46,7 @@ EventKind = Literal[
     "host",
     "started",
     "move",
+    "claim",
     "deal",
     "turn",
     "ping",
@@ -82,6 +85,8 @@ class MoveMade(TableEvent):
     made: Move
     urgent: bool
     """A person waits to see it: their own move, shown before any computer's."""
+    claimed: bool = False
+    """One of a claim's plays: shown all at once with the claim (:class:`ClaimMade`)."""
 
     @property
     def move(self) -> Move:
@@ -92,6 +97,19 @@ class MoveMade(TableEvent):
     def by_computer(self) -> bool:
         """Whether a computer made it (a computer's seat, or a person's turn timed out)."""
         return self.made.by_computer
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimMade(TableEvent):
+    """A seat claimed the rest of the deal and its plays were made (``kind`` ``"claim"``).
+
+    Told once, after the last of those plays: show the table once, with the claim.
+    """
+
+    seat: int
+    tricks: int
+    user_id: int | None
+    """The person who claimed from their hand (they wait to see it); None: a computer."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from .persistence import Place, TableStatus
 from .seats import Seat
 
 __all__ = [
+    "Claim",
     "CompletedTrick",
     "DealSummary",
     "PublicGame",
@@ -134,6 +135,14 @@ def public_game(
 
 
 @dataclass(frozen=True, slots=True)
+class Claim:
+    """A seat claimed the rest of a deal: the ``tricks`` not finished when it did."""
+
+    seat: int
+    tricks: int
+
+
+@dataclass(frozen=True, slots=True)
 class PublicTable:
     """A table as its public message shows it."""
 
@@ -152,6 +161,8 @@ class PublicTable:
     """Someone asked for a hint: the game is casual."""
     computer_level: str = "basic"
     """The level the table's computers play at (the host's choice, else the server's)."""
+    claim: Claim | None = None
+    """The claim that ended the last deal, until the next move after it."""
 
     def name(self, seat: int) -> str:
         """The name shown for a seat ("seat 3" when empty)."""

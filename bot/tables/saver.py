@@ -70,13 +70,14 @@ class Saver:
             table.seats = before
             raise self.failed(f"table {table.id}: saving seats", table, exc) from exc
 
-    async def move(self, table: Table, move: Move, *, urgent: bool) -> bool:
+    async def move(self, table: Table, move: Move, *, urgent: bool, claimed: bool = False) -> bool:
         """Save an applied move; SaveFailedError (the move taken back) if the store can't.
 
         False when the store already holds an action at that index (an earlier save
         whose outcome was unknown went through after all): the move is taken back and
         the table reloaded from the store, so the caller checks its request again.
-        ``urgent``: a person waits to see it (:class:`MoveMade`).
+        ``urgent``: a person waits to see it; ``claimed``: one of a claim's plays
+        (:class:`MoveMade`).
         """
         try:
             actor = table.actor_of(move.index)
@@ -107,7 +108,7 @@ class Saver:
         game = table.game
         assert game is not None
         said = f"{table.name(move.seat)} {move.action.to_json()}"
-        self.events.emit(MoveMade(table, "move", said, move, urgent))
+        self.events.emit(MoveMade(table, "move", said, move, urgent, claimed))
         if game.deal_number != move.deal_number or game.over:
             result = deal_summary(move.deal_number, game.results[move.deal_number - 1])
             said = f"deal {result.number}: {result.result}, points {result.points}"

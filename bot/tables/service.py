@@ -26,11 +26,12 @@ from collections.abc import Callable, Sequence
 
 from bot.rules import Action, HouseRules, SeatView
 from bot.server.preference_sources import PreferenceSource
+from bot.server.preferences import Preferences
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings, SettingsSource
 
 from .absence import Absence
-from .computers import Advice, PlayerFactory
+from .computers import Advice, ClaimCheck, PlayerFactory, no_claims
 from .events import EventBus, Listener
 from .lobby import Lobby
 from .ownership import Ownership
@@ -70,6 +71,7 @@ class TableService:
         *,
         server_settings: SettingsSource | None = None,
         preferences: PreferenceSource | None = None,
+        claims: ClaimCheck = no_claims,
         scheduler: Scheduler | None = None,
         seeds: Callable[[], int] = random_seed,
         keep_closed: int = 256,
@@ -82,7 +84,8 @@ class TableService:
         Each server's settings come from ``server_settings`` (default: the same for all),
         each person's preferences from ``preferences`` (default: in memory). A turn's
         ping waits on ``scheduler`` (default: the event loop's clock; the bot hands the
-        service its own, so the process keeps one clock).
+        service its own, so the process keeps one clock). ``claims`` says whether a
+        seat's own cards take every trick left, from its view (default: nobody claims).
 
         ``keep_closed`` finished or aborted tables stay known, so their buttons answer
         sensibly and "Play again" works. ``ownership``: the servers this process serves
@@ -107,7 +110,13 @@ class TableService:
         )
         self.timers = TurnTimers(scheduler, preferences)
         self.turns = Turns(
-            self.registry, self.saver, self.restorer, computers, self.timers, play_on=play_on
+            self.registry,
+            self.saver,
+            self.restorer,
+            computers,
+            self.timers,
+            claims=claims,
+            play_on=play_on,
         )
         self.absence = Absence(self.registry, self.saver, self.restorer, self.turns)
         self.lobby = Lobby(
@@ -155,6 +164,10 @@ class TableService:
     @preferences.setter
     def preferences(self, preferences: PreferenceSource) -> None:
         self.timers.preferences = preferences
+
+    async def preferences_of(self, user_id: int) -> Preferences:
+        """A person's preferences; the defaults when they can't be read (logged)."""
+        return await self.timers.preferences_of(user_id)
 
     @property
     def play_on(self) -> bool:
@@ -257,6 +270,19 @@ class TableService:
     ) -> Progress:
         """A person's action from a private-hand button drawn at ``stamp`` (:meth:`Turns.act`)."""
         return await self.turns.act(table_id, user_id, seat, stamp, action)
+
+    def can_claim(self, view: SeatView) -> bool:
+        """Whether the seat of ``view`` may claim the rest of the deal (decided from it alone)."""
+        return self.turns.can_claim(view)
+
+    async def claim(
+        self, table_id: int, user_id: int, seat: int, stamp: tuple[int, int]
+    ) -> Progress:
+        """A person claims the rest of the deal from a button drawn at ``stamp``.
+
+        See :meth:`Turns.claim`.
+        """
+        return await self.turns.claim(table_id, user_id, seat, stamp)
 
     def halt(self) -> None:
         """Stop playing computer turns, for a process that is stopping (:meth:`Turns.halt`)."""

@@ -44,7 +44,7 @@ from .errors import (
     WrongStageError,
 )
 from .persistence import Place, SavedTable, TableStatus
-from .public import CompletedTrick, PublicTable, public_game
+from .public import Claim, CompletedTrick, PublicTable, public_game
 from .seats import Player, Seat
 
 __all__ = ["Move", "Table"]
@@ -67,6 +67,7 @@ class _Undo:
 
     last_trick: CompletedTrick | None
     status: TableStatus
+    claim: Claim | None
 
 
 class Table:
@@ -104,6 +105,8 @@ class Table:
         self.game: Game | None = None
         self.message_id: int | None = None
         self.last_trick: CompletedTrick | None = None
+        self.claim: Claim | None = None
+        """The claim that ended the last deal, shown until the next move after it."""
         self.lock = TableLock(place.guild_id, table_id)
         self.settings = settings if settings is not None else ServerSettings()
         """Its server's settings, as they were when it opened or was restored."""
@@ -343,10 +346,13 @@ class Table:
         }
         return f"{self.name(game.turn)} is to {verbs.get(game.phase or '', 'act')}"
 
-    def check_human_action(self, user_id: int, seat: int, stamp: tuple[int, int]) -> None:
+    def check_human_action(
+        self, user_id: int, seat: int, stamp: tuple[int, int], *, on_turn: bool = True
+    ) -> None:
         """Whether ``user_id`` may act now for ``seat`` with a button drawn at ``stamp``.
 
-        The checks go from who to when: not your hand, an old button, not your turn.
+        The checks go from who to when: not your hand, an old button, not your turn
+        (unless ``on_turn`` is False: a claim may come while others are still to play).
         """
         game = self.require_game()
         taken = self.seats[seat] if 0 <= seat < self.size else None
@@ -361,7 +367,7 @@ class Table:
             )
         if stamp != self.stamp:
             raise StaleActionError("That button is out of date: the game has moved on.")
-        if game.turn != seat:
+        if on_turn and game.turn != seat:
             raise NotYourTurnError(f"It's not your turn: {self.whose_turn()}.")
 
     def apply(
@@ -371,10 +377,12 @@ class Table:
         *,
         by_computer: bool = False,
         actor: Seat | None = None,
+        claimed: bool = False,
     ) -> Move:
         """Apply a seat's action; IllegalMoveError (nothing changed) when the rules refuse it.
 
         ``actor``: who made it, when not whoever sits in ``seat`` now (a restored record).
+        ``claimed``: it is one of the plays of :attr:`claim` (any other move forgets it).
         """
         game = self.require_game()
         deal = game.deal_number
@@ -384,7 +392,9 @@ class Table:
             raise IllegalMoveError(exc.code, exc.message) from None
         game.clear_stack()  # one action to take back at most: the last
         game.push(action)
-        self._undo = _Undo(self.last_trick, self.status)
+        self._undo = _Undo(self.last_trick, self.status, self.claim)
+        if not claimed:
+            self.claim = None
         self.actors.append((deal, actor if actor is not None else self.seats[seat]))
         done = game.last_trick
         if action.do == "play" and not game.trick and done is not None:
@@ -405,6 +415,7 @@ class Table:
         assert game is not None and self._undo is not None
         game.pop()
         self.last_trick, self.status = self._undo.last_trick, self._undo.status
+        self.claim = self._undo.claim
         self.actors.pop()
         self._undo = None
 
@@ -540,6 +551,7 @@ class Table:
             allow_takeover=self.settings.allow_seat_takeover,
             computer_level=self.computer_level,
             hinted=self.hinted,
+            claim=self.claim,
         )
 
     def record(self) -> dict[str, Any]:

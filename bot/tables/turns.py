@@ -3,8 +3,8 @@
 A person's action (:meth:`Turns.act`); the computer turns after it
 (:meth:`Turns.run_computers`), one lock at a time, so a click that races them is
 simply refused as out of turn, and none once a stopping process halts them; a hint on
-the person's turn; and whom to mention and how long computers wait, from the table's
-server's settings.
+the person's turn; a forced card that plays itself for a person who wants it; and whom
+to mention and how long computers wait, from the table's server's settings.
 """
 
 from __future__ import annotations
@@ -12,17 +12,28 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.rules import Action, SeatView
+from bot.rules import Action, SeatView, seat_view
+from bot.rules.claims import claim_plays
+from bot.server.preferences import FORCED_CARD_DELAY, forced_play
 
-from .computers import HINT_LEVEL, Advice, AdvisingPlayer, PlayerFactory, decision_seed
-from .errors import HintsOffError, NotYourTurnError, TableError
-from .events import PingDue, TurnPassed
+from .computers import (
+    HINT_LEVEL,
+    Advice,
+    AdvisingPlayer,
+    ClaimCheck,
+    PlayerFactory,
+    decision_seed,
+    no_claims,
+)
+from .errors import ClaimRefusedError, HintsOffError, NotYourTurnError, TableError
+from .events import ClaimMade, PingDue, TurnPassed
 from .progress import Progress, progress
+from .public import Claim
 from .registry import Registry
 from .restoring import Restorer
 from .saver import Saver
 from .table import Move, Table
-from .turn_timers import TurnTimers
+from .turn_timers import TurnTimers, person_to_act
 
 __all__ = ["THREADED_LEVELS", "Turns"]
 
@@ -43,12 +54,15 @@ class Turns:
         computers: PlayerFactory,
         timers: TurnTimers,
         *,
+        claims: ClaimCheck = no_claims,
         play_on: bool = True,
     ) -> None:
         """Play the tables of ``registry``, each move saved by ``saver``.
 
         Computer players are built by ``computers``; a person's turn pings them on
-        ``timers``' clock, within their preferences. ``play_on``: after a request the
+        ``timers``' clock, within their preferences. ``claims`` says whether a seat's
+        cards take every trick left (a person is offered the claim, a computer makes
+        it). ``play_on``: after a request the
         computers play their turns on their own (False: only when :meth:`run_computers`
         is called, for a test that steps a game by hand).
         """
@@ -57,6 +71,7 @@ class Turns:
         self.restorer = restorer
         self.computers = computers
         self.timers = timers
+        self.claims = claims
         self.play_on = play_on
         self.computing: dict[int, int] = {}
         """Tables whose computer turns are being played now (how many runs each)."""
@@ -88,6 +103,80 @@ class Turns:
             table.strikes.pop(seat, None)
             await self.carry_on(table, user_id, tell_turn=True)
             return progress(table, (move,))
+
+    def can_claim(self, view: SeatView) -> bool:
+        """Whether the seat of ``view`` may claim the rest of the deal (decided from it alone)."""
+        return self.claims(view)
+
+    async def claim(
+        self, table_id: int, user_id: int, seat: int, stamp: tuple[int, int]
+    ) -> Progress:
+        """A person claims the rest of the deal from their private hand's button drawn at ``stamp``.
+
+        Checked again under the lock, from their view as it is now
+        (ClaimRefusedError when an unseen card could still take a trick); the deal is
+        then played out as the plays the claim stands for (:meth:`_claim`).
+        """
+        table = await self.restorer.fetch(table_id)
+        async with table.lock:
+            await self.saver.bring_in_step(table)
+            table.check_human_action(user_id, seat, stamp, on_turn=False)
+            if not self.claims(seat_view(table.require_game(), seat)):
+                raise ClaimRefusedError(
+                    "Your cards can't be sure of every trick left: an unseen card could "
+                    "still take one. Play on."
+                )
+            moves = await self._claim(table, seat, by=user_id)
+            self.timers.cancel(table.id)
+            table.strikes.pop(seat, None)
+            await self.carry_on(table, user_id, tell_turn=True)
+            return progress(table, moves)
+
+    async def _claim(self, table: Table, seat: int, *, by: int | None) -> list[Move]:
+        """Play out the deal as ``seat``'s claim (the lock held, the claim checked): the moves.
+
+        The claimer's cards go from the highest; a person's seat plays its lowest legal
+        card, a computer's seat what its computer chooses. Each play is saved as any
+        move is, marked as the claim's, and :class:`ClaimMade` follows the last, so the
+        table shows the claim once. ``by``: the person claiming (None: a computer).
+        """
+        game = table.require_game()
+        view = seat_view(game, seat)
+        tricks = view.rules.hand_size - len(view.tricks)
+        base = len(game.log)
+
+        def chooser(other: SeatView) -> Action | None:
+            if not table.is_computer(other.seat):
+                return None
+            taken = table.seats[other.seat]
+            assert taken is not None
+            level = taken.level or table.computer_level
+            played = sum(len(t.cards) for t in other.tricks) + len(other.trick)
+            player = self.computers(level, decision_seed(table.seed, other.seat, base + played))
+            return player.choose(other)
+
+        plays = await asyncio.to_thread(claim_plays, game, seat, chooser)
+        table.claim = Claim(seat, tricks)
+        moves: list[Move] = []
+        try:
+            for turn, action in plays:
+                move = table.apply(turn, action, by_computer=table.is_computer(turn), claimed=True)
+                if not await self.saver.move(table, move, urgent=by is not None, claimed=True):
+                    break  # the table was reloaded: the store's game stands
+                moves.append(move)
+        finally:
+            if not moves:
+                table.claim = None
+        if len(moves) == len(plays):
+            last = "the last trick" if tricks == 1 else f"the last {tricks} tricks"
+            said = f"{table.name(seat)} claims {last}"
+            self.saver.events.emit(ClaimMade(table, "claim", said, seat, tricks, by))
+        return moves
+
+    def _claims_now(self, table: Table, seat: int) -> bool:
+        """Whether the computer of ``seat``, on its turn, claims the rest instead of playing."""
+        view = seat_view(table.require_game(), seat)
+        return view.phase == "play" and view.my_turn and self.claims(view)
 
     def halt(self) -> None:
         """Stop playing computer turns, for a process that is stopping.
@@ -167,12 +256,16 @@ class Turns:
                     await asyncio.sleep(delay)
                 async with table.lock:
                     await self.saver.bring_in_step(table)
-                    if table.computer_to_act() is None or self.halting:
+                    seat = table.computer_to_act()
+                    if seat is None or self.halting:
                         break
-                    move = await self.play_computer(table)
-                    if not await self.saver.move(table, move, urgent=False):
-                        continue
-                    moves.append(move)
+                    if self._claims_now(table, seat):
+                        moves.extend(await self._claim(table, seat, by=None))
+                    else:
+                        move = await self.play_computer(table)
+                        if not await self.saver.move(table, move, urgent=False):
+                            continue
+                        moves.append(move)
                     if table.computer_to_act() is None and table.is_open:
                         await self._turn_passed(table, requested_by, len(moves))
         finally:
@@ -193,8 +286,10 @@ class Turns:
         their server's ``ping_after`` within their own ``pings`` (at once for 0), counted
         from now: the moment the table shows their turn. Never when they made the
         request, a computer plays their seat, or the server or they want no mention.
+        A forced card of theirs may play itself (:meth:`_forced_card`).
         """
         self.timers.cancel(table.id)
+        await self._forced_card(table)
         user_id = _newly_theirs(table)
         turn = None if table.game is None else table.game.turn
         if user_id is None or turn is None:
@@ -221,6 +316,35 @@ class Turns:
             self.timers.at_turn(table, user_id, ping_in, due, name="ping")
         else:
             await due()
+
+    async def _forced_card(self, table: Table) -> None:
+        """Start the card that plays itself, if the person to act has only one (the lock held).
+
+        With their ``play_forced_card`` preference, their only legal card is played for
+        them :data:`FORCED_CARD_DELAY` seconds from now, unless they play it first (their
+        move cancels it, and a turn moved on by then is left alone).
+        """
+        user_id = person_to_act(table)  # a person playing their own seat
+        game = table.game
+        if user_id is None or game is None or game.turn is None:
+            return
+        seat = game.turn
+        prefs = await self.timers.preferences_of(user_id)
+        if not prefs.play_forced_card:
+            return
+        action = forced_play(table.view_for(user_id)[1].legal)
+        if action is None:
+            return
+
+        async def play() -> None:
+            move = table.apply(seat, action)
+            if not await self.saver.move(table, move, urgent=True):
+                return  # the table was reloaded: its stored turn is what counts
+            self.timers.cancel(table.id)
+            table.strikes.pop(seat, None)
+            await self.carry_on(table, None, tell_turn=True)
+
+        self.timers.at_turn(table, user_id, FORCED_CARD_DELAY, play, name="forced card")
 
     async def hint(self, table_id: int, user_id: int) -> tuple[SeatView, Advice]:
         """The expert's advice for the user's turn, in a casual game whose server allows hints.

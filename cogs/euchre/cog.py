@@ -21,6 +21,7 @@ from bot.replies import send_ephemeral
 from bot.rules import Action, ActionError
 from bot.server.overrides import TableRules
 from bot.tables import (
+    ClaimRefusedError,
     NoTableError,
     Place,
     Player,
@@ -37,7 +38,7 @@ from .learning import ReviewCommands
 from .lesson import LessonCommands
 from .preferences import PreferenceCommands
 from .presenter import TablePresenter, on_private_hand
-from .routes import DYNAMIC_ITEMS
+from .routes import CLAIM_CODE, DYNAMIC_ITEMS
 from .server_config import PRESET_CHOICES, HouseRulesCommands
 from .tournament_view import EventDesk
 from .tournaments import TournamentCommands
@@ -325,25 +326,32 @@ class Euchre(
         service's events.
         """
         self.presenter.here(table_id, interaction.user.id)
-        try:
-            action = Action.from_code(code)
-        except ActionError:
-            raise UserFacingError(
-                "That button isn't valid: click Your hand on the table for a fresh hand."
-            ) from None
         user = interaction.user.id
         try:
-            progress = await self.service.act(table_id, user, seat, stamp, action)
+            if code == CLAIM_CODE:
+                progress = await self.service.claim(table_id, user, seat, stamp)
+            else:
+                progress = await self.service.act(table_id, user, seat, stamp, _action(code))
         except (TableClosedError, NoTableError) as refusal:
             await self.presenter.hand_gone(interaction, refusal)
             return
-        except StaleActionError as exc:
+        except (StaleActionError, ClaimRefusedError) as exc:
             table = self.service.get_any(table_id)
             await self.presenter.redraw_hand(
                 interaction, table, f"{exc.message} Here is your hand now."
             )
             return
         await self.presenter.redraw_hand(interaction, progress.table)
+
+
+def _action(code: str) -> Action:
+    """The action of a hand button's id; a sentence when it names none."""
+    try:
+        return Action.from_code(code)
+    except ActionError:
+        raise UserFacingError(
+            "That button isn't valid: click Your hand on the table for a fresh hand."
+        ) from None
 
 
 def _player(interaction: discord.Interaction[EuchreBot]) -> Player:

@@ -21,7 +21,7 @@ from bot.render import (
 )
 from bot.tables import PublicTable
 
-from .routes import ActionButton, LevelSelect, SeatSelect, TableButton
+from .routes import CLAIM_CODE, ActionButton, LevelSelect, SeatSelect, TableButton
 
 __all__ = ["finished_view", "hand_view", "public_view"]
 
@@ -90,8 +90,11 @@ def hand_view(
     faces: CardFaces = NO_FACES,
     *,
     hint: bool = False,
+    claim: bool = False,
 ) -> discord.ui.View:
     """The components of a private hand, with Refresh (and Hint, if ``hint``) on the last row.
+
+    With ``claim``, a Claim button on that row too: the seat's cards take every trick left.
 
     A card's button shows its picture from ``faces`` where there is one (its label then
     only names a bower), else its text.
@@ -116,4 +119,16 @@ def hand_view(
     items.append(TableButton(table_id, "hand", label="↻ Refresh", row=4))
     if hint:
         items.append(TableButton(table_id, "hint", label="💡 Hint", row=4))
+    if claim:
+        items.append(
+            ActionButton(
+                table_id,
+                seat,
+                stamp,
+                CLAIM_CODE,
+                label="🙌 Claim the rest",
+                style=discord.ButtonStyle.success,
+                row=4,
+            )
+        )
     return _view(*items)

@@ -38,6 +38,7 @@ from bot.render import (
 )
 from bot.render.web_links import public_base
 from bot.tables import (
+    ClaimMade,
     MoveMade,
     NoTableError,
     PingDue,
@@ -130,18 +131,19 @@ class TablePresenter:
         web = public_base(self.bot.settings.web_base_url, table.settings.web_public)
         return PublicMessage(table_embed(public, self.bot.card_faces, web=web), public_view(public))
 
-    def hand(self, table: Table, user_id: int) -> tuple[discord.Embed, discord.ui.View | None]:
-        """The private hand of ``user_id`` at ``table``; once it closed, its end (no buttons)."""
+    async def hand(
+        self, table: Table, user_id: int
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The private hand of ``user_id`` in their colours; once closed, its end (no buttons)."""
         if not table.is_open:
             return closed_hand_embed(table.public()), None
-        seat, view = table.view_for(user_id)
-        public = table.public()
-        buttons = hand_buttons(public, view)
-        faces = self.bot.card_faces
-        hint = table.hints_allowed and view.my_turn
-        return hand_embed(public, view), hand_view(
-            table.id, seat, table.stamp, buttons, faces, hint=hint
-        )
+        four_colour = (await self.service.preferences_of(user_id)).four_colour
+        (seat, view), public = table.view_for(user_id), table.public()
+        buttons = hand_buttons(public, view, four_colour=four_colour)
+        faces = self.bot.card_faces.coloured(four_colour)
+        hint, claim = table.hints_allowed and view.my_turn, self.service.can_claim(view)
+        shown = hand_view(table.id, seat, table.stamp, buttons, faces, hint=hint, claim=claim)
+        return hand_embed(public, view, four_colour=four_colour), shown
 
     # ------------------------------------------------------------------ the public message
 
@@ -215,7 +217,8 @@ class TablePresenter:
     def on_table_event(self, event: TableEvent) -> None:
         """A service listener (inside the table's lock): show what happened.
 
-        A move is shown (a person's own at once, the computers' at the channel's pace) and
+        A move is shown (a person's own at once, the computers' at the channel's pace; a
+        claim's plays once, with the claim) and
         a ping whose turn is over goes; when the turn rests with a person their open hand
         is redrawn, and so is the hand of the person whose request the computers answered;
         a person is pinged when the service says it is due (:class:`PingDue`); a table
@@ -224,7 +227,10 @@ class TablePresenter:
         table = event.table
         if isinstance(event, MoveMade):
             self._moved(table, event)
-            self.show(table, urgent=event.urgent)
+            if not event.claimed:  # a claim's plays are shown once, all together
+                self.show(table, urgent=event.urgent)
+        elif isinstance(event, ClaimMade):
+            self._claimed(table, event)
         elif isinstance(event, TurnPassed):
             self._turn_passed(table, event)
         elif isinstance(event, PingDue):
@@ -266,6 +272,13 @@ class TablePresenter:
             now = None
         self.publisher.clear_ping(table.id, unless=now)
 
+    def _claimed(self, table: Table, event: ClaimMade) -> None:
+        """Show a claim's plays at once, and redraw the hands whose cards it played."""
+        self.show(table, urgent=event.user_id is not None)
+        for user in table.present:  # not the claimer's hand, which their click redraws
+            if user != event.user_id:
+                self._later(self.refresh_hand(table, user))
+
     def _turn_passed(self, table: Table, event: TurnPassed) -> None:
         """Redraw the hand of the person the turn passed to, and the requester's."""
         user, requester = event.user_id, event.requested_by
@@ -291,7 +304,7 @@ class TablePresenter:
     async def send_hand(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
         """Answer with the user's hand as a new private message."""
         async with self._hand_lock(table.id, interaction.user.id):
-            embed, view = self.hand(table, interaction.user.id)
+            embed, view = await self.hand(table, interaction.user.id)
             callback = await interaction.response.send_message(
                 embed=embed, view=discord.utils.MISSING if view is None else view, ephemeral=True
             )
@@ -308,7 +321,7 @@ class TablePresenter:
         key = (table.id, interaction.user.id)
         message_id = None if interaction.message is None else interaction.message.id
         async with self._hand_lock(*key):
-            embed, view = self.hand(table, key[1])
+            embed, view = await self.hand(table, key[1])
             await interaction.response.edit_message(content=content, embed=embed, view=view)
             if view is not None:
                 self.remember(table, interaction, message_id)
@@ -393,7 +406,7 @@ class TablePresenter:
             opened = self._hands.get((table.id, user_id))
             if opened is None or self.bot.scheduler.now() - opened.opened_at > HAND_EDITABLE_FOR:
                 return
-            embed, view = self.hand(table, user_id)
+            embed, view = await self.hand(table, user_id)
             if not await self._edit_hand(table, user_id, opened, None, embed, view):
                 self._hands.pop((table.id, user_id), None)
 

@@ -5,7 +5,8 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
 - ``euchre:t:<table>:<verb>``: a button of the public table message (and a hand's Refresh);
 - ``euchre:seat:<table>``: the seat picker of the public message;
 - ``euchre:lvl:<table>``: the lobby's computer level picker (the host's);
-- ``euchre:a:<table>:<seat>:<deal>:<index>:<action>[:<pos>]``: a private hand's action,
+- ``euchre:a:<table>:<seat>:<deal>:<index>:<action>[:<pos>]``: a private hand's action
+  (the action ``claim``: its Claim button, claiming the rest of the deal),
   drawn at (deal, action number), so a stale button is recognised;
 - ``euchre:lg:st:<season>:<page>:<p|n>[:<family>]``: a page of a family's standings;
 - ``euchre:lg:rp:<game>:<deal>:<trick>:<pd|pt|nt|nd>``: a step of a game's replay;
@@ -43,6 +44,7 @@ from bot.rules import ACTION_CODE_PATTERN, PRESETS
 
 __all__ = [
     "ACTION_ID",
+    "CLAIM_CODE",
     "DAILY_ID",
     "DYNAMIC_ITEMS",
     "LESSON_ID",
@@ -74,6 +76,9 @@ PREFIX: Final = "euchre:"
 
 _ID = r"[0-9]{1,19}"
 _SMALL = r"[0-9]{1,5}"
+
+CLAIM_CODE: Final = "claim"
+"""The action part of a private hand's Claim button (no action of the rules is named so)."""
 
 TABLE_ID: Final = re.compile(rf"euchre:t:(?P<table>{_ID}):(?P<verb>{'|'.join(TABLE_VERBS)})")
 SEAT_ID: Final = re.compile(rf"euchre:seat:(?P<table>{_ID})")

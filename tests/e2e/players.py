@@ -6,7 +6,8 @@ once, so a hand redrawn with the game's end and no buttons still counts, and an 
 hand kept from before a restart does not take its place); its enabled action buttons
 are the moves they may make, each custom_id naming the seat, the stamp it was drawn at
 (deal number, action number) and the action (``euchre:a:<table>:<seat>:<deal>:<index>:
-<action>``). A member picks among them by a pure function of the stamp, the seat and
+<action>``); they play their turns card by card, so a hand's Claim button (the
+action ``claim``, offered out of turn too) is not one of them. A member picks among them by a pure function of the stamp, the seat and
 the buttons (:func:`pick`), so two runs that reach the same state make the same clicks.
 
 :class:`Players` plays the humans' turns as people do: click a button of your hand;
@@ -189,7 +190,9 @@ class Players:
             buttons = [
                 b
                 for b in hand.buttons
-                if not b.disabled and str(b.custom_id).startswith(ACTION_PREFIX)
+                if not b.disabled
+                and str(b.custom_id).startswith(ACTION_PREFIX)
+                and not str(b.custom_id).endswith(":claim")
             ]
             if not buttons:
                 continue
