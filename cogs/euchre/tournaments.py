@@ -311,6 +311,11 @@ class TournamentCommands(_Mixin):
         elif verb == "start":
             await runner.start(event_id, actor)
             answer = "The event has started: the tables open in threads."
+        elif verb == "computers":
+            await runner.start(event_id, actor, fill_with_computers=True)
+            answer = (
+                "The event has started, computers in the empty seats: the tables open in threads."
+            )
         elif verb == "next":
             await runner.next_round(event_id, actor)
             answer = "The next round has started."

@@ -242,3 +242,49 @@ async def test_a_scheduled_event_that_fails_does_not_stop_the_event(
     message = await new_event(h, g, start_in=60)
     assert "Sign-up is open" in message.text
     assert bot.tournaments is not None and len(bot.tournaments.running) == 1
+
+
+async def test_the_director_starts_with_computers_when_fewer_than_four_are_in(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, bot, g = await event_harness(make_harness, db)
+    message = await new_event(h, g)
+    runner = bot.tournaments
+    assert runner is not None
+    event_id = runner.running[0].state.id
+    assert event_id is not None
+
+    def labels() -> list[str]:
+        return [b.label or "" for b in h.message(message.id).buttons]
+
+    assert "Start with computers" not in labels(), "nobody is in yet"
+    for name in MEMBERS[:2]:
+        await h.click(g.member(name), h.message(message.id), label="Join")
+    await settled(h, bot)
+    assert "Start with computers" in labels()
+    before = (await runner.load(event_id)).state
+    refused = await h.click(g.member("cy"), h.message(message.id), label="Start with computers")
+    assert (
+        refused.ephemeral and refused.content == "Only the event's directors can use that button."
+    )
+    assert (await runner.load(event_id)).state == before
+
+    started = await h.click(g.member(DIRECTOR), h.message(message.id), label="Start with computers")
+    assert started.ephemeral and "computers in the empty seats" in started.content
+    await settled(h, bot)
+    event = await runner.load(event_id)
+    assert event.phase == "playing"
+    seated = event.state.rounds[0].tables
+    assert len(seated) == 1, "two people and two computers at one table"
+    assert "Start with computers" not in labels()
+
+
+async def test_four_people_need_no_computers_button(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, bot, g = await event_harness(make_harness, db)
+    message = await new_event(h, g)
+    for name in MEMBERS[:4]:
+        await h.click(g.member(name), h.message(message.id), label="Join")
+    await settled(h, bot)
+    assert "Start with computers" not in [b.label for b in h.message(message.id).buttons]
