@@ -158,6 +158,26 @@ class TournamentRepo:
                 f"tournament {event_id} has no table {table_number} in round {round_number}"
             )
 
+    async def set_message_id(self, event_id: int, message_id: int) -> None:
+        """Note the event's live message (kept apart from the event: saving leaves it)."""
+        changed = await self._db.execute(
+            "UPDATE tournaments SET message_id = ? WHERE id = ?", (message_id, event_id)
+        )
+        if not changed:
+            raise NotFoundError(f"there is no tournament {event_id}")
+
+    async def message_ids(self, event_ids: Sequence[int]) -> dict[int, int]:
+        """The live message of each of these events that has one noted."""
+        if not event_ids:
+            return {}
+        marks = ", ".join("?" for _ in event_ids)
+        rows = await self._db.fetch_all(
+            f"SELECT id, message_id FROM tournaments WHERE id IN ({marks}) "
+            "AND message_id IS NOT NULL",
+            tuple(event_ids),
+        )
+        return {int(row["id"]): int(row["message_id"]) for row in rows}
+
     # ------------------------------------------------------------------ reading
 
     async def rated_tables(self, table_ids: Sequence[int]) -> dict[int, bool]:

@@ -95,6 +95,10 @@ class TournamentCommands(_Mixin):
         except Exception:
             log.exception("Tournament events could not be resumed")
             return
+        try:
+            await self.desk.recall([e.state.id for e in resumed if e.state.id is not None])
+        except Exception:
+            log.exception("The tournament events' messages could not be read: posted anew")
         for event in resumed:
             if event.state.id is not None:
                 self.desk.on_change(EventChanged(event.state, "resumed", "resumed"))
@@ -167,7 +171,7 @@ class TournamentCommands(_Mixin):
             embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
         if callback.message_id is not None:
-            self.desk.messages[state.id] = callback.message_id
+            await self.desk.remember(state.id, callback.message_id)
         if start is not None:
             await self._schedule(interaction.guild, channel, name, start, settings)
 

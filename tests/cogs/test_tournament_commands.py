@@ -23,9 +23,10 @@ from bot.settings import Settings
 from bot.store import Database
 from bot.tables import TableService
 from bot.tables.database import DatabaseTableStore
+from bot.tables.scheduler import ManualScheduler
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
-from tests.harness import FakeGuild, Harness, StoredMessage
+from tests.harness import FakeGuild, Harness, MemberSpec, StoredMessage
 
 DIRECTOR = "dee"
 MEMBERS = ["ada", "bob", "cy", "di", "eve", "fay", "gus", "hal"]
@@ -41,8 +42,13 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
 
 
 async def event_harness(
-    make_harness: MakeHarness, db: Database | None
+    make_harness: MakeHarness,
+    db: Database | None,
+    *,
+    scheduler: ManualScheduler | None = None,
+    like: FakeGuild | None = None,
 ) -> tuple[Harness, EuchreBot, FakeGuild]:
+    """The bot on ``db``; ``like``: a restart, in the guild of a first life (same ids)."""
     bot = build_bot(3)
     if db is not None:  # as the bot runs: tables and events in one database
         tables = TableService(
@@ -52,12 +58,24 @@ async def event_harness(
             seeds=lambda: 3,
         )
         bot = EuchreBot(
-            Settings(computer_move_delay=0), tables=tables, channel_limits=ChannelLimits.unlimited()
+            Settings(computer_move_delay=0),
+            tables=tables,
+            channel_limits=ChannelLimits.unlimited(),
+            **({} if scheduler is None else {"scheduler": scheduler}),
         )
         bot.league = LeagueService(db)
         tables.listeners.append(bot.league.on_table_event)
     h = await make_harness(bot)
-    g = h.guild(members=[(DIRECTOR, {"manage_guild": True}), *MEMBERS])
+    if like is None:
+        g = h.guild(members=[(DIRECTOR, {"manage_guild": True}), *MEMBERS])
+    else:
+        director = MemberSpec(DIRECTOR, {"manage_guild": True}, id=like.member(DIRECTOR).id)
+        g = h.guild(
+            members=[director, *(MemberSpec(n, id=like.member(n).id) for n in MEMBERS)],
+            id=like.id,
+            name=like.name,
+            channel_ids={like.channel.name: like.channel.id},
+        )
     return h, bot, g
 
 
@@ -288,3 +306,28 @@ async def test_four_people_need_no_computers_button(
         await h.click(g.member(name), h.message(message.id), label="Join")
     await settled(h, bot)
     assert "Start with computers" not in [b.label for b in h.message(message.id).buttons]
+
+
+async def test_a_restarted_bot_edits_the_same_event_message(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, bot, g = await event_harness(make_harness, db)
+    message = await new_event(h, g)
+    for name in MEMBERS[:2]:
+        await h.click(g.member(name), h.message(message.id), label="Join")
+    await settled(h, bot)
+    runner = bot.tournaments
+    assert runner is not None
+    event_id = runner.running[0].state.id
+    assert event_id is not None
+    assert await runner.repo.message_ids([event_id]) == {event_id: message.id}
+
+    clock = ManualScheduler()  # the restart's resume waits for the clock
+    h2, bot2, g2 = await event_harness(make_harness, db, scheduler=clock, like=g)
+    h2.add_message(g2.channel, like=h.message(message.id))
+    await clock.advance(0)
+    await settled(h2, bot2)
+    shown = h2.message(message.id).text
+    assert "Signed up (2)" in shown and g2.member("ada").mention in shown
+    events = [m for m in h2.public_messages(g2.channel) if "Signed up" in m.text]
+    assert [m.id for m in events] == [message.id], "no second event message"
