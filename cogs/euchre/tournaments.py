@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserFacingError
-from bot.league.tournaments import Actor, Tournament, export_json
+from bot.league.tournaments import Actor, Tournament, event_start, export_json
 from bot.render.tournaments import (
     DIRECTOR_VERBS,
     EventVerb,
@@ -115,6 +115,8 @@ class TournamentCommands(_Mixin):
         deals="Deals per round (progressive; pairs play a game to the target)",
         preset="Play a preset instead of the server's house rules",
         start_in="Start by itself in this many minutes (none: on the Start now button)",
+        start_at="Or start by itself at this time: HH:MM, 24-hour, in UTC (the next time "
+        "the clock shows it)",
         check_in="Check-in opens this many minutes before the start (0: none)",
         round_timer="A round ends after this many minutes even if tables still play",
         rated="The games go to the league's ladder",
@@ -129,6 +131,7 @@ class TournamentCommands(_Mixin):
         deals: app_commands.Range[int, 1, 40] = 8,
         preset: app_commands.Choice[str] | None = None,
         start_in: app_commands.Range[int, 1, 10080] | None = None,
+        start_at: app_commands.Range[str, 1, 20] | None = None,
         check_in: app_commands.Range[int, 0, 120] = 10,
         round_timer: app_commands.Range[int, 5, 600] = 45,
         rated: bool = False,
@@ -142,14 +145,15 @@ class TournamentCommands(_Mixin):
         if not isinstance(channel, discord.TextChannel) or interaction.guild is None:
             raise UserFacingError("Open events in a text channel: their tables open in threads.")
         now = runner.clock()
-        start = None if start_in is None else now + timedelta(minutes=start_in)
+        start = event_start(now, minutes=start_in, clock=start_at)
+        until = 0 if start is None else int((start - now).total_seconds() // 60)
         settings = EventSettings(
             format="pairs" if format is not None and format.value == "pairs" else "progressive",
             rounds=rounds,
             deals_per_round=deals,
             rules=None if preset is None else HouseRules.preset_rules(preset.value),
             start_time=start,
-            check_in_minutes=0 if start_in is None else min(check_in, start_in),
+            check_in_minutes=min(check_in, until),
             round_timer_minutes=round_timer,
             rated=rated,
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -331,3 +332,36 @@ async def test_a_restarted_bot_edits_the_same_event_message(
     assert "Signed up (2)" in shown and g2.member("ada").mention in shown
     events = [m for m in h2.public_messages(g2.channel) if "Signed up" in m.text]
     assert [m.id for m in events] == [message.id], "no second event message"
+
+
+async def test_the_start_as_a_utc_clock_time(make_harness: MakeHarness, db: Database) -> None:
+    h, bot, g = await event_harness(make_harness, db)
+    runner = bot.tournaments
+    assert runner is not None
+    before = runner.clock()
+    message = await new_event(h, g, start_at="23:59")
+    event = runner.running[0].state
+    start = event.settings.start_time
+    assert start is not None and (start.hour, start.minute) == (23, 59)
+    assert before < start <= before + timedelta(days=1)
+    most = min(10, (start - before) // timedelta(minutes=1))
+    assert most - 1 <= event.settings.check_in_minutes <= most  # a minute may turn meanwhile
+    assert "Sign-up is open" in message.text
+    assert [s for s in h.sent if s.kind == "scheduled_event"], "Discord's own reminder"
+
+
+@pytest.mark.parametrize(
+    ("options", "refusal"),
+    [
+        ({"start_at": "7pm"}, "'7pm' is not a time: give it as HH:MM, 24-hour, in UTC"),
+        ({"start_at": "19:30", "start_in": 10}, "either in minutes or as a time, not both"),
+    ],
+)
+async def test_a_start_time_that_cannot_be_read_is_refused(
+    make_harness: MakeHarness, db: Database, options: dict[str, object], refusal: str
+) -> None:
+    h, bot, g = await event_harness(make_harness, db)
+    result = await h.slash(g.member(DIRECTOR), "euchre tournament new", options)
+    assert result.ephemeral and refusal in result.content, result.content
+    assert bot.tournaments is not None and not bot.tournaments.running
+    assert not [s for s in h.sent if s.kind == "scheduled_event"]
