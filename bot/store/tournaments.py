@@ -166,15 +166,10 @@ class TournamentRepo:
         if not changed:
             raise NotFoundError(f"there is no tournament {event_id}")
 
-    async def message_ids(self, event_ids: Sequence[int]) -> dict[int, int]:
-        """The live message of each of these events that has one noted."""
-        if not event_ids:
-            return {}
-        marks = ", ".join("?" for _ in event_ids)
+    async def open_message_ids(self) -> dict[int, int]:
+        """The live message of every event that has not ended and has one noted."""
         rows = await self._db.fetch_all(
-            f"SELECT id, message_id FROM tournaments WHERE id IN ({marks}) "
-            "AND message_id IS NOT NULL",
-            tuple(event_ids),
+            f"SELECT id, message_id FROM tournaments WHERE {_OPEN} AND message_id IS NOT NULL"
         )
         return {int(row["id"]): int(row["message_id"]) for row in rows}
 

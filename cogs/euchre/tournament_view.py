@@ -85,11 +85,11 @@ class EventDesk:
         except Exception:
             log.exception("event %d: its message %d was not stored", event_id, message_id)
 
-    async def recall(self, event_ids: list[int]) -> None:
-        """The stored live messages of these events (at start-up, before redrawing)."""
+    async def recall(self) -> None:
+        """The stored live messages of the open events (at start-up, before they resume)."""
         runner = self.bot.tournaments
-        if runner is not None and event_ids:
-            self.messages.update(await runner.repo.message_ids(event_ids))
+        if runner is not None:
+            self.messages.update(await runner.repo.open_message_ids())
 
     # ------------------------------------------------------------------ a table's place
 

@@ -53,6 +53,9 @@ NOT_DIRECTOR: Final = (
     "Creating an event takes the Manage Server permission or the server's rules-admin role."
 )
 
+_OPENS_TABLES: Final = frozenset({"start", "computers", "next"})
+"""The buttons that open a round's tables: their answer is deferred."""
+
 _FORMATS: Final = [
     app_commands.Choice(name="Progressive (individuals, partners change)", value="progressive"),
     app_commands.Choice(name="Pairs (fixed partnerships)", value="pairs"),
@@ -90,15 +93,15 @@ class TournamentCommands(_Mixin):
         runner = self.bot.tournaments
         if runner is None:
             return
+        try:  # before resuming: a resumed event's message is redrawn at once
+            await self.desk.recall()
+        except Exception:
+            log.exception("The tournament events' messages could not be read: posted anew")
         try:
             resumed = await runner.resume()
         except Exception:
             log.exception("Tournament events could not be resumed")
             return
-        try:
-            await self.desk.recall([e.state.id for e in resumed if e.state.id is not None])
-        except Exception:
-            log.exception("The tournament events' messages could not be read: posted anew")
         for event in resumed:
             if event.state.id is not None:
                 self.desk.on_change(EventChanged(event.state, "resumed", "resumed"))
@@ -300,6 +303,9 @@ class TournamentCommands(_Mixin):
         ):
             raise UserFacingError("Only the event's directors can use that button.")
         user = interaction.user.id
+        if verb in _OPENS_TABLES:
+            # Opening every table of a round (a thread each) can outlast Discord's 3 s.
+            await interaction.response.defer(ephemeral=True, thinking=True)
         if verb == "join":
             if found.state.settings.format == "pairs":
                 raise UserFacingError(

@@ -321,7 +321,7 @@ async def test_a_restarted_bot_edits_the_same_event_message(
     assert runner is not None
     event_id = runner.running[0].state.id
     assert event_id is not None
-    assert await runner.repo.message_ids([event_id]) == {event_id: message.id}
+    assert await runner.repo.open_message_ids() == {event_id: message.id}
 
     clock = ManualScheduler()  # the restart's resume waits for the clock
     h2, bot2, g2 = await event_harness(make_harness, db, scheduler=clock, like=g)
