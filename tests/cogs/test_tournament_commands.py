@@ -67,6 +67,8 @@ async def event_harness(
         bot.league = LeagueService(db)
         tables.listeners.append(bot.league.on_table_event)
     h = await make_harness(bot)
+    if db is not None and scheduler is None:
+        await settled(h, bot)  # the start-up's resume, done before the database can close
     if like is None:
         g = h.guild(members=[(DIRECTOR, {"manage_guild": True}), *MEMBERS])
     else:
