@@ -27,18 +27,23 @@ __all__ = [
     "table_ping_text",
 ]
 
-EventVerb = Literal["join", "leave", "checkin", "confirm", "start", "next", "pause", "cancel"]
+EventVerb = Literal[
+    "join", "leave", "checkin", "confirm", "start", "computers", "next", "pause", "cancel"
+]
 EVENT_VERBS: Final[tuple[EventVerb, ...]] = (
     "join",
     "leave",
     "checkin",
     "confirm",
     "start",
+    "computers",
     "next",
     "pause",
     "cancel",
 )
-DIRECTOR_VERBS: Final[frozenset[str]] = frozenset({"start", "next", "pause", "cancel"})
+DIRECTOR_VERBS: Final[frozenset[str]] = frozenset({"start", "computers", "next", "pause", "cancel"})
+_TABLE: Final = 4
+"""People at a table: fewer in an event, and only computers can fill the seats."""
 
 _PHASES: Final = {
     "signup": "Sign-up is open",
@@ -153,6 +158,9 @@ def event_buttons(event: TournamentEvent) -> list[tuple[EventVerb, str, discord.
         if event.phase == "checkin":
             buttons.append(("checkin", "Check in", discord.ButtonStyle.success))
         buttons.append(("start", "Start now", discord.ButtonStyle.success))
+        people = sum(1 for e in event.entrants if e.user_id is not None)
+        if 0 < people < _TABLE:
+            buttons.append(("computers", "Start with computers", discord.ButtonStyle.success))
     else:
         buttons.append(("leave", "Leave", grey))
         if event.phase == "between_rounds":

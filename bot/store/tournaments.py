@@ -158,6 +158,21 @@ class TournamentRepo:
                 f"tournament {event_id} has no table {table_number} in round {round_number}"
             )
 
+    async def set_message_id(self, event_id: int, message_id: int) -> None:
+        """Note the event's live message (kept apart from the event: saving leaves it)."""
+        changed = await self._db.execute(
+            "UPDATE tournaments SET message_id = ? WHERE id = ?", (message_id, event_id)
+        )
+        if not changed:
+            raise NotFoundError(f"there is no tournament {event_id}")
+
+    async def open_message_ids(self) -> dict[int, int]:
+        """The live message of every event that has not ended and has one noted."""
+        rows = await self._db.fetch_all(
+            f"SELECT id, message_id FROM tournaments WHERE {_OPEN} AND message_id IS NOT NULL"
+        )
+        return {int(row["id"]): int(row["message_id"]) for row in rows}
+
     # ------------------------------------------------------------------ reading
 
     async def rated_tables(self, table_ids: Sequence[int]) -> dict[int, bool]:

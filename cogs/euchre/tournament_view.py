@@ -5,6 +5,7 @@ it gives each table of a round its place (a public thread of the event's channel
 the table's people are pinged), and listens to every :class:`EventChanged` to redraw
 the event's one live message (who is in, then the standings) through the bot's
 publisher, so it shares the channel's pace with the tables and the newest state wins.
+The message's id is kept in the store, so a restarted bot edits the same message.
 A round's opening, a refused start and the end (with the champions) are notices.
 """
 
@@ -69,6 +70,26 @@ class EventDesk:
         self.messages: dict[int, int] = {}
         """The live message of each event (posted by /euchre tournament new, or anew)."""
         self._latest: dict[int, TournamentEvent] = {}
+
+    async def remember(self, event_id: int, message_id: int) -> None:
+        """Keep ``message_id`` as the event's live message, here and in the store.
+
+        A restarted bot then edits it again; a store failure is only logged.
+        """
+        self.messages[event_id] = message_id
+        runner = self.bot.tournaments
+        if runner is None:
+            return
+        try:
+            await runner.repo.set_message_id(event_id, message_id)
+        except Exception:
+            log.exception("event %d: its message %d was not stored", event_id, message_id)
+
+    async def recall(self) -> None:
+        """The stored live messages of the open events (at start-up, before they resume)."""
+        runner = self.bot.tournaments
+        if runner is not None:
+            self.messages.update(await runner.repo.open_message_ids())
 
     # ------------------------------------------------------------------ a table's place
 
@@ -139,7 +160,7 @@ class EventDesk:
         """Show the event's newest state in its message when the channel's turn comes.
 
         A state waiting when a newer one comes is dropped; a message that is gone (or
-        was never known, after a restart) is posted anew.
+        was never known) is posted anew, and kept.
         """
         latest = self._latest.get(event_id)
         if latest is None:
@@ -162,7 +183,7 @@ class EventDesk:
                 sent = await channel.send(embed=embed, allowed_mentions=_NO_MENTIONS)
             else:
                 sent = await channel.send(embed=embed, view=view, allowed_mentions=_NO_MENTIONS)
-            self.messages[event_id] = sent.id
+            await self.remember(event_id, sent.id)
 
         kind: Kind = "edit" if known is not None else "post"
         self.publisher.submit(latest.channel_id, kind, ("tn event", event_id), request)

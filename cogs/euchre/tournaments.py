@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserFacingError
-from bot.league.tournaments import Actor, Tournament, export_json
+from bot.league.tournaments import Actor, Tournament, event_start, export_json
 from bot.render.tournaments import (
     DIRECTOR_VERBS,
     EventVerb,
@@ -52,6 +52,9 @@ NO_TOURNAMENTS: Final = "Tournaments aren't available on this bot: they need the
 NOT_DIRECTOR: Final = (
     "Creating an event takes the Manage Server permission or the server's rules-admin role."
 )
+
+_OPENS_TABLES: Final = frozenset({"start", "computers", "next"})
+"""The buttons that open a round's tables: their answer is deferred."""
 
 _FORMATS: Final = [
     app_commands.Choice(name="Progressive (individuals, partners change)", value="progressive"),
@@ -90,6 +93,10 @@ class TournamentCommands(_Mixin):
         runner = self.bot.tournaments
         if runner is None:
             return
+        try:  # before resuming: a resumed event's message is redrawn at once
+            await self.desk.recall()
+        except Exception:
+            log.exception("The tournament events' messages could not be read: posted anew")
         try:
             resumed = await runner.resume()
         except Exception:
@@ -111,6 +118,8 @@ class TournamentCommands(_Mixin):
         deals="Deals per round (progressive; pairs play a game to the target)",
         preset="Play a preset instead of the server's house rules",
         start_in="Start by itself in this many minutes (none: on the Start now button)",
+        start_at="Or start by itself at this time: HH:MM, 24-hour, in UTC (the next time "
+        "the clock shows it)",
         check_in="Check-in opens this many minutes before the start (0: none)",
         round_timer="A round ends after this many minutes even if tables still play",
         rated="The games go to the league's ladder",
@@ -125,6 +134,7 @@ class TournamentCommands(_Mixin):
         deals: app_commands.Range[int, 1, 40] = 8,
         preset: app_commands.Choice[str] | None = None,
         start_in: app_commands.Range[int, 1, 10080] | None = None,
+        start_at: app_commands.Range[str, 1, 20] | None = None,
         check_in: app_commands.Range[int, 0, 120] = 10,
         round_timer: app_commands.Range[int, 5, 600] = 45,
         rated: bool = False,
@@ -138,14 +148,15 @@ class TournamentCommands(_Mixin):
         if not isinstance(channel, discord.TextChannel) or interaction.guild is None:
             raise UserFacingError("Open events in a text channel: their tables open in threads.")
         now = runner.clock()
-        start = None if start_in is None else now + timedelta(minutes=start_in)
+        start = event_start(now, minutes=start_in, clock=start_at)
+        until = 0 if start is None else int((start - now).total_seconds() // 60)
         settings = EventSettings(
             format="pairs" if format is not None and format.value == "pairs" else "progressive",
             rounds=rounds,
             deals_per_round=deals,
             rules=None if preset is None else HouseRules.preset_rules(preset.value),
             start_time=start,
-            check_in_minutes=0 if start_in is None else min(check_in, start_in),
+            check_in_minutes=min(check_in, until),
             round_timer_minutes=round_timer,
             rated=rated,
         )
@@ -167,7 +178,7 @@ class TournamentCommands(_Mixin):
             embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
         if callback.message_id is not None:
-            self.desk.messages[state.id] = callback.message_id
+            await self.desk.remember(state.id, callback.message_id)
         if start is not None:
             await self._schedule(interaction.guild, channel, name, start, settings)
 
@@ -292,6 +303,9 @@ class TournamentCommands(_Mixin):
         ):
             raise UserFacingError("Only the event's directors can use that button.")
         user = interaction.user.id
+        if verb in _OPENS_TABLES:
+            # Opening every table of a round (a thread each) can outlast Discord's 3 s.
+            await interaction.response.defer(ephemeral=True, thinking=True)
         if verb == "join":
             if found.state.settings.format == "pairs":
                 raise UserFacingError(
@@ -311,6 +325,11 @@ class TournamentCommands(_Mixin):
         elif verb == "start":
             await runner.start(event_id, actor)
             answer = "The event has started: the tables open in threads."
+        elif verb == "computers":
+            await runner.start(event_id, actor, fill_with_computers=True)
+            answer = (
+                "The event has started, computers in the empty seats: the tables open in threads."
+            )
         elif verb == "next":
             await runner.next_round(event_id, actor)
             answer = "The next round has started."

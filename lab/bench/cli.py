@@ -1,4 +1,4 @@
-"""Command line of the benchmarks: rules, search, tables, writes, hints, review, pace and web.
+"""Benchmarks' command line: rules, search, tables, writes, hints, review, pace, web, tournament.
 
 ``python -m lab bench rules [--seconds S] [--against openspiel]``: random deals a second
 of every preset through the rules core. ``python -m lab bench search [--presets ...]``:
@@ -13,7 +13,9 @@ moves a second the store itself saves.
 ``python -m lab bench web [--players N] [--games G] [--database-url URL]``: the web
 pages' server time, weight and requests a second over a big league (:mod:`.web`).
 ``python -m lab bench pace [--moves M] [--think S] [--delay S] [--only SCENARIO]``: the
-public table's pace under Discord's rate limits (:mod:`.pace`). The help texts are
+public table's pace under Discord's rate limits (:mod:`.pace`).
+``python -m lab bench tournament [--players N] [--gap S]``: a started event's tables and
+pings under the same limits (:mod:`.tournament`). The help texts are
 plain text with every default shown (``--help``).
 """
 
@@ -35,6 +37,8 @@ from .review import time_reviews
 from .rules import main as rules_bench
 from .search import main as search_bench
 from .tables import BenchDatabaseError, BenchOptions, HarnessMissingError, run
+from .tournament import TournamentOptions
+from .tournament import run as run_tournament
 from .web import WebBenchOptions
 from .web import run as run_web
 from .writes import run_writes
@@ -183,7 +187,44 @@ def build_parser() -> argparse.ArgumentParser:
         help="times each position is solved and each deal played out (default: %(default)s)",
     )
     _web_parser(sub)
+    _tournament_parser(sub)
     return parser
+
+
+def _tournament_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    tp = sub.add_parser(
+        "tournament",
+        help="a started event's tables and pings under Discord's rate limits, on the fake",
+        description="The bot as a process against a fake Discord that answers rate limits "
+        "as Discord does: a director opens a progressive event, N members press Join, the "
+        "director presses Start now; prints the seconds from the Start click until every "
+        "table is posted in its thread and every seated person pinged, the 429 answers, and "
+        "how far behind the event's states the live event message ever was.",
+    )
+    tp.add_argument(
+        "--players",
+        type=int,
+        default=64,
+        help="members who sign up, a multiple of 4 (default: %(default)s)",
+    )
+    tp.add_argument(
+        "--gap",
+        type=float,
+        default=0.02,
+        help="seconds between two Join clicks (default: %(default)s)",
+    )
+
+
+def _tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.players < 4 or args.players % 4 or args.gap < 0:
+        parser.error("--players must be a multiple of 4 from 4 up, --gap at least 0")
+    try:
+        figures = asyncio.run(run_tournament(TournamentOptions(args.players, args.gap)))
+    except HarnessMissingError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(figures.text())
+    return 0
 
 
 def _web_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -311,6 +352,8 @@ def main(argv: list[str] | None = None) -> int:
         return _pace(args, parser)
     if args.command == "web":
         return _web(parser, args)
+    if args.command == "tournament":
+        return _tournament(args, parser)
     if args.tables < 1 or args.clicks < 1 or args.think < 0:
         parser.error("--tables and --clicks must be at least 1, --think at least 0")
     options = BenchOptions(

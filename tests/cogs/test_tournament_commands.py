@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -23,9 +24,10 @@ from bot.settings import Settings
 from bot.store import Database
 from bot.tables import TableService
 from bot.tables.database import DatabaseTableStore
+from bot.tables.scheduler import ManualScheduler
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
-from tests.harness import FakeGuild, Harness, StoredMessage
+from tests.harness import FakeGuild, Harness, MemberSpec, StoredMessage
 
 DIRECTOR = "dee"
 MEMBERS = ["ada", "bob", "cy", "di", "eve", "fay", "gus", "hal"]
@@ -41,8 +43,13 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
 
 
 async def event_harness(
-    make_harness: MakeHarness, db: Database | None
+    make_harness: MakeHarness,
+    db: Database | None,
+    *,
+    scheduler: ManualScheduler | None = None,
+    like: FakeGuild | None = None,
 ) -> tuple[Harness, EuchreBot, FakeGuild]:
+    """The bot on ``db``; ``like``: a restart, in the guild of a first life (same ids)."""
     bot = build_bot(3)
     if db is not None:  # as the bot runs: tables and events in one database
         tables = TableService(
@@ -52,12 +59,26 @@ async def event_harness(
             seeds=lambda: 3,
         )
         bot = EuchreBot(
-            Settings(computer_move_delay=0), tables=tables, channel_limits=ChannelLimits.unlimited()
+            Settings(computer_move_delay=0),
+            tables=tables,
+            channel_limits=ChannelLimits.unlimited(),
+            **({} if scheduler is None else {"scheduler": scheduler}),
         )
         bot.league = LeagueService(db)
         tables.listeners.append(bot.league.on_table_event)
     h = await make_harness(bot)
-    g = h.guild(members=[(DIRECTOR, {"manage_guild": True}), *MEMBERS])
+    if db is not None and scheduler is None:
+        await settled(h, bot)  # the start-up's resume, done before the database can close
+    if like is None:
+        g = h.guild(members=[(DIRECTOR, {"manage_guild": True}), *MEMBERS])
+    else:
+        director = MemberSpec(DIRECTOR, {"manage_guild": True}, id=like.member(DIRECTOR).id)
+        g = h.guild(
+            members=[director, *(MemberSpec(n, id=like.member(n).id) for n in MEMBERS)],
+            id=like.id,
+            name=like.name,
+            channel_ids={like.channel.name: like.channel.id},
+        )
     return h, bot, g
 
 
@@ -242,3 +263,107 @@ async def test_a_scheduled_event_that_fails_does_not_stop_the_event(
     message = await new_event(h, g, start_in=60)
     assert "Sign-up is open" in message.text
     assert bot.tournaments is not None and len(bot.tournaments.running) == 1
+
+
+async def test_the_director_starts_with_computers_when_fewer_than_four_are_in(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, bot, g = await event_harness(make_harness, db)
+    message = await new_event(h, g)
+    runner = bot.tournaments
+    assert runner is not None
+    event_id = runner.running[0].state.id
+    assert event_id is not None
+
+    def labels() -> list[str]:
+        return [b.label or "" for b in h.message(message.id).buttons]
+
+    assert "Start with computers" not in labels(), "nobody is in yet"
+    for name in MEMBERS[:2]:
+        await h.click(g.member(name), h.message(message.id), label="Join")
+    await settled(h, bot)
+    assert "Start with computers" in labels()
+    before = (await runner.load(event_id)).state
+    refused = await h.click(g.member("cy"), h.message(message.id), label="Start with computers")
+    assert (
+        refused.ephemeral and refused.content == "Only the event's directors can use that button."
+    )
+    assert (await runner.load(event_id)).state == before
+
+    started = await h.click(g.member(DIRECTOR), h.message(message.id), label="Start with computers")
+    assert started.ephemeral and "computers in the empty seats" in started.content
+    await settled(h, bot)
+    event = await runner.load(event_id)
+    assert event.phase == "playing"
+    seated = event.state.rounds[0].tables
+    assert len(seated) == 1, "two people and two computers at one table"
+    assert "Start with computers" not in labels()
+
+
+async def test_four_people_need_no_computers_button(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, bot, g = await event_harness(make_harness, db)
+    message = await new_event(h, g)
+    for name in MEMBERS[:4]:
+        await h.click(g.member(name), h.message(message.id), label="Join")
+    await settled(h, bot)
+    assert "Start with computers" not in [b.label for b in h.message(message.id).buttons]
+
+
+async def test_a_restarted_bot_edits_the_same_event_message(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, bot, g = await event_harness(make_harness, db)
+    message = await new_event(h, g)
+    for name in MEMBERS[:2]:
+        await h.click(g.member(name), h.message(message.id), label="Join")
+    await settled(h, bot)
+    runner = bot.tournaments
+    assert runner is not None
+    event_id = runner.running[0].state.id
+    assert event_id is not None
+    assert await runner.repo.open_message_ids() == {event_id: message.id}
+
+    clock = ManualScheduler()  # the restart's resume waits for the clock
+    h2, bot2, g2 = await event_harness(make_harness, db, scheduler=clock, like=g)
+    h2.add_message(g2.channel, like=h.message(message.id))
+    await clock.advance(0)
+    await settled(h2, bot2)
+    shown = h2.message(message.id).text
+    assert "Signed up (2)" in shown and g2.member("ada").mention in shown
+    events = [m for m in h2.public_messages(g2.channel) if "Signed up" in m.text]
+    assert [m.id for m in events] == [message.id], "no second event message"
+
+
+async def test_the_start_as_a_utc_clock_time(make_harness: MakeHarness, db: Database) -> None:
+    h, bot, g = await event_harness(make_harness, db)
+    runner = bot.tournaments
+    assert runner is not None
+    before = runner.clock()
+    message = await new_event(h, g, start_at="23:59")
+    event = runner.running[0].state
+    start = event.settings.start_time
+    assert start is not None and (start.hour, start.minute) == (23, 59)
+    assert before < start <= before + timedelta(days=1)
+    most = min(10, (start - before) // timedelta(minutes=1))
+    assert most - 1 <= event.settings.check_in_minutes <= most  # a minute may turn meanwhile
+    assert "Sign-up is open" in message.text
+    assert [s for s in h.sent if s.kind == "scheduled_event"], "Discord's own reminder"
+
+
+@pytest.mark.parametrize(
+    ("options", "refusal"),
+    [
+        ({"start_at": "7pm"}, "'7pm' is not a time: give it as HH:MM, 24-hour, in UTC"),
+        ({"start_at": "19:30", "start_in": 10}, "either in minutes or as a time, not both"),
+    ],
+)
+async def test_a_start_time_that_cannot_be_read_is_refused(
+    make_harness: MakeHarness, db: Database, options: dict[str, object], refusal: str
+) -> None:
+    h, bot, g = await event_harness(make_harness, db)
+    result = await h.slash(g.member(DIRECTOR), "euchre tournament new", options)
+    assert result.ephemeral and refusal in result.content, result.content
+    assert bot.tournaments is not None and not bot.tournaments.running
+    assert not [s for s in h.sent if s.kind == "scheduled_event"]

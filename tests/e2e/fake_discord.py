@@ -63,6 +63,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 import aiohttp
+import discord
 from aiohttp import web
 
 from tests import discord_payloads as payloads
@@ -379,8 +380,11 @@ class FakeDiscord:
         rate_limits: bool = True,
         rate_limit: int = 5,
         rate_period: float = 5.0,
+        managers: Sequence[str] = (),
     ) -> None:
         """Build the world; nothing listens until :meth:`start`.
+
+        ``managers``: the members (of ``members``) who have the Manage Server permission.
 
         ``shard`` = (id, count): the guild's id falls on that shard, as Discord routes it.
         """
@@ -411,6 +415,7 @@ class FakeDiscord:
         self.guild_name = guild_name
         self.channel_id = self.next_id()
         self.members: dict[str, User] = {name: User(self.next_id(), name) for name in members}
+        self.managers = frozenset(managers)
         self.channels: dict[int, JSON] = {
             self.channel_id: payloads.text_channel(self.channel_id, self.guild_id, channel_name)
         }
@@ -748,7 +753,10 @@ class FakeDiscord:
             raise FakeDiscordError("no bot is connected to the gateway")
         iid = self.next_id()
         channel = copy.deepcopy(self.channels[self.channel_id])
-        channel["permissions"] = str(DEFAULT_EVERYONE_PERMISSIONS.value)
+        permissions = DEFAULT_EVERYONE_PERMISSIONS.value
+        if user.name in self.managers:
+            permissions |= discord.Permissions(manage_guild=True).value
+        channel["permissions"] = str(permissions)
         payload = payloads.interaction(
             iid,
             application_id=self.application_id,
@@ -756,7 +764,7 @@ class FakeDiscord:
             data=data,
             guild_id=self.guild_id,
             channel=channel,
-            member_data=user.member_payload(DEFAULT_EVERYONE_PERMISSIONS.value),
+            member_data=user.member_payload(permissions),
             token=f"e2e-interaction-{iid}-{secrets.token_hex(8)}",
             app_permissions=DEFAULT_BOT_PERMISSIONS.value,
             message_data=message.payload if message is not None else None,

@@ -198,3 +198,24 @@ async def test_unknown_events_and_misuse_are_clear(db: Database) -> None:
     saved = await repo.create(new_event().state)
     with pytest.raises(ValueError, match="already saved"):
         await repo.create(saved)
+
+
+async def test_the_event_message_is_kept_apart_from_the_event(db_url: str) -> None:
+    async with await Database.open(db_url) as db:
+        repo = TournamentRepo(db)
+        event = await create_event(repo, new_event())
+        await create_event(repo, new_event(channel_id=CHANNEL + 1))  # no message noted
+        ended = await create_event(repo, new_event(channel_id=CHANNEL + 2))
+        assert event.state.id is not None and ended.state.id is not None
+        assert await repo.open_message_ids() == {}
+        await repo.set_message_id(event.state.id, 9_000_000_000_000_001)
+        await repo.set_message_id(ended.state.id, 9_000_000_000_000_002)
+        ended.cancel(DIRECTOR, NOW)
+        await save_event(repo, ended)
+        event.join(PEOPLE[0], "Player 0", NOW)
+        await save_event(repo, event)  # saving the event leaves its message
+        with pytest.raises(NotFoundError):
+            await repo.set_message_id(event.state.id + 99, 1)
+    async with await Database.open(db_url) as db:
+        found = await TournamentRepo(db).open_message_ids()
+    assert found == {event.state.id: 9_000_000_000_000_001}, "open events only"

@@ -34,6 +34,7 @@ from .measure import (
 from .pairings import Pairing, round_robin, round_robin_fits, swiss_round
 from .rotation import Schedule, progressive_schedule, random_rotation, whist_design
 from .standings import Standing, champions, standings
+from .start_time import StartTimeError, event_start
 from .storage import create_event, load_event, open_events, save_event
 
 __all__ = [
@@ -48,11 +49,13 @@ __all__ = [
     "Schedule",
     "SignUpError",
     "Standing",
+    "StartTimeError",
     "TooFewPlayersError",
     "Tournament",
     "TournamentError",
     "champions",
     "create_event",
+    "event_start",
     "export_event",
     "export_json",
     "load_event",
