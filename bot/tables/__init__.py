@@ -43,6 +43,7 @@ from .public import Claim, CompletedTrick, DealSummary, PublicGame, PublicTable
 from .seats import Player, Seat
 from .service import Progress, TableService
 from .table import Move, Table
+from .watching import DealtHands, dealt_hands
 
 __all__ = [
     "Advice",
@@ -55,6 +56,7 @@ __all__ = [
     "ComputersNotAllowedError",
     "DealEnded",
     "DealSummary",
+    "DealtHands",
     "HintsOffError",
     "IllegalMoveError",
     "MemoryTableStore",
@@ -92,4 +94,5 @@ __all__ = [
     "TableStore",
     "TurnPassed",
     "WrongStageError",
+    "dealt_hands",
 ]
