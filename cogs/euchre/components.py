@@ -21,9 +21,22 @@ from bot.render import (
 )
 from bot.tables import PublicTable
 
-from .routes import CLAIM_CODE, ActionButton, LevelSelect, SeatSelect, TableButton
+from .routes import (
+    CLAIM_CODE,
+    ActionButton,
+    LevelSelect,
+    SeatSelect,
+    TableButton,
+    TableReviewButton,
+)
 
-__all__ = ["finished_view", "hand_view", "public_view"]
+__all__ = [
+    "closed_hand_view",
+    "finished_view",
+    "hand_view",
+    "public_view",
+    "table_review_view",
+]
 
 _STYLES: Final = {
     "primary": discord.ButtonStyle.primary,
@@ -91,10 +104,12 @@ def hand_view(
     *,
     hint: bool = False,
     claim: bool = False,
+    review: int = 0,
 ) -> discord.ui.View:
     """The components of a private hand, with Refresh (and Hint, if ``hint``) on the last row.
 
     With ``claim``, a Claim button on that row too: the seat's cards take every trick left.
+    With ``review`` (a finished deal's number), a Review button for that deal.
 
     A card's button shows its picture from ``faces`` where there is one (its label then
     only names a bower), else its text.
@@ -131,4 +146,31 @@ def hand_view(
                 row=4,
             )
         )
+    if review:
+        items.append(TableReviewButton(table_id, seat, review, label=_review_label(review), row=4))
     return _view(*items)
+
+
+def _review_label(deal: int) -> str:
+    return f"🔍 Review deal {deal}"
+
+
+def closed_hand_view(table_id: int, seat: int | None, review: int) -> discord.ui.View | None:
+    """A finished game's hand: a Review button for its last deal (None: nothing to review)."""
+    if seat is None or not review:
+        return None
+    return _view(TableReviewButton(table_id, seat, review, label=_review_label(review)))
+
+
+def table_review_view(table_id: int, seat: int, deal: int, deals: int) -> discord.ui.View | None:
+    """Previous and next deal of a table's review; None when there is one deal to review."""
+    if deals <= 1:
+        return None
+    return _view(
+        TableReviewButton(
+            table_id, seat, deal - 1, "p", label="◀ Previous deal", disabled=deal <= 1
+        ),
+        TableReviewButton(
+            table_id, seat, deal + 1, "n", label="Next deal ▶", disabled=deal >= deals
+        ),
+    )

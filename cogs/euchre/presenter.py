@@ -48,9 +48,10 @@ from bot.tables import (
     TableEvent,
     TableReloaded,
     TurnPassed,
+    reviewable_deals,
 )
 
-from .components import finished_view, hand_view, public_view
+from .components import closed_hand_view, finished_view, hand_view, public_view
 from .publisher import Publisher
 
 if TYPE_CHECKING:
@@ -134,15 +135,24 @@ class TablePresenter:
     async def hand(
         self, table: Table, user_id: int
     ) -> tuple[discord.Embed, discord.ui.View | None]:
-        """The private hand of ``user_id`` in their colours; once closed, its end (no buttons)."""
+        """The private hand of ``user_id`` in their colours; once closed, its end.
+
+        A finished deal the person may have reviewed (``reviewable_deals``) has its
+        Review button: the last one (a review steps to the others).
+        """
+        review = reviewable_deals(table)
         if not table.is_open:
-            return closed_hand_embed(table.public()), None
+            return closed_hand_embed(table.public()), closed_hand_view(
+                table.id, table.seat_of(user_id), review
+            )
         four_colour = (await self.service.preferences_of(user_id)).four_colour
         (seat, view), public = table.view_for(user_id), table.public()
         buttons = hand_buttons(public, view, four_colour=four_colour)
         faces = self.bot.card_faces.coloured(four_colour)
         hint, claim = table.hints_allowed and view.my_turn, self.service.can_claim(view)
-        shown = hand_view(table.id, seat, table.stamp, buttons, faces, hint=hint, claim=claim)
+        shown = hand_view(
+            table.id, seat, table.stamp, buttons, faces, hint=hint, claim=claim, review=review
+        )
         return hand_embed(public, view, four_colour=four_colour), shown
 
     # ------------------------------------------------------------------ the public message
@@ -321,9 +331,10 @@ class TablePresenter:
         key = (table.id, interaction.user.id)
         message_id = None if interaction.message is None else interaction.message.id
         async with self._hand_lock(*key):
+            ended = not table.is_open  # as the hand drawn next sees it: its end
             embed, view = await self.hand(table, key[1])
             await interaction.response.edit_message(content=content, embed=embed, view=view)
-            if view is not None:
+            if not ended:
                 self.remember(table, interaction, message_id)
             elif key in self._hands and self._hands[key].message_id == message_id:
                 del self._hands[key]  # it shows the end: not redrawn when the table closes
@@ -370,8 +381,9 @@ class TablePresenter:
     async def end_hands(self, table: Table) -> None:
         """Forget the open hands of a closed table and its ping; those young enough show its end.
 
-        Each as a click on it would (:meth:`hand_gone`): the sentence, the result, no
-        buttons. Never raises: a hand that can't be edited is logged and skipped.
+        Each as a click on it would (:meth:`hand_gone`): the sentence, the result, and
+        no buttons but a finished game's Review. Never raises: a hand that can't be
+        edited is logged and skipped.
         """
         self.publisher.clear_ping(table.id)
         users = [k[1] for k in self._hands if k[0] == table.id]
@@ -379,6 +391,7 @@ class TablePresenter:
             return
         refusal = TableClosedError.of(table.id, table.status, table.public())
         embed = _end_embed(refusal)
+        review = reviewable_deals(table)
 
         async def end(user_id: int) -> None:
             async with self._hand_lock(table.id, user_id):  # after a click's answer on it
@@ -388,7 +401,8 @@ class TablePresenter:
                     or self.bot.scheduler.now() - opened.opened_at > HAND_EDITABLE_FOR
                 ):
                     return
-                await self._edit_hand(table, user_id, opened, refusal.message, embed, None)
+                view = closed_hand_view(table.id, table.seat_of(user_id), review)
+                await self._edit_hand(table, user_id, opened, refusal.message, embed, view)
 
         # One request per hand (at most one a seat), each through its own interaction's
         # webhook: Discord budgets these apart from the channel's messages.
