@@ -16,10 +16,11 @@ from bot.render import (
     CardFaces,
     HandButton,
     PublicControls,
+    closed_hand_embed,
     played_again_controls,
     public_controls,
 )
-from bot.tables import PublicTable
+from bot.tables import NoTableError, PublicTable, Table, TableClosedError
 
 from .routes import (
     CLAIM_CODE,
@@ -31,7 +32,8 @@ from .routes import (
 )
 
 __all__ = [
-    "closed_hand_view",
+    "closed_hand",
+    "end_embed",
     "finished_view",
     "hand_view",
     "public_view",
@@ -155,11 +157,15 @@ def _review_label(deal: int) -> str:
     return f"🔍 Review deal {deal}"
 
 
-def closed_hand_view(table_id: int, seat: int | None, review: int) -> discord.ui.View | None:
-    """A finished game's hand: a Review button for its last deal (None: nothing to review)."""
+def closed_hand(
+    table: Table, user_id: int, review: int
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """A closed table's hand: its end, with a finished game's Review of deal ``review``."""
+    seat = table.seat_of(user_id)
     if seat is None or not review:
-        return None
-    return _view(TableReviewButton(table_id, seat, review, label=_review_label(review)))
+        return closed_hand_embed(table.public()), None
+    button = TableReviewButton(table.id, seat, review, label=_review_label(review))
+    return closed_hand_embed(table.public()), _view(button)
 
 
 def table_review_view(table_id: int, seat: int, deal: int, deals: int) -> discord.ui.View | None:
@@ -174,3 +180,9 @@ def table_review_view(table_id: int, seat: int, deal: int, deals: int) -> discor
             table_id, seat, deal + 1, "n", label="Next deal ▶", disabled=deal >= deals
         ),
     )
+
+
+def end_embed(refusal: TableClosedError | NoTableError) -> discord.Embed | None:
+    """A hand's end below the refusal: the closed table's result, where it is known."""
+    public = refusal.public if isinstance(refusal, TableClosedError) else None
+    return None if public is None else closed_hand_embed(public)

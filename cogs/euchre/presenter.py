@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from bot.render import (
-    closed_hand_embed,
     hand_buttons,
     hand_embed,
     hint_text,
@@ -51,7 +50,7 @@ from bot.tables import (
     reviewable_deals,
 )
 
-from .components import closed_hand_view, finished_view, hand_view, public_view
+from .components import closed_hand, end_embed, finished_view, hand_view, public_view
 from .publisher import Publisher
 
 if TYPE_CHECKING:
@@ -135,16 +134,10 @@ class TablePresenter:
     async def hand(
         self, table: Table, user_id: int
     ) -> tuple[discord.Embed, discord.ui.View | None]:
-        """The private hand of ``user_id`` in their colours; once closed, its end.
-
-        A finished deal the person may have reviewed (``reviewable_deals``) has its
-        Review button: the last one (a review steps to the others).
-        """
+        """The private hand of ``user_id`` (with Review where allowed); once closed, its end."""
         review = reviewable_deals(table)
         if not table.is_open:
-            return closed_hand_embed(table.public()), closed_hand_view(
-                table.id, table.seat_of(user_id), review
-            )
+            return closed_hand(table, user_id, review)
         four_colour = (await self.service.preferences_of(user_id)).four_colour
         (seat, view), public = table.view_for(user_id), table.public()
         buttons = hand_buttons(public, view, four_colour=four_colour)
@@ -349,7 +342,7 @@ class TablePresenter:
         The refusal goes above the result (where the table's is known) and the buttons
         go, in the one answer; a click from elsewhere gets the same as a new private message.
         """
-        embed = _end_embed(refusal)
+        embed = end_embed(refusal)
         if on_private_hand(interaction):
             await interaction.response.edit_message(content=refusal.message, embed=embed, view=None)
         else:
@@ -390,8 +383,7 @@ class TablePresenter:
         if not users:
             return
         refusal = TableClosedError.of(table.id, table.status, table.public())
-        embed = _end_embed(refusal)
-        review = reviewable_deals(table)
+        embed = end_embed(refusal)
 
         async def end(user_id: int) -> None:
             async with self._hand_lock(table.id, user_id):  # after a click's answer on it
@@ -401,7 +393,7 @@ class TablePresenter:
                     or self.bot.scheduler.now() - opened.opened_at > HAND_EDITABLE_FOR
                 ):
                     return
-                view = closed_hand_view(table.id, table.seat_of(user_id), review)
+                view = closed_hand(table, user_id, reviewable_deals(table))[1]
                 await self._edit_hand(table, user_id, opened, refusal.message, embed, view)
 
         # One request per hand (at most one a seat), each through its own interaction's
@@ -456,9 +448,3 @@ class TablePresenter:
             )
             return False
         return True
-
-
-def _end_embed(refusal: TableClosedError | NoTableError) -> discord.Embed | None:
-    """A hand's end below the refusal: the closed table's result, where it is known."""
-    public = refusal.public if isinstance(refusal, TableClosedError) else None
-    return None if public is None else closed_hand_embed(public)
