@@ -7,6 +7,7 @@ carry the table id, so they keep working after a restart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import discord
@@ -20,7 +21,7 @@ from bot.render import (
     played_again_controls,
     public_controls,
 )
-from bot.tables import NoTableError, PublicTable, Table, TableClosedError
+from bot.tables import NoTableError, PublicTable, Table, TableClosedError, reviewable_deals
 
 from .routes import (
     CLAIM_CODE,
@@ -35,6 +36,7 @@ __all__ = [
     "closed_hand",
     "end_embed",
     "finished_view",
+    "gone_view",
     "hand_view",
     "public_view",
     "table_review_view",
@@ -186,3 +188,17 @@ def end_embed(refusal: TableClosedError | NoTableError) -> discord.Embed | None:
     """A hand's end below the refusal: the closed table's result, where it is known."""
     public = refusal.public if isinstance(refusal, TableClosedError) else None
     return None if public is None else closed_hand_embed(public)
+
+
+def gone_view(
+    find: Callable[[int], Table], refusal: TableClosedError | NoTableError, user_id: int
+) -> discord.ui.View | None:
+    """A closed table's hand after a click on it: a finished game's Review, where it is kept."""
+    public = refusal.public if isinstance(refusal, TableClosedError) else None
+    if public is None or public.status != "finished":
+        return None
+    try:
+        table = find(public.id)
+    except (TableClosedError, NoTableError):
+        return None
+    return closed_hand(table, user_id, reviewable_deals(table))[1]

@@ -50,7 +50,7 @@ from bot.tables import (
     reviewable_deals,
 )
 
-from .components import closed_hand, end_embed, finished_view, hand_view, public_view
+from .components import closed_hand, end_embed, finished_view, gone_view, hand_view, public_view
 from .publisher import Publisher
 
 if TYPE_CHECKING:
@@ -339,12 +339,13 @@ class TablePresenter:
     ) -> None:
         """Answer a hand's click at a table that closed, or is gone: the hand shows its end.
 
-        The refusal goes above the result (where the table's is known) and the buttons
-        go, in the one answer; a click from elsewhere gets the same as a new private message.
+        The refusal goes above the result (where known), the buttons go (but a finished game's
+        Review), in the one answer; a click from elsewhere gets a new private message.
         """
         embed = end_embed(refusal)
+        view = gone_view(self.service.get_any, refusal, interaction.user.id)
         if on_private_hand(interaction):
-            await interaction.response.edit_message(content=refusal.message, embed=embed, view=None)
+            await interaction.response.edit_message(content=refusal.message, embed=embed, view=view)
         else:
             await interaction.response.send_message(
                 refusal.message,
@@ -374,9 +375,8 @@ class TablePresenter:
     async def end_hands(self, table: Table) -> None:
         """Forget the open hands of a closed table and its ping; those young enough show its end.
 
-        Each as a click on it would (:meth:`hand_gone`): the sentence, the result, and
-        no buttons but a finished game's Review. Never raises: a hand that can't be
-        edited is logged and skipped.
+        Each as a click on it would (:meth:`hand_gone`). Never raises: a hand that can't
+        be edited is logged and skipped.
         """
         self.publisher.clear_ping(table.id)
         users = [k[1] for k in self._hands if k[0] == table.id]
