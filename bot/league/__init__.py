@@ -18,7 +18,14 @@ from .ranking import casual_reason, record_rules
 from .ratings import PlayerState, Rating, RatingModel, TeamGame, play, rate_game, rate_season
 from .rebuild import rebuild_ladders
 from .replays import ReplayBook, ReplayStep, TrickPlay, replay_book
-from .reviews import AccuracyTrend, DealShown, NotYourDealError, Reviewer, finished_deals
+from .reviews import (
+    AccuracyTrend,
+    DealShown,
+    NotYourDealError,
+    Reviewer,
+    finished_deals,
+    review_in_thread,
+)
 from .service import (
     HISTORY_SIZE,
     OPEN_SEASON_NAME,
@@ -81,5 +88,6 @@ __all__ = [
     "rebuild_ladders",
     "record_rules",
     "replay_book",
+    "review_in_thread",
     "team_game",
 ]

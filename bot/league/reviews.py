@@ -40,7 +40,14 @@ from bot.store import ArchivedGame, Database, GameArchiveRepo
 from bot.store.accuracy import AccuracyRepo, GameAccuracy
 from bot.store.errors import NotFoundError
 
-__all__ = ["AccuracyTrend", "DealShown", "NotYourDealError", "Reviewer", "finished_deals"]
+__all__ = [
+    "AccuracyTrend",
+    "DealShown",
+    "NotYourDealError",
+    "Reviewer",
+    "finished_deals",
+    "review_in_thread",
+]
 
 log = logging.getLogger(__name__)
 
@@ -117,6 +124,24 @@ def finished_deals(record: dict[str, Any]) -> int:
 
 async def _to_thread(call: Callable[[], T]) -> T:
     return await asyncio.to_thread(call)
+
+
+async def review_in_thread(
+    record: dict[str, Any],
+    seat: int,
+    deal: int,
+    budget: Budget = REVIEW_BUDGET,
+    advisor: Advisor | None = None,
+    run: Run[Any] | None = None,
+) -> DealReview:
+    """``review_deal`` in a worker thread (or ``run``); a sentence if the deal can't be."""
+    try:
+        result: DealReview = await (run or _to_thread)(
+            lambda: review_deal(record, seat, deal, budget, advisor)
+        )
+    except ReviewError as exc:
+        raise UserFacingError(f"That deal can't be reviewed: {exc}.") from None
+    return result
 
 
 class Reviewer:
@@ -199,14 +224,11 @@ class Reviewer:
         return game
 
     async def _review(self, record: dict[str, Any], seat: int, deal: int) -> DealReview:
-        budget, advisor = self._budget, self._advise
-        try:
-            result: DealReview = await self._run(
-                lambda: review_deal(record, seat, deal, budget, advisor)
-            )
-        except ReviewError as exc:
-            raise UserFacingError(f"That deal can't be reviewed: {exc}.") from None
-        return result
+        return await self.review(record, seat, deal)
+
+    async def review(self, record: dict[str, Any], seat: int, deal: int) -> DealReview:
+        """The review of ``seat``'s deal ``deal`` in a game record (a table's, or archived)."""
+        return await review_in_thread(record, seat, deal, self._budget, self._advise, self._run)
 
     # ------------------------------------------------------------------ accuracy
 

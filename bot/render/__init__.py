@@ -15,6 +15,7 @@ from .controls import (
     played_again_controls,
     public_controls,
 )
+from .dealt_hands import dealt_hands_embed
 from .faces import NO_FACES, CardFaces
 from .hand import HandButton, closed_hand_embed, hand_buttons, hand_embed
 from .help import help_embed
@@ -36,6 +37,7 @@ __all__ = [
     "card_name",
     "card_text",
     "closed_hand_embed",
+    "dealt_hands_embed",
     "hand_buttons",
     "hand_embed",
     "hand_text",

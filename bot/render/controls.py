@@ -26,9 +26,11 @@ __all__ = [
     "public_controls",
 ]
 
-TableVerb = Literal["join", "leave", "cpu", "start", "hand", "rules", "again", "back", "hint"]
+TableVerb = Literal[
+    "join", "leave", "cpu", "start", "hand", "rules", "again", "back", "hint", "hands"
+]
 """What a button of the public message does (the hand's Refresh reopens the hand: "hand";
-its Hint asks the expert: "hint")."""
+its Hint asks the expert: "hint"; "hands": every hand of the deal that has just ended)."""
 
 TABLE_VERBS: Final[tuple[TableVerb, ...]] = get_args(TableVerb)
 
@@ -76,6 +78,7 @@ class PublicControls:
 
 
 _RULES: Final = PublicButton("rules", "Rules")
+_HANDS: Final = PublicButton("hands", "Hands of the last deal")
 
 TAKEOVER_PROMPT: Final = "Watching? Choose a computer's seat to play it…"
 """The seat picker during a game says it is for the members who aren't playing."""
@@ -114,6 +117,8 @@ def _lobby_controls(table: PublicTable) -> PublicControls:
 def _game_controls(table: PublicTable) -> PublicControls:
     """Your hand and the rules; taking back a seat left away, taking over a computer's."""
     buttons = [PublicButton("hand", "Your hand", "primary"), _RULES]
+    if table.hands_shown:
+        buttons.append(_HANDS)
     if any(seat is not None and seat.away for seat in table.seats):
         buttons.append(PublicButton("back", "Take my seat back"))
     options = _seat_options(table) if table.allow_takeover else ()
@@ -130,7 +135,8 @@ def public_controls(table: PublicTable) -> PublicControls | None:
     if table.status == "playing":
         return _game_controls(table)
     if table.status == "finished":
-        return PublicControls((PublicButton("again", "Play again", "success"), _RULES))
+        again = PublicButton("again", "Play again", "success")
+        return PublicControls((again, _RULES, _HANDS) if table.hands_shown else (again, _RULES))
     return None
 
 

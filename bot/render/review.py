@@ -19,6 +19,7 @@ __all__ = [
     "moment_words",
     "review_lines",
     "review_text",
+    "table_review_text",
 ]
 
 _MOMENTS = {
@@ -107,4 +108,10 @@ def grades_line() -> str:
 def deal_review_text(game_id: int, deals: int, review: DealReview) -> str:
     """A deal's review as the answer to ``/euchre review``: which deal of which game, then it."""
     head = f"🔍 **Review of game #{game_id}**, deal {review.deal} of {deals}"
+    return "\n".join([head, *review_lines(review)])[:2000]
+
+
+def table_review_text(table_id: int, deals: int, review: DealReview) -> str:
+    """A deal's review at a table (its game not archived yet): which deal, then it."""
+    head = f"🔍 **Review at table {table_id}**, deal {review.deal} of {deals}"
     return "\n".join([head, *review_lines(review)])[:2000]

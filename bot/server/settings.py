@@ -208,6 +208,15 @@ class ServerSettings(BaseModel):
             false="Nobody gets hints.",
         ),
     )
+    watchers_see_hands: bool = Field(
+        True,
+        description="anyone may ask, privately, for every hand of a casual game's last deal",
+        json_schema_extra=wording(
+            "Once a deal of a casual game has ended, anyone may ask, privately, to see "
+            "every hand of it (never while a deal is in play, never in ranked games).",
+            false="Nobody is shown the other hands of a deal.",
+        ),
+    )
     web_public: bool = Field(
         False,
         description="anyone may read the standings, players and finished games on the web",

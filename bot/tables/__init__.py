@@ -40,9 +40,11 @@ from .events import (
 )
 from .persistence import MemoryTableStore, NewTable, Place, SavedTable, TableStatus, TableStore
 from .public import Claim, CompletedTrick, DealSummary, PublicGame, PublicTable
+from .reviewing import review_record, reviewable_deals
 from .seats import Player, Seat
 from .service import Progress, TableService
 from .table import Move, Table
+from .watching import DealtHands, dealt_hands
 
 __all__ = [
     "Advice",
@@ -55,6 +57,7 @@ __all__ = [
     "ComputersNotAllowedError",
     "DealEnded",
     "DealSummary",
+    "DealtHands",
     "HintsOffError",
     "IllegalMoveError",
     "MemoryTableStore",
@@ -92,4 +95,7 @@ __all__ = [
     "TableStore",
     "TurnPassed",
     "WrongStageError",
+    "dealt_hands",
+    "review_record",
+    "reviewable_deals",
 ]

@@ -163,6 +163,8 @@ class PublicTable:
     """The level the table's computers play at (the host's choice, else the server's)."""
     claim: Claim | None = None
     """The claim that ended the last deal, until the next move after it."""
+    hands_shown: bool = False
+    """Anyone may ask to see every hand of the deal that has just ended (``watching``)."""
 
     def name(self, seat: int) -> str:
         """The name shown for a seat ("seat 3" when empty)."""

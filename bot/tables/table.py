@@ -46,6 +46,7 @@ from .errors import (
 from .persistence import Place, SavedTable, TableStatus
 from .public import Claim, CompletedTrick, PublicTable, public_game
 from .seats import Player, Seat
+from .watching import hands_shown
 
 __all__ = ["Move", "Table"]
 
@@ -552,6 +553,7 @@ class Table:
             computer_level=self.computer_level,
             hinted=self.hinted,
             claim=self.claim,
+            hands_shown=hands_shown(self),
         )
 
     def record(self) -> dict[str, Any]:

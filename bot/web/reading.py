@@ -52,6 +52,8 @@ from bot.store import (
     TableRepo,
 )
 
+from .events import EventStandings, masked_events, read_events
+from .events import people as event_people
 from .live import LiveTable, read_live_tables
 
 log = logging.getLogger(__name__)
@@ -105,6 +107,8 @@ class ServerPage:
     seasons: tuple[Season, ...]
     live: tuple[LiveTable, ...] = ()
     """The tables in play now, in public (on the current season's page only)."""
+    events: tuple[EventStandings, ...] = ()
+    """The latest tournament events and their standings (on the current season's page)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,13 +259,17 @@ async def read_server(db: Database, guild_id: int, season_id: int | None = None)
             if shown is not None:
                 families.append(shown)
     recent = await GameArchiveRepo(db).list_by_guild(guild_id, limit=RECENT_GAMES)
+    events = await read_events(db, guild_id) if season_id is None else ()
     rows = [r.user_id for f in families for r in f.rows]
-    hidden = await _hidden(db, [*rows, *_people(recent)])
+    hidden = await _hidden(db, [*rows, *_people(recent), *event_people(events)])
     if hidden:
         families = [replace(f, rows=_masked_rows(f.rows, hidden)) for f in families]
         recent = [_masked(g, hidden) for g in recent]
+        events = masked_events(events, hidden)
     live = await read_live_tables(db, guild_id) if season_id is None else ()
-    return ServerPage(guild_id, season, tuple(families), tuple(recent), tuple(seasons), live)
+    return ServerPage(
+        guild_id, season, tuple(families), tuple(recent), tuple(seasons), live, events
+    )
 
 
 def _masked_rows(rows: Sequence[Standing], hidden: frozenset[int]) -> tuple[Standing, ...]:

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserFacingError
-from bot.render import TableVerb, help_embed
+from bot.render import TableVerb, dealt_hands_embed, help_embed
 from bot.replies import send_ephemeral
 from bot.rules import Action, ActionError
 from bot.server.overrides import TableRules
@@ -30,6 +30,7 @@ from bot.tables import (
     TableClosedError,
     TableExistsError,
     TableService,
+    dealt_hands,
 )
 
 from .daily import DailyCommands
@@ -248,6 +249,8 @@ class Euchre(
             await self._hand_button(interaction, table_id, verb)
         elif verb == "rules":
             await self.show_table_rules(interaction, table_id)
+        elif verb == "hands":
+            await self._dealt_hands(interaction, table_id)
         elif verb == "again":
             await self._play_again(interaction, table_id)
         elif verb == "start":
@@ -288,6 +291,16 @@ class Euchre(
     async def _play_again(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         table = await self.service.play_again(table_id, _player(interaction))
         await self.presenter.played_again(interaction, table_id, table)
+
+    async def _dealt_hands(
+        self, interaction: discord.Interaction[EuchreBot], table_id: int
+    ) -> None:
+        """Every hand of the deal that has just ended, privately, for whoever asks."""
+        table = self.service.get_any(table_id)
+        dealt = dealt_hands(table)
+        four_colour = (await self.service.preferences_of(interaction.user.id)).four_colour
+        embed = dealt_hands_embed(table.public(), dealt, four_colour)
+        await send_ephemeral(interaction, embed=embed)
 
     # ------------------------------------------------------------------ private hand
 

@@ -7,6 +7,7 @@ carry the table id, so they keep working after a restart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import discord
@@ -16,14 +17,30 @@ from bot.render import (
     CardFaces,
     HandButton,
     PublicControls,
+    closed_hand_embed,
     played_again_controls,
     public_controls,
 )
-from bot.tables import PublicTable
+from bot.tables import NoTableError, PublicTable, Table, TableClosedError, reviewable_deals
 
-from .routes import CLAIM_CODE, ActionButton, LevelSelect, SeatSelect, TableButton
+from .routes import (
+    CLAIM_CODE,
+    ActionButton,
+    LevelSelect,
+    SeatSelect,
+    TableButton,
+    TableReviewButton,
+)
 
-__all__ = ["finished_view", "hand_view", "public_view"]
+__all__ = [
+    "closed_hand",
+    "end_embed",
+    "finished_view",
+    "gone_view",
+    "hand_view",
+    "public_view",
+    "table_review_view",
+]
 
 _STYLES: Final = {
     "primary": discord.ButtonStyle.primary,
@@ -91,10 +108,12 @@ def hand_view(
     *,
     hint: bool = False,
     claim: bool = False,
+    review: int = 0,
 ) -> discord.ui.View:
     """The components of a private hand, with Refresh (and Hint, if ``hint``) on the last row.
 
     With ``claim``, a Claim button on that row too: the seat's cards take every trick left.
+    With ``review`` (a finished deal's number), a Review button for that deal.
 
     A card's button shows its picture from ``faces`` where there is one (its label then
     only names a bower), else its text.
@@ -131,4 +150,55 @@ def hand_view(
                 row=4,
             )
         )
+    if review:
+        items.append(TableReviewButton(table_id, seat, review, label=_review_label(review), row=4))
     return _view(*items)
+
+
+def _review_label(deal: int) -> str:
+    return f"🔍 Review deal {deal}"
+
+
+def closed_hand(
+    table: Table, user_id: int, review: int
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """A closed table's hand: its end, with a finished game's Review of deal ``review``."""
+    seat = table.seat_of(user_id)
+    if seat is None or not review:
+        return closed_hand_embed(table.public()), None
+    button = TableReviewButton(table.id, seat, review, label=_review_label(review))
+    return closed_hand_embed(table.public()), _view(button)
+
+
+def table_review_view(table_id: int, seat: int, deal: int, deals: int) -> discord.ui.View | None:
+    """Previous and next deal of a table's review; None when there is one deal to review."""
+    if deals <= 1:
+        return None
+    return _view(
+        TableReviewButton(
+            table_id, seat, deal - 1, "p", label="◀ Previous deal", disabled=deal <= 1
+        ),
+        TableReviewButton(
+            table_id, seat, deal + 1, "n", label="Next deal ▶", disabled=deal >= deals
+        ),
+    )
+
+
+def end_embed(refusal: TableClosedError | NoTableError) -> discord.Embed | None:
+    """A hand's end below the refusal: the closed table's result, where it is known."""
+    public = refusal.public if isinstance(refusal, TableClosedError) else None
+    return None if public is None else closed_hand_embed(public)
+
+
+def gone_view(
+    find: Callable[[int], Table], refusal: TableClosedError | NoTableError, user_id: int
+) -> discord.ui.View | None:
+    """A closed table's hand after a click on it: a finished game's Review, where it is kept."""
+    public = refusal.public if isinstance(refusal, TableClosedError) else None
+    if public is None or public.status != "finished":
+        return None
+    try:
+        table = find(public.id)
+    except (TableClosedError, NoTableError):
+        return None
+    return closed_hand(table, user_id, reviewable_deals(table))[1]

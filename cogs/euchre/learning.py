@@ -3,7 +3,9 @@
 Like :mod:`.league`, discord.py collects these commands from the cog's MRO. The review
 is slow (a fixed search budget a decision), so the answer is deferred and the search
 runs in a worker thread (:class:`bot.league.Reviewer`); its buttons
-(:class:`.routes.ReviewButton`) step to the game's other deals.
+(:class:`.routes.ReviewButton`) step to the game's other deals. A private hand's Review
+button reviews a finished deal of the table from the table's own record
+(:class:`.routes.TableReviewButton`).
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserFacingError
-from bot.league import DealShown, Reviewer
-from bot.render.review import deal_review_text
+from bot.league import DealShown, Reviewer, review_in_thread
+from bot.render.review import deal_review_text, table_review_text
+from bot.tables import review_record, reviewable_deals
 
+from .components import table_review_view
 from .league import league_of
 from .routes import ReviewButton
 
@@ -106,3 +110,33 @@ class ReviewCommands(_Mixin):
         await interaction.edit_original_response(
             content=deal_review_text(shown.game.id, shown.deals, shown.review), view=view
         )
+
+    async def table_review(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        table_id: int,
+        seat: int,
+        deal: int,
+        step: bool,
+    ) -> None:
+        """A hand's Review button (a new private answer), or a step of that review (redrawn).
+
+        Only the person in ``seat`` may, and only for a deal the table lets be reviewed.
+        """
+        table = self.bot.tables.get_any(table_id)
+        record = review_record(table, interaction.user.id, seat, deal)
+        deals = reviewable_deals(table)
+        await interaction.response.defer(ephemeral=True, thinking=not step)
+        league = self.bot.league
+        if league is not None:
+            review = await league.reviewer.review(record, seat, deal)
+        else:
+            review = await review_in_thread(record, seat, deal)
+        text = table_review_text(table.id, deals, review)
+        view = table_review_view(table.id, seat, deal, deals)
+        if step:
+            await interaction.edit_original_response(content=text, view=view)
+        else:
+            await interaction.followup.send(
+                text, view=view or discord.utils.MISSING, ephemeral=True
+            )

@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from bot.render import (
-    closed_hand_embed,
     hand_buttons,
     hand_embed,
     hint_text,
@@ -48,9 +47,10 @@ from bot.tables import (
     TableEvent,
     TableReloaded,
     TurnPassed,
+    reviewable_deals,
 )
 
-from .components import finished_view, hand_view, public_view
+from .components import closed_hand, end_embed, finished_view, gone_view, hand_view, public_view
 from .publisher import Publisher
 
 if TYPE_CHECKING:
@@ -134,15 +134,18 @@ class TablePresenter:
     async def hand(
         self, table: Table, user_id: int
     ) -> tuple[discord.Embed, discord.ui.View | None]:
-        """The private hand of ``user_id`` in their colours; once closed, its end (no buttons)."""
+        """The private hand of ``user_id`` (with Review where allowed); once closed, its end."""
+        review = reviewable_deals(table)
         if not table.is_open:
-            return closed_hand_embed(table.public()), None
+            return closed_hand(table, user_id, review)
         four_colour = (await self.service.preferences_of(user_id)).four_colour
         (seat, view), public = table.view_for(user_id), table.public()
         buttons = hand_buttons(public, view, four_colour=four_colour)
         faces = self.bot.card_faces.coloured(four_colour)
         hint, claim = table.hints_allowed and view.my_turn, self.service.can_claim(view)
-        shown = hand_view(table.id, seat, table.stamp, buttons, faces, hint=hint, claim=claim)
+        shown = hand_view(
+            table.id, seat, table.stamp, buttons, faces, hint=hint, claim=claim, review=review
+        )
         return hand_embed(public, view, four_colour=four_colour), shown
 
     # ------------------------------------------------------------------ the public message
@@ -321,9 +324,10 @@ class TablePresenter:
         key = (table.id, interaction.user.id)
         message_id = None if interaction.message is None else interaction.message.id
         async with self._hand_lock(*key):
+            ended = not table.is_open  # as the hand drawn next sees it: its end
             embed, view = await self.hand(table, key[1])
             await interaction.response.edit_message(content=content, embed=embed, view=view)
-            if view is not None:
+            if not ended:
                 self.remember(table, interaction, message_id)
             elif key in self._hands and self._hands[key].message_id == message_id:
                 del self._hands[key]  # it shows the end: not redrawn when the table closes
@@ -335,12 +339,13 @@ class TablePresenter:
     ) -> None:
         """Answer a hand's click at a table that closed, or is gone: the hand shows its end.
 
-        The refusal goes above the result (where the table's is known) and the buttons
-        go, in the one answer; a click from elsewhere gets the same as a new private message.
+        The refusal goes above the result (where known), the buttons go (but a finished game's
+        Review), in the one answer; a click from elsewhere gets a new private message.
         """
-        embed = _end_embed(refusal)
+        embed = end_embed(refusal)
+        view = gone_view(self.service.get_any, refusal, interaction.user.id)
         if on_private_hand(interaction):
-            await interaction.response.edit_message(content=refusal.message, embed=embed, view=None)
+            await interaction.response.edit_message(content=refusal.message, embed=embed, view=view)
         else:
             await interaction.response.send_message(
                 refusal.message,
@@ -370,15 +375,15 @@ class TablePresenter:
     async def end_hands(self, table: Table) -> None:
         """Forget the open hands of a closed table and its ping; those young enough show its end.
 
-        Each as a click on it would (:meth:`hand_gone`): the sentence, the result, no
-        buttons. Never raises: a hand that can't be edited is logged and skipped.
+        Each as a click on it would (:meth:`hand_gone`). Never raises: a hand that can't
+        be edited is logged and skipped.
         """
         self.publisher.clear_ping(table.id)
         users = [k[1] for k in self._hands if k[0] == table.id]
         if not users:
             return
         refusal = TableClosedError.of(table.id, table.status, table.public())
-        embed = _end_embed(refusal)
+        embed = end_embed(refusal)
 
         async def end(user_id: int) -> None:
             async with self._hand_lock(table.id, user_id):  # after a click's answer on it
@@ -388,7 +393,8 @@ class TablePresenter:
                     or self.bot.scheduler.now() - opened.opened_at > HAND_EDITABLE_FOR
                 ):
                     return
-                await self._edit_hand(table, user_id, opened, refusal.message, embed, None)
+                view = closed_hand(table, user_id, reviewable_deals(table))[1]
+                await self._edit_hand(table, user_id, opened, refusal.message, embed, view)
 
         # One request per hand (at most one a seat), each through its own interaction's
         # webhook: Discord budgets these apart from the channel's messages.
@@ -442,9 +448,3 @@ class TablePresenter:
             )
             return False
         return True
-
-
-def _end_embed(refusal: TableClosedError | NoTableError) -> discord.Embed | None:
-    """A hand's end below the refusal: the closed table's result, where it is known."""
-    public = refusal.public if isinstance(refusal, TableClosedError) else None
-    return None if public is None else closed_hand_embed(public)

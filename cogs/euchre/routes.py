@@ -12,6 +12,8 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
 - ``euchre:lg:rp:<game>:<deal>:<trick>:<pd|pt|nt|nd>``: a step of a game's replay;
 - ``euchre:tn:<event>:<verb>``: a button of a tournament event's message.
 - ``euchre:rv:<game>:<deal>:<p|n>``: another deal of the clicker's review of a game.
+- ``euchre:tr:<table>:<seat>:<deal>[:<p|n>]``: the review of a seat's deal at a table (a
+  private hand's Review button; with ``p`` or ``n``, the review's other deals);
 - ``euchre:dd:<yyyymmdd>:<index>:<action>[:<pos>]``: a move in the clicker's daily deal,
   drawn at (day, action number), so a stale button is recognised;
 - ``euchre:ls:<preset>:<step>:<action>[:<pos>]``: a move at step ``step`` of the first
@@ -55,6 +57,7 @@ __all__ = [
     "SEAT_ID",
     "STANDINGS_ID",
     "TABLE_ID",
+    "TABLE_REVIEW_ID",
     "TEMPLATES",
     "TOURNAMENT_ID",
     "ActionButton",
@@ -67,6 +70,7 @@ __all__ = [
     "SeatSelect",
     "StandingsButton",
     "TableButton",
+    "TableReviewButton",
     "TournamentButton",
     "routed",
 ]
@@ -95,6 +99,9 @@ REPLAY_ID: Final = re.compile(
     rf"euchre:lg:rp:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<trick>{_SMALL}):(?P<tag>pd|pt|nt|nd)"
 )
 REVIEW_ID: Final = re.compile(rf"euchre:rv:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<tag>p|n)")
+TABLE_REVIEW_ID: Final = re.compile(
+    rf"euchre:tr:(?P<table>{_ID}):(?P<seat>[0-7]):(?P<deal>{_SMALL})(?::(?P<tag>p|n))?"
+)
 DAILY_ID: Final = re.compile(
     rf"euchre:dd:(?P<day>[0-9]{{8}}):(?P<index>[0-9]{{1,3}}):(?P<act>{ACTION_CODE_PATTERN})"
     rf"(?::(?P<pos>[0-9]{{1,2}}))?"
@@ -117,6 +124,7 @@ TEMPLATES: Final = (
     REVIEW_ID,
     DAILY_ID,
     LESSON_ID,
+    TABLE_REVIEW_ID,
 )
 """The grammar of every custom_id the euchre components use."""
 
@@ -185,6 +193,17 @@ class Clicks(Protocol):
         self, interaction: discord.Interaction[EuchreBot], game_id: int, deal: int
     ) -> None:
         """Another deal of the clicker's review of a game."""
+        ...
+
+    async def table_review(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        table_id: int,
+        seat: int,
+        deal: int,
+        step: bool,
+    ) -> None:
+        """The review of a seat's deal at a table (``step``: redraw the review clicked)."""
         ...
 
     async def daily_action(
@@ -551,6 +570,49 @@ class ReviewButton(_Routed[discord.ui.Button[Any]], template=REVIEW_ID):
         await clicks.review_step(interaction, self.game_id, self.deal)
 
 
+class TableReviewButton(_Routed[discord.ui.Button[Any]], template=TABLE_REVIEW_ID):
+    """Review a seat's deal at a table: ``euchre:tr:<table>:<seat>:<deal>[:<p|n>]``."""
+
+    what = "table review button"
+
+    def __init__(
+        self,
+        table_id: int,
+        seat: int,
+        deal: int,
+        tag: str = "",
+        *,
+        label: str = "",
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        """A button reviewing ``deal``; ``tag`` (``p``, ``n``): a step of a review shown."""
+        deal = max(deal, 0)
+        suffix = f":{tag}" if tag else ""
+        super().__init__(
+            discord.ui.Button(
+                label=label or f"Review deal {deal}",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                row=row,
+                custom_id=f"euchre:tr:{table_id}:{seat}:{deal}{suffix}",
+            )
+        )
+        self.table_id = table_id
+        self.seat = seat
+        self.deal = deal
+        self.step = bool(tag)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """Parse the id of a used component."""
+        return cls(int(match["table"]), int(match["seat"]), int(match["deal"]), match["tag"] or "")
+
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the click to the cog."""
+        await clicks.table_review(interaction, self.table_id, self.seat, self.deal, self.step)
+
+
 class _MoveButton(_Routed[discord.ui.Button[Any]], template=_NEVER):
     """A move of a private deal played alone: the id ends ``<action>[:<pos>]``."""
 
@@ -627,5 +689,6 @@ DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (
     ReviewButton,
     DailyButton,
     LessonButton,
+    TableReviewButton,
 )
 """Register with ``bot.add_dynamic_items`` so every euchre component is routed after a restart."""

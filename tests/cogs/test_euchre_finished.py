@@ -5,7 +5,8 @@ out of step, and the next click reloads it from the store, which finishes the ga
 That click, and every later one on a hand (the table kept among the recently closed,
 or forgotten and looked up in the store), is answered by redrawing the hand clicked:
 the service's sentence for a finished game above the result (who won, the score),
-and no buttons left to click. An aborted table's hands say it was closed, one neither
+and no buttons left to click but, while the bot keeps the finished table, the Review
+of the game's last deal. An aborted table's hands say it was closed, one neither
 memory nor the store knows says it no longer exists. Nothing is posted to the channel.
 The hand the bot keeps for each person (their newest) is redrawn so without a click
 when the table closes (tests/cogs/test_euchre_hands_at_end.py), so these clicks are on
@@ -137,8 +138,11 @@ async def archived(db: Database, table: Table) -> int:
     return sum(game.table_id == table.id for game in games)
 
 
-def ended(result: Result, hand: StoredMessage, refusal: str) -> dict[str, Any] | None:
-    """The hand clicked, redrawn by the click's one answer: ``refusal`` above, no buttons.
+def ended(
+    result: Result, hand: StoredMessage, refusal: str, review: int = 0
+) -> dict[str, Any] | None:
+    """The hand clicked, redrawn by the click's one answer: ``refusal`` above, no buttons
+    but, for a finished game the bot still keeps, the Review of its last deal (``review``).
 
     Its embed (None: it has none), after checking that nothing was posted to the channel.
     """
@@ -146,16 +150,27 @@ def ended(result: Result, hand: StoredMessage, refusal: str) -> dict[str, Any] |
     assert result.reply.ephemeral and result.reply.content == refusal
     assert [s.kind for s in result.replies] == ["update"]  # no follow-up: one answer
     assert not [s for s in result.sent if s.kind == "channel_send"]
-    assert hand.content == refusal and hand.components == [] and hand.buttons == []
+    assert hand.content == refusal
+    assert [b.label for b in hand.buttons] == ([f"🔍 Review deal {review}"] if review else [])
     assert len(hand.embeds) <= 1
     return hand.embeds[0] if hand.embeds else None
 
 
-def shows_the_end(hand: StoredMessage, refusal: str) -> dict[str, Any] | None:
-    """A hand not clicked, redrawn when its table closed as a click on it would show it."""
-    assert hand.content == refusal and hand.components == [] and hand.buttons == []
+def shows_the_end(hand: StoredMessage, refusal: str, review: int = 0) -> dict[str, Any] | None:
+    """A hand not clicked, redrawn when its table closed as a click on it would show it.
+
+    A finished game's hands keep one button: the Review of its last deal (``review``).
+    """
+    assert hand.content == refusal
+    assert [b.label for b in hand.buttons] == ([f"🔍 Review deal {review}"] if review else [])
     assert hand.ephemeral and hand.edited
     return hand.embeds[0] if hand.embeds else None
+
+
+def deals(table: Table) -> int:
+    """The deals of ``table``'s finished game: its hands offer the review of the last."""
+    assert table.game is not None
+    return len(table.game.results)
 
 
 def the_result(table: Table) -> str:
@@ -176,15 +191,16 @@ async def test_the_last_move_s_hand_shows_the_result_and_so_do_the_others(
     assert clicked.response is not None and clicked.response.kind == "update"
     assert table.status == "finished"
     drawn = h.message(game.hand.id)
-    assert drawn.content == "" and drawn.components == []
+    assert drawn.content == ""
+    assert [b.label for b in drawn.buttons] == [f"🔍 Review deal {deals(table)}"]
     embed = drawn.embeds[0]
     assert embed["title"] == f"Your hand · table {table.id} · game over"
     assert the_result(table) in embed["description"]
 
     for _, hand in game.others:  # their hands had buttons: redrawn at the end
-        assert shows_the_end(h.message(hand.id), finished(table.id)) == embed
+        assert shows_the_end(h.message(hand.id), finished(table.id), deals(table)) == embed
     spare = await h.click(game.person, game.spare, custom_id=game.custom_id)
-    assert ended(spare, h.message(game.spare.id), finished(table.id)) == embed
+    assert ended(spare, h.message(game.spare.id), finished(table.id), deals(table)) == embed
 
 
 async def test_the_same_click_after_the_reload_shows_the_result(
@@ -194,7 +210,7 @@ async def test_the_same_click_after_the_reload_shows_the_result(
     h, table = game.h, game.table
 
     again = await h.click(game.person, game.hand, custom_id=game.custom_id)
-    embed = ended(again, h.message(game.hand.id), finished(table.id))
+    embed = ended(again, h.message(game.hand.id), finished(table.id), deals(table))
     assert table.status == "finished" and game.bot.tables.open_tables == []
     assert (await TableRepo(db).get(table.id)).status == "finished"
     assert await archived(db, table) == 1
@@ -203,9 +219,9 @@ async def test_the_same_click_after_the_reload_shows_the_result(
 
     # The same button on their other hand: the table is among the recently closed now.
     spare = await h.click(game.person, game.spare, custom_id=game.custom_id)
-    assert ended(spare, h.message(game.spare.id), finished(table.id)) == embed
+    assert ended(spare, h.message(game.spare.id), finished(table.id), deals(table)) == embed
     for _, hand in game.others:  # redrawn once the reload found the game over
-        assert shows_the_end(h.message(hand.id), finished(table.id)) == embed
+        assert shows_the_end(h.message(hand.id), finished(table.id), deals(table)) == embed
     with pytest.raises(TableClosedError, match="has finished"):
         game.bot.tables.get(table.id)
     assert await archived(db, table) == 1
@@ -218,7 +234,7 @@ async def test_refresh_after_an_unsure_last_move_shows_the_result(
     table = game.table
 
     refreshed = await game.h.click(game.person, game.hand, label="↻ Refresh")
-    embed = ended(refreshed, game.h.message(game.hand.id), finished(table.id))
+    embed = ended(refreshed, game.h.message(game.hand.id), finished(table.id), deals(table))
     assert embed is not None and the_result(table) in embed["description"]
     assert table.status == "finished" and not table.out_of_step
     assert await archived(db, table) == 1
@@ -238,7 +254,7 @@ async def test_a_finished_table_memory_forgot_shows_its_result_from_the_store(
     spare = await h.click(game.person, game.spare, custom_id=game.custom_id)
     assert ended(spare, h.message(game.spare.id), finished(table.id)) == embed
     for _, hand in game.others:  # redrawn once the reload found the game over
-        assert shows_the_end(h.message(hand.id), finished(table.id)) == embed
+        assert shows_the_end(h.message(hand.id), finished(table.id), deals(table)) == embed
     assert await archived(db, table) == 1
 
 

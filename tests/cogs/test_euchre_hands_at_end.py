@@ -4,8 +4,8 @@ The bot keeps each person's newest private hand, to redraw it while its interact
 may still edit it (``HAND_EDITABLE_FOR``; Discord's tokens live 15 minutes). When the
 table closes (its game over, aborted by the host, closed idle by the keeper), each of
 those hands is redrawn at once as a click on it would show it: the sentence, the
-result below (who won and the score, or the score it closed at), no buttons; the
-hand whose click ended the game shows the result alone, in its click's answer. Each
+result below (who won and the score, or the score it closed at), no buttons but, for a
+finished game, the Review of its last deal; the hand whose click ended the game shows the result alone, in its click's answer. Each
 edit goes through the hand's own interaction webhook, never the channel's routes; a
 hand too old to edit is left alone, and one whose edit fails does not stop the others.
 Four seats, two or three people and computers, through the real bot and the harness.
@@ -76,10 +76,14 @@ def sentence(table: Table, how: str) -> str:
     return f"Table {table.id} {how}: start a new one with /euchre new."
 
 
-def shows_the_end(h: Harness, hand: StoredMessage, content: str, title: str) -> str:
-    """The hand as it is now: ``content`` above the table's end, no buttons; its text."""
+def shows_the_end(
+    h: Harness, hand: StoredMessage, content: str, title: str, review: int = 0
+) -> str:
+    """The hand as it is now: ``content`` above the table's end, no buttons but a finished
+    game's Review of its last deal (``review``); its text."""
     now = h.message(hand.id)
-    assert now.content == content and now.components == [] and now.buttons == []
+    assert now.content == content
+    assert [b.label for b in now.buttons] == ([f"🔍 Review deal {review}"] if review else [])
     (embed,) = now.embeds
     assert embed["title"] == title
     return str(embed["description"])
@@ -124,7 +128,8 @@ async def test_every_open_hand_shows_the_result_when_the_game_ends(
             if person is last:  # the click's answer, then the end unless it showed it
                 content = "" if ended_by_click else content
                 redraws = ["update"] if ended_by_click else ["update", "edit_original"]
-            assert won in shows_the_end(h, hand, content, title)
+            deals = len(table.game.results)
+            assert won in shows_the_end(h, hand, content, title, review=deals)
             assert [s.kind for s in hand_edits(h, hand, before)] == redraws
 
 

@@ -20,6 +20,7 @@ from cogs.euchre.routes import (
     SeatSelect,
     StandingsButton,
     TableButton,
+    TableReviewButton,
     TournamentButton,
     routed,
 )
@@ -39,6 +40,8 @@ def samples() -> list[discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]]]:
         ReviewButton(9, 2, "p"),
         DailyButton(date(2024, 5, 1), 3, "play.JH", 1),
         LessonButton("toronto", 2, "order_up.alone", 2),
+        TableReviewButton(12, 3, 2),
+        TableReviewButton(12, 3, 1, "p"),
     ]
 
 

@@ -169,15 +169,18 @@ async def test_members_play_a_whole_game_with_commands_and_buttons(
     assert await players.play() is None
     assert table.status == "finished"
 
-    # Both open hands show the result without buttons, whoever made the last move: the
-    # other's is redrawn through its interaction's webhook (their newest change).
+    # Both open hands show the result with no button but the Review of the last deal,
+    # whoever made the last move: the other's is redrawn through its interaction's webhook
+    # (their newest change).
     def newest(member: Any) -> Message:
         return max(fake.private_messages(member), key=lambda m: m.version)
 
     def shows_the_result(member: Any) -> bool:
         hand = newest(member)
         titles = [str(e.get("title")) for e in hand.payload.get("embeds") or []]
-        return not hand.components and any(t.endswith("· game over") for t in titles)
+        labels = [str(c.get("label")) for row in hand.components for c in row["components"]]
+        review = len(labels) == 1 and labels[0].startswith("🔍 Review deal")
+        return review and any(t.endswith("· game over") for t in titles)
 
     await fake.wait_for(
         lambda: shows_the_result(alice) and shows_the_result(bob),

@@ -44,6 +44,7 @@ async def test_every_setting_round_trips(db_url: str) -> None:
         "timeouts_before_computer": 3,
         "allow_seat_takeover": False,
         "allow_hints": False,
+        "watchers_see_hands": False,
         "web_public": True,
         "daily_hour": 7,
         "daily_channel": 2**62 + 5,

@@ -1,0 +1,66 @@
+"""Helpers of the tests that play a table's first deal to its end through the harness."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.app import EuchreBot
+from bot.tables import Table
+from cogs.euchre.presenter import person_to_act
+from tests.cogs.euchre_driver import act_through_hand, only_table, random_policy
+from tests.harness import FakeMember, Harness, StoredMessage
+
+
+async def seated(
+    h: Harness, bot: EuchreBot, names: Sequence[str], watcher: str = "wendy"
+) -> tuple[list[FakeMember], FakeMember, StoredMessage, Table]:
+    """``names`` at a four-seat table, computers in the other seats; a watcher in the guild."""
+    g = h.guild(members=[*names, watcher])
+    people = [g.member(n) for n in names]
+    message = (await h.slash(people[0], "euchre new")).message
+    for person in people[1:]:
+        await h.click(person, message, label="Join")
+    for _ in range(4 - len(people)):
+        await h.click(people[0], h.message(message.id), label="Add computer")
+    await h.click(people[0], h.message(message.id), label="Start")
+    return people, g.member(watcher), h.message(message.id), only_table(bot)
+
+
+def between_deals(table: Table) -> bool:
+    game = table.game
+    assert game is not None
+    return game.deal_number > 1 and all(deal != game.deal_number for deal, _ in table.actors)
+
+
+async def play_first_deal(
+    h: Harness, bot: EuchreBot, people: Sequence[FakeMember], message: StoredMessage
+) -> Table:
+    """Play on through the people's hands until the first deal has ended."""
+    table = only_table(bot)
+    policy = random_policy(7)
+    while table.status == "playing" and not between_deals(table):
+        to_act = person_to_act(table)
+        assert to_act is not None, "the computers play on by themselves"
+        person = next(p for p in people if p.id == to_act)
+        await act_through_hand(h, bot, person, message, policy)
+    return table
+
+
+async def forged_click(
+    h: Harness, user: FakeMember, message: StoredMessage, table: Table, forged: str = ""
+) -> Any:
+    """A click on ``forged`` (default: "Hands of the last deal") where the message shows
+    none: an old button, or a forged id. Nothing at the table changes."""
+    rules = f"euchre:t:{table.id}:rules"
+    forged = forged or f"euchre:t:{table.id}:hands"
+    payload = h.build_component(user, message, custom_id=rules)
+    payload["data"]["custom_id"] = forged
+    for row in payload["message"]["components"]:
+        for component in row["components"]:
+            if component.get("custom_id") == rules:
+                component["custom_id"] = forged
+    before = (table.stamp, len(table.actors), table.status)
+    result = await h.dispatch(payload)
+    assert (table.stamp, len(table.actors), table.status) == before
+    return result.reply

@@ -1,0 +1,117 @@
+"""The server page lists the server's tournament events with their standings.
+
+The standings are the league's own (``bot.league.tournaments.standings``); a cancelled
+event is left out, a hidden player is "a player", a hostile name is text.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from aiohttp.test_utils import TestClient
+
+from bot.league.tournaments import standings
+from bot.server.preferences import HIDDEN_NAME
+from bot.store import (
+    Database,
+    Entrant,
+    EventRound,
+    EventSettings,
+    PreferenceRepo,
+    RoundTable,
+    TableResult,
+    TournamentEvent,
+    TournamentRepo,
+)
+from tests.league.util import NAMES, USERS
+from tests.web.util import HOSTILE, HOSTILE_ID, League
+
+NOW = datetime(2026, 5, 1, 19, 0, tzinfo=UTC)
+
+
+def _table(number: int, seats: tuple[int, int, int, int], *deals: tuple[int, int]) -> RoundTable:
+    return RoundTable(
+        number=number, seats=seats, result=TableResult(deals=list(deals), finished=True)
+    )
+
+
+def night(guild_id: int, name: str, channel_id: int, phase: str = "finished") -> TournamentEvent:
+    """Eight people (one with a hostile name), two rounds of progressive euchre."""
+    people = [(USERS[n], n) for n in NAMES[:7]] + [(HOSTILE_ID, HOSTILE)]
+    return TournamentEvent.model_validate(
+        {
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "director_id": USERS["Ada"],
+            "name": name,
+            "settings": EventSettings.model_validate({"rounds": 2, "deals_per_round": 1}),
+            "phase": phase,
+            "entrants": [
+                Entrant(number=n, user_id=user, display_name=shown, slot=n)
+                for n, (user, shown) in enumerate(people)
+            ],
+            "rounds": [
+                EventRound(
+                    number=1,
+                    started_at=NOW,
+                    ended_at=NOW,
+                    tables=[_table(1, (0, 1, 2, 3), (2, 0)), _table(2, (4, 5, 6, 7), (0, 1))],
+                ),
+                EventRound(
+                    number=2,
+                    started_at=NOW,
+                    ended_at=NOW,
+                    tables=[_table(1, (1, 4, 5, 6), (4, 0)), _table(2, (0, 2, 3, 7), (0, 2))],
+                ),
+            ],
+            "created_at": NOW,
+            "updated_at": NOW,
+        }
+    )
+
+
+async def stored(db: Database, event: TournamentEvent) -> TournamentEvent:
+    repo = TournamentRepo(db)
+    saved = await repo.create(event)
+    await repo.save(saved)
+    return saved
+
+
+async def page(client: TestClient, path: str) -> str:
+    response = await client.get(path)
+    assert response.status == 200, (path, response.status)
+    return await response.text()
+
+
+async def test_the_server_page_lists_events_and_their_standings(
+    db: Database, league: League, client: TestClient
+) -> None:
+    event = await stored(db, night(league.guild_id, "Friday night", 11))
+    await stored(db, night(league.guild_id, "Called off", 12, phase="cancelled"))
+    html = await page(client, f"/s/{league.guild_id}")
+    assert "Tournaments" in html and "Friday night" in html
+    assert "Called off" not in html
+    assert "Progressive · finished · round 2 of 2" in html
+    lines = standings(event)
+    assert [line.place for line in lines] == sorted(line.place for line in lines)
+    section = html[html.index('id="events"') : html.index('id="recent"')]
+    order = [section.index(f">{line.names[0]}<") for line in lines if line.names[0] != HOSTILE]
+    assert order == sorted(order), "the lines in the standings' order"
+    assert f"/s/{league.guild_id}/players/{USERS['Gus']}" in html
+    assert HOSTILE not in html and "&lt;script&gt;" in html
+
+
+async def test_a_hidden_player_is_a_player_in_the_events_too(
+    db: Database, league: League, client: TestClient
+) -> None:
+    await stored(db, night(league.guild_id, "Friday night", 11))
+    await PreferenceRepo(db).update(USERS["Ada"], hide_from_web=True)
+    html = await page(client, f"/s/{league.guild_id}")
+    assert "Ada" not in html and str(USERS["Ada"]) not in html
+    assert HIDDEN_NAME in html and "Friday night" in html
+
+
+async def test_a_server_without_events_shows_no_tournaments(
+    league: League, client: TestClient
+) -> None:
+    assert "Tournaments" not in await page(client, f"/s/{league.guild_id}")
