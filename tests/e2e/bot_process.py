@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from tests.e2e.fake_discord import FakeDiscord
+from tests.waiting import BOUND
 
 __all__ = ["REDIRECT_FAILED", "REPO_ROOT", "BotProcess", "BotProcessError"]
 
@@ -99,7 +100,7 @@ class BotProcess:
         workdir: Path,
         *,
         data_dir: Path | None = None,
-        start_timeout: float = 30.0,
+        start_timeout: float = BOUND,
         options: Mapping[str, object] | None = None,
     ) -> None:
         """Prepare a bot for ``fake``; nothing runs until :meth:`start`.
@@ -208,7 +209,7 @@ class BotProcess:
             )
 
     async def command(
-        self, *args: str, token: str | None = None, timeout: float = 30.0
+        self, *args: str, token: str | None = None, timeout: float = BOUND
     ) -> tuple[int, str, str]:
         """Run ``python -m bot --config ... ARGS`` to its end: (exit status, stdout, stderr).
 
@@ -252,7 +253,7 @@ class BotProcess:
         self.kills += 1
         self._note(f"killed with SIGKILL (pid {proc.pid})")
 
-    async def stop(self, timeout: float = 15.0) -> int:
+    async def stop(self, timeout: float = BOUND) -> int:
         """Stop the process with SIGTERM (SIGKILL after ``timeout`` s); its exit status."""
         proc = self.proc
         if proc is None:

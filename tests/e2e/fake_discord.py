@@ -81,6 +81,7 @@ from tests.discord_payloads import (
     UPDATE,
 )
 from tests.harness.components import ComponentData, find_component, find_components, visible_text
+from tests.waiting import BOUND
 
 __all__ = [
     "API_VERSION",
@@ -283,7 +284,7 @@ class Interaction:
         """Discord accepted the bot's response."""
         return self.answered.is_set()
 
-    async def wait_answered(self, timeout: float = 10.0) -> Interaction:
+    async def wait_answered(self, timeout: float = BOUND) -> Interaction:
         """Wait until the bot's response was accepted; TimeoutError says what happened."""
         try:
             await asyncio.wait_for(self.answered.wait(), timeout)

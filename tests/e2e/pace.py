@@ -37,6 +37,7 @@ from tests.e2e.bot_process import BotProcess
 from tests.e2e.fake_discord import FakeDiscord, Message, Request, User
 from tests.e2e.players import EuchreTable, Players
 from tests.harness import visible_text
+from tests.waiting import BOUND
 
 __all__ = ["PaceFigures", "Scenario", "run_scenario"]
 
@@ -198,8 +199,8 @@ async def _open(fake: FakeDiscord, host: User) -> EuchreTable:
         }
 
     known = table_ids()
-    await (await fake.slash(host, "euchre new")).wait_answered(10.0)
-    await fake.wait_for(lambda: bool(table_ids() - known), timeout=10.0, what="the new table")
+    await (await fake.slash(host, "euchre new")).wait_answered(BOUND)
+    await fake.wait_for(lambda: bool(table_ids() - known), timeout=BOUND, what="the new table")
     return EuchreTable(fake, max(table_ids() - known))
 
 
@@ -267,7 +268,7 @@ async def _unknown_click(fake: FakeDiscord, member: User, table: EuchreTable) ->
     """Deliver a click of a forged id of the bot on the table message; seconds to its answer."""
     data = {"custom_id": f"euchre:t:{table.id}:forged", "component_type": 2}
     clicked = await fake._deliver(3, member, data, what="forged", message=table.message)
-    await clicked.wait_answered(5.0)
+    await clicked.wait_answered(BOUND)
     answered = [r.at for r in fake.requests if r.interaction_id == clicked.id]
     assert clicked.delivered_at is not None and answered
     return answered[0] - clicked.delivered_at
@@ -337,7 +338,7 @@ async def run_scenario(workdir: Path, scenario: Scenario) -> PaceFigures:
             await asyncio.gather(*(_play(p, scenario, played, clickers) for p in everyone))
             with contextlib.suppress(TimeoutError):  # the last cards may still be on their way
                 await fake.wait_for(
-                    lambda: all(shown(*card) for card in played), timeout=10.0, what="cards"
+                    lambda: all(shown(*card) for card in played), timeout=BOUND, what="cards"
                 )
             figures.lags = [card_lag(*card) for card in played]
             figures.unknown_click = await _unknown_click(fake, groups[0][0], tables[0])

@@ -42,7 +42,7 @@ __all__ = [
 ACTION_PREFIX = "euchre:a:"
 STALE_PREFIX = "That button is out of date"
 _UPDATE = 7
-_ANSWER_TIMEOUT = 10.0
+_ANSWER_TIMEOUT = BOUND
 
 Outcome = Literal["applied", "stale", "unanswered"]
 

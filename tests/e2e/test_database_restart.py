@@ -17,6 +17,7 @@ from tests.e2e.bot_process import BotProcess
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.players import EuchreTable
 from tests.postgres_server import PostgresServer
+from tests.waiting import BOUND
 
 pytestmark = pytest.mark.slow
 
@@ -50,7 +51,7 @@ async def test_the_bot_carries_on_or_stops_cleanly_across_a_postgresql_restart(
         await bot.start()
         assert "Restored 1 open table(s)" in bot.log_text()
         await table.press(bob, "Join")
-        await fake.wait_for(lambda: "Bob" in table.message.text, timeout=10, what="Bob seated")
+        await fake.wait_for(lambda: "Bob" in table.message.text, timeout=BOUND, what="Bob seated")
         assert await bot.stop() == 0
     finally:
         await bot.kill()

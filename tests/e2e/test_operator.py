@@ -10,6 +10,7 @@ from bot.app import BOT_PERMISSIONS
 from bot.render.card_images import emoji_pictures
 from tests.e2e.conftest import MakeBot
 from tests.e2e.fake_discord import FakeDiscord
+from tests.waiting import BOUND
 
 pytestmark = pytest.mark.slow
 
@@ -60,7 +61,7 @@ async def test_start_line_then_health(fake: FakeDiscord, bots: MakeBot) -> None:
     bot = bots("serving")
     await bot.start()
     await fake.wait_for(
-        lambda: "Logged in as" in bot.log_text(), timeout=10, what="the start-up line", poll=0.1
+        lambda: "Logged in as" in bot.log_text(), timeout=BOUND, what="the start-up line", poll=0.1
     )
     line = next(x for x in bot.log_text().splitlines() if "Logged in as" in x)
     assert f"Logged in as EuchreBot (id {fake.bot_user.id}) in 1 server(s)" in line
@@ -73,7 +74,7 @@ async def test_start_line_then_health(fake: FakeDiscord, bots: MakeBot) -> None:
     )
     await fake.wait_for(
         lambda: (bot.data_dir / "heartbeat").exists(),
-        timeout=10,
+        timeout=BOUND,
         what="the heartbeat file",
         poll=0.1,
     )
@@ -101,7 +102,7 @@ async def test_card_pictures_are_uploaded_once_and_a_changed_one_replaced(
 
     bot = bots("pictures")
     await bot.start()
-    await fake.wait_for(lambda: uploads() == len(pictures), timeout=30, what="54 uploads")
+    await fake.wait_for(lambda: uploads() == len(pictures), timeout=BOUND, what="54 uploads")
     assert {e["name"] for e in fake.app_emojis.values()} == pictures
     assert await bot.stop() == 0
 
@@ -109,8 +110,8 @@ async def test_card_pictures_are_uploaded_once_and_a_changed_one_replaced(
     old_name = stale["name"]
     stale["name"] = old_name.rsplit("_", 1)[0] + "_0000000000"  # as a former picture of the card
     await bot.start()
-    await fake.wait_for(lambda: listings() == 2, timeout=30, what="the second listing")
-    await fake.wait_for(lambda: uploads() == len(pictures) + 1, timeout=30, what="one upload")
+    await fake.wait_for(lambda: listings() == 2, timeout=BOUND, what="the second listing")
+    await fake.wait_for(lambda: uploads() == len(pictures) + 1, timeout=BOUND, what="one upload")
     assert stale_id not in fake.app_emojis
     assert {e["name"] for e in fake.app_emojis.values()} == pictures
     assert await bot.stop() == 0

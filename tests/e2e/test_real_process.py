@@ -32,6 +32,7 @@ from tests.e2e.conftest import MakeBot
 from tests.e2e.fake_discord import FakeDiscord, Message
 from tests.e2e.players import ACTION_PREFIX, Choice, EuchreTable, Players, parse_action_id
 from tests.harness import walk_components
+from tests.waiting import BOUND
 
 # --------------------------------------------------------------------------- helpers
 
@@ -184,7 +185,7 @@ async def test_members_play_a_whole_game_with_commands_and_buttons(
 
     await fake.wait_for(
         lambda: shows_the_result(alice) and shows_the_result(bob),
-        timeout=10,
+        timeout=BOUND,
         what="both hands to show the result",
     )
     finished = f"Table {table.id} has finished: start a new one with /euchre new."

@@ -20,6 +20,7 @@ import pytest
 from tests.e2e.bot_process import BotProcess
 from tests.e2e.fake_discord import FakeDiscord, Message, User
 from tests.e2e.players import EuchreTable, Players
+from tests.waiting import BOUND
 
 DIRECTOR = "director"
 MEMBERS = [f"m{n}" for n in range(8)]
@@ -29,7 +30,7 @@ _TABLE = re.compile(r"euchre:t:(\d+):")
 
 async def answered(fake: FakeDiscord, member: User, message: Message, label: str) -> None:
     clicked = await fake.click(member, message, label=label)
-    await clicked.wait_answered(15.0)
+    await clicked.wait_answered(BOUND)
     assert clicked.original_id is not None
 
 
@@ -57,7 +58,7 @@ async def round_tables(fake: FakeDiscord, number: int) -> list[Players]:
         threads = round_threads(fake, number)
         return len(threads) == 2 and all(seated(fake, t) is not None for t in threads)
 
-    await fake.wait_for(ready, timeout=30.0, what=f"round {number}'s tables and pings")
+    await fake.wait_for(ready, timeout=BOUND, what=f"round {number}'s tables and pings")
     tables = []
     for thread in round_threads(fake, number):
         found = seated(fake, thread)
@@ -86,7 +87,7 @@ async def test_a_night_killed_mid_round_plays_on_to_its_champion(tmp_path: Path)
                 "euchre tournament new",
                 {"name": "E2E night", "rounds": ROUNDS, "deals": 2},
             )
-            await created.wait_answered(15.0)
+            await created.wait_answered(BOUND)
             assert created.original_id is not None
             event = fake.messages[created.original_id]
             for name in MEMBERS:
@@ -108,7 +109,7 @@ async def test_a_night_killed_mid_round_plays_on_to_its_champion(tmp_path: Path)
                     def between() -> bool:
                         return "Next round" in [b.label for b in fake.messages[event.id].buttons]
 
-                    await fake.wait_for(between, timeout=30.0, what="the round's end")
+                    await fake.wait_for(between, timeout=BOUND, what="the round's end")
                     await answered(fake, director, fake.messages[event.id], "Next round")
 
             def champion() -> bool:
@@ -116,7 +117,7 @@ async def test_a_night_killed_mid_round_plays_on_to_its_champion(tmp_path: Path)
                 final = "Final standings" in str(fake.messages[event.id].payload.get("embeds"))
                 return "has finished. Champion" in notices and final
 
-            await fake.wait_for(champion, timeout=30.0, what="the champion")
+            await fake.wait_for(champion, timeout=BOUND, what="the champion")
             assert not fake.messages[event.id].buttons, "no buttons once the event has ended"
             events = [m for m in fake.public_messages() if "E2E night" in str(m.payload)]
             assert sum("Final standings" in str(m.payload) for m in events) == 1

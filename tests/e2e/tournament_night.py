@@ -33,6 +33,7 @@ from typing import Any
 from tests.e2e.bot_process import BotProcess
 from tests.e2e.fake_discord import FakeDiscord, Interaction, Message, User
 from tests.e2e.pace import most_per_channel
+from tests.waiting import BOUND
 
 __all__ = ["Night", "NightFigures", "run_night", "states_behind"]
 
@@ -162,14 +163,14 @@ async def _sign_up(fake: FakeDiscord, night: Night) -> tuple[Interaction, list[I
     created = await fake.slash(
         director, "euchre tournament new", {"name": "Bench night", "rounds": 3, "deals": 2}
     )
-    await created.wait_answered(15.0)
+    await created.wait_answered(BOUND)
     message = _event_message(fake, created)
     joins = []
     for n in range(night.players):
         joins.append(await fake.click(fake.member(f"p{n}"), message, label="Join"))
         await asyncio.sleep(night.gap)
     for join in joins:
-        await join.wait_answered(30.0)
+        await join.wait_answered(BOUND)
     return created, joins
 
 
@@ -211,7 +212,7 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
             figures.start_answered = (answered or began) - began
             with contextlib.suppress(TimeoutError):  # the last redraw may be on its way
                 await fake.wait_for(
-                    lambda: _signed_up(message.payload) is None, timeout=15.0, what="standings"
+                    lambda: _signed_up(message.payload) is None, timeout=BOUND, what="standings"
                 )
             _measure_message(fake, figures, message, joins)
             figures.rate_limited = len(fake.rate_limited)

@@ -25,6 +25,7 @@ from tests.harness.rest import HttpHandler, _Failure, _Rest
 from tests.harness.tasks import _Dispatch, _LogCapture, _Tasks
 from tests.harness.webhooks import _InteractionState, _Webhooks
 from tests.harness.world import FakeGuild, FakeMember, _World
+from tests.waiting import BOUND
 
 
 class Harness(
@@ -50,7 +51,7 @@ class Harness(
         self,
         bot: discord.Client,
         *,
-        settle_timeout: float = 5.0,
+        settle_timeout: float = BOUND,
         background: Callable[[asyncio.Task[Any]], bool] | None = None,
         strict: bool = True,
         tree: app_commands.CommandTree[Any] | None = None,
