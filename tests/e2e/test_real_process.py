@@ -180,8 +180,10 @@ async def test_members_play_a_whole_game_with_commands_and_buttons(
         hand = newest(member)
         titles = [str(e.get("title")) for e in hand.payload.get("embeds") or []]
         labels = [str(c.get("label")) for row in hand.components for c in row["components"]]
-        review = len(labels) == 1 and labels[0].startswith("🔍 Review deal")
-        return review and any(t.endswith("· game over") for t in titles)
+        # Nothing left to play: no button, or only the Review of the last deal (whether a
+        # click racing the end keeps its Review is the harness tests' concern).
+        done = labels == [] or (len(labels) == 1 and labels[0].startswith("🔍 Review deal"))
+        return done and any(t.endswith("· game over") for t in titles)
 
     await fake.wait_for(
         lambda: shows_the_result(alice) and shows_the_result(bob),
