@@ -38,7 +38,13 @@ async def _open(
         "console", lambda m: troubles.append(f"console: {m.text}") if m.type == "error" else None
     )
     page.on("pageerror", lambda e: troubles.append(f"page error: {e}"))
-    page.on("requestfailed", lambda r: troubles.append(f"request failed: {r.url}"))
+    # A request the next page's navigation cancels (net::ERR_ABORTED) did not fail.
+    page.on(
+        "requestfailed",
+        lambda r: None
+        if r.failure == "net::ERR_ABORTED"
+        else troubles.append(f"request failed: {r.url} ({r.failure})"),
+    )
     page.on(
         "response",
         lambda r: troubles.append(f"{r.status}: {r.url}") if r.status >= 400 else None,
