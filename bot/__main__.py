@@ -69,6 +69,8 @@ __all__ = [
 log = logging.getLogger("bot")
 
 EXIT_CONFIG = 2
+REVIEWS_GRACE = 10.0
+"""Seconds a stopping bot gives the reviews under way to end before the database closes."""
 
 Handler = Callable[[Settings, argparse.Namespace], int]
 
@@ -184,7 +186,14 @@ async def _serve(settings: Settings, token: str) -> None:
             league = LeagueService(db)
             tables.listeners.append(league.on_table_event)
             tables.listeners.append(league.reviewer.on_table_event)
-            store.callback(league.reviewer.close)  # after the bot, before the database
+            reviewer = league.reviewer
+
+            async def stop_reviews() -> None:  # after the bot, before the database
+                reviewer.close()  # each review ends at its next decision
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(reviewer.settle(), REVIEWS_GRACE)
+
+            store.push_async_callback(stop_reviews)
             if settings.web_port:
                 site = await start_site(db, settings, settings.web_host, settings.web_port)
                 store.push_async_callback(site.cleanup)  # before the database closes
