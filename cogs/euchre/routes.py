@@ -31,6 +31,7 @@ them (:data:`TEMPLATES`) is plainly complete.
 from __future__ import annotations
 
 import re
+from abc import abstractmethod
 from collections.abc import Awaitable, Callable
 from datetime import date, datetime
 from typing import Any, ClassVar, Final, Protocol, Self, TypeGuard, TypeVar
@@ -259,9 +260,9 @@ class _Routed(discord.ui.DynamicItem[BaseT], template=_NEVER):
     """How the funnel names the component in a log line."""
 
     @classmethod
+    @abstractmethod
     def from_match(cls, match: re.Match[str]) -> Self:
         """The component whose custom_id ``match`` read."""
-        raise NotImplementedError
 
     @classmethod
     async def from_custom_id(
@@ -274,9 +275,9 @@ class _Routed(discord.ui.DynamicItem[BaseT], template=_NEVER):
         """Parse the id of a used component."""
         return cls.from_match(match)
 
+    @abstractmethod
     async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
         """Hand the click to the cog."""
-        raise NotImplementedError
 
     async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
         """Route the click to :meth:`click`; every error goes to the funnel."""
