@@ -13,6 +13,7 @@ taken, scores the deal (``score_deal``).
 
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, Literal, Self
 
@@ -37,33 +38,33 @@ BID_PHASE: Final[Phase] = "bid"
 DECLARE_PHASE: Final[Phase] = "declare"
 
 
-class Bidding:
+class Bidding(metaclass=ABCMeta):
     """What happens before a deal's play under one game's rules (subclassed by each game)."""
 
     def __new__(cls, *args: object, **kwargs: object) -> Self:
         """A blank bidding for ``copy`` (mypyc's own ``__new__`` would run ``__init__``)."""
         return super().__new__(cls)
 
+    @abstractmethod
     def start_deal(self, game: Game) -> None:
         """A new deal is dealt: reset the bidding, set the game's first phase and turn."""
-        raise NotImplementedError
 
+    @abstractmethod
     def legal(self, game: Game, seat: int, phase: Phase | None) -> Sequence[Action]:
         """``Game.legal()`` in every phase before the play (``seat`` to act)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def act(self, game: Game, seat: int, action: Action) -> None:
         """Apply an action of any verb but ``play``, already logged."""
-        raise NotImplementedError
 
+    @abstractmethod
     def check(self, game: Game, seat: int, action: Action) -> None:
         """Raise RuleError where the rules refuse ``seat``'s action (the game unchanged)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def score_deal(self, game: Game) -> None:
         """The last trick is taken: book the deal and end the game or deal the next."""
-        raise NotImplementedError
 
+    @abstractmethod
     def copy(self) -> Bidding:
         """An independent copy, for ``Game.copy``."""
-        raise NotImplementedError
