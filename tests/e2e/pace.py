@@ -123,7 +123,12 @@ class TurnPings:
     left_open: int
     """Pings for a turn still open when its table's members stopped."""
     per_turn: dict[tuple[int, float], int]
-    """For each turn of the waiters that they took (table, its start): the pings it got."""
+    """For each turn of the waiters that they took (table, its start): the pings it got.
+
+    Not the turns that follow their own move (a dealer's discard after taking the upcard
+    up): the bot mentions nobody on the turn they just made theirs."""
+    own_turns: dict[tuple[int, float], int]
+    """The waiters' turns that followed their own move, and their pings (none expected)."""
     lateness: list[float]
     """Each waiter's ping: seconds after ``ping_after`` into its turn that it landed."""
 
@@ -140,20 +145,23 @@ def turn_pings(
     A turn of a person starts at their table's previous move (or its game's start in
     ``starts``) and ends with their own move; a ping belongs to the turn of the person it
     mentions that was open when it landed. A turn is the waiters' when its person is in
-    ``waiters``: each of their turns taken gets its count of pings, even none.
+    ``waiters``: each of their turns taken gets its count of pings, even none (apart,
+    those that follow their own move).
     """
     in_play = left_open = 0
     per_turn: dict[tuple[int, float], int] = {}
+    own_turns: dict[tuple[int, float], int] = {}
     lateness: list[float] = []
     by_table: dict[int, list[Move]] = {}
     for move in sorted(moves, key=lambda m: m.at):
         by_table.setdefault(move.table, []).append(move)
     for table, made in by_table.items():
-        start = starts.get(table, -math.inf)
+        start, previous = starts.get(table, -math.inf), None
         for move in made:
             if move.user in waiters:
-                per_turn[(table, start)] = 0
-            start = move.at
+                turns = own_turns if previous == move.user else per_turn
+                turns[(table, start)] = 0
+            start, previous = move.at, move.user
     for ping in pings:
         made = by_table.get(ping.table, [])
         before = [m.at for m in made if m.at <= ping.at]
@@ -163,10 +171,12 @@ def turn_pings(
             left_open += 1
             continue
         in_play += 1
-        if ping.user in waiters and (ping.table, start) in per_turn:
+        if ping.user in waiters and (ping.table, start) in own_turns:
+            own_turns[(ping.table, start)] += 1
+        elif ping.user in waiters and (ping.table, start) in per_turn:
             per_turn[(ping.table, start)] += 1
             lateness.append(ping.at - start - ping_after)
-    return TurnPings(in_play, left_open, per_turn, lateness)
+    return TurnPings(in_play, left_open, per_turn, own_turns, lateness)
 
 
 @dataclass
@@ -185,7 +195,9 @@ class PaceFigures:
     pings_left_open: int = 0
     """Of those, the pings for the turn still open when its table's members stopped."""
     waited_turns: list[int] = field(default_factory=list)
-    """The pings of each turn the waiter waited on."""
+    """The pings of each turn the waiter waited on, but those after their own move."""
+    own_turns: list[int] = field(default_factory=list)
+    """The pings of each turn the waiter waited on right after their own move."""
     ping_lateness: list[float] = field(default_factory=list)
     """Seconds each of the waiter's pings landed after ``ping_after`` into its turn."""
     pinged_clicker: int = 0
@@ -226,7 +238,9 @@ class PaceFigures:
             lines.append(
                 f"  the waiter's {len(self.waited_turns)} turns: {counts or 'none'}; each ping "
                 f"after ping_after ({PING_AFTER:g} s): p50 {nearest_rank(late, 50):.2f} s, "
-                f"p95 {nearest_rank(late, 95):.2f} s, max {nearest_rank(late, 100):.2f} s"
+                f"p95 {nearest_rank(late, 95):.2f} s, max {nearest_rank(late, 100):.2f} s; "
+                f"{len(self.own_turns)} more right after their own move, with "
+                f"{sum(self.own_turns)} ping(s)"
             )
         lines.append(f"  unknown click answered in {self.unknown_click * 1000:.0f} ms")
         return "\n".join(lines)
@@ -430,6 +444,7 @@ def _measure_pings(
     sorted_pings = turn_pings(moves, _pings(fake, seated), starts, waiters, PING_AFTER)
     figures.pings_left_open = sorted_pings.left_open
     figures.waited_turns = list(sorted_pings.per_turn.values())
+    figures.own_turns = list(sorted_pings.own_turns.values())
     figures.ping_lateness = sorted_pings.lateness
 
 

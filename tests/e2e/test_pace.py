@@ -89,6 +89,8 @@ def test_each_ping_belongs_to_the_turn_open_when_it_landed() -> None:
     assert [round(late, 2) for late in sorted_pings.lateness] == [0.3, 0.5]
     unpinged = turn_pings(moves, [], {0: 0.0}, {bob}, 8.0)
     assert list(unpinged.per_turn.values()) == [0, 0], "a waited turn without a ping counts"
+    again = [*moves[:2], Move(0, bob, 33.0)]  # bob took it up, then discards: his own turn
+    assert list(turn_pings(again, [], {0: 0.0}, {bob}, 8.0).own_turns) == [(0, 31.0)]
 
 
 async def test_a_card_lag_is_read_from_the_versions_of_the_table() -> None:
