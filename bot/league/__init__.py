@@ -19,8 +19,10 @@ from .ratings import PlayerState, Rating, RatingModel, TeamGame, play, rate_game
 from .rebuild import rebuild_ladders
 from .replays import ReplayBook, ReplayStep, TrickPlay, replay_book
 from .reviews import (
+    ANOTHER_PLAYERS_DEAL,
     AccuracyTrend,
     DealShown,
+    KeptTableGame,
     NotYourDealError,
     Reviewer,
     finished_deals,
@@ -37,6 +39,7 @@ from .standings import PAGE_SIZE, Standing, Standings, StandingsPage, frozen_row
 from .stats import PartnerRecord, PlayerStats, player_stats
 
 __all__ = [
+    "ANOTHER_PLAYERS_DEAL",
     "DEFAULT_FAMILY",
     "FAMILIES",
     "HISTORY_SIZE",
@@ -48,6 +51,7 @@ __all__ = [
     "Family",
     "GameFacts",
     "HistoryEntry",
+    "KeptTableGame",
     "LeagueError",
     "LeagueService",
     "NoSuchGameError",

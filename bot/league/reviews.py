@@ -8,6 +8,7 @@ archive, runs the review and keeps each person's accuracy (``AccuracyRepo``).
     reviewer = Reviewer(db)
     tables.listeners.append(reviewer.on_table_event)   # accuracy of every finished game
     shown = await reviewer.deal(guild_id, user_id)     # the caller's last finished deal
+    kept = await reviewer.table_game(guild_id, user_id, table_id, seat, deal)  # a gone table's
 """
 
 from __future__ import annotations
@@ -41,8 +42,10 @@ from bot.store.accuracy import AccuracyRepo, GameAccuracy
 from bot.store.errors import NotFoundError
 
 __all__ = [
+    "ANOTHER_PLAYERS_DEAL",
     "AccuracyTrend",
     "DealShown",
+    "KeptTableGame",
     "NotYourDealError",
     "Reviewer",
     "finished_deals",
@@ -57,6 +60,10 @@ Run = Callable[[Callable[[], T]], Awaitable[T]]
 
 _RECENT: Final = 10
 """Latest games of a server searched for the one a finished table archived."""
+
+ANOTHER_PLAYERS_DEAL: Final = (
+    "That Review is of another player's deal: a review goes through your own decisions."
+)
 
 
 class _Place(Protocol):
@@ -107,6 +114,16 @@ class DealShown:
     deals: int
     """The game's finished deals."""
     review: DealReview
+
+
+@dataclass(frozen=True, slots=True)
+class KeptTableGame:
+    """The game a finished table archived, as its people's Review buttons review it."""
+
+    game: ArchivedGame
+    record: dict[str, Any]
+    deals: int
+    """The game's finished deals."""
 
 
 def finished_deals(record: dict[str, Any]) -> int:
@@ -205,6 +222,27 @@ class Reviewer:
             )
         review = await self._review(record, seat, chosen)
         return DealShown(game, seat, deals, review)
+
+    async def table_game(
+        self, guild_id: int, user_id: int, table_id: int, seat: int, deal: int
+    ) -> KeptTableGame | None:
+        """The archived game of a finished table, for ``user_id`` to review ``seat``'s ``deal``.
+
+        None when the server archived no game from that table. Only the person who sat in
+        ``seat`` may review it, and only a deal the game finished: else one sentence.
+        """
+        game = await self._games.find_by_table(table_id)
+        if game is None or game.guild_id != guild_id:
+            return None
+        if not any(p.seat == seat and p.user_id == user_id for p in game.players):
+            raise NotYourDealError(ANOTHER_PLAYERS_DEAL)
+        record = await self._games.record(game.id)
+        deals = finished_deals(record)
+        if not 1 <= deal <= deals:
+            raise UserFacingError(
+                f"Table {table_id}'s game has deals 1 to {deals}: there is no deal {deal}."
+            )
+        return KeptTableGame(game, record, deals)
 
     async def _game(self, guild_id: int, user_id: int, game_id: int | None) -> ArchivedGame:
         if game_id is None:

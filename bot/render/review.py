@@ -112,6 +112,6 @@ def deal_review_text(game_id: int, deals: int, review: DealReview) -> str:
 
 
 def table_review_text(table_id: int, deals: int, review: DealReview) -> str:
-    """A deal's review at a table (its game not archived yet): which deal, then it."""
+    """A deal's review from a table's Review button: which deal, then it."""
     head = f"🔍 **Review at table {table_id}**, deal {review.deal} of {deals}"
     return "\n".join([head, *review_lines(review)])[:2000]

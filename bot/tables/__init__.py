@@ -40,7 +40,7 @@ from .events import (
 )
 from .persistence import MemoryTableStore, NewTable, Place, SavedTable, TableStatus, TableStore
 from .public import Claim, CompletedTrick, DealSummary, PublicGame, PublicTable
-from .reviewing import review_record, reviewable_deals
+from .reviewing import no_review_kept, review_record, reviewable_deals
 from .seats import Player, Seat
 from .service import Progress, TableService
 from .table import Move, Table
@@ -96,6 +96,7 @@ __all__ = [
     "TurnPassed",
     "WrongStageError",
     "dealt_hands",
+    "no_review_kept",
     "review_record",
     "reviewable_deals",
 ]

@@ -5,7 +5,7 @@ is slow (a fixed search budget a decision), so the answer is deferred and the se
 runs in a worker thread (:class:`bot.league.Reviewer`); its buttons
 (:class:`.routes.ReviewButton`) step to the game's other deals. A private hand's Review
 button reviews a finished deal of the table from the table's own record
-(:class:`.routes.TableReviewButton`).
+(:class:`.routes.TableReviewButton`), or from the game it archived once the table is gone.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from discord import app_commands
 from bot.errors import UserFacingError
 from bot.league import DealShown, Reviewer, review_in_thread
 from bot.render.review import deal_review_text, table_review_text
-from bot.tables import review_record, reviewable_deals
+from bot.tables import NoTableError, no_review_kept, review_record, reviewable_deals
 
 from .components import table_review_view
 from .league import league_of
@@ -122,18 +122,33 @@ class ReviewCommands(_Mixin):
         """A hand's Review button (a new private answer), or a step of that review (redrawn).
 
         Only the person in ``seat`` may, and only for a deal the table lets be reviewed.
+        A table gone from memory is reviewed from the game it archived; one that archived
+        none is refused in a sentence saying why.
         """
-        table = self.bot.tables.get_any(table_id)
-        record = review_record(table, interaction.user.id, seat, deal)
-        deals = reviewable_deals(table)
-        await interaction.response.defer(ephemeral=True, thinking=not step)
+        try:
+            table = self.bot.tables.get_any(table_id)
+        except NoTableError:
+            table = None
         league = self.bot.league
+        if table is not None:
+            record = review_record(table, interaction.user.id, seat, deal)
+            deals = reviewable_deals(table)
+        elif league is None:
+            raise no_review_kept(table_id, archive=False)
+        else:
+            kept = await league.reviewer.table_game(
+                interaction.guild_id or 0, interaction.user.id, table_id, seat, deal
+            )
+            if kept is None:
+                raise no_review_kept(table_id, archive=True)
+            record, deals = kept.record, kept.deals
+        await interaction.response.defer(ephemeral=True, thinking=not step)
         if league is not None:
             review = await league.reviewer.review(record, seat, deal)
         else:
             review = await review_in_thread(record, seat, deal)
-        text = table_review_text(table.id, deals, review)
-        view = table_review_view(table.id, seat, deal, deals)
+        text = table_review_text(table_id, deals, review)
+        view = table_review_view(table_id, seat, deal, deals)
         if step:
             await interaction.edit_original_response(content=text, view=view)
         else:

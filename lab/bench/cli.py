@@ -12,8 +12,9 @@ moves a second the store itself saves.
 ``python -m lab bench review [--deals N] [--rules PRESET]`` times a whole deal's review.
 ``python -m lab bench web [--players N] [--games G] [--database-url URL]``: the web
 pages' server time, weight and requests a second over a big league (:mod:`.web`).
-``python -m lab bench pace [--moves M] [--think S] [--delay S] [--only SCENARIO]``: the
-public table's pace under Discord's rate limits (:mod:`.pace`).
+``python -m lab bench pace [--moves M] [--think S] [--delay S] [--only SCENARIO]
+[--waiter-seconds S]``: the public table's pace and turn pings under Discord's rate
+limits (:mod:`.pace`).
 ``python -m lab bench tournament [--players N] [--gap S]``: a started event's tables and
 pings under the same limits (:mod:`.tournament`). The help texts are
 plain text with every default shown (``--help``).
@@ -129,8 +130,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="click-to-table lag under Discord's rate limits, on the e2e fake Discord",
         description="The bot as a process against a fake Discord that answers rate limits "
         "as Discord does: four people at one table, one person with three computers, and "
-        "three tables sharing one channel; prints click-to-table lag p50/p95/max, channel "
-        "edits per 5 s and 429 answers.",
+        "three tables sharing one channel; with --waiter-seconds (or --only waiter), four "
+        "people of whom one waits on each turn. Prints click-to-table lag p50/p95/max, "
+        "channel edits per 5 s, 429 answers and turn pings (with a waiter: pings per waited "
+        "turn and each ping's lateness after ping_after, p50/p95/max).",
     )
     pp.add_argument("--moves", type=int, default=40, help="moves per table (default: %(default)s)")
     pp.add_argument(
@@ -147,9 +150,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pp.add_argument(
         "--only",
-        choices=("four", "computers", "shared"),
+        choices=("four", "computers", "shared", "waiter"),
         action="append",
-        help="run only this scenario (repeat for more; default: all three)",
+        help="run only this scenario (repeat for more; default: four, computers, shared)",
+    )
+    pp.add_argument(
+        "--waiter-seconds",
+        type=float,
+        default=None,
+        help="also run the waiter scenario: one of four people waits this many seconds on "
+        "each of their turns (default: not run; 20 s under --only waiter)",
     )
     bp = sub.add_parser(
         "rules",
@@ -318,9 +328,14 @@ def _writes(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 def _pace(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.moves < 1 or args.think < 0 or args.delay < 0:
         parser.error("--moves must be at least 1, --think and --delay at least 0")
-    options = PaceOptions(args.moves, args.think, args.delay)
-    if args.only:
-        options = PaceOptions(args.moves, args.think, args.delay, tuple(args.only))
+    if args.waiter_seconds is not None and args.waiter_seconds <= 0:
+        parser.error("--waiter-seconds must be above 0")
+    defaults = PaceOptions()
+    scenarios = tuple(dict.fromkeys(args.only or defaults.scenarios))
+    if args.waiter_seconds is not None and "waiter" not in scenarios:
+        scenarios += ("waiter",)
+    waiter = defaults.waiter if args.waiter_seconds is None else args.waiter_seconds
+    options = PaceOptions(args.moves, args.think, args.delay, scenarios, waiter)
     try:
         figures = asyncio.run(run_pace(options))
     except HarnessMissingError as exc:

@@ -4,9 +4,12 @@ Runs the unmodified bot as a process against the fake Discord of ``tests/e2e``, 
 answers rate limits as Discord does (5 posts, 5 edits and 5 deletes per channel per
 5 s, then 429), in three scenarios: four people at one table; one person and three
 computers at the default ``computer_move_delay``; three tables of four people sharing
-one channel (each in a thread of it). Members think before each move. Printed per
-scenario: click-to-table lag p50 / p95 / max, the most channel edits in any 5 s, the
-429 count, the turn pings (new messages) and how fast a click nothing claims is answered.
+one channel (each in a thread of it); and, when asked, four people at one table of whom
+one waits ``waiter`` seconds on each of their turns. Members think before each move.
+Printed per scenario: click-to-table lag p50 / p95 / max, the most channel edits in any
+5 s, the 429 count, the turn pings (new messages) and how fast a click nothing claims is
+answered; with a waiter, the pings of each waited turn and how late each ping came after
+the server's ``ping_after``.
 
 Like ``tables``, it needs a source checkout: the fake Discord lives in ``tests/e2e``.
 """
@@ -32,6 +35,8 @@ class PaceOptions:
     think: float = 0.8
     delay: float = 1.0
     scenarios: tuple[str, ...] = ("four", "computers", "shared")
+    waiter: float = 20.0
+    """Seconds the waiter of the ``waiter`` scenario waits on each of their turns."""
 
 
 def _load() -> Any:
@@ -47,10 +52,11 @@ def _load() -> Any:
 async def run(options: PaceOptions) -> list[Any]:
     """Run each scenario in turn; their figures (``tests.e2e.pace.PaceFigures``)."""
     pace = _load()
-    shapes = {
+    shapes: dict[str, dict[str, Any]] = {
         "four": {"tables": 1, "people": 4},
         "computers": {"tables": 1, "people": 1},
         "shared": {"tables": 3, "people": 4},
+        "waiter": {"tables": 1, "people": 4, "waiter": options.waiter},
     }
     results = []
     with tempfile.TemporaryDirectory(prefix="euchre-pace-") as folder:

@@ -4,28 +4,36 @@ In a casual game each person's hand offers the review of the last finished deal 
 has ended; in a ranked game, only once the game is over. The review runs on the table's
 own record, at a small fixed budget here, and what the bot shows is checked against
 ``review_deal`` called directly. Someone else's deal, or a deal not open to review, is
-refused privately, and nothing changes.
+refused privately, and nothing changes. Once the table is gone (the bot restarted, or
+dropped it from memory), a finished game's Review and its steps come from the game it
+archived; a table whose game nothing kept answers with why there is no review.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.app import EuchreBot
+from bot.discord_pace.pacing import ChannelLimits
 from bot.league import LeagueService, Reviewer
+from bot.players import make_player
 from bot.players.review import Budget, review_deal
 from bot.render.review import table_review_text
 from bot.rules import HouseRules
 from bot.server.settings import ServerSettings
-from bot.store import Database
-from bot.tables import Table
+from bot.server.sources import FixedSettings
+from bot.settings import Settings
+from bot.store import Database, GameArchiveRepo
+from bot.tables import Table, TableService
+from bot.tables.database import DatabaseTableStore
 from tests.cogs.deal_end import forged_click, play_first_deal, seated
-from tests.cogs.euchre_driver import build_bot
+from tests.cogs.euchre_driver import act_through_hand, build_bot, only_table, random_policy
 from tests.conftest import MakeHarness
-from tests.harness import FakeMember, Harness, StoredMessage
+from tests.harness import FakeGuild, FakeMember, Harness, MemberSpec, StoredMessage
 
 SMALL = Budget(worlds=6, rollouts=12)
 
@@ -113,3 +121,144 @@ async def test_a_ranked_game_offers_reviews_only_once_it_has_ended(
         assert review_label(hand) == [f"🔍 Review deal {deals}"], hand.buttons
     answer = await h.click(people[2], h.last_ephemeral(people[2]), label=f"🔍 Review deal {deals}")
     assert answer.ephemeral and answer.content == expected(table, 2, deals, deals)
+
+
+NAMES = ["alice", "bob", "carol", "dave"]
+
+
+def kept_bot(db: Database, rules: HouseRules, *, keep_closed: int = 256) -> EuchreBot:
+    """The real bot keeping its tables in ``db``, with a league that archives its games."""
+    tables = TableService(
+        DatabaseTableStore(db),
+        make_player,
+        server_settings=FixedSettings(ServerSettings(rules=rules)),
+        seeds=lambda: 3,
+        keep_closed=keep_closed,
+    )
+    bot = EuchreBot(
+        Settings(computer_move_delay=0), tables=tables, channel_limits=ChannelLimits.unlimited()
+    )
+    return reviewing(bot, db)
+
+
+async def finished_game(
+    make_harness: MakeHarness, db: Database, *, keep_closed: int = 256
+) -> tuple[Harness, list[FakeMember], Table]:
+    """Four people play a ranked game to its end (a game of a few deals); it is archived."""
+    bot = kept_bot(db, HouseRules(target_score=3), keep_closed=keep_closed)
+    h = await make_harness(bot)
+    g = h.guild(members=NAMES)
+    people = [g.member(n) for n in NAMES]
+    message = (await h.slash(people[0], "euchre new")).message
+    for person in people[1:]:
+        await h.click(person, message, label="Join")
+    await h.click(people[0], h.message(message.id), label="Start")
+    table = only_table(bot)
+    policy = random_policy(5)
+    while table.status == "playing":
+        assert table.game is not None and table.game.turn is not None
+        await act_through_hand(h, bot, people[table.game.turn], message, policy)
+    assert table.status == "finished"
+    return h, people, table
+
+
+async def forged(h: Harness, user: FakeMember, hand: StoredMessage, custom_id: str) -> Any:
+    """A click on ``custom_id`` put in place of the hand's only button (a forged id)."""
+    shown = str(hand.buttons[0].custom_id)
+    payload = h.build_component(user, hand, custom_id=shown)
+    payload["data"]["custom_id"] = custom_id
+    for row in payload["message"]["components"]:
+        for component in row["components"]:
+            if component.get("custom_id") == shown:
+                component["custom_id"] = custom_id
+    return (await h.dispatch(payload)).reply
+
+
+async def restarted(
+    make_harness: MakeHarness, db: Database, people: list[FakeMember]
+) -> tuple[Harness, FakeGuild]:
+    """A new bot on the same database, with the guild, channel and people as before."""
+    h2 = await make_harness(kept_bot(db, HouseRules(target_score=3)))
+    g = people[0].guild
+    members = [MemberSpec(p.name, id=p.id) for p in people]
+    return h2, h2.guild(members=[*members, "wendy"], id=g.id, channel_ids=g.channel_ids)
+
+
+async def test_a_finished_games_review_works_after_a_restart_and_so_do_its_steps(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, people, table = await finished_game(make_harness, db)
+    archive = GameArchiveRepo(db)
+    game = await archive.find_by_table(table.id)
+    assert game is not None and table.game is not None
+    record = await archive.record(game.id)
+    deals = len(table.game.results)
+    assert deals > 1, "a game of a few deals, so the review has steps"
+    hand = h.last_ephemeral(people[2])
+    assert review_label(hand) == [f"🔍 Review deal {deals}"]
+
+    h2, g2 = await restarted(make_harness, db, people)
+    carol = g2.member("carol")
+    old_hand = h2.add_message(g2.channel, like=hand)
+    answer = await h2.click(carol, old_hand, label=f"🔍 Review deal {deals}")
+    assert answer.ephemeral
+    assert answer.content == table_review_text(
+        table.id, deals, review_deal(record, 2, deals, SMALL)
+    )
+    shown = answer.message
+    stepped = await h2.click(carol, shown, label="◀ Previous deal")
+    assert stepped.deferred
+    assert h2.message(shown.id).content == table_review_text(
+        table.id, deals, review_deal(record, 2, deals - 1, SMALL)
+    )
+    assert not h2.message(shown.id).button("Next deal ▶").disabled
+
+    for stranger in (g2.member("alice"), g2.member("wendy")):
+        refused = await h2.click(stranger, old_hand, label=f"🔍 Review deal {deals}")
+        assert refused.ephemeral and "another player's deal" in refused.content
+    too_far = await forged(h2, carol, old_hand, f"euchre:tr:{table.id}:2:{deals + 1}")
+    assert too_far.ephemeral and f"there is no deal {deals + 1}" in too_far.content
+
+
+async def test_a_table_dropped_from_memory_is_reviewed_from_its_archived_game(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, people, table = await finished_game(make_harness, db, keep_closed=0)
+    assert table.game is not None
+    deals = len(table.game.results)
+    hand = h.last_ephemeral(people[1])
+    answer = await h.click(people[1], hand, custom_id=f"euchre:tr:{table.id}:1:{deals}")
+    assert answer.ephemeral and answer.content.startswith(
+        f"🔍 **Review at table {table.id}**, deal {deals} of {deals}"
+    )
+
+
+@pytest.mark.parametrize("keep_closed", [256, 0], ids=["kept in memory", "dropped"])
+async def test_a_table_whose_game_nothing_kept_says_why_there_is_no_review(
+    make_harness: MakeHarness, db: Database, keep_closed: int
+) -> None:
+    bot = kept_bot(db, HouseRules(), keep_closed=keep_closed)
+    h = await make_harness(bot)
+    people, _, message, table = await seated(h, bot, ["alice", "bob"])
+    await play_first_deal(h, bot, people, message)
+    assert table.casual and table.game is not None
+    hand = await hand_of(h, people[0], message)
+    await hand_of(h, people[0], message)  # the newest: redrawn without buttons at the close
+    review = review_label(hand)[0]
+    await h.slash(people[0], "euchre abort")
+    assert table.status == "aborted"
+    refused = await h.click(people[0], hand, label=review)
+    assert refused.ephemeral and refused.content == (
+        f"Table {table.id} closed before its game ended, so no game was kept to review: "
+        "/euchre review goes through the games you have finished."
+    )
+
+    casual = build_bot(2)  # no league: the bot keeps no finished game
+    h3 = await make_harness(casual)
+    g3 = h3.guild(members=["alice"])
+    old = h3.add_message(g3.channel, like=hand)
+    gone = await h3.click(g3.member("alice"), old, label=review)
+    assert gone.ephemeral and gone.content == (
+        f"Table {table.id} is closed and this bot keeps no finished games, so its deals "
+        "can't be reviewed any more: review a deal from your hand while its table is open."
+    )

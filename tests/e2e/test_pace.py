@@ -19,12 +19,16 @@ import pytest
 
 from tests.e2e.fake_discord import FakeDiscord, Interaction
 from tests.e2e.pace import (
+    Move,
     PaceFigures,
+    Ping,
     Scenario,
+    card_count,
     card_lag,
     most_in_window,
     run_scenario,
     shown,
+    turn_pings,
 )
 
 
@@ -65,23 +69,47 @@ def test_the_measures_count_what_they_say() -> None:
     assert figures.percentile(50) == 0.3 and figures.percentile(100) == 2.0
 
 
+def test_a_card_is_counted_as_its_picture_or_its_text() -> None:
+    table = "P1 <:euchre_JH_fcca1a2ec3:157811> (right) → P2 <:euchre_four_JH_0a:158> → J♥️ · 10♥"
+    assert card_count(table, "JH") == 3, "the hand's button may be text, the table a picture"
+    assert card_count(table, "10H") == 1 and card_count(table, "JD") == 0
+
+
+def test_each_ping_belongs_to_the_turn_open_when_it_landed() -> None:
+    alice, bob = 1, 2
+    moves = [Move(0, alice, 10.0), Move(0, bob, 31.0), Move(0, alice, 32.0), Move(0, bob, 50.0)]
+    pings = [
+        Ping(0, bob, 18.3),  # bob waited from 10.0: 0.3 s after ping_after
+        Ping(0, bob, 40.5),  # bob's second turn, from 32.0
+        Ping(0, alice, 60.0),  # alice's turn from 50.0, still open when the players stopped
+    ]
+    sorted_pings = turn_pings(moves, pings, {0: 0.0}, {bob}, 8.0)
+    assert sorted_pings.in_play == 2 and sorted_pings.left_open == 1
+    assert sorted(sorted_pings.per_turn.values()) == [1, 1]
+    assert [round(late, 2) for late in sorted_pings.lateness] == [0.3, 0.5]
+    unpinged = turn_pings(moves, [], {0: 0.0}, {bob}, 8.0)
+    assert list(unpinged.per_turn.values()) == [0, 0], "a waited turn without a ping counts"
+    again = [*moves[:2], Move(0, bob, 33.0)]  # bob took it up, then discards: his own turn
+    assert list(turn_pings(again, [], {0: 0.0}, {bob}, 8.0).own_turns) == [(0, 31.0)]
+
+
 async def test_a_card_lag_is_read_from_the_versions_of_the_table() -> None:
     async with FakeDiscord(rate_limits=False) as fake:
         message = fake._new_message({"content": "trick: 9♠"})
         fake._edit(message, {"content": "trick: 9♠ 10♥"})
         fake._edit(message, {"content": "trick: 9♠ 10♥ J♦"})
         t0, t1, t2 = message.times
-        assert card_lag(message, "10♥", t0) == t1 - t0
-        assert card_lag(message, "J♦", t0) == t2 - t0
-        assert card_lag(message, "Q♣", t0) == t1 - t0, "not shown: the first newer state"
-        assert card_lag(message, "Q♣", t2) == math.inf
+        assert card_lag(message, "10H", t0) == t1 - t0
+        assert card_lag(message, "JD", t0) == t2 - t0
+        assert card_lag(message, "QC", t0) == t1 - t0, "not shown: the first newer state"
+        assert card_lag(message, "QC", t2) == math.inf
 
         table = fake._new_message({"content": "deal 2 · trick: 9♠"})
         fake._edit(table, {"content": "deal 3 · upcard A♥"})  # A♥ ended deal 2 unseen
         fake._edit(table, {"content": "deal 3 · trick: A♥"})
         t0, t1, _ = table.times
-        assert card_lag(table, "A♥", t0) == t1 - t0, "the next deal came first: it is newer"
-        assert shown(table, "A♥", t0)
+        assert card_lag(table, "AH", t0) == t1 - t0, "the next deal came first: it is newer"
+        assert shown(table, "AH", t0)
 
 
 async def test_an_interactions_webhook_takes_five_requests_in_two_seconds() -> None:
