@@ -16,6 +16,7 @@ from bot.store.models import Snowflake
 __all__ = [
     "EVENT_NAME_LENGTH",
     "OPEN_EVENT_PHASES",
+    "ChampionRole",
     "Entrant",
     "EventFormat",
     "EventPhase",
@@ -205,3 +206,19 @@ class TournamentEvent(BaseModel):
     """Progressive: the whole rotation, fixed at the start (slots in seat order)."""
     created_at: datetime
     updated_at: datetime
+
+
+class ChampionRole(BaseModel):
+    """A champion's role of a finished event, held until ``expires_at``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    tournament_id: int
+    guild_id: Snowflake
+    channel_id: Snowflake
+    """The event's channel, where what became of the role is told."""
+    user_id: Snowflake
+    role_id: Snowflake
+    expires_at: datetime
+    given: bool = False
+    """Whether the bot has given it (False: still to give, after a restart too)."""

@@ -174,6 +174,10 @@ class TournamentRunner:
         except LookupError:
             raise EventStateError("There is no such event.") from None
 
+    def now(self) -> datetime:
+        """The runner's clock (tests turn it by hand)."""
+        return self.clock()
+
     @property
     def running(self) -> list[Tournament]:
         """Every open event of this process."""
