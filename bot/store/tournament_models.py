@@ -17,6 +17,7 @@ __all__ = [
     "EVENT_NAME_LENGTH",
     "OPEN_EVENT_PHASES",
     "ChampionRole",
+    "EventGame",
     "Entrant",
     "EventFormat",
     "EventPhase",
@@ -222,3 +223,17 @@ class ChampionRole(BaseModel):
     expires_at: datetime
     given: bool = False
     """Whether the bot has given it (False: still to give, after a restart too)."""
+
+
+class EventGame(BaseModel):
+    """What the league reads of the event a table played in: rated or not, and its phase."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    rated: bool
+    phase: EventPhase
+
+    @property
+    def held(self) -> bool:
+        """A rated event not over yet: its games wait, rated only if it finishes."""
+        return self.rated and self.phase in OPEN_EVENT_PHASES

@@ -17,6 +17,7 @@ from bot.store.errors import ConstraintError, NotFoundError, OpenEventExistsErro
 from bot.store.tournament_models import (
     ChampionRole,
     Entrant,
+    EventGame,
     EventRound,
     EventSettings,
     RoundTable,
@@ -230,23 +231,23 @@ class TournamentRepo:
 
     # ------------------------------------------------------------------ reading
 
-    async def rated_tables(self, table_ids: Sequence[int]) -> dict[int, bool]:
-        """Of these tables, those that played in an event: whether that event is rated."""
+    async def table_events(self, table_ids: Sequence[int]) -> dict[int, EventGame]:
+        """Of these tables, those that played in an event: whether it is rated, its phase."""
         if not table_ids:
             return {}
         marks = ", ".join("?" for _ in table_ids)
         rows = await self._db.fetch_all(
-            "SELECT tt.table_id, t.settings FROM tournament_tables tt "
+            "SELECT tt.table_id, t.settings, t.phase FROM tournament_tables tt "
             "JOIN tournaments t ON t.id = tt.tournament_id "
             f"WHERE tt.table_id IN ({marks})",
             tuple(table_ids),
         )
-        rated = {}
+        events = {}
         for row in rows:
             where = f"table {row['table_id']}'s tournament settings"
             settings = build(EventSettings, where, load_json(row["settings"], where))
-            rated[int(row["table_id"])] = settings.rated
-        return rated
+            events[int(row["table_id"])] = EventGame(rated=settings.rated, phase=row["phase"])
+        return events
 
     async def get(self, event_id: int) -> TournamentEvent:
         """The whole event; NotFoundError if there is none."""

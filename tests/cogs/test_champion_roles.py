@@ -94,6 +94,15 @@ async def play_to_the_end(
     assert event_id is not None
     if after_start is not None:
         after_start()
+    await play_round(h, bot, clock, event_id)
+    assert (await runner.load(event_id)).phase == "finished"
+    return event_id
+
+
+async def play_round(h: Harness, bot: EuchreBot, clock: ManualScheduler, event_id: int) -> None:
+    """Members take their turns, ordering up when they may, until the round ends."""
+    runner = bot.tournaments
+    assert runner is not None
     for _ in range(500):
         await turn(h, bot, clock)
         if (await runner.load(event_id)).phase != "playing":
@@ -109,8 +118,6 @@ async def play_to_the_end(
             await bot.tables.act(table.id, seat.user_id, game.turn, table.stamp, action)
         await asyncio.sleep(0)
     await turn(h, bot, clock)
-    assert (await runner.load(event_id)).phase == "finished"
-    return event_id
 
 
 def champion_names(bot: EuchreBot, g: FakeGuild, event_id: int) -> list[str]:

@@ -55,6 +55,7 @@ class Bench:
         )
         self.changes: list[EventChanged] = []
         self.runner.listeners.append(self.changes.append)
+        self.runner.listeners.append(self.league.on_tournament_change)
 
     def now(self) -> datetime:
         return EPOCH + timedelta(seconds=self.clock.now())
@@ -172,6 +173,60 @@ async def test_a_rated_event_ranks_its_games(tmp_path: Path) -> None:
         await bench.league.take_in(GUILD)
         games = await GameArchiveRepo(db).list_by_guild(GUILD, limit=50)
         assert len(games) == 2 and all(g.ranked for g in games)
+
+
+async def rated_rows(db: Database) -> int:
+    row = await db.fetch_one("SELECT COUNT(*) AS n FROM league_rating_points")
+    assert row is not None
+    return int(row["n"])
+
+
+@pytest.mark.asyncio
+async def test_a_rated_event_rates_its_games_only_once_it_finishes(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with await Database.open(path) as db:
+        bench = Bench(db, ManualScheduler())
+        event_id = await bench.create(SHORT.model_copy(update={"rounds": 2, "rated": True}))
+        await join_all(bench, event_id)
+        await bench.runner.start(event_id, Actor(DIRECTOR))
+        await bench.play(event_id)
+        await bench.tables.settle()
+        assert await bench.league.take_in(GUILD) == 0, "held while the event goes on"
+        assert len(await GameArchiveRepo(db).pending(GUILD)) == 2
+        assert await rated_rows(db) == 0
+        await bench.stop()
+    async with await Database.open(path) as db:  # held across a restart too
+        bench = Bench(db, ManualScheduler())
+        await bench.tables.restore()
+        await bench.runner.resume()
+        assert await bench.league.take_in(GUILD) == 0
+        await bench.runner.next_round(event_id, Actor(DIRECTOR))
+        await bench.play(event_id)
+        await bench.stop()
+        await bench.league.take_in(GUILD)
+        assert (await bench.runner.load(event_id)).phase == "finished"
+        games = await GameArchiveRepo(db).list_by_guild(GUILD, limit=50)
+        assert len(games) == 4 and all(g.ranked for g in games)
+        assert await GameArchiveRepo(db).pending(GUILD) == []
+        assert await rated_rows(db) == 16, "four people in each of four games"
+
+
+@pytest.mark.asyncio
+async def test_a_cancelled_rated_event_changes_no_rating(tmp_path: Path) -> None:
+    async with await Database.open(tmp_path / "t.sqlite3") as db:
+        bench = Bench(db, ManualScheduler())
+        event_id = await bench.create(SHORT.model_copy(update={"rounds": 2, "rated": True}))
+        await join_all(bench, event_id)
+        await bench.runner.start(event_id, Actor(DIRECTOR))
+        await bench.play(event_id)  # round 1 played out: its two games archived
+        await bench.runner.cancel(event_id, Actor(DIRECTOR))
+        await bench.stop()
+        await bench.league.take_in(GUILD)
+        games = await GameArchiveRepo(db).list_by_guild(GUILD, limit=50)
+        assert len(games) == 2, "the games stay in the archive, replayable"
+        assert not any(g.ranked for g in games)
+        assert await GameArchiveRepo(db).pending(GUILD) == []
+        assert await rated_rows(db) == 0
 
 
 @pytest.mark.asyncio
