@@ -382,10 +382,12 @@ class FakeDiscord:
         rate_limit: int = 5,
         rate_period: float = 5.0,
         managers: Sequence[str] = (),
+        bot_permissions: int | None = None,
     ) -> None:
         """Build the world; nothing listens until :meth:`start`.
 
         ``managers``: the members (of ``members``) who have the Manage Server permission.
+        ``bot_permissions``: those of the bot's role (default ``DEFAULT_BOT_PERMISSIONS``).
 
         ``shard`` = (id, count): the guild's id falls on that shard, as Discord routes it.
         """
@@ -417,6 +419,13 @@ class FakeDiscord:
         self.channel_id = self.next_id()
         self.members: dict[str, User] = {name: User(self.next_id(), name) for name in members}
         self.managers = frozenset(managers)
+        self.bot_permissions = (
+            DEFAULT_BOT_PERMISSIONS.value if bot_permissions is None else bot_permissions
+        )
+        self.roles: dict[int, JSON] = {}
+        """Roles added with :meth:`add_role` (below the bot's own), by id."""
+        self.member_roles: dict[int, list[int]] = {}
+        """The roles each member holds (beyond @everyone), by user id."""
         self.channels: dict[int, JSON] = {
             self.channel_id: payloads.text_channel(self.channel_id, self.guild_id, channel_name)
         }
@@ -517,21 +526,33 @@ class FakeDiscord:
                 return user
         raise LookupError(f"no user {user_id}")
 
+    def add_role(self, name: str) -> int:
+        """A role just below the bot's own; its id. Before the bot connects."""
+        role_id = self.next_id()
+        self.roles[role_id] = payloads.role(role_id, name, 0, position=len(self.roles) + 1)
+        return role_id
+
+    def _member_payload(self, user: User) -> JSON:
+        payload = user.member_payload()
+        payload["roles"] = [str(r) for r in self.member_roles.get(user.id, [])]
+        return payload
+
     def guild_payload(self) -> JSON:
         """The GUILD_CREATE payload: the guild, its channels and members (the bot too)."""
         bot_role = self.guild_id + 1
         bot_member = self.bot_user.member_payload()
         bot_member["roles"] = [str(bot_role)]
-        members = [m.member_payload() for m in self.members.values()] + [bot_member]
+        members = [self._member_payload(m) for m in self.members.values()] + [bot_member]
         roles = [
             payloads.role(
                 self.guild_id, "@everyone", DEFAULT_EVERYONE_PERMISSIONS.value, position=0
             ),
+            *self.roles.values(),
             payloads.role(
                 bot_role,
                 self.bot_user.name,
-                DEFAULT_BOT_PERMISSIONS.value,
-                position=1,
+                self.bot_permissions,
+                position=len(self.roles) + 1,
                 managed=True,
             ),
         ]
@@ -1014,6 +1035,8 @@ class FakeDiscord:
             ),
             ("POST", "/channels/{channel_id}/threads", self._create_thread, True),
             ("PUT", "/channels/{channel_id}/thread-members/@me", self._no_content, True),
+            ("PUT", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self._role, True),
+            ("DELETE", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self._role, True),
         ]
         compiled = []
         for method, template, handler, auth in routes:
@@ -1423,6 +1446,31 @@ class FakeDiscord:
         self.channels[tid] = thread
         await self.dispatch("THREAD_CREATE", {**copy.deepcopy(thread), "newly_created": True})
         return thread
+
+    async def _role(self, record: Request, p: dict[str, str]) -> None:
+        """Give (PUT) or take back (DELETE) a member's role, refused as Discord refuses."""
+        if int(p["guild_id"]) != self.guild_id:
+            raise ApiError(404, 10004, "Unknown Guild")
+        if not self.bot_permissions & discord.Permissions(manage_roles=True).value:
+            raise ApiError(403, 50013, "Missing Permissions")
+        role_id = int(p["role_id"])
+        if role_id not in self.roles:  # @everyone and the bot's own can't be given either
+            raise ApiError(404 if role_id != self.guild_id + 1 else 403, 10011, "Unknown Role")
+        user_id = int(p["user_id"])
+        user = next((m for m in self.members.values() if m.id == user_id), None)
+        if user is None:
+            raise ApiError(404, 10007, "Unknown Member")
+        held = self.member_roles.setdefault(user_id, [])
+        if record.method == "PUT" and role_id not in held:
+            held.append(role_id)
+        elif record.method == "DELETE" and role_id in held:
+            held.remove(role_id)
+        else:
+            return
+        update = self._member_payload(user)
+        update["guild_id"] = str(self.guild_id)
+        if self._session is not None:
+            await self.dispatch("GUILD_MEMBER_UPDATE", update)
 
     def _no_content(self, record: Request, p: dict[str, str]) -> None:
         return None
