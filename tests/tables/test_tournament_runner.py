@@ -340,3 +340,53 @@ async def test_a_member_who_leaves_mid_event_is_replaced(tmp_path: Path) -> None
         entry = bench.runner.get(event_id).entrant(PEOPLE[0].user_id)
         assert entry is not None and entry.replaced_in_round == 1
         await bench.stop()
+
+
+@pytest.mark.asyncio
+async def test_stopped_in_check_in_the_event_starts_at_its_time_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "t.sqlite3"
+    settings = EventSettings(
+        rounds=1,
+        deals_per_round=1,
+        start_time=EPOCH + timedelta(minutes=30),
+        check_in_minutes=10,
+        round_timer_minutes=None,
+    )
+    async with await Database.open(path) as db:
+        clock = ManualScheduler()
+        first = Bench(db, clock)
+        event_id = await first.create(settings)
+        await join_all(first, event_id, PEOPLE[:5])
+        await clock.advance(20 * 60)
+        for person in PEOPLE[:4]:
+            await first.runner.check_in(event_id, person.user_id)
+        await first.stop()
+    async with await Database.open(path) as db:
+        clock = ManualScheduler(20 * 60)  # the same moment: the bot was down for no time
+        second = Bench(db, clock)
+        assert [e.state.id for e in await second.runner.resume()] == [event_id]
+        event = second.runner.get(event_id)
+        assert event.phase == "checkin"
+        assert [e.checked_in for e in event.state.entrants] == [True] * 4 + [False]
+        await clock.advance(10 * 60)
+        event = second.runner.get(event_id)
+        assert event.phase == "playing" and event.entrant(PEOPLE[4].user_id) is None
+        await second.stop()
+
+
+@pytest.mark.asyncio
+async def test_a_process_resumes_only_the_events_of_its_servers(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with await Database.open(path) as db:
+        first = Bench(db, ManualScheduler())
+        event_id = await first.create()
+        await join_all(first, event_id, PEOPLE[:2])
+        await first.stop()
+    async with await Database.open(path) as db:
+        other = Bench(db, ManualScheduler())
+        assert await other.runner.resume(lambda guild_id: guild_id != GUILD) == []
+        assert other.runner.running == []
+        owner = Bench(db, ManualScheduler())
+        assert [e.state.id for e in await owner.runner.resume(lambda g: g == GUILD)] == [event_id]
