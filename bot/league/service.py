@@ -4,9 +4,10 @@ Finished games reach the archive from the table service (``GameArchiveRepo.archi
 :meth:`LeagueService.take_in` then takes each new game of a server, in archive order,
 into the running season (opening an open-ended one when none runs), decides whether
 it is ranked (:mod:`bot.league.ranking`) and rates it. The games of a rated tournament
-still under way wait: taken in (in play order) once it finishes, casual if cancelled. Every read and every season
-command takes in first, so the league is never behind the archive; wiring
-:meth:`LeagueService.on_table_event` to the table service takes games in as they end.
+still under way wait: taken in (in play order) once it finishes, casual if cancelled.
+Every read and every season command takes in first, so the league is never behind the
+archive; wiring :meth:`LeagueService.on_table_event` to the table service takes games in
+as they end, and :meth:`LeagueService.on_tournament_change` a tournament's once it ends.
 """
 
 from __future__ import annotations
