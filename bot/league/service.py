@@ -17,7 +17,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from bot.store import (
     SEASON_NAME_LENGTH,
@@ -43,6 +43,7 @@ from .facts import GameFacts, game_facts
 from .families import DEFAULT_FAMILY, FAMILIES, Family, game_family
 from .history import HistoryEntry, history_entry
 from .ladders import rated_rows, team_game
+from .listening import TableEventLike, TournamentChangeLike
 from .ranking import casual_reason, record_rules
 from .ratings import PlayerState, Rating, RatingModel, play, rate_season
 from .rebuild import rebuild_ladders
@@ -67,49 +68,6 @@ HISTORY_SIZE: Final = 10
 """Games ``/euchre history`` lists."""
 
 _FACTS_CACHED: Final = 4096
-
-
-class _Place(Protocol):
-    @property
-    def guild_id(self) -> int: ...
-
-
-class _Table(Protocol):
-    @property
-    def place(self) -> _Place: ...
-
-
-class TableEventLike(Protocol):
-    """What :meth:`LeagueService.on_table_event` reads of a ``bot.tables.TableEvent``."""
-
-    @property
-    def kind(self) -> str:
-        """The event's kind; ``"finished"`` once a game is over and archived."""
-        ...
-
-    @property
-    def table(self) -> _Table:
-        """The table it happened at."""
-        ...
-
-
-class _Event(Protocol):
-    @property
-    def guild_id(self) -> int: ...
-
-
-class TournamentChangeLike(Protocol):
-    """What :meth:`LeagueService.on_tournament_change` reads of a tournament's change."""
-
-    @property
-    def kind(self) -> str:
-        """The change; ``"finished"`` or ``"cancelled"`` once the event is over."""
-        ...
-
-    @property
-    def event(self) -> _Event:
-        """The event as it stands."""
-        ...
 
 
 def _held(game: ArchivedGame, events: dict[int, EventGame]) -> bool:
