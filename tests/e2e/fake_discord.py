@@ -687,9 +687,11 @@ class FakeDiscord:
             definition = found
         given = dict(options or {})
         encoded = []
+        resolved: JSON = {}
         for option in definition.get("options") or []:
             if option["name"] in given:
                 value = given.pop(option["name"])
+                self._resolve(resolved, option["type"], value)
                 encoded.append({"name": option["name"], "type": option["type"], "value": value})
             elif option.get("required"):
                 raise FakeDiscordError(f"/{command} requires option {option['name']!r}")
@@ -706,7 +708,22 @@ class FakeDiscord:
         }
         if root.get("guild_id"):
             data["guild_id"] = root["guild_id"]
+        if resolved:
+            data["resolved"] = resolved
         return await self._deliver(2, user, data, what=f"/{command}", hold=hold, queue=queue)
+
+    def _resolve(self, resolved: JSON, option_type: int, value: object) -> None:
+        """Put the member (option type 6) or role (8) an option names in ``resolved``."""
+        if option_type == 6:
+            member = self.user(int(str(value)))
+            payload = self._member_payload(member)
+            resolved.setdefault("users", {})[str(member.id)] = payload.pop("user")
+            resolved.setdefault("members", {})[str(member.id)] = payload
+        elif option_type == 8:
+            role = self.roles.get(int(str(value)))
+            if role is None:
+                raise FakeDiscordError(f"no role {value} to resolve: add_role() it first")
+            resolved.setdefault("roles", {})[str(value)] = role
 
     async def click(
         self,
