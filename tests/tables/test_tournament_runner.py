@@ -300,6 +300,33 @@ async def test_timers_open_check_in_start_end_rounds_and_break(tmp_path: Path) -
 
 
 @pytest.mark.asyncio
+async def test_check_in_opens_at_once_when_its_time_has_come_before_the_start(
+    tmp_path: Path,
+) -> None:
+    async with await Database.open(tmp_path / "t.sqlite3") as db:
+        clock = ManualScheduler()
+        bench = Bench(db, clock)
+        soon = EventSettings(
+            rounds=1,
+            deals_per_round=1,
+            start_time=EPOCH + timedelta(minutes=5),
+            check_in_minutes=10,
+            round_timer_minutes=None,
+        )
+        event_id = await bench.create(soon)
+        await clock.advance(0)
+        assert bench.runner.get(event_id).phase == "checkin", "within its check-in window"
+        late = soon.model_copy(update={"start_time": EPOCH - timedelta(minutes=1)})
+        other = await bench.create(late, channel=CHANNEL + 1)
+        await join_all(bench, other, PEOPLE[:4])
+        await clock.advance(0)
+        event = bench.runner.get(other)
+        assert event.phase == "playing", "past its start: no check-in, everyone signed up plays"
+        assert len(event.state.entrants) == 4
+        await bench.stop()
+
+
+@pytest.mark.asyncio
 async def test_refusals_change_nothing(tmp_path: Path) -> None:
     async with await Database.open(tmp_path / "t.sqlite3") as db:
         bench = Bench(db, ManualScheduler())
