@@ -12,7 +12,8 @@ It plays one guild with one text channel and a few members, and serves:
   ``gateway/bot``, command sync (``PUT`` guild or global commands), interaction
   callbacks, webhook follow-ups and original-response edits, the application's emojis
   (list, upload, delete), channel messages (send,
-  edit, get, list, delete) and threads. Every answer is JSON with a ``Content-Type`` of
+  edit, get, list, delete) and threads, members' roles (give, take back) and the
+  guild's scheduled events (create). Every answer is JSON with a ``Content-Type`` of
   exactly ``application/json`` (discord.py compares it verbatim), errors in Discord's
   ``{"code", "message"}`` shape. REST routes check the ``Bot`` token.
 * the gateway: HELLO, heartbeat ACKs, IDENTIFY -> READY + GUILD_CREATE, RESUME (missed
@@ -426,6 +427,8 @@ class FakeDiscord:
         """Roles added with :meth:`add_role` (below the bot's own), by id."""
         self.member_roles: dict[int, list[int]] = {}
         """The roles each member holds (beyond @everyone), by user id."""
+        self.scheduled_events: list[JSON] = []
+        """The guild's scheduled events the bot created."""
         self.channels: dict[int, JSON] = {
             self.channel_id: payloads.text_channel(self.channel_id, self.guild_id, channel_name)
         }
@@ -1054,6 +1057,7 @@ class FakeDiscord:
             ("PUT", "/channels/{channel_id}/thread-members/@me", self._no_content, True),
             ("PUT", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self._role, True),
             ("DELETE", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self._role, True),
+            ("POST", "/guilds/{guild_id}/scheduled-events", self._scheduled_event, True),
         ]
         compiled = []
         for method, template, handler, auth in routes:
@@ -1488,6 +1492,35 @@ class FakeDiscord:
         update["guild_id"] = str(self.guild_id)
         if self._session is not None:
             await self.dispatch("GUILD_MEMBER_UPDATE", update)
+
+    def _scheduled_event(self, record: Request, p: dict[str, str]) -> JSON:
+        """Create a guild's scheduled event; refused without Manage or Create Events."""
+        if int(p["guild_id"]) != self.guild_id:
+            raise ApiError(404, 10004, "Unknown Guild")
+        allowed = discord.Permissions(manage_events=True, create_events=True).value
+        if not self.bot_permissions & allowed:
+            raise ApiError(403, 50013, "Missing Permissions")
+        body = record.body if isinstance(record.body, dict) else {}
+        event: JSON = {
+            "id": str(self.next_id()),
+            "guild_id": str(self.guild_id),
+            "channel_id": body.get("channel_id"),
+            "creator_id": str(self.bot_user.id),
+            "creator": self.bot_user.payload(),
+            "name": body.get("name", ""),
+            "description": body.get("description"),
+            "scheduled_start_time": body.get("scheduled_start_time"),
+            "scheduled_end_time": body.get("scheduled_end_time"),
+            "privacy_level": body.get("privacy_level", 2),
+            "status": 1,
+            "entity_type": body.get("entity_type", 3),
+            "entity_id": None,
+            "entity_metadata": body.get("entity_metadata"),
+            "user_count": 0,
+            "image": None,
+        }
+        self.scheduled_events.append(event)
+        return event
 
     def _no_content(self, record: Request, p: dict[str, str]) -> None:
         return None
