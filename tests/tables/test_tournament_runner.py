@@ -1,4 +1,7 @@
-"""The tournament runner without Discord: whole events on a manual clock, and restarts."""
+"""The tournament runner without Discord: whole events on a manual clock, and restarts.
+
+The tests taking ``db_url`` run on SQLite and on PostgreSQL (tests/conftest.py).
+"""
 
 from __future__ import annotations
 
@@ -182,9 +185,8 @@ async def rated_rows(db: Database) -> int:
 
 
 @pytest.mark.asyncio
-async def test_a_rated_event_rates_its_games_only_once_it_finishes(tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite3"
-    async with await Database.open(path) as db:
+async def test_a_rated_event_rates_its_games_only_once_it_finishes(db_url: str) -> None:
+    async with await Database.open(db_url) as db:
         bench = Bench(db, ManualScheduler())
         event_id = await bench.create(SHORT.model_copy(update={"rounds": 2, "rated": True}))
         await join_all(bench, event_id)
@@ -195,7 +197,7 @@ async def test_a_rated_event_rates_its_games_only_once_it_finishes(tmp_path: Pat
         assert len(await GameArchiveRepo(db).pending(GUILD)) == 2
         assert await rated_rows(db) == 0
         await bench.stop()
-    async with await Database.open(path) as db:  # held across a restart too
+    async with await Database.open(db_url) as db:  # held across a restart too
         bench = Bench(db, ManualScheduler())
         await bench.tables.restore()
         await bench.runner.resume()
@@ -212,8 +214,8 @@ async def test_a_rated_event_rates_its_games_only_once_it_finishes(tmp_path: Pat
 
 
 @pytest.mark.asyncio
-async def test_a_cancelled_rated_event_changes_no_rating(tmp_path: Path) -> None:
-    async with await Database.open(tmp_path / "t.sqlite3") as db:
+async def test_a_cancelled_rated_event_changes_no_rating(db_url: str) -> None:
+    async with await Database.open(db_url) as db:
         bench = Bench(db, ManualScheduler())
         event_id = await bench.create(SHORT.model_copy(update={"rounds": 2, "rated": True}))
         await join_all(bench, event_id)
