@@ -58,6 +58,9 @@ NOT_DIRECTOR: Final = (
 _OPENS_TABLES: Final = frozenset({"start", "computers", "next"})
 """The buttons that open a round's tables: their answer is deferred."""
 
+_DEFAULTS: Final = EventSettings()
+"""An event's settings when its director leaves an option out: the options' defaults."""
+
 _FORMATS: Final = [
     app_commands.Choice(name="Progressive (individuals, partners change)", value="progressive"),
     app_commands.Choice(name="Pairs (fixed partnerships)", value="pairs"),
@@ -140,18 +143,22 @@ class TournamentCommands(_Mixin):
     @app_commands.describe(
         name="The event's name",
         format="Progressive (partners change every round) or pairs",
-        rounds="How many rounds",
-        deals="Deals per round (progressive; pairs play a game to the target)",
+        rounds=f"How many rounds (default {_DEFAULTS.rounds})",
+        deals=f"Deals per round (progressive, default {_DEFAULTS.deals_per_round}; "
+        "pairs play a game to the target)",
         preset="Play a preset instead of the server's house rules",
         start_in="Start by itself in this many minutes (none: on the Start now button)",
         start_at="Or start by itself at this time: HH:MM, 24-hour, in UTC (the next time "
         "the clock shows it)",
-        check_in="Check-in opens this many minutes before the start (0: none)",
-        round_timer="A round ends after this many minutes even if tables still play",
+        check_in="Check-in opens this many minutes before the start "
+        f"(0: none; default {_DEFAULTS.check_in_minutes})",
+        round_timer="A round ends after this many minutes even if tables still play "
+        f"(default {_DEFAULTS.round_timer_minutes})",
         rated="The games go to the league's ladder once the event finishes",
         break_minutes="The next round starts by itself after this break (none: on the button)",
         champion_role="A role the champions hold for a while (the bot needs Manage Roles)",
-        champion_hours="How many hours the champions keep their role (default: a week)",
+        champion_hours="How many hours the champions keep their role "
+        f"(default {_DEFAULTS.champion_role_hours})",
     )
     @app_commands.choices(format=_FORMATS, preset=PRESET_CHOICES)
     async def tournament_new(
@@ -159,14 +166,14 @@ class TournamentCommands(_Mixin):
         interaction: discord.Interaction[EuchreBot],
         name: app_commands.Range[str, 1, EVENT_NAME_LENGTH] = "Euchre night",
         format: app_commands.Choice[str] | None = None,
-        rounds: app_commands.Range[int, 1, 30] = 4,
-        deals: app_commands.Range[int, 1, 40] = 8,
+        rounds: app_commands.Range[int, 1, 30] = _DEFAULTS.rounds,
+        deals: app_commands.Range[int, 1, 40] = _DEFAULTS.deals_per_round,
         preset: app_commands.Choice[str] | None = None,
         start_in: app_commands.Range[int, 1, 10080] | None = None,
         start_at: app_commands.Range[str, 1, 20] | None = None,
-        check_in: app_commands.Range[int, 0, 120] = 10,
-        round_timer: app_commands.Range[int, 5, 600] = 45,
-        rated: bool = False,
+        check_in: app_commands.Range[int, 0, 120] = _DEFAULTS.check_in_minutes,
+        round_timer: app_commands.Range[int, 5, 600] | None = None,
+        rated: bool = _DEFAULTS.rated,
         break_minutes: app_commands.Range[int, 0, 1440] | None = None,
         champion_role: discord.Role | None = None,
         champion_hours: app_commands.Range[int, 1, 8784] | None = None,
@@ -183,6 +190,7 @@ class TournamentCommands(_Mixin):
         now = runner.clock()
         start = event_start(now, minutes=start_in, clock=start_at)
         until = 0 if start is None else int((start - now).total_seconds() // 60)
+        chosen = {"round_timer_minutes": round_timer, "champion_role_hours": champion_hours}
         settings = EventSettings(
             format="pairs" if format is not None and format.value == "pairs" else "progressive",
             rounds=rounds,
@@ -190,11 +198,10 @@ class TournamentCommands(_Mixin):
             rules=None if preset is None else HouseRules.preset_rules(preset.value),
             start_time=start,
             check_in_minutes=min(check_in, until),
-            round_timer_minutes=round_timer,
             rated=rated,
             break_minutes=break_minutes,
             champion_role_id=None if champion_role is None else champion_role.id,
-            **({} if champion_hours is None else {"champion_role_hours": champion_hours}),
+            **{name: value for name, value in chosen.items() if value is not None},
         )
         event = Tournament.create(
             guild_id=interaction.guild.id,
@@ -228,7 +235,8 @@ class TournamentCommands(_Mixin):
     ) -> None:
         """Discord's own scheduled event, for its reminders; a failure is only logged."""
         assert settings.start_time is not None
-        minutes = settings.rounds * (settings.round_timer_minutes or 45)
+        per_round = settings.round_timer_minutes or _DEFAULTS.round_timer_minutes or 0
+        minutes = settings.rounds * per_round
         try:
             await guild.create_scheduled_event(
                 name=name,
