@@ -297,6 +297,7 @@ class EuchreBot(commands.AutoShardedBot):
         self.tournaments = TournamentRunner(
             self.league.tournament_repo, self.tables, self.scheduler, places
         )
+        self.tournaments.listeners.append(self.league.on_tournament_change)
         return self.tournaments
 
     async def take(self, interaction: discord.Interaction[EuchreBot]) -> bool:

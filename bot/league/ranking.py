@@ -8,7 +8,9 @@ under other rules. Aborted games never reach the archive, so are never rated.
 
 A tournament's game follows its event: casual when the event is not rated; when it is,
 the event's rules count as the server's (a progressive table plays a fixed number of
-deals), but every seat must still be a person.
+deals), but every seat must still be a person. A rated event's games wait until it is
+over (the league leaves them pending): rated in play order when it finishes, casual
+when it was cancelled, so a cancelled event changes no rating.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from bot.rules import HouseRules, RuleError
 from bot.store import ArchivedGame, LeagueSettings
+from bot.store.tournament_models import EventGame
 
 __all__ = ["casual_reason", "record_rules"]
 
@@ -36,22 +39,23 @@ def casual_reason(
     server_rules: HouseRules,
     settings: LeagueSettings,
     *,
-    event_rated: bool | None = None,
+    event: EventGame | None = None,
 ) -> str | None:
     """Why the game does not count for the ratings, in a few words; None when it counts.
 
-    ``event_rated``: the game was played in a tournament that is rated (or not); None:
-    not a tournament game.
+    ``event``: the tournament the game was played in (None: not a tournament game).
     """
     if settings.all_casual:
         return "this server plays every game casual"
-    if event_rated is False:
+    if event is not None and not event.rated:
         return "its tournament is not rated"
+    if event is not None and event.phase == "cancelled":
+        return "its tournament was cancelled"
     people = [p.user_id for p in game.players if not p.is_computer and p.user_id is not None]
     if not game.ranked or len(people) != len(game.players):
         return "a computer played a seat"
     if len(set(people)) != len(people):
         return "someone played two seats"
-    if event_rated is None and not settings.rank_custom_rules and rules != server_rules:
+    if event is None and not settings.rank_custom_rules and rules != server_rules:
         return "it was played under other rules than the server's"
     return None

@@ -3,9 +3,11 @@
 Finished games reach the archive from the table service (``GameArchiveRepo.archive``).
 :meth:`LeagueService.take_in` then takes each new game of a server, in archive order,
 into the running season (opening an open-ended one when none runs), decides whether
-it is ranked (:mod:`bot.league.ranking`) and rates it. Every read and every season
-command takes in first, so the league is never behind the archive; wiring
-:meth:`LeagueService.on_table_event` to the table service takes games in as they end.
+it is ranked (:mod:`bot.league.ranking`) and rates it. The games of a rated tournament
+still under way wait: taken in (in play order) once it finishes, casual if cancelled.
+Every read and every season command takes in first, so the league is never behind the
+archive; wiring :meth:`LeagueService.on_table_event` to the table service takes games in
+as they end, and :meth:`LeagueService.on_tournament_change` a tournament's once it ends.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from bot.store import (
     SEASON_NAME_LENGTH,
@@ -33,6 +35,7 @@ from bot.store import (
     SettingsError,
     TournamentRepo,
 )
+from bot.store.tournament_models import EventGame
 
 from .daily_play import DailyService
 from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
@@ -40,6 +43,7 @@ from .facts import GameFacts, game_facts
 from .families import DEFAULT_FAMILY, FAMILIES, Family, game_family
 from .history import HistoryEntry, history_entry
 from .ladders import rated_rows, team_game
+from .listening import TableEventLike, TournamentChangeLike
 from .ranking import casual_reason, record_rules
 from .ratings import PlayerState, Rating, RatingModel, play, rate_season
 from .rebuild import rebuild_ladders
@@ -66,28 +70,10 @@ HISTORY_SIZE: Final = 10
 _FACTS_CACHED: Final = 4096
 
 
-class _Place(Protocol):
-    @property
-    def guild_id(self) -> int: ...
-
-
-class _Table(Protocol):
-    @property
-    def place(self) -> _Place: ...
-
-
-class TableEventLike(Protocol):
-    """What :meth:`LeagueService.on_table_event` reads of a ``bot.tables.TableEvent``."""
-
-    @property
-    def kind(self) -> str:
-        """The event's kind; ``"finished"`` once a game is over and archived."""
-        ...
-
-    @property
-    def table(self) -> _Table:
-        """The table it happened at."""
-        ...
+def _held(game: ArchivedGame, events: dict[int, EventGame]) -> bool:
+    """A game of a rated event still under way: it waits for the event's end."""
+    event = None if game.table_id is None else events.get(game.table_id)
+    return event is not None and event.held
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,26 +138,39 @@ class LeagueService:
             await self._rebuild(guild_id)
         async with self._db.transaction():
             pending = await self._games.pending(guild_id)
+            events = await self._tournaments.table_events(
+                [g.table_id for g in pending if g.table_id is not None]
+            )
+            pending = [g for g in pending if not _held(g, events)]
             if not pending:
                 return 0
             season = await self._seasons.running(guild_id) or await self._open_season(guild_id)
             settings = await self._settings.get(guild_id)
             server_rules = (await self._guilds.get(guild_id)).rules
             records = await self._games.records([g.id for g in pending])
-            rated = await self._tournaments.rated_tables(
-                [g.table_id for g in pending if g.table_id is not None]
-            )
             model = RatingModel.from_spec(season.rating_model)
             for game in pending:
                 rules = record_rules(records[game.id])
-                event_rated = None if game.table_id is None else rated.get(game.table_id)
-                reason = casual_reason(game, rules, server_rules, settings, event_rated=event_rated)
+                event = None if game.table_id is None else events.get(game.table_id)
+                reason = casual_reason(game, rules, server_rules, settings, event=event)
                 await self._games.assign_season(game.id, season.id, ranked=reason is None)
                 if reason is None:
                     await self._rate(season, model, game, game_family(rules))
                 else:
                     log.info("guild %d: game %d is casual: %s", guild_id, game.id, reason)
             return len(pending)
+
+    def on_tournament_change(self, change: TournamentChangeLike) -> None:
+        """A tournament runner listener: an event that ended lets its held games in."""
+        if change.kind not in ("finished", "cancelled"):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        task = loop.create_task(self._take_in_logged(change.event.guild_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def on_table_event(self, event: TableEventLike) -> None:
         """A ``TableService`` listener: take a finished game in as soon as it is archived."""

@@ -87,12 +87,11 @@ def _signups(event: TournamentEvent) -> str:
     checking = event.phase == "checkin"
     lines: list[str] = []
     by_user = {e.user_id: e for e in event.entrants}
-    named = {e.partner_id for e in event.entrants if e.partner_id is not None and e.confirmed}
     for entry in event.entrants:
         if event.settings.format == "pairs":
-            if not entry.confirmed and entry.user_id in named:
-                continue  # shown with the partner who named them
             partner = by_user.get(entry.partner_id)
+            if partner is not None and partner.number < entry.number:
+                continue  # shown once, on the line of the partner who named them
             lines.append(_entrant_line(entry, partner, checking))
         else:
             lines.append(_entrant_line(entry, None, checking))

@@ -16,8 +16,10 @@ from bot.store.models import Snowflake
 __all__ = [
     "EVENT_NAME_LENGTH",
     "OPEN_EVENT_PHASES",
+    "ChampionRole",
     "Entrant",
     "EventFormat",
+    "EventGame",
     "EventPhase",
     "EventRound",
     "EventSettings",
@@ -205,3 +207,33 @@ class TournamentEvent(BaseModel):
     """Progressive: the whole rotation, fixed at the start (slots in seat order)."""
     created_at: datetime
     updated_at: datetime
+
+
+class ChampionRole(BaseModel):
+    """A champion's role of a finished event, held until ``expires_at``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    tournament_id: int
+    guild_id: Snowflake
+    channel_id: Snowflake
+    """The event's channel, where what became of the role is told."""
+    user_id: Snowflake
+    role_id: Snowflake
+    expires_at: datetime
+    given: bool = False
+    """Whether the bot has given it (False: still to give, after a restart too)."""
+
+
+class EventGame(BaseModel):
+    """What the league reads of the event a table played in: rated or not, and its phase."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    rated: bool
+    phase: EventPhase
+
+    @property
+    def held(self) -> bool:
+        """A rated event not over yet: its games wait, rated only if it finishes."""
+        return self.rated and self.phase in OPEN_EVENT_PHASES

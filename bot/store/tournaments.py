@@ -1,7 +1,9 @@
 """Tournament events: the event, its entrants, rounds, tables of each round and results.
 
 An event is saved whole after each change, in one transaction, so whatever kills
-the bot, reloading finds it as it was after its last change.
+the bot, reloading finds it as it was after its last change. The champion roles of a
+finished event are written in the transaction that saves it finished, and kept until
+the roles are taken back.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from bot.store._codec import build, dump_json, load_json, row_dict, time_text, t
 from bot.store.database import Database, Row
 from bot.store.errors import ConstraintError, NotFoundError, OpenEventExistsError
 from bot.store.tournament_models import (
+    ChampionRole,
     Entrant,
+    EventGame,
     EventRound,
     EventSettings,
     RoundTable,
@@ -64,8 +68,14 @@ class TournamentRepo:
             await self._save_children(saved)
         return saved
 
-    async def save(self, event: TournamentEvent) -> None:
-        """Replace the stored event by ``event``, all of it in one transaction."""
+    async def save(
+        self, event: TournamentEvent, champion_roles: Sequence[ChampionRole] = ()
+    ) -> None:
+        """Replace the stored event by ``event``, all of it in one transaction.
+
+        ``champion_roles``: the roles its champions are to hold, noted in the same
+        transaction (one already noted stays as it is).
+        """
         if event.id is None:
             raise ValueError("the event has no id yet: create() it")
         async with self._db.transaction():
@@ -87,6 +97,15 @@ class TournamentRepo:
                 "DELETE FROM tournament_entrants WHERE tournament_id = ?", (event.id,)
             )
             await self._save_children(event)
+            await self._db.execute_many(
+                "INSERT INTO champion_roles "
+                "(tournament_id, user_id, role_id, expires_at, given) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (tournament_id, user_id) DO NOTHING",
+                [
+                    (event.id, c.user_id, c.role_id, time_text(c.expires_at), c.given)
+                    for c in champion_roles
+                ],
+            )
 
     async def _save_children(self, event: TournamentEvent) -> None:
         eid = event.id
@@ -173,25 +192,62 @@ class TournamentRepo:
         )
         return {int(row["id"]): int(row["message_id"]) for row in rows}
 
+    # ------------------------------------------------------------------ champion roles
+
+    async def champion_roles(self, guild_ids: Sequence[int] | None = None) -> list[ChampionRole]:
+        """Every champion role not taken back yet (of these servers, or all), by expiry."""
+        where = ""
+        if guild_ids is not None:
+            if not guild_ids:
+                return []
+            where = f"WHERE t.guild_id IN ({', '.join('?' for _ in guild_ids)}) "
+        rows = await self._db.fetch_all(
+            "SELECT c.tournament_id, t.guild_id, t.channel_id, c.user_id, c.role_id, "
+            "c.expires_at, c.given FROM champion_roles c "
+            f"JOIN tournaments t ON t.id = c.tournament_id {where}"
+            "ORDER BY c.expires_at, c.tournament_id, c.user_id",
+            tuple(guild_ids or ()),
+        )
+        out = []
+        for row in rows:
+            fields = row_dict(row)
+            fields["expires_at"] = time_value(fields["expires_at"])
+            out.append(build(ChampionRole, f"tournament {row['tournament_id']} role", fields))
+        return out
+
+    async def champion_role_given(self, tournament_id: int, user_id: int) -> None:
+        """Note that the champion now holds the role."""
+        await self._db.execute(
+            "UPDATE champion_roles SET given = ? WHERE tournament_id = ? AND user_id = ?",
+            (True, tournament_id, user_id),
+        )
+
+    async def champion_role_done(self, tournament_id: int, user_id: int) -> None:
+        """Forget a champion role: taken back, or it could not be given."""
+        await self._db.execute(
+            "DELETE FROM champion_roles WHERE tournament_id = ? AND user_id = ?",
+            (tournament_id, user_id),
+        )
+
     # ------------------------------------------------------------------ reading
 
-    async def rated_tables(self, table_ids: Sequence[int]) -> dict[int, bool]:
-        """Of these tables, those that played in an event: whether that event is rated."""
+    async def table_events(self, table_ids: Sequence[int]) -> dict[int, EventGame]:
+        """Of these tables, those that played in an event: whether it is rated, its phase."""
         if not table_ids:
             return {}
         marks = ", ".join("?" for _ in table_ids)
         rows = await self._db.fetch_all(
-            "SELECT tt.table_id, t.settings FROM tournament_tables tt "
+            "SELECT tt.table_id, t.settings, t.phase FROM tournament_tables tt "
             "JOIN tournaments t ON t.id = tt.tournament_id "
             f"WHERE tt.table_id IN ({marks})",
             tuple(table_ids),
         )
-        rated = {}
+        events = {}
         for row in rows:
             where = f"table {row['table_id']}'s tournament settings"
             settings = build(EventSettings, where, load_json(row["settings"], where))
-            rated[int(row["table_id"])] = settings.rated
-        return rated
+            events[int(row["table_id"])] = EventGame(rated=settings.rated, phase=row["phase"])
+        return events
 
     async def get(self, event_id: int) -> TournamentEvent:
         """The whole event; NotFoundError if there is none."""

@@ -174,6 +174,10 @@ class TournamentRunner:
         except LookupError:
             raise EventStateError("There is no such event.") from None
 
+    def now(self) -> datetime:
+        """The runner's clock (tests turn it by hand)."""
+        return self.clock()
+
     @property
     def running(self) -> list[Tournament]:
         """Every open event of this process."""
@@ -511,7 +515,8 @@ class TournamentRunner:
         action: Callable[[], Awaitable[None]] | None = None
         if state.phase in ("signup", "checkin") and settings.start_time is not None:
             opens = settings.start_time - timedelta(minutes=settings.check_in_minutes)
-            if state.phase == "signup" and settings.check_in_minutes > 0 and now < opens:
+            checks_in = settings.check_in_minutes > 0 and now < settings.start_time
+            if state.phase == "signup" and checks_in:  # at once if its time has come
                 due, action = opens, lambda: self._timed_check_in(event_id)
             else:
                 due, action = settings.start_time, lambda: self._timed_start(event_id)

@@ -32,7 +32,9 @@ from bot.tables import (
     TableService,
     dealt_hands,
 )
+from bot.tables.champion_roles import ChampionRoles
 
+from .champion_roles import DiscordRoleHands
 from .daily import DailyCommands
 from .league import LeagueCommands
 from .learning import ReviewCommands
@@ -73,6 +75,7 @@ class Euchre(
         self.service: TableService = bot.tables
         self.presenter = presenter
         self.desk = EventDesk(bot, presenter)
+        self.champion_roles: ChampionRoles | None = None
 
     async def cog_load(self) -> None:
         """Route every euchre component to this cog, whichever message it is on.
@@ -88,6 +91,12 @@ class Euchre(
         runner = self.bot.build_tournaments(self.desk.place)
         if runner is not None:
             runner.listeners.append(self.desk.on_change)
+            roles = ChampionRoles(
+                runner.repo, self.bot.scheduler, DiscordRoleHands(self.bot), clock=runner.now
+            )
+            roles.listeners.append(self.desk.on_role)
+            runner.listeners.append(roles.on_event_change)
+            self.champion_roles = roles
             self.bot.scheduler.call_later(0, self.resume_events, name="tournaments resume")
 
     async def cog_unload(self) -> None:
@@ -101,6 +110,9 @@ class Euchre(
         if self.bot.tournaments is not None:
             self.bot.tournaments.close()
             self.bot.tournaments = None
+        if self.champion_roles is not None:
+            self.champion_roles.close()
+            self.champion_roles = None
 
     # ------------------------------------------------------------------ slash commands
 

@@ -6,7 +6,8 @@ the table's people are pinged), and listens to every :class:`EventChanged` to re
 the event's one live message (who is in, then the standings) through the bot's
 publisher, so it shares the channel's pace with the tables and the newest state wins.
 The message's id is kept in the store, so a restarted bot edits the same message.
-A round's opening, a refused start and the end (with the champions) are notices.
+A round's opening, a refused start and the end (with the champions) are notices, and
+so is each champion's role given, or the one sentence saying why it could not be.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from bot.render.tournaments import (
 )
 from bot.store.tournament_models import EventRound, RoundTable, TournamentEvent
 from bot.tables import Place
+from bot.tables.champion_roles import RoleNotice
 from bot.tables.tournament_runner import EventChanged
 
 from .presenter import TablePresenter
@@ -146,14 +148,28 @@ class EventDesk:
         elif change.kind == "cancelled":
             self.notice(event, ("end",), f"🛑 **{event.name}** was cancelled: nothing is rated.")
 
+    def on_role(self, notice: RoleNotice) -> None:
+        """A champion-roles listener: say who holds the role, or why it could not be done."""
+        role = notice.role
+        if notice.kind == "given":
+            until = discord.utils.format_dt(role.expires_at, "f")
+            text = f"🏅 <@{role.user_id}> holds <@&{role.role_id}> until {until}."
+        elif notice.kind == "refused":
+            text = f"⚠️ {notice.text}"
+        else:
+            log.info("event %d: champion role taken back from %d", role.tournament_id, role.user_id)
+            return
+        key = ("tn role", role.tournament_id, role.user_id, notice.kind)
+        self._post(role.guild_id, role.channel_id, key, text)
+
     def notice(self, event: TournamentEvent, key: tuple[object, ...], text: str) -> None:
         """Post ``text`` in the event's channel in its turn."""
-        channel = self.bot.get_partial_messageable(event.channel_id, guild_id=event.guild_id)
+        self._post(event.guild_id, event.channel_id, ("tn notice", event.id, *key), text)
+
+    def _post(self, guild_id: int, channel_id: int, key: tuple[object, ...], text: str) -> None:
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         self.publisher.submit(
-            event.channel_id,
-            "post",
-            ("tn notice", event.id, *key),
-            lambda: channel.send(text, allowed_mentions=_NO_MENTIONS),
+            channel_id, "post", key, lambda: channel.send(text, allowed_mentions=_NO_MENTIONS)
         )
 
     def redraw(self, event_id: int) -> None:

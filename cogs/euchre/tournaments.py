@@ -30,8 +30,10 @@ from bot.replies import send_ephemeral
 from bot.rules import HouseRules
 from bot.store.tournament_models import EVENT_NAME_LENGTH, EventSettings
 from bot.tables import Player
+from bot.tables.champion_roles import ChampionRoles
 from bot.tables.tournament_runner import EventChanged, TournamentRunner
 
+from .champion_roles import role_problem
 from .server_config import PRESET_CHOICES, editor_of
 from .tournament_view import EventDesk, event_message
 
@@ -56,10 +58,26 @@ NOT_DIRECTOR: Final = (
 _OPENS_TABLES: Final = frozenset({"start", "computers", "next"})
 """The buttons that open a round's tables: their answer is deferred."""
 
+_DEFAULTS: Final = EventSettings()
+"""An event's settings when its director leaves an option out: the options' defaults."""
+
 _FORMATS: Final = [
     app_commands.Choice(name="Progressive (individuals, partners change)", value="progressive"),
     app_commands.Choice(name="Pairs (fixed partnerships)", value="pairs"),
 ]
+
+
+def _check_champion_role(
+    guild: discord.Guild, role: discord.Role | None, hours: int | None
+) -> None:
+    """Refuse a champion role the bot could not give, and hours without a role."""
+    if role is None:
+        if hours is not None:
+            raise UserFacingError("Choose a champion_role for the champions to hold that long.")
+        return
+    problem = role_problem(guild, role)
+    if problem is not None:
+        raise UserFacingError(f"I can't give that role to the champions: {problem}.")
 
 
 def _player(interaction: discord.Interaction[EuchreBot]) -> Player:
@@ -71,6 +89,7 @@ class TournamentCommands(_Mixin):
 
     bot: EuchreBot
     desk: EventDesk
+    champion_roles: ChampionRoles | None
 
     tournament = app_commands.Group(name="tournament", description="Tournament nights")
 
@@ -89,16 +108,26 @@ class TournamentCommands(_Mixin):
         return Actor(interaction.user.id, server.may_change(editor_of(interaction)))
 
     async def resume_events(self) -> None:
-        """Go on with the events open when the bot stopped (after the tables' restore)."""
+        """Go on with the events open when the bot stopped (after the tables' restore).
+
+        Only the events of this process's servers (its shards): another process runs
+        the rest. The champion roles still held are timed again (or taken back now).
+        """
         runner = self.bot.tournaments
         if runner is None:
             return
+        owns = self.bot.tables.ownership.owns
+        if self.champion_roles is not None:
+            try:
+                await self.champion_roles.resume(owns)
+            except Exception:
+                log.exception("The champion roles could not be resumed")
         try:  # before resuming: a resumed event's message is redrawn at once
             await self.desk.recall()
         except Exception:
             log.exception("The tournament events' messages could not be read: posted anew")
         try:
-            resumed = await runner.resume()
+            resumed = await runner.resume(owns)
         except Exception:
             log.exception("Tournament events could not be resumed")
             return
@@ -114,15 +143,22 @@ class TournamentCommands(_Mixin):
     @app_commands.describe(
         name="The event's name",
         format="Progressive (partners change every round) or pairs",
-        rounds="How many rounds",
-        deals="Deals per round (progressive; pairs play a game to the target)",
+        rounds=f"How many rounds (default {_DEFAULTS.rounds})",
+        deals=f"Deals per round (progressive, default {_DEFAULTS.deals_per_round}; "
+        "pairs play a game to the target)",
         preset="Play a preset instead of the server's house rules",
         start_in="Start by itself in this many minutes (none: on the Start now button)",
         start_at="Or start by itself at this time: HH:MM, 24-hour, in UTC (the next time "
         "the clock shows it)",
-        check_in="Check-in opens this many minutes before the start (0: none)",
-        round_timer="A round ends after this many minutes even if tables still play",
-        rated="The games go to the league's ladder",
+        check_in="Check-in opens this many minutes before the start "
+        f"(0: none; default {_DEFAULTS.check_in_minutes})",
+        round_timer="A round ends after this many minutes even if tables still play "
+        f"(default {_DEFAULTS.round_timer_minutes})",
+        rated="The games go to the league's ladder once the event finishes",
+        break_minutes="The next round starts by itself after this break (none: on the button)",
+        champion_role="A role the champions hold for a while (the bot needs Manage Roles)",
+        champion_hours="How many hours the champions keep their role "
+        f"(default {_DEFAULTS.champion_role_hours})",
     )
     @app_commands.choices(format=_FORMATS, preset=PRESET_CHOICES)
     async def tournament_new(
@@ -130,14 +166,17 @@ class TournamentCommands(_Mixin):
         interaction: discord.Interaction[EuchreBot],
         name: app_commands.Range[str, 1, EVENT_NAME_LENGTH] = "Euchre night",
         format: app_commands.Choice[str] | None = None,
-        rounds: app_commands.Range[int, 1, 30] = 4,
-        deals: app_commands.Range[int, 1, 40] = 8,
+        rounds: app_commands.Range[int, 1, 30] = _DEFAULTS.rounds,
+        deals: app_commands.Range[int, 1, 40] = _DEFAULTS.deals_per_round,
         preset: app_commands.Choice[str] | None = None,
         start_in: app_commands.Range[int, 1, 10080] | None = None,
         start_at: app_commands.Range[str, 1, 20] | None = None,
-        check_in: app_commands.Range[int, 0, 120] = 10,
-        round_timer: app_commands.Range[int, 5, 600] = 45,
-        rated: bool = False,
+        check_in: app_commands.Range[int, 0, 120] = _DEFAULTS.check_in_minutes,
+        round_timer: app_commands.Range[int, 5, 600] | None = None,
+        rated: bool = _DEFAULTS.rated,
+        break_minutes: app_commands.Range[int, 0, 1440] | None = None,
+        champion_role: discord.Role | None = None,
+        champion_hours: app_commands.Range[int, 1, 8784] | None = None,
     ) -> None:
         """Create an event, post its sign-up message and Discord's scheduled event."""
         runner = self.runner()
@@ -147,9 +186,11 @@ class TournamentCommands(_Mixin):
             raise UserFacingError(NOT_DIRECTOR)
         if not isinstance(channel, discord.TextChannel) or interaction.guild is None:
             raise UserFacingError("Open events in a text channel: their tables open in threads.")
+        _check_champion_role(interaction.guild, champion_role, champion_hours)
         now = runner.clock()
         start = event_start(now, minutes=start_in, clock=start_at)
         until = 0 if start is None else int((start - now).total_seconds() // 60)
+        chosen = {"round_timer_minutes": round_timer, "champion_role_hours": champion_hours}
         settings = EventSettings(
             format="pairs" if format is not None and format.value == "pairs" else "progressive",
             rounds=rounds,
@@ -157,8 +198,10 @@ class TournamentCommands(_Mixin):
             rules=None if preset is None else HouseRules.preset_rules(preset.value),
             start_time=start,
             check_in_minutes=min(check_in, until),
-            round_timer_minutes=round_timer,
             rated=rated,
+            break_minutes=break_minutes,
+            champion_role_id=None if champion_role is None else champion_role.id,
+            **{name: value for name, value in chosen.items() if value is not None},
         )
         event = Tournament.create(
             guild_id=interaction.guild.id,
@@ -192,7 +235,8 @@ class TournamentCommands(_Mixin):
     ) -> None:
         """Discord's own scheduled event, for its reminders; a failure is only logged."""
         assert settings.start_time is not None
-        minutes = settings.rounds * (settings.round_timer_minutes or 45)
+        per_round = settings.round_timer_minutes or _DEFAULTS.round_timer_minutes or 0
+        minutes = settings.rounds * per_round
         try:
             await guild.create_scheduled_event(
                 name=name,

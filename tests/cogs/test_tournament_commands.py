@@ -21,7 +21,7 @@ from bot.players import make_player
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.settings import Settings
-from bot.store import Database
+from bot.store import Database, EventSettings
 from bot.tables import TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.scheduler import ManualScheduler
@@ -336,6 +336,22 @@ async def test_a_restarted_bot_edits_the_same_event_message(
     assert [m.id for m in events] == [message.id], "no second event message"
 
 
+async def test_the_options_left_out_take_the_event_settings_defaults(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, bot, g = await event_harness(make_harness, db)
+    runner = bot.tournaments
+    assert runner is not None
+    result = await h.slash(g.member(DIRECTOR), "euchre tournament new", {"start_in": 600})
+    assert not result.ephemeral, result.content
+    settings = runner.running[0].state.settings
+    defaults = EventSettings()
+    assert settings.check_in_minutes == defaults.check_in_minutes
+    kept = ("rounds", "deals_per_round", "round_timer_minutes", "rated", "break_minutes")
+    assert [getattr(settings, f) for f in kept] == [getattr(defaults, f) for f in kept]
+    assert settings.champion_role_hours == defaults.champion_role_hours
+
+
 async def test_the_start_as_a_utc_clock_time(make_harness: MakeHarness, db: Database) -> None:
     h, bot, g = await event_harness(make_harness, db)
     runner = bot.tournaments
@@ -346,7 +362,7 @@ async def test_the_start_as_a_utc_clock_time(make_harness: MakeHarness, db: Data
     start = event.settings.start_time
     assert start is not None and (start.hour, start.minute) == (23, 59)
     assert before < start <= before + timedelta(days=1)
-    most = min(10, (start - before) // timedelta(minutes=1))
+    most = min(EventSettings().check_in_minutes, (start - before) // timedelta(minutes=1))
     assert most - 1 <= event.settings.check_in_minutes <= most  # a minute may turn meanwhile
     assert "Sign-up is open" in message.text
     assert [s for s in h.sent if s.kind == "scheduled_event"], "Discord's own reminder"

@@ -12,7 +12,8 @@ It plays one guild with one text channel and a few members, and serves:
   ``gateway/bot``, command sync (``PUT`` guild or global commands), interaction
   callbacks, webhook follow-ups and original-response edits, the application's emojis
   (list, upload, delete), channel messages (send,
-  edit, get, list, delete) and threads. Every answer is JSON with a ``Content-Type`` of
+  edit, get, list, delete) and threads, members' roles (give, take back) and the
+  guild's scheduled events (create). Every answer is JSON with a ``Content-Type`` of
   exactly ``application/json`` (discord.py compares it verbatim), errors in Discord's
   ``{"code", "message"}`` shape. REST routes check the ``Bot`` token.
 * the gateway: HELLO, heartbeat ACKs, IDENTIFY -> READY + GUILD_CREATE, RESUME (missed
@@ -382,10 +383,12 @@ class FakeDiscord:
         rate_limit: int = 5,
         rate_period: float = 5.0,
         managers: Sequence[str] = (),
+        bot_permissions: int | None = None,
     ) -> None:
         """Build the world; nothing listens until :meth:`start`.
 
         ``managers``: the members (of ``members``) who have the Manage Server permission.
+        ``bot_permissions``: those of the bot's role (default ``DEFAULT_BOT_PERMISSIONS``).
 
         ``shard`` = (id, count): the guild's id falls on that shard, as Discord routes it.
         """
@@ -417,6 +420,15 @@ class FakeDiscord:
         self.channel_id = self.next_id()
         self.members: dict[str, User] = {name: User(self.next_id(), name) for name in members}
         self.managers = frozenset(managers)
+        self.bot_permissions = (
+            DEFAULT_BOT_PERMISSIONS.value if bot_permissions is None else bot_permissions
+        )
+        self.roles: dict[int, JSON] = {}
+        """Roles added with :meth:`add_role` (below the bot's own), by id."""
+        self.member_roles: dict[int, list[int]] = {}
+        """The roles each member holds (beyond @everyone), by user id."""
+        self.scheduled_events: list[JSON] = []
+        """The guild's scheduled events the bot created."""
         self.channels: dict[int, JSON] = {
             self.channel_id: payloads.text_channel(self.channel_id, self.guild_id, channel_name)
         }
@@ -517,21 +529,33 @@ class FakeDiscord:
                 return user
         raise LookupError(f"no user {user_id}")
 
+    def add_role(self, name: str) -> int:
+        """A role just below the bot's own; its id. Before the bot connects."""
+        role_id = self.next_id()
+        self.roles[role_id] = payloads.role(role_id, name, 0, position=len(self.roles) + 1)
+        return role_id
+
+    def _member_payload(self, user: User) -> JSON:
+        payload = user.member_payload()
+        payload["roles"] = [str(r) for r in self.member_roles.get(user.id, [])]
+        return payload
+
     def guild_payload(self) -> JSON:
         """The GUILD_CREATE payload: the guild, its channels and members (the bot too)."""
         bot_role = self.guild_id + 1
         bot_member = self.bot_user.member_payload()
         bot_member["roles"] = [str(bot_role)]
-        members = [m.member_payload() for m in self.members.values()] + [bot_member]
+        members = [self._member_payload(m) for m in self.members.values()] + [bot_member]
         roles = [
             payloads.role(
                 self.guild_id, "@everyone", DEFAULT_EVERYONE_PERMISSIONS.value, position=0
             ),
+            *self.roles.values(),
             payloads.role(
                 bot_role,
                 self.bot_user.name,
-                DEFAULT_BOT_PERMISSIONS.value,
-                position=1,
+                self.bot_permissions,
+                position=len(self.roles) + 1,
                 managed=True,
             ),
         ]
@@ -666,9 +690,11 @@ class FakeDiscord:
             definition = found
         given = dict(options or {})
         encoded = []
+        resolved: JSON = {}
         for option in definition.get("options") or []:
             if option["name"] in given:
                 value = given.pop(option["name"])
+                self._resolve(resolved, option["type"], value)
                 encoded.append({"name": option["name"], "type": option["type"], "value": value})
             elif option.get("required"):
                 raise FakeDiscordError(f"/{command} requires option {option['name']!r}")
@@ -685,7 +711,22 @@ class FakeDiscord:
         }
         if root.get("guild_id"):
             data["guild_id"] = root["guild_id"]
+        if resolved:
+            data["resolved"] = resolved
         return await self._deliver(2, user, data, what=f"/{command}", hold=hold, queue=queue)
+
+    def _resolve(self, resolved: JSON, option_type: int, value: object) -> None:
+        """Put the member (option type 6) or role (8) an option names in ``resolved``."""
+        if option_type == 6:
+            member = self.user(int(str(value)))
+            payload = self._member_payload(member)
+            resolved.setdefault("users", {})[str(member.id)] = payload.pop("user")
+            resolved.setdefault("members", {})[str(member.id)] = payload
+        elif option_type == 8:
+            role = self.roles.get(int(str(value)))
+            if role is None:
+                raise FakeDiscordError(f"no role {value} to resolve: add_role() it first")
+            resolved.setdefault("roles", {})[str(value)] = role
 
     async def click(
         self,
@@ -1014,6 +1055,9 @@ class FakeDiscord:
             ),
             ("POST", "/channels/{channel_id}/threads", self._create_thread, True),
             ("PUT", "/channels/{channel_id}/thread-members/@me", self._no_content, True),
+            ("PUT", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self._role, True),
+            ("DELETE", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self._role, True),
+            ("POST", "/guilds/{guild_id}/scheduled-events", self._scheduled_event, True),
         ]
         compiled = []
         for method, template, handler, auth in routes:
@@ -1423,6 +1467,60 @@ class FakeDiscord:
         self.channels[tid] = thread
         await self.dispatch("THREAD_CREATE", {**copy.deepcopy(thread), "newly_created": True})
         return thread
+
+    async def _role(self, record: Request, p: dict[str, str]) -> None:
+        """Give (PUT) or take back (DELETE) a member's role, refused as Discord refuses."""
+        if int(p["guild_id"]) != self.guild_id:
+            raise ApiError(404, 10004, "Unknown Guild")
+        if not self.bot_permissions & discord.Permissions(manage_roles=True).value:
+            raise ApiError(403, 50013, "Missing Permissions")
+        role_id = int(p["role_id"])
+        if role_id not in self.roles:  # @everyone and the bot's own can't be given either
+            raise ApiError(404 if role_id != self.guild_id + 1 else 403, 10011, "Unknown Role")
+        user_id = int(p["user_id"])
+        user = next((m for m in self.members.values() if m.id == user_id), None)
+        if user is None:
+            raise ApiError(404, 10007, "Unknown Member")
+        held = self.member_roles.setdefault(user_id, [])
+        if record.method == "PUT" and role_id not in held:
+            held.append(role_id)
+        elif record.method == "DELETE" and role_id in held:
+            held.remove(role_id)
+        else:
+            return
+        update = self._member_payload(user)
+        update["guild_id"] = str(self.guild_id)
+        if self._session is not None:
+            await self.dispatch("GUILD_MEMBER_UPDATE", update)
+
+    def _scheduled_event(self, record: Request, p: dict[str, str]) -> JSON:
+        """Create a guild's scheduled event; refused without Manage or Create Events."""
+        if int(p["guild_id"]) != self.guild_id:
+            raise ApiError(404, 10004, "Unknown Guild")
+        allowed = discord.Permissions(manage_events=True, create_events=True).value
+        if not self.bot_permissions & allowed:
+            raise ApiError(403, 50013, "Missing Permissions")
+        body = record.body if isinstance(record.body, dict) else {}
+        event: JSON = {
+            "id": str(self.next_id()),
+            "guild_id": str(self.guild_id),
+            "channel_id": body.get("channel_id"),
+            "creator_id": str(self.bot_user.id),
+            "creator": self.bot_user.payload(),
+            "name": body.get("name", ""),
+            "description": body.get("description"),
+            "scheduled_start_time": body.get("scheduled_start_time"),
+            "scheduled_end_time": body.get("scheduled_end_time"),
+            "privacy_level": body.get("privacy_level", 2),
+            "status": 1,
+            "entity_type": body.get("entity_type", 3),
+            "entity_id": None,
+            "entity_metadata": body.get("entity_metadata"),
+            "user_count": 0,
+            "image": None,
+        }
+        self.scheduled_events.append(event)
+        return event
 
     def _no_content(self, record: Request, p: dict[str, str]) -> None:
         return None

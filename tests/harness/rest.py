@@ -189,13 +189,47 @@ class _Rest:
         if key == ("GET", "/guilds/{guild_id}/members/{user_id}"):
             fake_guild = self.guilds.get(int(p["guild_id"]))
             member = self._users.get(int(p["user_id"]))
-            if fake_guild is None or member is None or member.guild is not fake_guild:
+            if fake_guild is None or member is None or not fake_guild.has_member(member.id):
                 raise _error(404, 10007, "Unknown Member")
             return member.member_payload()
+        if path == "/guilds/{guild_id}/members/{user_id}/roles/{role_id}" and method in (
+            "PUT",
+            "DELETE",
+        ):
+            return self._member_role(sent, p, add=method == "PUT")
         raise UnexpectedRequestError(
             f"the fake Discord has no answer for {method} {path} ({sent.url}); "
             f"add one with harness.route({method!r}, {path!r}, handler)"
         )
+
+    def _member_role(self, sent: Sent, p: Mapping[str, str], *, add: bool) -> None:
+        """Give or take a member's role as Discord does (then GUILD_MEMBER_UPDATE)."""
+        sent.kind = "member_role"
+        fake_guild = self.guilds.get(int(p["guild_id"]))
+        if fake_guild is None:
+            raise _error(404, 10004, "Unknown Guild")
+        me = fake_guild.me
+        if me is None or not fake_guild.permissions_for(me).manage_roles:
+            raise _error(403, 50013, "Missing Permissions")
+        role_id = int(p["role_id"])
+        role = fake_guild.role(role_id)
+        if role is None or role_id == fake_guild.id:
+            raise _error(404, 10011, "Unknown Role")
+        member = self._users.get(int(p["user_id"]))
+        if member is None or not fake_guild.has_member(member.id):
+            raise _error(404, 10007, "Unknown Member")
+        if me.id != fake_guild.owner_id and int(role["position"]) >= fake_guild.top_position(me):
+            raise _error(403, 50013, "Missing Permissions")
+        if add and role_id not in member.role_ids:
+            member.role_ids.append(role_id)
+        elif not add and role_id in member.role_ids:
+            member.role_ids.remove(role_id)
+        else:
+            return None
+        update = member.member_payload()
+        update["guild_id"] = str(fake_guild.id)
+        self.gateway("GUILD_MEMBER_UPDATE", update)
+        return None
 
     def _application_payload(self) -> JSON:
         return payloads.application(

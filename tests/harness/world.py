@@ -158,6 +158,65 @@ class FakeGuild:
         self.harness.gateway("GUILD_MEMBER_ADD", payload)
         return member
 
+    def add_role(
+        self, name: str, *, above_bot: bool = False, permissions: int = 0, id: int | None = None
+    ) -> int:
+        """Create a role (GUILD_ROLE_CREATE); its id (``id``: a known one, after a restart).
+
+        It goes just below the bot's highest role, which moves up one (GUILD_ROLE_UPDATE),
+        as when a server's admin drags it there; ``above_bot``: at the top instead.
+        """
+        role_id = id if id is not None else self.harness.next_id()
+        top = max(int(r["position"]) for r in self.roles)
+        position = top + 1
+        if not above_bot:
+            position = self.top_position(self.me) if self.me is not None else top + 1
+            for role in self.roles:
+                if int(role["position"]) >= position:
+                    role["position"] = int(role["position"]) + 1
+                    self.harness.gateway(
+                        "GUILD_ROLE_UPDATE", {"guild_id": str(self.id), "role": role}
+                    )
+        role = payloads.role(role_id, name, permissions, position=position)
+        self.roles.append(role)
+        self.harness.gateway("GUILD_ROLE_CREATE", {"guild_id": str(self.id), "role": role})
+        return role_id
+
+    def delete_role(self, role_id: int) -> None:
+        """Delete a role (GUILD_ROLE_DELETE): every member loses it."""
+        self.roles[:] = [r for r in self.roles if int(r["id"]) != role_id]
+        for member in [*self.members.values(), *([self.me] if self.me else [])]:
+            if role_id in member.role_ids:
+                member.role_ids.remove(role_id)
+        self.harness.gateway(
+            "GUILD_ROLE_DELETE", {"guild_id": str(self.id), "role_id": str(role_id)}
+        )
+
+    def role(self, role_id: int) -> JSON | None:
+        """The role's payload, if the guild has it."""
+        return next((r for r in self.roles if int(r["id"]) == role_id), None)
+
+    def top_position(self, member: FakeMember) -> int:
+        """The position of the member's highest role (0: only @everyone)."""
+        return max(
+            (int(r["position"]) for r in self.roles if int(r["id"]) in member.role_ids), default=0
+        )
+
+    def has_member(self, user_id: int) -> bool:
+        """Whether the user is in the guild now (the bot too)."""
+        return any(
+            m.id == user_id for m in [*self.members.values(), *([self.me] if self.me else [])]
+        )
+
+    def remove_member(self, name: str) -> FakeMember:
+        """The member leaves the guild (GUILD_MEMBER_REMOVE)."""
+        member = self.members.pop(name)
+        member.role_ids.clear()
+        self.harness.gateway(
+            "GUILD_MEMBER_REMOVE", {"guild_id": str(self.id), "user": member.user_payload()}
+        )
+        return member
+
     def add_channel(self, name: str) -> discord.TextChannel:
         """Add a text channel and feed CHANNEL_CREATE to the bot."""
         payload = self.harness._make_channel(self, name)

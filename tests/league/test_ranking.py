@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from bot.league import casual_reason, record_rules
 from bot.rules import HouseRules
 from bot.store import ArchivedGame, GamePlayer, LeagueSettings
+from bot.store.tournament_models import EventGame
 
 from .util import GUILD, RULES, finished_record
 
@@ -75,9 +76,23 @@ def test_record_rules_read_the_records_rules() -> None:
 
 def test_a_tournament_game_follows_its_event() -> None:
     other = RULES.with_changes(deals_per_game=2)
-    assert casual_reason(game(), other, RULES, SETTINGS, event_rated=True) is None
-    assert casual_reason(game(), RULES, RULES, SETTINGS, event_rated=False) == (
+    rated = EventGame(rated=True, phase="finished")
+    assert casual_reason(game(), other, RULES, SETTINGS, event=rated) is None
+    unrated = EventGame(rated=False, phase="finished")
+    assert casual_reason(game(), RULES, RULES, SETTINGS, event=unrated) == (
         "its tournament is not rated"
     )
-    reason = casual_reason(game(computer_at=1), other, RULES, SETTINGS, event_rated=True)
+    reason = casual_reason(game(computer_at=1), other, RULES, SETTINGS, event=rated)
     assert reason == "a computer played a seat"
+    cancelled = EventGame(rated=True, phase="cancelled")
+    assert casual_reason(game(), other, RULES, SETTINGS, event=cancelled) == (
+        "its tournament was cancelled"
+    )
+
+
+def test_a_rated_event_holds_its_games_until_it_is_over() -> None:
+    assert EventGame(rated=True, phase="playing").held
+    assert EventGame(rated=True, phase="between_rounds").held
+    assert not EventGame(rated=True, phase="finished").held
+    assert not EventGame(rated=True, phase="cancelled").held
+    assert not EventGame(rated=False, phase="playing").held

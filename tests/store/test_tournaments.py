@@ -30,6 +30,7 @@ from bot.store import (
     OpenEventExistsError,
     TournamentRepo,
 )
+from bot.store.tournament_models import ChampionRole, EventGame
 
 from .conftest import CHANNEL, GUILD, playing_table
 
@@ -219,3 +220,73 @@ async def test_the_event_message_is_kept_apart_from_the_event(db_url: str) -> No
     async with await Database.open(db_url) as db:
         found = await TournamentRepo(db).open_message_ids()
     assert found == {event.state.id: 9_000_000_000_000_001}, "open events only"
+
+
+async def test_champion_roles_are_noted_with_the_finished_event_until_taken_back(
+    db: Database,
+) -> None:
+    repo = TournamentRepo(db)
+    event = await create_event(repo, new_event(champion_role_id=77))
+    assert event.state.id is not None
+    later, sooner = NOW + timedelta(days=7), NOW + timedelta(days=1)
+    roles = [
+        ChampionRole(
+            tournament_id=event.state.id,
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            user_id=PEOPLE[0],
+            role_id=77,
+            expires_at=later,
+        ),
+        ChampionRole(
+            tournament_id=event.state.id,
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            user_id=PEOPLE[1],
+            role_id=77,
+            expires_at=sooner,
+        ),
+    ]
+    await repo.save(event.state, champion_roles=roles)
+    assert await repo.champion_roles() == [roles[1], roles[0]], "by expiry"
+    assert await repo.champion_roles([GUILD]) == [roles[1], roles[0]]
+    assert await repo.champion_roles([GUILD + 1]) == []
+    assert await repo.champion_roles([]) == []
+    await repo.champion_role_given(event.state.id, PEOPLE[0])
+    await repo.save(event.state, champion_roles=roles)  # noted already: stays as it is
+    given = await repo.champion_roles()
+    assert [(r.user_id, r.given) for r in given] == [(PEOPLE[1], False), (PEOPLE[0], True)]
+    assert given[1].expires_at == later
+    await repo.champion_role_done(event.state.id, PEOPLE[1])
+    await repo.champion_role_done(event.state.id, PEOPLE[1])  # twice changes nothing
+    assert [r.user_id for r in await repo.champion_roles()] == [PEOPLE[0]]
+
+
+async def test_a_rated_events_tables_are_held_until_it_is_over(db: Database) -> None:
+    repo = TournamentRepo(db)
+    rated = await create_event(repo, new_event(rated=True, rounds=1, deals_per_round=1))
+    casual = await create_event(repo, new_event(channel_id=CHANNEL + 1))
+    tables = {}
+    for event, channel in ((rated, CHANNEL), (casual, CHANNEL + 1)):
+        for user in PEOPLE[:4]:
+            event.join(user, str(user), NOW)
+        event.start(DIRECTOR, NOW)
+        tables[channel] = await playing_table(db, channel_id=channel)
+        event.set_table_id(1, 1, tables[channel], NOW)
+        await save_event(repo, event)
+    found = await repo.table_events([tables[CHANNEL], tables[CHANNEL + 1], 987_654])
+    assert found == {
+        tables[CHANNEL]: EventGame(rated=True, phase="playing"),
+        tables[CHANNEL + 1]: EventGame(rated=False, phase="playing"),
+    }, "a table of no event is not in the answer"
+    assert found[tables[CHANNEL]].held and not found[tables[CHANNEL + 1]].held
+    assert await repo.table_events([]) == {}
+    rated.report(1, 1, [(1, 0)], NOW, finished=True)
+    await save_event(repo, rated)
+    after = await repo.table_events([tables[CHANNEL]])
+    assert after[tables[CHANNEL]].phase == "finished" and not after[tables[CHANNEL]].held
+    casual.cancel(DIRECTOR, NOW)
+    await save_event(repo, casual)
+    assert (await repo.table_events([tables[CHANNEL + 1]]))[tables[CHANNEL + 1]].phase == (
+        "cancelled"
+    )

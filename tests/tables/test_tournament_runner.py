@@ -1,4 +1,7 @@
-"""The tournament runner without Discord: whole events on a manual clock, and restarts."""
+"""The tournament runner without Discord: whole events on a manual clock, and restarts.
+
+The tests taking ``db_url`` run on SQLite and on PostgreSQL (tests/conftest.py).
+"""
 
 from __future__ import annotations
 
@@ -55,6 +58,7 @@ class Bench:
         )
         self.changes: list[EventChanged] = []
         self.runner.listeners.append(self.changes.append)
+        self.runner.listeners.append(self.league.on_tournament_change)
 
     def now(self) -> datetime:
         return EPOCH + timedelta(seconds=self.clock.now())
@@ -174,6 +178,59 @@ async def test_a_rated_event_ranks_its_games(tmp_path: Path) -> None:
         assert len(games) == 2 and all(g.ranked for g in games)
 
 
+async def rated_rows(db: Database) -> int:
+    row = await db.fetch_one("SELECT COUNT(*) AS n FROM league_rating_points")
+    assert row is not None
+    return int(row["n"])
+
+
+@pytest.mark.asyncio
+async def test_a_rated_event_rates_its_games_only_once_it_finishes(db_url: str) -> None:
+    async with await Database.open(db_url) as db:
+        bench = Bench(db, ManualScheduler())
+        event_id = await bench.create(SHORT.model_copy(update={"rounds": 2, "rated": True}))
+        await join_all(bench, event_id)
+        await bench.runner.start(event_id, Actor(DIRECTOR))
+        await bench.play(event_id)
+        await bench.tables.settle()
+        assert await bench.league.take_in(GUILD) == 0, "held while the event goes on"
+        assert len(await GameArchiveRepo(db).pending(GUILD)) == 2
+        assert await rated_rows(db) == 0
+        await bench.stop()
+    async with await Database.open(db_url) as db:  # held across a restart too
+        bench = Bench(db, ManualScheduler())
+        await bench.tables.restore()
+        await bench.runner.resume()
+        assert await bench.league.take_in(GUILD) == 0
+        await bench.runner.next_round(event_id, Actor(DIRECTOR))
+        await bench.play(event_id)
+        await bench.stop()
+        await bench.league.take_in(GUILD)
+        assert (await bench.runner.load(event_id)).phase == "finished"
+        games = await GameArchiveRepo(db).list_by_guild(GUILD, limit=50)
+        assert len(games) == 4 and all(g.ranked for g in games)
+        assert await GameArchiveRepo(db).pending(GUILD) == []
+        assert await rated_rows(db) == 16, "four people in each of four games"
+
+
+@pytest.mark.asyncio
+async def test_a_cancelled_rated_event_changes_no_rating(db_url: str) -> None:
+    async with await Database.open(db_url) as db:
+        bench = Bench(db, ManualScheduler())
+        event_id = await bench.create(SHORT.model_copy(update={"rounds": 2, "rated": True}))
+        await join_all(bench, event_id)
+        await bench.runner.start(event_id, Actor(DIRECTOR))
+        await bench.play(event_id)  # round 1 played out: its two games archived
+        await bench.runner.cancel(event_id, Actor(DIRECTOR))
+        await bench.stop()
+        await bench.league.take_in(GUILD)
+        games = await GameArchiveRepo(db).list_by_guild(GUILD, limit=50)
+        assert len(games) == 2, "the games stay in the archive, replayable"
+        assert not any(g.ranked for g in games)
+        assert await GameArchiveRepo(db).pending(GUILD) == []
+        assert await rated_rows(db) == 0
+
+
 @pytest.mark.asyncio
 async def test_killed_mid_round_the_event_goes_on_where_it_was(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
@@ -245,6 +302,33 @@ async def test_timers_open_check_in_start_end_rounds_and_break(tmp_path: Path) -
 
 
 @pytest.mark.asyncio
+async def test_check_in_opens_at_once_when_its_time_has_come_before_the_start(
+    tmp_path: Path,
+) -> None:
+    async with await Database.open(tmp_path / "t.sqlite3") as db:
+        clock = ManualScheduler()
+        bench = Bench(db, clock)
+        soon = EventSettings(
+            rounds=1,
+            deals_per_round=1,
+            start_time=EPOCH + timedelta(minutes=5),
+            check_in_minutes=10,
+            round_timer_minutes=None,
+        )
+        event_id = await bench.create(soon)
+        await clock.advance(0)
+        assert bench.runner.get(event_id).phase == "checkin", "within its check-in window"
+        late = soon.model_copy(update={"start_time": EPOCH - timedelta(minutes=1)})
+        other = await bench.create(late, channel=CHANNEL + 1)
+        await join_all(bench, other, PEOPLE[:4])
+        await clock.advance(0)
+        event = bench.runner.get(other)
+        assert event.phase == "playing", "past its start: no check-in, everyone signed up plays"
+        assert len(event.state.entrants) == 4
+        await bench.stop()
+
+
+@pytest.mark.asyncio
 async def test_refusals_change_nothing(tmp_path: Path) -> None:
     async with await Database.open(tmp_path / "t.sqlite3") as db:
         bench = Bench(db, ManualScheduler())
@@ -285,3 +369,53 @@ async def test_a_member_who_leaves_mid_event_is_replaced(tmp_path: Path) -> None
         entry = bench.runner.get(event_id).entrant(PEOPLE[0].user_id)
         assert entry is not None and entry.replaced_in_round == 1
         await bench.stop()
+
+
+@pytest.mark.asyncio
+async def test_stopped_in_check_in_the_event_starts_at_its_time_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "t.sqlite3"
+    settings = EventSettings(
+        rounds=1,
+        deals_per_round=1,
+        start_time=EPOCH + timedelta(minutes=30),
+        check_in_minutes=10,
+        round_timer_minutes=None,
+    )
+    async with await Database.open(path) as db:
+        clock = ManualScheduler()
+        first = Bench(db, clock)
+        event_id = await first.create(settings)
+        await join_all(first, event_id, PEOPLE[:5])
+        await clock.advance(20 * 60)
+        for person in PEOPLE[:4]:
+            await first.runner.check_in(event_id, person.user_id)
+        await first.stop()
+    async with await Database.open(path) as db:
+        clock = ManualScheduler(20 * 60)  # the same moment: the bot was down for no time
+        second = Bench(db, clock)
+        assert [e.state.id for e in await second.runner.resume()] == [event_id]
+        event = second.runner.get(event_id)
+        assert event.phase == "checkin"
+        assert [e.checked_in for e in event.state.entrants] == [True] * 4 + [False]
+        await clock.advance(10 * 60)
+        event = second.runner.get(event_id)
+        assert event.phase == "playing" and event.entrant(PEOPLE[4].user_id) is None
+        await second.stop()
+
+
+@pytest.mark.asyncio
+async def test_a_process_resumes_only_the_events_of_its_servers(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with await Database.open(path) as db:
+        first = Bench(db, ManualScheduler())
+        event_id = await first.create()
+        await join_all(first, event_id, PEOPLE[:2])
+        await first.stop()
+    async with await Database.open(path) as db:
+        other = Bench(db, ManualScheduler())
+        assert await other.runner.resume(lambda guild_id: guild_id != GUILD) == []
+        assert other.runner.running == []
+        owner = Bench(db, ManualScheduler())
+        assert [e.state.id for e in await owner.runner.resume(lambda g: g == GUILD)] == [event_id]

@@ -35,7 +35,7 @@ from .pairings import Pairing, round_robin, round_robin_fits, swiss_round
 from .rotation import Schedule, progressive_schedule, random_rotation, whist_design
 from .standings import Standing, champions, standings
 from .start_time import StartTimeError, event_start
-from .storage import create_event, load_event, open_events, save_event
+from .storage import champion_roles, create_event, load_event, open_events, save_event
 
 __all__ = [
     "Actor",
@@ -53,6 +53,7 @@ __all__ = [
     "TooFewPlayersError",
     "Tournament",
     "TournamentError",
+    "champion_roles",
     "champions",
     "create_event",
     "event_start",

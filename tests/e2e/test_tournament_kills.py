@@ -1,0 +1,231 @@
+"""A tournament's bot process killed (SIGKILL) in sign-up, in check-in and between rounds.
+
+Each test runs one bot process on one SQLite database, kills it at that moment and
+starts it again: the event goes on where it was, with nothing lost. The members'
+clicks on the event message's buttons work after the restart (the buttons carry the
+event's id and the event is reloaded from the store). A kill in the middle of a round
+is tests/e2e/test_tournament_process.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.store import Database, TournamentRepo
+from tests.e2e.bot_process import BotProcess
+from tests.e2e.fake_discord import FakeDiscord, Message
+from tests.e2e.tournament_play import (
+    DIRECTOR,
+    answered,
+    event_id,
+    new_event,
+    play_round,
+    round_tables,
+    stored_event,
+    wait_for_champion,
+    wait_for_next_round,
+)
+from tests.waiting import BOUND
+
+pytestmark = pytest.mark.slow
+
+MEMBERS = [f"m{n}" for n in range(8)]
+PAIRS = [("m0", "m1"), ("m2", "m3"), ("m4", "m5")]
+
+
+@contextlib.asynccontextmanager
+async def running(fake: FakeDiscord, workdir: Path) -> AsyncIterator[BotProcess]:
+    """A started bot process; killed at the end whatever happened, its log shown."""
+    bot = BotProcess(fake, workdir)
+    try:
+        await bot.start()
+        yield bot
+    finally:
+        with contextlib.suppress(Exception):
+            await bot.kill()
+        print(bot.tail(100))  # shown by pytest when the test failed
+
+
+def embed_text(fake: FakeDiscord, message: Message) -> str:
+    """The event message's embed as it is now."""
+    return str(fake.messages[message.id].payload.get("embeds"))
+
+
+async def shows(fake: FakeDiscord, message: Message, *parts: str, without: str = "\0") -> None:
+    """Until the event message's embed shows every one of ``parts``, and not ``without``."""
+
+    def shown() -> bool:
+        text = embed_text(fake, message)
+        return all(p in text for p in parts) and without not in text
+
+    try:
+        await fake.wait_for(shown, timeout=BOUND, what=f"the event message to show {parts}")
+    except TimeoutError as exc:
+        raise AssertionError(f"{exc}; it shows {embed_text(fake, message)}") from None
+
+
+async def restart(fake: FakeDiscord, bot: BotProcess) -> None:
+    """Start the killed bot again and wait until it has resumed the event.
+
+    A click that comes before that is refused (the event is not running yet), so the
+    members click once the bot has said so.
+    """
+    await bot.start()
+    await fake.wait_for(
+        lambda: "Resumed 1 open tournament event(s)" in bot.log_text().split("e2e: start")[-1],
+        timeout=BOUND,
+        what="the event resumed",
+        poll=0.1,
+    )
+
+
+async def clean_stop(fake: FakeDiscord, bot: BotProcess, *, kills: int = 1) -> None:
+    assert await bot.stop() == 0
+    assert (bot.starts, bot.kills) == (kills + 1, kills)
+    assert not fake.problems, fake.problems
+    assert not bot.faults(), bot.tail()
+
+
+async def test_killed_in_sign_up_everyone_and_a_pending_partner_are_kept(tmp_path: Path) -> None:
+    names = MEMBERS[:6]
+    async with (
+        FakeDiscord(members=[DIRECTOR, *names], managers=[DIRECTOR]) as fake,
+        running(fake, tmp_path / "bot") as bot,
+    ):
+        m = {name: fake.member(name) for name in names}
+        event = await new_event(fake, {"name": "Pairs night", "format": "pairs", "rounds": 2})
+        for first, second in (("m0", "m1"), ("m2", "m3")):
+            joined = await fake.slash(
+                m[first], "euchre tournament join", {"partner": str(m[second].id)}
+            )
+            await joined.wait_answered(BOUND)
+        await answered(fake, m["m3"], fake.messages[event.id], "Confirm partner")
+        await shows(fake, event, f"with <@{m['m1'].id}> (to confirm)", f"with <@{m['m3'].id}>")
+        number = event_id(fake.messages[event.id])
+
+        await bot.kill()
+        kept = (await stored_event(bot, number)).state
+        assert kept.phase == "signup"
+        assert [(e.user_id, e.confirmed) for e in kept.entrants] == [
+            (m["m0"].id, True),
+            (m["m1"].id, False),
+            (m["m2"].id, True),
+            (m["m3"].id, True),
+        ]
+
+        await restart(fake, bot)
+        await answered(fake, m["m1"], fake.messages[event.id], "Confirm partner")
+        joined = await fake.slash(m["m4"], "euchre tournament join", {"partner": str(m["m5"].id)})
+        await joined.wait_answered(BOUND)
+        await answered(fake, m["m5"], fake.messages[event.id], "Confirm partner")
+        lines = [f"<@{m[a].id}> with <@{m[b].id}>" for a, b in PAIRS]
+        await shows(fake, event, "Signed up (6)", *lines, without="(to confirm)")
+        assert embed_text(fake, event).count(" with <@") == 3, "each pair once"
+        await clean_stop(fake, bot)
+        after = (await stored_event(bot, number)).state
+        assert after.phase == "signup"
+        pairs = {
+            frozenset((e.user_id, e.partner_id)) for e in after.entrants if e.partner_id is not None
+        }
+        assert pairs == {
+            frozenset((m[a].id, m[b].id)) for a, b in (("m0", "m1"), ("m2", "m3"), ("m4", "m5"))
+        }
+        assert all(e.confirmed for e in after.entrants)
+
+
+async def move_start(bot: BotProcess, number: int, start: datetime) -> None:
+    """While the bot is down, the stored event's start moves to ``start``.
+
+    Stands for the time that passes while the bot is down, without waiting for it.
+    """
+    assert not bot.running
+    async with await Database.open(bot.database_url) as db:
+        repo = TournamentRepo(db)
+        event = await repo.get(number)
+        moved = event.settings.model_copy(update={"start_time": start})
+        await repo.save(event.model_copy(update={"settings": moved}))
+
+
+async def test_killed_in_check_in_the_event_starts_at_its_time_with_those_checked_in(
+    tmp_path: Path,
+) -> None:
+    names = MEMBERS[:5]
+    async with (
+        FakeDiscord(members=[DIRECTOR, *names], managers=[DIRECTOR]) as fake,
+        running(fake, tmp_path / "bot") as bot,
+    ):
+        event = await new_event(
+            fake,
+            {"name": "Check-in night", "rounds": 1, "deals": 1, "start_in": 60, "check_in": 30},
+        )
+        for name in names:
+            await answered(fake, fake.member(name), fake.messages[event.id], "Join")
+        number = event_id(fake.messages[event.id])
+        await bot.kill()  # in sign-up; down until check-in has opened
+        await move_start(bot, number, datetime.now(UTC) + timedelta(minutes=20))
+
+        await restart(fake, bot)
+        await fake.wait_for(
+            lambda: "Check in" in [b.label for b in fake.messages[event.id].buttons],
+            timeout=BOUND,
+            what="check-in to open",
+        )
+        for name in names[:4]:
+            await answered(fake, fake.member(name), fake.messages[event.id], "Check in")
+        await shows(fake, event, *(f"<@{fake.member(n).id}> ✅" for n in names[:4]))
+        await bot.kill()  # in check-in; down until a few seconds before the start
+        kept = (await stored_event(bot, number)).state
+        assert kept.phase == "checkin"
+        assert [e.checked_in for e in kept.entrants] == [True, True, True, True, False]
+        start = datetime.now(UTC) + timedelta(seconds=3)
+        await move_start(bot, number, start)
+
+        await restart(fake, bot)
+        tables = await round_tables(fake, 1, names[:4])
+        assert len(tables) == 1
+        started = (await stored_event(bot, number)).state
+        assert started.phase == "playing"
+        assert started.rounds[0].started_at >= start, "not before its time"
+        assert [e.user_id for e in started.entrants if e.user_id is not None] == [
+            fake.member(n).id for n in names[:4]
+        ], "who did not check in was dropped"
+        await clean_stop(fake, bot, kills=2)
+
+
+async def test_killed_between_rounds_the_director_starts_the_next_round(tmp_path: Path) -> None:
+    async with (
+        FakeDiscord(members=[DIRECTOR, *MEMBERS], managers=[DIRECTOR]) as fake,
+        running(fake, tmp_path / "bot") as bot,
+    ):
+        director = fake.member(DIRECTOR)
+        event = await new_event(fake, {"name": "Two rounds", "rounds": 2, "deals": 1})
+        for name in MEMBERS:
+            await answered(fake, fake.member(name), fake.messages[event.id], "Join")
+        await answered(fake, director, fake.messages[event.id], "Start now")
+        await play_round(await round_tables(fake, 1, MEMBERS))
+        await wait_for_next_round(fake, event)
+        await shows(fake, event, "Standings after round 1 of 2")
+        number = event_id(fake.messages[event.id])
+        shown = embed_text(fake, event)
+
+        await bot.kill()
+        before = await stored_event(bot, number)
+        assert before.phase == "between_rounds"
+
+        await restart(fake, bot)
+        after = await stored_event(bot, number)
+        assert after.phase == "between_rounds"
+        assert after.standings() == before.standings(), "the standings are as they were"
+        assert after.state.rounds == before.state.rounds
+        assert embed_text(fake, event) == shown
+        await answered(fake, director, fake.messages[event.id], "Next round")
+        await play_round(await round_tables(fake, 2, MEMBERS))
+        await wait_for_champion(fake, event)
+        finished = await stored_event(bot, number)
+        assert finished.state.rounds[0] == before.state.rounds[0], "round 1 kept as it was"
+        await clean_stop(fake, bot)
