@@ -93,6 +93,8 @@ class _Ticket:
     task: asyncio.Task[None] | None = None
     sent: bool = False
     """A request of it went out: it can no longer be taken back."""
+    began: bool = False
+    """Its task has started running (a task cancelled before that never runs its end)."""
     stopped: bool = False
 
 
@@ -204,7 +206,8 @@ class ChannelPacer:
         ticket = slot.running
         if ticket is not None and self.traced and not ticket.sent and ticket.task is not None:
             ticket.stopped = True
-            ticket.task.cancel()
+            if ticket.began:  # else its task, when it runs, ends at once (and frees the key)
+                ticket.task.cancel()
         if slot.job is None:
             return False
         slot.kind = slot.job = None
@@ -290,8 +293,10 @@ class ChannelPacer:
     async def _run(self, key: Hashable, slot: _Slot, ticket: _Ticket, job: Job) -> None:
         budget = self._budgets[ticket.kind]
         _TICKET.set(ticket)
+        ticket.began = True
         try:
-            await job()
+            if not ticket.stopped:
+                await job()
         except RetryAfter as wait:
             self.retried += 1
             budget.blocked_until = max(budget.blocked_until, self.scheduler.now() + wait.seconds)

@@ -399,6 +399,22 @@ async def test_cancel_stops_a_running_job_that_sent_nothing_yet_and_frees_its_sl
     assert p.idle and discord.refused == 0
 
 
+async def test_a_job_taken_back_before_its_task_ran_frees_its_key_for_the_next_state() -> None:
+    """A click's answer may redraw the table in the same turn of the loop as the edit
+    was started: the edit, taken back before its task ever ran, must not hold the key."""
+    clock = ManualScheduler()
+    discord, p = Discord(clock), paced(clock)
+    await submit(p, "table", "post", discord.job("post", "table"))
+    assert p.traced, "the transport reports what it sends"
+    p.submit("table", "edit", discord.job("edit", "taken back"))
+    assert p.running("table")
+    p.cancel("table")  # before the loop ran the edit's task
+    await settle()
+    assert not p.running("table") and p.idle, "the key is free again"
+    await submit(p, "table", "edit", discord.job("edit", "next state"))
+    assert [name for _, _, name in discord.done] == ["table", "next state"]
+
+
 async def test_pacers_drop_a_channel_idle_for_a_while_once_its_windows_are_over() -> None:
     clock = ManualScheduler()
     pacers = Pacers(clock, ChannelLimits(idle_after=1.0))
