@@ -41,10 +41,11 @@ from .learning import ReviewCommands
 from .lesson import LessonCommands
 from .preferences import PreferenceCommands
 from .presenter import TablePresenter, on_private_hand
+from .readiness import Readiness
 from .routes import CLAIM_CODE, DYNAMIC_ITEMS
 from .server_config import PRESET_CHOICES, HouseRulesCommands
 from .tournament_view import EventDesk
-from .tournaments import TournamentCommands
+from .tournaments import NOT_RESUMED, STILL_RESUMING, TournamentCommands
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
@@ -76,13 +77,15 @@ class Euchre(
         self.presenter = presenter
         self.desk = EventDesk(bot, presenter)
         self.champion_roles: ChampionRoles | None = None
+        self.events_ready = Readiness(failed=NOT_RESUMED, late=STILL_RESUMING)
 
     async def cog_load(self) -> None:
         """Route every euchre component to this cog, whichever message it is on.
 
         The presenter also listens to the tables, to show one reloaded from the store.
         Tournament events (with a database) open their tables in threads the desk makes,
-        and those open when the bot stopped go on once the tables are restored.
+        and those open when the bot stopped go on once the tables are restored (in the
+        background: their buttons and commands wait for it).
         """
         self.bot.clicks = self
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -98,6 +101,8 @@ class Euchre(
             runner.listeners.append(roles.on_event_change)
             self.champion_roles = roles
             self.bot.scheduler.call_later(0, self.resume_events, name="tournaments resume")
+        else:
+            self.events_ready.finish()
 
     async def cog_unload(self) -> None:
         """Stop routing the euchre components here."""

@@ -34,6 +34,7 @@ from bot.tables.champion_roles import ChampionRoles
 from bot.tables.tournament_runner import EventChanged, TournamentRunner
 
 from .champion_roles import role_problem
+from .readiness import Readiness
 from .server_config import PRESET_CHOICES, editor_of
 from .tournament_view import EventDesk, event_message
 
@@ -51,6 +52,13 @@ __all__ = ["NO_TOURNAMENTS", "TournamentCommands"]
 log = logging.getLogger(__name__)
 
 NO_TOURNAMENTS: Final = "Tournaments aren't available on this bot: they need the bot's database."
+NOT_RESUMED: Final = (
+    "The tournament events could not be resumed after the bot's restart: "
+    "ask the bot's operator to look at its log."
+)
+STILL_RESUMING: Final = (
+    "The tournament events are still being resumed after the bot's restart: try again in a minute."
+)
 NOT_DIRECTOR: Final = (
     "Creating an event takes the Manage Server permission or the server's rules-admin role."
 )
@@ -90,6 +98,8 @@ class TournamentCommands(_Mixin):
     bot: EuchreBot
     desk: EventDesk
     champion_roles: ChampionRoles | None
+    events_ready: Readiness
+    """Whether the start-up's :meth:`resume_events` has finished: clicks wait for it."""
 
     tournament = app_commands.Group(name="tournament", description="Tournament nights")
 
@@ -98,6 +108,12 @@ class TournamentCommands(_Mixin):
         if self.bot.tournaments is None:
             raise UserFacingError(NO_TOURNAMENTS)
         return self.bot.tournaments
+
+    async def running_events(self, interaction: discord.Interaction[EuchreBot]) -> TournamentRunner:
+        """The runner once the events open at start-up are resumed (the click waits for it)."""
+        runner = self.runner()
+        await self.events_ready.wait(interaction)
+        return runner
 
     async def _actor(self, interaction: discord.Interaction[EuchreBot]) -> Actor:
         """Who asks, and whether the server lets them direct events."""
@@ -112,10 +128,20 @@ class TournamentCommands(_Mixin):
 
         Only the events of this process's servers (its shards): another process runs
         the rest. The champion roles still held are timed again (or taken back now).
+        Until this has finished, the event buttons and tournament commands wait for it
+        (:attr:`events_ready`); if the events could not be resumed, they say so.
         """
+        failed = True  # unless it gets to the end (a stop cancels it: nobody waits on)
+        try:
+            failed = not await self._resume_events()
+        finally:
+            self.events_ready.finish(failed=failed)
+
+    async def _resume_events(self) -> bool:
+        """Resume the champion roles, then the events; whether the events were resumed."""
         runner = self.bot.tournaments
         if runner is None:
-            return
+            return True
         owns = self.bot.tables.ownership.owns
         if self.champion_roles is not None:
             try:
@@ -130,12 +156,13 @@ class TournamentCommands(_Mixin):
             resumed = await runner.resume(owns)
         except Exception:
             log.exception("Tournament events could not be resumed")
-            return
+            return False
         for event in resumed:
             if event.state.id is not None:
                 self.desk.on_change(EventChanged(event.state, "resumed", "resumed"))
         if resumed:
             log.info("Resumed %d open tournament event(s)", len(resumed))
+        return True
 
     # ------------------------------------------------------------------ commands
 
@@ -260,7 +287,8 @@ class TournamentCommands(_Mixin):
         named = None if partner is None else Player(partner.id, partner.display_name)
         if partner is not None and partner.bot:
             raise UserFacingError("Name a member as your partner, not a bot.")
-        await self.runner().join(event_id, _player(interaction), partner=named)
+        runner = await self.running_events(interaction)
+        await runner.join(event_id, _player(interaction), partner=named)
         tail = "" if partner is None else f" {partner.mention} confirms with **Confirm partner**."
         await send_ephemeral(interaction, f"You're in.{tail}")
 
@@ -271,7 +299,8 @@ class TournamentCommands(_Mixin):
         """Replace a no-show by a computer."""
         event_id = await self._channel_event(interaction)
         actor = await self._actor(interaction)
-        await self.runner().skip(event_id, actor, member.id)
+        runner = await self.running_events(interaction)
+        await runner.skip(event_id, actor, member.id)
         await send_ephemeral(interaction, f"A computer plays for {member.display_name} from now.")
 
     @tournament.command(name="standings", description="The standings of this channel's event")
@@ -339,7 +368,7 @@ class TournamentCommands(_Mixin):
         self, interaction: discord.Interaction[EuchreBot], event_id: int, verb: EventVerb
     ) -> None:
         """A button of an event's message; director buttons refuse everyone else privately."""
-        runner = self.runner()
+        runner = await self.running_events(interaction)
         found = await self._event(interaction, event_id)
         actor = await self._actor(interaction)
         if verb in DIRECTOR_VERBS and not (
@@ -347,7 +376,7 @@ class TournamentCommands(_Mixin):
         ):
             raise UserFacingError("Only the event's directors can use that button.")
         user = interaction.user.id
-        if verb in _OPENS_TABLES:
+        if verb in _OPENS_TABLES and not interaction.response.is_done():
             # Opening every table of a round (a thread each) can outlast Discord's 3 s.
             await interaction.response.defer(ephemeral=True, thinking=True)
         if verb == "join":

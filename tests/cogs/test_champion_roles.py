@@ -45,10 +45,16 @@ def cog_of(bot: EuchreBot) -> object:
 async def on_clock(
     make_harness: MakeHarness, db: Database, start: float = 0.0, like: FakeGuild | None = None
 ) -> tuple[Harness, EuchreBot, FakeGuild, ManualScheduler]:
-    """The bot on a manual clock (its runner's wall clock follows), the bot managing roles."""
+    """The bot on a manual clock (its runner's wall clock follows), the bot managing roles.
+
+    A first life has its start-up's resume (of nothing) done; a restart's (``like``) runs
+    when the test turns the clock, once it has set Discord up as the bot finds it.
+    """
     clock = ManualScheduler(start)
     h, bot, g = await event_harness(make_harness, db, scheduler=clock, like=like)
     assert bot.tournaments is not None
+    if like is None:
+        await clock.advance(0)
     bot.tournaments.clock = lambda: EPOCH + timedelta(seconds=clock.now())
     bot_role = g.me.role_ids[0] if g.me is not None else 0
     update = g.role(bot_role)

@@ -48,6 +48,7 @@ async def event_harness(
     *,
     scheduler: ManualScheduler | None = None,
     like: FakeGuild | None = None,
+    **harness_options: object,
 ) -> tuple[Harness, EuchreBot, FakeGuild]:
     """The bot on ``db``; ``like``: a restart, in the guild of a first life (same ids)."""
     bot = build_bot(3)
@@ -66,7 +67,7 @@ async def event_harness(
         )
         bot.league = LeagueService(db)
         tables.listeners.append(bot.league.on_table_event)
-    h = await make_harness(bot)
+    h = await make_harness(bot, **harness_options)
     if db is not None and scheduler is None:
         await settled(h, bot)  # the start-up's resume, done before the database can close
     if like is None:

@@ -3,7 +3,8 @@
 Each test runs one bot process on one SQLite database, kills it at that moment and
 starts it again: the event goes on where it was, with nothing lost. The members'
 clicks on the event message's buttons work after the restart (the buttons carry the
-event's id and the event is reloaded from the store). A kill in the middle of a round
+event's id and the event is reloaded from the store), even those that come at once,
+while the bot still resumes the event: they wait for it. A kill in the middle of a round
 is tests/e2e/test_tournament_process.py.
 """
 
@@ -69,21 +70,6 @@ async def shows(fake: FakeDiscord, message: Message, *parts: str, without: str =
         raise AssertionError(f"{exc}; it shows {embed_text(fake, message)}") from None
 
 
-async def restart(fake: FakeDiscord, bot: BotProcess) -> None:
-    """Start the killed bot again and wait until it has resumed the event.
-
-    A click that comes before that is refused (the event is not running yet), so the
-    members click once the bot has said so.
-    """
-    await bot.start()
-    await fake.wait_for(
-        lambda: "Resumed 1 open tournament event(s)" in bot.log_text().split("e2e: start")[-1],
-        timeout=BOUND,
-        what="the event resumed",
-        poll=0.1,
-    )
-
-
 async def clean_stop(fake: FakeDiscord, bot: BotProcess, *, kills: int = 1) -> None:
     assert await bot.stop() == 0
     assert (bot.starts, bot.kills) == (kills + 1, kills)
@@ -118,7 +104,7 @@ async def test_killed_in_sign_up_everyone_and_a_pending_partner_are_kept(tmp_pat
             (m["m3"].id, True),
         ]
 
-        await restart(fake, bot)
+        await bot.start()
         await answered(fake, m["m1"], fake.messages[event.id], "Confirm partner")
         joined = await fake.slash(m["m4"], "euchre tournament join", {"partner": str(m["m5"].id)})
         await joined.wait_answered(BOUND)
@@ -169,7 +155,7 @@ async def test_killed_in_check_in_the_event_starts_at_its_time_with_those_checke
         await bot.kill()  # in sign-up; down until check-in has opened
         await move_start(bot, number, datetime.now(UTC) + timedelta(minutes=20))
 
-        await restart(fake, bot)
+        await bot.start()
         await fake.wait_for(
             lambda: "Check in" in [b.label for b in fake.messages[event.id].buttons],
             timeout=BOUND,
@@ -185,7 +171,7 @@ async def test_killed_in_check_in_the_event_starts_at_its_time_with_those_checke
         start = datetime.now(UTC) + timedelta(seconds=3)
         await move_start(bot, number, start)
 
-        await restart(fake, bot)
+        await bot.start()
         tables = await round_tables(fake, 1, names[:4])
         assert len(tables) == 1
         started = (await stored_event(bot, number)).state
@@ -217,7 +203,7 @@ async def test_killed_between_rounds_the_director_starts_the_next_round(tmp_path
         before = await stored_event(bot, number)
         assert before.phase == "between_rounds"
 
-        await restart(fake, bot)
+        await bot.start()
         after = await stored_event(bot, number)
         assert after.phase == "between_rounds"
         assert after.standings() == before.standings(), "the standings are as they were"
