@@ -67,8 +67,13 @@ BOT_PERMISSIONS: Final = discord.Permissions(
     create_public_threads=True,
     embed_links=True,
     attach_files=True,
+    create_events=True,
 )
-"""What the bot needs in a channel; README lists the same and shows the integer."""
+"""What the bot needs: in a channel, and Create Events for a timed tournament's reminder.
+
+README lists the same and shows the integer. Create Events lets the bot create
+scheduled events and edit or delete its own (Manage Events, over everyone's, is not asked).
+"""
 
 INVITE_SCOPES: Final = ("bot", "applications.commands")
 

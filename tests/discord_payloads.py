@@ -50,9 +50,9 @@ DEFAULT_EVERYONE_PERMISSIONS = discord.Permissions(
 
 DEFAULT_BOT_PERMISSIONS = discord.Permissions(
     DEFAULT_EVERYONE_PERMISSIONS.value
-    | discord.Permissions(manage_messages=True, manage_threads=True).value
+    | discord.Permissions(manage_messages=True, manage_threads=True, create_events=True).value
 )
-"""The bot's own permissions unless a test says otherwise."""
+"""The bot's own permissions unless a test says otherwise: at least what its invite grants."""
 
 
 # --------------------------------------------------------------------------- helpers

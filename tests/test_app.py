@@ -29,7 +29,7 @@ from bot.errors import UserFacingError
 from bot.heartbeat import Heartbeat
 from bot.replies import APOLOGY
 from bot.settings import Settings
-from tests.harness import Harness
+from tests.harness import DEFAULT_BOT_PERMISSIONS, Harness
 
 
 def make_settings(**values: Any) -> Settings:
@@ -289,7 +289,13 @@ def test_invite_url_has_both_scopes_and_the_permissions() -> None:
         "create_public_threads",
         "embed_links",
         "attach_files",
+        "create_events",  # Discord's own reminder of a timed tournament
     }
+    assert not BOT_PERMISSIONS.manage_events and not BOT_PERMISSIONS.manage_roles
+
+
+def test_the_fakes_bot_has_what_the_invite_grants() -> None:
+    assert DEFAULT_BOT_PERMISSIONS >= BOT_PERMISSIONS
 
 
 def test_readme_shows_the_same_invite_link() -> None:
@@ -302,7 +308,12 @@ def test_readme_shows_the_same_invite_link() -> None:
             f"&scope=bot+applications.commands&permissions={BOT_PERMISSIONS.value}"
         )
     text = " ".join(readme.split())
-    for words in ("View Channels", "Send Messages in Threads", "Create Public Threads"):
+    for words in (
+        "View Channels",
+        "Send Messages in Threads",
+        "Create Public Threads",
+        "Create Events",
+    ):
         assert words in text
 
 

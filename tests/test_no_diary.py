@@ -111,7 +111,7 @@ def test_the_patterns_catch_a_diary(line: str) -> None:
         "End the given-up session on the server first.",
         "The test server lives for the whole pytest session.",
         "https://github.com/Rapptz/discord.py/issues/9999",
-        "the permissions integer 309237697536",
+        "the permissions integer 17901423741952",
         "a snowflake such as 123456789012345678",
         "the emoji euchre_10H_0123456789",
         "`EUCHRE_PURE=1` and seed 1,000,003",
