@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import logging
-from datetime import timedelta
 from typing import TYPE_CHECKING, Final
 
 import discord
@@ -35,6 +34,7 @@ from bot.tables.tournament_runner import EventChanged, TournamentRunner
 
 from .champion_roles import role_problem
 from .readiness import Readiness
+from .reminder import NO_REMINDER, schedule_reminder
 from .server_config import PRESET_CHOICES, editor_of
 from .tournament_view import EventDesk, event_message
 
@@ -86,6 +86,14 @@ def _check_champion_role(
     problem = role_problem(guild, role)
     if problem is not None:
         raise UserFacingError(f"I can't give that role to the champions: {problem}.")
+
+
+async def _tell_director(interaction: discord.Interaction[EuchreBot], sentence: str) -> None:
+    """A private follow-up to the director; the event stands whether or not it arrives."""
+    try:
+        await send_ephemeral(interaction, sentence)
+    except discord.HTTPException as exc:
+        log.warning("Could not tell director %d: %s", interaction.user.id, exc)
 
 
 def _player(interaction: discord.Interaction[EuchreBot]) -> Player:
@@ -250,32 +258,9 @@ class TournamentCommands(_Mixin):
         if callback.message_id is not None:
             await self.desk.remember(state.id, callback.message_id)
         if start is not None:
-            await self._schedule(interaction.guild, channel, name, start, settings)
-
-    async def _schedule(
-        self,
-        guild: discord.Guild,
-        channel: discord.TextChannel,
-        name: str,
-        start: object,
-        settings: EventSettings,
-    ) -> None:
-        """Discord's own scheduled event, for its reminders; a failure is only logged."""
-        assert settings.start_time is not None
-        per_round = settings.round_timer_minutes or _DEFAULTS.round_timer_minutes or 0
-        minutes = settings.rounds * per_round
-        try:
-            await guild.create_scheduled_event(
-                name=name,
-                start_time=settings.start_time,
-                end_time=settings.start_time + timedelta(minutes=minutes),
-                entity_type=discord.EntityType.external,
-                privacy_level=discord.PrivacyLevel.guild_only,
-                location=channel.mention,
-                description=f"Euchre tournament in {channel.mention}: join there.",
-            )
-        except discord.HTTPException as exc:
-            log.warning("Could not create the scheduled event in guild %d: %s", guild.id, exc)
+            problem = await schedule_reminder(interaction.guild, channel, name, settings)
+            if problem is not None:
+                await _tell_director(interaction, f"{NO_REMINDER}: {problem}.")
 
     @tournament.command(name="join", description="Sign up for this channel's event")
     @app_commands.describe(partner="Pairs: your partner (they confirm with the button)")

@@ -8,10 +8,12 @@ the table service) and computers, until the event's champion is announced.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.app import EuchreBot
@@ -27,7 +29,7 @@ from bot.tables.database import DatabaseTableStore
 from bot.tables.scheduler import ManualScheduler
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
-from tests.harness import FakeGuild, Harness, MemberSpec, StoredMessage
+from tests.harness import DEFAULT_BOT_PERMISSIONS, FakeGuild, Harness, MemberSpec, StoredMessage
 
 DIRECTOR = "dee"
 MEMBERS = ["ada", "bob", "cy", "di", "eve", "fay", "gus", "hal"]
@@ -48,9 +50,13 @@ async def event_harness(
     *,
     scheduler: ManualScheduler | None = None,
     like: FakeGuild | None = None,
+    bot_permissions: discord.Permissions | None = None,
     **harness_options: object,
 ) -> tuple[Harness, EuchreBot, FakeGuild]:
-    """The bot on ``db``; ``like``: a restart, in the guild of a first life (same ids)."""
+    """The bot on ``db``; ``like``: a restart, in the guild of a first life (same ids).
+
+    ``bot_permissions``: the bot's in the guild (default: the harness's, the invite's and more).
+    """
     bot = build_bot(3)
     if db is not None:  # as the bot runs: tables and events in one database
         tables = TableService(
@@ -71,7 +77,10 @@ async def event_harness(
     if db is not None and scheduler is None:
         await settled(h, bot)  # the start-up's resume, done before the database can close
     if like is None:
-        g = h.guild(members=[(DIRECTOR, {"manage_guild": True}), *MEMBERS])
+        g = h.guild(
+            members=[(DIRECTOR, {"manage_guild": True}), *MEMBERS],
+            bot_permissions=bot_permissions,
+        )
     else:
         director = MemberSpec(DIRECTOR, {"manage_guild": True}, id=like.member(DIRECTOR).id)
         g = h.guild(
@@ -79,6 +88,7 @@ async def event_harness(
             id=like.id,
             name=like.name,
             channel_ids={like.channel.name: like.channel.id},
+            bot_permissions=bot_permissions,
         )
     return h, bot, g
 
@@ -249,21 +259,75 @@ async def test_a_start_time_creates_a_scheduled_event(
     make_harness: MakeHarness, db: Database
 ) -> None:
     h, _, g = await event_harness(make_harness, db)
-    await new_event(h, g, start_in=60)
+    result = await h.slash(
+        g.member(DIRECTOR), "euchre tournament new", {"name": "Friday night", "start_in": 60}
+    )
     created = [s for s in h.sent if s.kind == "scheduled_event"]
-    assert len(created) == 1
+    assert len(created) == 1 and created[0].status == 200
     body = created[0].body
     assert body["entity_type"] == 3 and body["entity_metadata"]["location"] == g.channel.mention
+    assert body["name"] == "Friday night"
+    assert not result.followups, "nothing to tell the director"
+
+
+def without_create_events() -> discord.Permissions:
+    """The bot's permissions in a server that added it before the invite asked for Create Events."""
+    perms = discord.Permissions(DEFAULT_BOT_PERMISSIONS.value)
+    perms.create_events = False
+    return perms
+
+
+async def test_without_create_events_the_director_is_told_and_the_event_opens(
+    make_harness: MakeHarness, db: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    h, bot, g = await event_harness(make_harness, db, bot_permissions=without_create_events())
+    with caplog.at_level(logging.WARNING):
+        result = await h.slash(
+            g.member(DIRECTOR), "euchre tournament new", {"name": "Friday night", "start_in": 60}
+        )
+    assert not result.ephemeral and "Sign-up is open" in result.text
+    [refused] = [s for s in h.sent if s.kind == "scheduled_event"]
+    assert refused.status == 403
+    [told] = result.followups
+    assert told.ephemeral
+    assert told.content == (
+        "Discord's own reminder of this event (a scheduled event) was not created: "
+        "the bot lacks the Create Events permission in this server: "
+        "grant it, or remind people yourself."
+    )
+    assert bot.tournaments is not None and len(bot.tournaments.running) == 1
+    assert "Could not create the scheduled event" in caplog.text
 
 
 async def test_a_scheduled_event_that_fails_does_not_stop_the_event(
     make_harness: MakeHarness, db: Database
 ) -> None:
     h, bot, g = await event_harness(make_harness, db)
-    h.fail_http("POST", "/guilds/{guild_id}/scheduled-events")
-    message = await new_event(h, g, start_in=60)
-    assert "Sign-up is open" in message.text
+    h.fail_http(
+        "POST",
+        "/guilds/{guild_id}/scheduled-events",
+        status=400,
+        code=50035,
+        message="Invalid Form Body",
+    )
+    result = await h.slash(
+        g.member(DIRECTOR), "euchre tournament new", {"name": "Friday night", "start_in": 60}
+    )
+    assert "Sign-up is open" in result.text
+    assert [s.content for s in result.followups] == [
+        "Discord's own reminder of this event (a scheduled event) was not created: "
+        "Discord refused it (HTTP 400: Invalid Form Body): remind people yourself."
+    ]
     assert bot.tournaments is not None and len(bot.tournaments.running) == 1
+
+
+async def test_an_event_without_a_start_time_has_no_scheduled_event(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, _, g = await event_harness(make_harness, db, bot_permissions=without_create_events())
+    result = await h.slash(g.member(DIRECTOR), "euchre tournament new", {"name": "Now"})
+    assert not [s for s in h.sent if s.kind == "scheduled_event"]
+    assert not result.followups, "no reminder to miss"
 
 
 async def test_the_director_starts_with_computers_when_fewer_than_four_are_in(

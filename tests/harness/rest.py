@@ -180,12 +180,7 @@ class _Rest:
             return user.user_payload()
         if key == ("POST", "/guilds/{guild_id}/scheduled-events"):
             sent.kind = "scheduled_event"
-            if int(p["guild_id"]) not in self.guilds:
-                raise _error(404, 10004, "Unknown Guild")
-            body = cast(JSON, sent.body or {})
-            return payloads.scheduled_event(
-                self.next_id(), int(p["guild_id"]), self.bot_user_payload(), body
-            )
+            return self._scheduled_event(sent, p)
         if key == ("GET", "/guilds/{guild_id}/members/{user_id}"):
             fake_guild = self.guilds.get(int(p["guild_id"]))
             member = self._users.get(int(p["user_id"]))
@@ -200,6 +195,20 @@ class _Rest:
         raise UnexpectedRequestError(
             f"the fake Discord has no answer for {method} {path} ({sent.url}); "
             f"add one with harness.route({method!r}, {path!r}, handler)"
+        )
+
+    def _scheduled_event(self, sent: Sent, p: Mapping[str, str]) -> JSON:
+        """Create a guild's scheduled event; refused, as Discord does, without Create Events."""
+        fake_guild = self.guilds.get(int(p["guild_id"]))
+        if fake_guild is None:
+            raise _error(404, 10004, "Unknown Guild")
+        me = fake_guild.me
+        perms = discord.Permissions.none() if me is None else fake_guild.permissions_for(me)
+        if not (perms.create_events or perms.manage_events):
+            raise _error(403, 50013, "Missing Permissions")
+        body = cast(JSON, sent.body or {})
+        return payloads.scheduled_event(
+            self.next_id(), fake_guild.id, self.bot_user_payload(), body
         )
 
     def _member_role(self, sent: Sent, p: Mapping[str, str], *, add: bool) -> None:
