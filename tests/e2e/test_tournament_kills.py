@@ -149,6 +149,11 @@ async def test_killed_in_check_in_the_event_starts_at_its_time_with_those_checke
             fake,
             {"name": "Check-in night", "rounds": 1, "deals": 1, "start_in": 60, "check_in": 30},
         )
+        await fake.wait_for(
+            lambda: [e["name"] for e in fake.scheduled_events] == ["Check-in night"],
+            timeout=BOUND,
+            what="Discord's own reminder, with the invite's permissions",
+        )
         for name in names:
             await answered(fake, fake.member(name), fake.messages[event.id], "Join")
         number = event_id(fake.messages[event.id])
