@@ -69,11 +69,7 @@ BOT_PERMISSIONS: Final = discord.Permissions(
     attach_files=True,
     create_events=True,
 )
-"""What the bot needs: in a channel, and Create Events for a timed tournament's reminder.
-
-README lists the same and shows the integer. Create Events lets the bot create
-scheduled events and edit or delete its own (Manage Events, over everyone's, is not asked).
-"""
+"""What the bot needs (Create Events: a timed tournament's reminder); README shows the integer."""
 
 INVITE_SCOPES: Final = ("bot", "applications.commands")
 
