@@ -28,6 +28,7 @@ from bot.store import (
 from bot.store.accuracy import AccuracyRepo, GameAccuracy
 from bot.store.copy import COPY_ORDER, CopyError, copy_database
 from bot.store.daily import DailyRepo
+from bot.store.tournament_models import ChampionRole
 
 from .conftest import CHANNEL, GUILD, HOST, playing_table, random_game, sql
 
@@ -103,6 +104,19 @@ async def tournament_in_play(db: Database, table_id: int) -> None:
     event.set_table_id(1, 1, table_id, now)
     event.report(1, 1, [(1, 0)], now, finished=False)
     await save_event(TournamentRepo(db), event)
+    # a champion role of an earlier night, still held
+    state = event.state
+    assert state.id is not None
+    role = ChampionRole(
+        tournament_id=state.id,
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        user_id=HOST,
+        role_id=GUILD + 7,
+        expires_at=datetime(2026, 5, 8, tzinfo=UTC),
+        given=True,
+    )
+    await TournamentRepo(db).save(state, [role])
 
 
 async def read_all(db: Database) -> dict[str, object]:
@@ -118,6 +132,7 @@ async def read_all(db: Database) -> dict[str, object]:
         "seasons": seasons,
         "standings": [await SeasonRepo(db).standings(s.id) for s in seasons],
         "tournaments": await TournamentRepo(db).list_by_guild(GUILD),
+        "champion_roles": await TournamentRepo(db).champion_roles([GUILD]),
         "preferences": await PreferenceRepo(db).get(HOST),
         "accuracy": await AccuracyRepo(db).history(GUILD, HOST),
         "daily": (await DailyRepo(db).par(GUILD, DAY), await DailyRepo(db).get(GUILD, DAY, HOST)),
