@@ -277,6 +277,14 @@ class PostgresDatabase(Database):
             raise self._no_answer() from exc
         except _DROPPED as exc:
             raise self._lost(reason_of(exc)) from exc
+        except asyncpg.InternalClientError as exc:
+            # asyncpg's protocol out of step with the server (an operation left "in
+            # progress" by a connection the server is closing): the connection can't be
+            # trusted any more, so it is given up and the next call connects again
+            if self._session not in self._abandoned:
+                self._abandoned.append(self._session)
+            self._conn.terminate()
+            raise self._lost(reason_of(exc)) from exc
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             if self._conn.is_closed():  # a FATAL error, or "connection is closed"
                 raise self._lost(reason_of(exc)) from exc

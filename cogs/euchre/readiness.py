@@ -6,21 +6,53 @@ tournament command, may come before they are. It waits for them instead of being
 refused: its answer is deferred first (Discord's 3 seconds don't run out), then it acts
 as soon as the step has finished. A step that failed, or that has not finished within
 :data:`WAIT_BOUND` seconds, gets one sentence and changes nothing.
+
+A step that reads the database tries again while the database is out of reach (a
+restart of its server, say): :func:`patiently`, within :data:`WAIT_BOUND` in all.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Final
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Final, TypeVar
 
 import discord
 
 from bot.errors import UserFacingError
+from bot.store import ConnectionLostError
 
-__all__ = ["WAIT_BOUND", "Readiness"]
+__all__ = ["RETRY_DELAYS", "WAIT_BOUND", "Readiness", "patiently"]
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 WAIT_BOUND: Final = 20.0
 """Seconds a deferred click waits for the step before it is told to try again."""
+
+RETRY_DELAYS: list[float] = [1.0, 2.0, 4.0, 8.0]
+"""Seconds :func:`patiently` waits before each new try (15 s in all, within the bound)."""
+
+
+async def patiently(what: str, step: Callable[[], Awaitable[T]]) -> T:
+    """``step()``, tried again while the database is out of reach (ConnectionLostError).
+
+    It waits each of :data:`RETRY_DELAYS` in turn; the last try's error is raised.
+    """
+    for delay in RETRY_DELAYS:
+        try:
+            return await step()
+        except ConnectionLostError as exc:
+            log.warning(
+                "Resuming %s: the database is out of reach (%s); trying again in %g s",
+                what,
+                exc.reason or exc,
+                delay,
+            )
+        await asyncio.sleep(delay)
+    return await step()
 
 
 class Readiness:

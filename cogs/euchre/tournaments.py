@@ -33,7 +33,7 @@ from bot.tables.champion_roles import ChampionRoles
 from bot.tables.tournament_runner import EventChanged, TournamentRunner
 
 from .champion_roles import role_problem
-from .readiness import Readiness
+from .readiness import Readiness, patiently
 from .reminder import NO_REMINDER, schedule_reminder
 from .server_config import PRESET_CHOICES, editor_of
 from .tournament_view import EventDesk, event_message
@@ -151,17 +151,18 @@ class TournamentCommands(_Mixin):
         if runner is None:
             return True
         owns = self.bot.tables.ownership.owns
-        if self.champion_roles is not None:
+        roles = self.champion_roles
+        if roles is not None:
             try:
-                await self.champion_roles.resume(owns)
+                await patiently("the champion roles", lambda: roles.resume(owns))
             except Exception:
                 log.exception("The champion roles could not be resumed")
         try:  # before resuming: a resumed event's message is redrawn at once
-            await self.desk.recall()
+            await patiently("the events' messages", self.desk.recall)
         except Exception:
             log.exception("The tournament events' messages could not be read: posted anew")
         try:
-            resumed = await runner.resume(owns)
+            resumed = await patiently("the tournament events", lambda: runner.resume(owns))
         except Exception:
             log.exception("Tournament events could not be resumed")
             return False

@@ -9,6 +9,7 @@ sentence; so does one that outlasts the wait's bound. Neither changes anything.
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -16,7 +17,7 @@ import pytest
 
 from bot.app import EuchreBot
 from bot.league.tournaments import Tournament
-from bot.store import Database
+from bot.store import ConnectionLostError, Database
 from bot.tables.scheduler import ManualScheduler
 from cogs.euchre.readiness import Readiness
 from cogs.euchre.tournaments import NOT_RESUMED, STILL_RESUMING
@@ -152,6 +153,36 @@ async def test_a_command_during_the_resume_waits_for_it_and_takes_effect(
     answer = await command
     assert answer.ephemeral and answer.content.startswith("You're in."), answer.content
     assert [name for name, _ in await entrants(db, bot, event_id)] == ["ada", "bob", "cy", "di"]
+
+
+async def test_a_database_out_of_reach_at_the_resume_is_tried_again_and_the_click_takes_effect(
+    make_harness: MakeHarness, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restart of the database server during the bot's start-up: the resume waits for
+    it (warnings, not errors) and the events are resumed all the same."""
+    first, message, event_id = await a_pairs_event(make_harness, db)
+    h, bot, g, clock = await restarted(make_harness, db, first, message)
+    loaded = sys.modules[type(readiness(bot)).__module__]  # the cog's own (reloaded) module
+    monkeypatch.setattr(loaded, "RETRY_DELAYS", [0.0, 0.0])
+    runner = bot.tournaments
+    assert runner is not None
+    resume: Resume = runner.resume
+    tries = 0
+
+    async def after_two_tries(*args: object, **kwargs: object) -> list[Tournament]:
+        nonlocal tries
+        tries += 1
+        if tries <= 2:
+            raise ConnectionLostError("the database is restarting", reason="shutting down")
+        return await resume(*args, **kwargs)
+
+    runner.resume = after_two_tries  # type: ignore[method-assign]
+    await clock.advance(0)
+    assert tries == 3 and readiness(bot).finished and not readiness(bot).failed
+    assert [r.getMessage() for r in h.errors] == []
+    click = await h.click(g.member("bob"), h.message(message.id), label="Confirm partner")
+    assert click.ephemeral and click.content == "You and Ada are a pair.", click.content
+    assert await entrants(db, bot, event_id) == [("ada", True), ("bob", True)]
 
 
 async def test_a_failed_resume_answers_every_click_with_one_sentence(

@@ -107,6 +107,23 @@ async def test_a_connection_dropped_while_idle_is_opened_again_by_the_next_call(
     assert any("connected to the database again" in m for m in said), said
 
 
+async def test_a_connection_whose_protocol_is_out_of_step_is_given_up_for_a_new_one(
+    postgres_url: str, store_log: pytest.LogCaptureFixture
+) -> None:
+    """asyncpg may find an operation still "in progress" on a connection the server is
+    closing: the store says the connection was lost, and the next call connects again."""
+    async with await Database.open(postgres_url) as db:
+        assert isinstance(db, PostgresDatabase)
+        pid = await backend_pid(db)
+        out_of_step = "cannot switch to state 11; another operation (2) is in progress"
+        with pytest.raises(ConnectionLostError), db._errors():
+            raise asyncpg.InternalClientError(out_of_step)
+
+        assert await backend_pid(db) != pid
+    said = messages(store_log)
+    assert any("lost the connection to the database" in m for m in said), said
+
+
 async def test_a_drop_met_by_begin_begins_again_on_a_new_connection(postgres_url: str) -> None:
     async with await Database.open(postgres_url) as db:
         table_id = await playing_table(db)
