@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -41,6 +42,8 @@ __all__ = [
 
 ACTION_PREFIX = "euchre:a:"
 STALE_PREFIX = "That button is out of date"
+FINISHED = re.compile(r"Table \d+ has finished: ")
+"""A click that raced the game's last move: as stale as an out-of-date button."""
 _UPDATE = 7
 _ANSWER_TIMEOUT = BOUND
 
@@ -253,7 +256,7 @@ class Players:
             assert interaction.response_type == _UPDATE, (interaction, interaction.callback)
             assert interaction.original_id == choice.message.id
             reply = self.fake.messages[choice.message.id]
-            if reply.content.startswith(STALE_PREFIX):
+            if reply.content.startswith(STALE_PREFIX) or FINISHED.match(reply.content):
                 outcome = "stale"
             else:
                 assert not reply.content, f"{choice!r} was refused: {reply.content}"
