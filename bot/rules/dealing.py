@@ -9,6 +9,7 @@ algorithms may change between versions.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import factorial
 from typing import Final
@@ -131,16 +132,18 @@ def seeded_deal(rules: HouseRules, seed: int, number: int, pack: list[int] | Non
     return Dealer(rules, pack or None).deal(seed, number)
 
 
-def first_dealer(rules: HouseRules, seed: int) -> int:
+def first_dealer(rules: HouseRules, seed: int, pack: Sequence[int] | None = None) -> int:
     """The first dealer: at random, or whoever is dealt the first black jack.
 
-    For the black jack, a seeded shuffle of the pack is dealt face up one card at
-    a time, starting with seat 0, until a jack of clubs or spades appears.
+    For the black jack, a seeded shuffle of the pack (``pack``, else the
+    rules') is dealt face up one card at a time, starting with seat 0, until a
+    jack of clubs or spades appears.
     """
     n = rules.players
     if rules.first_dealer == "random":
         return seeded_int(seed, "first_dealer") % n
-    for i, c in enumerate(shuffled(deck_cards(rules), seed, "black_jack")):
+    cards = deck_cards(rules) if pack is None else list(pack)
+    for i, c in enumerate(shuffled(cards, seed, "black_jack")):
         if rank_of(c) == JACK and suit_of(c) in (Suit.CLUBS, Suit.SPADES):
             return i % n
     return 0

@@ -37,7 +37,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from bot.render.card_images import card_picture
 from bot.render.league import FAMILY_NAMES
-from bot.rules.cards import CardError, parse_card
+from bot.rules import CardError, parse_card
 from bot.store import Database
 
 from . import og
