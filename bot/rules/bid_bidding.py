@@ -25,7 +25,7 @@ from typing import Final
 from .actions import BID, DECLARE, DISCARD, GIVE, PASS, SHOOT, Action
 from .bidding import check_turn, go_alone, make_trump
 from .errors import RefusedError
-from .play import begin_play, cards_once, set_play_order
+from .play import begin_play, cards_once, set_play_order, take
 from .results import Contract
 from .state import (
     BID_PHASE,
@@ -169,15 +169,15 @@ def act(s: State, seat: int, action: Action) -> None:
         _declare(s, action.trump)
     elif do == "give":
         assert card is not None
-        s.hands[seat].remove(card)
+        take(s.hands[seat], card)
         s.hands[s.maker].append(card)
         s.phase = DISCARD_PHASE
         s.turn = s.maker
     elif do == "discard":
         assert card is not None
-        s.hands[seat].remove(card)
+        take(s.hands[seat], card)
         s.kitty.append(card)
-        s.give_queue.pop(0)
+        s.give_queue = s.give_queue[1:]
         _advance_give(s)
 
 
@@ -200,7 +200,7 @@ def _end_bidding(s: State, seat: int) -> None:
 def _declare(s: State, trump: int) -> None:
     make_trump(s, s.maker, trump)
     if s.alone and s.fixed.partners_best:
-        s.give_queue = list(s.fixed.partners[s.maker])
+        s.give_queue = s.fixed.partners[s.maker]
     _advance_give(s)
 
 

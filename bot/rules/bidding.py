@@ -82,7 +82,8 @@ def make_trump(s: State, seat: int, trump: int) -> None:
 
 def go_alone(s: State, seat: int) -> None:
     """``seat`` plays alone: its partners sit the deal out."""
-    s.alone.append(seat)
-    out = s.out
+    s.alone = (*s.alone, seat)
+    out = list(s.out)
     for p in s.fixed.partners[seat]:
         out[p] = True
+    s.out = tuple(out)

@@ -9,13 +9,14 @@ algorithms may change between versions.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
 from dataclasses import dataclass
 from math import factorial
-from typing import Final
+from typing import Any, Final
 
-from .cards import JACK, Suit, rank_of, suit_of
+from .cards import JACK, Suit, card
 from .house_rules import HouseRules, deals_every_card, deck_cards
+
+_BLACK_JACKS: Final = frozenset((card(JACK, Suit.CLUBS), card(JACK, Suit.SPADES)))
 
 NO_UPCARD: Final = -1
 """The ``upcard`` of a deal that turns no card (Bid Euchre deals the whole pack)."""
@@ -43,51 +44,76 @@ class Deal:
 
 def seeded_int(seed: int, purpose: str, index: int = 0) -> int:
     """A 512-bit integer determined by the seed, a purpose word and an index."""
-    digest = hashlib.blake2b(f"euchre:{seed}:{purpose}:{index}".encode(), digest_size=64).digest()
-    return int.from_bytes(digest, "big")
+    # blake2b's digest is 64 bytes unless asked otherwise; int.from_bytes reads big-endian.
+    return int.from_bytes(hashlib.blake2b(f"euchre:{seed}:{purpose}:{index}".encode()).digest())
 
 
 def shuffled(cards: list[int], seed: int, purpose: str, index: int = 0) -> list[int]:
-    """A copy of ``cards`` in a seeded random order.
-
-    Fisher-Yates from the top: for i = len-1 down to 1, swap card i with card
-    j = x mod (i+1), then x //= i+1. Only x modulo len! decides the swaps.
-    """
+    """A copy of ``cards`` in a seeded random order (see ``Shuffle``)."""
     out = list(cards)
-    orders, plan = _chunks(len(out))
-    x = seeded_int(seed, purpose, index) % orders
-    i = len(out) - 1
-    for chunk, stop in plan:
-        # The next digits of x (radices i+1 down to stop+1) are those of x mod their
-        # product, a number small enough for machine arithmetic: one big division a chunk.
-        x, r = divmod(x, chunk)
-        while i > stop:
-            j = r % (i + 1)
-            r //= i + 1
-            out[i], out[j] = out[j], out[i]
-            i -= 1
+    shuffle_for(len(out)).apply(out, seeded_int(seed, purpose, index))
     return out
 
 
 _WORD: Final = 1 << 62
 """Products of radices below this fit a machine word (and mypyc's unboxed int)."""
-_CHUNKS: Final[dict[int, tuple[int, list[tuple[int, int]]]]] = {}
 
 
-def _chunks(size: int) -> tuple[int, list[tuple[int, int]]]:
-    """For shuffling ``size`` cards: ``size!``; (product of radices, last i not in it) per chunk."""
-    found = _CHUNKS.get(size)
-    if found is None:
-        plan = []
+class Shuffle:
+    """The seeded shuffle of ``size`` cards, worked out once per size.
+
+    Fisher-Yates from the top: for i = size-1 down to 1, swap card i with card
+    j = x mod (i+1), then x //= i+1. Only x modulo size! decides the swaps, and
+    the radices are taken in chunks whose product fits a machine word: one big
+    division a chunk, then machine arithmetic.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.orders = factorial(size)
+        chunks: list[int] = []
+        stops: list[int] = []
         i = size - 1
         while i > 0:
             chunk, stop = 1, i
             while stop > 0 and chunk * (stop + 1) < _WORD:
                 chunk *= stop + 1
                 stop -= 1
-            plan.append((chunk, stop))
+            chunks.append(chunk)
+            stops.append(stop)
             i = stop
-        found = _CHUNKS[size] = (factorial(size), plan)
+        self.chunks = chunks
+        self.stops = stops
+
+    def apply(self, out: list[Any], x: int) -> None:
+        """Shuffle ``out`` (``size`` cards) in place by the number ``x``.
+
+        The items are only moved: typed Any, compiled code moves them as they are.
+        """
+        x %= self.orders
+        i = self.size - 1
+        stops = self.stops
+        for k, chunk in enumerate(self.chunks):
+            x, r = divmod(x, chunk)
+            stop = stops[k]
+            while i > stop:
+                radix = i + 1
+                j = r % radix
+                r //= radix
+                card = out[i]
+                out[i] = out[j]
+                out[j] = card
+                i -= 1
+
+
+_SHUFFLES: Final[dict[int, Shuffle]] = {}
+
+
+def shuffle_for(size: int) -> Shuffle:
+    """The ``Shuffle`` of ``size`` cards (made once)."""
+    found = _SHUFFLES.get(size)
+    if found is None:
+        found = _SHUFFLES[size] = Shuffle(size)
     return found
 
 
@@ -102,10 +128,34 @@ class Dealer:
         self.players = rules.players
         self.hand_size = rules.hand_size
         self.every_card = deals_every_card(rules)
+        self.shuffle = shuffle_for(len(self.pack))
+        self.random_first = rules.first_dealer == "random"
+
+    def first_dealer(self, seed: int) -> int:
+        """The first dealer: at random, or whoever is dealt the first black jack.
+
+        For the black jack, a seeded shuffle of the pack is dealt face up one
+        card at a time, starting with seat 0, until a jack of clubs or spades
+        appears.
+        """
+        if self.random_first:
+            return seeded_int(seed, "first_dealer") % self.players
+        cards = list(self.pack)
+        self.shuffle.apply(cards, seeded_int(seed, "black_jack"))
+        for i, c in enumerate(cards):
+            if c in _BLACK_JACKS:
+                return i % self.players
+        return 0
+
+    def shuffled(self, seed: int, number: int) -> list[int]:
+        """The pack as deal number ``number`` (0-based) of a game seeded ``seed`` deals it."""
+        out = list(self.pack)
+        self.shuffle.apply(out, seeded_int(seed, "deal", number))
+        return out
 
     def deal(self, seed: int, number: int) -> Deal:
         """Deal number ``number`` (0-based, thrown-in deals included) of a game seeded ``seed``."""
-        return self.deal_pack(shuffled(self.pack, seed, "deal", number))
+        return self.deal_pack(self.shuffled(seed, number))
 
     def deal_pack(self, pack: list[int]) -> Deal:
         """``hand_size`` cards to each seat from the top of ``pack``, then the upcard, the kitty."""
@@ -132,18 +182,6 @@ def seeded_deal(rules: HouseRules, seed: int, number: int, pack: list[int] | Non
     return Dealer(rules, pack or None).deal(seed, number)
 
 
-def first_dealer(rules: HouseRules, seed: int, pack: Sequence[int] | None = None) -> int:
-    """The first dealer: at random, or whoever is dealt the first black jack.
-
-    For the black jack, a seeded shuffle of the pack (``pack``, else the
-    rules') is dealt face up one card at a time, starting with seat 0, until a
-    jack of clubs or spades appears.
-    """
-    n = rules.players
-    if rules.first_dealer == "random":
-        return seeded_int(seed, "first_dealer") % n
-    cards = deck_cards(rules) if pack is None else list(pack)
-    for i, c in enumerate(shuffled(cards, seed, "black_jack")):
-        if rank_of(c) == JACK and suit_of(c) in (Suit.CLUBS, Suit.SPADES):
-            return i % n
-    return 0
+def first_dealer(rules: HouseRules, seed: int) -> int:
+    """The first dealer of a game of ``rules`` seeded ``seed`` (see ``Dealer.first_dealer``)."""
+    return Dealer(rules).first_dealer(seed)

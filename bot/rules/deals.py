@@ -10,9 +10,19 @@ last trick scored, scoring.py, or thrown in) deals the next or ends the game.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from . import bid_bidding, euchre_bidding, euchre_checks
 from .actions import Action
+from .bid_bidding import act as bid_act
+from .bid_bidding import check as bid_check
+from .bid_bidding import legal as bid_legal
+from .bid_bidding import start as bid_start
+from .dealing import NO_UPCARD
+from .euchre_bidding import PASSED, THROWN_IN
+from .euchre_bidding import act as euchre_act
+from .euchre_bidding import legal as euchre_legal
+from .euchre_bidding import start as euchre_start
+from .euchre_checks import check as euchre_check
 from .play import check_play, legal_plays, play_card
 from .results import DealOutcome
 from .scoring import book, score_played
@@ -24,15 +34,26 @@ def start_deal(s: State) -> None:
     fixed = s.fixed
     number = s.deal_number
     presets = s.preset_deals
-    deal = presets[number] if number < len(presets) else fixed.dealer.deal(s.seed, number)
-    s.deal_number = number + 1
-    s.clear_deal(deal)
-    score = s.score
-    s.deal_marks.append((s.dealer, deal.upcard, s.deal_start, score[0], score[1]))
-    if fixed.bid_euchre:
-        bid_bidding.start(s)
+    if number < len(presets):
+        deal = presets[number]
+        s.clear_deal([list(h) for h in deal.hands], deal.upcard, list(deal.kitty))
     else:
-        euchre_bidding.start(s)
+        dealer = fixed.dealer
+        pack = dealer.shuffled(s.seed, number)
+        size = dealer.hand_size
+        dealt = dealer.players * size
+        hands = [pack[at : at + size] for at in range(0, dealt, size)]
+        if dealt == len(pack):
+            s.clear_deal(hands, NO_UPCARD, [])
+        else:
+            s.clear_deal(hands, pack[dealt], [] if dealer.every_card else pack[dealt + 1 :])
+    s.deal_number = number + 1
+    score = s.score
+    s.deal_marks.append((s.dealer, s.upcard, s.deal_start, score[0], score[1]))
+    if fixed.bid_euchre:
+        bid_start(s)
+    else:
+        euchre_start(s)
 
 
 def legal_actions(s: State) -> Sequence[Action]:
@@ -43,16 +64,16 @@ def legal_actions(s: State) -> Sequence[Action]:
     if seat < 0:
         return ()
     if s.fixed.bid_euchre:
-        return bid_bidding.legal(s, seat)
-    return euchre_bidding.legal(s, seat)
+        return bid_legal(s, seat)
+    return euchre_legal(s, seat)
 
 
 def check_action(s: State, seat: int, action: Action) -> None:
     """RefusedError (with the record's code) where the rules refuse ``seat``'s action now."""
     if s.fixed.bid_euchre:
-        bid_bidding.check(s, seat, action)
+        bid_check(s, seat, action)
     else:
-        euchre_checks.check(s, seat, action)
+        euchre_check(s, seat, action)
     card = action.card
     if action.do == "play" and card is not None:
         check_play(s, seat, card)
@@ -62,20 +83,23 @@ def step_action(s: State, action: Action) -> None:
     """Apply an action of the seat to act, unchecked: it must come from ``legal``."""
     seat = s.turn
     assert seat >= 0, "the game is over"
-    s.log.append((seat, action))
     card = action.card
     if action.do == "play":
         assert card is not None
+        entry: Any = s.fixed.plays[seat][card]  # Any: appended as it is, not rebuilt
+        s.log.append(entry)
         if play_card(s, seat, card):
             first = score_played(s)
             finish_deal(s, (s.dealer + 1) % s.fixed.players, first)
-    elif s.fixed.bid_euchre:
-        bid_bidding.act(s, seat, action)
+        return
+    s.log.append((seat, action))
+    if s.fixed.bid_euchre:
+        bid_act(s, seat, action)
     else:
-        ended = euchre_bidding.act(s, seat, action)
-        if ended == euchre_bidding.PASSED:
+        ended = euchre_act(s, seat, action)
+        if ended == PASSED:
             _throw_in(s, "passed", (s.dealer + 1) % s.fixed.players)
-        elif ended == euchre_bidding.THROWN_IN:
+        elif ended == THROWN_IN:
             _throw_in(s, "redeal", s.dealer)
 
 

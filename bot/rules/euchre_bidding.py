@@ -36,7 +36,7 @@ from .euchre_checks import (
     holds_upcard_suit,
     must_hold_suit,
 )
-from .play import begin_play, cards_once
+from .play import begin_play, cards_once, take
 from .state import ALONE_PHASE, BID1, BID2, DISCARD_PHASE, GIVE_PHASE, State
 
 GOES_ON: Final = 0
@@ -85,7 +85,7 @@ def _legal_bid1(s: State, seat: int) -> list[Action]:
     fixed = s.fixed
     if fixed.ace_no_face and ace_no_face(s.hands[seat]):
         acts.append(REDEAL)
-    if fixed.farmers != "off" and not s.swapped[seat]:
+    if fixed.farmers != "off" and not s.swapped >> seat & 1:
         acts += [Action("swap", cards=combo) for combo in farmer_swaps(s, s.hands[seat])]
     return acts
 
@@ -116,17 +116,17 @@ def act(s: State, seat: int, action: Action) -> int:
         _call(s, seat, action.suit, bool(action.alone))
     elif do == "discard":
         assert card is not None
-        s.masked_at.append(len(s.log) - 1)
+        s.masked_at = (*s.masked_at, len(s.log) - 1)
         _discard(s, seat, card)
     elif do == "alone":
         _declare_alone(s, seat)
     elif do == "give":
         assert card is not None
-        s.masked_at.append(len(s.log) - 1)
+        s.masked_at = (*s.masked_at, len(s.log) - 1)
         _give(s, seat, card)
     elif do == "ask":
         assert action.partner is not None
-        s.masked_at.append(len(s.log) - 1)
+        s.masked_at = (*s.masked_at, len(s.log) - 1)
         s.give_step = GIVE_STEP
         s.receiver = seat
         s.turn = action.partner
@@ -134,7 +134,7 @@ def act(s: State, seat: int, action: Action) -> int:
         return THROWN_IN
     elif do == "swap":
         assert action.cards is not None
-        s.masked_at.append(len(s.log) - 1)
+        s.masked_at = (*s.masked_at, len(s.log) - 1)
         _swap(s, seat, action.cards)
     return GOES_ON
 
@@ -143,10 +143,10 @@ def _pass(s: State, seat: int) -> int:
     n = s.fixed.players
     phase = s.phase
     if phase is ALONE_PHASE:
-        s.alone_queue.pop(0)
+        s.alone_queue = s.alone_queue[1:]
         _advance_alone(s)
     elif phase is GIVE_PHASE:
-        s.give_queue.pop(0)
+        s.give_queue = s.give_queue[1:]
         _advance_give(s)
     else:
         s.passes += 1
@@ -193,29 +193,29 @@ def _call(s: State, seat: int, suit: int, alone: bool) -> None:
 
 
 def _discard(s: State, seat: int, card: int) -> None:
-    s.hands[seat].remove(card)
+    take(s.hands[seat], card)
     s.kitty.append(card)
     if s.discard_kind == _PICKUP:
         _after_bidding(s)
     else:
-        s.give_queue.pop(0)
+        s.give_queue = s.give_queue[1:]
         _advance_give(s)
 
 
 def _swap(s: State, seat: int, cards: tuple[int, ...]) -> None:
     hand = s.hands[seat]
     for c in cards:
-        hand.remove(c)
+        take(hand, c)
     hand += s.kitty[:3]
     s.kitty[:3] = cards
-    s.swapped[seat] = True
+    s.swapped |= 1 << seat
 
 
 def _after_bidding(s: State) -> None:
     s.alone_stage = 0
-    s.alone_queue = []
+    s.alone_queue = ()
     if s.fixed.after_trump and not _maker_side_alone(s):
-        s.alone_queue = [s.maker, *s.fixed.partners[s.maker]]
+        s.alone_queue = (s.maker, *s.fixed.partners[s.maker])
     _advance_alone(s)
 
 
@@ -237,15 +237,14 @@ def _advance_alone(s: State) -> None:
                     start = seat
                     break
             n = s.fixed.players
-            s.alone_queue = [(start + k) % n for k in range(1, n, 2)]
+            s.alone_queue = tuple([(start + k) % n for k in range(1, n, 2)])
     s.phase = ALONE_PHASE
     s.turn = s.alone_queue[0]
 
 
 def _declare_alone(s: State, seat: int) -> None:
-    s.alone_queue.pop(0)
     go_alone(s, seat)
-    s.alone_queue = []
+    s.alone_queue = ()
     if seat % 2 != s.makers:
         s.alone_stage = 1
     _advance_alone(s)
@@ -255,9 +254,8 @@ def _begin_give(s: State) -> None:
     if s.fixed.players > 4 or s.fixed.partners_best:
         makers = s.makers
         # the makers' loner first, then the defenders'
-        queue = [seat for seat in s.alone if seat % 2 == makers]
-        queue += [seat for seat in s.alone if seat % 2 != makers]
-        s.give_queue = queue
+        first = [seat for seat in s.alone if seat % 2 == makers]
+        s.give_queue = (*first, *[seat for seat in s.alone if seat % 2 != makers])
     _advance_give(s)
 
 
@@ -277,7 +275,7 @@ def _advance_give(s: State) -> None:
 
 
 def _give(s: State, seat: int, card: int) -> None:
-    s.hands[seat].remove(card)
+    take(s.hands[seat], card)
     s.hands[s.receiver].append(card)
     s.phase = DISCARD_PHASE
     s.discard_kind = _GIVEN

@@ -168,7 +168,7 @@ def _check_swap(s: State, seat: int, action: Action) -> None:
     mode = s.fixed.farmers
     if mode == "off":
         raise RefusedError("not_allowed", "Farmer's hand is not played at this table.")
-    if s.swapped[seat]:
+    if s.swapped >> seat & 1:
         raise RefusedError("not_allowed", "You have already swapped with the kitty this deal.")
     cards = tuple(sorted(action.cards or ()))
     if cards not in farmer_swaps(s, s.hands[seat]):

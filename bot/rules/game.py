@@ -31,7 +31,7 @@ from typing import Self
 
 from .actions import TRUMP_WORDS, Action
 from .cards import card_label
-from .dealing import Deal, first_dealer
+from .dealing import Deal
 from .deals import check_action, legal_actions, start_deal, step_action
 from .errors import RulesError
 from .euchre_checks import ace_no_face, farmer_swaps
@@ -80,7 +80,7 @@ class Game:
         deals: Sequence[Deal] = (),
     ) -> None:
         fixed = fixed_for(rules)
-        first = first_dealer(rules, seed, fixed.dealer.pack) if dealer is None else dealer
+        first = fixed.dealer.first_dealer(seed) if dealer is None else dealer
         if not 0 <= first < fixed.players:
             raise RulesError(f"dealer: seat {first} is not at a {fixed.players}-seat table")
         self._state = State(fixed, seed, first, tuple(deals))
@@ -189,7 +189,11 @@ class Game:
     @property
     def deal(self) -> Deal:
         """The deal in play, as it was dealt."""
-        return self._state.deal
+        s = self._state
+        number = s.deal_number - 1
+        if number < len(s.preset_deals):
+            return s.preset_deals[number]
+        return s.fixed.dealer.deal(s.seed, number)
 
     @property
     def hands(self) -> Sequence[Sequence[int]]:
@@ -238,12 +242,12 @@ class Game:
     @property
     def alone(self) -> Sequence[int]:
         """The seats playing (or defending) alone this deal."""
-        return self._state.alone
+        return list(self._state.alone)
 
     @property
     def out(self) -> Sequence[bool]:
         """Per seat, whether it sits this deal out (a loner's partner)."""
-        return self._state.out
+        return list(self._state.out)
 
     @property
     def contract(self) -> Contract | None:

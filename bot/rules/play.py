@@ -27,6 +27,7 @@ __all__ = [
     "play_card",
     "play_order",
     "set_play_order",
+    "take",
 ]
 
 
@@ -125,6 +126,14 @@ def _printed_suit(c: int) -> int:
     return Suit.SPADES if c in (TWO_SPADES, THREE_SPADES, FOUR_SPADES) else -1
 
 
+def take(hand: list[int], card: int) -> None:
+    """Take one copy of ``card`` out of ``hand`` (it holds one)."""
+    for i in range(len(hand)):
+        if hand[i] == card:
+            hand.pop(i)
+            return
+
+
 def begin_play(s: State, leader: int) -> None:
     """The bidding is over: the play begins, ``leader`` to lead (a seat in the play)."""
     set_play_order(s)
@@ -134,7 +143,7 @@ def begin_play(s: State, leader: int) -> None:
 
 def set_play_order(s: State) -> None:
     """The seats in the play: who plays after each seat, and how many play to a trick."""
-    out = tuple(s.out)
+    out = s.out
     order = _PLAY_ORDER.get(out)
     if order is None:
         order = _PLAY_ORDER[out] = play_order(out)
@@ -144,7 +153,7 @@ def set_play_order(s: State) -> None:
 
 def play_card(s: State, seat: int, card: int) -> bool:
     """``seat`` (to act) plays ``card``; True when that took the deal's last trick."""
-    s.hands[seat].remove(card)
+    take(s.hands[seat], card)
     cards = s.trick_cards
     cards.append(card)
     s.trick_seats.append(seat)
@@ -162,7 +171,9 @@ def _end_trick(s: State) -> bool:
     seats = s.trick_seats
     best = best_card(cards, s.power[s.led], s.fixed.later_equal_wins)
     winner = seats[best]
-    s.tricks_won[winner & 1] += 1
+    won = s.tricks_won
+    team = winner & 1
+    won[team] = won[team] + 1
     if s.fixed.lead_rules and not s.trump_broken:
         eff = s.eff
         trump = s.trump
@@ -170,8 +181,8 @@ def _end_trick(s: State) -> bool:
     done = Trick(tuple(seats), tuple(cards), winner)
     s.tricks.append(done)
     s.last_trick = done
-    s.trick_seats = []
-    s.trick_cards = []
+    seats.clear()
+    cards.clear()
     s.trick_no += 1
     if s.trick_no < s.fixed.hand_size:
         s.turn = winner

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .house_rules import HouseRules
 from .results import Contract, DealOutcome, DealResult
-from .state import State
+from .state import Fixed, State, fixed_for
 
 __all__ = ["Contract", "DealOutcome", "DealResult", "book", "score_bid_deal", "score_deal"]
 
@@ -27,13 +27,19 @@ def score_deal(
     defender; where a lone defender's euchre and a super-euchre both apply,
     the larger counts.
     """
-    if maker_tricks == rules.hand_size:
-        return "march", rules.points_lone_march if maker_alone else rules.points_march, 0
-    if maker_tricks * 2 > rules.hand_size:
-        return "made", rules.points_made, 0
-    points = rules.points_lone_defender_euchre if defender_alone else rules.points_euchre
-    if maker_tricks == 0 and rules.points_super_euchre is not None:
-        points = max(points, rules.points_super_euchre)
+    return _euchre_points(fixed_for(rules), maker_tricks, maker_alone, defender_alone)
+
+
+def _euchre_points(
+    fixed: Fixed, maker_tricks: int, maker_alone: bool, defender_alone: bool
+) -> tuple[DealOutcome, int, int]:
+    if maker_tricks == fixed.hand_size:
+        return "march", fixed.points_lone_march if maker_alone else fixed.points_march, 0
+    if maker_tricks * 2 > fixed.hand_size:
+        return "made", fixed.points_made, 0
+    points = fixed.points_lone_defender_euchre if defender_alone else fixed.points_euchre
+    if maker_tricks == 0 and fixed.points_super_euchre >= 0:
+        points = max(points, fixed.points_super_euchre)
     return "euchred", 0, points
 
 
@@ -46,10 +52,16 @@ def score_bid_deal(
     defenders score their tricks. A shoot scores ``shoot_points`` for every
     trick taken, or loses as much, the defenders scoring their tricks.
     """
+    return _bid_points(fixed_for(rules), contract, bidder_tricks, defender_tricks)
+
+
+def _bid_points(
+    fixed: Fixed, contract: Contract, bidder_tricks: int, defender_tricks: int
+) -> tuple[DealOutcome, int, int]:
     if contract.shoot:
         if defender_tricks == 0:
-            return "shot", rules.shoot_points, 0
-        return "shot_failed", -rules.shoot_points, defender_tricks
+            return "shot", fixed.shoot_points, 0
+        return "shot_failed", -fixed.shoot_points, defender_tricks
     if bidder_tricks >= contract.tricks:
         return "made", bidder_tricks, defender_tricks
     return "set", -contract.tricks, defender_tricks
@@ -62,20 +74,20 @@ def score_played(s: State) -> int:
     and its bidders win when both teams reach the target on the same deal.
     """
     won = s.tricks_won
-    rules = s.fixed.rules
-    if s.fixed.bid_euchre:
+    fixed = s.fixed
+    if fixed.bid_euchre:
         contract = s.contract
         assert contract is not None
         bidders = contract.team
-        outcome, to_team, to_others = score_bid_deal(
-            rules, contract, won[bidders], won[1 - bidders]
-        )
+        outcome, to_team, to_others = _bid_points(fixed, contract, won[bidders], won[1 - bidders])
         book(s, outcome, bidders, to_team, to_others)
         return bidders
     makers = s.makers
-    maker_alone = any(seat & 1 == makers for seat in s.alone)
+    maker_alone = False
+    for seat in s.alone:
+        maker_alone = maker_alone or seat & 1 == makers
     defender_alone = len(s.alone) > int(maker_alone)
-    outcome, to_team, to_others = score_deal(rules, won[makers], maker_alone, defender_alone)
+    outcome, to_team, to_others = _euchre_points(fixed, won[makers], maker_alone, defender_alone)
     book(s, outcome, makers, to_team, to_others)
     return 0
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal, final
 
-from .actions import PASS, Action
-from .cards import JOKER
+from .actions import PASS, PLAY, Action
+from .cards import CARD_COUNT, JOKER
 from .dealing import NO_UPCARD, Deal, Dealer
 from .house_rules import HouseRules
 from .ranking import Ranking, build_ranking
@@ -49,8 +49,6 @@ DECLARE_PHASE: Final[Phase] = "declare"
 NOBODY: Final = -1
 """A seat, suit or card that does not exist (yet): no turn, no trump, no maker."""
 
-_NO_DEAL: Final = Deal((), NO_UPCARD, ())
-
 
 @final
 class Fixed:
@@ -68,13 +66,28 @@ class Fixed:
         self.later_equal_wins = self.ranking.later_equal_wins
         self.dealer = Dealer(rules)
         self.dupes = rules.packs > 1
+        self.nobody_out = (False,) * n
         self.partners = tuple([tuple([(s + k) % n for k in range(2, n, 2)]) for s in range(n)])
         asks = [tuple([Action.ask(p) for p in partners]) for partners in self.partners]
         # the ask step's legal actions per seat (a six-handed loner may also pass)
         self.asks = tuple(asks if rules.partners_best else [(PASS, *a) for a in asks])
+        # each seat's log entry for each card played (the hot path builds none)
+        self.plays: tuple[tuple[Any, ...], ...] = tuple(
+            [tuple([(s, PLAY[c]) for c in range(CARD_COUNT)]) for s in range(n)]
+        )
         self.deals_per_game = -1 if rules.deals_per_game is None else rules.deals_per_game
         self.target_score = rules.target_score
         self.bid_euchre = rules.game == "bid_euchre"
+        # the points a deal scores (scoring.py)
+        self.points_made = rules.points_made
+        self.points_march = rules.points_march
+        self.points_lone_march = rules.points_lone_march
+        self.points_euchre = rules.points_euchre
+        self.points_lone_defender_euchre = rules.points_lone_defender_euchre
+        self.points_super_euchre = (
+            -1 if rules.points_super_euchre is None else rules.points_super_euchre
+        )
+        self.shoot_points = rules.shoot_points
         # euchre's bidding (euchre_bidding.py)
         self.stick = rules.stick_the_dealer
         self.forced_alone = rules.dealer_partner_order_up == "must_go_alone"
@@ -143,9 +156,7 @@ class State:
     phase: Phase | None
     turn: int
 
-    # ---- the deal in play
-    deal: Deal
-    """As it was dealt."""
+    # ---- the deal in play (as dealt: preset_deals, else the seed's, Dealer.deal)
     hands: list[list[int]]
     upcard: int
     kitty: list[int]
@@ -162,12 +173,12 @@ class State:
     maker: int
     makers: int
     turned_down: int
-    alone: list[int]
-    out: list[bool]
+    alone: tuple[int, ...]
+    out: tuple[bool, ...]
     """Per seat, whether it sits this deal out (a loner's partner)."""
     deal_start: int
     """Where this deal's actions begin in the log."""
-    masked_at: list[int]
+    masked_at: tuple[int, ...]
     """Where this deal's log holds a card some seats may not see (or an ask)."""
     contract: Contract | None
     """Bid Euchre: the highest bid so far."""
@@ -177,11 +188,11 @@ class State:
     """Euchre: the seats that passed this round."""
     high: int
     """Bid Euchre: the highest number bid; 0 before any."""
-    swapped: list[bool]
-    """Euchre: per seat, whether it swapped with the kitty (farmer's hand)."""
-    alone_queue: list[int]
+    swapped: int
+    """Euchre: a bit per seat that swapped with the kitty (farmer's hand)."""
+    alone_queue: tuple[int, ...]
     alone_stage: int
-    give_queue: list[int]
+    give_queue: tuple[int, ...]
     give_step: int
     receiver: int
     discard_kind: int
@@ -221,36 +232,34 @@ class State:
         self.log = []
         self.deal_marks = []
         self.last_trick = None
-        self.clear_deal(_NO_DEAL)
+        self.clear_deal([], NO_UPCARD, [])
 
-    def clear_deal(self, deal: Deal) -> None:
-        """Every field of the deal in play as ``deal`` is dealt, before anyone acts."""
-        n = self.fixed.players
+    def clear_deal(self, hands: list[list[int]], upcard: int, kitty: list[int]) -> None:
+        """Every field of the deal in play as it is dealt, before anyone acts."""
         self.phase = None
         self.turn = NOBODY
-        self.deal = deal
-        self.hands = [list(h) for h in deal.hands]
-        self.upcard = deal.upcard
-        self.kitty = list(deal.kitty)
+        self.hands = hands
+        self.upcard = upcard
+        self.kitty = kitty
         self.upcard_taken = False
-        self.benny_call = deal.upcard >= JOKER
+        self.benny_call = upcard >= JOKER
         self.trump = NOBODY
         self.eff = ()
         self.power = ()
         self.maker = NOBODY
         self.makers = NOBODY
         self.turned_down = NOBODY
-        self.alone = []
-        self.out = [False] * n
+        self.alone = ()
+        self.out = self.fixed.nobody_out
         self.deal_start = len(self.log)
-        self.masked_at = []
+        self.masked_at = ()
         self.contract = None
         self.passes = 0
         self.high = 0
-        self.swapped = [False] * n
-        self.alone_queue = []
+        self.swapped = 0
+        self.alone_queue = ()
         self.alone_stage = 0
-        self.give_queue = []
+        self.give_queue = ()
         self.give_step = 0
         self.receiver = NOBODY
         self.discard_kind = 0
@@ -272,7 +281,7 @@ class State:
             self.dealer,
             None if self.trump < 0 else self.trump,
             None if self.maker < 0 else self.maker,
-            self.alone[:],
+            list(self.alone),
             self.tricks_won[:],
             [0, 0] if points is None else points,
             outcome,
