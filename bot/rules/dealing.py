@@ -9,6 +9,7 @@ algorithms may change between versions.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import factorial
 from typing import Any, Final
@@ -42,10 +43,30 @@ class Deal:
         object.__setattr__(self, "kitty", kitty)
 
 
+_BLAKE2B: Final = hashlib.blake2b
+_FROM_BYTES: Final[Callable[[bytes], int]] = int.from_bytes
+"""Bound once: compiled code calls them without looking them up."""
+
+
+def seed_key(seed: int, purpose: str) -> bytes:
+    """What the digest of ``seeded_int(seed, purpose, index)`` hashes, but the index."""
+    return f"euchre:{seed}:{purpose}:".encode()
+
+
+def deal_key(seed: int) -> bytes:
+    """The ``seed_key`` of a game's deals."""
+    return seed_key(seed, "deal")
+
+
 def seeded_int(seed: int, purpose: str, index: int = 0) -> int:
     """A 512-bit integer determined by the seed, a purpose word and an index."""
+    return keyed_int(seed_key(seed, purpose), index)
+
+
+def keyed_int(key: bytes, index: int) -> int:
+    """``seeded_int`` of a ``seed_key`` and an index: the BLAKE2b digest of both, as a number."""
     # blake2b's digest is 64 bytes unless asked otherwise; int.from_bytes reads big-endian.
-    return int.from_bytes(hashlib.blake2b(f"euchre:{seed}:{purpose}:{index}".encode()).digest())
+    return _FROM_BYTES(_BLAKE2B(key + str(index).encode()).digest())
 
 
 def shuffled(cards: list[int], seed: int, purpose: str, index: int = 0) -> list[int]:
@@ -147,15 +168,15 @@ class Dealer:
                 return i % self.players
         return 0
 
-    def shuffled(self, seed: int, number: int) -> list[int]:
-        """The pack as deal number ``number`` (0-based) of a game seeded ``seed`` deals it."""
+    def shuffled(self, key: bytes, number: int) -> list[int]:
+        """The pack as deal number ``number`` (0-based) deals it (``key``: ``deal_key(seed)``)."""
         out = list(self.pack)
-        self.shuffle.apply(out, seeded_int(seed, "deal", number))
+        self.shuffle.apply(out, keyed_int(key, number))
         return out
 
     def deal(self, seed: int, number: int) -> Deal:
         """Deal number ``number`` (0-based, thrown-in deals included) of a game seeded ``seed``."""
-        return self.deal_pack(self.shuffled(seed, number))
+        return self.deal_pack(self.shuffled(deal_key(seed), number))
 
     def deal_pack(self, pack: list[int]) -> Deal:
         """``hand_size`` cards to each seat from the top of ``pack``, then the upcard, the kitty."""

@@ -39,7 +39,7 @@ def start_deal(s: State) -> None:
         s.clear_deal([list(h) for h in deal.hands], deal.upcard, list(deal.kitty))
     else:
         dealer = fixed.dealer
-        pack = dealer.shuffled(s.seed, number)
+        pack = dealer.shuffled(s.deal_key, number)
         size = dealer.hand_size
         dealt = dealer.players * size
         hands = [pack[at : at + size] for at in range(0, dealt, size)]

@@ -25,7 +25,7 @@ from typing import Any, Final, Literal, final
 
 from .actions import PASS, PLAY, Action
 from .cards import CARD_COUNT, JOKER
-from .dealing import NO_UPCARD, Deal, Dealer
+from .dealing import NO_UPCARD, Deal, Dealer, deal_key
 from .house_rules import HouseRules
 from .ranking import Ranking, build_ranking
 from .results import Contract, DealOutcome, DealResult, Trick
@@ -134,6 +134,8 @@ class State:
     # ---- the table: set when the game is made, never changed
     fixed: Fixed
     seed: int
+    deal_key: bytes
+    """What each deal's shuffle hashes with its number (dealing.py's ``deal_key``)."""
     first_dealer: int
     preset_deals: tuple[Deal, ...]
     """Deals given in advance (a record's), played before seeded ones."""
@@ -221,6 +223,7 @@ class State:
         """A game before its first deal (deals.py deals it)."""
         self.fixed = fixed
         self.seed = seed
+        self.deal_key = deal_key(seed)
         self.first_dealer = first_dealer
         self.preset_deals = preset_deals
         self.dealer = first_dealer

@@ -29,7 +29,7 @@ from bot.rules.state import Fixed, State, field_names
 
 from .variants import BID_RULES, RULES
 
-VALUES = (int, str, type(None), Action, Deal, Trick, Contract, DealResult, Fixed, HouseRules)
+VALUES = (int, str, bytes, type(None), Action, Deal, Trick, Contract, DealResult, Fixed, HouseRules)
 """What a field may hold besides lists: values the engine never changes in place."""
 
 
