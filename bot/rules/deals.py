@@ -1,32 +1,18 @@
-"""A game's deals one after another: each action to its phase, a deal's end, the game's end.
+"""A game's deals one after another: dealing each, its end (scored or thrown in), the game's end.
 
-Functions over the ``State`` (state.py), the engine's one path for every
-change: ``legal_actions`` asks the phase in play, ``check_action`` refuses
-what the rules refuse, ``step_action`` applies an action (to the bidding of
-the game's rules, or a card to the trick, play.py), and a deal that ends (its
-last trick scored, scoring.py, or thrown in) deals the next or ends the game.
+Functions over the ``State`` (state.py). ``Game`` (game.py) hands each action to
+the bidding of its rules or, a card, to the play (play.py); when the deal ends
+it calls here, which scores it (scoring.py) and deals the next or ends the game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
-from .actions import Action
-from .bid_bidding import act as bid_act
-from .bid_bidding import check as bid_check
-from .bid_bidding import legal as bid_legal
 from .bid_bidding import start as bid_start
 from .dealing import NO_UPCARD
-from .euchre_bidding import PASSED, THROWN_IN
-from .euchre_bidding import act as euchre_act
-from .euchre_bidding import legal as euchre_legal
 from .euchre_bidding import start as euchre_start
-from .euchre_checks import check as euchre_check
-from .play import check_play, legal_plays, play_card
 from .results import DealOutcome
 from .scoring import book, score_played
-from .state import PLAY_PHASE, State
+from .state import State
 
 
 def start_deal(s: State) -> None:
@@ -56,56 +42,17 @@ def start_deal(s: State) -> None:
         euchre_start(s)
 
 
-def legal_actions(s: State) -> Sequence[Action]:
-    """Every action the seat to act may take now; empty once the game is over."""
-    seat = s.turn
-    if s.phase is PLAY_PHASE:
-        return legal_plays(s, seat)
-    if seat < 0:
-        return ()
-    if s.fixed.bid_euchre:
-        return bid_legal(s, seat)
-    return euchre_legal(s, seat)
+def end_played_deal(s: State) -> None:
+    """The deal's last trick is taken: score it, then deal the next or end the game."""
+    first = score_played(s)
+    finish_deal(s, (s.dealer + 1) % s.fixed.players, first)
 
 
-def check_action(s: State, seat: int, action: Action) -> None:
-    """RefusedError (with the record's code) where the rules refuse ``seat``'s action now."""
-    if s.fixed.bid_euchre:
-        bid_check(s, seat, action)
-    else:
-        euchre_check(s, seat, action)
-    card = action.card
-    if action.do == "play" and card is not None:
-        check_play(s, seat, card)
-
-
-def step_action(s: State, action: Action) -> None:
-    """Apply an action of the seat to act, unchecked: it must come from ``legal``."""
-    seat = s.turn
-    assert seat >= 0, "the game is over"
-    card = action.card
-    if action.do == "play":
-        assert card is not None
-        entry: Any = s.fixed.plays[seat][card]  # Any: appended as it is, not rebuilt
-        s.log.append(entry)
-        if play_card(s, seat, card):
-            first = score_played(s)
-            finish_deal(s, (s.dealer + 1) % s.fixed.players, first)
-        return
-    s.log.append((seat, action))
-    if s.fixed.bid_euchre:
-        bid_act(s, seat, action)
-    else:
-        ended = euchre_act(s, seat, action)
-        if ended == PASSED:
-            _throw_in(s, "passed", (s.dealer + 1) % s.fixed.players)
-        elif ended == THROWN_IN:
-            _throw_in(s, "redeal", s.dealer)
-
-
-def _throw_in(s: State, outcome: DealOutcome, next_dealer: int) -> None:
+def throw_in(s: State, outcome: DealOutcome) -> None:
+    """The deal ends unplayed (``passed``, or ``redeal`` by the same dealer): deal the next."""
     book(s, outcome, 0, 0, 0)
-    finish_deal(s, next_dealer)
+    dealer = s.dealer
+    finish_deal(s, dealer if outcome == "redeal" else (dealer + 1) % s.fixed.players)
 
 
 def finish_deal(s: State, next_dealer: int, first: int = 0) -> None:

@@ -5,8 +5,8 @@ ace-no-face and farmer's hand), ``discard``, ``bid2`` (naming a suit),
 ``alone`` and ``give`` (partner's best, or the six-handed loner's ask).
 Functions over the ``State`` (state.py): ``start`` a deal's bidding, its
 ``legal`` actions, ``act`` on one (euchre_checks.py holds the rules that
-refuse one). An act returns ``GOES_ON``, or ``PASSED`` / ``THROWN_IN`` when
-the deal ends unplayed (deals.py then deals the next).
+refuse one). An act returns None, or how the deal ended unplayed (``passed``,
+``redeal``): deals.py then deals the next.
 """
 
 from __future__ import annotations
@@ -36,14 +36,9 @@ from .euchre_checks import (
     holds_upcard_suit,
     must_hold_suit,
 )
-from .play import begin_play, cards_once, take
+from .play import begin_play, cards_once
+from .results import DealOutcome
 from .state import ALONE_PHASE, BID1, BID2, DISCARD_PHASE, GIVE_PHASE, State
-
-GOES_ON: Final = 0
-PASSED: Final = 1
-"""Everyone passed twice: the deal is thrown in and the next dealer deals."""
-THROWN_IN: Final = 2
-"""Ace-no-face: the hands are thrown in and the same dealer deals again."""
 
 _PICKUP: Final = 0
 _GIVEN: Final = 1
@@ -102,8 +97,12 @@ def _legal_bid2(s: State, seat: int) -> list[Action]:
 # ---------------------------------------------------------------- acting
 
 
-def act(s: State, seat: int, action: Action) -> int:
-    """Apply an action of any verb but ``play``, already logged; GOES_ON, PASSED or THROWN_IN."""
+def act(s: State, seat: int, action: Action) -> DealOutcome | None:
+    """Apply an action of any verb but ``play``, already logged; how the deal ended, if it did.
+
+    ``passed``: everyone passed twice (the next dealer deals); ``redeal``: ace-no-face
+    threw the hands in (the same dealer deals again).
+    """
     # Each verb's fields are set (record-format.md): the asserts only tell mypy so.
     do = action.do
     card = action.card
@@ -131,15 +130,15 @@ def act(s: State, seat: int, action: Action) -> int:
         s.receiver = seat
         s.turn = action.partner
     elif do == "redeal":
-        return THROWN_IN
+        return "redeal"
     elif do == "swap":
         assert action.cards is not None
         s.masked_at = (*s.masked_at, len(s.log) - 1)
         _swap(s, seat, action.cards)
-    return GOES_ON
+    return None
 
 
-def _pass(s: State, seat: int) -> int:
+def _pass(s: State, seat: int) -> DealOutcome | None:
     n = s.fixed.players
     phase = s.phase
     if phase is ALONE_PHASE:
@@ -158,8 +157,8 @@ def _pass(s: State, seat: int) -> int:
             s.passes = 0
             s.turn = (s.dealer + 1) % n
         else:
-            return PASSED
-    return GOES_ON
+            return "passed"
+    return None
 
 
 def _order_up(s: State, seat: int, alone: bool | None) -> None:
@@ -193,7 +192,7 @@ def _call(s: State, seat: int, suit: int, alone: bool) -> None:
 
 
 def _discard(s: State, seat: int, card: int) -> None:
-    take(s.hands[seat], card)
+    s.hands[seat].remove(card)
     s.kitty.append(card)
     if s.discard_kind == _PICKUP:
         _after_bidding(s)
@@ -205,7 +204,7 @@ def _discard(s: State, seat: int, card: int) -> None:
 def _swap(s: State, seat: int, cards: tuple[int, ...]) -> None:
     hand = s.hands[seat]
     for c in cards:
-        take(hand, c)
+        hand.remove(c)
     hand += s.kitty[:3]
     s.kitty[:3] = cards
     s.swapped |= 1 << seat
@@ -275,7 +274,7 @@ def _advance_give(s: State) -> None:
 
 
 def _give(s: State, seat: int, card: int) -> None:
-    take(s.hands[seat], card)
+    s.hands[seat].remove(card)
     s.hands[s.receiver].append(card)
     s.phase = DISCARD_PHASE
     s.discard_kind = _GIVEN

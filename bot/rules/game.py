@@ -2,8 +2,9 @@
 
 ``Game`` holds one ``State`` (state.py, the plain record of every field) and
 is all a caller needs: whose turn, what is legal, what the table shows. Every
-change goes through deals.py's functions: ``apply`` checks an action against
-the rules and raises RefusedError, leaving the state untouched, when it is not
+change goes through ``step``, which hands the action to the bidding of the
+game's rules or, a card, to the play: ``apply`` checks an action against the
+rules and raises RefusedError, leaving the state untouched, when it is not
 allowed; ``step`` applies an action taken from ``legal()`` without checking it
 again, the fast path simulations use; ``push`` does the same and keeps the
 state as it was, which ``pop`` brings back, as python-chess's board does.
@@ -27,18 +28,25 @@ What is public is read-only (properties), with None for what does not exist yet.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Self
+from typing import Any, Self
 
 from .actions import TRUMP_WORDS, Action
+from .bid_bidding import act as bid_act
+from .bid_bidding import check as bid_check
+from .bid_bidding import legal as bid_legal
 from .cards import card_label
 from .dealing import Deal
-from .deals import check_action, legal_actions, start_deal, step_action
+from .deals import end_played_deal, start_deal, throw_in
 from .errors import RulesError
+from .euchre_bidding import act as euchre_act
+from .euchre_bidding import legal as euchre_legal
 from .euchre_checks import ace_no_face, farmer_swaps
+from .euchre_checks import check as euchre_check
 from .house_rules import HouseRules
+from .play import check_play, legal_plays, play_card
 from .ranking import Ranking
 from .results import Contract, DealResult, Trick
-from .state import Phase, State, fixed_for, snapshot
+from .state import PLAY_PHASE, Phase, State, fixed_for, snapshot
 
 __all__ = ["Game", "new_game"]
 
@@ -322,20 +330,56 @@ class Game:
 
     def legal(self) -> Sequence[Action]:
         """Every action the seat to act may take now; empty once the game is over."""
-        return legal_actions(self._state)
+        s = self._state
+        seat = s.turn
+        if s.phase is PLAY_PHASE:
+            return legal_plays(s, seat)
+        if seat < 0:
+            return ()
+        if s.fixed.bid_euchre:
+            return bid_legal(s, seat)
+        return euchre_legal(s, seat)
 
     def check(self, seat: int, action: Action) -> None:
         """Raise RefusedError (with the record's code) where the rules refuse ``seat``'s action."""
-        check_action(self._state, seat, action)
+        s = self._state
+        if s.fixed.bid_euchre:
+            bid_check(s, seat, action)
+        else:
+            euchre_check(s, seat, action)
+        card = action.card
+        if action.do == "play" and card is not None:
+            check_play(s, seat, card)
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply a seat's action after checking it; RefusedError (state unchanged) if refused."""
-        check_action(self._state, seat, action)
-        step_action(self._state, action)
+        self.check(seat, action)
+        self.step(action)
 
     def step(self, action: Action) -> None:
-        """Apply an action of the seat to act without checking it: it must come from ``legal()``."""
-        step_action(self._state, action)
+        """Apply an action of the seat to act without checking it: it must come from ``legal()``.
+
+        The one path of every change: a card goes to the play, anything else to the
+        bidding of the game's rules, and a deal that ends goes to deals.py.
+        """
+        s = self._state
+        seat = s.turn
+        assert seat >= 0, "the game is over"
+        card = action.card
+        if action.do == "play":
+            assert card is not None
+            entry: Any = s.fixed.plays[seat][card]  # Any: appended as it is, not rebuilt
+            s.log.append(entry)
+            if play_card(s, seat, card):
+                end_played_deal(s)
+            return
+        s.log.append((seat, action))
+        if s.fixed.bid_euchre:
+            bid_act(s, seat, action)
+            return
+        ended = euchre_act(s, seat, action)
+        if ended is not None:
+            throw_in(s, ended)
 
     # ------------------------------------------------------------------ copying and undoing
 
@@ -349,7 +393,7 @@ class Game:
     def push(self, action: Action) -> None:
         """``step``, keeping the state as it was for ``pop`` (unchecked as ``step``)."""
         self._stack.append(snapshot(self._state))
-        step_action(self._state, action)
+        self.step(action)
 
     def pop(self) -> Action:
         """Take back the last ``push`` (and any ``step`` since) and return its action.

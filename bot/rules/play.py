@@ -27,7 +27,6 @@ __all__ = [
     "play_card",
     "play_order",
     "set_play_order",
-    "take",
 ]
 
 
@@ -48,7 +47,7 @@ def cards_once(s: State, seat: int) -> list[int]:
 
 def legal_plays(s: State, seat: int) -> list[Action]:
     """The cards ``seat`` may play now: its led suit's if it holds any, else any."""
-    hand = cards_once(s, seat)
+    hand = cards_once(s, seat) if s.fixed.dupes else s.hands[seat]
     if s.trick_cards:
         eff = s.eff
         led = s.led
@@ -126,14 +125,6 @@ def _printed_suit(c: int) -> int:
     return Suit.SPADES if c in (TWO_SPADES, THREE_SPADES, FOUR_SPADES) else -1
 
 
-def take(hand: list[int], card: int) -> None:
-    """Take one copy of ``card`` out of ``hand`` (it holds one)."""
-    for i in range(len(hand)):
-        if hand[i] == card:
-            hand.pop(i)
-            return
-
-
 def begin_play(s: State, leader: int) -> None:
     """The bidding is over: the play begins, ``leader`` to lead (a seat in the play)."""
     set_play_order(s)
@@ -153,7 +144,7 @@ def set_play_order(s: State) -> None:
 
 def play_card(s: State, seat: int, card: int) -> bool:
     """``seat`` (to act) plays ``card``; True when that took the deal's last trick."""
-    take(s.hands[seat], card)
+    s.hands[seat].remove(card)
     cards = s.trick_cards
     cards.append(card)
     s.trick_seats.append(seat)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
-from .deals import legal_actions
 from .game import Game
 from .house_rules import HouseRules
 from .results import Contract, Trick
@@ -233,7 +232,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
         deal_number=s.deal_number,
         phase=phase,
         turn=None if turn < 0 else turn,
-        legal=tuple(legal_actions(s)) if turn == seat else (),
+        legal=tuple(game.legal()) if turn == seat else (),
         hand=() if seat < 0 or (unseen and seat == s.dealer) else tuple(hands[seat]),
         hand_counts=tuple(map(len, hands)),
         upcard=s.upcard,
@@ -285,7 +284,7 @@ def _bid_view(game: Game, seat: int) -> SeatView:
         deal_number=s.deal_number,
         phase=s.phase,
         turn=turn,
-        legal=tuple(legal_actions(s)) if turn == seat else (),
+        legal=tuple(game.legal()) if turn == seat else (),
         hand=() if seat < 0 else tuple(s.hands[seat]),
         hand_counts=tuple(map(len, s.hands)),
         upcard=s.upcard,
