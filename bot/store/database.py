@@ -506,13 +506,9 @@ class Database(abc.ABC):
     @abc.abstractmethod
     async def _lock_for_migration(self) -> None: ...
 
-    # For copy-db: the schema's tables, their columns (name, kind: int/float/bool/text),
-    # and the next id of a table whose ids the database gives (ids are never reused).
+    # For copy-db (which reads the tables by bot.store.catalog): the next id of a table
+    # whose ids the database gives (ids are never reused), and setting it.
     # For the health check: commit one write that changes nothing (the schema version).
-    @abc.abstractmethod
-    async def table_names(self) -> set[str]: ...
-    @abc.abstractmethod
-    async def table_columns(self, table: str) -> list[tuple[str, str]]: ...
     @abc.abstractmethod
     async def identity_next(self, table: str) -> int: ...
     @abc.abstractmethod

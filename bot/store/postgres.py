@@ -88,15 +88,6 @@ _DROPPED: Final = (
 )
 """What a statement raises when the server dropped the connection (asyncpg may not know yet)."""
 
-_KINDS: Final = {
-    "bigint": "int",
-    "integer": "int",
-    "smallint": "int",
-    "boolean": "bool",
-    "double precision": "float",
-    "real": "float",
-}
-
 
 @functools.lru_cache(maxsize=2048)
 def numbered(sql: str) -> str:
@@ -336,23 +327,6 @@ class PostgresDatabase(Database):
             await self.execute("UPDATE schema_version SET version = version")
 
     # ------------------------------------------------------------------ copying
-
-    async def table_names(self) -> set[str]:
-        """The tables of the schema, without ``schema_version``."""
-        rows = await self.fetch_all(
-            "SELECT table_name FROM information_schema.tables "
-            "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
-        )
-        return {str(r["table_name"]) for r in rows} - {"schema_version"}
-
-    async def table_columns(self, table: str) -> list[tuple[str, str]]:
-        """The columns of a table: (name, kind) from their types."""
-        rows = await self.fetch_all(
-            "SELECT column_name, data_type FROM information_schema.columns "
-            "WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position",
-            (table,),
-        )
-        return [(str(r["column_name"]), _KINDS.get(str(r["data_type"]), "text")) for r in rows]
 
     async def identity_next(self, table: str) -> int:
         """The id the table's identity column gives next (above every id it ever gave)."""

@@ -34,8 +34,6 @@ log = logging.getLogger(__name__)
 
 _MIN_SQLITE: Final = (3, 35, 0)  # RETURNING, DROP COLUMN
 
-_KINDS: Final = (("INT", "int"), ("BOOL", "bool"), ("REAL", "float"), ("FLOA", "float"))
-
 
 class SqliteDatabase(Database):
     """The database in one SQLite file (or in memory, for quick tests)."""
@@ -223,18 +221,6 @@ class SqliteDatabase(Database):
 
     # ------------------------------------------------------------------ copying
 
-    async def table_names(self) -> set[str]:
-        """The tables of the schema."""
-        rows = await self.fetch_all(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-        )
-        return {str(r["name"]) for r in rows}
-
-    async def table_columns(self, table: str) -> list[tuple[str, str]]:
-        """The columns of a table: (name, kind) from their declared types."""
-        rows = await self.fetch_all(f"PRAGMA table_info({_name(table)})")
-        return [(str(r["name"]), _kind(str(r["type"]))) for r in rows]
-
     async def identity_next(self, table: str) -> int:
         """The next id of an AUTOINCREMENT table (above every id it ever gave)."""
         used = await self.fetch_one(
@@ -258,8 +244,3 @@ def _name(table: str) -> str:
     if not table.replace("_", "").isalnum():
         raise StoreError(f"{table!r} is not a table name")
     return table
-
-
-def _kind(declared: str) -> str:
-    upper = declared.upper()
-    return next((kind for key, kind in _KINDS if key in upper), "text")
