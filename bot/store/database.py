@@ -22,8 +22,8 @@ Between processes, a server's rows are written by one process only (its shard's:
     ...     async with db.transaction():
     ...         ...
 
-Migrations are the numbered SQL files of :mod:`bot.store.migrations`, the same
-history in each dialect.
+Migrations are the numbered SQL files of :mod:`bot.store.migrations`, one source for
+both dialects; the database keeps only the number of the last one applied.
 
 Longer than 450 lines on purpose: the lock, the transactions and savepoints, what is
 run again after a dropped connection (or not, after a server that stopped answering)
