@@ -50,11 +50,10 @@ from bot.store.errors import (
     ConnectionLostError,
     ConstraintError,
     MigrationError,
-    SchemaTooNewError,
     StoreBusyError,
     StoreError,
 )
-from bot.store.migrations import Migration, latest_version
+from bot.store.migrations import Migration
 from bot.store.pg_sessions import (
     UNREACHABLE,
     Session,
@@ -142,15 +141,8 @@ class PostgresDatabase(Database):
         """Connect and check the schema version (nothing is written); no migration."""
         conn, session = await open_connection(url, timeout)
         db = cls(conn, session, url, clock, timeout)
-        try:
-            found = await db._read_version()
-            if found > latest_version():
-                raise SchemaTooNewError(found, latest_version())
-        except BaseException:
-            db._closed = True
-            await conn.close()
-            raise
-        db.schema_version = found
+        async with db._opening():
+            db.schema_version = await db._known_version()
         return db
 
     async def _disconnect(self) -> None:

@@ -21,11 +21,10 @@ from bot.store.database import BUSY_TIMEOUT_MS, Clock, Database, Params, Row
 from bot.store.errors import (
     ConstraintError,
     MigrationError,
-    SchemaTooNewError,
     StoreBusyError,
     StoreError,
 )
-from bot.store.migrations import Migration, latest_version
+from bot.store.migrations import Migration
 from bot.store.urls import StoreUrl
 
 __all__ = ["SqliteDatabase"]
@@ -87,24 +86,17 @@ class SqliteDatabase(Database):
             raise StoreError(f"cannot open the database {target}: {exc}") from None
         conn.row_factory = sqlite3.Row
         db = cls(conn, url, clock)
-        try:
+        async with db._opening():
             with db._errors():
                 await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
                 # Before anything that could write to the file (journal_mode does).
-                found = await db._read_version()
-                if found > latest_version():
-                    raise SchemaTooNewError(found, latest_version())
+                db.schema_version = await db._known_version()
             mode = await db._use_wal()
             with db._errors():
                 if mode != "wal" and not in_memory:
                     log.warning("%s: journal mode is %s, not WAL", target, mode)
                 await conn.execute("PRAGMA foreign_keys = ON")
                 await conn.execute("PRAGMA synchronous = NORMAL")
-        except BaseException:
-            db._closed = True
-            await conn.close()
-            raise
-        db.schema_version = found
         return db
 
     async def _use_wal(self) -> str:
