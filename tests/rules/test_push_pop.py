@@ -11,6 +11,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.rules import (
     Action,
@@ -152,10 +154,13 @@ def test_every_field_holds_a_list_or_a_value_the_engine_never_changes(rules: Hou
                 assert _is_value(value), name
 
 
-@pytest.mark.parametrize("rules", RULES + BID_RULES, ids=lambda r: r.preset)
-def test_pop_brings_back_every_field_whatever_happened_since_the_push(rules: HouseRules) -> None:
-    rng = random.Random(4)
-    for game in _random_states(rules, seed=4)[::3]:
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(RULES + BID_RULES), st.integers(min_value=0, max_value=2**63))
+def test_pop_brings_back_every_field_whatever_happened_since_the_push(
+    rules: HouseRules, seed: int
+) -> None:
+    rng = random.Random(seed)
+    for game in _random_states(rules, seed)[::3]:
         if game.over:
             continue
         before = _fields(game.state)
