@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .actions import BID, DECLARE, DISCARD, GIVE, PASS, SHOOT, Action
-from .bidding import check_turn, go_alone, make_trump
+from .bidding import NO_VERBS, check_turn, go_alone, make_trump
 from .errors import RefusedError
 from .play import begin_play, cards_once, set_play_order
 from .results import Contract
@@ -44,7 +44,6 @@ _PHASE_VERBS: Final[dict[Phase, frozenset[str]]] = {
     DISCARD_PHASE: frozenset({"discard"}),
     PLAY_PHASE: frozenset({"play"}),
 }
-_NO_VERBS: Final[frozenset[str]] = frozenset()
 _PHASE_WORDS: Final[dict[Phase, str]] = {
     BID_PHASE: "the bidding is on",
     DECLARE_PHASE: "the winner of the bidding is naming trump",
@@ -104,7 +103,7 @@ def legal(s: State, seat: int) -> Sequence[Action]:
 def check(s: State, seat: int, action: Action) -> None:
     """RefusedError where Bid Euchre's rules refuse ``seat``'s action (play.py checks a card)."""
     phase = s.phase
-    verbs = _NO_VERBS if phase is None else _PHASE_VERBS.get(phase, _NO_VERBS)
+    verbs = NO_VERBS if phase is None else _PHASE_VERBS.get(phase, NO_VERBS)
     check_turn(s, seat, action, verbs, _PHASE_WORDS)
     do = action.do
     if do == "bid":

@@ -37,6 +37,8 @@ VERB_WORDS: Final = {
 """Each verb in a sentence: "You can't ... now"."""
 
 _CARD_VERBS: Final = frozenset({"give", "discard", "play"})
+NO_VERBS: Final[frozenset[str]] = frozenset()
+"""What a game that is over allows."""
 
 
 def check_turn(

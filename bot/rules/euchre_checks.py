@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Final
 
 from .actions import Action
-from .bidding import check_turn
+from .bidding import NO_VERBS, check_turn
 from .cards import ACE, JACK, JOKER, KING, NINE, QUEEN, TEN, Suit
 from .errors import RefusedError
 from .state import (
@@ -42,7 +42,6 @@ _PHASE_VERBS: Final[dict[Phase, frozenset[str]]] = {
 }
 _ASKING: Final = frozenset({"ask", "pass"})
 _GIVING: Final = frozenset({"give"})
-_NO_VERBS: Final[frozenset[str]] = frozenset()
 _PHASE_WORDS: Final[dict[Phase, str]] = {
     BID1: "the first round of bidding is on",
     DISCARD_PHASE: "the dealer is discarding",
@@ -104,7 +103,7 @@ def check(s: State, seat: int, action: Action) -> None:
     if phase is GIVE_PHASE:
         verbs = _ASKING if s.give_step == ASK_STEP else _GIVING
     else:
-        verbs = _NO_VERBS if phase is None else _PHASE_VERBS.get(phase, _NO_VERBS)
+        verbs = NO_VERBS if phase is None else _PHASE_VERBS.get(phase, NO_VERBS)
     check_turn(s, seat, action, verbs, _PHASE_WORDS)
     do = action.do
     if do == "pass":
