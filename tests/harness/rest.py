@@ -127,6 +127,7 @@ class _Rest:
         )
         self.sent.append(sent)
         owner.sent.append(sent)
+        self._keep_contract(sent, owner)
         for failure in self._failures:
             if failure.times > 0 and (failure.method, failure.path) == (route.method, route.path):
                 failure.times -= 1
