@@ -42,6 +42,11 @@ header (discord.py takes a 429 without ``Via`` for a Cloudflare ban), recorded i
 :attr:`FakeDiscord.rate_limited`. One interaction's webhook (its followups and the
 edits and deletes of its messages) takes 5 requests per 2 s, as Discord's does.
 ``rate_limits=False`` turns both off.
+
+Like Discord, every payload is held to Discord's contract (``tests/kit/contract.py``):
+one past a documented limit is answered 400 with code 50035 and the JSON path in
+``errors`` (a 413 for a file too large), recorded in :attr:`FakeDiscord.violations`
+and :attr:`FakeDiscord.problems`, and leaving the fake then fails the test.
 """
 
 from __future__ import annotations
@@ -110,6 +115,9 @@ _RECONNECT, _REQUEST_MEMBERS, _INVALID_SESSION, _HELLO, _HEARTBEAT_ACK = 7, 8, 9
 
 _JOINED_AT = "2024-01-01T00:00:00+00:00"
 """When every member (and the bot) joined the guild."""
+
+_MAX_REQUEST = 25 * 1024 * 1024
+"""The largest request Discord reads (a message with its files): the contract judges the rest."""
 
 _HELD_FOR = 120.0
 """Longest a held callback request waits for :meth:`FakeDiscord.release_held`."""
@@ -483,7 +491,7 @@ class FakeDiscord:
 
     async def start(self) -> None:
         """Listen on a free port of 127.0.0.1."""
-        app = web.Application(client_max_size=8 * 1024 * 1024)
+        app = web.Application(client_max_size=_MAX_REQUEST)
         app.router.add_get(GATEWAY_PATH, self._gateway)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._rest)
         app.router.add_route("*", "/{tail:.*}", self._stray)
