@@ -11,6 +11,8 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
 - ``euchre:lg:st:<season>:<page>:<p|n>[:<family>]``: a page of a family's standings;
 - ``euchre:lg:rp:<game>:<deal>:<trick>:<pd|pt|nt|nd>``: a step of a game's replay;
 - ``euchre:tn:<event>:<verb>``: a button of a tournament event's message.
+- ``euchre:tp:<event>:<st|in>:<page>:<p|n>``: another page of an event's standings
+  (``st``) or of who is in and who waits (``in``), answered privately;
 - ``euchre:rv:<game>:<deal>:<p|n>``: another deal of the clicker's review of a game.
 - ``euchre:tr:<table>:<seat>:<deal>[:<p|n>]``: the review of a seat's deal at a table (a
   private hand's Review button; with ``p`` or ``n``, the review's other deals);
@@ -41,6 +43,8 @@ import discord
 from bot.app import EuchreBot
 from bot.league import DEFAULT_FAMILY, FAMILIES, Family
 from bot.render import TABLE_VERBS, TableVerb
+from bot.render.fitting import BUTTON_LABEL, shorten
+from bot.render.tournament_lists import EventList
 from bot.render.tournaments import EVENT_VERBS, EventVerb
 from bot.replies import report_error
 from bot.rules import ACTION_CODE_PATTERN, PRESETS
@@ -61,6 +65,7 @@ __all__ = [
     "TABLE_REVIEW_ID",
     "TEMPLATES",
     "TOURNAMENT_ID",
+    "TOURNAMENT_PAGE_ID",
     "ActionButton",
     "Clicks",
     "DailyButton",
@@ -73,6 +78,7 @@ __all__ = [
     "TableButton",
     "TableReviewButton",
     "TournamentButton",
+    "TournamentPageButton",
     "routed",
 ]
 
@@ -113,6 +119,9 @@ LESSON_ID: Final = re.compile(
 )
 
 TOURNAMENT_ID: Final = re.compile(rf"euchre:tn:(?P<event>{_ID}):(?P<verb>{'|'.join(EVENT_VERBS)})")
+TOURNAMENT_PAGE_ID: Final = re.compile(
+    rf"euchre:tp:(?P<event>{_ID}):(?P<list>st|in):(?P<page>{_SMALL}):(?P<tag>p|n)"
+)
 
 TEMPLATES: Final = (
     TABLE_ID,
@@ -126,6 +135,7 @@ TEMPLATES: Final = (
     DAILY_ID,
     LESSON_ID,
     TABLE_REVIEW_ID,
+    TOURNAMENT_PAGE_ID,
 )
 """The grammar of every custom_id the euchre components use."""
 
@@ -194,6 +204,16 @@ class Clicks(Protocol):
         self, interaction: discord.Interaction[EuchreBot], game_id: int, deal: int
     ) -> None:
         """Another deal of the clicker's review of a game."""
+        ...
+
+    async def tournament_page(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        event_id: int,
+        which: EventList,
+        page: int,
+    ) -> None:
+        """Another page of an event's standings or of who is in."""
         ...
 
     async def table_review(
@@ -541,6 +561,38 @@ class TournamentButton(_Routed[discord.ui.Button[Any]], template=TOURNAMENT_ID):
         await clicks.tournament_button(interaction, self.event_id, self.verb)
 
 
+class TournamentPageButton(_Routed[discord.ui.Button[Any]], template=TOURNAMENT_PAGE_ID):
+    """Go to page ``page`` of an event's list: ``euchre:tp:<event>:<st|in>:<page>:<p|n>``."""
+
+    what = "tournament page button"
+
+    def __init__(
+        self, event_id: int, which: EventList, page: int, tag: str, disabled: bool = False
+    ) -> None:
+        """A button showing ``page`` (0-based); ``tag`` is ``p`` (previous) or ``n`` (next)."""
+        super().__init__(
+            discord.ui.Button(
+                label="◀ Previous" if tag == "p" else "Next ▶",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"euchre:tp:{event_id}:{which}:{max(page, 0)}:{tag}",
+            )
+        )
+        self.event_id = event_id
+        self.which: EventList = which
+        self.page = max(page, 0)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """Parse the id of a used component."""
+        which: EventList = "st" if match["list"] == "st" else "in"
+        return cls(int(match["event"]), which, int(match["page"]), match["tag"])
+
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the click to the cog."""
+        await clicks.tournament_page(interaction, self.event_id, self.which, self.page)
+
+
 class ReviewButton(_Routed[discord.ui.Button[Any]], template=REVIEW_ID):
     """Go to deal ``deal`` of the clicker's review of a game: ``euchre:rv:<game>:<deal>:<p|n>``."""
 
@@ -621,7 +673,7 @@ class _MoveButton(_Routed[discord.ui.Button[Any]], template=_NEVER):
         """A button ``head:code:position``; the position keeps two equal moves apart."""
         super().__init__(
             discord.ui.Button(
-                label=(label or code)[:80],
+                label=shorten(label or code, BUTTON_LABEL),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"{head}:{code}:{position}",
             )
@@ -691,5 +743,6 @@ DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (
     DailyButton,
     LessonButton,
     TableReviewButton,
+    TournamentPageButton,
 )
 """Register with ``bot.add_dynamic_items`` so every euchre component is routed after a restart."""

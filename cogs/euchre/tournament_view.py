@@ -23,6 +23,7 @@ from bot.render.tournaments import (
     champion_text,
     event_buttons,
     event_embed,
+    moved_up_texts,
     round_text,
     table_ping_text,
 )
@@ -140,6 +141,11 @@ class EventDesk:
             self.notice(event, ("round", rnd.number), round_text(event, rnd, _total(event)))
             for table in change.tables:
                 self.presenter.show(table, post_if_missing=True)
+        elif change.kind == "moved_up":
+            users = [e.user_id for e in change.entrants if e.user_id is not None]
+            for index, text in enumerate(moved_up_texts(event, users)):
+                key = ("tn moved", event.id, index, *users)
+                self._post(event.guild_id, event.channel_id, key, text, ping=users)
         elif change.kind == "start_refused":
             self.notice(event, ("refused",), f"⚠️ **{event.name}** could not start: {change.text}")
         elif change.kind == "finished":
@@ -166,10 +172,27 @@ class EventDesk:
         """Post ``text`` in the event's channel in its turn."""
         self._post(event.guild_id, event.channel_id, ("tn notice", event.id, *key), text)
 
-    def _post(self, guild_id: int, channel_id: int, key: tuple[object, ...], text: str) -> None:
+    def _post(
+        self,
+        guild_id: int,
+        channel_id: int,
+        key: tuple[object, ...],
+        text: str,
+        *,
+        ping: list[int] | None = None,
+    ) -> None:
+        """Post ``text`` in its turn, mentioning only the members of ``ping``.
+
+        A new message, so those members are notified.
+        """
         channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        mentions = (
+            _NO_MENTIONS
+            if ping is None
+            else discord.AllowedMentions(users=[discord.Object(u) for u in ping])
+        )
         self.publisher.submit(
-            channel_id, "post", key, lambda: channel.send(text, allowed_mentions=_NO_MENTIONS)
+            channel_id, "post", key, lambda: channel.send(text, allowed_mentions=mentions)
         )
 
     def redraw(self, event_id: int) -> None:
