@@ -46,11 +46,11 @@ __all__ = [
     "event_embed",
     "history_embed",
     "more_line",
-    "moved_up_texts",
     "people_lines",
     "round_text",
     "standing_line",
     "table_ping_text",
+    "waiting_texts",
 ]
 
 EventVerb = Literal[
@@ -267,10 +267,16 @@ def table_ping_text(event: TournamentEvent, rnd: EventRound, number: int, users:
     return f"🃏 {event.name}, round {rnd.number}, table {number}: {who}, your table is ready."
 
 
-def moved_up_texts(event: TournamentEvent, users: Sequence[int]) -> list[str]:
-    """The notices pinging people who got a place off the waiting list (as few as fit)."""
-    head = f"🎟️ A place opened in **{event.name}**: "
-    tail = ", you're in!"
+def waiting_texts(event: TournamentEvent, users: Sequence[int], *, got_in: bool) -> list[str]:
+    """The notices pinging people of the waiting list, as few as Discord's 2,000 characters allow.
+
+    ``got_in``: a place opened for them; else the event started without one for them.
+    """
+    if got_in:
+        head, tail = f"🎟️ A place opened in **{event.name}**: ", ", you're in!"
+    else:
+        head = f"🎟️ **{event.name}** has started full: "
+        tail = ", no place opened for you this time. Thank you for waiting!"
     texts: list[str] = []
     who: list[str] = []
     for user in users:

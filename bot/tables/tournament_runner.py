@@ -82,6 +82,7 @@ ChangeKind = Literal[
     "resumed",
     "replaced",
     "moved_up",
+    "left_out",
     "finished",
     "cancelled",
 ]
@@ -266,6 +267,9 @@ class TournamentRunner:
             )
             self._tell(event_id, "started", "started", gone)
             self._tell_moved_up(event_id, waiting)
+            left_out = [e for e in waiting if e.user_id is not None and e in gone]
+            if left_out:
+                self._tell(event_id, "left_out", "the waiting list got no place", left_out)
             await self._open_round(event_id)
             return self._now(event_id)
 

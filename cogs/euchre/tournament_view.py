@@ -23,9 +23,9 @@ from bot.render.tournaments import (
     champion_text,
     event_buttons,
     event_embed,
-    moved_up_texts,
     round_text,
     table_ping_text,
+    waiting_texts,
 )
 from bot.store.tournament_models import EventRound, RoundTable, TournamentEvent
 from bot.tables import Place
@@ -141,10 +141,11 @@ class EventDesk:
             self.notice(event, ("round", rnd.number), round_text(event, rnd, _total(event)))
             for table in change.tables:
                 self.presenter.show(table, post_if_missing=True)
-        elif change.kind == "moved_up":
+        elif change.kind in ("moved_up", "left_out"):
             users = [e.user_id for e in change.entrants if e.user_id is not None]
-            for index, text in enumerate(moved_up_texts(event, users)):
-                key = ("tn moved", event.id, index, *users)
+            got_in = change.kind == "moved_up"
+            for index, text in enumerate(waiting_texts(event, users, got_in=got_in)):
+                key = ("tn waiting", event.id, change.kind, index, *users)
                 self._post(event.guild_id, event.channel_id, key, text, ping=users)
         elif change.kind == "start_refused":
             self.notice(event, ("refused",), f"⚠️ **{event.name}** could not start: {change.text}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from datetime import timedelta
 from pathlib import Path
 
@@ -51,11 +51,13 @@ async def event_harness(
     scheduler: ManualScheduler | None = None,
     like: FakeGuild | None = None,
     bot_permissions: discord.Permissions | None = None,
+    members: Sequence[MemberSpec] = (),
     **harness_options: object,
 ) -> tuple[Harness, EuchreBot, FakeGuild]:
     """The bot on ``db``; ``like``: a restart, in the guild of a first life (same ids).
 
     ``bot_permissions``: the bot's in the guild (default: the harness's, the invite's and more).
+    ``members``: the guild's members after the director (default: :data:`MEMBERS`).
     """
     bot = build_bot(3)
     if db is not None:  # as the bot runs: tables and events in one database
@@ -78,7 +80,7 @@ async def event_harness(
         await settled(h, bot)  # the start-up's resume, done before the database can close
     if like is None:
         g = h.guild(
-            members=[(DIRECTOR, {"manage_guild": True}), *MEMBERS],
+            members=[(DIRECTOR, {"manage_guild": True}), *(members or MEMBERS)],
             bot_permissions=bot_permissions,
         )
     else:

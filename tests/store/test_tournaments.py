@@ -290,3 +290,26 @@ async def test_a_rated_events_tables_are_held_until_it_is_over(db: Database) -> 
     assert (await repo.table_events([tables[CHANNEL + 1]]))[tables[CHANNEL + 1]].phase == (
         "cancelled"
     )
+
+
+async def test_the_waiting_list_is_kept_in_its_order_and_moves_up_after_a_kill(
+    db_url: str,
+) -> None:
+    async with await Database.open(db_url) as db:
+        repo = TournamentRepo(db)
+        event = await create_event(repo, new_event(max_players=4))
+        for n, user in enumerate(PEOPLE):
+            event.join(user, f"P{n}", NOW)
+        await save_event(repo, event)
+        assert event.state.id is not None
+        waiting = await repo.entrants(event.state.id, waiting=True)
+        assert [e.user_id for e in waiting] == PEOPLE[4:]
+    found = await reloaded(db_url, event)
+    assert found.state.settings.max_players == 4
+    assert [e.user_id for e in found.state.waiting] == PEOPLE[4:]
+    found.leave(PEOPLE[0], NOW)
+    async with await Database.open(db_url) as db:
+        await save_event(TournamentRepo(db), found)
+    again = await reloaded(db_url, found)
+    assert [e.user_id for e in again.state.entrants] == [*PEOPLE[1:4], PEOPLE[4]]
+    assert [e.user_id for e in again.state.waiting] == [PEOPLE[5]]
