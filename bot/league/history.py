@@ -8,7 +8,7 @@ from typing import Literal
 
 from bot.store import ArchivedGame, GamePlayer
 
-__all__ = ["HistoryEntry", "Outcome", "SeatedPlayer", "history_entry"]
+__all__ = ["HistoryEntry", "HistoryPage", "Outcome", "SeatedPlayer", "history_entry"]
 
 Outcome = Literal["won", "lost", "tied"]
 
@@ -33,6 +33,20 @@ class HistoryEntry:
     score_against: int
     partners: tuple[SeatedPlayer, ...]
     opponents: tuple[SeatedPlayer, ...]
+    name: str = ""
+    """The player's display name at that game."""
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    """One page of a player's games, newest first."""
+
+    entries: tuple[HistoryEntry, ...]
+    page: int
+    """0-based."""
+    pages: int
+    games: int
+    """Every game the player played on the server."""
 
 
 def _seated(p: GamePlayer) -> SeatedPlayer:
@@ -55,4 +69,5 @@ def history_entry(user_id: int, game: ArchivedGame) -> HistoryEntry:
         score_against=game.score[1 - team],
         partners=tuple(_seated(p) for p in game.players if p.team == team and p is not me),
         opponents=tuple(_seated(p) for p in game.players if p.team != team),
+        name=me.display_name,
     )

@@ -10,6 +10,7 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
   drawn at (deal, action number), so a stale button is recognised;
 - ``euchre:lg:st:<season>:<page>:<p|n>[:<family>]``: a page of a family's standings;
 - ``euchre:lg:rp:<game>:<deal>:<trick>:<pd|pt|nt|nd>``: a step of a game's replay;
+- ``euchre:lg:hi:<user>:<page>:<p|n>``: a page of a player's games;
 - ``euchre:tn:<event>:<verb>``: a button of a tournament event's message.
 - ``euchre:tp:<event>:<st|in>:<page>:<p|n>``: another page of an event's standings
   (``st``) or of who is in and who waits (``in``), answered privately;
@@ -54,6 +55,7 @@ __all__ = [
     "CLAIM_CODE",
     "DAILY_ID",
     "DYNAMIC_ITEMS",
+    "HISTORY_ID",
     "LESSON_ID",
     "LEVEL_ID",
     "PREFIX",
@@ -69,6 +71,7 @@ __all__ = [
     "ActionButton",
     "Clicks",
     "DailyButton",
+    "HistoryButton",
     "LessonButton",
     "LevelSelect",
     "ReplayButton",
@@ -105,6 +108,7 @@ STANDINGS_ID: Final = re.compile(
 REPLAY_ID: Final = re.compile(
     rf"euchre:lg:rp:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<trick>{_SMALL}):(?P<tag>pd|pt|nt|nd)"
 )
+HISTORY_ID: Final = re.compile(rf"euchre:lg:hi:(?P<user>{_ID}):(?P<page>{_SMALL}):(?P<tag>p|n)")
 REVIEW_ID: Final = re.compile(rf"euchre:rv:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<tag>p|n)")
 TABLE_REVIEW_ID: Final = re.compile(
     rf"euchre:tr:(?P<table>{_ID}):(?P<seat>[0-7]):(?P<deal>{_SMALL})(?::(?P<tag>p|n))?"
@@ -136,6 +140,7 @@ TEMPLATES: Final = (
     LESSON_ID,
     TABLE_REVIEW_ID,
     TOURNAMENT_PAGE_ID,
+    HISTORY_ID,
 )
 """The grammar of every custom_id the euchre components use."""
 
@@ -193,6 +198,12 @@ class Clicks(Protocol):
         self, interaction: discord.Interaction[EuchreBot], game_id: int, deal: int, trick: int
     ) -> None:
         """Another step of a game's replay."""
+        ...
+
+    async def history_page(
+        self, interaction: discord.Interaction[EuchreBot], user_id: int, page: int
+    ) -> None:
+        """Another page of a player's games."""
         ...
 
     async def tournament_button(
@@ -526,6 +537,34 @@ class ReplayButton(_Routed[discord.ui.Button[Any]], template=REPLAY_ID):
         await clicks.replay_step(interaction, self.game_id, self.deal, self.trick)
 
 
+class HistoryButton(_Routed[discord.ui.Button[Any]], template=HISTORY_ID):
+    """Go to page ``page`` of a player's games: ``euchre:lg:hi:<user>:<page>:<p|n>``."""
+
+    what = "history page button"
+
+    def __init__(self, user_id: int, page: int, tag: str, disabled: bool = False) -> None:
+        """A button showing ``page`` (0-based); ``tag`` is ``p`` (previous) or ``n`` (next)."""
+        super().__init__(
+            discord.ui.Button(
+                label="◀ Newer" if tag == "p" else "Older ▶",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"euchre:lg:hi:{user_id}:{max(page, 0)}:{tag}",
+            )
+        )
+        self.user_id = user_id
+        self.page = max(page, 0)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """Parse the id of a used component."""
+        return cls(int(match["user"]), int(match["page"]), match["tag"])
+
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the click to the cog."""
+        await clicks.history_page(interaction, self.user_id, self.page)
+
+
 # ---------------------------------------------------------------------- tournaments
 
 
@@ -744,5 +783,6 @@ DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (
     LessonButton,
     TableReviewButton,
     TournamentPageButton,
+    HistoryButton,
 )
 """Register with ``bot.add_dynamic_items`` so every euchre component is routed after a restart."""

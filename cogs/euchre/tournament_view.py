@@ -19,6 +19,7 @@ import discord
 
 from bot.discord_pace.pacing import Kind
 from bot.league.tournaments import Tournament
+from bot.render.fitting import THREAD_NAME, shorten
 from bot.render.tournaments import (
     champion_text,
     event_buttons,
@@ -104,7 +105,7 @@ class EventDesk:
         if not isinstance(channel, discord.TextChannel):
             raise TypeError(f"event {event.id}: channel {event.channel_id} takes no threads")
         thread = await channel.create_thread(
-            name=f"{event.name}: round {rnd.number}, table {table.number}"[:100],
+            name=shorten(f"{event.name}: round {rnd.number}, table {table.number}", THREAD_NAME),
             type=discord.ChannelType.public_thread,
             auto_archive_duration=1440,
         )

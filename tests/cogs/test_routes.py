@@ -13,6 +13,7 @@ from cogs.euchre.routes import (
     TEMPLATES,
     ActionButton,
     DailyButton,
+    HistoryButton,
     LessonButton,
     LevelSelect,
     ReplayButton,
@@ -45,6 +46,7 @@ def samples() -> list[discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]]]:
         TableReviewButton(12, 3, 1, "p"),
         TournamentPageButton(2**63 - 1, "st", 99999, "n"),
         TournamentPageButton(7, "in", 0, "p", disabled=True),
+        HistoryButton(2**63 - 1, 99999, "n"),
     ]
 
 
