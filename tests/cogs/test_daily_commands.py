@@ -13,7 +13,7 @@ from bot.app import EuchreBot
 from bot.league import LeagueService
 from bot.league.daily import deal_result, par_of, play_to_person
 from bot.league.daily_play import DailyService, fixed_expert
-from bot.render.daily import weekly_text
+from bot.render.daily import weekly_texts
 from bot.rules import Action, HouseRules
 from bot.settings import Settings
 from bot.store import Database, GuildSettingsRepo
@@ -157,7 +157,7 @@ async def test_the_weeks_leaders_are_posted_once_in_the_servers_channel(
     assert h.public_messages(news) == []
     await clock.advance(12 * 3600 + WEEKLY_EVERY)  # Monday 6 May: it is
     [post] = h.public_messages(news)
-    assert post.content == weekly_text(
+    assert [post.content] == weekly_texts(
         date(2024, 4, 29), date(2024, 5, 5), [("Bob", 3, 1), ("Ada", 2, 2)]
     )
     await clock.advance(2 * 86400)
