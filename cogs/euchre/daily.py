@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.errors import UserFacingError
 from bot.league.daily_play import DailyService, DailyStep
+from bot.refusals import log_refusal
 from bot.render.daily import (
     daily_text,
     leaderboard_texts,
@@ -125,7 +126,7 @@ class DailyCommands(_Mixin):
                 try:
                     await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
                 except discord.HTTPException as exc:
-                    log.warning("Could not post the daily deal's week in %s: %s", channel_id, exc)
+                    log_refusal(log, exc, f"the daily deal's week in channel {channel_id}")
                     if not part:  # nothing of it was posted: the next look tries again
                         await daily.repo.release_week(guild_id, first)
                     break

@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.errors import UserFacingError
 from bot.league.tournaments import Actor, Tournament, event_start, export_json
+from bot.refusals import log_refusal
 from bot.render.tournament_lists import EventList
 from bot.render.tournaments import DIRECTOR_VERBS, HISTORY_EVENTS, EventVerb, history_embed
 from bot.replies import send_ephemeral
@@ -93,7 +94,7 @@ async def _tell_director(interaction: discord.Interaction[EuchreBot], sentence: 
     try:
         await send_ephemeral(interaction, sentence)
     except discord.HTTPException as exc:
-        log.warning("Could not tell director %d: %s", interaction.user.id, exc)
+        log_refusal(log, exc, f"telling director {interaction.user.id}")
 
 
 def _on_waiting_list(runner: TournamentRunner, event_id: int, user_id: int) -> str:

@@ -286,7 +286,10 @@ async def test_without_create_events_the_director_is_told_and_the_event_opens(
     h, bot, g = await event_harness(make_harness, db, bot_permissions=without_create_events())
     with caplog.at_level(logging.WARNING):
         result = await h.slash(
-            g.member(DIRECTOR), "euchre tournament new", {"name": "Friday night", "start_in": 60}
+            g.member(DIRECTOR),
+            "euchre tournament new",
+            {"name": "Friday night", "start_in": 60},
+            allow_errors=True,  # the refusal is logged as an error
         )
     assert not result.ephemeral and "Sign-up is open" in result.text
     [refused] = [s for s in h.sent if s.kind == "scheduled_event"]
@@ -299,7 +302,8 @@ async def test_without_create_events_the_director_is_told_and_the_event_opens(
         "grant it, or remind people yourself."
     )
     assert bot.tournaments is not None and len(bot.tournaments.running) == 1
-    assert "Could not create the scheduled event" in caplog.text
+    [logged] = h.take_errors("the scheduled event")
+    assert "POST /guilds/" in logged.getMessage() and "403 (code 50013)" in logged.getMessage()
 
 
 async def test_a_scheduled_event_that_fails_does_not_stop_the_event(
@@ -314,9 +318,14 @@ async def test_a_scheduled_event_that_fails_does_not_stop_the_event(
         message="Invalid Form Body",
     )
     result = await h.slash(
-        g.member(DIRECTOR), "euchre tournament new", {"name": "Friday night", "start_in": 60}
+        g.member(DIRECTOR),
+        "euchre tournament new",
+        {"name": "Friday night", "start_in": 60},
+        allow_errors=True,  # the refusal is logged as an error
     )
     assert "Sign-up is open" in result.text
+    [logged] = h.take_errors("the scheduled event")
+    assert "400 (code 50035): Invalid Form Body" in logged.getMessage()
     assert [s.content for s in result.followups] == [
         "Discord's own reminder of this event (a scheduled event) was not created: "
         "Discord refused it (HTTP 400: Invalid Form Body): remind people yourself."

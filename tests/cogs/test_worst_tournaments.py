@@ -144,3 +144,9 @@ async def test_32_long_named_pairs_sign_up_and_check_in(
         h, people[5], (await h.click(people[5], event, label="Standings")).message
     )
     assert all(p.display_name in pages for p in people[:PEOPLE]), "every pair, whole names"
+    director = g.member(DIRECTOR)
+    for label in ("Pause", "Resume", "Cancel"):
+        pressed = await h.click(director, h.message(message.id), label=label)
+        assert pressed.ephemeral, pressed.content
+        await settled(h, bot)
+    assert "Cancelled" in h.message(message.id).text

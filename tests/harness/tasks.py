@@ -217,6 +217,17 @@ class _Tasks:
             done = dispatch.tasks and all(t.done() for t in dispatch.tasks)
             (self._finished if done else self._unforgotten).append(dispatch)
 
+    def take_errors(self, match: str) -> list[logging.LogRecord]:
+        """The ERROR records logged so far whose message holds ``match``, for the test to check.
+
+        They are taken out of what the harness fails on: errors the test provoked.
+        """
+        taken = [r for r in self.errors if match in r.getMessage()]
+        dispatches = [self._root_dispatch, *self._unchecked, *self._owners.values()]
+        for dispatch in [*dispatches, *self._finished, *self._unforgotten]:
+            dispatch.errors = [r for r in dispatch.errors if r not in taken]
+        return taken
+
     async def settle(self) -> None:
         """Wait for every task any dispatch or gateway event spawned (not view timers).
 
