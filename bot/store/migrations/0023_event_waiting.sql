@@ -2,4 +2,4 @@
 -- settings' max_players) are kept as entrants marked waiting, in sign-up order; the
 -- first moves up when a place opens before the start.
 
-ALTER TABLE tournament_entrants ADD COLUMN waiting BOOLEAN NOT NULL DEFAULT 0;
+ALTER TABLE tournament_entrants ADD COLUMN waiting BOOLEAN NOT NULL DEFAULT FALSE;
