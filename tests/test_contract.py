@@ -302,37 +302,39 @@ def test_threads_and_scheduled_events_keep_their_names_short() -> None:
     assert check_request("GET", "/channels/1/messages", None) == []
 
 
+FIELD_TOO_LONG: JSON = {
+    "embeds": {
+        "0": {
+            "fields": {
+                "0": {
+                    "value": {
+                        "_errors": [
+                            {
+                                "code": "BASE_TYPE_BAD_LENGTH",
+                                "message": "Must be between 1 and 1024 in length.",
+                            }
+                        ]
+                    }
+                }
+            }
+        }
+    }
+}
+"""Discord's ``errors`` for a message whose first embed's first field is too long."""
+
+
 def test_discord_answers_a_form_error_with_its_path_nested() -> None:
     found = check_message(
         message(content="x" * 2001, embeds=[with_fields(1, value="v" * 1025)]), create=True
     )
     status, body = error_answer(found) or (0, {})
     assert status == 400
+    content = {
+        "_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 2000 or fewer in length."}]
+    }
     assert body == {
         "code": 50035,
-        "errors": {
-            "content": {
-                "_errors": [
-                    {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 2000 or fewer in length."}
-                ]
-            },
-            "embeds": {
-                "0": {
-                    "fields": {
-                        "0": {
-                            "value": {
-                                "_errors": [
-                                    {
-                                        "code": "BASE_TYPE_BAD_LENGTH",
-                                        "message": "Must be between 1 and 1024 in length.",
-                                    }
-                                ]
-                            }
-                        }
-                    }
-                }
-            },
-        },
+        "errors": {"content": content, **FIELD_TOO_LONG},
         "message": "Invalid Form Body",
     }
 

@@ -20,6 +20,7 @@ from discord.ext import commands
 from tests.e2e.fake_discord import FakeDiscord
 from tests.harness import Harness
 from tests.kit.contract import ContractError
+from tests.test_contract import FIELD_TOO_LONG
 
 
 class Oversized(commands.Bot):
@@ -91,24 +92,7 @@ async def test_the_e2e_fake_answers_50035_and_fails_the_test_on_leaving() -> Non
                 refusal = await answer.json()
             assert refusal == {
                 "code": 50035,
-                "errors": {
-                    "embeds": {
-                        "0": {
-                            "fields": {
-                                "0": {
-                                    "value": {
-                                        "_errors": [
-                                            {
-                                                "code": "BASE_TYPE_BAD_LENGTH",
-                                                "message": "Must be between 1 and 1024 in length.",
-                                            }
-                                        ]
-                                    }
-                                }
-                            }
-                        }
-                    }
-                },
+                "errors": FIELD_TOO_LONG,
                 "message": "Invalid Form Body",
             }
             assert fake.public_messages() == [], "nothing was posted"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 import discord
 
@@ -66,19 +66,7 @@ EventVerb = Literal[
     "people",
     "standings",
 ]
-EVENT_VERBS: Final[tuple[EventVerb, ...]] = (
-    "join",
-    "leave",
-    "checkin",
-    "confirm",
-    "start",
-    "computers",
-    "next",
-    "pause",
-    "cancel",
-    "people",
-    "standings",
-)
+EVENT_VERBS: Final[tuple[EventVerb, ...]] = get_args(EventVerb)
 DIRECTOR_VERBS: Final[frozenset[str]] = frozenset({"start", "computers", "next", "pause", "cancel"})
 _TABLE: Final = 4
 """People at a table: fewer in an event, and only computers can fill the seats."""

@@ -465,27 +465,35 @@ class ActionButton(_Routed[discord.ui.Button[Any]], template=ACTION_ID):
 # ---------------------------------------------------------------------- the league
 
 
-class StandingsButton(_Routed[discord.ui.Button[Any]], template=STANDINGS_ID):
+class _PageButton(_Routed[discord.ui.Button[Any]], template=_NEVER):
+    """A button to another page of a list: its id has ``<page>:<p|n>`` after ``head``."""
+
+    labels: ClassVar[tuple[str, str]] = ("◀ Previous", "Next ▶")
+    """The labels of the previous (``p``) and next (``n``) page's buttons."""
+
+    def __init__(self, head: str, page: int, tag: str, disabled: bool, tail: str = "") -> None:
+        """A button showing ``page`` (0-based); ``tag`` is ``p`` (previous) or ``n`` (next)."""
+        super().__init__(
+            discord.ui.Button(
+                label=self.labels[tag == "n"],
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"{head}:{max(page, 0)}:{tag}{tail}",
+            )
+        )
+        self.page = max(page, 0)
+
+
+class StandingsButton(_PageButton, template=STANDINGS_ID):
     """Go to page ``page`` of a season's standings of one family."""
 
     what = "standings page button"
 
     def __init__(self, season_id: int, page: int, tag: str, family: Family, disabled: bool) -> None:
-        """A button showing ``page`` (0-based); ``tag`` is ``p`` (previous) or ``n`` (next).
-
-        Four-hand euchre's buttons name no family, as those drawn before families did.
-        """
+        """A button showing ``page``; four-hand euchre's ids name no family, as before families."""
         suffix = "" if family == DEFAULT_FAMILY else f":{family}"
-        super().__init__(
-            discord.ui.Button(
-                label="◀ Previous" if tag == "p" else "Next ▶",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"euchre:lg:st:{season_id}:{max(page, 0)}:{tag}{suffix}",
-            )
-        )
+        super().__init__(f"euchre:lg:st:{season_id}", page, tag, disabled, suffix)
         self.season_id = season_id
-        self.page = max(page, 0)
         self.family = family
 
     @classmethod
@@ -537,23 +545,16 @@ class ReplayButton(_Routed[discord.ui.Button[Any]], template=REPLAY_ID):
         await clicks.replay_step(interaction, self.game_id, self.deal, self.trick)
 
 
-class HistoryButton(_Routed[discord.ui.Button[Any]], template=HISTORY_ID):
+class HistoryButton(_PageButton, template=HISTORY_ID):
     """Go to page ``page`` of a player's games: ``euchre:lg:hi:<user>:<page>:<p|n>``."""
 
     what = "history page button"
+    labels = ("◀ Newer", "Older ▶")
 
     def __init__(self, user_id: int, page: int, tag: str, disabled: bool = False) -> None:
-        """A button showing ``page`` (0-based); ``tag`` is ``p`` (previous) or ``n`` (next)."""
-        super().__init__(
-            discord.ui.Button(
-                label="◀ Newer" if tag == "p" else "Older ▶",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"euchre:lg:hi:{user_id}:{max(page, 0)}:{tag}",
-            )
-        )
+        """A button showing ``page`` (0-based) of the player's games, newest first."""
+        super().__init__(f"euchre:lg:hi:{user_id}", page, tag, disabled)
         self.user_id = user_id
-        self.page = max(page, 0)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
@@ -600,7 +601,7 @@ class TournamentButton(_Routed[discord.ui.Button[Any]], template=TOURNAMENT_ID):
         await clicks.tournament_button(interaction, self.event_id, self.verb)
 
 
-class TournamentPageButton(_Routed[discord.ui.Button[Any]], template=TOURNAMENT_PAGE_ID):
+class TournamentPageButton(_PageButton, template=TOURNAMENT_PAGE_ID):
     """Go to page ``page`` of an event's list: ``euchre:tp:<event>:<st|in>:<page>:<p|n>``."""
 
     what = "tournament page button"
@@ -608,18 +609,10 @@ class TournamentPageButton(_Routed[discord.ui.Button[Any]], template=TOURNAMENT_
     def __init__(
         self, event_id: int, which: EventList, page: int, tag: str, disabled: bool = False
     ) -> None:
-        """A button showing ``page`` (0-based); ``tag`` is ``p`` (previous) or ``n`` (next)."""
-        super().__init__(
-            discord.ui.Button(
-                label="◀ Previous" if tag == "p" else "Next ▶",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"euchre:tp:{event_id}:{which}:{max(page, 0)}:{tag}",
-            )
-        )
+        """A button showing ``page`` (0-based) of the event's standings or who is in."""
+        super().__init__(f"euchre:tp:{event_id}:{which}", page, tag, disabled)
         self.event_id = event_id
         self.which: EventList = which
-        self.page = max(page, 0)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:

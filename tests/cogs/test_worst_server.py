@@ -8,21 +8,18 @@ server (the daily deal's leaderboard and its week) goes on in further messages, 
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date
 
-from bot.app import EuchreBot
 from bot.league import LeagueService
-from bot.league.daily_play import DailyService
 from bot.league.reviews import Reviewer
 from bot.rules import PRESETS
 from bot.settings import Settings
 from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, Seat
-from bot.tables.scheduler import ManualScheduler
 from cogs.euchre.daily import WEEKLY_EVERY
 from tests.cogs.euchre_driver import build_bot
-from tests.cogs.test_daily_commands import NOON, db
+from tests.cogs.test_daily_commands import db, weekly_harness
 from tests.cogs.test_review_commands import SMALL
-from tests.cogs.worst import long_guild, long_name
+from tests.cogs.worst import long_guild, long_members, long_name
 from tests.conftest import MakeHarness
 from tests.league.util import RULES, finished_record
 
@@ -62,16 +59,9 @@ async def test_rules_settings_preferences_help_and_web_at_their_longest(
 async def test_the_daily_boards_name_everyone_in_as_many_messages_as_it_takes(
     make_harness: MakeHarness, db: Database
 ) -> None:
-    clock = ManualScheduler()
-    bot = EuchreBot(Settings(computer_move_delay=0), tables=build_bot().tables, scheduler=clock)
-    league = LeagueService(db)
-    league.daily = DailyService(db, clock=lambda: NOON + timedelta(seconds=clock.now()))
-    bot.league = league
-    h = await make_harness(bot)
-    g = long_guild(h, PLAYERS)
-    news = g.add_channel("daily-news")
-    await GuildSettingsRepo(db).update(g.id, daily_channel=news.id)
-    repo = league.daily.repo
+    weekly = await weekly_harness(make_harness, db, long_members(PLAYERS))
+    h, g, clock, news = weekly.h, weekly.g, weekly.clock, weekly.news
+    repo = weekly.daily.repo
     for n in range(PLAYERS):
         user = g.member(f"p{n:02d}").id
         for day in (date(2024, 4, 30), date(2024, 5, 1)):

@@ -73,32 +73,25 @@ class Check:
 
     def text(self, path: Path, value: Any, most: int, least: int = 0) -> None:
         """A string of ``least`` to ``most`` characters (absent or null: not checked)."""
-        if value is None:
-            return
-        size = len(str(value))
-        if least <= size <= most:
-            return
-        if least:
-            limit, code = f"{least} to {most} characters", "BASE_TYPE_BAD_LENGTH"
-            message = f"Must be between {least} and {most} in length."
-        else:
-            limit, code = f"at most {most} characters", "BASE_TYPE_MAX_LENGTH"
-            message = f"Must be {most} or fewer in length."
-        self.add(Violation(path, limit, f"{size} characters", code, message))
+        if value is not None:
+            self._length(path, len(str(value)), "characters", most, least)
 
     def many(self, path: Path, items: Sequence[Any] | None, most: int, least: int = 0) -> None:
         """A list of ``least`` to ``most`` items (absent or null: not checked)."""
-        if items is None:
-            return
-        if least <= len(items) <= most:
+        if items is not None:
+            self._length(path, len(items), "items", most, least)
+
+    def _length(self, path: Path, size: int, unit: str, most: int, least: int) -> None:
+        """A length past its bounds, in Discord's words for it."""
+        if least <= size <= most:
             return
         if least:
-            limit, code = f"{least} to {most} items", "BASE_TYPE_BAD_LENGTH"
+            limit, code = f"{least} to {most} {unit}", "BASE_TYPE_BAD_LENGTH"
             message = f"Must be between {least} and {most} in length."
         else:
-            limit, code = f"at most {most} items", "BASE_TYPE_MAX_LENGTH"
+            limit, code = f"at most {most} {unit}", "BASE_TYPE_MAX_LENGTH"
             message = f"Must be {most} or fewer in length."
-        self.add(Violation(path, limit, f"{len(items)} items", code, message))
+        self.add(Violation(path, limit, f"{size} {unit}", code, message))
 
     def number(self, path: Path, value: Any, least: int, most: int) -> None:
         if value is not None and not least <= int(value) <= most:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.league.tournaments import SignUpError
+from bot.league.tournaments import SignUpError, Tournament
 from bot.league.tournaments.waiting import groups
 from bot.store import EventSettings
 from tests.league.test_tournament_event import DIRECTOR, NOW, USERS, event, later, refused
@@ -58,11 +58,17 @@ def test_nobody_jumps_the_line_even_when_a_place_is_open() -> None:
     assert t.state.waiting == []
 
 
-def test_a_waiting_pair_confirms_and_checks_in_while_it_waits() -> None:
+def three_pairs_for_two_places() -> Tournament:
+    """A timed pairs event of four places: A & B and C & D in, E & F waiting."""
     t = event(max_players=4, format="pairs", check_in_minutes=15, start_time=later(60))
-    t.join(USERS[0], "A", NOW, partner_id=USERS[1], partner_name="B")
-    t.join(USERS[2], "C", NOW, partner_id=USERS[3], partner_name="D")
-    t.join(USERS[4], "E", NOW, partner_id=USERS[5], partner_name="F")
+    for first in (0, 2, 4):
+        name, partner = "ABCDEF"[first], "ABCDEF"[first + 1]
+        t.join(USERS[first], name, NOW, partner_id=USERS[first + 1], partner_name=partner)
+    return t
+
+
+def test_a_waiting_pair_confirms_and_checks_in_while_it_waits() -> None:
+    t = three_pairs_for_two_places()
     for partner in (USERS[1], USERS[3], USERS[5]):
         t.confirm_partner(partner, NOW)
     t.open_check_in(None, later(45))
@@ -76,10 +82,7 @@ def test_a_waiting_pair_confirms_and_checks_in_while_it_waits() -> None:
 
 
 def test_an_unconfirmed_waiting_pair_is_dropped_at_check_in() -> None:
-    t = event(max_players=4, format="pairs", check_in_minutes=15, start_time=later(60))
-    t.join(USERS[0], "A", NOW, partner_id=USERS[1], partner_name="B")
-    t.join(USERS[2], "C", NOW, partner_id=USERS[3], partner_name="D")
-    t.join(USERS[4], "E", NOW, partner_id=USERS[5], partner_name="F")
+    t = three_pairs_for_two_places()
     t.confirm_partner(USERS[1], NOW)
     t.confirm_partner(USERS[5], NOW)  # C named D, who never confirms
     gone = t.open_check_in(None, later(45))
