@@ -6,7 +6,8 @@ import random
 
 from bot.league import RatingModel, rank_players
 from bot.store import Database, PlayerRating, RatingRepo, SeasonRepo
-from bot.web.reading import _family_standings, _standing
+from bot.web.players import _standing
+from bot.web.reading import _family_standings
 
 GUILD = 1_000_000_000_000_001
 
