@@ -65,6 +65,7 @@ OTHER_VARIABLES: dict[str, str] = {
     "EUCHRE_SCREENSHOTS": "a folder where the browser tests save their screenshots",
     "EUCHRE_CHROMIUM": "the Chromium the browser tests drive (default /usr/bin/chromium)",
     "EUCHRE_AXE_DIR": "where the browser tests keep axe-core (~/.cache/euchre-bot/axe-core)",
+    "EUCHRE_LIGHTHOUSE_DIR": "where the browser tests keep Lighthouse (~/.cache/euchre-bot)",
     "EUCHRE_TEST_HELD": "a file the PostgreSQL clean-up test names for its held server",
 }
 """The ``EUCHRE_*`` variables the project reads that are not options: the one list of them."""

@@ -370,8 +370,13 @@ def test_shards_split_over_processes_on_postgresql(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("toml", "hops"),
-    [("", 0), ("web_trust_forwarded = 2", 2), ("web_trust_forwarded = true", 1)]
-    + [("web_trust_forwarded = false", 0), ('web_trust_forwarded = "yes"', 1)],
+    [
+        ("", 0),
+        ("web_trust_forwarded = 2", 2),
+        ("web_trust_forwarded = true", 1),
+        ("web_trust_forwarded = false", 0),
+        ('web_trust_forwarded = "yes"', 1),
+    ],
 )
 def test_the_proxies_to_trust_are_a_number_and_the_old_switch_reads_as_one(
     tmp_path: Path, toml: str, hops: int

@@ -94,9 +94,13 @@ class WebOptions:
             )
 
 
+_ROBOTS: Final = answer(b"User-agent: *\nAllow: /\n", "text/plain", f"public, max-age={_DAY}")
+"""Every page may be read by crawlers: they are public, and each is one request."""
+
+
 def _is_file(path: str) -> bool:
     """Whether a request is for a static file, counted in the address's file bucket."""
-    return path.startswith("/static/") or path == "/favicon.ico"
+    return path.startswith("/static/") or path in ("/favicon.ico", "/robots.txt")
 
 
 class _Site:
@@ -334,6 +338,9 @@ class _Site:
     async def favicon(self, request: web.Request) -> web.Response:
         return respond(request, self.assets.file("icon.svg"))
 
+    async def robots(self, request: web.Request) -> web.Response:
+        return respond(request, _ROBOTS)
+
     # ------------------------------------------------------------------ the guard
 
     @web.middleware
@@ -392,6 +399,7 @@ def make_app(db: Database, options: WebOptions) -> web.Application:
         f"{server}/tables/{{table:{_NUMBER}}}": site.table,
         "/static/{name}": site.static_file,
         "/favicon.ico": site.favicon,
+        "/robots.txt": site.robots,
     }
     for path, handler in routes.items():
         app.router.add_get(path, handler)

@@ -81,6 +81,8 @@ async def test_static_files_have_hashed_names_and_are_kept_for_good(
         assert await stale.read() == await response.read()
     for missing in ("/static/style.css", "/static/nothing.0000000000.css", "/static/x"):
         assert (await client.get(missing)).status == 404
+    robots = await client.get("/robots.txt")
+    assert robots.status == 200 and (await robots.text()).startswith("User-agent: *")
 
 
 async def test_text_goes_compressed_to_a_client_that_asks(
