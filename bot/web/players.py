@@ -198,8 +198,9 @@ async def _rating_lines(
     model = RatingModel.from_spec(season.rating_model)
     min_games = (await LeagueSettingsRepo(db).get(guild_id)).min_games
     lines = []
+    by_family = await RatingRepo(db).points_by_family(season.id, user_id, FAMILIES)
     for family in FAMILIES:
-        points = await RatingRepo(db).points(season.id, user_id, family)
+        points = by_family.get(family)
         if not points:
             continue
         standing = await _standing(db, season, family, user_id, min_games)

@@ -141,9 +141,16 @@ class GamePage:
 
 
 async def _family_standings(
-    db: Database, season: Season, family: Family, min_games: int
+    db: Database,
+    season: Season,
+    family: Family,
+    min_games: int,
+    size: tuple[int, int] | None = None,
 ) -> FamilyStandings | None:
-    """A family's leaders (None: nobody rated); a running season's are ranked in the store."""
+    """A family's leaders (None: nobody rated); a running season's are ranked in the store.
+
+    ``size``: the family's placed and rated players, if already read.
+    """
     if not season.running:
         standings = await season_standings(db, season, family, min_games)
         if not standings.rows:
@@ -155,7 +162,9 @@ async def _family_standings(
         )
     model = RatingModel.from_spec(season.rating_model)
     ratings = RatingRepo(db)
-    placed_count, rated = await ratings.ladder_size(season.id, family, min_games=min_games)
+    if size is None:
+        size = await ratings.ladder_size(season.id, family, min_games=min_games)
+    placed_count, rated = size
     if not rated:
         return None
     leaders = await ratings.leaders(
@@ -182,8 +191,15 @@ async def read_server(
     families: list[FamilyStandings] = []
     if season is not None:
         min_games = (await LeagueSettingsRepo(db).get(guild_id)).min_games
+        sizes = (
+            await RatingRepo(db).ladder_sizes(season.id, min_games=min_games)
+            if season.running
+            else {}
+        )
         for family in FAMILIES:
-            shown = await _family_standings(db, season, family, min_games)
+            if season.running and family not in sizes:
+                continue
+            shown = await _family_standings(db, season, family, min_games, sizes.get(family))
             if shown is not None:
                 families.append(shown)
     recent = await GameArchiveRepo(db).list_by_guild(guild_id, limit=RECENT_GAMES)

@@ -1,4 +1,5 @@
--- Schema 23: what a server's web pages show of it, and numbers that count per server.
+-- Schema 23: what a server's web pages show of it, numbers that count per server, and
+-- its ladders ranked by an index.
 --
 -- A server's name and icon as Discord last showed them to the bot (it writes them when
 -- it joins a server, at start-up and when the server changes): the pages' titles and
@@ -44,3 +45,8 @@ GROUP BY guild_id;
 
 CREATE UNIQUE INDEX games_number_by_guild ON games (guild_id, number);
 CREATE UNIQUE INDEX tables_number_by_guild ON tables (guild_id, number);
+
+-- A ladder ranked in the store: its leaders, and the players ahead of one, read in the
+-- order of the conservative rating at the usual z (3), not by sorting the whole ladder.
+CREATE INDEX league_ratings_ranked
+    ON league_ratings (season_id, family, (mu - 3.0 * sigma) DESC, games DESC, wins DESC, user_id);

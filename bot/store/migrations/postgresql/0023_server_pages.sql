@@ -37,3 +37,8 @@ GROUP BY guild_id;
 
 CREATE UNIQUE INDEX games_number_by_guild ON games (guild_id, number);
 CREATE UNIQUE INDEX tables_number_by_guild ON tables (guild_id, number);
+
+-- A ladder ranked in the store: its leaders, and the players ahead of one, read in the
+-- order of the conservative rating at the usual z (3), not by sorting the whole ladder.
+CREATE INDEX league_ratings_ranked
+    ON league_ratings (season_id, family, (mu - 3.0 * sigma) DESC, games DESC, wins DESC, user_id);
