@@ -149,6 +149,11 @@ def test_the_https_profile_puts_caddy_in_front_of_the_pages() -> None:
     # the pages' base URL and Caddy's site are the one variable: links match the certificate
     web_env = text_values(section("services", "web", "environment"))
     assert interpolate(web_env["EUCHRE_WEB_BASE_URL"], given) == "https://euchre.example.org"
+    # and the bots link it; without it they link no page (never the loopback address)
+    assert (
+        interpolate(bot_environment()["EUCHRE_WEB_BASE_URL"], given) == given["EUCHRE_WEB_BASE_URL"]
+    )
+    assert interpolate(bot_environment()["EUCHRE_WEB_BASE_URL"], {}) == ""
 
 
 def test_compose_refuses_to_start_without_a_password() -> None:
