@@ -38,7 +38,6 @@ from typing import Any, Final
 from aiohttp import web
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from bot.league import FAMILIES
 from bot.render.league import FAMILY_NAMES
 from bot.store import Database
 
@@ -125,7 +124,6 @@ class _Site:
             lstrip_blocks=True,
         )
         self.env.globals.update(
-            families=FAMILIES,
             family_names=FAMILY_NAMES,
             team_names=TEAM_NAMES,
             team_members=team_members,

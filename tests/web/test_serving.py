@@ -11,8 +11,13 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import aiohttp
+
+from bot.settings import Settings
+from bot.store import Database
+from bot.web.serve import start_site
 from tests.test_main import assert_one_error_line, child_env, run_bot
-from tests.web.util import BASE_URL
+from tests.web.util import BASE_URL, League
 
 
 def test_the_pages_refuse_to_start_without_their_public_address(tmp_path: Path) -> None:
@@ -56,3 +61,19 @@ def test_the_pages_serve_on_loopback_until_stopped(tmp_path: Path) -> None:
         _, err = process.communicate(timeout=30)
     assert process.returncode == 0, err
     assert "Serving the web pages of" in err and f"on http://127.0.0.1:{port} as {BASE_URL}" in err
+
+
+async def test_the_bot_serves_the_pages_beside_itself_with_web_port(
+    db: Database, league: League
+) -> None:
+    port = _free_port()
+    settings = Settings(web_port=port, web_base_url=BASE_URL, web_trust_forwarded=1)
+    runner = await start_site(db, settings, "127.0.0.1", port)
+    try:
+        async with aiohttp.ClientSession() as session:
+            url = f"http://127.0.0.1:{port}/s/{league.guild_id}"
+            async with session.get(url, headers={"X-Forwarded-For": "203.0.113.9"}) as answer:
+                assert answer.status == 200
+                assert f'content="{BASE_URL}/s/{league.guild_id}"' in await answer.text()
+    finally:
+        await runner.cleanup()
