@@ -6,10 +6,14 @@
 -- link previews name the server. The icon is kept as a small PNG, so the pages never
 -- fetch anything from Discord; NULL until the bot fetched the one ``icon_key`` names.
 CREATE TABLE guild_profiles (
-    guild_id    INTEGER PRIMARY KEY,
+    guild_id    BIGINT PRIMARY KEY,
     name        TEXT NOT NULL,
     icon_key    TEXT,
+-- [sqlite]
     icon        BLOB,
+-- [postgresql]
+    icon        BYTEA,
+-- [end]
     updated_at  TEXT NOT NULL
 );
 
@@ -17,13 +21,13 @@ CREATE TABLE guild_profiles (
 -- per server taken in the transaction that writes the row; the rows already there are
 -- numbered in the order they were made.
 CREATE TABLE guild_counters (
-    guild_id  INTEGER PRIMARY KEY,
-    tables    INTEGER NOT NULL DEFAULT 0,
-    games     INTEGER NOT NULL DEFAULT 0
+    guild_id  BIGINT PRIMARY KEY,
+    tables    BIGINT NOT NULL DEFAULT 0,
+    games     BIGINT NOT NULL DEFAULT 0
 );
 
-ALTER TABLE games ADD COLUMN number INTEGER;
-ALTER TABLE tables ADD COLUMN number INTEGER;
+ALTER TABLE games ADD COLUMN number BIGINT;
+ALTER TABLE tables ADD COLUMN number BIGINT;
 
 UPDATE games SET number = counted.number
 FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY guild_id ORDER BY id) AS number FROM games)
