@@ -2,6 +2,8 @@
 
 A replay is at most six requests and steps without loading a page; what its script
 draws is what the server draws for that step; without script its links still step.
+Waits are Playwright's locator assertions: the pages' CSP refuses the eval that
+``wait_for_function`` polls with.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.async_api import expect
 
 from tests.web.test_events import night, stored
 from tests.web.util import HOSTILE
@@ -140,9 +143,7 @@ async def test_a_first_visit_and_sixty_arrow_steps_fail_nothing(browser: Any, si
         key = "ArrowRight" if (n // (count - 1)) % 2 == 0 else "ArrowLeft"
         step += 1 if key == "ArrowRight" else -1
         await one.page.keyboard.press(key)
-        await one.page.wait_for_function(
-            f"document.querySelector('.where').textContent === 'Step {step} of {count}'"
-        )
+        await expect(one.page.locator(".where")).to_have_text(f"Step {step} of {count}")
         assert one.page.url == f"{game}?step={step}"
         seen[step] = await one.page.evaluate(f"({SERIALISED})(document.getElementById('replay'))")
     await one.page.wait_for_load_state("networkidle")
@@ -185,18 +186,14 @@ async def test_a_replays_links_and_deals_step_in_place_with_script(
     await one.page.goto(f"{game}?step=1", wait_until="networkidle")
     loads = len(site.asked_by(one.address))
     await one.page.get_by_role("link", name="Next ▶").click()
-    await one.page.wait_for_function("location.search === '?step=2'")
+    await expect(one.page).to_have_url(f"{game}?step=2")
     await one.page.get_by_role("link", name="3", exact=True).click()  # deal 3
-    await one.page.wait_for_function(
-        "document.querySelector('.heading').textContent.startsWith('Deal 3')"
-    )
+    await expect(one.page.locator(".heading")).to_have_text(re.compile(r"^Deal 3 "))
     assert "bidding" in await one.page.inner_text(".heading")
     assert await one.page.get_attribute("a.deal[aria-current]", "data-step") is not None
     assert len(site.asked_by(one.address)) <= loads + 1, "the steps' data, and no page"
     await one.page.keyboard.press("ArrowLeft")
-    await one.page.wait_for_function(
-        "document.querySelector('.heading').textContent.startsWith('Deal 2')"
-    )
+    await expect(one.page.locator(".heading")).to_have_text(re.compile(r"^Deal 2 "))
     assert one.troubles == []
 
 
