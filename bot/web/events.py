@@ -126,6 +126,14 @@ def people(events: Iterable[EventStandings]) -> set[int | None]:
     return {u for e in events for line in e.lines for u in line.user_ids}
 
 
+def _masked(
+    names: tuple[str, ...], user_ids: tuple[int | None, ...], hidden: frozenset[int]
+) -> tuple[tuple[str, ...], tuple[int | None, ...]]:
+    """Names and ids with each hidden person as "a player", without their id."""
+    shown = tuple(HIDDEN_NAME if u in hidden else n for n, u in zip(names, user_ids, strict=True))
+    return shown, tuple(None if u in hidden else u for u in user_ids)
+
+
 def masked_events(
     events: Iterable[EventStandings], hidden: frozenset[int]
 ) -> tuple[EventStandings, ...]:
@@ -134,14 +142,7 @@ def masked_events(
     for event in events:
         lines = []
         for line in event.lines:
-            if not any(u in hidden for u in line.user_ids):
-                lines.append(line)
-                continue
-            names = tuple(
-                HIDDEN_NAME if u in hidden else n
-                for n, u in zip(line.names, line.user_ids, strict=False)
-            )
-            ids = tuple(None if u in hidden else u for u in line.user_ids)
+            names, ids = _masked(line.names, line.user_ids, hidden)
             lines.append(replace(line, names=names, user_ids=ids))
         out.append(replace(event, lines=tuple(lines)))
     return tuple(out)
@@ -247,15 +248,8 @@ def masked_rounds(
     for rnd in rounds:
         tables = []
         for table in rnd.tables:
-            if any(u in hidden for u in table.user_ids):
-                names = tuple(
-                    HIDDEN_NAME if u in hidden else n
-                    for n, u in zip(table.names, table.user_ids, strict=True)
-                )
-                ids = tuple(None if u in hidden else u for u in table.user_ids)
-                table = replace(table, names=names, user_ids=ids)
-            tables.append(table)
-        resting = zip(rnd.bye, rnd.bye_ids, strict=True)
-        bye = tuple(HIDDEN_NAME if u in hidden else n for n, u in resting)
-        out.append(replace(rnd, tables=tuple(tables), bye=bye))
+            names, ids = _masked(table.names, table.user_ids, hidden)
+            tables.append(replace(table, names=names, user_ids=ids))
+        bye, bye_ids = _masked(rnd.bye, rnd.bye_ids, hidden)
+        out.append(replace(rnd, tables=tuple(tables), bye=bye, bye_ids=bye_ids))
     return tuple(out)

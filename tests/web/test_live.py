@@ -72,9 +72,9 @@ async def test_a_table_in_play_shows_its_public_state_and_no_hidden_card(
     view = seat_view(game, -1)
     assert f"Deal {view.deal_number}" in html
     for _, card in view.trick:
-        assert f".svg#{card_label(card)}\"" in html
+        assert f'.svg#{card_label(card)}"' in html
     for card in _hidden(game) - {c for _, c in view.trick}:
-        assert f".svg#{card_label(card)}\"" not in html, card_label(card)
+        assert f'.svg#{card_label(card)}"' not in html, card_label(card)
         assert card_words(card) not in html, card_words(card)
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "<script>alert" not in html
 

@@ -9,12 +9,11 @@ from html.parser import HTMLParser
 import pytest
 from aiohttp.test_utils import TestClient
 
-from bot.league import LeagueService
 from bot.render.web_links import server_page
 from bot.store import Database, GuildSettingsRepo
 from tests.league.util import USERS
 from tests.web.conftest import Clock
-from tests.web.util import BASE_URL, HOSTILE, League
+from tests.web.util import BASE_URL, HOSTILE, League, next_season
 
 CARD = r"/static/cards\.[0-9a-f]{10}\.svg#[0-9A-Z]{2,3}"
 """A card's picture: a view of the card sprite."""
@@ -108,7 +107,9 @@ async def test_the_game_page_steps_through_every_deal_and_trick(
     assert re.search(r"(Blue|Orange) won, \d+ to \d+|A tie", last.words)
     assert (await get_page(client, base)).words == last.words
     assert [s["src"] for s in first.scripts] == [s["src"] for s in last.scripts]
-    assert all(re.fullmatch(r"/static/replay\.[0-9a-f]{10}\.js", s["src"] or "") for s in first.scripts)
+    assert all(
+        re.fullmatch(r"/static/replay\.[0-9a-f]{10}\.js", s["src"] or "") for s in first.scripts
+    )
     assert first.meta["og:image"] == f"{BASE_URL}{base}/card.png?step=1"
     assert (await get_page(client, base)).meta["og:image"] == f"{BASE_URL}{base}/card.png"
 
@@ -303,9 +304,7 @@ async def test_a_player_page_is_the_same_from_records_as_from_kept_outcomes(
 async def test_past_seasons_are_listed_and_show_their_frozen_standings(
     client: TestClient, league: League, db: Database
 ) -> None:
-    service = LeagueService(db)
-    ended = await service.end_season(league.guild_id)
-    await service.start_season(league.guild_id, "Summer")
+    ended = await next_season(db, league.guild_id)
     home = f"/s/{league.guild_id}"
     page = await get_page(client, home)
     assert "Season Summer" in page.words and "Seasons" in page.words

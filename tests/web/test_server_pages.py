@@ -14,11 +14,10 @@ from html.parser import HTMLParser
 from aiohttp.test_utils import TestClient
 from PIL import Image
 
-from bot.league import LeagueService
 from bot.store import AccuracyRepo, Database, GameAccuracy, GuildProfileRepo
 from tests.league.util import USERS
 from tests.web.test_pages import Page, get_page
-from tests.web.util import BASE_URL, EMOJI, LONG, OVERRIDE, League
+from tests.web.util import BASE_URL, EMOJI, LONG, OVERRIDE, League, next_season
 
 
 def _png(colour: tuple[int, int, int]) -> bytes:
@@ -129,9 +128,7 @@ async def test_a_players_link_shows_their_own_card(client: TestClient, league: L
 async def test_a_seasons_link_shows_that_seasons_own_figures(
     client: TestClient, league: League, db: Database
 ) -> None:
-    service = LeagueService(db)
-    ended = await service.end_season(league.guild_id)
-    await service.start_season(league.guild_id, "Summer")
+    ended = await next_season(db, league.guild_id)
     old = await get_page(client, f"/s/{league.guild_id}?season={ended.id}")
     assert old.meta["og:image"] == f"{BASE_URL}/s/{league.guild_id}/card.png?season={ended.id}"
     assert ended.name in old.meta["og:title"]

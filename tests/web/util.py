@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.league import LeagueService
-from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, Seat
+from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, Season, Seat
 from tests.league.util import GUILD, OTHER_GUILD, RULES, USERS, finished_record, use_rules
 
 HOSTILE = '<script>alert(1)</script>"><img src=x onerror=alert(2)>'
@@ -88,3 +88,11 @@ async def fill(db: Database, games: int = 6) -> League:
     await league.take_in(GUILD)
     await league.take_in(OTHER_GUILD)
     return League(GUILD, tuple(ids), private.id, USERS["Ada"], named.id)
+
+
+async def next_season(db: Database, guild_id: int) -> Season:
+    """End the running season and start "Summer"; the season that ended."""
+    service = LeagueService(db)
+    ended = await service.end_season(guild_id)
+    await service.start_season(guild_id, "Summer")
+    return ended
