@@ -126,20 +126,20 @@ async def read_player(db: Database, guild_id: int, user_id: int) -> PlayerPage:
     latest = await archive.list_by_player(guild_id, user_id, limit=RECENT_GAMES)
     if not latest:
         raise PageNotFound(f"user {user_id} never played on server {guild_id}")
-    if await hidden_among(db, [user_id]):
-        raise PageNotFound(f"user {user_id} hides from the web pages")
-    name = next(p.display_name for p in latest[0].players if p.user_id == user_id)
     season, _ = await current_season(db, guild_id)
     games = (
         []
         if season is None
         else await archive.list_by_player(guild_id, user_id, season_id=season.id)
     )
+    hidden = await hidden_among(db, people_of([*latest, *games]))  # the player among them
+    if user_id in hidden:
+        raise PageNotFound(f"user {user_id} hides from the web pages")
+    name = next(p.display_name for p in latest[0].players if p.user_id == user_id)
     games.reverse()
     stats = player_stats(user_id, name, await _facts(archive, games))
     lines = [] if season is None else await _rating_lines(db, guild_id, season, user_id)
     opponents = _opponents(user_id, games)
-    hidden = await hidden_among(db, people_of([*latest, *games]))
     if hidden:
         partners = tuple(
             replace(p, user_id=0, name=HIDDEN_NAME) if p.user_id in hidden else p
