@@ -24,6 +24,7 @@ from bot.store import (
     ArchivedGame,
     Database,
     GameArchiveRepo,
+    GuildProfileRepo,
     GuildSettingsRepo,
     LeagueSettings,
     LeagueSettingsRepo,
@@ -114,6 +115,8 @@ class LeagueService:
         self.reviewer = reviewer or Reviewer(db)
         self.daily = DailyService(db)
         """The daily deal (tests set one with other computers or another clock)."""
+        self.guild_profiles = GuildProfileRepo(db)
+        """Servers' names and icons, for the league's web pages."""
         self._model = model or RatingModel()
         self._games = GameArchiveRepo(db)
         self._guilds = GuildSettingsRepo(db)

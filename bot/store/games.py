@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from bot.rules import Game, RecordError, replay
 from bot.store._codec import build, dump_json, load_json, row_dict, time_text
+from bot.store.counters import next_number
 from bot.store.database import Database, Row
 from bot.store.errors import (
     AlreadyArchivedError,
@@ -25,7 +26,8 @@ from bot.store.models import ArchivedGame, GamePlayer, Seat
 __all__ = ["GameArchiveRepo", "deal_outcomes"]
 
 _GAME_COLUMNS = (
-    "id, guild_id, table_id, ranked, winner, score_0, score_1, started_at, finished_at, season_id"
+    "id, guild_id, number, table_id, ranked, winner, score_0, score_1, started_at, finished_at, "
+    "season_id"
 )
 _CHUNK = 500
 """Ids per ``IN (...)`` list, well under SQLite's limit on bound parameters."""
@@ -102,13 +104,15 @@ class GameArchiveRepo:
                     raise AlreadyArchivedError(
                         f"table {table_id} is already archived as game {taken['id']}"
                     )
+            number = await next_number(self._db, guild_id, "games")
             try:
                 row = await self._db.fetch_one(
-                    "INSERT INTO games (guild_id, table_id, record, deal_outcomes, ranked, "
-                    "winner, score_0, score_1, started_at, finished_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    "INSERT INTO games (guild_id, number, table_id, record, deal_outcomes, "
+                    "ranked, winner, score_0, score_1, started_at, finished_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
+                        number,
                         table_id,
                         dump_json(doc),
                         dump_json(deal_outcomes(game)),

@@ -35,7 +35,7 @@ _ENTRANT_COLUMNS: Final = (
     "number, user_id, display_name, partner_id, confirmed, checked_in, slot, replaced_in_round"
 )
 _WAITING: Final = "waiting"
-"""The entrants' column that marks the waiting list (schema 23)."""
+"""The entrants' column that marks the waiting list (schema 24)."""
 _OPEN: Final = "phase IN ('signup', 'checkin', 'playing', 'between_rounds')"
 
 

@@ -1,4 +1,4 @@
--- Schema 23: an event's waiting list. People who join an event that is full (its
+-- Schema 24: an event's waiting list. People who join an event that is full (its
 -- settings' max_players) are kept as entrants marked waiting, in sign-up order; the
 -- first moves up when a place opens before the start.
 
