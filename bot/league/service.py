@@ -42,7 +42,7 @@ from .daily_play import DailyService
 from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
 from .facts import GameFacts, game_facts
 from .families import DEFAULT_FAMILY, FAMILIES, Family, game_family
-from .history import HistoryPage, history_entry
+from .history import HistoryPage, history_page
 from .ladders import rated_rows, team_game
 from .listening import TableEventLike, TournamentChangeLike
 from .ranking import casual_reason, record_rules
@@ -407,12 +407,7 @@ class LeagueService:
     ) -> HistoryPage:
         """A page of a player's games on the server, newest first, every season."""
         await self.take_in(guild_id)
-        count = await self._games.count_by_player(guild_id, user_id)
-        pages = max(1, -(-count // size))
-        page = min(max(page, 0), pages - 1)
-        offset = page * size
-        games = await self._games.list_by_player(guild_id, user_id, limit=size, offset=offset)
-        return HistoryPage(tuple(history_entry(user_id, g) for g in games), page, pages, count)
+        return await history_page(self._games, guild_id, user_id, page, size)
 
     async def game(self, guild_id: int, game_id: int) -> tuple[ArchivedGame, dict[str, Any]]:
         """A finished game of the server with its record."""
