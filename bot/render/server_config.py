@@ -11,7 +11,7 @@ from typing import Any, Final
 
 import discord
 
-from bot.rules import HouseRules, RuleError
+from bot.rules import HouseRules, RulesError
 from bot.rules.house_rules import PRESET_DESCRIPTIONS
 from bot.server.fields import SETTING_FIELDS, FieldValues
 from bot.server.settings import ServerSettings
@@ -75,7 +75,7 @@ def rule_value_choice_name(name: str, value: Any, rules: HouseRules, shown: str)
         return choice_name(f"{PRESET_NAMES[value]}{now}: {_plays(value)}")
     try:
         changed = rules.with_changes(**{name: value})
-    except RuleError as exc:
+    except RulesError as exc:
         return choice_name(f"{shown}: doesn't fit the other rules ({exc})")
     return choice_name(f"{shown}{now}: {explain(name, changed)}")
 
