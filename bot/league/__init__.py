@@ -26,7 +26,7 @@ from .reviews import (
     NotYourDealError,
     Reviewer,
     finished_deals,
-    review_in_thread,
+    review_in_pool,
 )
 from .service import (
     HISTORY_SIZE,
@@ -93,6 +93,6 @@ __all__ = [
     "rebuild_ladders",
     "record_rules",
     "replay_book",
-    "review_in_thread",
+    "review_in_pool",
     "team_game",
 ]

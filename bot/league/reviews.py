@@ -1,12 +1,19 @@
-"""Reviews of archived games: one person's deal on request, everyone's accuracy once a game ends.
+"""Reviews of archived games: one person's deal on request, a game's accuracy where wanted.
 
 The review itself (``bot.players.review``) is pure and slow (a fixed budget of
-sampled deals a decision); it runs in a worker thread so the event loop keeps
-answering clicks. :class:`Reviewer` finds the game and the person's seat in the
-archive, runs the review and keeps each person's accuracy (``AccuracyRepo``).
+sampled deals a decision); it runs in the search pool (``bot.search_pool``), deal by
+deal, so the event loop keeps answering clicks and a move never waits behind a whole
+game's review. :class:`Reviewer` finds the game and the person's seat in the archive,
+runs the review and keeps each person's accuracy (``AccuracyRepo``).
 
-    reviewer = Reviewer(db)
-    tables.listeners.append(reviewer.on_table_event)   # accuracy of every finished game
+A person's whole game is reviewed, and its accuracy kept, only where they want it:
+when they turned ``review_games`` on (``/euchre me``), or when they asked for a review
+of one of its deals (a Review button, ``/euchre review``). The league's accuracy
+figures are those reviews. Reviews are the pool's background work: under pressure
+the oldest are dropped, and a person who asked is told so in one sentence.
+
+    reviewer = Reviewer(db, pool=pool)
+    tables.listeners.append(reviewer.on_table_event)   # accuracy where wanted, once a game ends
     shown = await reviewer.deal(guild_id, user_id)     # the caller's last finished deal
     kept = await reviewer.table_game(guild_id, user_id, table_id, seat, deal)  # a gone table's
 """
@@ -16,10 +23,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, Protocol
 
 from bot.errors import UserFacingError
 from bot.players.advice import Advice
@@ -31,32 +38,30 @@ from bot.players.review import (
     ReviewError,
     expert_advisor,
     review_deal,
-    review_game,
     summarize,
 )
 from bot.rules import Action, SeatView, parse_record
 from bot.rules.errors import RulesError
 from bot.rules.record import starting_game
+from bot.search_pool import DroppedError, PoolClosedError, Priority, SearchPool
 from bot.store import ArchivedGame, Database, GameArchiveRepo
 from bot.store.accuracy import AccuracyRepo, GameAccuracy
 from bot.store.errors import NotFoundError
+from bot.store.preferences import PreferenceRepo
 
 __all__ = [
     "ANOTHER_PLAYERS_DEAL",
+    "REVIEW_DROPPED",
     "AccuracyTrend",
     "DealShown",
     "KeptTableGame",
     "NotYourDealError",
     "Reviewer",
     "finished_deals",
-    "review_in_thread",
+    "review_in_pool",
 ]
 
 log = logging.getLogger(__name__)
-
-T = TypeVar("T")
-Run = Callable[[Callable[[], T]], Awaitable[T]]
-"""Runs a slow call away from the event loop (default: ``asyncio.to_thread``)."""
 
 _RECENT: Final = 10
 """Latest games of a server searched for the one a finished table archived."""
@@ -64,6 +69,12 @@ _RECENT: Final = 10
 ANOTHER_PLAYERS_DEAL: Final = (
     "That Review is of another player's deal: a review goes through your own decisions."
 )
+
+REVIEW_DROPPED: Final = (
+    "The bot had more reviews waiting than it keeps, so yours was dropped: "
+    "ask for it again in a few minutes."
+)
+"""A review dropped from the search pool's full queue, in one sentence."""
 
 
 class _Place(Protocol):
@@ -139,30 +150,34 @@ def finished_deals(record: dict[str, Any]) -> int:
     return sum(1 for r in game.results if r.result != "in_play")
 
 
-async def _to_thread(call: Callable[[], T]) -> T:
-    return await asyncio.to_thread(call)
-
-
-async def review_in_thread(
+async def review_in_pool(
+    pool: SearchPool,
     record: dict[str, Any],
     seat: int,
     deal: int,
     budget: Budget = REVIEW_BUDGET,
     advisor: Advisor | None = None,
-    run: Run[Any] | None = None,
+    *,
+    priority: Priority = Priority.REVIEW,
 ) -> DealReview:
-    """``review_deal`` in a worker thread (or ``run``); a sentence if the deal can't be."""
+    """``review_deal`` in the search pool; a sentence if the deal can't be, or was dropped.
+
+    ``advisor`` runs where the pool runs its jobs: a worker process needs a picklable
+    one (None: the expert at ``budget``, made there).
+    """
     try:
-        result: DealReview = await (run or _to_thread)(
-            lambda: review_deal(record, seat, deal, budget, advisor)
+        result: DealReview = await pool.run(
+            priority, review_deal, record, seat, deal, budget, advisor
         )
     except ReviewError as exc:
         raise UserFacingError(f"That deal can't be reviewed: {exc}.") from None
+    except DroppedError:
+        raise UserFacingError(REVIEW_DROPPED) from None
     return result
 
 
 class Reviewer:
-    """Review archived games of ``db`` at ``budget`` (or with ``advisor``), off the event loop."""
+    """Review archived games of ``db`` at ``budget`` (or with ``advisor``), in the search pool."""
 
     def __init__(
         self,
@@ -170,22 +185,32 @@ class Reviewer:
         *,
         budget: Budget = REVIEW_BUDGET,
         advisor: Advisor | None = None,
-        run: Run[Any] | None = None,
+        pool: SearchPool | None = None,
     ) -> None:
-        """Review with the expert at ``budget``; ``advisor`` and ``run`` replace it in tests."""
+        """Review with the expert at ``budget`` in ``pool`` (default: threads of this process).
+
+        ``advisor`` replaces the expert's search (tests); in a pool of worker processes it
+        must be picklable.
+        """
         self._games = GameArchiveRepo(db)
         self._accuracy = AccuracyRepo(db)
+        self._preferences = PreferenceRepo(db)
         self._budget = budget
+        self.pool = pool if pool is not None else SearchPool(0)
+        self._advisor = advisor
         self._search = advisor or expert_advisor(budget)
-        self._run: Run[Any] = run or _to_thread
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closed = threading.Event()
+        self._asked: dict[int, set[int]] = {}
+        """People who asked for a review at an open table (by table): its game is theirs to keep."""
+        self._keeping: set[tuple[int, int]] = set()
+        """(game, person) whose accuracy is being kept now."""
 
     def _advise(self, view: SeatView, done: Action, seed: int) -> Advice:
         """The search of one decision, unless the reviewer was closed (checked between them).
 
-        A review runs in a worker thread, which nothing can cancel: this lets a stopping
-        bot's thread end within one decision rather than the whole game.
+        A review in a thread of this process cannot be cancelled: this lets a stopping
+        bot's thread end within one decision rather than the whole deal.
         """
         if self._closed.is_set():
             raise ReviewerClosedError("the reviewer was closed")
@@ -221,6 +246,7 @@ class Reviewer:
                 f"Game #{game.id} has deals 1 to {deals}: there is no deal {chosen}."
             )
         review = await self._review(record, seat, chosen)
+        self.keep_later(game.id, user_id)
         return DealShown(game, seat, deals, review)
 
     async def table_game(
@@ -264,27 +290,79 @@ class Reviewer:
     async def _review(self, record: dict[str, Any], seat: int, deal: int) -> DealReview:
         return await self.review(record, seat, deal)
 
-    async def review(self, record: dict[str, Any], seat: int, deal: int) -> DealReview:
+    async def review(
+        self,
+        record: dict[str, Any],
+        seat: int,
+        deal: int,
+        *,
+        priority: Priority = Priority.REVIEW,
+    ) -> DealReview:
         """The review of ``seat``'s deal ``deal`` in a game record (a table's, or archived)."""
-        return await review_in_thread(record, seat, deal, self._budget, self._advise, self._run)
+        advisor = self._advise if self.pool.in_process else self._advisor
+        return await review_in_pool(
+            self.pool, record, seat, deal, self._budget, advisor, priority=priority
+        )
+
+    def asked(self, guild_id: int, table_id: int, user_id: int, *, playing: bool) -> None:
+        """``user_id`` asked for a review at table ``table_id``: keep their game's accuracy.
+
+        ``playing``: the game goes on, so it is kept once it ends; otherwise it is the
+        game the table archived, kept now in the background.
+        """
+        if playing:
+            self._asked.setdefault(table_id, set()).add(user_id)
+        elif not self._closed.is_set():
+            self._start(self._keep_table_asked(guild_id, table_id, user_id))
+
+    async def _keep_table_asked(self, guild_id: int, table_id: int, user_id: int) -> None:
+        game = await self._games.find_by_table(table_id)
+        if game is not None and game.guild_id == guild_id:
+            await self._keep_asked(game.id, user_id)
+
+    def keep_later(self, game_id: int, user_id: int) -> None:
+        """Keep ``user_id``'s accuracy in an archived game, in the background, unless kept."""
+        if self._closed.is_set() or (game_id, user_id) in self._keeping:
+            return
+        self._start(self._keep_asked(game_id, user_id))
+
+    async def _keep_asked(self, game_id: int, user_id: int) -> None:
+        if await self._accuracy.get(game_id, user_id) is not None:
+            return
+        await self._keep_logged(f"game {game_id}", self.keep_accuracy(game_id, (user_id,)))
 
     # ------------------------------------------------------------------ accuracy
 
-    async def keep_accuracy(self, game_id: int) -> int:
-        """Review every person's seat of an archived game and store their accuracy; how many."""
+    async def keep_accuracy(self, game_id: int, users: Collection[int] | None = None) -> int:
+        """Review people's seats of an archived game and store their accuracy; how many.
+
+        ``users``: whose (default: every person's). Each deal is a review of its own in
+        the pool; a person whose reviews were dropped has no accuracy kept for the game.
+        """
         game = await self._games.get(game_id)
         record = await self._games.record(game_id)
+        deals = finished_deals(record)
+        people = [
+            p
+            for p in game.players
+            if p.user_id is not None and not p.is_computer and (users is None or p.user_id in users)
+        ]
         kept = 0
-        budget, advisor = self._budget, self._advise
-        for player in game.players:
-            if player.user_id is None or player.is_computer:
+        for player in people:
+            assert player.user_id is not None
+            key = (game.id, player.user_id)
+            if key in self._keeping:
                 continue
-            seat = player.seat
-
-            def whole(seat: int = seat) -> tuple[DealReview, ...]:
-                return review_game(record, seat, budget, advisor)
-
-            reviews = await self._run(whole)
+            self._keeping.add(key)
+            try:
+                reviews = await asyncio.gather(
+                    *(
+                        self.review(record, player.seat, deal, priority=Priority.AUTO_REVIEW)
+                        for deal in range(1, deals + 1)
+                    )
+                )
+            finally:
+                self._keeping.discard(key)
             summary = summarize(reviews)
             if summary is None:
                 continue
@@ -292,7 +370,7 @@ class Reviewer:
                 GameAccuracy(
                     game_id=game.id,
                     user_id=player.user_id,
-                    seat=seat,
+                    seat=player.seat,
                     accuracy=summary.accuracy,
                     decisions=summary.decisions,
                     flagged=summary.flagged,
@@ -304,34 +382,56 @@ class Reviewer:
         return kept
 
     async def keep_table(self, guild_id: int, table_id: int) -> int:
-        """Keep the accuracy of the game a finished table archived last; how many people."""
+        """Keep the accuracy of the people who want it in a finished table's game; how many.
+
+        They are the people who turned ``review_games`` on and those who asked for a
+        review at the table.
+        """
+        asked = self._asked.pop(table_id, set())
         games = await self._games.list_by_guild(guild_id, limit=_RECENT)
         game = next((g for g in games if g.table_id == table_id), None)
-        return 0 if game is None else await self.keep_accuracy(game.id)
+        if game is None:
+            return 0
+        wanted = set(asked)
+        for player in game.players:
+            if player.user_id is None or player.is_computer or player.user_id in wanted:
+                continue
+            if (await self._preferences.get(player.user_id)).review_games:
+                wanted.add(player.user_id)
+        return await self.keep_accuracy(game.id, wanted) if wanted else 0
 
     def on_table_event(self, event: _Event) -> None:
-        """A ``TableService`` listener: once a game ends, keep its people's accuracy."""
+        """A ``TableService`` listener: once a game ends, keep the accuracy of who wants it."""
         if event.kind != "finished" or self._closed.is_set():
             return
+        table = event.table
+        self._start(
+            self._keep_logged(f"table {table.id}", self.keep_table(table.place.guild_id, table.id))
+        )
+
+    def _start(self, work: Any) -> None:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
+            work.close()
             return
-        table = event.table
-        task = loop.create_task(self._keep_logged(table.place.guild_id, table.id))
+        task = loop.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _keep_logged(self, guild_id: int, table_id: int) -> None:
+    async def _keep_logged(self, what: str, work: Any) -> None:
         try:
-            kept = await self.keep_table(guild_id, table_id)
-        except ReviewerClosedError:
-            log.info("guild %d: the review of table %d stopped with the bot", guild_id, table_id)
+            kept = await work
+        except (ReviewerClosedError, PoolClosedError):
+            log.info("the review of %s stopped with the bot", what)
+            return
+        except UserFacingError as exc:  # dropped from a full queue, or a deal not reviewable
+            log.info("the review of %s was not kept: %s", what, exc)
             return
         except Exception:
-            log.exception("guild %d: could not review the game of table %d", guild_id, table_id)
+            log.exception("could not review the game of %s", what)
             return
-        log.info("guild %d: kept the accuracy of %d at table %d", guild_id, kept, table_id)
+        log.info("kept the accuracy of %d at %s", kept, what)
 
     async def settle(self) -> None:
         """Wait for the reviews under way (tests, and stopping)."""

@@ -109,11 +109,12 @@ class LeagueService:
     ) -> None:
         """Work on ``db``; new seasons are rated with ``model`` (default: OpenSkill's).
 
-        ``reviewer`` reviews its games (default: the expert at the review's budget).
+        ``reviewer`` reviews its games (default: the expert at the review's budget), in
+        its search pool, where the daily deal searches too.
         """
         self._db = db
         self.reviewer = reviewer or Reviewer(db)
-        self.daily = DailyService(db)
+        self.daily = DailyService(db, pool=self.reviewer.pool)
         """The daily deal (tests set one with other computers or another clock)."""
         self.guild_profiles = GuildProfileRepo(db)
         """Servers' names and icons, for the league's web pages."""
@@ -398,9 +399,7 @@ class LeagueService:
             model.conservative(model.initial()),
             *(model.conservative(Rating(p.mu, p.sigma)) for p in points),
         )
-        return PlayerReport(
-            stats, season, standing, ratings if points else (), family, accuracy
-        )
+        return PlayerReport(stats, season, standing, ratings if points else (), family, accuracy)
 
     async def history(
         self, guild_id: int, user_id: int, page: int = 0, size: int = HISTORY_SIZE

@@ -73,8 +73,10 @@ class SearchTimeoutError(TimeoutError):
     """The job did not come back within its caller's timeout."""
 
 
-def default_workers() -> int:
-    """The machine's cores, less one for the bot's own loop (at least 1)."""
+def default_workers(wanted: int | str = "auto") -> int:
+    """``wanted`` workers; ``auto``: the cores, less one for the bot's loop (at least 1)."""
+    if isinstance(wanted, int):
+        return wanted
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on every platform

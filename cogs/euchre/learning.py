@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserFacingError
-from bot.league import DealShown, Reviewer, review_in_thread
+from bot.league import DealShown, Reviewer, review_in_pool
 from bot.render.review import deal_review_text, table_review_text
 from bot.tables import NoTableError, no_review_kept, review_record, reviewable_deals
 
@@ -145,8 +145,11 @@ class ReviewCommands(_Mixin):
         await interaction.response.defer(ephemeral=True, thinking=not step)
         if league is not None:
             review = await league.reviewer.review(record, seat, deal)
+            playing = table is not None and table.status == "playing"
+            guild_id = interaction.guild_id or 0
+            league.reviewer.asked(guild_id, table_id, interaction.user.id, playing=playing)
         else:
-            review = await review_in_thread(record, seat, deal)
+            review = await review_in_pool(self.bot.pool, record, seat, deal)
         text = table_review_text(table_id, deals, review)
         view = table_review_view(table_id, seat, deal, deals)
         if step:

@@ -1,4 +1,3 @@
-
 """The public table message: edited in place, or posted again when editing no longer works.
 
 Discord limits edits of messages older than an hour, and a message may have been
