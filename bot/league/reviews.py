@@ -6,11 +6,12 @@ deal, so the event loop keeps answering clicks and a move never waits behind a w
 game's review. :class:`Reviewer` finds the game and the person's seat in the archive,
 runs the review and keeps each person's accuracy (``AccuracyRepo``).
 
-A person's whole game is reviewed, and its accuracy kept, only where they want it:
-when they turned ``review_games`` on (``/euchre me``), or when they asked for a review
-of one of its deals (a Review button, ``/euchre review``). The league's accuracy
-figures are those reviews. Reviews are the pool's background work: under pressure
-the oldest are dropped, and a person who asked is told so in one sentence.
+A person's games are reviewed only where they want it: each game they finish when they
+turned ``review_games`` on (``/euchre me``), otherwise the deals they ask a review of
+(a Review button, ``/euchre review``). Each reviewed deal is kept, and a game's accuracy
+is that of its deals reviewed (``AccuracyRepo.save_deal``): the league's figures are the
+reviews that were made. Reviews are the pool's background work: under pressure the
+oldest are dropped, and a person who asked is told so in one sentence.
 
     reviewer = Reviewer(db, pool=pool)
     tables.listeners.append(reviewer.on_table_event)   # accuracy where wanted, once a game ends
@@ -45,7 +46,7 @@ from bot.rules.errors import RulesError
 from bot.rules.record import starting_game
 from bot.search_pool import DroppedError, PoolClosedError, Priority, SearchPool
 from bot.store import ArchivedGame, Database, GameArchiveRepo
-from bot.store.accuracy import AccuracyRepo, GameAccuracy
+from bot.store.accuracy import AccuracyRepo, DealAccuracy
 from bot.store.errors import NotFoundError
 from bot.store.preferences import PreferenceRepo
 
@@ -201,8 +202,8 @@ class Reviewer:
         self._search = advisor or expert_advisor(budget)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closed = threading.Event()
-        self._asked: dict[int, set[int]] = {}
-        """People who asked for a review at an open table (by table): its game is theirs to keep."""
+        self._asked: dict[int, list[tuple[int, int, DealReview]]] = {}
+        """Reviews made at a table still playing (person, seat, review), kept once it ends."""
         self._keeping: set[tuple[int, int]] = set()
         """(game, person) whose accuracy is being kept now."""
 
@@ -246,7 +247,9 @@ class Reviewer:
                 f"Game #{game.id} has deals 1 to {deals}: there is no deal {chosen}."
             )
         review = await self._review(record, seat, chosen)
-        self.keep_later(game.id, user_id)
+        self._start(
+            self._keep_logged(f"game {game.id}", self.keep_deal(game.id, user_id, seat, review))
+        )
         return DealShown(game, seat, deals, review)
 
     async def table_game(
@@ -304,40 +307,65 @@ class Reviewer:
             self.pool, record, seat, deal, self._budget, advisor, priority=priority
         )
 
-    def asked(self, guild_id: int, table_id: int, user_id: int, *, playing: bool) -> None:
-        """``user_id`` asked for a review at table ``table_id``: keep their game's accuracy.
+    def asked(
+        self,
+        guild_id: int,
+        table_id: int,
+        user_id: int,
+        seat: int,
+        review: DealReview,
+        *,
+        playing: bool,
+    ) -> None:
+        """``user_id`` asked for ``review`` at table ``table_id``: keep it for their accuracy.
 
-        ``playing``: the game goes on, so it is kept once it ends; otherwise it is the
-        game the table archived, kept now in the background.
+        ``playing``: the game goes on, so it is kept once the game is archived; otherwise
+        with the game the table archived, now, in the background.
         """
         if playing:
-            self._asked.setdefault(table_id, set()).add(user_id)
+            self._asked.setdefault(table_id, []).append((user_id, seat, review))
         elif not self._closed.is_set():
-            self._start(self._keep_table_asked(guild_id, table_id, user_id))
+            self._start(
+                self._keep_logged(
+                    f"table {table_id}",
+                    self._keep_at_table(guild_id, table_id, user_id, seat, review),
+                )
+            )
 
-    async def _keep_table_asked(self, guild_id: int, table_id: int, user_id: int) -> None:
+    async def _keep_at_table(
+        self, guild_id: int, table_id: int, user_id: int, seat: int, review: DealReview
+    ) -> int:
         game = await self._games.find_by_table(table_id)
-        if game is not None and game.guild_id == guild_id:
-            await self._keep_asked(game.id, user_id)
+        if game is None or game.guild_id != guild_id:
+            return 0
+        return await self.keep_deal(game.id, user_id, seat, review)
 
-    def keep_later(self, game_id: int, user_id: int) -> None:
-        """Keep ``user_id``'s accuracy in an archived game, in the background, unless kept."""
-        if self._closed.is_set() or (game_id, user_id) in self._keeping:
-            return
-        self._start(self._keep_asked(game_id, user_id))
-
-    async def _keep_asked(self, game_id: int, user_id: int) -> None:
-        if await self._accuracy.get(game_id, user_id) is not None:
-            return
-        await self._keep_logged(f"game {game_id}", self.keep_accuracy(game_id, (user_id,)))
-
-    # ------------------------------------------------------------------ accuracy
+    async def keep_deal(self, game_id: int, user_id: int, seat: int, review: DealReview) -> int:
+        """Keep one reviewed deal of an archived game for ``user_id``'s accuracy; 1 if kept."""
+        summary = summarize((review,))
+        if summary is None:
+            return 0
+        await self._accuracy.save_deal(
+            DealAccuracy(
+                game_id=game_id,
+                user_id=user_id,
+                seat=seat,
+                deal=review.deal,
+                accuracy=summary.accuracy,
+                decisions=summary.decisions,
+                flagged=summary.flagged,
+                points_lost=summary.points_lost,
+                reviewed_at=datetime.now(UTC),
+            )
+        )
+        return 1
 
     async def keep_accuracy(self, game_id: int, users: Collection[int] | None = None) -> int:
         """Review people's seats of an archived game and store their accuracy; how many.
 
         ``users``: whose (default: every person's). Each deal is a review of its own in
-        the pool; a person whose reviews were dropped has no accuracy kept for the game.
+        the pool, kept as it comes (``keep_deal``); a deal whose review was dropped from
+        the pool's full queue is left out.
         """
         game = await self._games.get(game_id)
         record = await self._games.record(game_id)
@@ -359,46 +387,44 @@ class Reviewer:
                     *(
                         self.review(record, player.seat, deal, priority=Priority.AUTO_REVIEW)
                         for deal in range(1, deals + 1)
-                    )
+                    ),
+                    return_exceptions=True,
                 )
             finally:
                 self._keeping.discard(key)
-            summary = summarize(reviews)
-            if summary is None:
-                continue
-            await self._accuracy.save(
-                GameAccuracy(
-                    game_id=game.id,
-                    user_id=player.user_id,
-                    seat=player.seat,
-                    accuracy=summary.accuracy,
-                    decisions=summary.decisions,
-                    flagged=summary.flagged,
-                    points_lost=summary.points_lost,
-                    reviewed_at=datetime.now(UTC),
-                )
-            )
-            kept += 1
+            made = 0
+            for review in reviews:
+                if isinstance(review, UserFacingError):
+                    continue  # dropped, or a deal that can't be reviewed
+                if isinstance(review, BaseException):
+                    raise review
+                made += await self.keep_deal(game.id, player.user_id, player.seat, review)
+            kept += 1 if made else 0
         return kept
 
     async def keep_table(self, guild_id: int, table_id: int) -> int:
-        """Keep the accuracy of the people who want it in a finished table's game; how many.
+        """Keep the reviews wanted of a finished table's game; how many people have some.
 
-        They are the people who turned ``review_games`` on and those who asked for a
-        review at the table.
+        The whole game of each person who turned ``review_games`` on, and the deals the
+        others asked a review of while it was played.
         """
-        asked = self._asked.pop(table_id, set())
+        asked = self._asked.pop(table_id, [])
         games = await self._games.list_by_guild(guild_id, limit=_RECENT)
         game = next((g for g in games if g.table_id == table_id), None)
         if game is None:
             return 0
-        wanted = set(asked)
+        wanted = set()
         for player in game.players:
-            if player.user_id is None or player.is_computer or player.user_id in wanted:
+            if player.user_id is None or player.is_computer:
                 continue
             if (await self._preferences.get(player.user_id)).review_games:
                 wanted.add(player.user_id)
-        return await self.keep_accuracy(game.id, wanted) if wanted else 0
+        kept = await self.keep_accuracy(game.id, wanted) if wanted else 0
+        people = set()
+        for user_id, seat, review in asked:
+            if user_id not in wanted and await self.keep_deal(game.id, user_id, seat, review):
+                people.add(user_id)
+        return kept + len(people)
 
     def on_table_event(self, event: _Event) -> None:
         """A ``TableService`` listener: once a game ends, keep the accuracy of who wants it."""

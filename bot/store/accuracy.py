@@ -1,6 +1,9 @@
 """Each person's accuracy in a finished game, from the review of their decisions (schema 15).
 
 One row a person and archived game; saving it again (a review asked twice) replaces it.
+Since schema 25 each reviewed deal is kept too (:meth:`AccuracyRepo.save_deal`), and the
+game's row is that of its deals reviewed so far, each decision weighing the same: a
+review asked of one deal counts, and the same deal reviewed again replaces itself.
 A player's accuracy over time reads their games of one server in the order they ended.
 """
 
@@ -16,7 +19,7 @@ from bot.store.database import Database
 from bot.store.errors import ConstraintError, NotFoundError
 from bot.store.models import Snowflake
 
-__all__ = ["AccuracyPoint", "AccuracyRepo", "GameAccuracy"]
+__all__ = ["AccuracyPoint", "AccuracyRepo", "DealAccuracy", "GameAccuracy"]
 
 
 class GameAccuracy(BaseModel):
@@ -36,6 +39,12 @@ class GameAccuracy(BaseModel):
     points_lost: float = Field(ge=0, allow_inf_nan=False)
     """Expected points lost over the game's decisions."""
     reviewed_at: datetime
+
+
+class DealAccuracy(GameAccuracy):
+    """A person's accuracy in one deal of a game."""
+
+    deal: int = Field(ge=1)
 
 
 class AccuracyPoint(BaseModel):
@@ -79,19 +88,57 @@ class AccuracyRepo:
                 "accuracy = excluded.accuracy, decisions = excluded.decisions, "
                 "flagged = excluded.flagged, points_lost = excluded.points_lost, "
                 "reviewed_at = excluded.reviewed_at",
-                (
-                    entry.game_id,
-                    entry.user_id,
-                    entry.seat,
-                    entry.accuracy,
-                    entry.decisions,
-                    entry.flagged,
-                    entry.points_lost,
-                    time_text(entry.reviewed_at),
-                ),
+                _values(entry),
             )
         except ConstraintError:
             raise NotFoundError(f"game {entry.game_id} is not in the archive") from None
+
+    async def save_deal(self, entry: DealAccuracy) -> GameAccuracy:
+        """Store one reviewed deal, then the game's accuracy over its deals reviewed; that.
+
+        A game row from before schema 25 (a whole game reviewed, no deal kept) stays.
+        NotFoundError when the game is not archived.
+        """
+        async with self._db.transaction():
+            before = await self.get(entry.game_id, entry.user_id)
+            kept = await self._db.fetch_one(
+                "SELECT COUNT(*) AS n FROM deal_accuracy WHERE game_id = ? AND user_id = ?",
+                (entry.game_id, entry.user_id),
+            )
+            try:
+                await self._db.execute(
+                    f"INSERT INTO deal_accuracy ({_COLUMNS}, deal) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (game_id, user_id, deal) DO UPDATE SET seat = excluded.seat, "
+                    "accuracy = excluded.accuracy, decisions = excluded.decisions, "
+                    "flagged = excluded.flagged, points_lost = excluded.points_lost, "
+                    "reviewed_at = excluded.reviewed_at",
+                    (*_values(entry), entry.deal),
+                )
+            except ConstraintError:
+                raise NotFoundError(f"game {entry.game_id} is not in the archive") from None
+            if before is not None and kept is not None and int(kept["n"]) == 0:
+                return before
+            row = await self._db.fetch_one(
+                "SELECT SUM(accuracy * decisions) AS weighted, SUM(decisions) AS decisions, "
+                "SUM(flagged) AS flagged, SUM(points_lost) AS points_lost "
+                "FROM deal_accuracy WHERE game_id = ? AND user_id = ?",
+                (entry.game_id, entry.user_id),
+            )
+            assert row is not None
+            decisions = int(row["decisions"])
+            game = GameAccuracy(
+                game_id=entry.game_id,
+                user_id=entry.user_id,
+                seat=entry.seat,
+                accuracy=min(100.0, max(0.0, float(row["weighted"]) / decisions)),
+                decisions=decisions,
+                flagged=int(row["flagged"]),
+                points_lost=float(row["points_lost"]),
+                reviewed_at=entry.reviewed_at,
+            )
+            await self.save(game)
+            return game
 
     async def get(self, game_id: int, user_id: int) -> GameAccuracy | None:
         """The person's accuracy in the game, if it was reviewed."""
@@ -129,3 +176,17 @@ class AccuracyRepo:
         if row is None or not row["games"]:
             return 0, None
         return int(row["games"]), float(row["mean"])
+
+
+def _values(entry: GameAccuracy) -> tuple[object, ...]:
+    """The row of ``entry`` in the order of ``_COLUMNS``."""
+    return (
+        entry.game_id,
+        entry.user_id,
+        entry.seat,
+        entry.accuracy,
+        entry.decisions,
+        entry.flagged,
+        entry.points_lost,
+        time_text(entry.reviewed_at),
+    )

@@ -147,7 +147,9 @@ class ReviewCommands(_Mixin):
             review = await league.reviewer.review(record, seat, deal)
             playing = table is not None and table.status == "playing"
             guild_id = interaction.guild_id or 0
-            league.reviewer.asked(guild_id, table_id, interaction.user.id, playing=playing)
+            league.reviewer.asked(
+                guild_id, table_id, interaction.user.id, seat, review, playing=playing
+            )
         else:
             review = await review_in_pool(self.bot.pool, record, seat, deal)
         text = table_review_text(table_id, deals, review)

@@ -9,7 +9,7 @@ import pytest
 from bot.errors import UserFacingError
 from bot.league import Reviewer
 from bot.league.reviews import REVIEW_DROPPED
-from bot.players.review import Budget
+from bot.players.review import Budget, review_game, summarize
 from bot.search_pool import Priority, SearchPool
 from bot.store import Database, GameArchiveRepo, TableRepo
 from bot.store.accuracy import AccuracyRepo
@@ -42,14 +42,25 @@ async def kept(db: Database, game_id: int) -> set[str]:
 
 
 async def test_a_finished_game_is_reviewed_only_for_who_wants_it(db: Database) -> None:
-    table_id, game_id, _ = await archived(db)
+    table_id, game_id, record = await archived(db)
     await PreferenceRepo(db).update(USERS["Bob"], review_games=True)
     reviewer = Reviewer(db, budget=SMALL)
-    reviewer.asked(GUILD, table_id, USERS["Cy"], playing=True)  # a Review during the game
+    asked = await reviewer.review(record, 2, 1)  # Cy's Review of deal 1, during the game
+    reviewer.asked(GUILD, table_id, USERS["Cy"], 2, asked, playing=True)
+    assert await kept(db, game_id) == set(), "kept once the game is archived and ends"
     assert await reviewer.keep_table(GUILD, table_id) == 2
     assert await kept(db, game_id) == {"Bob", "Cy"}, "Ada neither turned it on nor asked"
+    accuracy = AccuracyRepo(db)
+    whole = summarize(review_game(record, 1, SMALL))
+    bob = await accuracy.get(game_id, USERS["Bob"])
+    assert whole is not None and bob is not None
+    assert (bob.decisions, bob.accuracy) == (whole.decisions, pytest.approx(whole.accuracy))
+    one = summarize((asked,))
+    cy = await accuracy.get(game_id, USERS["Cy"])
+    assert one is not None and cy is not None and cy.decisions == one.decisions, "one deal"
 
-    reviewer.asked(GUILD, table_id, USERS["Ada"], playing=False)  # a Review once it ended
+    later = await reviewer.review(record, 0, 1)  # Ada's Review once the game ended
+    reviewer.asked(GUILD, table_id, USERS["Ada"], 0, later, playing=False)
     await reviewer.settle()
     assert await kept(db, game_id) == {"Ada", "Bob", "Cy"}
 
