@@ -7,8 +7,8 @@
     pool.close()
 
 A job is a function and its arguments: with worker processes both are pickled, so
-the function is a module-level one. The pool keeps its own queue (a heap by
-priority, then arrival) and hands a job to a worker only when one is free, so a
+the function is a module-level one. The pool keeps its own queue (by priority,
+then arrival) and hands a job to a worker only when one is free, so a
 move asked after a hundred reviews still goes next. Reviews (:data:`REVIEWS`) wait
 in a queue of at most ``review_queue`` jobs: past it the oldest of the least urgent
 is dropped, and whoever waits for it gets :class:`DroppedError`. A worker that dies
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import heapq
 import itertools
 import logging
 import os
@@ -44,6 +43,7 @@ __all__ = [
     "SearchTimeoutError",
     "WorkerCrashedError",
     "default_workers",
+    "machine_cores",
 ]
 
 log = logging.getLogger(__name__)
@@ -73,15 +73,19 @@ class SearchTimeoutError(TimeoutError):
     """The job did not come back within its caller's timeout."""
 
 
+def machine_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
 def default_workers(wanted: int | str = "auto") -> int:
     """``wanted`` workers; ``auto``: the cores, less one for the bot's loop (at least 1)."""
     if isinstance(wanted, int):
         return wanted
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        cores = os.cpu_count() or 1
-    return max(1, cores - 1)
+    return max(1, machine_cores() - 1)
 
 
 @dataclass(eq=False)
@@ -132,6 +136,7 @@ class SearchPool:
         self,
         workers: int,
         *,
+        review_workers: int | None = None,
         review_queue: int = REVIEW_QUEUE,
         preload: Sequence[str] = (),
         slots: Sequence[Slot] | None = None,
@@ -139,20 +144,25 @@ class SearchPool:
     ) -> None:
         """A pool of ``workers`` processes, their ``preload`` modules imported once.
 
-        ``workers`` 0 runs the jobs in :data:`IN_PROCESS_SLOTS` threads (tests).
-        ``slots`` replaces the workers (tests), ``clock`` times the waits.
+        ``review_workers`` more run the reviews in the background (None: one a core, as
+        they take only the CPU left). ``workers`` 0 runs every job in
+        :data:`IN_PROCESS_SLOTS` threads (tests). ``slots`` replaces the workers (tests),
+        ``clock`` times the waits.
         """
         if review_queue < 1:
             raise ValueError("the review queue holds at least one review")
         if slots is None:
             if workers > 0:
+                behind = machine_cores() if review_workers is None else review_workers
                 slots = [ProcessSlot(str(n), preload) for n in range(workers)]
+                slots += [ProcessSlot(f"r{n}", preload, background=True) for n in range(behind)]
             else:
                 slots = [ThreadSlot(f"t{n}") for n in range(IN_PROCESS_SLOTS)]
         self.in_process = workers == 0
         self.review_queue = review_queue
         self._slots = list(slots)
-        self._idle = list(reversed(self._slots))
+        self._idle = list(self._slots)
+        self._background = any(slot.background for slot in self._slots)
         self._queue: list[_Job] = []
         self._numbers = itertools.count()
         self._reviews = 0
@@ -211,7 +221,7 @@ class SearchPool:
             future.set_exception(PoolClosedError("the search pool is closed"))
             return future
         job = _Job(priority, next(self._numbers), call, args, future, self._clock())
-        heapq.heappush(self._queue, job)
+        self._queue.append(job)
         if priority in REVIEWS:
             self._reviews += 1
             job.counted = True
@@ -240,22 +250,30 @@ class SearchPool:
         )
 
     def _pump(self) -> None:
-        """Hand the most urgent jobs to the free workers."""
-        while self._idle and self._queue:
-            job = heapq.heappop(self._queue)
-            if job.future.done():  # dropped, cancelled or timed out while it waited
+        """Hand each free worker the most urgent job it takes (no review for the foreground)."""
+        if not self._idle or not self._queue:
+            return
+        self._queue = sorted(job for job in self._queue if not job.future.done())
+        waiting = self._queue
+        for slot in sorted(self._idle, key=lambda s: s.background):
+            reviews = slot.background or not self._background
+            job = next((j for j in waiting if reviews or j.priority not in REVIEWS), None)
+            if job is None:
                 continue
-            slot = self._idle.pop()
-            self._uncount(job)
-            waits = self.stats.waited.setdefault(job.priority.name, [])
-            waits.append(self._clock() - job.queued_at)
-            try:
-                running = slot.submit(job.call, job.args)
-            except RuntimeError as exc:  # the slot's executor is shut or broken
-                self._idle.append(slot)
-                self._ended(slot, job, exc)
-                continue
-            running.add_done_callback(functools.partial(self._finished, slot, job))
+            waiting.remove(job)
+            self._idle.remove(slot)
+            self._start(slot, job)
+
+    def _start(self, slot: Slot, job: _Job) -> None:
+        self._uncount(job)
+        self.stats.waited.setdefault(job.priority.name, []).append(self._clock() - job.queued_at)
+        try:
+            running = slot.submit(job.call, job.args)
+        except RuntimeError as exc:  # the slot's executor is shut or broken
+            self._idle.append(slot)
+            self._ended(slot, job, exc)
+            return
+        running.add_done_callback(functools.partial(self._finished, slot, job))
 
     def _finished(self, slot: Slot, job: _Job, running: asyncio.Future[Any]) -> None:
         self._idle.append(slot)
@@ -281,7 +299,7 @@ class SearchPool:
                     "search pool: the worker of a %s died, trying it once more",
                     job.priority.name.lower(),
                 )
-                heapq.heappush(self._queue, job)
+                self._queue.append(job)
                 return
             error = WorkerCrashedError(f"the worker died twice running a {job.priority.name}")
         if not job.future.done():

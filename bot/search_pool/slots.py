@@ -7,6 +7,10 @@ fork of it, ready in a moment. A worker that dies (killed, out of memory, a cras
 in compiled code) breaks its executor; the slot then starts a new one. One executor
 a worker, so a death fails only that worker's job and the others run on.
 
+A background slot (``background``) is a worker for reviews, run at a lower priority
+of the operating system (:data:`BACKGROUND_NICENESS`): it takes only the CPU the bot
+and the other workers leave, so a review never slows a move, even mid-way.
+
 A :class:`ThreadSlot` runs jobs in a thread of this process (``search_workers = 0``,
 for tests: nothing is pickled, and a test's own callables run as they are).
 """
@@ -21,9 +25,12 @@ import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
-__all__ = ["ProcessSlot", "Slot", "ThreadSlot", "worker_pid"]
+__all__ = ["BACKGROUND_NICENESS", "ProcessSlot", "Slot", "ThreadSlot", "worker_pid"]
+
+BACKGROUND_NICENESS: Final = 10
+"""How much nicer than the bot a background (review) worker runs: it yields the CPU."""
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +39,8 @@ class Slot(Protocol):
     """Runs one job at a time."""
 
     name: str
+    background: bool
+    """A worker for background work (reviews); the others never take it."""
 
     def submit(self, call: Callable[..., Any], args: tuple[Any, ...]) -> asyncio.Future[Any]:
         """Start ``call(*args)``; its outcome as a future of the running loop."""
@@ -55,7 +64,9 @@ def worker_pid() -> int:
     return os.getpid()
 
 
-def _preload(modules: Sequence[str]) -> None:
+def _prepare(modules: Sequence[str], niceness: int) -> None:
+    if niceness:
+        os.nice(niceness)
     for name in modules:
         importlib.import_module(name)
 
@@ -64,6 +75,7 @@ class _ExecutorSlot:
     """A slot over an executor of one worker."""
 
     name: str
+    background: bool = False
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -93,10 +105,14 @@ class _ExecutorSlot:
 class ProcessSlot(_ExecutorSlot):
     """One worker process, forked from a server that imported ``preload``."""
 
-    def __init__(self, name: str, preload: Sequence[str] = ()) -> None:
-        """A slot whose worker has the modules ``preload`` imported before its first job."""
+    def __init__(self, name: str, preload: Sequence[str] = (), *, background: bool = False) -> None:
+        """A slot whose worker has the modules ``preload`` imported before its first job.
+
+        ``background``: a review worker, running :data:`BACKGROUND_NICENESS` nicer.
+        """
         self._context = multiprocessing.get_context("forkserver")
         self._preload = tuple(preload)
+        self.background = background
         if self._preload:
             self._context.set_forkserver_preload(list(self._preload))
         super().__init__(name)
@@ -105,8 +121,8 @@ class ProcessSlot(_ExecutorSlot):
         return ProcessPoolExecutor(
             max_workers=1,
             mp_context=self._context,
-            initializer=_preload,
-            initargs=(self._preload,),
+            initializer=_prepare,
+            initargs=(self._preload, BACKGROUND_NICENESS if self.background else 0),
         )
 
     def restart(self) -> None:

@@ -1,4 +1,4 @@
-"""Benchmarks' command line: rules, search, tables, writes, hints, review, pace, web, tournament.
+"""Benchmarks' command line: one subcommand for each bench of lab/bench.
 
 ``python -m lab bench rules [--seconds S] [--against openspiel]``: random deals a second
 of every preset through the rules core. ``python -m lab bench search [--presets ...]``:
@@ -16,7 +16,9 @@ pages' server time, weight and requests a second over a big league (:mod:`.web`)
 [--waiter-seconds S]``: the public table's pace and turn pings under Discord's rate
 limits (:mod:`.pace`).
 ``python -m lab bench tournament [--players N] [--gap S]``: a started event's tables and
-pings under the same limits (:mod:`.tournament`). The help texts are
+pings under the same limits (:mod:`.tournament`). ``python -m lab bench night
+[--players N] [--casual C] [--web-rate R] ...``: a whole night on one bot process
+(:mod:`.night`). The help texts are
 plain text with every default shown (``--help``).
 """
 
@@ -32,6 +34,7 @@ from bot.rules import PRESETS, HouseRules
 from bot.store import StoreError
 
 from .hints import time_hints
+from .night import add_night_parser, night
 from .pace import PaceOptions
 from .pace import run as run_pace
 from .review import time_reviews
@@ -198,6 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _web_parser(sub)
     _tournament_parser(sub)
+    add_night_parser(sub)
     return parser
 
 
@@ -386,6 +390,8 @@ def main(argv: list[str] | None = None) -> int:
         return _web(parser, args)
     if args.command == "tournament":
         return _tournament(args, parser)
+    if args.command == "night":
+        return night(args, parser)
     if args.tables < 1 or args.clicks < 1 or args.think < 0:
         parser.error("--tables and --clicks must be at least 1, --think at least 0")
     options = BenchOptions(

@@ -119,6 +119,8 @@ class NightFigures:
     """The bot's memory at the end: its process and its search workers (resident)."""
     cpu_seconds: float = 0.0
     """CPU the bot and its search workers used over the night."""
+    cpu_loop: float = 0.0
+    """Of which the bot's own process (its event loop)."""
     problems: list[str] = field(default_factory=list)
 
     def table_p95(self) -> tuple[float, int]:
@@ -156,7 +158,8 @@ class NightFigures:
             f"  web: {self.pages} pages, statuses {dict(sorted(self.page_statuses.items()))}, "
             f"p50 {_ms(self.page_lags, 50)}, p95 {_ms(self.page_lags, 95)}",
             f"  the bot and its search workers: {self.rss_mb:.0f} MB resident, "
-            f"{self.cpu_seconds:.0f} CPU s = {100 * per_table:.1f}% of a core per table, "
+            f"{self.cpu_seconds:.0f} CPU s ({self.cpu_loop:.0f} s the bot's own process) = "
+            f"{100 * per_table:.1f}% of a core per table, "
             f"{1 / per_table if per_table else math.inf:.0f} tables per core",
         ]
         if self.problems:
@@ -189,11 +192,11 @@ def _descendants(pid: int) -> list[int]:
     return found
 
 
-def _cpu_and_rss(pid: int) -> tuple[float, float]:
-    """CPU seconds and resident MB of ``pid`` and its descendants (those alive now)."""
+def _cpu_and_rss(pid: int, *, alone: bool = False) -> tuple[float, float]:
+    """CPU seconds and resident MB of ``pid`` and its descendants alive now (or it ``alone``)."""
     tick = os.sysconf("SC_CLK_TCK")
     cpu = rss = 0.0
-    for each in _descendants(pid):
+    for each in [pid] if alone else _descendants(pid):
         with contextlib.suppress(OSError, IndexError, ValueError):
             fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
             cpu += (int(fields[11]) + int(fields[12])) / tick
@@ -467,6 +470,7 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
             loop = asyncio.get_running_loop()
             offset = time.time() - loop.time()
             cpu_before, _ = _cpu_and_rss(bot.proc.pid)
+            loop_before, _ = _cpu_and_rss(bot.proc.pid, alone=True)
             began = loop.time()
             done = asyncio.Event()
             web = loop.create_task(
@@ -485,6 +489,7 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
             await web
             cpu_after, figures.rss_mb = _cpu_and_rss(bot.proc.pid)
             figures.cpu_seconds = cpu_after - cpu_before
+            figures.cpu_loop = _cpu_and_rss(bot.proc.pid, alone=True)[0] - loop_before
             with contextlib.suppress(TimeoutError):
                 await fake.wait_for(
                     lambda: _review_times(fake, log.reviews, figures),

@@ -14,8 +14,9 @@ Started = tuple[Callable[..., Any], tuple[Any, ...], "asyncio.Future[Any]"]
 class HeldSlot:
     """Records each job it is handed; a job ends when the test calls :meth:`finish`."""
 
-    def __init__(self, name: str = "held") -> None:
+    def __init__(self, name: str = "held", *, background: bool = False) -> None:
         self.name = name
+        self.background = background
         self.started: list[Started] = []
         self.restarts = 0
 

@@ -82,6 +82,34 @@ async def test_a_full_review_queue_drops_the_oldest_of_the_least_urgent() -> Non
     assert pool.stats.dropped == 2
 
 
+async def test_reviews_run_on_the_background_worker_which_takes_a_move_when_it_waits() -> None:
+    front, back = HeldSlot("front"), HeldSlot("back", background=True)
+    pool = SearchPool(0, slots=[front, back])
+    review = pool.submit(Priority.REVIEW, named, "review")
+    other = pool.submit(Priority.AUTO_REVIEW, named, "auto review")
+    assert [a for _, a, _ in front.started] == [] and [a for _, a, _ in back.started] == [
+        ("review",)
+    ], "the foreground never takes a review, even when free"
+    first = pool.submit(Priority.MOVE, named, "move 1")
+    assert [a for _, a, _ in front.started] == [("move 1",)]
+    second = pool.submit(Priority.MOVE, named, "move 2")  # both busy: it waits
+    back.finish()
+    await settle()
+    assert [a for _, a, _ in back.started][-1] == ("move 2",), "a waiting move goes first"
+    back.finish()
+    front.finish()
+    await settle()
+    assert [a for _, a, _ in back.started][-1] == ("auto review",)
+    assert [a for _, a, _ in front.started] == [("move 1",)]
+    back.finish()
+    assert [await f for f in (review, other, first, second)] == [
+        "review",
+        "auto review",
+        "move 1",
+        "move 2",
+    ]
+
+
 async def test_a_job_past_its_timeout_leaves_the_queue() -> None:
     slot = HeldSlot()
     pool = SearchPool(0, slots=[slot])
