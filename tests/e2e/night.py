@@ -55,6 +55,8 @@ from tests.waiting import BOUND
 __all__ = ["Night", "NightFigures", "run_night"]
 
 REVIEW_PREFIX = "🔍 Review deal"
+LATE_SEARCH = "was late: basic plays its move"
+"""What the bot logs when a computer's search is late (bot/tables/thinking.py)."""
 _PER_ADDRESS = 10
 """Page requests from one loopback address before the next takes over (a burst is 12)."""
 
@@ -112,6 +114,8 @@ class NightFigures:
     pages: int = 0
     page_statuses: dict[int, int] = field(default_factory=dict)
     page_lags: list[float] = field(default_factory=list)
+    fallbacks: int = 0
+    """Computer moves basic made because the expert's search was late."""
     games: int = 0
     tables: int = 0
     """Tables open at once at the night's height."""
@@ -148,7 +152,8 @@ class NightFigures:
             f"  a computer's move shown after its turn began, over {len(self.computer_lags)}: "
             f"p50 {nearest_rank(self.computer_lags, 50):.2f} s, p95 "
             f"{nearest_rank(self.computer_lags, 95):.2f} s, max "
-            f"{nearest_rank(self.computer_lags, 100):.2f} s (goal p95 <= 1.5 s)",
+            f"{nearest_rank(self.computer_lags, 100):.2f} s (goal p95 <= 1.5 s); "
+            f"{self.fallbacks} basic's for a late search",
             f"  429 answers: {self.rate_limited} (goal 0); invalid requests {self.invalid}; "
             f"payloads past Discord's limits {self.refused}",
             f"  reviews: {len(self.reviews)} delivered of {self.reviews_asked} asked "
@@ -514,6 +519,7 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
             figures.problems = list(fake.problems)
             assert await bot.stop() == 0
             faults = bot.faults()
+            figures.fallbacks = bot.log_text().count(LATE_SEARCH)
         finally:
             with contextlib.suppress(Exception):
                 await bot.kill()

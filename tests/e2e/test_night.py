@@ -16,7 +16,9 @@ from tests.e2e.night import Night, run_night
 
 @pytest.mark.slow
 async def test_a_small_night_answers_everything_asked(tmp_path: Path) -> None:
-    night = Night(players=4, casual=1, rounds=1, deals=1, think=0.05, web_rate=4)
+    night = Night(
+        players=4, casual=1, rounds=1, deals=1, think=0.05, web_rate=4, computer_move_delay=0.2
+    )
     figures = await run_night(tmp_path, night)
     assert figures.games >= 2, "the tournament's table and the casual table finished a game"
     assert figures.reviews_asked >= 5 and len(figures.reviews) == figures.reviews_asked
