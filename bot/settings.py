@@ -170,7 +170,7 @@ class Settings(BaseSettings):
     """Worker processes of the search pool (``bot.search_pool``): ``auto`` for the cores
     less one, at least 1; 0 for threads of the bot's own process (tests)."""
 
-    search_grace: float = Field(default=0.5, ge=0, le=60, allow_inf_nan=False)
+    search_grace: float = Field(default=0.3, ge=0, le=60, allow_inf_nan=False)
     """Seconds past the computer delay a computer's search may take; then basic's move."""
 
     review_queue: int = Field(default=REVIEW_QUEUE, ge=1, le=100_000)

@@ -36,46 +36,31 @@ from bot.players.review import (
     Advisor,
     Budget,
     DealReview,
-    ReviewError,
     expert_advisor,
-    review_deal,
     summarize,
 )
-from bot.rules import Action, SeatView, parse_record
-from bot.rules.errors import RulesError
-from bot.rules.record import starting_game
-from bot.search_pool import DroppedError, PoolClosedError, Priority, SearchPool
+from bot.rules import Action, SeatView
+from bot.search_pool import PoolClosedError, Priority, SearchPool
 from bot.store import ArchivedGame, Database, GameArchiveRepo
 from bot.store.accuracy import AccuracyRepo, DealAccuracy
 from bot.store.errors import NotFoundError
 from bot.store.preferences import PreferenceRepo
 
-__all__ = [
-    "ANOTHER_PLAYERS_DEAL",
-    "REVIEW_DROPPED",
-    "AccuracyTrend",
-    "DealShown",
-    "KeptTableGame",
-    "NotYourDealError",
-    "Reviewer",
-    "finished_deals",
-    "review_in_pool",
-]
+from .deal_reviews import (
+    ANOTHER_PLAYERS_DEAL,
+    DealShown,
+    KeptTableGame,
+    NotYourDealError,
+    finished_deals,
+    review_in_pool,
+)
+
+__all__ = ["AccuracyTrend", "Reviewer", "ReviewerClosedError"]
 
 log = logging.getLogger(__name__)
 
 _RECENT: Final = 10
 """Latest games of a server searched for the one a finished table archived."""
-
-ANOTHER_PLAYERS_DEAL: Final = (
-    "That Review is of another player's deal: a review goes through your own decisions."
-)
-
-REVIEW_DROPPED: Final = (
-    "The bot had more reviews waiting than it keeps, so yours was dropped: "
-    "ask for it again in a few minutes."
-)
-"""A review dropped from the search pool's full queue, in one sentence."""
 
 
 class _Place(Protocol):
@@ -111,70 +96,6 @@ class AccuracyTrend:
 
 class ReviewerClosedError(RuntimeError):
     """The reviewer was closed while a review was under way (the bot stops)."""
-
-
-class NotYourDealError(UserFacingError):
-    """A review asked of a game the person did not play in."""
-
-
-@dataclass(frozen=True, slots=True)
-class DealShown:
-    """A reviewed deal and where it sits in its game."""
-
-    game: ArchivedGame
-    seat: int
-    deals: int
-    """The game's finished deals."""
-    review: DealReview
-
-
-@dataclass(frozen=True, slots=True)
-class KeptTableGame:
-    """The game a finished table archived, as its people's Review buttons review it."""
-
-    game: ArchivedGame
-    record: dict[str, Any]
-    deals: int
-    """The game's finished deals."""
-
-
-def finished_deals(record: dict[str, Any]) -> int:
-    """How many deals of a game record were played to their end."""
-    loaded = parse_record(record)
-    game = starting_game(loaded)
-    for actor, action in loaded.actions:
-        mover = game.turn if actor is None else actor
-        try:
-            game.apply(-1 if mover is None else mover, action)
-        except RulesError:
-            break
-    return sum(1 for r in game.results if r.result != "in_play")
-
-
-async def review_in_pool(
-    pool: SearchPool,
-    record: dict[str, Any],
-    seat: int,
-    deal: int,
-    budget: Budget = REVIEW_BUDGET,
-    advisor: Advisor | None = None,
-    *,
-    priority: Priority = Priority.REVIEW,
-) -> DealReview:
-    """``review_deal`` in the search pool; a sentence if the deal can't be, or was dropped.
-
-    ``advisor`` runs where the pool runs its jobs: a worker process needs a picklable
-    one (None: the expert at ``budget``, made there).
-    """
-    try:
-        result: DealReview = await pool.run(
-            priority, review_deal, record, seat, deal, budget, advisor
-        )
-    except ReviewError as exc:
-        raise UserFacingError(f"That deal can't be reviewed: {exc}.") from None
-    except DroppedError:
-        raise UserFacingError(REVIEW_DROPPED) from None
-    return result
 
 
 class Reviewer:

@@ -144,7 +144,7 @@ class Thinking:
         seat = table.computer_to_act() if for_seat is None else for_seat
         if game is None or seat is None or game.turn != seat:
             return None
-        level = self._level(table, seat)
+        level = table.computer_level_of(seat)
         search = None
         if level in SEARCHING_LEVELS:
             seed = decision_seed(table.seed, seat, len(game.log))
@@ -153,11 +153,6 @@ class Thinking:
                 priority, choose_at, self.players, level, seed, game.copy(), seat
             )
         return Thought(seat, len(game.log), self.now(), search)
-
-    @staticmethod
-    def _level(table: Table, seat: int) -> str:
-        taken = table.seats[seat]
-        return (taken.level if taken is not None else None) or table.computer_level
 
     async def move(
         self,
@@ -181,7 +176,7 @@ class Thinking:
         seat = thought.seat
         seed = decision_seed(table.seed, seat, len(table.game.log))
         if thought.search is None:
-            action = self.players(self._level(table, seat), seed).choose(
+            action = self.players(table.computer_level_of(seat), seed).choose(
                 seat_view(table.game, seat)
             )
         else:
@@ -219,7 +214,7 @@ class Thinking:
         """The plays ``seat``'s claim stands for (a computer's claim searched as a move)."""
         game = table.require_game()
         levels = tuple(
-            self._level(table, s) if table.is_computer(s) else None for s in range(len(table.seats))
+            table.computer_level_of(s) if table.is_computer(s) else None for s in range(len(table.seats))
         )
         chooser = ClaimChooser(self.players, levels, table.seed, len(game.log))
         priority = Priority.CLAIM if by_person else Priority.MOVE

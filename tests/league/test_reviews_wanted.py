@@ -8,7 +8,7 @@ import pytest
 
 from bot.errors import UserFacingError
 from bot.league import Reviewer
-from bot.league.reviews import REVIEW_DROPPED
+from bot.league.deal_reviews import REVIEW_DROPPED
 from bot.players.review import Budget, review_game, summarize
 from bot.search_pool import Priority, SearchPool
 from bot.store import Database, GameArchiveRepo, TableRepo
