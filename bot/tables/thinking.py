@@ -214,7 +214,8 @@ class Thinking:
         """The plays ``seat``'s claim stands for (a computer's claim searched as a move)."""
         game = table.require_game()
         levels = tuple(
-            table.computer_level_of(s) if table.is_computer(s) else None for s in range(len(table.seats))
+            table.computer_level_of(s) if table.is_computer(s) else None
+            for s in range(len(table.seats))
         )
         chooser = ClaimChooser(self.players, levels, table.seed, len(game.log))
         priority = Priority.CLAIM if by_person else Priority.MOVE
