@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -20,7 +21,7 @@ from bot.logs import GUILD_ID
 from bot.players import make_player
 from bot.players.claims import can_claim
 from bot.render.faces import NO_FACES, CardFaces
-from bot.replies import report_error, send_ephemeral
+from bot.replies import answer_first, report_error, send_ephemeral
 from bot.server.preference_sources import MemoryPreferences, PreferenceSource
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
@@ -32,6 +33,7 @@ from bot.tables.database import DatabaseTableStore
 from bot.tables.ownership import GuildLockSource, Ownership
 from bot.tables.scheduler import LoopScheduler, Scheduler
 from bot.tables.tournament_runner import PlaceMaker, TournamentRunner
+from bot.waits import answer_first_with
 
 if TYPE_CHECKING:
     from cogs.euchre.routes import Clicks
@@ -304,7 +306,8 @@ class EuchreBot(commands.AutoShardedBot):
     async def take(self, interaction: discord.Interaction[EuchreBot]) -> bool:
         """Whether to handle an interaction: not while stopping (the user is told why).
 
-        The task handling it is kept, so that stopping can wait for it.
+        The task handling it is kept, so that stopping can wait for it. Its answer is
+        deferred before anything of it waits (:mod:`bot.waits`).
         """
         if self.stopping:
             try:
@@ -313,6 +316,7 @@ class EuchreBot(commands.AutoShardedBot):
                 log.info("Could not tell user %s the bot stops: %s", interaction.user.id, exc)
             return False
         GUILD_ID.set(interaction.guild_id)  # this interaction's task: its log lines
+        answer_first_with(functools.partial(answer_first, interaction))  # before any wait
         task = asyncio.current_task()
         if task is not None:
             self._handling.add(task)

@@ -59,6 +59,7 @@ from typing import Any, ClassVar, Final, Protocol, Self, TypeVar
 from bot.store.errors import ConnectionLostError, MigrationError, SchemaTooNewError, StoreError
 from bot.store.migrations import Migration, latest_version, load_migrations
 from bot.store.urls import Dialect, StoreUrl, parse_url
+from bot.waits import before_waiting
 
 __all__ = [
     "BUSY_TIMEOUT_MS",
@@ -362,6 +363,7 @@ class Database(abc.ABC):
         the server was given up while it waited, and trying again would make each queued
         call wait the whole bound in turn. A call that comes later tries again.
         """
+        await before_waiting()  # a round trip to come: the interaction at hand is answered first
         asked = time.monotonic()
         async with self._lock:
             self._check_open()

@@ -24,6 +24,7 @@ from bot.render.daily import (
     solo_buttons,
     weekly_text,
 )
+from bot.replies import answer_first
 from bot.tables.scheduler import Timer
 
 from .league import league_of
@@ -149,8 +150,8 @@ class DailyCommands(_Mixin):
         """Start or resume today's deal, or show today's results best first."""
         guild_id = _guild_id(interaction)
         daily = self.daily
+        await answer_first(interaction)
         settings = await self.service.settings_of(guild_id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         if show is not None and show.value == "leaderboard":
             day, board = await daily.board(guild_id, settings.daily_hour)
             rows = [(p.display_name, p.points or 0, p.par, days) for p, days in board]
@@ -169,8 +170,8 @@ class DailyCommands(_Mixin):
         """A move of the clicker's daily deal: take it and redraw the message."""
         guild_id = _guild_id(interaction)
         daily = self.daily
+        await answer_first(interaction)
         settings = await self.service.settings_of(guild_id)
-        await interaction.response.defer(ephemeral=True, thinking=False)
         step = await daily.act(
             guild_id,
             interaction.user.id,

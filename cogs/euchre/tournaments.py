@@ -25,7 +25,7 @@ from bot.render.tournaments import (
     history_embed,
     standings_text,
 )
-from bot.replies import send_ephemeral
+from bot.replies import PUBLIC_ANSWER, answer_as, answer_first, send_ephemeral, send_public
 from bot.rules import HouseRules
 from bot.store.tournament_models import EVENT_NAME_LENGTH, EventSettings
 from bot.tables import Player
@@ -175,7 +175,9 @@ class TournamentCommands(_Mixin):
 
     # ------------------------------------------------------------------ commands
 
-    @tournament.command(name="new", description="Open an event in this channel (directors)")
+    @tournament.command(
+        name="new", description="Open an event in this channel (directors)", extras=PUBLIC_ANSWER
+    )
     @app_commands.describe(
         name="The event's name",
         format="Progressive (partners change every round) or pairs",
@@ -253,11 +255,11 @@ class TournamentCommands(_Mixin):
         assert state.id is not None
         embed, view = event_message(state)
         assert view is not None  # a new event has its sign-up buttons
-        callback = await interaction.response.send_message(
-            embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
+        message_id = await send_public(
+            interaction, embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
-        if callback.message_id is not None:
-            await self.desk.remember(state.id, callback.message_id)
+        if message_id is not None:
+            await self.desk.remember(state.id, message_id)
         if start is not None:
             problem = await schedule_reminder(interaction.guild, channel, name, settings)
             if problem is not None:
@@ -319,9 +321,8 @@ class TournamentCommands(_Mixin):
         event_id = event if event is not None else await self._channel_event(interaction)
         found = await self._event(interaction, event_id)
         data = export_json(found.state).encode()
-        await interaction.response.send_message(
-            file=discord.File(io.BytesIO(data), filename=f"tournament-{event_id}.json"),
-            ephemeral=True,
+        await send_ephemeral(
+            interaction, file=discord.File(io.BytesIO(data), filename=f"tournament-{event_id}.json")
         )
 
     async def _channel_event(self, interaction: discord.Interaction[EuchreBot]) -> int:
@@ -354,6 +355,7 @@ class TournamentCommands(_Mixin):
         self, interaction: discord.Interaction[EuchreBot], event_id: int, verb: EventVerb
     ) -> None:
         """A button of an event's message; director buttons refuse everyone else privately."""
+        answer_as(interaction, "private")
         runner = await self.running_events(interaction)
         found = await self._event(interaction, event_id)
         actor = await self._actor(interaction)
@@ -362,9 +364,9 @@ class TournamentCommands(_Mixin):
         ):
             raise UserFacingError("Only the event's directors can use that button.")
         user = interaction.user.id
-        if verb in _OPENS_TABLES and not interaction.response.is_done():
+        if verb in _OPENS_TABLES:
             # Opening every table of a round (a thread each) can outlast Discord's 3 s.
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await answer_first(interaction)
         if verb == "join":
             if found.state.settings.format == "pairs":
                 raise UserFacingError(

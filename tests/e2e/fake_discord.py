@@ -1353,6 +1353,8 @@ class FakeDiscord:
         record.message_id = message.id
         if record.method == "GET":
             return message.payload
+        if key == "@original":  # deleted or edited, a deferral waits no more
+            interaction.deferred_pending = False
         if record.method == "DELETE":
             message.deleted = True
             return None

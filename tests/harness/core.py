@@ -23,6 +23,7 @@ from tests.harness.messages import _Messages
 from tests.harness.records import HarnessError, Sent, StoredMessage
 from tests.harness.rest import HttpHandler, _Failure, _Rest
 from tests.harness.tasks import _Dispatch, _LogCapture, _Tasks
+from tests.harness.timing import _Timing
 from tests.harness.webhooks import _InteractionState, _Webhooks
 from tests.harness.world import FakeGuild, FakeMember, _World
 from tests.waiting import BOUND
@@ -31,6 +32,7 @@ from tests.waiting import BOUND
 class Harness(
     _DiscordInternals,
     _Tasks,
+    _Timing,
     _World,
     _Messages,
     _Rest,
@@ -119,6 +121,7 @@ class Harness(
         self._started = True
         try:
             self._install()
+            self._install_timing()
             if not isinstance(self.bot.loop, asyncio.AbstractEventLoop):
                 await self.bot.__aenter__()
                 self._entered_bot = True

@@ -38,6 +38,8 @@ class _Dispatch:
     sent: list[Sent] = field(default_factory=list)
     errors: list[logging.LogRecord] = field(default_factory=list)
     unexpected: list[str] = field(default_factory=list)
+    trips_before_answer: int = 0
+    """Database round trips made while its interaction had no answer yet."""
 
 
 class _LogCapture(logging.Handler):
@@ -115,6 +117,7 @@ class _Tasks:
         owner.errors.append(record)
 
     def _check(self, dispatch: _Dispatch, *, allow_errors: bool, what: str) -> None:
+        self._check_answer_time(dispatch, what)
         if dispatch.unexpected:
             problems, dispatch.unexpected = dispatch.unexpected, []
             raise UnexpectedRequestError(f"during {what}: " + "; ".join(problems))
