@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import about
-from bot.discord_pace.headers import rate_limit_trace
+from bot.discord_pace.gate import RequestGate
 from bot.discord_pace.pacing import DISCORD_LIMITS, ChannelLimits, Pacers
 from bot.heartbeat import Heartbeat
 from bot.league import LeagueService
@@ -227,8 +227,9 @@ class EuchreBot(commands.AutoShardedBot):
     :meth:`setup_hook`: after the one login, which checks the token before the
     database is opened, and before the extensions load and the gateway connects.
     ``channel_limits`` is each channel's budget of posts, edits and deletes, which
-    :attr:`pacers` (one per channel) spend: every public message goes through them, and
-    they read Discord's rate limit headers (:func:`~bot.discord_pace.headers.rate_limit_trace`).
+    :attr:`pacers` (one per channel) spend: every public message goes through them.
+    Every request passes the :attr:`gate`, which keeps Discord's other limits and reads
+    its rate limit headers back (:mod:`bot.discord_pace.gate`).
 
     Stopping (:meth:`close`) refuses new interactions, waits a while for the ones being
     handled, sends what the pacers still hold, then disconnects.
@@ -249,6 +250,10 @@ class EuchreBot(commands.AutoShardedBot):
         prepare: Prepare | None = None,
     ) -> None:
         without_voice()
+        self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler()
+        self.pacers = Pacers(self.scheduler, channel_limits)
+        self.gate = RequestGate.of(self.pacers, channel_limits)
+        """Every request passes it (:mod:`bot.discord_pace.gate`): Discord's limits."""
         super().__init__(
             # Text commands are not used: without message intents none ever arrive.
             command_prefix=commands.when_mentioned,
@@ -258,13 +263,11 @@ class EuchreBot(commands.AutoShardedBot):
             owner_ids=set(settings.owner_ids),
             **_shards(settings),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-            http_trace=rate_limit_trace(),
+            http_trace=self.gate.trace(),
         )
         self.settings = settings
         self.extension_names = tuple(extensions)
         self.tables = tables if tables is not None else default_tables(settings)
-        self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler()
-        self.pacers = Pacers(self.scheduler, channel_limits)
         self.stopping = False
         """Set by :meth:`close`: new interactions are refused."""
         self._handling: set[asyncio.Task[object]] = set()

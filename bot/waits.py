@@ -7,7 +7,9 @@ installs a hook (:func:`answer_first_with`): a coroutine function that answers t
 first, once (the Discord side defers it, as the handler will finish it). Every place
 that can wait awaits :func:`before_waiting` first:
 
-- each round trip to the database begins with it (``bot.store.database``);
+- each round trip to the database begins with it (``bot.store.database``), but one
+  read of an idle database may come before the answer (it costs what answering first
+  would);
 - a :class:`WaitingLock` (a table's lock, an event's) calls it when the lock is held by
   someone else;
 - the Discord side's request gate calls it before a request of its own.
@@ -34,10 +36,16 @@ Hook = Callable[[], Awaitable[None]]
 """Answers the interaction first (does nothing once it has been answered)."""
 
 
-@dataclass(frozen=True, slots=True)
+BRIEF_SPARED: Final = 1
+"""Brief waits an interaction may make before its answer without deferring it: one read of
+an idle database (a server's settings, a person's preferences) costs one round trip."""
+
+
+@dataclass(slots=True)
 class _Installed:
     hook: Hook
     task: asyncio.Task[object] | None
+    spared: int = BRIEF_SPARED
 
 
 _HOOK: Final[ContextVar[_Installed | None]] = ContextVar("answer_first", default=None)
@@ -51,10 +59,17 @@ def answer_first_with(hook: Hook) -> None:
     _HOOK.set(_Installed(hook, asyncio.current_task()))
 
 
-async def before_waiting() -> None:
-    """Something that can wait comes next: answer the interaction at hand first (if any)."""
+async def before_waiting(*, brief: bool = False) -> None:
+    """Something that can wait comes next: answer the interaction at hand first (if any).
+
+    ``brief``: one round trip that waits for nobody (a read of an idle database); the
+    first of an interaction goes before its answer, as answering first would cost as much.
+    """
     installed = _HOOK.get()
     if installed is None or installed.task is not asyncio.current_task():
+        return
+    if brief and installed.spared > 0:
+        installed.spared -= 1
         return
     await installed.hook()
 

@@ -18,7 +18,7 @@ import aiohttp
 
 from bot.discord_pace.pacing import Kind, request_answered, request_sent
 
-__all__ = ["message_route", "rate_limit_trace"]
+__all__ = ["message_route", "on_request_end", "on_request_start", "rate_limit_trace"]
 
 _MESSAGES: Final = re.compile(r"/channels/(\d+)/messages(/\d+)?/?$")
 _KINDS: Final[dict[tuple[str, bool], Kind]] = {
@@ -44,15 +44,17 @@ def _number(text: str | None) -> float | None:
         return None
 
 
-async def _started(
+async def on_request_start(
     session: aiohttp.ClientSession, context: object, params: aiohttp.TraceRequestStartParams
 ) -> None:
+    """A trace callback: the paced job of this task (if any) has sent a request."""
     request_sent()
 
 
-async def _ended(
+async def on_request_end(
     session: aiohttp.ClientSession, context: object, params: aiohttp.TraceRequestEndParams
 ) -> None:
+    """A trace callback: a paced message request's headers go to its job's pacer."""
     route = message_route(params.method, params.url.path)
     if route is None:
         return
@@ -71,6 +73,6 @@ async def _ended(
 def rate_limit_trace() -> aiohttp.TraceConfig:
     """A trace for ``discord.Client(http_trace=...)`` that feeds the pacers Discord's buckets."""
     trace = aiohttp.TraceConfig()
-    trace.on_request_start.append(_started)
-    trace.on_request_end.append(_ended)
+    trace.on_request_start.append(on_request_start)
+    trace.on_request_end.append(on_request_end)
     return trace

@@ -278,6 +278,8 @@ class Interaction:
     """The callback request arrived (answered, refused or held)."""
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     """The callback was answered with success: the user saw the bot respond."""
+    filled: asyncio.Event = field(default_factory=asyncio.Event)
+    """The answer is there: the callback's own, or (deferred) the follow-up or edit after it."""
     released: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -285,14 +287,21 @@ class Interaction:
         """Discord accepted the bot's response."""
         return self.answered.is_set()
 
-    async def wait_answered(self, timeout: float = BOUND) -> Interaction:
-        """Wait until the bot's response was accepted; TimeoutError says what happened."""
+    async def wait_answered(self, timeout: float = BOUND, *, filled: bool = True) -> Interaction:
+        """Wait until the bot's response was accepted; TimeoutError says what happened.
+
+        ``filled``: and, if it was deferred, until the follow-up or edit that fills it came.
+        """
         try:
             await asyncio.wait_for(self.answered.wait(), timeout)
+            if filled:
+                await asyncio.wait_for(self.filled.wait(), timeout)
         except TimeoutError:
             state = (
                 f"refused: {self.error}"
                 if self.error
+                else "deferred, never filled"
+                if self.answered.is_set()
                 else "held"
                 if self.callback_received.is_set()
                 else "no callback"
@@ -1272,6 +1281,8 @@ class FakeDiscord:
         answer = self._respond(interaction, record.body or {})
         record.message_id = interaction.original_id
         interaction.answered.set()
+        if interaction.response_type not in (DEFER, DEFER_UPDATE):
+            interaction.filled.set()
         return answer if record.query.get("with_response") in ("1", "true", "True") else None
 
     def _respond(self, interaction: Interaction, body: JSON) -> JSON:
@@ -1321,6 +1332,7 @@ class FakeDiscord:
         if interaction.response_type is None:
             raise ApiError(404, 10015, "Unknown Webhook")
         body: JSON = record.body or {}
+        interaction.filled.set()
         if interaction.deferred_pending and interaction.original_id is not None:
             interaction.deferred_pending = False
             original = self.messages[interaction.original_id]
@@ -1360,6 +1372,7 @@ class FakeDiscord:
             return None
         if key == "@original":
             interaction.deferred_pending = False
+            interaction.filled.set()
         self._edit(message, record.body or {})
         return message.payload
 

@@ -45,6 +45,8 @@ STALE_PREFIX = "That button is out of date"
 FINISHED = re.compile(r"Table \d+ has finished: ")
 """A click that raced the game's last move: as stale as an out-of-date button."""
 _UPDATE = 7
+_DEFER_UPDATE = 6
+"""A move's answer redraws the hand: at once, or deferred (the move waits on the database)."""
 _ANSWER_TIMEOUT = BOUND
 
 Outcome = Literal["applied", "stale", "unanswered"]
@@ -253,7 +255,7 @@ class Players:
         if not interaction.acknowledged:
             outcome = "unanswered"
         else:
-            assert interaction.response_type == _UPDATE, (interaction, interaction.callback)
+            assert interaction.response_type in (_UPDATE, _DEFER_UPDATE), interaction.callback
             assert interaction.original_id == choice.message.id
             reply = self.fake.messages[choice.message.id]
             if reply.content.startswith(STALE_PREFIX) or FINISHED.match(reply.content):

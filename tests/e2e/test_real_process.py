@@ -121,7 +121,11 @@ async def test_logs_in_once_syncs_commands_and_answers(fake: FakeDiscord, bots: 
     assert identify["shard"] == [0, 1]
 
     helped = await (await fake.slash(fake.member("alice"), "euchre help")).wait_answered()
-    assert helped.response_type == discord.InteractionResponseType.channel_message.value
+    # at once, or deferred first when the database is busy (its start-up still at work)
+    assert helped.response_type in (
+        discord.InteractionResponseType.channel_message.value,
+        discord.InteractionResponseType.deferred_channel_message.value,
+    )
     assert helped.original_id is not None
     assert fake.messages[helped.original_id].ephemeral
     assert fake.messages[helped.original_id].visible_to == fake.member("alice").id

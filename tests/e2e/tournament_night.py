@@ -11,11 +11,11 @@ seconds apart); the director presses **Start now**. Measured:
   message of their table's thread (the ping), and the slowest of those;
 - the 429 answers, and the most posts and edits in one 5 s window of a channel;
 - the live event message against the event's states: a state is a join the bot
-  answered (it saves before it answers) or the start. Each version of the message shows
-  the people signed up (``Signed up (N)``); at each edit the states saved by the time
-  the edit arrived, less the version's ``N``, is how far behind it was (a state saved
-  while the edit was on its way counts one). Also: the edits it took, and whether its
-  last version shows the last state (the round being played).
+  answered (it saves before its answer says so) or the start. Each version of the
+  message shows the people signed up (``Signed up (N)``); at each edit the states saved
+  by the time the edit arrived, less the version's ``N``, is how far behind it was (a
+  state saved while the edit was on its way counts one). Also: the edits it took, and
+  whether its last version shows the last state (the round being played).
 
 Used by the end-to-end tests (tests/e2e/test_tournament_night.py) and by
 ``python -m lab bench tournament``.
@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.discord_payloads import DEFER, DEFER_UPDATE
 from tests.e2e.bot_process import BotProcess
 from tests.e2e.fake_discord import FakeDiscord, Interaction, Message, User
 from tests.e2e.pace import most_per_channel
@@ -109,6 +110,15 @@ def _answered_at(fake: FakeDiscord, interaction: Interaction) -> float | None:
         if request.interaction_id == interaction.id and request.status < 300:
             return request.at
     return None
+
+
+def _filled_at(fake: FakeDiscord, interaction: Interaction) -> float | None:
+    """When the bot's answer to ``interaction`` said what it did: its first answer, or the
+    follow-up that filled a deferred one (the bot saves before it says)."""
+    answers = [r for r in fake.requests if r.interaction_id == interaction.id and r.status < 300]
+    if answers and interaction.response_type in (DEFER, DEFER_UPDATE):
+        answers = answers[1:]
+    return answers[0].at if answers else None
 
 
 def _signed_up(payload: dict[str, Any]) -> int | None:
@@ -232,7 +242,7 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
 def _measure_message(
     fake: FakeDiscord, figures: NightFigures, message: Message, joins: list[Interaction]
 ) -> None:
-    saved = [at for j in joins if (at := _answered_at(fake, j)) is not None]
+    saved = [at for j in joins if (at := _filled_at(fake, j)) is not None]
     versions = [
         (at, _signed_up(payload))
         for at, payload in zip(message.times, [*message.history, message.payload], strict=True)
