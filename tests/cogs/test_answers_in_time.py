@@ -137,4 +137,3 @@ async def test_a_refusal_after_a_public_deferral_is_private(
         "followup",
     ], "the public thinking message is taken back"
     assert len(h.public_messages(g.channel)) == shown, "nothing public stays of the refusal"
-
