@@ -109,7 +109,7 @@ async def send_public(
             content=content,
             embed=embed,
             view=None if view is MISSING else view,
-            attachments=MISSING if file is MISSING else [file],
+            attachments=[] if file is MISSING else [file],
             allowed_mentions=allowed_mentions,
         )
         return message.id

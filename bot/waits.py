@@ -28,7 +28,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 __all__ = ["WaitingLock", "answer_first_with", "before_waiting"]
 
@@ -77,7 +77,7 @@ async def before_waiting(*, brief: bool = False) -> None:
 class WaitingLock(asyncio.Lock):
     """An asyncio lock that answers the interaction at hand before waiting for another holder."""
 
-    async def acquire(self) -> bool:
+    async def acquire(self) -> Literal[True]:
         """Acquire the lock; if someone else holds it, :func:`before_waiting` first."""
         if self.locked():
             await before_waiting()

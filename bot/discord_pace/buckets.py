@@ -8,8 +8,9 @@ server) and creating scheduled events (per server) each have a bucket whose size
 window the answers' ``X-RateLimit-*`` headers tell. And each 401, 403 or 429 it
 answers counts toward 10,000 in 10 minutes, past which the bot is shut out for an hour.
 
-:class:`GlobalWindow` spends the global budget (a sliding second, kept below 50 so that
-the network's jitter cannot push a second over); :class:`RouteBucket` keeps one route
+:class:`GlobalWindow` spends the global budget (a sliding second, each request counted
+from its start until a second after its answer, so the network's delays cannot push a
+second at Discord over); :class:`RouteBucket` keeps one route
 bucket as its answers describe it. Both are plain state on a clock the caller passes;
 :mod:`.gate` waits on them.
 """
@@ -27,8 +28,8 @@ GLOBAL_PER_SECOND: Final = 50
 """Discord's global limit: requests a second, the bot's whole traffic but interactions'."""
 
 GLOBAL_KEPT: Final = 45
-"""Requests the gate lets start in any second: a tenth kept back for the network's jitter
-(requests started a second apart may arrive closer together)."""
+"""Requests the gate lets reach Discord in any second: a tenth of the 50 kept back for
+what the bot cannot see of Discord's own count."""
 
 MARGIN: Final = 0.02
 """Seconds added to a reset the headers give (they are rounded to milliseconds)."""
@@ -36,23 +37,39 @@ MARGIN: Final = 0.02
 
 @dataclass(slots=True)
 class GlobalWindow:
-    """The requests started in the last second, and a stop Discord may have ordered."""
+    """The requests in flight and those answered in the last second; a stop Discord ordered.
+
+    A request reaches Discord somewhere between its start and its answer, so the gate
+    counts it from its start until a second after its answer: then no second at Discord
+    can hold more than :attr:`per_second` of them, however the network delays each.
+    """
 
     per_second: int = GLOBAL_KEPT
     period: float = 1.0
-    started: deque[float] = field(default_factory=deque)
+    in_flight: int = 0
+    answered: deque[float] = field(default_factory=deque)
     blocked_until: float = 0.0
 
     def free_at(self, now: float) -> float:
-        """When the next request may start (``now`` if it may start now)."""
-        while self.started and self.started[0] <= now - self.period:
-            self.started.popleft()
-        at = now if len(self.started) < self.per_second else self.started[0] + self.period
+        """When the next request may start (``now`` if it may; inf: after the next answer)."""
+        while self.answered and self.answered[0] <= now - self.period:
+            self.answered.popleft()
+        if self.in_flight + len(self.answered) < self.per_second:
+            at = now
+        elif self.answered and self.in_flight < self.per_second:
+            at = self.answered[0] + self.period
+        else:
+            at = math.inf
         return max(at, self.blocked_until)
 
-    def start(self, now: float) -> None:
-        """A request starts now (the caller checked :meth:`free_at`)."""
-        self.started.append(now)
+    def start(self) -> None:
+        """A request starts (the caller checked :meth:`free_at`)."""
+        self.in_flight += 1
+
+    def end(self, now: float) -> None:
+        """A request was answered now (or failed): it counts one second more."""
+        self.in_flight = max(0, self.in_flight - 1)
+        self.answered.append(now)
 
     def stop_for(self, now: float, seconds: float) -> None:
         """Discord answered a global 429: nothing starts for ``seconds``."""
@@ -79,15 +96,15 @@ class RouteBucket:
         """When the next request may start (``now`` if it may; inf: after the next answer)."""
         if self.limit is None:
             return now if self.in_flight == 0 else math.inf
-        if now >= self.resets_at or self.remaining > 0:
-            return now
-        return self.resets_at if self.resets_at != math.inf else math.inf
+        if now >= self.resets_at:  # a new window, which those still in flight may land in
+            return now if self.in_flight < self.limit else math.inf
+        return now if self.remaining > 0 else self.resets_at
 
     def start(self, now: float) -> None:
         """A request starts now (the caller checked :meth:`free_at`)."""
         if self.limit is not None:
             if now >= self.resets_at:  # it opens a new window, its reset known at its answer
-                self.remaining, self.resets_at = self.limit, math.inf
+                self.remaining, self.resets_at = self.limit - self.in_flight, math.inf
             self.remaining -= 1
         self.in_flight += 1
 

@@ -86,6 +86,8 @@ class _Pass:
 
     bucket: RouteBucket | None = None
     started: bool = False
+    counted: bool = False
+    """It counts toward the global budget (an interaction's own requests do not)."""
 
 
 class RequestGate:
@@ -136,6 +138,7 @@ class RequestGate:
         passed = _Pass()
         self.counts.requests += 1
         if is_interaction(path):
+            passed.started = True
             return passed
         key = bucket_of(method, path)
         passed.bucket = None if key is None else self.bucket(key)
@@ -153,7 +156,8 @@ class RequestGate:
                 await before_waiting()
                 continue
             await self._wait(at - now)
-        self._global.start(now)
+        self._global.start()
+        passed.counted = True
         if passed.bucket is not None:
             passed.bucket.start(now)
         passed.started = True
@@ -172,6 +176,8 @@ class RequestGate:
             return
         passed.started = False
         now = self.clock()
+        if passed.counted:
+            self._global.end(now)
         got = answer_headers or {}
         retry = _number(got.get("Retry-After")) if status == 429 else None
         if status == 429:

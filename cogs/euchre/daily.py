@@ -8,6 +8,7 @@ try, from any process, is refused with the stored result.
 
 from __future__ import annotations
 
+import functools
 import logging
 from datetime import date
 from typing import TYPE_CHECKING, Final
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
 
     from bot.app import EuchreBot
     from bot.tables import TableService
+
+    from .presenter import TablePresenter
 
     _Mixin = commands.Cog
 else:
@@ -84,6 +87,7 @@ class DailyCommands(_Mixin):
 
     bot: EuchreBot
     service: TableService
+    presenter: TablePresenter
     _weekly: Timer | None = None
 
     def start_weekly(self) -> None:
@@ -122,12 +126,16 @@ class DailyCommands(_Mixin):
             if not leaders or not await daily.repo.claim_week(guild_id, first):
                 continue
             channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
-            try:
-                await channel.send(
-                    weekly_text(first, last, leaders),
-                    allowed_mentions=discord.AllowedMentions.none(),
+            text = weekly_text(first, last, leaders)
+            try:  # in the channel's turn, as every message of the bot
+                await self.presenter.publisher.call(
+                    channel_id,
+                    "post",
+                    functools.partial(
+                        channel.send, text, allowed_mentions=discord.AllowedMentions.none()
+                    ),
                 )
-            except discord.HTTPException as exc:
+            except (discord.HTTPException, TimeoutError) as exc:
                 log.warning("Could not post the daily deal's week in %s: %s", channel_id, exc)
                 await daily.repo.release_week(guild_id, first)
                 continue

@@ -81,6 +81,7 @@ from tests.discord_payloads import (
     PONG,
     UPDATE,
 )
+from tests.e2e.fake_limits import FakeLimits
 from tests.harness.components import ComponentData, find_component, find_components, visible_text
 from tests.waiting import BOUND
 
@@ -413,6 +414,11 @@ class FakeDiscord:
         self.webhook_period = 2.0
         self.clock: Callable[[], float] = time.monotonic
         """The clock of the rate limit windows (a test may turn it by hand)."""
+        self.limits = FakeLimits(lambda: self.clock(), enforced=rate_limits)
+        """The global limit, route buckets and invalid requests (tests/e2e/fake_limits.py);
+        ``limits.expect(status)`` says a test expects an invalid answer."""
+        self.invalid: list[Request] = []
+        """Every answer Discord counts as invalid (401, 403, 429 but of shared scope)."""
         self._windows: dict[tuple[int | str, str], _Window] = {}
         self.token = token or f"e2e.{secrets.token_urlsafe(24)}"
         self.callback_deadline = callback_deadline
@@ -1094,7 +1100,11 @@ class FakeDiscord:
             if route.auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 self.problems.append(f"{record!r}: missing or wrong bot token")
                 raise ApiError(401, 0, "401: Unauthorized")
-            headers = self._rate_limit(record, route, params)
+            admitted = self.limits.admit(route.method, route.template, params)
+            if admitted.refusal is not None:
+                self.rate_limited.append(record)
+                raise _RateLimitedError(admitted.refusal, admitted.headers or {})
+            headers = self._rate_limit(record, route, params) or admitted.headers
             result = route.handler(record, params)
             if inspect.isawaitable(result):
                 result = await result
@@ -1104,6 +1114,12 @@ class FakeDiscord:
         except ApiError as exc:
             status, result = exc.status, {"code": exc.code, "message": exc.message}
         record.status, record.answer = status, copy.deepcopy(result)
+        scope = (headers or {}).get("X-RateLimit-Scope")
+        if self.limits.invalid.counts(status, scope):
+            self.invalid.append(record)
+            problem = self.limits.answered(status, headers, repr(record))
+            if problem is not None:
+                self.problems.append(problem)
         self._touch()
         return _json(status, result, headers)
 
@@ -1480,7 +1496,8 @@ class FakeDiscord:
         tid = self._public_message(p).id if "message_id" in p else self.next_id()
         thread = payloads.thread(tid, self.guild_id, parent, self.bot_user.id, body)
         self.channels[tid] = thread
-        await self.dispatch("THREAD_CREATE", {**copy.deepcopy(thread), "newly_created": True})
+        if self._session is not None:
+            await self.dispatch("THREAD_CREATE", {**copy.deepcopy(thread), "newly_created": True})
         return thread
 
     async def _role(self, record: Request, p: dict[str, str]) -> None:
