@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot import about
 from bot.discord_pace.gate import RequestGate
 from bot.discord_pace.pacing import DISCORD_LIMITS, ChannelLimits, Pacers
+from bot.discord_pace.permissions import BOT_PERMISSIONS, INVITE_SCOPES, invite_url
 from bot.heartbeat import Heartbeat
 from bot.league import LeagueService
 from bot.logs import GUILD_ID
@@ -61,19 +62,6 @@ Prepare = Callable[
 
 EXTENSIONS: tuple[str, ...] = ("cogs.euchre",)
 """Extensions loaded at start-up, as module names (``"cogs.euchre"``)."""
-
-BOT_PERMISSIONS: Final = discord.Permissions(
-    view_channel=True,
-    send_messages=True,
-    send_messages_in_threads=True,
-    create_public_threads=True,
-    embed_links=True,
-    attach_files=True,
-    create_events=True,
-)
-"""What the bot needs (Create Events: a timed tournament's reminder); README shows the integer."""
-
-INVITE_SCOPES: Final = ("bot", "applications.commands")
 
 SYNC_HINT = (
     "run `python -m bot sync --global` once (or `python -m bot sync --guild SERVER_ID` "
@@ -154,13 +142,6 @@ def _shards(settings: Settings) -> dict[str, Any]:
     if settings.shard_ids:
         options["shard_ids"] = list(settings.shard_ids)
     return options
-
-
-def invite_url(application_id: int) -> str:
-    """The link that adds the bot to a server with :data:`BOT_PERMISSIONS`."""
-    return discord.utils.oauth_url(
-        application_id, permissions=BOT_PERMISSIONS, scopes=INVITE_SCOPES
-    )
 
 
 def without_voice() -> None:

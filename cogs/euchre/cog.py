@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_pace.permissions import THREAD_TABLE, lacking, table_needs
 from bot.errors import UserFacingError
 from bot.render import TableVerb, dealt_hands_embed, help_embed
 from bot.replies import PUBLIC_ANSWER, Answer, answer_as, send_ephemeral, send_public
@@ -152,10 +153,15 @@ class Euchre(
         player, place = _player(interaction), _place(interaction)
         chosen = await self.host_rules(interaction, preset.value if preset else None, rules)
         server = await self.service.settings_of(place.guild_id)
-        channel = interaction.channel
-        if server.tables_in_threads and isinstance(channel, discord.TextChannel):
+        channel, held, where = interaction.channel, interaction.app_permissions, f"<#{place.id}>"
+        threads = server.tables_in_threads and isinstance(channel, discord.TextChannel)
+        if threads and lacking(held, THREAD_TABLE, where) is None:
+            assert isinstance(channel, discord.TextChannel)
             await self._new_in_thread(interaction, channel, player, chosen)
             return
+        missing = lacking(held, table_needs(in_thread=place.thread_id is not None), where)
+        if missing is not None:  # without it, Discord would refuse the table's messages
+            raise UserFacingError(f"I can't keep a table here: I need {missing}.")
         table = await self._open(interaction, place, player, chosen)
         await self.presenter.post(interaction, table)
 

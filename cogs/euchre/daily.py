@@ -135,7 +135,7 @@ class DailyCommands(_Mixin):
                         channel.send, text, allowed_mentions=discord.AllowedMentions.none()
                     ),
                 )
-            except (discord.HTTPException, TimeoutError) as exc:
+            except (discord.HTTPException, TimeoutError, PermissionError) as exc:
                 log.warning("Could not post the daily deal's week in %s: %s", channel_id, exc)
                 await daily.repo.release_week(guild_id, first)
                 continue

@@ -165,6 +165,7 @@ class TablePresenter:
             thread.id,
             "post",
             lambda: thread.send(embed=public.embed, view=public.view_or_missing),
+            embeds=True,
         )
         await self.service.set_message(table, sent.id)
 

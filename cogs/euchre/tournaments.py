@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
+from bot.discord_pace.permissions import EVENT_CHANNEL, lacking
 from bot.errors import UserFacingError
 from bot.league.tournaments import Actor, Tournament, event_start, export_json
 from bot.render.tournaments import (
@@ -86,6 +87,14 @@ def _check_champion_role(
     problem = role_problem(guild, role)
     if problem is not None:
         raise UserFacingError(f"I can't give that role to the champions: {problem}.")
+
+
+def _check_event_channel(interaction: discord.Interaction[EuchreBot]) -> None:
+    """Refuse an event whose channel would refuse its message, notices or tables' threads."""
+    where = f"<#{interaction.channel_id}>"
+    missing = lacking(interaction.app_permissions, EVENT_CHANNEL, where)
+    if missing is not None:
+        raise UserFacingError(f"I can't run an event here: I need {missing}.")
 
 
 async def _tell_director(interaction: discord.Interaction[EuchreBot], sentence: str) -> None:
@@ -224,6 +233,7 @@ class TournamentCommands(_Mixin):
             raise UserFacingError(NOT_DIRECTOR)
         if not isinstance(channel, discord.TextChannel) or interaction.guild is None:
             raise UserFacingError("Open events in a text channel: their tables open in threads.")
+        _check_event_channel(interaction)
         _check_champion_role(interaction.guild, champion_role, champion_hours)
         now = runner.clock()
         start = event_start(now, minutes=start_in, clock=start_at)
@@ -365,6 +375,7 @@ class TournamentCommands(_Mixin):
             raise UserFacingError("Only the event's directors can use that button.")
         user = interaction.user.id
         if verb in _OPENS_TABLES:
+            _check_event_channel(interaction)
             # Opening every table of a round (a thread each) can outlast Discord's 3 s.
             await answer_first(interaction)
         if verb == "join":

@@ -286,8 +286,7 @@ async def test_without_create_events_the_director_is_told_and_the_event_opens(
             g.member(DIRECTOR), "euchre tournament new", {"name": "Friday night", "start_in": 60}
         )
     assert not result.ephemeral and "Sign-up is open" in result.text
-    [refused] = [s for s in h.sent if s.kind == "scheduled_event"]
-    assert refused.status == 403
+    assert not [s for s in h.sent if s.kind == "scheduled_event"], "nothing Discord refuses"
     [told] = result.followups
     assert told.ephemeral
     assert told.content == (
@@ -296,7 +295,7 @@ async def test_without_create_events_the_director_is_told_and_the_event_opens(
         "grant it, or remind people yourself."
     )
     assert bot.tournaments is not None and len(bot.tournaments.running) == 1
-    assert "Could not create the scheduled event" in caplog.text
+    assert "Did not create the scheduled event" in caplog.text
 
 
 async def test_a_scheduled_event_that_fails_does_not_stop_the_event(

@@ -81,6 +81,7 @@ from tests.discord_payloads import (
     PONG,
     UPDATE,
 )
+from tests.discord_permissions import channel_refusal
 from tests.e2e.fake_limits import FakeLimits
 from tests.harness.components import ComponentData, find_component, find_components, visible_text
 from tests.waiting import BOUND
@@ -243,6 +244,8 @@ class Request:
     message_id: int | None = None
     at: float = 0.0
     """When it arrived, in loop time."""
+    files: bool = False
+    """It uploads files (a multipart body: discord.py sends files so)."""
 
     def __repr__(self) -> str:
         return f"<Request #{self.seq} {self.method} {self.path} -> {self.status}>"
@@ -1091,6 +1094,7 @@ class FakeDiscord:
             next(self._seq), request.method, path, dict(request.query), await _read_body(request)
         )
         record.at = asyncio.get_running_loop().time()
+        record.files = request.content_type.startswith("multipart/")
         self.requests.append(record)
         self._touch()
         headers: dict[str, str] | None = None
@@ -1105,6 +1109,7 @@ class FakeDiscord:
                 self.rate_limited.append(record)
                 raise _RateLimitedError(admitted.refusal, admitted.headers or {})
             headers = self._rate_limit(record, route, params) or admitted.headers
+            self._check_permissions(record, route, params)
             result = route.handler(record, params)
             if inspect.isawaitable(result):
                 result = await result
@@ -1122,6 +1127,18 @@ class FakeDiscord:
                 self.problems.append(problem)
         self._touch()
         return _json(status, result, headers)
+
+    def _check_permissions(self, record: Request, route: _Route, params: Mapping[str, str]) -> None:
+        """Refuse a channel request the bot's permissions do not allow, as Discord does."""
+        channel = self.channels.get(int(params.get("channel_id") or 0))
+        body = record.body if isinstance(record.body, dict) else None
+        held = discord.Permissions(self.bot_permissions)
+        in_thread = channel is not None and "thread_metadata" in channel
+        refused = channel_refusal(
+            held, record.method, route.template, body, in_thread=in_thread, files=record.files
+        )
+        if refused is not None:
+            raise ApiError(*refused)
 
     def _rate_limit(
         self, record: Request, route: _Route, params: Mapping[str, str]

@@ -82,6 +82,9 @@ class Harness(
         """The application's emojis by id, as uploaded (with ``image``, the data URI sent)."""
         """Commands the bot synced (``tree.sync``), by guild id (None = global)."""
         self.handlers: dict[tuple[str, str], HttpHandler] = {}
+        self.invalid: list[Sent] = []
+        """Every call answered 401, 403 or 429 (Discord counts them against the bot)."""
+        self._expected_invalid: dict[int, int] = {}
         self._failures: list[_Failure] = []
         self._channels: dict[int, JSON] = {}
         self._deleted_channels: set[int] = set()
