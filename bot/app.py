@@ -335,6 +335,10 @@ class EuchreBot(commands.AutoShardedBot):
                     log.warning("Stopping: %d interaction(s) still running", len(late))
             if running := await self.tables.settle(max(0.0, deadline - loop.time())):
                 log.warning("Stopping: %d computer run(s) still going", running)
+            if self.league is not None and (
+                running := await self.league.settle(max(0.0, deadline - loop.time()))
+            ):
+                log.warning("Stopping: %d league take-in(s) still going", running)
             if running := await self.scheduler.settle(max(0.0, deadline - loop.time())):
                 log.warning("Stopping: %d timed call(s) still running", running)
             if not await self.pacers.flush(FLUSH_GRACE):

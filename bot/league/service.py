@@ -184,6 +184,17 @@ class LeagueService:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    async def settle(self, timeout: float) -> int:
+        """Wait up to ``timeout`` seconds for the take-ins under way; how many still run.
+
+        A stopping bot waits for them before its database closes.
+        """
+        running = [t for t in self._tasks if not t.done()]
+        if not running:
+            return 0
+        _, late = await asyncio.wait(running, timeout=timeout)
+        return len(late)
+
     async def _take_in_logged(self, guild_id: int) -> None:
         try:
             await self.take_in(guild_id)

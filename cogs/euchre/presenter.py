@@ -51,7 +51,15 @@ from bot.tables import (
     reviewable_deals,
 )
 
-from .components import closed_hand, end_embed, finished_view, gone_view, hand_view, public_view
+from .components import (
+    PublicMessage,
+    closed_hand,
+    end_embed,
+    finished_view,
+    gone_view,
+    hand_view,
+    public_view,
+)
 from .publisher import Publisher
 
 if TYPE_CHECKING:
@@ -86,19 +94,6 @@ def person_to_act(table: Table) -> int | None:
         return None
     seat = table.seats[game.turn]
     return None if seat is None or seat.away else seat.user_id
-
-
-@dataclass(frozen=True, slots=True)
-class PublicMessage:
-    """The arguments of a public table message (it mentions nobody: pings are apart)."""
-
-    embed: discord.Embed
-    view: discord.ui.View | None
-
-    @property
-    def view_or_missing(self) -> discord.ui.View:
-        """The view, or discord.py's "none" for a new message (which takes no None)."""
-        return discord.utils.MISSING if self.view is None else self.view
 
 
 @dataclass(slots=True)

@@ -31,7 +31,15 @@ acknowledgement). An interaction created with ``hold=True`` has its callback req
 held unanswered, so a test can kill the bot between receiving a click and answering it.
 
 Like Discord, an interaction must be acknowledged within :attr:`callback_deadline`
-seconds (3) of its delivery. Every wait is bounded (:meth:`FakeDiscord.wait_for`).
+seconds (3; 2.5, the bot's budget, when ``EUCHRE_TEST_SLOW_DB`` slows the database) of
+its delivery, and its token takes follow-ups and edits for 15 minutes (then 401,
+50027). Every wait is bounded (:meth:`FakeDiscord.wait_for`).
+
+Like Discord, the whole bot takes 50 requests a second (an interaction's own apart),
+thread creation, members' roles and scheduled events have route buckets, a channel
+request the bot's permissions do not allow is refused (403), and every 401, 403 and 429
+counts as invalid: one a test did not expect (``limits.expect``) is a problem
+(tests/e2e/fake_limits.py, tests/discord_limits.py, tests/discord_permissions.py).
 
 Like Discord, each channel takes :attr:`FakeDiscord.rate_limit` message posts, as many
 edits and as many deletes per :attr:`FakeDiscord.rate_period` seconds (5 per 5 s; a
@@ -84,6 +92,7 @@ from tests.discord_payloads import (
 from tests.discord_permissions import channel_refusal
 from tests.e2e.fake_limits import FakeLimits
 from tests.harness.components import ComponentData, find_component, find_components, visible_text
+from tests.slow_database import ANSWER_BUDGET, SLOW_DB, TOKEN_LIFETIME
 from tests.waiting import BOUND
 
 __all__ = [
@@ -111,6 +120,9 @@ _RECONNECT, _REQUEST_MEMBERS, _INVALID_SESSION, _HELLO, _HEARTBEAT_ACK = 7, 8, 9
 
 _JOINED_AT = "2024-01-01T00:00:00+00:00"
 """When every member (and the bot) joined the guild."""
+
+DISCORD_DEADLINE = 3.0
+"""Seconds Discord gives an interaction's first answer."""
 
 _HELD_FOR = 120.0
 """Longest a held callback request waits for :meth:`FakeDiscord.release_held`."""
@@ -387,7 +399,7 @@ class FakeDiscord:
         *,
         members: Sequence[str] = ("alice", "bob"),
         token: str | None = None,
-        callback_deadline: float | None = 3.0,
+        callback_deadline: float | None = DISCORD_DEADLINE,
         heartbeat_interval: float = 41.25,
         guild_name: str = "E2E Guild",
         channel_name: str = "table",
@@ -425,6 +437,8 @@ class FakeDiscord:
         self._windows: dict[tuple[int | str, str], _Window] = {}
         self.token = token or f"e2e.{secrets.token_urlsafe(24)}"
         self.callback_deadline = callback_deadline
+        if SLOW_DB and callback_deadline == DISCORD_DEADLINE:
+            self.callback_deadline = ANSWER_BUDGET  # a slowed run holds the bot to its budget
         self.heartbeat_interval = heartbeat_interval
         self._last_id = 0
         self.bot_user = User(self.next_id(), "EuchreBot", bot=True)
@@ -1359,11 +1373,22 @@ class FakeDiscord:
         answer["resource"] = resource
         return answer
 
+    def _token_alive(self, interaction: Interaction) -> None:
+        """An interaction's token takes follow-ups and edits for 15 minutes, as on Discord."""
+        delivered = interaction.delivered_at
+        if delivered is not None and self._loop_time() - delivered > TOKEN_LIFETIME:
+            raise ApiError(401, 50027, "Invalid Webhook Token")
+
+    @staticmethod
+    def _loop_time() -> float:
+        return asyncio.get_running_loop().time()
+
     def _followup(self, record: Request, p: dict[str, str]) -> JSON:
         interaction = self._interaction(p, "token")
         record.interaction_id = interaction.id
         if interaction.response_type is None:
             raise ApiError(404, 10015, "Unknown Webhook")
+        self._token_alive(interaction)
         body: JSON = record.body or {}
         interaction.filled.set()
         if interaction.deferred_pending and interaction.original_id is not None:
@@ -1385,6 +1410,7 @@ class FakeDiscord:
         record.interaction_id = interaction.id
         if interaction.response_type is None:
             raise ApiError(404, 10015, "Unknown Webhook")
+        self._token_alive(interaction)
         key = p["message_id"]
         if key == "@original":
             mid = interaction.original_id
