@@ -162,33 +162,26 @@ class LeagueService:
 
     def on_tournament_change(self, change: TournamentChangeLike) -> None:
         """A tournament runner listener: an event that ended lets its held games in."""
-        if change.kind not in ("finished", "cancelled"):
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        task = loop.create_task(self._take_in_logged(change.event.guild_id))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        if change.kind in ("finished", "cancelled"):
+            self._take_in_later(change.event.guild_id)
 
     def on_table_event(self, event: TableEventLike) -> None:
         """A ``TableService`` listener: take a finished game in as soon as it is archived."""
-        if event.kind != "finished":
-            return
+        if event.kind == "finished":
+            self._take_in_later(event.table.place.guild_id)
+
+    def _take_in_later(self, guild_id: int) -> None:
+        """Take the server's finished games in, in a task of its own (a listener can't wait)."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        task = loop.create_task(self._take_in_logged(event.table.place.guild_id))
+        task = loop.create_task(self._take_in_logged(guild_id))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def settle(self, timeout: float) -> int:
-        """Wait up to ``timeout`` seconds for the take-ins under way; how many still run.
-
-        A stopping bot waits for them before its database closes.
-        """
+        """Wait up to ``timeout`` s for the take-ins under way (a stop, before the database)."""
         running = [t for t in self._tasks if not t.done()]
         if not running:
             return 0
