@@ -58,7 +58,7 @@ async def run(options: TournamentOptions) -> Any:
         through=options.through,
         rounds=options.rounds,
         deals=options.deals,
-        timeout=120.0,
+        timeout=600.0 if options.through else 120.0,
     )
     with tempfile.TemporaryDirectory(prefix="euchre-tournament-") as folder:
         return await night_module.run_night(Path(folder), night)

@@ -67,7 +67,8 @@ class Night:
     gap: float = 0.02
     """Seconds between two Join clicks."""
     timeout: float = 120.0
-    """Seconds the tables and pings may take before the night is given up."""
+    """Seconds the tables and pings (and, played through, a round's next step: its tables
+    opened while the last round's games are reviewed) may take before the night is given up."""
     through: bool = False
     """Play the event through to its champion (the members play every table)."""
     rounds: int = 3
@@ -280,13 +281,14 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
 
 async def _play_through(fake: FakeDiscord, night: Night, event: Message) -> None:
     """The members play every round's tables; the director starts each next round."""
-    names = [f"p{n}" for n in range(night.players)]
+    names, wait = [f"p{n}" for n in range(night.players)], night.timeout
     for number in range(1, night.rounds + 1):
-        await play_round(await round_tables(fake, number, names))
+        await play_round(await round_tables(fake, number, names, wait))
         if number < night.rounds:
-            await wait_for_next_round(fake, event)
-            await answered(fake, fake.member(DIRECTOR), fake.messages[event.id], "Next round")
-    await wait_for_champion(fake, event)
+            await wait_for_next_round(fake, event, wait)
+            director = fake.member(DIRECTOR)
+            await answered(fake, director, fake.messages[event.id], "Next round", wait)
+    await wait_for_champion(fake, event, wait)
 
 
 def _count(fake: FakeDiscord, figures: NightFigures) -> None:
