@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import aiohttp
 
 from tests.discord_limits import ROUTE_BUCKETS, InvalidRequests
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import FakeDiscord, Interaction
 from tests.e2e.test_fake_roles import MANAGER
 
 
@@ -110,4 +111,25 @@ async def test_a_banned_bot_gets_429_on_everything() -> None:
         fake.limits.expect(429)
         status, _, body = await call(fake, session, "GET", f"/channels/{fake.channel_id}")
         assert status == 429 and "blocked" in body["message"]
+        assert fake.problems == []
+
+
+async def test_an_interaction_token_takes_follow_ups_for_15_minutes() -> None:
+    async with FakeDiscord() as fake, aiohttp.ClientSession() as session:
+        alice = fake.member("alice")
+        token = "token-old"
+        interaction = Interaction(
+            fake.next_id(), token, 3, alice, fake.channel_id, None, "a click", {}
+        )
+        interaction.response_type = 6
+        fake.interactions[interaction.id] = interaction
+        url = f"{fake.api_base}/webhooks/{fake.application_id}/{token}"
+        loop_now = asyncio.get_running_loop().time()
+        interaction.delivered_at = loop_now - 14 * 60
+        async with session.post(url, json={"content": "in time", "flags": 64}) as answer:
+            assert answer.status == 200
+        interaction.delivered_at = loop_now - 15 * 60 - 1
+        fake.limits.expect(401)
+        async with session.post(url, json={"content": "too late"}) as answer:
+            assert answer.status == 401 and (await answer.json())["code"] == 50027
         assert fake.problems == []

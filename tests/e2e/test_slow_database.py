@@ -27,15 +27,16 @@ from tests.waiting import BOUND
 MEMBERS = ["m0", "m1", "m2", "m3"]
 
 
-def first_answers(fake: FakeDiscord) -> list[float]:
-    """Seconds from each interaction's delivery to its first answer."""
-    seconds = []
+def first_answers(fake: FakeDiscord) -> dict[str, float]:
+    """Seconds from each interaction's delivery to its first answer, by what it was."""
+    seconds = {}
     for interaction in fake.interactions.values():
         answers = [
             r.at for r in fake.requests if r.interaction_id == interaction.id and r.status < 300
         ]
         if answers and interaction.delivered_at is not None:
-            seconds.append(min(answers) - interaction.delivered_at)
+            what = f"{interaction.what} ({interaction.id})"
+            seconds[what] = min(answers) - interaction.delivered_at
     return seconds
 
 
@@ -69,8 +70,8 @@ async def an_evening(fake: FakeDiscord, bot: BotProcess) -> None:
 def check(fake: FakeDiscord, bot: BotProcess) -> None:
     answers = first_answers(fake)
     assert len(answers) >= 15, answers
-    slowest = max(answers)
-    print(f"{len(answers)} interactions, slowest first answer {slowest:.2f} s")
+    what, slowest = max(answers.items(), key=lambda item: item[1])
+    print(f"{len(answers)} interactions, slowest first answer {slowest:.2f} s: {what}")
     assert slowest < ANSWER_BUDGET, f"a first answer took {slowest:.2f} s"
     assert not fake.problems, fake.problems
     assert not bot.faults(), bot.tail()
