@@ -65,6 +65,7 @@ OTHER_VARIABLES: dict[str, str] = {
     "EUCHRE_CHROMIUM": "the Chromium the browser tests drive (default /usr/bin/chromium)",
     "EUCHRE_AXE_DIR": "where the browser tests keep axe-core (~/.cache/euchre-bot/axe-core)",
     "EUCHRE_TEST_HELD": "a file the PostgreSQL clean-up test names for its held server",
+    "EUCHRE_TEST_SLOW_DB": "seconds each database commit or request of the tests waits",
 }
 """The ``EUCHRE_*`` variables the project reads that are not options: the one list of them."""
 
