@@ -2,11 +2,13 @@
 
 Every answer to a message post, edit or delete carries the bucket's state:
 ``X-RateLimit-Limit``, ``X-RateLimit-Remaining`` and ``X-RateLimit-Reset-After`` (seconds
-until the window resets). :func:`rate_limit_trace` is an aiohttp trace, given to
-discord.py's HTTP session, that reports them to the paced job whose task made the
-request (:func:`bot.discord_pace.pacing.request_answered`), and reports every request as it
-starts (:func:`bot.discord_pace.pacing.request_sent`), so a job that has sent nothing yet can
+until the window resets). :func:`on_request_end`, a callback of the gate's aiohttp
+trace on discord.py's HTTP session (:mod:`.gate`), reports them to the paced job whose
+task made the request (:func:`bot.discord_pace.pacing.request_answered`), and
+:func:`on_request_start` reports every request as it starts
+(:func:`bot.discord_pace.pacing.request_sent`), so a job that has sent nothing yet can
 still be taken back. Requests made outside a paced job are not reported.
+:func:`rate_limit_trace` is a trace of these two alone (the pacers without the gate).
 """
 
 from __future__ import annotations

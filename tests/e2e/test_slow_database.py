@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -77,14 +78,16 @@ def check(fake: FakeDiscord, bot: BotProcess) -> None:
     assert not bot.faults(), bot.tail()
 
 
-@pytest.mark.slow
-async def test_on_sqlite_with_slow_commits_every_answer_comes_in_time(tmp_path: Path) -> None:
+async def an_evening_on(
+    workdir: Path, options: dict[str, object] | None = None, *, slow_commits: float = 0
+) -> None:
+    """The evening on the bot's database (``options``), checked against the budget."""
     async with FakeDiscord(
         members=["alice", "bob", DIRECTOR, *MEMBERS],
         managers=[DIRECTOR],
         callback_deadline=ANSWER_BUDGET,
     ) as fake:
-        bot = BotProcess(fake, tmp_path / "bot", slow_commits=ROUND_TRIP)
+        bot = BotProcess(fake, workdir, options=options, slow_commits=slow_commits)
         try:
             await an_evening(fake, bot)
         finally:
@@ -94,30 +97,20 @@ async def test_on_sqlite_with_slow_commits_every_answer_comes_in_time(tmp_path: 
 
 
 @pytest.mark.slow
+async def test_on_sqlite_with_slow_commits_every_answer_comes_in_time(tmp_path: Path) -> None:
+    await an_evening_on(tmp_path / "bot", slow_commits=ROUND_TRIP)
+
+
+@pytest.mark.slow
 async def test_on_postgresql_300_ms_away_every_answer_comes_in_time(
     tmp_path: Path, migrated_postgres_url: str
 ) -> None:
-    port = int(migrated_postgres_url.rsplit(":", 1)[1].split("/", 1)[0])
+    port = urlsplit(migrated_postgres_url).port
+    assert port is not None
     proxy = BlackHoleProxy(port, delay=ROUND_TRIP)
     await proxy.start()
     try:
-        async with FakeDiscord(
-            members=["alice", "bob", DIRECTOR, *MEMBERS],
-            managers=[DIRECTOR],
-            callback_deadline=ANSWER_BUDGET,
-        ) as fake:
-            url = proxy.url_of(migrated_postgres_url)
-            bot = BotProcess(
-                fake,
-                tmp_path / "bot",
-                options={"database_url": url, "database_timeout": 5.0},
-                slow_commits=0,
-            )
-            try:
-                await an_evening(fake, bot)
-            finally:
-                with contextlib.suppress(Exception):
-                    await bot.kill()
-            check(fake, bot)
+        url = proxy.url_of(migrated_postgres_url)
+        await an_evening_on(tmp_path / "bot", {"database_url": url, "database_timeout": 5.0})
     finally:
         await proxy.close()
