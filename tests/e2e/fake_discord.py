@@ -277,7 +277,9 @@ class Interaction:
     """``/euchre new`` or the custom_id clicked: for messages."""
     payload: JSON
     hold: bool = False
-    """Hold the callback request unanswered (until :meth:`FakeDiscord.release_held`)."""
+    """Hold the request carrying the bot's answer unanswered (until
+    :meth:`FakeDiscord.release_held`): the callback, or after a deferral the follow-up or
+    edit that fills it (the bot saves before it says)."""
     delivered_at: float | None = None
     seq: int | None = None
     """The gateway sequence number of its INTERACTION_CREATE."""
@@ -292,6 +294,8 @@ class Interaction:
     """Why a callback was refused."""
     callback_received: asyncio.Event = field(default_factory=asyncio.Event)
     """The callback request arrived (answered, refused or held)."""
+    held_received: asyncio.Event = field(default_factory=asyncio.Event)
+    """The request carrying the answer arrived and is held (``hold``)."""
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     """The callback was answered with success: the user saw the bot respond."""
     filled: asyncio.Event = field(default_factory=asyncio.Event)
@@ -1310,11 +1314,9 @@ class FakeDiscord:
         record.interaction_id = interaction.id
         interaction.callback_received.set()
         self._touch()
-        if interaction.hold:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(interaction.released.wait(), _HELD_FOR)
-            interaction.error = "held, then dropped"
-            raise ApiError(404, 10062, "Unknown interaction")
+        deferral = int((record.body or {}).get("type") or 0) in (DEFER, DEFER_UPDATE)
+        if interaction.hold and not deferral:
+            await self._hold(interaction, 10062)
         assert interaction.delivered_at is not None
         age = asyncio.get_running_loop().time() - interaction.delivered_at
         if self.callback_deadline is not None and age > self.callback_deadline:
@@ -1383,12 +1385,23 @@ class FakeDiscord:
     def _loop_time() -> float:
         return asyncio.get_running_loop().time()
 
-    def _followup(self, record: Request, p: dict[str, str]) -> JSON:
+    async def _hold(self, interaction: Interaction, code: int) -> None:
+        """Hold the request that carries the answer until released, then drop it."""
+        interaction.held_received.set()
+        self._touch()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(interaction.released.wait(), _HELD_FOR)
+        interaction.error = "held, then dropped"
+        raise ApiError(404, code, "Unknown interaction")
+
+    async def _followup(self, record: Request, p: dict[str, str]) -> JSON:
         interaction = self._interaction(p, "token")
         record.interaction_id = interaction.id
         if interaction.response_type is None:
             raise ApiError(404, 10015, "Unknown Webhook")
         self._token_alive(interaction)
+        if interaction.hold and not interaction.filled.is_set():
+            await self._hold(interaction, 10015)
         body: JSON = record.body or {}
         interaction.filled.set()
         if interaction.deferred_pending and interaction.original_id is not None:
@@ -1405,12 +1418,15 @@ class FakeDiscord:
         record.message_id = message.id
         return message.payload
 
-    def _webhook_message(self, record: Request, p: dict[str, str]) -> JSON | None:
+    async def _webhook_message(self, record: Request, p: dict[str, str]) -> JSON | None:
         interaction = self._interaction(p, "token")
         record.interaction_id = interaction.id
         if interaction.response_type is None:
             raise ApiError(404, 10015, "Unknown Webhook")
         self._token_alive(interaction)
+        filling = record.method == "PATCH" and p["message_id"] == "@original"
+        if interaction.hold and filling and not interaction.filled.is_set():
+            await self._hold(interaction, 10015)
         key = p["message_id"]
         if key == "@original":
             mid = interaction.original_id

@@ -252,8 +252,8 @@ class Players:
     def settled(self, choice: Choice, interaction: Interaction) -> Click:
         """Record how the bot took a click: applied, refused as stale, or never answered."""
         outcome: Outcome
-        if not interaction.acknowledged:
-            outcome = "unanswered"
+        if not interaction.acknowledged or not interaction.filled.is_set():
+            outcome = "unanswered"  # (a deferral the bot never filled: it died first)
         else:
             assert interaction.response_type in (_UPDATE, _DEFER_UPDATE), interaction.callback
             assert interaction.original_id == choice.message.id

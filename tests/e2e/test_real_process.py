@@ -296,7 +296,7 @@ async def play_to(players: Players, target: Choice) -> Choice:
 async def kill_holding_the_answer(bot: BotProcess, players: Players, choice: Choice) -> None:
     """Click, let the bot apply the move and send its answer, and kill it before Discord replies."""
     interaction = await players.send(choice, hold=True)
-    await asyncio.wait_for(interaction.callback_received.wait(), 10.0)
+    await asyncio.wait_for(interaction.held_received.wait(), 10.0)
     await bot.kill()
     players.fake.release_held()
     click = players.settled(choice, interaction)
