@@ -139,6 +139,8 @@ class BotProcess:
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
         self.kills = 0
+        self.killed = False
+        """The last process was killed (not stopped): it left Discord's windows unknown."""
 
     @property
     def database_path(self) -> Path:
@@ -194,6 +196,10 @@ class BotProcess:
         if self.running:
             raise BotProcessError("the bot is already running")
         self._write_files()
+        if self.killed:  # the killed process's windows: the new one may meet them once each
+            for resets_at in self.fake.windows_left_open():
+                self.fake.limits.expect(429, until=resets_at)
+        self.killed = False
         syncs, readies = len(self.fake.command_syncs), self.fake.readies
         self.starts += 1
         with self.log_path.open("ab") as log:
@@ -273,6 +279,7 @@ class BotProcess:
             proc.send_signal(signal.SIGKILL)
         await asyncio.wait_for(proc.wait(), 10.0)
         self.kills += 1
+        self.killed = True
         self._note(f"killed with SIGKILL (pid {proc.pid})")
 
     async def stop(self, timeout: float = BOUND) -> int:

@@ -1158,6 +1158,15 @@ class FakeDiscord:
         if refused is not None:
             raise ApiError(*refused)
 
+    def windows_left_open(self) -> list[float]:
+        """When each channel or webhook window that has requests in it resets (clock time).
+
+        A process started while they are open cannot know them: its first request there
+        may be answered 429, as on Discord.
+        """
+        now = self.clock()
+        return [w.resets_at for w in self._windows.values() if w.resets_at > now and w.used]
+
     def _rate_limit(
         self, record: Request, route: _Route, params: Mapping[str, str]
     ) -> dict[str, str] | None:

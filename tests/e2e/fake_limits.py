@@ -47,12 +47,20 @@ class FakeLimits:
     invalid: InvalidRequests = field(default_factory=InvalidRequests)
     expected: Counter[int] = field(default_factory=Counter)
     """Invalid answers a test said it expects, by status."""
+    expected_until: list[tuple[int, float]] = field(default_factory=list)
+    """Invalid answers expected until a time (by :attr:`clock`), by status."""
     sizes: dict[str, tuple[int, float]] = field(default_factory=lambda: dict(ROUTE_BUCKETS))
     """Each route bucket's requests per window and seconds (a test may make them smaller)."""
 
-    def expect(self, status: int, times: int = 1) -> None:
-        """The test expects ``times`` more answers of ``status`` (401, 403 or 429)."""
-        self.expected[status] += times
+    def expect(self, status: int, times: int = 1, *, until: float | None = None) -> None:
+        """The test expects ``times`` more answers of ``status`` (401, 403 or 429).
+
+        ``until``: only until then (by :attr:`clock`).
+        """
+        if until is None:
+            self.expected[status] += times
+        else:
+            self.expected_until.extend([(status, until)] * times)
 
     def admit(self, method: str, template: str, params: dict[str, str]) -> Admission:
         """Whether a request may be handled now; the bucket's headers or the 429's."""
@@ -98,7 +106,13 @@ class FakeLimits:
         scope = (headers or {}).get("X-RateLimit-Scope")
         if not InvalidRequests.counts(status, scope):
             return None
-        self.invalid.add(self.clock())
+        now = self.clock()
+        self.invalid.add(now)
+        self.expected_until = [(s, until) for s, until in self.expected_until if until > now]
+        index = next((i for i, (s, _) in enumerate(self.expected_until) if s == status), None)
+        if index is not None:
+            del self.expected_until[index]
+            return None
         if self.expected[status] > 0:
             self.expected[status] -= 1
             return None

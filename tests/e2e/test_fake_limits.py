@@ -9,6 +9,7 @@ import aiohttp
 
 from tests.discord_limits import ROUTE_BUCKETS, InvalidRequests
 from tests.e2e.fake_discord import FakeDiscord, Interaction
+from tests.e2e.fake_limits import FakeLimits
 from tests.e2e.test_fake_roles import MANAGER
 
 
@@ -133,3 +134,14 @@ async def test_an_interaction_token_takes_follow_ups_for_15_minutes() -> None:
         async with session.post(url, json={"content": "too late"}) as answer:
             assert answer.status == 401 and (await answer.json())["code"] == 50027
         assert fake.problems == []
+
+
+def test_an_expected_invalid_answer_may_be_expected_only_for_a_while() -> None:
+    now = [0.0]
+    limits = FakeLimits(lambda: now[0])
+    limits.expect(429, until=5.0)
+    assert limits.answered(429, {"X-RateLimit-Scope": "user"}, "a request") is None
+    limits.expect(429, until=5.0)
+    now[0] = 6.0
+    assert limits.answered(429, {"X-RateLimit-Scope": "user"}, "a request") is not None
+    assert limits.answered(429, {"X-RateLimit-Scope": "shared"}, "a request") is None
