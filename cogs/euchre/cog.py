@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.discord_pace.permissions import THREAD_TABLE, lacking, table_needs
 from bot.errors import UserFacingError
 from bot.render import TableVerb, dealt_hands_embed, help_embed
+from bot.render.fitting import THREAD_NAME, shorten
 from bot.replies import PUBLIC_ANSWER, Answer, answer_as, send_ephemeral, send_public
 from bot.rules import Action, ActionError
 from bot.server.overrides import TableRules
@@ -210,7 +211,7 @@ class Euchre(
             if message_id is None:
                 raise TypeError("no message was created")
             thread = await channel.create_thread(
-                name=f"Euchre with {player.name}"[:100],
+                name=shorten(f"Euchre with {player.name}", THREAD_NAME),
                 message=discord.Object(message_id),
                 auto_archive_duration=1440,
             )

@@ -12,16 +12,16 @@ seconds apart); the director presses **Start now**. Measured:
 - the 429 answers, and the most posts and edits in one 5 s window of a channel;
 - the live event message against the event's states: a state is a join the bot
   answered (it saves before its answer says so) or the start. Each version of the
-  message shows the people signed up (``Signed up (N)``); at each edit the states saved
-  by the time the edit arrived, less the version's ``N``, is how far behind it was (a
-  state saved while the edit was on its way counts one). Also: the edits it took, and
+  message shows the people signed up (``Signed up (N of M)``); at each edit the states
+  saved by the time the edit arrived, less the version's ``N``, is how far behind it was
+  (a state saved while the edit was on its way counts one). Also: the edits it took, and
   whether its last version shows the last state (the round being played);
 - with ``through``, the members then play every round to the champion (the director
   presses Next round between rounds);
 - over the whole run: the requests, the most in one second (interactions' own apart,
   as Discord's global limit counts them), the answers Discord counts as invalid (401,
-  403, 429, global ones included), the payloads it refused (400), and the problems
-  (what Discord would have refused, the bot's logged faults).
+  403, 429, global ones included), the payloads it refused (400: past its contract),
+  and the problems (what Discord would have refused, the bot's logged faults).
 
 Used by the end-to-end tests (tests/e2e/test_tournament_night.py) and by
 ``python -m lab bench tournament``.
@@ -55,7 +55,7 @@ __all__ = ["Night", "NightFigures", "run_night", "states_behind"]
 
 _EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 _POST = "POST /channels/{channel_id}/messages"
-_SIGNED_UP = re.compile(r"Signed up \((\d+)\)")
+_SIGNED_UP = re.compile(r"Signed up \((\d+) of \d+\)")
 DIRECTOR = "director"
 
 
@@ -115,7 +115,7 @@ class NightFigures:
     """Answers Discord counts as invalid: 401, 403 and 429 (global ones included)."""
     global_limited: int = 0
     refused: int = 0
-    """Payloads Discord refused: 400 answers (50035, its limits)."""
+    """Payloads Discord refused: 400 answers (50035, past its contract), as the fake does."""
     champion: bool = False
     """Played through: the champion was announced."""
     problems: list[str] = field(default_factory=list)
