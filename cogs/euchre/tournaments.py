@@ -30,7 +30,7 @@ from bot.tables import Player
 from bot.tables.champion_roles import ChampionRoles
 from bot.tables.tournament_runner import EventChanged, TournamentRunner
 
-from .champion_roles import role_problem
+from .champion_roles import check_champion_role
 from .readiness import Readiness, patiently
 from .reminder import NO_REMINDER, schedule_reminder
 from .server_config import PRESET_CHOICES, editor_of
@@ -75,19 +75,6 @@ _FORMATS: Final = [
     app_commands.Choice(name="Progressive (individuals, partners change)", value="progressive"),
     app_commands.Choice(name="Pairs (fixed partnerships)", value="pairs"),
 ]
-
-
-def _check_champion_role(
-    guild: discord.Guild, role: discord.Role | None, hours: int | None
-) -> None:
-    """Refuse a champion role the bot could not give, and hours without a role."""
-    if role is None:
-        if hours is not None:
-            raise UserFacingError("Choose a champion_role for the champions to hold that long.")
-        return
-    problem = role_problem(guild, role)
-    if problem is not None:
-        raise UserFacingError(f"I can't give that role to the champions: {problem}.")
 
 
 def _check_event_channel(interaction: discord.Interaction[EuchreBot]) -> None:
@@ -249,7 +236,7 @@ class TournamentCommands(_Mixin):
         if not isinstance(channel, discord.TextChannel) or interaction.guild is None:
             raise UserFacingError("Open events in a text channel: their tables open in threads.")
         _check_event_channel(interaction)
-        _check_champion_role(interaction.guild, champion_role, champion_hours)
+        check_champion_role(interaction.guild, champion_role, champion_hours)
         pairs = format is not None and format.value == "pairs"
         if pairs and max_players % 2:
             raise UserFacingError(

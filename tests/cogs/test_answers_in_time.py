@@ -35,7 +35,11 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
 
 def _slow_bot(db: Database, trips: int) -> commands.Bot:
     """A bot whose one command reads the database ``trips`` times before it answers."""
-    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    bot = commands.Bot(
+        command_prefix="!",
+        intents=discord.Intents.none(),
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
 
     @bot.tree.command(name="slow", description="Reads, then answers")
     async def slow(interaction: discord.Interaction[Any]) -> None:
