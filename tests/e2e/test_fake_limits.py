@@ -12,6 +12,9 @@ from tests.e2e.fake_discord import FakeDiscord, Interaction
 from tests.e2e.fake_limits import FakeLimits
 from tests.e2e.test_fake_roles import MANAGER
 
+NONE: dict[str, Any] = {"parse": []}
+"""Mentions nobody: the contract asks text to say whom it may mention."""
+
 
 async def call(
     fake: FakeDiscord, session: aiohttp.ClientSession, method: str, path: str, body: Any = None
@@ -47,7 +50,9 @@ async def test_an_interactions_own_requests_are_not_counted_globally() -> None:
         for _ in range(50):
             await call(fake, session, "GET", f"/channels/{fake.channel_id}")
         late = f"/webhooks/{fake.application_id}/no-such-token/messages/@original"
-        status, _, body = await call(fake, session, "PATCH", late, {"content": "x"})
+        status, _, body = await call(
+            fake, session, "PATCH", late, {"content": "x", "allowed_mentions": NONE}
+        )
         assert (status, body["code"]) == (404, 10015), "past the global limit, not a 429"
 
 
@@ -127,11 +132,15 @@ async def test_an_interaction_token_takes_follow_ups_for_15_minutes() -> None:
         url = f"{fake.api_base}/webhooks/{fake.application_id}/{token}"
         loop_now = asyncio.get_running_loop().time()
         interaction.delivered_at = loop_now - 14 * 60
-        async with session.post(url, json={"content": "in time", "flags": 64}) as answer:
+        async with session.post(
+            url, json={"content": "in time", "flags": 64, "allowed_mentions": NONE}
+        ) as answer:
             assert answer.status == 200
         interaction.delivered_at = loop_now - 15 * 60 - 1
         fake.limits.expect(401)
-        async with session.post(url, json={"content": "too late"}) as answer:
+        async with session.post(
+            url, json={"content": "too late", "allowed_mentions": NONE}
+        ) as answer:
             assert answer.status == 401 and (await answer.json())["code"] == 50027
         assert fake.problems == []
 

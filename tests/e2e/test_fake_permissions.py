@@ -10,7 +10,7 @@ import pytest
 
 from tests.discord_payloads import DEFAULT_BOT_PERMISSIONS
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.test_fake_limits import call
+from tests.e2e.test_fake_limits import NONE, call
 
 EMBED: dict[str, Any] = {"embeds": [{"title": "A table"}]}
 
@@ -23,7 +23,13 @@ def without(name: str) -> int:
     ("name", "method", "path", "body", "code"),
     [
         ("view_channel", "GET", "/channels/{c}", None, 50001),
-        ("send_messages", "POST", "/channels/{c}/messages", {"content": "hi"}, 50013),
+        (
+            "send_messages",
+            "POST",
+            "/channels/{c}/messages",
+            {"content": "hi", "allowed_mentions": NONE},
+            50013,
+        ),
         ("embed_links", "POST", "/channels/{c}/messages", EMBED, 50013),
         (
             "create_public_threads",
@@ -52,7 +58,7 @@ async def test_an_unexpected_refusal_is_a_problem() -> None:
         FakeDiscord(bot_permissions=without("send_messages")) as fake,
         aiohttp.ClientSession() as session,
     ):
-        body = {"content": "hi"}
+        body = {"content": "hi", "allowed_mentions": NONE}
         await call(fake, session, "POST", f"/channels/{fake.channel_id}/messages", body)
         assert len(fake.problems) == 1 and "403" in fake.problems[0]
 
@@ -66,7 +72,7 @@ async def test_sending_in_a_thread_takes_send_messages_in_threads() -> None:
         threads = f"/channels/{fake.channel_id}/threads"
         _, _, thread = await call(fake, session, "POST", threads, made)
         fake.limits.expect(403)
-        hello = {"content": "hi"}
+        hello = {"content": "hi", "allowed_mentions": NONE}
         status, _, answer = await call(
             fake, session, "POST", f"/channels/{thread['id']}/messages", hello
         )
