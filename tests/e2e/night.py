@@ -108,8 +108,11 @@ class NightFigures:
     reviews_asked: int = 0
     reviews_dropped: int = 0
     rate_limited: int = 0
+    """429 answers, the global limit's included."""
+    global_limited: int = 0
+    """Of which the global limit's."""
     invalid: int = 0
-    """Requests Discord counts as invalid (401, 403, 429)."""
+    """Answers Discord counts as invalid (401, 403, 429 but of shared scope)."""
     refused: int = 0
     pages: int = 0
     page_statuses: dict[int, int] = field(default_factory=dict)
@@ -154,7 +157,8 @@ class NightFigures:
             f"{nearest_rank(self.computer_lags, 95):.2f} s, max "
             f"{nearest_rank(self.computer_lags, 100):.2f} s (goal p95 <= 1.5 s); "
             f"{self.fallbacks} basic's for a late search",
-            f"  429 answers: {self.rate_limited} (goal 0); invalid requests {self.invalid}; "
+            f"  429 answers: {self.rate_limited} ({self.global_limited} of the global limit; "
+            f"goal 0); answers Discord counts invalid {self.invalid}; "
             f"payloads past Discord's limits {self.refused}",
             f"  reviews: {len(self.reviews)} delivered of {self.reviews_asked} asked "
             f"({self.reviews_dropped} dropped, told so): p50 "
@@ -514,7 +518,12 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
             figures.answers = _first_answers(fake)
             figures.games = log.games
             figures.rate_limited = len(fake.rate_limited)
-            figures.invalid = len([r for r in fake.requests if r.status in (401, 403, 429)])
+            figures.invalid = len(fake.invalid)
+            figures.global_limited = sum(
+                1
+                for r in fake.rate_limited
+                if isinstance(r.answer, dict) and r.answer.get("global")
+            )
             figures.refused = len(fake.violations)
             figures.problems = list(fake.problems)
             assert await bot.stop() == 0
