@@ -73,6 +73,12 @@ def add_night_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "--web-rate", type=float, default=20.0, help="page requests a second (default: %(default)s)"
     )
     np.add_argument(
+        "--delay",
+        type=float,
+        default=1.0,
+        help="seconds between computer moves, the bot's computer_move_delay (default: %(default)s)",
+    )
+    np.add_argument(
         "--seed", type=int, default=1, help="seed of the members' choices (default: %(default)s)"
     )
 
@@ -83,8 +89,11 @@ def night(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(
             "--players must be a multiple of 4 from 4 up, --casual at least 0, --rounds at least 1"
         )
-    if args.deals < 1 or args.think < 0 or args.web_rate <= 0:
-        parser.error("--deals must be at least 1, --think at least 0, --web-rate above 0")
+    if args.deals < 1 or args.think < 0 or args.web_rate <= 0 or not 0 <= args.delay <= 60:
+        parser.error(
+            "--deals must be at least 1, --think at least 0, --web-rate above 0, "
+            "--delay from 0 to 60"
+        )
     try:
         module = _load()
     except HarnessMissingError as exc:
@@ -97,6 +106,7 @@ def night(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         deals=args.deals,
         think=args.think,
         web_rate=args.web_rate,
+        computer_move_delay=args.delay,
         seed=args.seed,
     )
     before = os.getloadavg()[0]

@@ -99,6 +99,8 @@ class NightFigures:
     seconds: float = 0.0
     answers: list[float] = field(default_factory=list)
     """Seconds from each interaction's delivery to the bot's first accepted answer."""
+    failed: int = 0
+    """Interactions the bot did not answer within Discord's 3 s (the member saw it fail)."""
     card_lags: dict[int, list[float]] = field(default_factory=dict)
     """Seconds from a member's card click to the table showing it, by table."""
     computer_lags: list[float] = field(default_factory=list)
@@ -148,7 +150,8 @@ class NightFigures:
             f"  {self.seconds:.0f} s, {self.games} games, {self.tables} tables at once",
             f"  first answer over {len(self.answers)} interactions: "
             f"p50 {_ms(self.answers, 50)}, p99 {_ms(self.answers, 99)}, "
-            f"max {_ms(self.answers, 100)} (goal p99 <= 250 ms, max < 2 s)",
+            f"max {_ms(self.answers, 100)} (goal p99 <= 250 ms, max < 2 s); "
+            f"{self.failed} not answered within 3 s",
             f"  a member's card on the table over {len(cards)} cards: p50 "
             f"{nearest_rank(cards, 50):.2f} s, p95 {nearest_rank(cards, 95):.2f} s; worst "
             f"table's p95 {worst:.2f} s (goal <= 1.0 s per table)",
@@ -224,6 +227,8 @@ class _Log:
     """By table: the table message at the click, the card, when the click came."""
     reviews: list[Interaction] = field(default_factory=list)
     games: int = 0
+    late: int = 0
+    """Moves whose click the bot answered too late for Discord (the member saw it fail)."""
 
 
 async def _play(players: Players, night: Night, rng: random.Random, log: _Log) -> None:
@@ -244,7 +249,11 @@ async def _play(players: Players, night: Night, rng: random.Random, log: _Log) -
         await asyncio.sleep(night.think * rng.uniform(0.5, 1.5))
         choice = players.next_choice() or choice
         message = table.message
-        click = await players.make(choice)
+        try:
+            click = await players.make(choice)
+        except TimeoutError:  # answered too late (Discord refused it): counted, play on
+            log.late += 1
+            continue
         at = click.interaction.delivered_at or asyncio.get_running_loop().time()
         if click.outcome == "applied" and choice.code.startswith("play."):
             mine.append((message, choice.code.removeprefix("play."), at))
@@ -493,9 +502,10 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
                 await _tournament(fake, night, log)
             finally:
                 done.set()
-            await asyncio.gather(*tables)
+                await asyncio.gather(*tables, web, return_exceptions=True)
+            for finished in (*tables, web):
+                finished.result()  # a casual table's or the visitors' failure fails the night
             figures.seconds = loop.time() - began
-            await web
             cpu_after, figures.rss_mb = _cpu_and_rss(bot.proc.pid)
             figures.cpu_seconds = cpu_after - cpu_before
             figures.cpu_loop = _cpu_and_rss(bot.proc.pid, alone=True)[0] - loop_before
@@ -516,6 +526,9 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
             }
             figures.computer_lags = await _computer_lags(bot, fake, offset)
             figures.answers = _first_answers(fake)
+            figures.failed = sum(
+                1 for i in fake.interactions.values() if i.delivered_at and not i.acknowledged
+            )
             figures.games = log.games
             figures.rate_limited = len(fake.rate_limited)
             figures.invalid = len(fake.invalid)
