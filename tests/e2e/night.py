@@ -48,8 +48,9 @@ from bot.store import Database
 from tests.e2e.bot_process import BotProcess
 from tests.e2e.fake_discord import FakeDiscord, Interaction, Message, User
 from tests.e2e.pace import _open, card_lag, nearest_rank, shown
-from tests.e2e.players import Players
+from tests.e2e.players import EuchreTable, Players
 from tests.e2e.tournament_play import DIRECTOR, new_event, round_tables
+from tests.harness import find_component
 from tests.waiting import BOUND
 
 __all__ = ["Night", "NightFigures", "run_night"]
@@ -279,23 +280,38 @@ async def _review(players: Players, log: _Log) -> None:
         log.reviews.append(await players.fake.click(member, hand, label=label))
 
 
+async def _with_experts(fake: FakeDiscord, member: User) -> EuchreTable:
+    """``member`` opens a table, picks expert computers for the three other seats, starts."""
+    table = await _open(fake, member)
+    level = f"euchre:lvl:{table.id}"
+    chosen = await fake.select(member, table.message, ["expert"], custom_id=level)
+    await chosen.wait_answered(BOUND)
+    await fake.wait_for(lambda: _level_shown(table, level), timeout=BOUND, what="experts")
+    for _ in range(3):
+        await table.press(member, "Add computer")
+    await fake.wait_for(
+        lambda: not table.message.button("Start").disabled, timeout=BOUND, what="Start"
+    )
+    await table.start(member)
+    return table
+
+
 async def _casual(
     fake: FakeDiscord, member: User, night: Night, log: _Log, done: asyncio.Event
 ) -> None:
     """One member plays game after game with three expert computers until ``done``."""
     rng = random.Random(f"{night.seed}:{member.name}")
     while not done.is_set():
-        table = await _open(fake, member)
-        level = f"euchre:lvl:{table.id}"
-        chosen = await fake.select(member, table.message, ["expert"], custom_id=level)
-        await chosen.wait_answered(BOUND)
-        for _ in range(3):
-            await table.press(member, "Add computer")
-        await table.start(member)
-        players = Players(table, [member])
+        players = Players(await _with_experts(fake, member), [member])
         await players.open_hands()
         await _play(players, night, rng, log)
         await _review(players, log)
+
+
+def _level_shown(table: EuchreTable, custom_id: str) -> bool:
+    """Whether the lobby's level picker shows the experts chosen."""
+    menu = find_component(table.message.components, custom_id=custom_id, type=3)
+    return any(o.get("default") and o["value"] == "expert" for o in menu.options)
 
 
 async def _tournament(fake: FakeDiscord, night: Night, log: _Log) -> None:
