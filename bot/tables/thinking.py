@@ -23,7 +23,7 @@ from typing import Final
 
 from bot.rules import Action, Game, SeatView, seat_view
 from bot.rules.claims import claim_plays
-from bot.search_pool import Priority, SearchPool, SearchTimeoutError
+from bot.search_pool import Priority, SearchPool
 
 from .computers import Advice, AdvisingPlayer, PlayerFactory, decision_seed
 from .errors import HintsOffError
@@ -190,7 +190,7 @@ class Thinking:
         left = thought.started + delay + self.grace - self.now()
         try:
             return await asyncio.wait_for(thought.search, max(0.0, left))
-        except (TimeoutError, SearchTimeoutError):
+        except TimeoutError:
             self.fallbacks += 1
             log.warning(
                 "table %d: the search of seat %d was late: basic plays its move",
