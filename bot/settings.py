@@ -43,6 +43,7 @@ __all__ = [
     "DEFAULT_CONFIG",
     "ENV_PREFIX",
     "OTHER_VARIABLES",
+    "SECRET_ENV",
     "TOKEN_ENV",
     "WEB_ADDRESS_NEEDED",
     "ConfigError",
@@ -55,6 +56,7 @@ __all__ = [
 DEFAULT_CONFIG = Path("config.toml")
 CONFIG_ENV = "EUCHRE_CONFIG"
 TOKEN_ENV = "DISCORD_TOKEN"
+SECRET_ENV = "DISCORD_CLIENT_SECRET"
 ENV_PREFIX = "EUCHRE_"
 
 OTHER_VARIABLES: dict[str, str] = {
@@ -72,7 +74,9 @@ OTHER_VARIABLES: dict[str, str] = {
 
 _EXAMPLE_HINT = "see config.example.toml"
 _LIST_HINT = "write a list like [123, 456]"
-_TOKEN_KEYS = frozenset({"token", "discord_token", "bot_token"})
+_TOKEN_KEYS = frozenset(
+    {"token", "discord_token", "bot_token", "client_secret", "discord_client_secret"}
+)
 _SWITCH_WORDS = {"true": 1, "yes": 1, "on": 1, "false": 0, "no": 0, "off": 0}
 
 WEB_ADDRESS_NEEDED = (
@@ -194,8 +198,23 @@ class Settings(BaseSettings):
     a port that nothing but the proxies can reach: anyone else could write that header.
     ``true`` and ``false`` (this option's old form) read as 1 and 0."""
 
+    activity_client_id: int = Field(default=0, ge=0, lt=2**64)
+    """The application's id (its OAuth2 client id), which turns the Discord Activity on.
+
+    0: no Activity. With it, the bot serving pages (``web_port``) serves the Activity
+    under ``/activity`` too, and needs the application's OAuth2 secret in the
+    ``DISCORD_CLIENT_SECRET`` environment variable (docs/activity.md)."""
+
+    discord_api_url: str = "https://discord.com/api/v10"
+    """Where Discord's HTTP API answers, for the Activity's sign-in (OAuth2 and instances)."""
+
     discord_token: SecretStr | None = Field(default=None, validation_alias=TOKEN_ENV, exclude=True)
     """The bot token, only from the environment; see :meth:`require_token`."""
+
+    discord_client_secret: SecretStr | None = Field(
+        default=None, validation_alias=SECRET_ENV, exclude=True
+    )
+    """The application's OAuth2 secret, for the Activity's sign-in: only from the environment."""
 
     @classmethod
     def settings_customise_sources(
@@ -279,7 +298,15 @@ class Settings(BaseSettings):
                 )
         return self
 
-    @field_validator("discord_token", mode="before")
+    @field_validator("discord_api_url")
+    @classmethod
+    def _api_address(cls, value: str) -> str:
+        value = value.strip().rstrip("/")
+        if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
+            raise ValueError("must be an address like https://discord.com/api/v10")
+        return value
+
+    @field_validator("discord_token", "discord_client_secret", mode="before")
     @classmethod
     def _strip_token(cls, value: object) -> object:
         if isinstance(value, str):
@@ -388,8 +415,9 @@ def _closest(word: str, choices: Iterable[str]) -> str | None:
     return close[0] if close else None
 
 
-_OPTIONS = tuple(field for field in Settings.model_fields if field != "discord_token")
-"""The options' names: every field but the token, which only ``DISCORD_TOKEN`` gives."""
+_SECRETS = ("discord_token", "discord_client_secret")
+_OPTIONS = tuple(field for field in Settings.model_fields if field not in _SECRETS)
+"""The options' names: every field but the secrets, which only the environment gives."""
 
 
 def _env_name(field: str) -> str:
