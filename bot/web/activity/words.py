@@ -92,13 +92,11 @@ def whose_turn(view: SeatView, names: Sequence[str]) -> str:
 
 
 def prompt(view: SeatView, names: Sequence[str]) -> str:
-    """What the seat is asked to do now, or whom it waits for."""
+    """What the seat is asked to do now ("" while others act: the table's line says whom)."""
     if view.over:
-        return "The game is over."
+        return ""
     if not view.my_turn:
-        if view.out[view.seat]:
-            return "Your partner plays alone: you sit out this deal."
-        return whose_turn(view, names).replace(".", "…")
+        return "Your partner plays alone: you sit out this deal." if view.out[view.seat] else ""
     phase = view.phase
     if phase == "bid1":
         upcard = card_symbol(view.upcard)

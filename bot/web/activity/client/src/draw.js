@@ -110,10 +110,11 @@ function trickArea(state, table, bottom) {
 function scoreBar(state, table) {
   const bar = el("header", { class: "bar" });
   const score = table.score || [0, 0];
+  const team = (t) => table.seats.filter((s) => s.team === t).map((s) => s.name).join(" & ");
   bar.append(
     el("span", { class: "score" },
-      el("span", { class: "team-0", text: `Us ${score[0]}` }), " · ",
-      el("span", { class: "team-1", text: `Them ${score[1]}` }),
+      el("span", { class: "team-0", text: `${team(0)} ${score[0]}` }), " · ",
+      el("span", { class: "team-1", text: `${team(1)} ${score[1]}` }),
       table.target ? el("span", { class: "target", text: ` (to ${table.target})` }) : null),
   );
   if (table.trump_name) bar.append(el("span", { class: "trump" }, "Trump ", suited(table.trump_name)));
@@ -138,18 +139,18 @@ function handArea(state, you, send) {
   const count = you.hand.length;
   you.hand.forEach((card, i) => {
     const verb = you.verb || "play";
-    const role = card.role ? ` (${card.role})` : "";
+    // The name is read from what shows: the verb (for readers only), the card, its role.
     const button = el(
       "button",
       {
         class: `card${card.code ? " legal" : ""}`,
         type: "button",
         "aria-disabled": card.code ? "false" : "true",
-        "aria-label": `${card.code ? verb[0].toUpperCase() + verb.slice(1) + " " : ""}${card.words}${role}`,
         "data-card": card.card,
         onclick: () => card.code && send({ do: "act", code: card.code, stamp: you.stamp }),
       },
-      cardImage(state, card.card, ""),
+      card.code ? el("span", { class: "sr", text: `${verb[0].toUpperCase()}${verb.slice(1)} ` }) : null,
+      cardImage(state, card.card, card.words),
       card.role ? el("span", { class: "role", text: card.role }) : null,
     );
     button.style.setProperty("--i", String(i - (count - 1) / 2));
@@ -160,7 +161,7 @@ function handArea(state, you, send) {
 
 function mine(state, you, send) {
   const part = el("section", { class: "mine", "aria-label": "Your seat" });
-  part.append(el("p", { class: "prompt", id: "prompt" }, suited(you.prompt)));
+  if (you.prompt) part.append(el("p", { class: "prompt", id: "prompt" }, suited(you.prompt)));
   const buttons = el("div", { class: "bids" });
   for (const b of you.buttons) {
     buttons.append(el("button", { type: "button", class: `bid ${b.kind}`, "data-code": b.code, onclick: () => send({ do: "act", code: b.code, stamp: you.stamp }) }, suited(b.label)));
