@@ -227,8 +227,12 @@ class GameArchiveRepo:
         *,
         season_id: int | None = None,
         limit: int | None = None,
+        offset: int = 0,
     ) -> list[ArchivedGame]:
-        """The games a person played on a server (in one season if given), newest first."""
+        """The games a person played on a server (in one season if given), newest first.
+
+        ``offset``: how many of the newest to pass over first (with a ``limit``: a page).
+        """
         sql = (
             f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND id IN "
             "(SELECT game_id FROM game_players WHERE user_id = ?)"
@@ -243,7 +247,19 @@ class GameArchiveRepo:
                 raise ValueError("limit must be 1 or more")
             sql += " LIMIT ?"
             params += (limit,)
+            if offset:
+                sql += " OFFSET ?"
+                params += (offset,)
         return await self._games(sql, params)
+
+    async def count_by_player(self, guild_id: int, user_id: int) -> int:
+        """How many games a person played on a server."""
+        row = await self._db.fetch_one(
+            "SELECT COUNT(*) AS n FROM games WHERE guild_id = ? AND id IN "
+            "(SELECT game_id FROM game_players WHERE user_id = ?)",
+            (guild_id, user_id),
+        )
+        return 0 if row is None else int(row["n"])
 
     async def records(self, game_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
         """The records of several archived games by id (ids not archived are left out)."""

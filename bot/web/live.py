@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.league import Family, game_family
-from bot.rules import ActionError, RuleError, action_from_json, new_game, public_view
+from bot.rules import RulesError, action_from_json, new_game, public_view
 from bot.server.preferences import HIDDEN_NAME
 from bot.store import Database, PreferenceRepo, StoredTable, TableRepo
 
@@ -77,7 +77,7 @@ def _names(stored: StoredTable, size: int, hidden: frozenset[int]) -> list[str |
 def live_table(stored: StoredTable, hidden: frozenset[int] = frozenset()) -> LiveTable:
     """The public state of an open table, the people in ``hidden`` as "a player".
 
-    RuleError or ActionError if its actions do not replay.
+    RulesError if its actions do not replay.
     """
     rules = stored.rules
     names = _names(stored, rules.players, hidden)
@@ -135,6 +135,6 @@ async def read_live_tables(db: Database, guild_id: int) -> tuple[LiveTable, ...]
     for stored in tables:
         try:
             shown.append(live_table(stored, hidden))
-        except (RuleError, ActionError) as exc:
+        except RulesError as exc:
             log.warning("table %d does not replay for the web page: %s", stored.id, exc)
     return tuple(shown)

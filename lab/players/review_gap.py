@@ -22,7 +22,7 @@ from typing import Any
 
 from bot.players.protocol import make_player
 from bot.players.review import REVIEW_BUDGET, Budget, ReviewedDecision, review_deal, review_seed
-from bot.rules import HouseRules, RuleError, game_record, new_game
+from bot.rules import HouseRules, RulesError, game_record, new_game
 
 from .arena import game_seed, step, wilson
 from .parallel import Progress, in_parts
@@ -81,7 +81,7 @@ def run_review_gap(
     """
     rules = rules or HouseRules.preset_rules("north_american")
     if rules.game == "bid_euchre":
-        raise RuleError("not_allowed", "the review's gap is measured on euchre, not Bid Euchre")
+        raise RulesError("the review's gap is measured on euchre, not Bid Euchre")
     result = GapResult(rules, seed, budget, check)
     fields = rules.model_dump()
     for part in in_parts(_part, deals, jobs, fields, seed, budget, check, progress=progress):
