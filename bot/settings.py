@@ -64,6 +64,7 @@ OTHER_VARIABLES: dict[str, str] = {
     PURE_VARIABLE: "run the pure-Python sources, not the compiled modules (bot/compiled.py)",
     "EUCHRE_TEST_POSTGRES": "which PostgreSQL server the tests start (tests/postgres_server.py)",
     "EUCHRE_BROWSER_REQUIRED": "1: the browser tests fail, not skip, without Chromium (.ci/run)",
+    "EUCHRE_NODE_REQUIRED": "1: the Activity's build check fails, not skips, without npm (.ci/run)",
     "EUCHRE_SCREENSHOTS": "a folder where the browser tests save their screenshots",
     "EUCHRE_CHROMIUM": "the Chromium the browser tests drive (default /usr/bin/chromium)",
     "EUCHRE_AXE_DIR": "where the browser tests keep axe-core (~/.cache/euchre-bot/axe-core)",
