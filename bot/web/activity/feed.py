@@ -187,6 +187,8 @@ def snapshot(table: Table, can_claim: Callable[[SeatView], bool]) -> Snapshot:
     """The table now: public JSON, and each seated person's own part."""
     public = table.public()
     body = public_json(public)
+    if table.game is not None:
+        body["stamp"] = list(table.stamp)
     seats: dict[int, Json] = {}
     if table.game is not None:
         names = _names(public)
