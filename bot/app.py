@@ -177,12 +177,37 @@ def intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
+ENTRY_POINT: Final = 4
+"""The application command type of an Activity's Entry Point (PRIMARY_ENTRY_POINT)."""
+
+
 class EuchreTree(app_commands.CommandTree["EuchreBot"]):
     """The command tree, whose ``on_error`` is the funnel for every app-command error."""
 
     async def interaction_check(self, interaction: discord.Interaction[EuchreBot], /) -> bool:
         """Refuse commands while the bot stops; keep track of the ones it runs."""
         return await interaction.client.take(interaction)
+
+    async def sync(
+        self, *, guild: discord.abc.Snowflake | None = None
+    ) -> list[app_commands.AppCommand]:
+        """Sync as discord.py does, keeping the application's Entry Point command globally.
+
+        An application with Activities on has an Entry Point command (type 4, the App
+        Launcher's "Launch"), which discord.py does not know: a global overwrite without
+        it is refused (50240), so it is read first and sent back as it is.
+        """
+        application_id = self.client.application_id
+        if guild is not None or application_id is None:
+            return await super().sync(guild=guild)
+        http = self.client.http
+        found = await http.get_global_commands(application_id)
+        kept = [dict(c) for c in found if dict(c).get("type") == ENTRY_POINT]
+        if not kept:
+            return await super().sync()
+        payload = [command.to_dict(self) for command in self.get_commands()]
+        data = await http.bulk_upsert_global_commands(application_id, payload=[*payload, *kept])
+        return [app_commands.AppCommand(data=d, state=self._state) for d in data]
 
     async def on_error(
         self, interaction: discord.Interaction[EuchreBot], error: app_commands.AppCommandError, /

@@ -331,6 +331,20 @@ async def test_sync_at_start_off_leaves_commands_alone_and_sync_commands_reports
         assert bot.sync_failed == ["globally"]
 
 
+async def test_a_global_sync_keeps_the_entry_point_of_an_application_with_activities() -> None:
+    async with Harness(EuchreBot(make_settings())) as h:
+        bot = h.bot
+        assert await bot.sync_commands([], globally=True)
+        assert {c["type"] for c in h.synced_commands[None]} == {1}
+        h.turn_on_activities()
+        with pytest.raises(discord.HTTPException, match="Entry Point"):
+            await app_commands.CommandTree.sync(bot.tree)  # discord.py's own sync drops it
+        assert await bot.sync_commands([], globally=True)
+        synced = h.synced_commands[None]
+        assert [c["name"] for c in synced if c["type"] == 4] == ["launch"]
+        assert "euchre" in {c["name"] for c in synced if c["type"] == 1}
+
+
 async def test_ready_touches_the_heartbeat(tmp_path: Path) -> None:
     heartbeat = Heartbeat(tmp_path / "beat", interval=3600)
     bot = EuchreBot(make_settings(), heartbeat=heartbeat)

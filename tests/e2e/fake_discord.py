@@ -1216,9 +1216,24 @@ class FakeDiscord:
             raise ApiError(403, 50001, "Missing Access")
         return self.guild_id
 
+    def turn_on_activities(self) -> None:
+        """Activities on in the Developer Portal: the Entry Point command Discord makes."""
+        command = payloads.entry_point_command(
+            command_id=self.next_id(), application_id=self.application_id, version=self.next_id()
+        )
+        self.commands.setdefault(None, []).append(command)
+
+    @property
+    def activities(self) -> bool:
+        """Whether the application has Activities on (an Entry Point command)."""
+        return any(c.get("type") == payloads.ENTRY_POINT for c in self.commands.get(None, []))
+
     def _put_commands(self, record: Request, p: dict[str, str]) -> list[JSON]:
         self._check_application(p)
         guild = self._guild_key(p)
+        body = record.body or []
+        if guild is None and payloads.drops_entry_point(self.commands.get(None, []), body):
+            raise ApiError(400, *payloads.ENTRY_POINT_DROPPED)
         known = {c["name"]: c["id"] for c in self.commands.get(guild, [])}
         answered = []
         for command in record.body or []:
@@ -1340,6 +1355,9 @@ class FakeDiscord:
                 response_message_loading=False,
                 response_message_ephemeral=target.ephemeral,
             )
+        elif rtype == payloads.LAUNCH_ACTIVITY:
+            if not self.activities:
+                raise ApiError(400, 50035, "Invalid Form Body: this application has no Activity")
         elif rtype not in (PONG, AUTOCOMPLETE, MODAL):
             raise ApiError(400, 50035, f"Invalid Form Body: callback type {rtype}")
         interaction.response_type = rtype
