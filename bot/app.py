@@ -1,4 +1,4 @@
-"""The Bot class: extensions, command sync, the start-up line and the app-command error funnel."""
+"""The Bot class: extensions, command sync and the start-up line (its tree: command_tree.py)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot import about
+from bot.command_tree import EuchreTree
 from bot.discord_pace.headers import rate_limit_trace
 from bot.discord_pace.pacing import DISCORD_LIMITS, ChannelLimits, Pacers
 from bot.heartbeat import Heartbeat
@@ -19,9 +19,8 @@ from bot.league import LeagueService
 from bot.logs import GUILD_ID
 from bot.players import make_player
 from bot.players.claims import can_claim
-from bot.refusals import log_refusal
 from bot.render.faces import NO_FACES, CardFaces
-from bot.replies import report_error, send_ephemeral
+from bot.replies import send_ephemeral
 from bot.server.preference_sources import MemoryPreferences, PreferenceSource
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
@@ -95,19 +94,6 @@ a redraw queued behind a full window still goes out before the bot stops.
 
 STOPPING = "The bot is restarting: try again in a minute."
 
-STALE_COMMAND = "This command has changed. Wait a minute for Discord to update it, then retry."
-CHECK_FAILED = "You can't use this command here."
-
-# discord.py's own check failures whose messages are written for users.
-_USER_READABLE_CHECKS = (
-    app_commands.NoPrivateMessage,
-    app_commands.MissingRole,
-    app_commands.MissingAnyRole,
-    app_commands.MissingPermissions,
-    app_commands.BotMissingPermissions,
-    app_commands.CommandOnCooldown,
-)
-
 
 def _server_defaults(settings: Settings) -> ServerSettings:
     return ServerSettings(tables_in_threads=settings.tables_in_threads)
@@ -175,64 +161,6 @@ def intents() -> discord.Intents:
     and channel cache that discord.py expects to have.
     """
     return discord.Intents(guilds=True)
-
-
-ENTRY_POINT: Final = 4
-"""The application command type of an Activity's Entry Point (PRIMARY_ENTRY_POINT)."""
-
-
-class EuchreTree(app_commands.CommandTree["EuchreBot"]):
-    """The command tree, whose ``on_error`` is the funnel for every app-command error."""
-
-    async def interaction_check(self, interaction: discord.Interaction[EuchreBot], /) -> bool:
-        """Refuse commands while the bot stops; keep track of the ones it runs."""
-        return await interaction.client.take(interaction)
-
-    async def sync(
-        self, *, guild: discord.abc.Snowflake | None = None
-    ) -> list[app_commands.AppCommand]:
-        """Sync as discord.py does, keeping the application's Entry Point command globally.
-
-        An application with Activities on has an Entry Point command (type 4, the App
-        Launcher's "Launch"), which discord.py does not know: a global overwrite without
-        it is refused (50240), so it is read first and sent back as it is.
-        """
-        application_id = self.client.application_id
-        if guild is not None or application_id is None:
-            return await super().sync(guild=guild)
-        http = self.client.http
-        found = await http.get_global_commands(application_id)
-        kept = [dict(c) for c in found if dict(c).get("type") == ENTRY_POINT]
-        if not kept:
-            return await super().sync()
-        payload = [command.to_dict(self) for command in self.get_commands()]
-        data = await http.bulk_upsert_global_commands(application_id, payload=[*payload, *kept])
-        return [app_commands.AppCommand(data=d, state=self._state) for d in data]
-
-    async def on_error(
-        self, interaction: discord.Interaction[EuchreBot], error: app_commands.AppCommandError, /
-    ) -> None:
-        """Answer the user ephemerally; log what is not their doing."""
-        if isinstance(error, app_commands.CommandInvokeError):
-            name = error.command.qualified_name
-            await report_error(interaction, error.original, context=f"command /{name}")
-            return
-        if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
-            log.warning("Stale command used: %s", error)
-            content = STALE_COMMAND
-        elif isinstance(error, _USER_READABLE_CHECKS):
-            content = str(error)
-        elif isinstance(error, app_commands.CheckFailure):
-            content = CHECK_FAILED
-        else:
-            command = interaction.command
-            context = f"command /{command.qualified_name}" if command else "command tree"
-            await report_error(interaction, error, context=context)
-            return
-        try:
-            await send_ephemeral(interaction, content)
-        except discord.HTTPException as exc:
-            log_refusal(log, exc, f"answering user {interaction.user.id}")
 
 
 class EuchreBot(commands.AutoShardedBot):

@@ -16,15 +16,13 @@ from discord import app_commands
 from bot import about
 from bot.app import (
     BOT_PERMISSIONS,
-    CHECK_FAILED,
     EXTENSIONS,
-    STALE_COMMAND,
     SYNC_HINT,
     EuchreBot,
-    EuchreTree,
     intents,
     invite_url,
 )
+from bot.command_tree import CHECK_FAILED, STALE_COMMAND, EuchreTree
 from bot.errors import UserFacingError
 from bot.heartbeat import Heartbeat
 from bot.replies import APOLOGY
