@@ -13,6 +13,9 @@ Where a value comes from, strongest first:
 The bot token is read only from ``DISCORD_TOKEN`` and never from the config file.
 Nothing here is a singleton: :func:`load_settings` builds a :class:`Settings` that the
 caller passes down.
+
+Longer than 450 lines: every option of the process is one field of :class:`Settings`,
+with its default and description, and the one list of them reads best in one place.
 """
 
 from __future__ import annotations
@@ -25,7 +28,14 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic import (
+    Field,
+    SecretStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import ErrorDetails
 from pydantic_settings import (
     BaseSettings,
@@ -258,19 +268,33 @@ class Settings(BaseSettings):
             return _SWITCH_WORDS[value.strip().lower()]
         return value
 
-    @field_validator("web_base_url")
+    @field_validator("web_base_url", "discord_api_url")
     @classmethod
-    def _web_address(cls, value: str) -> str:
+    def _web_address(cls, value: str, info: ValidationInfo) -> str:
         value = value.strip().rstrip("/")
-        if value and not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
-            raise ValueError("must be an address like https://euchre.example.org (or empty)")
+        pages = info.field_name == "web_base_url"
+        if (value or not pages) and not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
+            like = (
+                "https://euchre.example.org (or empty)" if pages else "https://discord.com/api/v10"
+            )
+            raise ValueError(f"must be an address like {like}")
         return value
 
     @model_validator(mode="after")
     def _pages_need_their_address(self) -> Settings:
         if self.web_port and not self.web_base_url:
             raise ValueError(WEB_ADDRESS_NEEDED)
+        if self.activity_client_id and not self.web_port:
+            raise ValueError(
+                "activity_client_id needs web_port: the bot process serves the Activity "
+                "beside its web pages (docs/activity.md)"
+            )
         return self
+
+    @property
+    def serves_activity(self) -> bool:
+        """Whether the bot serves the Discord Activity (its tables offer "Open the table")."""
+        return bool(self.activity_client_id and self.web_port)
 
     @model_validator(mode="after")
     def _one_database_and_shards(self) -> Settings:
@@ -298,14 +322,6 @@ class Settings(BaseSettings):
                     "set database_url to a PostgreSQL database"
                 )
         return self
-
-    @field_validator("discord_api_url")
-    @classmethod
-    def _api_address(cls, value: str) -> str:
-        value = value.strip().rstrip("/")
-        if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
-            raise ValueError("must be an address like https://discord.com/api/v10")
-        return value
 
     @field_validator("discord_token", "discord_client_secret", mode="before")
     @classmethod
