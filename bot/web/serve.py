@@ -9,16 +9,19 @@ which says once a minute per address that a request could not be read.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
 from bot.settings import SECRET_ENV, TOKEN_ENV, WEB_ADDRESS_NEEDED, ConfigError, Settings
 from bot.store import Database
-from bot.tables import TableService
 
 from .activity import Activity, ActivityOptions
 from .app import WebOptions, make_app
 from .guard import RequestErrorLog
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
 
 __all__ = ["DEFAULT_PORT", "activity_options_of", "options_of", "serve_forever", "start_site"]
 

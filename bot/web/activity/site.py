@@ -21,11 +21,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from aiohttp import web
-
-from bot.tables import TableService
 
 from ..answers import PageNotFound, answer, respond
 from ..assets import Assets
@@ -33,6 +31,9 @@ from ..sprite import cards_svg
 from .feed import Feed
 from .signin import DiscordOAuth, SignInError
 from .sockets import Hub
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
 
 __all__ = ["ACTIVITY_FILES", "PREFIX", "Activity", "ActivityOptions"]
 

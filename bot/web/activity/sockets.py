@@ -28,7 +28,6 @@ from typing import Any, Final
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.errors import UserFacingError
-from bot.tables import Place
 
 from ..guard import RateLimiter
 from .feed import Feed, Person, Snapshot
@@ -83,7 +82,8 @@ class _Socket:
 class _Room:
     """The sockets of one channel, and what they were last sent."""
 
-    place: Place
+    guild_id: int
+    channel_id: int
     sockets: set[_Socket] = field(default_factory=set)
     extra: list[str] = field(default_factory=list)
     """Messages besides the table, sent to each socket as it joins (``people``)."""
@@ -145,7 +145,7 @@ class Hub:
     def _room(self, ticket: Ticket) -> _Room:
         room = self.rooms.get(ticket.channel_id)
         if room is None:
-            room = self.rooms[ticket.channel_id] = _Room(Place(ticket.guild_id, ticket.channel_id))
+            room = self.rooms[ticket.channel_id] = _Room(ticket.guild_id, ticket.channel_id)
             self.feed.watch(ticket.channel_id, room.show)
         return room
 
@@ -154,8 +154,8 @@ class Hub:
         if room.sockets:
             room.tell_people()
             return
-        self.rooms.pop(room.place.id, None)
-        self.feed.unwatch(room.place.id)
+        self.rooms.pop(room.channel_id, None)
+        self.feed.unwatch(room.channel_id)
 
     async def close_all(self) -> None:
         """Close every socket, telling each client to come back (the process is stopping)."""
@@ -180,7 +180,7 @@ class Hub:
         writer = asyncio.ensure_future(socket.write())
         try:
             room.tell_people()
-            snapshot = self.feed.current(room.place.id)
+            snapshot = self.feed.current(room.channel_id)
             mine = None if snapshot is None else snapshot.seat_of(ticket.user_id)
             socket.push("table", _table(snapshot, mine))
             await self._serve(room, socket)
@@ -223,9 +223,9 @@ class Hub:
                 socket.push("refused", _refused("Too many requests: wait a moment."))
                 continue
             try:
-                await self.feed.request(room.place, person, data)
+                await self.feed.request(room.guild_id, room.channel_id, person, data)
             except UserFacingError as exc:
                 socket.push("refused", _refused(exc.message))
             except Exception:
-                log.exception("Activity request %r at place %d failed", data, room.place.id)
+                log.exception("Activity request %r in channel %d failed", data, room.channel_id)
                 socket.push("refused", _refused("Something went wrong on our side."))
