@@ -13,9 +13,9 @@ from typing import Any
 import aiohttp
 
 from bot.tables import Place
+from tests.kit.oauth import CHANNEL_ID, GUILD_ID
 from tests.waiting import until
 
-from .fake_oauth import CHANNEL_ID, GUILD_ID
 from .util import Served, Socket
 from .watch import SocketWatch
 

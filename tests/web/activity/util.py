@@ -26,9 +26,8 @@ from bot.tables import TableService
 from bot.tables.database import DatabaseTableStore
 from bot.web import WebOptions, make_app
 from bot.web.activity import Activity, ActivityOptions
+from tests.kit.oauth import BOT_TOKEN, CLIENT_ID, CLIENT_SECRET, FakeOAuth, Instance
 from tests.waiting import until
-
-from .fake_oauth import BOT_TOKEN, CLIENT_ID, CLIENT_SECRET, FakeOAuth, Instance
 
 _ADDRESSES = itertools.count(1)
 

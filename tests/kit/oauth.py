@@ -1,4 +1,4 @@
-"""Discord's OAuth2 and Activity-instance endpoints, faked on loopback for the Activity's tests.
+"""Discord's OAuth2 and Activity-instance endpoints, faked on loopback for the Activity.
 
 It refuses what Discord refuses: a wrong client secret, a code used twice or never
 given, an access token it did not hand out, a bot token that is not the bot's, an
