@@ -24,6 +24,7 @@ import asyncio
 import json
 import math
 import random
+import socket
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -35,13 +36,13 @@ from aiohttp import web
 
 from bot.players import make_player
 from bot.store import Database
-from bot.tables import Player, Table, TableService
+from bot.tables import Place, Player, Table, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.web import WebOptions, make_app
 from bot.web.activity import Activity, ActivityOptions
 from bot.web.activity.signin import Ticket
 
-__all__ = ["ActivityBenchOptions", "ActivityReport", "run"]
+__all__ = ["ActivityBenchOptions", "ActivityReport", "free_port", "quantile", "run"]
 
 _GUILD, _CHANNEL = 1_400_000_000_000_000_001, 1_400_000_000_000_000_002
 _BOUND = 60.0
@@ -57,7 +58,7 @@ class ActivityBenchOptions:
     seed: int = 1
 
 
-def _quantile(values: list[float], q: float) -> tuple[float, float, float]:
+def quantile(values: list[float], q: float) -> tuple[float, float, float]:
     """The ``q`` quantile and its 95% interval from the order statistics."""
     ordered = sorted(values)
     n = len(ordered)
@@ -87,8 +88,8 @@ class ActivityReport:
             f"{self.games} game(s), {self.sockets} sockets, {self.messages} messages"
         ]
         for what, values in (("four players", self.to_players), ("everyone", self.to_everyone)):
-            p50, _, _ = _quantile(values, 0.5)
-            p95, low, high = _quantile(values, 0.95)
+            p50, _, _ = quantile(values, 0.5)
+            p95, low, high = quantile(values, 0.95)
             lines.append(
                 f"a move reaches {what}: p50 {p50:.1f} ms, p95 {p95:.1f} ms "
                 f"(95% interval {low:.1f}-{high:.1f}), max {max(values):.1f} ms"
@@ -216,9 +217,7 @@ async def _move(
     report.to_everyone.append((await _reached(everyone, new) - sent) * 1000)
 
 
-def _place() -> Any:
-    from bot.tables import Place
-
+def _place() -> Place:
     return Place(_GUILD, _CHANNEL)
 
 
@@ -234,7 +233,7 @@ async def run(options: ActivityBenchOptions) -> ActivityReport:
         activity = Activity(
             service, ActivityOptions(client_id=1, client_secret="bench", bot_token="bench")
         )
-        port = _free_port()
+        port = free_port()
         url = f"http://127.0.0.1:{port}"
         app = make_app(db, WebOptions(base_url=url, trust_forwarded=1), activity=activity)
         runner = web.AppRunner(app, access_log=None)
@@ -279,9 +278,8 @@ async def _play(
     report.sockets = len(everyone)
 
 
-def _free_port() -> int:
-    import socket
-
+def free_port() -> int:
+    """A loopback port free now."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])

@@ -16,7 +16,8 @@ pages' server time, weight and requests a second over a big league (:mod:`.web`)
 [--waiter-seconds S]``: the public table's pace and turn pings under Discord's rate
 limits (:mod:`.pace`).
 ``python -m lab bench activity [--moves N] [--spectators S] [--buttons F]``: a move's
-time to every socket of the Activity's live table (:mod:`.activity`).
+time to every socket of the Activity's live table (:mod:`.activity`); with ``--browsers``,
+a click's time until four Chromium pages have drawn it (:mod:`.activity_browsers`).
 ``python -m lab bench tournament [--players N] [--gap S]``: a started event's tables and
 pings under the same limits (:mod:`.tournament`). The help texts are
 plain text with every default shown (``--help``).
@@ -35,6 +36,7 @@ from bot.store import StoreError
 
 from .activity import ActivityBenchOptions
 from .activity import run as run_activity
+from .activity_browsers import run_browsers
 from .hints import time_hints
 from .pace import PaceOptions
 from .pace import run as run_pace
@@ -107,6 +109,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="share of the moves made through the buttons' call (default: %(default)s)",
     )
     ap.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
+    ap.add_argument(
+        "--browsers",
+        action="store_true",
+        help="four people in Chromium pages instead of sockets, clicking (needs chromium)",
+    )
     wp = sub.add_parser(
         "writes",
         help="moves a second the store saves, on P connections at once",
@@ -412,6 +419,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "activity":
         if args.moves < 1 or args.spectators < 0 or not 0 <= args.buttons <= 1:
             parser.error("--moves must be at least 1, --spectators at least 0, --buttons 0 to 1")
+        if args.browsers:
+            print(asyncio.run(run_browsers(args.moves, args.seed)))
+            return 0
         wanted = ActivityBenchOptions(args.moves, args.spectators, args.buttons, args.seed)
         print(asyncio.run(run_activity(wanted)).text())
         return 0
