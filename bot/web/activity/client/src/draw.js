@@ -80,7 +80,7 @@ function seatBox(state, table, seat, pos) {
     avatar(state, seat),
     el("span", { class: "name", text: seat.name }),
     tags.length ? el("span", { class: "tags", text: tags.join(" · ") }) : null,
-    pos !== 0 && cards ? el("span", { class: "backs", "aria-label": `${cards} cards`, text: "▮".repeat(cards) }) : null,
+    (pos !== 0 || !state.you) && cards ? el("span", { class: "backs", "aria-label": `${cards} cards`, text: "▮".repeat(cards) }) : null,
   );
   place(box, pos, table.players, [40, 38]);
   return box;
