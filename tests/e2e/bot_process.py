@@ -102,12 +102,15 @@ class BotProcess:
         data_dir: Path | None = None,
         start_timeout: float = BOUND,
         options: Mapping[str, object] | None = None,
+        secrets: Mapping[str, str] | None = None,
     ) -> None:
         """Prepare a bot for ``fake``; nothing runs until :meth:`start`.
 
-        ``options``: more config.toml options (``database_url``, ``shard_ids``...).
+        ``options``: more config.toml options (``database_url``, ``shard_ids``...);
+        ``secrets``: environment variables besides the token (``DISCORD_CLIENT_SECRET``).
         """
         self.options = dict(options or {})
+        self.secrets = dict(secrets or {})
         self.fake = fake
         self.workdir = workdir
         self.data_dir = data_dir if data_dir is not None else workdir / "data"
@@ -164,6 +167,8 @@ class BotProcess:
         }
         env["PYTHONPATH"] = os.pathsep.join([str(self.site_dir), str(REPO_ROOT)])
         env["DISCORD_TOKEN"] = self.fake.token
+        env.pop("DISCORD_CLIENT_SECRET", None)
+        env.update(self.secrets)
         env["PYTHONUNBUFFERED"] = "1"
         return env
 

@@ -16,6 +16,10 @@ It plays one guild with one text channel and a few members, and serves:
   guild's scheduled events (create). Every answer is JSON with a ``Content-Type`` of
   exactly ``application/json`` (discord.py compares it verbatim), errors in Discord's
   ``{"code", "message"}`` shape. REST routes check the ``Bot`` token.
+* Discord's OAuth2 token, ``/users/@me`` with a person's Bearer token and Activity
+  instances (:attr:`FakeDiscord.oauth`, :mod:`tests.kit.oauth`), for the Activity's
+  sign-in; :meth:`FakeDiscord.turn_on_activities` gives the application its Entry Point
+  command, so a launch-activity response is taken.
 * the gateway: HELLO, heartbeat ACKs, IDENTIFY -> READY + GUILD_CREATE, RESUME (missed
   events replayed, then RESUMED; an unknown session gets INVALID_SESSION), every
   dispatch numbered, ``zlib-stream`` compression when asked for.
@@ -88,6 +92,7 @@ from tests.discord_payloads import (
 )
 from tests.harness.components import ComponentData, find_component, find_components, visible_text
 from tests.kit.contract import ContractError, Violation, check_request, describe, error_answer
+from tests.kit.oauth import FakeOAuth
 from tests.waiting import BOUND
 
 __all__ = [
@@ -474,6 +479,13 @@ class FakeDiscord:
         self.replayed: list[int] = []
         """Sequence numbers of events sent again on a RESUME."""
         self._routes = self._build_routes()
+        self.oauth = FakeOAuth(
+            client_id=self.application_id,
+            bot_token=self.token,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+        )
+        """Discord's OAuth2 and Activity-instance endpoints, for the Activity's sign-in."""
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -1088,6 +1100,9 @@ class FakeDiscord:
 
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
+        signing_in = await self.oauth.answer(request, path)
+        if signing_in is not None:
+            return signing_in
         record = Request(
             next(self._seq), request.method, path, dict(request.query), await _read_body(request)
         )

@@ -9,6 +9,7 @@ hands back a fresh code, as the SDK's ``authorize`` would inside Discord.
 from __future__ import annotations
 
 import itertools
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,9 @@ GUILD_ID = 1_300_000_000_000_000_100
 CHANNEL_ID = 1_300_000_000_000_000_200
 
 
+_INSTANCE = re.compile(r"/applications/(?P<app>[0-9]+)/activity-instances/(?P<instance>[^/]+)")
+
+
 @dataclass
 class Instance:
     instance_id: str
@@ -31,9 +35,21 @@ class Instance:
 
 
 class FakeOAuth:
-    """The endpoints; :meth:`routes` adds them to an aiohttp app."""
+    """The endpoints; :meth:`routes` adds them to an aiohttp app, :meth:`answer` to another
+    fake (the end-to-end fake Discord answers them beside its own routes)."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        *,
+        client_id: int = CLIENT_ID,
+        bot_token: str = BOT_TOKEN,
+        guild_id: int = GUILD_ID,
+        channel_id: int = CHANNEL_ID,
+    ) -> None:
+        self.client_id = client_id
+        self.bot_token = bot_token
+        self.guild_id = guild_id
+        self.channel_id = channel_id
         self.codes: dict[str, int] = {}
         self.tokens: dict[str, int] = {}
         self.users: dict[int, dict[str, Any]] = {}
@@ -41,10 +57,11 @@ class FakeOAuth:
         self.refused: list[str] = []
         self._ids = itertools.count(1_300_000_000_000_001_000)
 
-    def instance(self, instance_id: str = "i-1-gc-1", channel_id: int = CHANNEL_ID) -> Instance:
+    def instance(self, instance_id: str = "i-1-gc-1", channel_id: int | None = None) -> Instance:
         found = self.instances.get(instance_id)
         if found is None:
-            found = self.instances[instance_id] = Instance(instance_id, GUILD_ID, channel_id)
+            channel = self.channel_id if channel_id is None else channel_id
+            found = self.instances[instance_id] = Instance(instance_id, self.guild_id, channel)
         return found
 
     def person(
@@ -53,12 +70,10 @@ class FakeOAuth:
         """A person (new, or ``user_id`` again) in the instance: their id and a fresh code."""
         if user_id is None:
             user_id = next(self._ids)
-            self.users[user_id] = {
-                "id": str(user_id),
-                "username": name.lower(),
-                "global_name": name,
-                "avatar": None,
-            }
+        self.users.setdefault(
+            user_id,
+            {"id": str(user_id), "username": name.lower(), "global_name": name, "avatar": None},
+        )
         where = instance or self.instance()
         if user_id not in where.users:
             where.users.append(user_id)
@@ -67,11 +82,26 @@ class FakeOAuth:
         return user_id, code
 
     def routes(self, app: web.Application, prefix: str = "") -> None:
-        app.router.add_post(f"{prefix}/oauth2/token", self.token)
-        app.router.add_get(f"{prefix}/users/@me", self.me)
-        app.router.add_get(
-            f"{prefix}/applications/{{app}}/activity-instances/{{instance}}", self.read_instance
-        )
+        async def handle(request: web.Request) -> web.Response:
+            found = await self.answer(request, request.path.removeprefix(prefix))
+            assert found is not None
+            return found
+
+        app.router.add_post(f"{prefix}/oauth2/token", handle)
+        app.router.add_get(f"{prefix}/users/@me", handle)
+        app.router.add_get(f"{prefix}/applications/{{app}}/activity-instances/{{instance}}", handle)
+
+    async def answer(self, request: web.Request, path: str) -> web.Response | None:
+        """The answer to a request for ``path`` (after ``/api/v10``), if it is one of these."""
+        if request.method == "POST" and path == "/oauth2/token":
+            return await self.token(request)
+        bearer = request.headers.get("Authorization", "").startswith("Bearer ")
+        if request.method == "GET" and path == "/users/@me" and bearer:
+            return await self.me(request)
+        found = _INSTANCE.fullmatch(path)
+        if request.method == "GET" and found:
+            return await self.read_instance(request, found["app"], found["instance"])
+        return None
 
     def _refuse(self, status: int, why: str) -> web.Response:
         self.refused.append(why)
@@ -79,7 +109,10 @@ class FakeOAuth:
 
     async def token(self, request: web.Request) -> web.Response:
         form = await request.post()
-        if form.get("client_id") != str(CLIENT_ID) or form.get("client_secret") != CLIENT_SECRET:
+        if (
+            form.get("client_id") != str(self.client_id)
+            or form.get("client_secret") != CLIENT_SECRET
+        ):
             return self._refuse(401, "invalid_client")
         if form.get("grant_type") != "authorization_code":
             return self._refuse(400, "unsupported_grant_type")
@@ -104,18 +137,18 @@ class FakeOAuth:
             return self._refuse(401, "401: Unauthorized")
         return web.json_response(self.users[user])
 
-    async def read_instance(self, request: web.Request) -> web.Response:
-        if request.headers.get("Authorization") != f"Bot {BOT_TOKEN}":
+    async def read_instance(self, request: web.Request, app: str, instance: str) -> web.Response:
+        if request.headers.get("Authorization") != f"Bot {self.bot_token}":
             return self._refuse(401, "401: Unauthorized")
-        if request.match_info["app"] != str(CLIENT_ID):
+        if app != str(self.client_id):
             return self._refuse(404, "Unknown Application")
-        found = self.instances.get(request.match_info["instance"])
+        found = self.instances.get(instance)
         if found is None:
             return self._refuse(404, "Unknown Activity Instance")
         location_id = f"gc-{found.guild_id}-{found.channel_id}"
         return web.json_response(
             {
-                "application_id": str(CLIENT_ID),
+                "application_id": str(self.client_id),
                 "instance_id": found.instance_id,
                 "launch_id": "1",
                 "location": {
