@@ -240,7 +240,9 @@ async def run(options: ActivityBenchOptions) -> ActivityReport:
         await runner.setup()
         await web.TCPSite(runner, "127.0.0.1", port).start()
         try:
-            async with aiohttp.ClientSession() as session:
+            # one connection a socket: the default pool holds 100
+            unlimited = aiohttp.TCPConnector(limit=0)
+            async with aiohttp.ClientSession(connector=unlimited) as session:
                 await _play(session, url, activity, service, options, report, rng)
         finally:
             await runner.cleanup()
