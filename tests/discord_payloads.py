@@ -363,10 +363,14 @@ def entry_point_command(*, command_id: int, application_id: int, version: int) -
     }
 
 
+def has_entry_point(commands: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether global ``commands`` hold an Entry Point (the application has Activities on)."""
+    return any(c.get("type") == ENTRY_POINT for c in commands)
+
+
 def drops_entry_point(synced: Sequence[Mapping[str, Any]], body: Sequence[Any]) -> bool:
     """Whether a global overwrite with ``body`` would drop a synced Entry Point command."""
-    had = any(c.get("type") == ENTRY_POINT for c in synced)
-    return had and not any(c.get("type") == ENTRY_POINT for c in body)
+    return has_entry_point(synced) and not has_entry_point(body)
 
 
 def interaction(

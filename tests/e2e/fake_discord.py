@@ -1241,7 +1241,7 @@ class FakeDiscord:
     @property
     def activities(self) -> bool:
         """Whether the application has Activities on (an Entry Point command)."""
-        return any(c.get("type") == payloads.ENTRY_POINT for c in self.commands.get(None, []))
+        return payloads.has_entry_point(self.commands.get(None, []))
 
     def _put_commands(self, record: Request, p: dict[str, str]) -> list[JSON]:
         self._check_application(p)

@@ -176,9 +176,7 @@ class Harness(
     @property
     def activities(self) -> bool:
         """Whether the application has Activities on (an Entry Point command)."""
-        return any(
-            c.get("type") == payloads.ENTRY_POINT for c in self.synced_commands.get(None, [])
-        )
+        return payloads.has_entry_point(self.synced_commands.get(None, []))
 
     def archive_thread(self, thread_id: int, *, locked: bool = False) -> None:
         """A moderator archives (and maybe locks) a thread, as Discord then announces it."""
