@@ -153,14 +153,20 @@ async def _reached(clients: list[_Client], stamp: tuple[int, int]) -> float:
     return max(c.stamps[stamp] for c in clients)
 
 
-async def _game(
-    service: TableService,
-    players: list[_Client],
-    everyone: list[_Client],
-    report: ActivityReport,
-    options: ActivityBenchOptions,
-    rng: random.Random,
-) -> None:
+@dataclass
+class _Run:
+    """One run: the service, the sockets (the four players' first), what is measured."""
+
+    service: TableService
+    players: list[_Client]
+    everyone: list[_Client]
+    report: ActivityReport
+    options: ActivityBenchOptions
+    rng: random.Random
+
+
+async def _game(run: _Run) -> None:
+    service, players, everyone, report = run.service, run.players, run.everyone, run.report
     host = players[0]
     assert host.user is not None
     table = await service.open(_place(), Player(host.user, "P0"))
@@ -168,8 +174,8 @@ async def _game(
         assert c.user is not None
         await service.join(table.id, Player(c.user, f"P{i}"))
     await service.start(table.id, host.user)
-    while table.status == "playing" and len(report.to_players) < options.moves:
-        await _move(service, table, players, everyone, report, options, rng)
+    while table.status == "playing" and len(report.to_players) < run.options.moves:
+        await _move(run, table)
     report.games += 1
     assert table.game is not None
     final = (list(table.stamp), list(table.game.score), table.status)
@@ -181,15 +187,8 @@ async def _game(
         await service.abort(table.id, host.user)
 
 
-async def _move(
-    service: TableService,
-    table: Table,
-    players: list[_Client],
-    everyone: list[_Client],
-    report: ActivityReport,
-    options: ActivityBenchOptions,
-    rng: random.Random,
-) -> None:
+async def _move(run: _Run, table: Table) -> None:
+    service, players, report, rng = run.service, run.players, run.report, run.rng
     assert table.game is not None and table.game.turn is not None
     seat = table.game.turn
     taken = table.seats[seat]
@@ -197,7 +196,7 @@ async def _move(
     client = next(c for c in players if c.user == taken.user_id)
     stamp = table.stamp
     await _reached([client], stamp)
-    buttons = rng.random() < options.buttons
+    buttons = rng.random() < run.options.buttons
     sent = time.perf_counter()
     if buttons:
         _, view = service.hand(table.id, taken.user_id)
@@ -214,7 +213,7 @@ async def _move(
             await asyncio.sleep(0.0005)
     new = table.stamp
     report.to_players.append((await _reached(players, new) - sent) * 1000)
-    report.to_everyone.append((await _reached(everyone, new) - sent) * 1000)
+    report.to_everyone.append((await _reached(run.everyone, new) - sent) * 1000)
 
 
 def _place() -> Place:
@@ -271,8 +270,9 @@ async def _play(
         for i in range(options.spectators)
     ]
     everyone = players + watchers
+    run = _Run(service, players, everyone, report, options, rng)
     while len(report.to_players) < options.moves:
-        await _game(service, players, everyone, report, options, rng)
+        await _game(run)
     for c in everyone:
         report.messages += c.messages
         report.refused += c.refused
