@@ -109,7 +109,8 @@ class _Client:
         self.user = user
         self.table: dict[str, Any] | None = None
         self.you: dict[str, Any] | None = None
-        self.stamps: dict[tuple[int, int], float] = {}
+        self.stamps: dict[tuple[int, int, int], float] = {}
+        """When each (table, deal, action number) first reached this socket."""
         self.refused = 0
         self.messages = 0
         self.changed = asyncio.Event()
@@ -132,8 +133,12 @@ class _Client:
             self.changed.set()
 
 
-def _stamp_of(table: dict[str, Any]) -> tuple[int, int]:
-    return (int(table["stamp"][0]), int(table["stamp"][1]))
+def _stamp_of(table: dict[str, Any]) -> tuple[int, int, int]:
+    return (int(table["table"]), int(table["stamp"][0]), int(table["stamp"][1]))
+
+
+def _key(table: Table) -> tuple[int, int, int]:
+    return (table.id, *table.stamp)
 
 
 async def _connect(
@@ -145,7 +150,7 @@ async def _connect(
     return _Client(ws, user)
 
 
-async def _reached(clients: list[_Client], stamp: tuple[int, int]) -> float:
+async def _reached(clients: list[_Client], stamp: tuple[int, int, int]) -> float:
     """When the last of ``clients`` got the table at ``stamp`` (perf_counter seconds)."""
     async with asyncio.timeout(_BOUND):
         while not all(stamp in c.stamps for c in clients):
@@ -179,12 +184,15 @@ async def _game(run: _Run) -> None:
     report.games += 1
     assert table.game is not None
     final = (list(table.stamp), list(table.game.score), table.status)
-    await _reached(everyone, table.stamp)
+    await _reached(everyone, _key(table))
     for c in everyone:
         shown = None if c.table is None else (c.table["stamp"], c.table["score"], c.table["status"])
         report.disagreeing += shown != final
     if table.status == "playing":
         await service.abort(table.id, host.user)
+    async with asyncio.timeout(_BOUND):  # a finished game is archived, then its place freed
+        while service.at(_CHANNEL) is not None:
+            await asyncio.sleep(0.001)
 
 
 async def _move(run: _Run, table: Table) -> None:
@@ -195,7 +203,7 @@ async def _move(run: _Run, table: Table) -> None:
     assert taken is not None and taken.user_id is not None
     client = next(c for c in players if c.user == taken.user_id)
     stamp = table.stamp
-    await _reached([client], stamp)
+    await _reached([client], _key(table))
     buttons = rng.random() < run.options.buttons
     sent = time.perf_counter()
     if buttons:
@@ -211,7 +219,7 @@ async def _move(run: _Run, table: Table) -> None:
     async with asyncio.timeout(_BOUND):
         while table.stamp == stamp and table.status == "playing":
             await asyncio.sleep(0.0005)
-    new = table.stamp
+    new = _key(table)
     report.to_players.append((await _reached(players, new) - sent) * 1000)
     report.to_everyone.append((await _reached(run.everyone, new) - sent) * 1000)
 

@@ -130,6 +130,10 @@ async def _move(pages: list[_Page], table: Table, rng: random.Random) -> float:
     return float(max(times) - clicked)
 
 
+async def _freed(service: TableService) -> bool:
+    return service.at(CHANNEL_ID) is None
+
+
 async def _changed(table: Table, stamp: list[int]) -> bool:
     return list(table.stamp) != stamp or table.status != "playing"
 
@@ -203,6 +207,7 @@ async def run_browsers(moves: int, seed: int) -> str:
                         times.append(await _move(pages, table, rng))
                     if table.status == "playing":
                         await service.abort(table.id, pages[0].user_id)
+                    await _until(lambda: _freed(service), "the finished table's place freed")
                     for person in pages:
                         await person.page.get_by_role("button", name="Open a new table").wait_for()
                 elapsed = time.perf_counter() - started
