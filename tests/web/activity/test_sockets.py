@@ -233,3 +233,19 @@ async def test_a_socket_reconnects_mid_deal_and_after_a_restart(
     await play(back, random.Random(8), moves=4)
     for b in back:
         await b.close()
+
+
+async def test_the_suits_are_drawn_in_four_colours_for_who_prefers_it(
+    served: Served, session: aiohttp.ClientSession
+) -> None:
+    assert served.service is not None
+    plain, _ = await Socket.sign_in(served, session, "Ivy")
+    four, user = await Socket.sign_in(served, session, "Jo")
+    await served.service.preferences.update(user, four_colour=True)
+    for s in (plain, four):
+        await s.connect()
+        await s.wait(lambda s: s.last("hello"), "the hello")
+    assert plain.last("hello")["four_colour"] is False  # type: ignore[index]
+    assert four.last("hello")["four_colour"] is True  # type: ignore[index]
+    for s in (plain, four):
+        await s.close()
