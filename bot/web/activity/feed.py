@@ -117,7 +117,9 @@ class Feed:
         """Make a person's request in the channel; a refusal is a :class:`UserFacingError`.
 
         ``{"do": "act", "code": "play.JD", "stamp": [deal, index]}``, ``{"do": "claim",
-        "stamp": ...}``, ``{"do": "open"}``, ``{"do": "sit"}`` (``"seat"`` optional),
+        "stamp": ...}``, ``{"do": "open"}``, ``{"do": "again", "table": id}`` (a finished
+        game's players deal another, as its Play again button does), ``{"do": "sit"}``
+        (``"seat"`` optional),
         ``{"do": "computer"}``, ``{"do": "start"}``, ``{"do": "leave"}``.
         """
         service = self.service
@@ -126,6 +128,11 @@ class Feed:
         player = Player(person.user_id, person.name)
         if do == "open":
             await service.open(place, player)
+            return
+        if do == "again":
+            finished = _number(message.get("table"))
+            assert finished is not None
+            await service.play_again(finished, player)
             return
         table = service.at(place.id)
         if table is None:

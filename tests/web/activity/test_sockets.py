@@ -144,6 +144,17 @@ async def test_four_sockets_play_a_game_to_the_end_and_no_hidden_card_leaks(
     assert watch.checked > 100 and watch.cards_seen > 500
     people = watcher.last("people")
     assert people is not None and people["watching"] == 5
+    finished = sockets[0].table
+    assert finished is not None
+    await watcher.send({"do": "again", "table": finished["table"]})
+    await watcher.wait(lambda s: s.last("refused"), "a watcher refused")
+    service = served.service
+    await until(lambda: service.at(CHANNEL_ID) is None, "the finished game archived")
+    await sockets[2].send({"do": "again", "table": finished["table"]})
+    for s in [*sockets, watcher]:
+        await s.wait(lambda s: s.table and s.table["status"] == "lobby", "the same four again")
+        assert s.table is not None and s.table["host"] == sockets[2].you_id
+        assert [x["name"] for x in s.table["seats"]] == [x["name"] for x in finished["seats"]]
     for s in [*sockets, watcher]:
         await s.close()
 

@@ -178,6 +178,12 @@ class Socket:
         return None if found is None else found["table"]
 
     @property
+    def you_id(self) -> str | None:
+        """Who this socket signed in as (its hello), as the tables' JSON writes ids."""
+        hello = self.last("hello")
+        return None if hello is None else str(hello["me"]["id"])
+
+    @property
     def you(self) -> dict[str, Any] | None:
         found = self.last("table")
         return None if found is None else found["you"]

@@ -180,5 +180,12 @@ async def test_four_people_play_to_the_end_and_one_reconnects_mid_deal(
         await expect(p.page.locator(".line")).to_contain_text(" win ")
     assert await watcher.page.locator(".mine").count() == 0
     await people[1].page.screenshot(path=screenshots / "activity-end-390.png")
+    await expect(watcher.page.get_by_role("button", name="Open a new table")).to_be_visible()
+    assert served.service is not None
+    service = served.service
+    await until(lambda: service.at(CHANNEL_ID) is None, "the finished game archived")
+    await people[1].page.get_by_role("button", name="Play again").click()
+    await expect(people[1].page.get_by_role("button", name="Start the game")).to_be_visible()
+    await expect(people[0].page.get_by_text("Waiting for the host")).to_be_visible()
     for p in [*people, watcher]:
         assert p.troubles == []

@@ -227,7 +227,10 @@ export function draw(root, state, send) {
   const line = table.status === "playing" ? table.line : ended(table);
   parts.push(el("p", { class: "line", role: "status", "aria-live": "polite", text: line }));
   if (table.status !== "playing") {
-    parts.push(el("button", { type: "button", class: "bid main", text: "Open a new table", onclick: () => send({ do: "open" }) }));
+    // A finished game's players deal another with the same seats; anyone else opens one.
+    const again = table.status === "finished" && you;
+    const request = again ? { do: "again", table: table.table } : { do: "open" };
+    parts.push(el("button", { type: "button", class: "bid main", text: again ? "Play again" : "Open a new table", onclick: () => send(request) }));
   } else if (you) {
     parts.push(mine(state, you, send));
   } else {
