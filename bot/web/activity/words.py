@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.render.turn_words import turn_words
 from bot.rules import Action, SeatView
 from bot.rules.cards import card_symbol
 from bot.rules.ranking import NO_TRUMP_HIGH, build_ranking, top_rank_word
@@ -22,16 +23,6 @@ CARD_VERBS: Final = ("play", "discard", "give")
 _SUIT_NAMES: Final = ("Clubs", "Diamonds", "Hearts", "Spades")
 _SYMBOLS: Final = "♣♦♥♠"
 _ROLES: Final = {"the right bower": "right", "the left bower": "left", "the Benny": "Benny"}
-_VERBS: Final = {
-    "play": "play",
-    "bid1": "bid",
-    "bid2": "bid",
-    "bid": "bid",
-    "declare": "name trump",
-    "discard": "discard",
-    "alone": "decide",
-    "give": "give a card",
-}
 
 
 def trump_name(trump: int) -> str:
@@ -88,7 +79,7 @@ def whose_turn(view: SeatView, names: Sequence[str]) -> str:
     """Who acts next, as a line: "Bob is to play", or the game's end."""
     if view.over or view.turn is None:
         return "The game is over."
-    return f"{names[view.turn]} is to {_VERBS.get(view.phase or '', 'act')}."
+    return f"{names[view.turn]} is to {turn_words(view)}."
 
 
 def prompt(view: SeatView, names: Sequence[str]) -> str:
