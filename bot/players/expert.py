@@ -19,17 +19,18 @@ lets every seat find every card, which is not how the deal will be played. A
 searched bid replaces the bidder's only by a margin: 0.3 points, or half a
 standard error where the learnt model decides (``MODEL_MARGIN``).
 
-Every decision has a time budget on the monotonic clock, from the moment it is
-asked: as many samples as fit. A few samples are drawn even past the budget,
-but only up to a hard limit; a busy machine gets fewer samples, not a longer
-wait.
+Every decision has a budget of work (``effort``): the solver's nodes, the
+actions replayed and played out, priced at what they take on an idle core, so
+0.1 s of budget is what fits in 0.1 s there. As many samples are drawn as fit;
+a few even past the budget, but only up to a hard limit. The work, not the
+clock, decides: a busy machine makes a decision slower, never weaker, and a
+decision is the same on every machine.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -41,6 +42,7 @@ from .advice import Advice
 from .basic import BasicPlayer
 from .bid_expert import BidExpert, Knobs
 from .double_dummy import Position, Solver
+from .effort import BID_COSTS, COSTS, Effort
 from .inference import TRIES, Reader
 from .learnt_bidder import LearntBidder, expert_bidder
 from .protocol import SEARCH_BUDGET
@@ -94,40 +96,12 @@ shrinking the rollouts towards the model (``bid_rules``; docs/players.md).
 """
 
 
-HARD_LIMIT = 1.25
-"""How many budgets long the search may run to draw its minimum of samples."""
-
-
-@dataclass(frozen=True, slots=True)
-class Clock:
-    """One decision's time: its budget and the hard limit, on the monotonic clock."""
-
-    deadline: float
-    hard: float
-
-    @classmethod
-    def start(cls, budget: float | None) -> Clock:
-        """A clock started now; with no budget, samples are counted, not timed (the least)."""
-        if budget is None:
-            return cls(-math.inf, math.inf)
-        now = time.perf_counter()
-        return cls(now + budget, now + budget * HARD_LIMIT)
-
-    def more(self, samples: int, least: int, most: int) -> bool:
-        """Whether to draw another sample: always a first; the least only within the hard limit."""
-        if samples >= most:
-            return False
-        if samples == 0:
-            return True
-        now = time.perf_counter()
-        return now < self.deadline or (samples < least and now < self.hard)
-
-
 class ExpertPlayer:
     """Searches sampled deals with a double-dummy solver; basic where there is nothing to search.
 
-    ``budget`` is a decision's time in seconds (see ``Clock``); None draws exactly
-    ``min_samples`` samples whatever the time, which makes a decision reproducible.
+    ``budget`` is a decision's work in seconds of an idle core (``effort``); None draws
+    exactly ``min_samples`` samples. Either way a decision depends only on the view
+    and the seed, never on the machine's speed or load.
     ``model_margin`` is the margin of a searched bid where the learnt model decides.
     """
 
@@ -158,6 +132,10 @@ class ExpertPlayer:
         self.weigh_score = weigh_score
         self.search_bids = search_bids
         self.model_margin = model_margin
+        self.steps = 0
+        """Actions the rollouts have played so far (their work, ``effort``)."""
+        self.effort = Effort.start(budget)
+        """The work of the latest decision (``python -m lab calibrate`` reads it)."""
         self.bid_expert = BidExpert(self.rng, Knobs(min_samples, max_samples))
 
     def choose(self, view: SeatView) -> Action:
@@ -170,13 +148,14 @@ class ExpertPlayer:
         ``also`` is a legal option to search besides those the expert would (a review
         values the action that was taken); it may then be chosen like any other.
         """
-        clock = Clock.start(self.budget)
+        bid_euchre = view.rules.game == "bid_euchre"
+        clock = self.effort = Effort.start(self.budget, BID_COSTS if bid_euchre else COSTS)
         legal = list(dict.fromkeys(view.legal))
         if len(legal) == 1:
             return Advice(legal[0])
         if also is not None and also not in legal:
             also = None
-        if view.rules.game == "bid_euchre":
+        if bid_euchre:
             return self.bid_expert.advise(view, clock, also)
         if view.phase == "play":
             return self._play(view, legal, clock)
@@ -186,7 +165,7 @@ class ExpertPlayer:
 
     # ------------------------------------------------------------------ card play
 
-    def _play(self, view: SeatView, legal: list[Action], clock: Clock) -> Advice:
+    def _play(self, view: SeatView, legal: list[Action], clock: Effort) -> Advice:
         know = Knowledge.read(view)
         assert view.trump is not None
         solver = Solver(view.rules, view.trump, list(view.out), view.team)
@@ -196,8 +175,13 @@ class ExpertPlayer:
         reader = self._reader(view)
         stakes = self._stakes(view)
         samples = 0
+        draws, replayed, nodes = reader.draws, reader.replayed, solver.nodes
         while clock.more(samples, self.min_samples, self.max_samples):
-            hands = reader.hands(know) if self.read_table else sample_hands(know, self.rng)
+            if self.read_table:
+                hands = reader.hands(know)
+            else:
+                hands = sample_hands(know, self.rng)
+                reader.draws += 1
             pos = Position(
                 view.rules,
                 view.trump,
@@ -213,6 +197,13 @@ class ExpertPlayer:
                     *deal_points(view, view.tricks_won[view.team] + tricks)
                 )
             samples += 1
+            clock.count(
+                nodes=solver.nodes - nodes,
+                draws=reader.draws - draws,
+                replayed=reader.replayed - replayed,
+                samples=1,
+            )
+            draws, replayed, nodes = reader.draws, reader.replayed, solver.nodes
         values = {a: totals[a.card] / samples for a in legal if a.card in totals}
         fallback = self.basic.choose(view)
         best = max(totals.values())
@@ -249,7 +240,7 @@ class ExpertPlayer:
         )
 
     def _bid(
-        self, view: SeatView, legal: list[Action], clock: Clock, also: Action | None = None
+        self, view: SeatView, legal: list[Action], clock: Effort, also: Action | None = None
     ) -> Advice:
         fallback = self._with_partner(view, legal, self.bidder(view).choose(view))
         mine = dealt_hand(view)
@@ -284,7 +275,7 @@ class ExpertPlayer:
         return Margin(BID_MARGIN)
 
     def rollouts(
-        self, view: SeatView, mine: list[int], options: Sequence[Action], clock: Clock
+        self, view: SeatView, mine: list[int], options: Sequence[Action], clock: Effort
     ) -> Iterator[list[float]]:
         """Each option's worth on one sampled deal after another, while ``clock`` lets.
 
@@ -295,10 +286,20 @@ class ExpertPlayer:
         stakes = self._stakes(view)
         samples = 0
         while clock.more(samples, self.min_samples, self.max_bid_samples):
+            draws, replayed, steps = reader.draws, reader.replayed, self.steps
             game = self._world(reader, mine)
             samples += 1
+            outcome = None
             if game is not None:
-                yield [self._try(view, game.copy(), option, stakes) for option in options]
+                outcome = [self._try(view, game.copy(), option, stakes) for option in options]
+            clock.count(
+                draws=reader.draws - draws,
+                replayed=reader.replayed - replayed,
+                steps=self.steps - steps,
+                samples=1,
+            )
+            if outcome is not None:
+                yield outcome
 
     def _world(self, reader: Reader, mine: list[int]) -> Game | None:
         """A sampled deal replayed to here, drawn again while it explains the bids badly."""
@@ -371,11 +372,14 @@ class ExpertPlayer:
         except RuleError:
             return -1e6
         bidder = self.bidder(view)
+        steps = 0
         while game.deal_number == number and not game.over:
             seat = game.turn
             assert seat is not None
             own_bid = seat == view.seat and game.phase in ("bid1", "bid2")
             game.step((bidder if own_bid else self.basic).choose(seat_view(game, seat)))
+            steps += 1
+        self.steps += steps
         points = game.results[number - 1].points
         return stakes.value(points[view.team], points[1 - view.team])
 

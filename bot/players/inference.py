@@ -100,6 +100,10 @@ class Reader:
         self.leniency = leniency or (BID_SURPRISE,) * view.players
         self.bidders: tuple[Player, ...] = bidders or (model,) * view.players
         self.play_leniency = play_leniency or (PLAY_SURPRISE,) * view.players
+        self.draws = 0
+        """Worlds drawn so far (the work of reading the table, ``effort``)."""
+        self.replayed = 0
+        """Actions replayed on them so far."""
 
     def replay(self, deal: Deal, discard: int | None = None) -> tuple[Game, Surprise] | None:
         """``deal`` replayed through this deal's history, counting the surprises.
@@ -110,6 +114,8 @@ class Reader:
         """
         view = self.view
         model = self.model
+        self.draws += 1
+        self.replayed += len(view.history)
         game = new_game(view.rules, dealer=view.dealer, deals=[deal])
         surprise = Surprise()
         try:
@@ -150,6 +156,8 @@ class Reader:
         for _ in range(TRIES):
             hands = draw_hands(know, self.rng)
             deal, discard = self.dealt(know, hands)
+            if deal is None:
+                self.draws += 1
             replayed = None if deal is None else self.replay(deal, discard)
             if replayed is None:
                 if best is None:

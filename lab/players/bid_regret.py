@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Final
 
 from bot.players.basic import BasicPlayer
-from bot.players.expert import BID_MARGIN, MODEL_MARGIN, Clock, ExpertPlayer, Margin
+from bot.players.effort import Effort
+from bot.players.expert import BID_MARGIN, MODEL_MARGIN, ExpertPlayer, Margin
 from bot.players.learnt_bidding import score_class
 from bot.players.learnt_loners import decide_alone
 from bot.players.sampling import dealt_hand
@@ -134,7 +135,7 @@ def _decision(game: Game, index: int, number: int, seed: int, samples: int) -> D
     real = [expert._try(view, game.copy(), option, stakes) for option in options]
     blocks: list[list[float]] = []
     pending: list[list[float]] = []
-    for outcome in expert.rollouts(view, mine, options, Clock.start(None)):
+    for outcome in expert.rollouts(view, mine, options, Effort.start(None)):
         pending.append(outcome)
         if len(pending) == BLOCK:
             blocks.append(_block(pending))

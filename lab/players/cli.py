@@ -29,6 +29,7 @@ from .arena import (
 )
 from .bid_regret import SIZES, collect, load
 from .bid_rules import report as regret_report
+from .calibrate import calibration_report, run_calibration
 from .ceiling import run_ceiling
 from .review_gap import gap_report, run_review_gap
 from .single_deals import deals_report, run_deals
@@ -57,6 +58,7 @@ examples:
   python -m lab train-loners --rules toronto --deals 20000 --seed 1
   python -m lab bid-regret --games 300 --data regret.jsonl --jobs 2
   python -m lab review-gap --deals 200 --jobs 2 --progress
+  python -m lab calibrate --deals 150 --rules north_american bid_euchre
 
 --rules takes a preset name or a JSON spec such as
 '{"preset": "north_american", "stick_the_dealer": true}'.
@@ -176,6 +178,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _common(gap)
     _parallel(gap)
+    calibrate = commands.add_parser(
+        "calibrate",
+        help="the prices of the expert's work on this machine (bot/players/effort.py)",
+        description="Single deals of the expert against basic: every searched decision's "
+        "counts of work and its CPU time, and the prices a least-squares fit gives each "
+        "kind of work. Run it on an idle core.",
+    )
+    calibrate.add_argument(
+        "--deals", type=int, default=100, help="deals of each preset (default: %(default)s)"
+    )
+    calibrate.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
+    calibrate.add_argument(
+        "--rules",
+        nargs="+",
+        default=["north_american", "bid_euchre"],
+        help="presets (default: %(default)s)",
+    )
+    calibrate.add_argument(
+        "--at-budget",
+        action="store_true",
+        help="search every decision at the expert's own budget and print its times",
+    )
+    _parallel(calibrate)
     bench = commands.add_parser(
         "bench",
         help="benchmarks: rules, search, tables, writes, hints, review, pace "
@@ -395,8 +420,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":  # python -m lab hands "bench" to lab.bench before this parser
         parser.error("the benchmarks run as python -m lab bench COMMAND")
     try:
-        rules = _rules(args.rules)
         start = time.perf_counter()
+        if args.command == "calibrate":
+            found = run_calibration(
+                args.deals,
+                args.seed,
+                tuple(args.rules),
+                at_budget=args.at_budget,
+                jobs=args.jobs,
+                progress=_progress(args, "deals"),
+            )
+            print(calibration_report(found))
+            print(f"({time.perf_counter() - start:.1f} s)")
+            return 0
+        rules = _rules(args.rules)
         if args.command == "arena":
             progress = _progress(args, "pairs")
             pairs = _pairs_of(args)
