@@ -31,6 +31,7 @@ from .bid_regret import SIZES, collect, load
 from .bid_rules import report as regret_report
 from .calibrate import calibration_report, run_calibration
 from .ceiling import run_ceiling
+from .ledger import LedgerError
 from .review_gap import gap_report, run_review_gap
 from .single_deals import deals_report, run_deals
 from .training import train, train_loners
@@ -103,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     _pairs(arena)
     _common(arena)
     _parallel(arena)
+    _keep(arena, "pair")
     loners = commands.add_parser(
         "loners",
         help="how often a level's lone hands sweep",
@@ -351,6 +353,17 @@ def _parallel(command: argparse.ArgumentParser) -> None:
     )
 
 
+def _keep(command: argparse.ArgumentParser, unit: str) -> None:
+    command.add_argument(
+        "--keep",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help=f"keep each {unit}'s result in FILE (JSON lines) as it ends; run again with the "
+        f"same FILE, the run plays only the {unit}s it does not have yet",
+    )
+
+
 class ProgressLine:
     """Says on stderr how far a long run is: at most every ``every`` seconds, and at its end."""
 
@@ -437,7 +450,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "arena":
             progress = _progress(args, "pairs")
             pairs = _pairs_of(args)
-            result = run_match(args.a, args.b, pairs, args.seed, rules, args.jobs, progress)
+            result = run_match(
+                args.a, args.b, pairs, args.seed, rules, args.jobs, progress, args.keep
+            )
             print(report(result))
         elif args.command == "deals":
             progress = _progress(args, "deals")
@@ -501,6 +516,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"({time.perf_counter() - start:.1f} s)")
     except (
         RuleError,
+        LedgerError,
         OutputError,
         PlayerError,
         IllegalActionError,
