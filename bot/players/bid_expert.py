@@ -109,6 +109,68 @@ class BidExpert:
             return self._play(view, legal, more)
         return Advice(bid_basic.choose(view))
 
+    def sample_values(
+        self, view: SeatView, options: Sequence[Action], samples: int, effort: Effort
+    ) -> list[list[float]]:
+        """Each option's points on ``samples`` sampled deals, the same deals for all (paired).
+
+        A bid is valued as ``_bid`` values it (this seat declaring the choice that took
+        most tricks over these deals), a declaration and a card as ``_declare`` and
+        ``_play`` do. Rows hold the options in their order; none where the phase is not
+        searched.
+        """
+        self.effort = effort
+        rows: list[list[float]] = []
+        if view.phase == "play" and view.trump is not None and view.contract is not None:
+            know = Knowledge.read(view)
+            runner = play_out(view.rules, view.trump)
+            after = play_order(view.out)
+            for _ in range(samples):
+                hands = play_hands(view, know, self.rng, effort)
+                row = []
+                for option in options:
+                    if option.card is None:
+                        return []
+                    trial = [list(h) for h in hands]
+                    trial[view.seat].remove(option.card)
+                    trick = [*view.trick, (view.seat, option.card)]
+                    effort.count(cards=sum(map(len, trial)))
+                    won = runner.finish(trial, after, after[view.seat], trick, view.tricks_won)
+                    row.append(_net(view, view.contract, won[view.team]))
+                rows.append(row)
+            return rows
+        if view.phase not in ("bid", "declare"):
+            return []
+        worlds: list[tuple[list[int], list[_Outcome]]] = []
+        contract = view.contract
+        for _ in range(samples):
+            game = bidding_world(view, self.rng, effort)
+            if game is None:
+                continue
+            deal = _Deal(game, view.seat, effort)
+            if view.phase == "declare":
+                assert contract is not None
+                trumps = [a.trump for a in options if a.trump is not None]
+                if len(trumps) != len(options):
+                    return []
+                rows.append([_net(view, contract, deal.declared(t)) for t in trumps])
+                continue
+            mine = [deal.tricks(view.seat, t) for t in CHOICES]
+            worlds.append((mine, [deal.after_bid(option) for option in options]))
+        if worlds:
+            totals = [sum(w[0][i] for w in worlds) for i in range(len(CHOICES))]
+            best_trump = max(range(len(CHOICES)), key=totals.__getitem__)
+            rows = [
+                [
+                    _net(view, Contract(view.seat, out.bid), mine[best_trump])
+                    if out.bid
+                    else out.net
+                    for out in outs
+                ]
+                for mine, outs in worlds
+            ]
+        return rows
+
     # ------------------------------------------------------------------ bidding
 
     def _bid(

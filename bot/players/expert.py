@@ -166,17 +166,38 @@ class ExpertPlayer:
     # ------------------------------------------------------------------ card play
 
     def _play(self, view: SeatView, legal: list[Action], clock: Effort) -> Advice:
+        totals: dict[int, float] = defaultdict(float)
+        samples = 0
+        for world in self._solved(view, clock, self.min_samples, self.max_samples):
+            for card, value in world.items():
+                totals[card] += value
+            samples += 1
+        values = {a: totals[a.card] / samples for a in legal if a.card in totals}
+        fallback = self.basic.choose(view)
+        best = max(totals.values())
+        if fallback.card is not None and totals.get(fallback.card, -1e9) >= best - 1e-9:
+            return Advice(fallback, values, samples)
+        card = max(totals, key=lambda c: totals[c])
+        return Advice(next(a for a in legal if a.card == card), values, samples)
+
+    def _solved(
+        self, view: SeatView, clock: Effort, least: int, most: int, only: list[int] | None = None
+    ) -> Iterator[dict[int, float]]:
+        """Sampled worlds one after another while ``clock`` lets, each solved double dummy.
+
+        Each world gives every legal card (of ``only``, if given) what the deal is
+        then worth to this seat at this score.
+        """
         know = Knowledge.read(view)
         assert view.trump is not None
         solver = Solver(view.rules, view.trump, list(view.out), view.team)
-        totals: dict[int, float] = defaultdict(float)
         tricks_left = view.rules.hand_size - len(view.tricks)
         broken = any(know.is_trump(c) for t in view.tricks for c in t.cards)
         reader = self._reader(view)
         stakes = self._stakes(view)
         samples = 0
         draws, replayed, nodes = reader.draws, reader.replayed, solver.nodes
-        while clock.more(samples, self.min_samples, self.max_samples):
+        while clock.more(samples, least, most):
             if self.read_table:
                 hands = reader.hands(know)
             else:
@@ -192,10 +213,11 @@ class ExpertPlayer:
                 tricks_left,
                 broken,
             )
-            for card, tricks in solver.values(pos).items():
-                totals[card] += stakes.value(
-                    *deal_points(view, view.tricks_won[view.team] + tricks)
-                )
+            won = view.tricks_won[view.team]
+            values = {
+                card: stakes.value(*deal_points(view, won + tricks))
+                for card, tricks in solver.values(pos, only).items()
+            }
             samples += 1
             clock.count(
                 nodes=solver.nodes - nodes,
@@ -204,13 +226,34 @@ class ExpertPlayer:
                 samples=1,
             )
             draws, replayed, nodes = reader.draws, reader.replayed, solver.nodes
-        values = {a: totals[a.card] / samples for a in legal if a.card in totals}
-        fallback = self.basic.choose(view)
-        best = max(totals.values())
-        if fallback.card is not None and totals.get(fallback.card, -1e9) >= best - 1e-9:
-            return Advice(fallback, values, samples)
-        card = max(totals, key=lambda c: totals[c])
-        return Advice(next(a for a in legal if a.card == card), values, samples)
+            yield values
+
+    def sample_values(
+        self, view: SeatView, options: Sequence[Action], samples: int
+    ) -> list[list[float]]:
+        """Each option's worth on ``samples`` sampled deals, the same deals for all (paired).
+
+        The deals are drawn as the search draws them (consistent with what the seat knows,
+        read by the bidding and play so far); a card is valued by solving each deal
+        double dummy, a bid, discard or call to go alone by playing it out with the
+        basic policy in every seat (the same rollout for every option), a Bid Euchre
+        decision by ``BidExpert.sample_values``. Each row holds one deal's values in
+        the order of ``options``; fewer rows where a deal could not be drawn, none where
+        the phase is not searched.
+        """
+        effort = Effort.start(None)
+        if view.rules.game == "bid_euchre":
+            return self.bid_expert.sample_values(view, options, samples, effort)
+        if view.phase == "play":
+            cards = [a.card for a in options if a.card is not None]
+            if len(cards) != len(options):
+                return []
+            solved = self._solved(view, effort, samples, samples, cards)
+            return [[values[c] for c in cards] for values in solved]
+        mine = dealt_hand(view)
+        if view.phase not in ("bid1", "bid2", "alone", "discard") or mine is None:
+            return []
+        return list(self.rollouts(view, mine, options, effort, samples))
 
     # ------------------------------------------------------------------ bidding
 
@@ -275,17 +318,24 @@ class ExpertPlayer:
         return Margin(BID_MARGIN)
 
     def rollouts(
-        self, view: SeatView, mine: list[int], options: Sequence[Action], clock: Effort
+        self,
+        view: SeatView,
+        mine: list[int],
+        options: Sequence[Action],
+        clock: Effort,
+        count: int | None = None,
     ) -> Iterator[list[float]]:
         """Each option's worth on one sampled deal after another, while ``clock`` lets.
 
         ``mine`` is this seat's hand as dealt. Every option is tried on the same
-        deal (``_try``), so their differences are paired.
+        deal (``_try``), so their differences are paired. ``count`` draws exactly
+        that many deals instead of the expert's least to most.
         """
         reader = self._reader(view)
         stakes = self._stakes(view)
+        least, most = (self.min_samples, self.max_bid_samples) if count is None else (count, count)
         samples = 0
-        while clock.more(samples, self.min_samples, self.max_bid_samples):
+        while clock.more(samples, least, most):
             draws, replayed, steps = reader.draws, reader.replayed, self.steps
             game = self._world(reader, mine)
             samples += 1

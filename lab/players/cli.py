@@ -9,6 +9,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from bot.cli import run_main
 from bot.players.learnt_bidding import data_name
 from bot.players.learnt_loners import data_name as loners_data_name
 from bot.players.protocol import LEVELS, PlayerError
-from bot.players.review import REVIEW_BUDGET, Budget
+from bot.players.review import REVIEW_BUDGET
 from bot.rules import HouseRules, RuleError
 
 from .arena import (
@@ -32,7 +33,7 @@ from .bid_rules import report as regret_report
 from .calibrate import calibration_report, run_calibration
 from .ceiling import run_ceiling
 from .ledger import LedgerError
-from .review_gap import gap_report, run_review_gap
+from .review_gap import BLOCK, LEAST, gap_report, run_review_gap
 from .single_deals import deals_report, run_deals
 from .training import train, train_loners
 
@@ -153,33 +154,59 @@ def build_parser() -> argparse.ArgumentParser:
     _parallel(single)
     gap = commands.add_parser(
         "review-gap",
-        help="the review's points lost by basic against the measured gap to the expert",
-        description="Duplicate single deals of the expert against basic: the measured "
-        "gap a deal, against the expected points basic's seats lost by the review of their "
-        "decisions; and how often a larger search disagrees with a flag.",
+        help="the review's points lost against the measured gap between expert and basic",
+        description="Duplicate single deals of the expert against basic: the measured gap a "
+        "deal, and each side's expected points lost by the review of its decisions (the "
+        "expert's own must be about 0, basic's less the expert's the gap); with --control, "
+        "the beginner and the random player on the same deals, in their order; and how "
+        "often a larger search confirms a blunder.",
     )
-    gap.add_argument("--deals", type=int, default=200, help="deals (default: %(default)s)")
+    gap.add_argument("--deals", type=int, default=200, help="deals at most (default: %(default)s)")
+    gap.add_argument(
+        "--until",
+        type=float,
+        default=None,
+        metavar="SHARE",
+        help="stop once the gap's 95%% half-width is at most SHARE of the gap, looked at "
+        f"every {BLOCK} deals from {LEAST} on (default: play --deals)",
+    )
+    gap.add_argument(
+        "--review",
+        type=int,
+        default=None,
+        metavar="N",
+        help="review the first N deals only, the rest measure the gap (default: every deal)",
+    )
+    gap.add_argument(
+        "--control",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the beginner and the random player also play the first N deals against basic, "
+        "reviewed (default: %(default)s)",
+    )
     gap.add_argument(
         "--worlds",
         type=int,
         default=REVIEW_BUDGET.worlds,
-        help="the review's sampled deals a card (default: %(default)s)",
+        help="sampled deals a card is valued on (default: %(default)s)",
     )
     gap.add_argument(
         "--rollouts",
         type=int,
         default=REVIEW_BUDGET.rollouts,
-        help="the review's rollouts a bid (default: %(default)s)",
+        help="sampled deals a bid is valued on (default: %(default)s)",
     )
     gap.add_argument(
         "--check",
         type=int,
         default=4,
-        help="each flag searched again with this many times the samples, 0 for none "
+        help="each blunder judged again by a search this many times as large, 0 for none "
         "(default: %(default)s)",
     )
     _common(gap)
     _parallel(gap)
+    _keep(gap, "deal")
     calibrate = commands.add_parser(
         "calibrate",
         help="the prices of the expert's work on this machine (bot/players/effort.py)",
@@ -461,7 +488,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             print(deals_report(deals))
         elif args.command == "review-gap":
-            budget = Budget(args.worlds, args.rollouts)
+            budget = replace(REVIEW_BUDGET, worlds=args.worlds, rollouts=args.rollouts)
             gaps = run_review_gap(
                 args.deals,
                 args.seed,
@@ -470,6 +497,10 @@ def main(argv: list[str] | None = None) -> int:
                 args.check,
                 args.jobs,
                 _progress(args, "deals"),
+                review=args.review,
+                control=args.control,
+                until=args.until,
+                keep=args.keep,
             )
             print(gap_report(gaps))
         elif args.command in ("train-bidding", "train-loners"):

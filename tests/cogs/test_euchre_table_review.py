@@ -35,7 +35,7 @@ from tests.cogs.euchre_driver import act_through_hand, build_bot, only_table, ra
 from tests.conftest import MakeHarness
 from tests.harness import FakeGuild, FakeMember, Harness, MemberSpec, StoredMessage
 
-SMALL = Budget(worlds=6, rollouts=12)
+SMALL = Budget(choose=None, counted=6, worlds=6, rollouts=12)
 
 
 @pytest.fixture
