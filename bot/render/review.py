@@ -127,13 +127,35 @@ def grades_line() -> str:
     )
 
 
+MESSAGE_LIMIT = 2000
+"""Characters a Discord message's content may hold."""
+
+
 def deal_review_text(game_id: int, deals: int, review: DealReview) -> str:
     """A deal's review as the answer to ``/euchre review``: which deal of which game, then it."""
     head = f"🔍 **Review of game #{game_id}**, deal {review.deal} of {deals}"
-    return "\n".join([head, *review_lines(review)])[:2000]
+    return fitted([head, *review_lines(review)])
 
 
 def table_review_text(table_id: int, deals: int, review: DealReview) -> str:
     """A deal's review from a table's Review button: which deal, then it."""
     head = f"🔍 **Review at table {table_id}**, deal {review.deal} of {deals}"
-    return "\n".join([head, *review_lines(review)])[:2000]
+    return fitted([head, *review_lines(review)])
+
+
+def fitted(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
+    """``lines`` as one message within ``limit``, whole lines only.
+
+    Lines that do not fit are left out from the end (the smallest losses, as the
+    flagged lines come biggest first), and a last line says how many.
+    """
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    for keep in range(len(lines) - 1, 0, -1):
+        left = len(lines) - keep
+        tail = f"… and {left} more flagged decision{'s' if left != 1 else ''}."
+        text = "\n".join([*lines[:keep], tail])
+        if len(text) <= limit:
+            return text
+    return lines[0][:limit]

@@ -81,7 +81,10 @@ def test_ordering_up_with_the_partner_on_a_sure_lone_march_is_a_blunder() -> Non
     assert worst.lost - NOISE_Z * worst.error >= 0.7
     assert [d.grade for d in review.flagged] == ["blunder"]
     text = review_text(review)
-    assert "**Blunder** · first round of bidding: Order up alone: in hearts you hold" in text
+    assert (
+        "**Blunder** · first round of bidding: Order up alone: you held the right and left "
+        "bowers and three more trumps: enough to take every trick alone" in text
+    ), text
     assert "ordering up loses about 1." in text and "(16 deals sampled)" in text
 
 
