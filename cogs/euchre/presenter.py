@@ -343,13 +343,15 @@ class TablePresenter:
         Review), in the one answer; a click from elsewhere gets a new private message.
         """
         embed = end_embed(refusal)
-        view = gone_view(self.service.get_any, refusal, interaction.user.id)
+        archived = self.bot.league is not None
+        view = gone_view(self.service.get_any, refusal, interaction.user.id, archived=archived)
         if on_private_hand(interaction):
             await interaction.response.edit_message(content=refusal.message, embed=embed, view=view)
         else:
             await interaction.response.send_message(
                 refusal.message,
                 embed=discord.utils.MISSING if embed is None else embed,
+                view=discord.utils.MISSING if view is None else view,
                 ephemeral=True,
             )
 
