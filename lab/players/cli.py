@@ -33,6 +33,7 @@ from .bid_rules import report as regret_report
 from .calibrate import calibration_report, run_calibration
 from .ceiling import run_ceiling
 from .ledger import LedgerError
+from .review_deal import review_deal_report, review_one_deal
 from .review_gap import BLOCK, LEAST, gap_report, run_review_gap
 from .single_deals import deals_report, run_deals
 from .training import train, train_loners
@@ -60,6 +61,7 @@ examples:
   python -m lab train-loners --rules toronto --deals 20000 --seed 1
   python -m lab bid-regret --games 300 --data regret.jsonl --jobs 2
   python -m lab review-gap --deals 200 --jobs 2 --progress
+  python -m lab review-deal --a basic --b expert --seed 3
   python -m lab calibrate --deals 150 --rules north_american bid_euchre
 
 --rules takes a preset name or a JSON spec such as
@@ -207,6 +209,16 @@ def build_parser() -> argparse.ArgumentParser:
     _common(gap)
     _parallel(gap)
     _keep(gap, "deal")
+    one = commands.add_parser(
+        "review-deal",
+        help="one deal reviewed: each decision's loss with its standard error",
+        description="Plays one single deal from 0-0 (side A in the even seats) and reviews "
+        "every seat as the bot does: each decision's action, the expert's choice, the points "
+        "lost with its standard error and 95%% interval, the grade and its reason.",
+    )
+    one.add_argument("--a", default="basic", help=_side_help("A"))
+    one.add_argument("--b", default="expert", help=_side_help("B"))
+    _common(one)
     calibrate = commands.add_parser(
         "calibrate",
         help="the prices of the expert's work on this machine (bot/players/effort.py)",
@@ -503,6 +515,9 @@ def main(argv: list[str] | None = None) -> int:
                 keep=args.keep,
             )
             print(gap_report(gaps))
+        elif args.command == "review-deal":
+            specs, reviews = review_one_deal(args.a, args.b, args.seed, rules)
+            print(review_deal_report(specs, reviews))
         elif args.command in ("train-bidding", "train-loners"):
             if rules.to_spec() != {"preset": rules.preset}:
                 raise RuleError(

@@ -10,6 +10,7 @@ import pytest
 from bot.players.review import Budget
 from bot.rules import HouseRules, RuleError
 from lab.players.cli import main
+from lab.players.review_deal import review_deal_report, review_one_deal
 from lab.players.review_gap import gap_report, mean_interval, run_review_gap
 
 TINY = Budget(choose=None, counted=3, worlds=4, rollouts=6)
@@ -56,8 +57,23 @@ def test_bid_euchre_is_refused() -> None:
         run_review_gap(1, rules=HouseRules.preset_rules("bid_euchre"))
 
 
+@pytest.mark.slow
 def test_the_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["review-gap", "--deals", "1", "--worlds", "3", "--rollouts", "3", "--check", "0"]
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "measured gap" in out and "basic     loss" in out and "blunders checked" not in out
+
+
+def test_one_deals_review_lists_each_decision_with_its_standard_error() -> None:
+    rules = HouseRules.preset_rules("north_american")
+    specs, reviews = review_one_deal("basic", "random", 3, rules, TINY)
+    assert specs == ["basic", "random", "basic", "random"]
+    assert [r.seat for r in reviews] == [0, 1, 2, 3]
+    text = review_deal_report(specs, reviews)
+    lines = text.splitlines()
+    assert lines[0].startswith("seat level     moment") and "± s.e." in lines[0]
+    decisions = sum(len(r.decisions) for r in reviews)
+    assert sum(1 for line in lines if " trick " in line or "bidding" in line) >= 1
+    assert sum(1 for line in lines if "points lost" in line) == 4
+    assert decisions > 0
