@@ -29,11 +29,10 @@ decision is the same on every machine.
 
 from __future__ import annotations
 
-import math
 import random
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from bot.rules import Action, Game, HouseRules, RuleError, SeatView, seat_view
 from bot.rules.scoring import score_deal
@@ -45,55 +44,14 @@ from .double_dummy import Position, Solver
 from .effort import BID_COSTS, COSTS, Effort
 from .inference import TRIES, Reader
 from .learnt_bidder import LearntBidder, expert_bidder
+from .margins import BID_MARGIN, MODEL_MARGIN, Margin
 from .protocol import SEARCH_BUDGET
 from .sampling import dealt_hand, sample_deal, sample_hands
 from .stakes import Stakes, lone_march_decides, march_wins
 from .table_reading import TableReading, read_table
 from .tracking import Knowledge
 
-BID_MARGIN = 0.3
-"""Points on average by which a searched bid must beat the basic player's count to replace it.
-
-Samples of a whole deal vary a lot, and the basic player's thresholds were tuned
-over thousands of duplicate deals: search overrules them only when it is clear.
-"""
-
 _MAKING = ("order_up", "call")
-
-
-@dataclass(frozen=True, slots=True)
-class Margin:
-    """By how much a searched option must beat the fallback on average to replace it."""
-
-    points: float
-    errors: float = 0.0
-    """Standard errors of the paired difference over the rollouts, on top of ``points``."""
-
-    def beaten(self, total: float, squares: float, n: int) -> bool:
-        """Whether ``n`` paired rollouts clear the margin.
-
-        ``total`` is the sum of the option's worth less the fallback's over the
-        rollouts, ``squares`` the sum of the squares of those differences.
-        """
-        if self.errors == 0.0:
-            return total > self.points * n
-        if n < 2:
-            return False
-        mean = total / n
-        var = max(squares / n - mean * mean, 0.0) * n / (n - 1)
-        return mean > self.points + self.errors * math.sqrt(var / n)
-
-
-MODEL_MARGIN = Margin(0.0, 0.5)
-"""The margin where the learnt model decides making trump or passing: half a standard error.
-
-Where the model (``learnt_bidding``) has its say, about 150 rollouts in the
-budget estimate a bid's gain better than the model does (its error against a
-search of 1,050 rollouts has an SD of about 0.28 points; 150 rollouts, about
-0.12): a margin of half a standard error of the paired difference loses less
-than half the points the fixed 0.3 lost against that search, and as little as
-shrinking the rollouts towards the model (``bid_rules``; docs/players.md).
-"""
 
 
 class ExpertPlayer:

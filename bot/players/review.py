@@ -2,17 +2,10 @@
 
 The game record is replayed; at each decision of the seat in the deal (a bid,
 a call, going alone, a discard, a card; one legal action is no decision) the
-seat's view at that moment is built and judged in two steps on deals sampled
-apart, so that the loss is not biased by the noise that chose:
-
-1. **The choice.** The expert searches the view as it would at a table (its
-   own budget of work, ``Budget.choose``) and picks its action.
-2. **The value.** Where the seat did something else, both actions are valued
-   on another, independent set of sampled deals (worlds consistent with what
-   the seat knew): the same deals, and the same rollouts, for both (common
-   random numbers). The loss is the mean of the paired differences, its
-   standard error theirs: an unbiased estimate, which may come out below zero
-   where the action done was as good.
+seat's view at that moment is judged (``judging``): the expert chooses as it would
+at a table, and where the seat did otherwise both actions are valued on other
+sampled deals, so the points lost are an unbiased estimate with its standard
+error, which may come out below zero where the action done was as good.
 
 Figures are expected points a deal (as the hint's: weighed by the score,
 ``stakes``). A decision is graded only where the loss is clear of the noise:
@@ -21,7 +14,7 @@ decision lost at least that much with 95% confidence. Each decision's searches
 are seeded from the game's seed, the seat and the action's index, so a review
 always says the same. ``ReviewedDecision.hindsight`` keeps what the deal showed
 afterwards (every hand at that moment, the plays that followed) for the reasons
-people read (``bot.render.review``); it is never searched.
+people read (``bot.render.reasons``); it is never searched.
 
 A seat's accuracy over decisions is ``accuracy``; grades and accuracy are defined
 here only.
@@ -31,8 +24,8 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from bot.rules import Action, Game, SeatView, parse_record, seat_view
@@ -40,8 +33,15 @@ from bot.rules.errors import RuleError
 from bot.rules.record import LoadedRecord, starting_game
 
 from .advice import Advice
-from .expert import ExpertPlayer
-from .protocol import SEARCH_BUDGET
+from .judging import (
+    REVIEW_BUDGET,
+    Advisor,
+    Budget,
+    Estimate,
+    Verdict,
+    estimate,
+    expert_advisor,
+)
 
 __all__ = [
     "ACCURACY_SCALE",
@@ -92,91 +92,6 @@ ACCURACY_SCALE: Final = 1.0
 """Expected points lost at which a decision counts nothing towards accuracy."""
 
 
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """The review's searches: the expert's own to choose, counted samples to value."""
-
-    choose: float | None = SEARCH_BUDGET
-    """The choosing search's work, in seconds of an idle core (``effort``): the expert's at a
-    table. None draws ``counted`` samples instead (tests)."""
-    counted: int = 8
-    """Samples the choosing search draws when ``choose`` is None."""
-    worlds: int = 200
-    """Sampled deals a card is valued on, solved double dummy (Bid Euchre: every decision's)."""
-    rollouts: int = 600
-    """Sampled deals a bid, a discard or going alone is valued on, played out by basic."""
-    factor: int = 1
-    """How many times the expert's own search (its caps of samples too) this one is."""
-
-    def scaled(self, factor: int) -> Budget:
-        """The same searches ``factor`` times as large."""
-        return Budget(
-            None if self.choose is None else self.choose * factor,
-            self.counted * factor,
-            self.worlds * factor,
-            self.rollouts * factor,
-            self.factor * factor,
-        )
-
-    def chooser(self, seed: int) -> ExpertPlayer:
-        """The expert that chooses: at a table's budget of work (or ``counted`` samples)."""
-        if self.choose is None:
-            n = self.counted
-            return ExpertPlayer(
-                seed=seed, budget=None, min_samples=n, max_samples=n, max_bid_samples=n
-            )
-        table = ExpertPlayer(seed=seed)
-        return ExpertPlayer(
-            seed=seed,
-            budget=self.choose,
-            max_samples=table.max_samples * self.factor,
-            max_bid_samples=table.max_bid_samples * self.factor,
-        )
-
-    def samples(self, view: SeatView) -> int:
-        """How many sampled deals value the actions of ``view``."""
-        if view.phase == "play" or view.rules.game == "bid_euchre":
-            return self.worlds
-        return self.rollouts
-
-
-REVIEW_BUDGET: Final = Budget()
-"""The review's searches: the table's choice, valued on 200 worlds a card, 600 rollouts a bid."""
-
-
-@dataclass(frozen=True, slots=True)
-class Estimate:
-    """What the action done lost against the expert's choice, valued on deals of their own."""
-
-    lost: float = 0.0
-    """Expected points a deal: the mean of the paired differences (below zero: done was better)."""
-    error: float = 0.0
-    """The standard error of ``lost``."""
-    samples: int = 0
-    """Sampled deals behind it (0: nothing valued)."""
-
-
-def estimate(rows: Sequence[Sequence[float]]) -> Estimate:
-    """The paired estimate from rows of (the choice's value, the done action's value)."""
-    diffs = [row[0] - row[1] for row in rows]
-    n = len(diffs)
-    if n == 0:
-        return Estimate()
-    mean = sum(diffs) / n
-    if n < 2:
-        return Estimate(mean, math.inf, n)
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return Estimate(mean, math.sqrt(var / n), n)
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """One decision judged: the choosing search's advice and the valued loss of the action done."""
-
-    advice: Advice
-    estimate: Estimate
-
-
 class ReviewError(ValueError):
     """A deal that cannot be reviewed (not played, not finished, a seat not at the table)."""
 
@@ -215,7 +130,7 @@ class ReviewedDecision:
     done: Action
     advice: Advice
     """The choosing search of the view (its choice, and the figures it chose by)."""
-    estimate: Estimate = Estimate()
+    estimate: Estimate = field(default_factory=Estimate)
     """The action done valued against the choice, on deals of their own."""
     hindsight: Hindsight | None = None
 
@@ -306,16 +221,6 @@ def review_seed(game_seed: int, seat: int, index: int) -> int:
     return int.from_bytes(digest.digest(), "big") >> 1
 
 
-def _apart(seed: int) -> int:
-    """A seed for the valuing deals, independent of the choosing search's ``seed``."""
-    digest = hashlib.blake2b(f"value:{seed}".encode(), digest_size=8)
-    return int.from_bytes(digest.digest(), "big") >> 1
-
-
-Advisor = Callable[[SeatView, Action, int], Verdict]
-"""Judges a view's decision, the action done, with the given seed."""
-
-
 def _loaded(record: LoadedRecord | Any) -> LoadedRecord:
     return record if isinstance(record, LoadedRecord) else parse_record(record)
 
@@ -377,20 +282,6 @@ def _check_finished(game: Game, deal: int) -> None:
         raise ReviewError(f"deal {deal} was not played (the game has {len(game.results)})")
     if game.results[deal - 1].result == "in_play":
         raise ReviewError(f"deal {deal} is not finished yet: a deal is reviewed once it ends")
-
-
-def expert_advisor(budget: Budget = REVIEW_BUDGET) -> Advisor:
-    """The expert's judgement at ``budget``: it chooses, then both actions are valued apart."""
-
-    def judge(view: SeatView, done: Action, seed: int) -> Verdict:
-        advice = budget.chooser(seed).advise(view)
-        if advice.action == done:
-            return Verdict(advice, Estimate())
-        valuer = ExpertPlayer(seed=_apart(seed), budget=None)
-        rows = valuer.sample_values(view, [advice.action, done], budget.samples(view))
-        return Verdict(advice, estimate(rows))
-
-    return judge
 
 
 def review_deal(

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 import discord
 
+from bot.league import LeagueService
 from bot.render import (
     NO_FACES,
     CardFaces,
@@ -194,15 +195,14 @@ def gone_view(
     find: Callable[[int], Table],
     refusal: TableClosedError | NoTableError,
     user_id: int,
-    *,
-    archived: bool,
+    league: LeagueService | None,
 ) -> discord.ui.View | None:
     """A closed table's hand after a click on it: a finished game's Review, where it is kept.
 
     A table memory still holds offers the review of its last deal, as its hands did; one it
-    no longer holds (after a restart), where the game is kept in the archive (``archived``,
-    the bot's league), offers it from there: the refusal's public table says who sat where
-    and how many deals the game had.
+    no longer holds (after a restart) offers it from the archive, where the bot's ``league``
+    keeps finished games: the refusal's public table says who sat where and how many deals
+    the game had.
     """
     public = refusal.public if isinstance(refusal, TableClosedError) else None
     if public is None or public.status != "finished":
@@ -213,7 +213,7 @@ def gone_view(
         table = None
     if table is not None:
         return closed_hand(table, user_id, reviewable_deals(table))[1]
-    if not archived or public.game is None:
+    if league is None or public.game is None:
         return None
     seat = next(
         (n for n, s in enumerate(public.seats) if s is not None and s.user_id == user_id), None

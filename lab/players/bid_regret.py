@@ -29,9 +29,10 @@ from typing import Any, ClassVar, Final
 
 from bot.players.basic import BasicPlayer
 from bot.players.effort import Effort
-from bot.players.expert import BID_MARGIN, MODEL_MARGIN, ExpertPlayer, Margin
+from bot.players.expert import ExpertPlayer
 from bot.players.learnt_bidding import score_class
 from bot.players.learnt_loners import decide_alone
+from bot.players.margins import BID_MARGIN, MODEL_MARGIN, Margin
 from bot.players.sampling import dealt_hand
 from bot.rules import Action, Game, HouseRules, SeatView, new_game, seat_view
 

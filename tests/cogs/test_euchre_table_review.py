@@ -277,8 +277,8 @@ async def test_an_old_hand_of_a_table_the_bot_no_longer_holds_offers_its_review(
     def gone(table_id: int) -> Table:
         raise NoTableError.of(table_id)
 
-    assert gone_view(gone, refusal, carol.id, archived=False) is None
-    assert gone_view(gone, refusal, carol.id, archived=True) is not None
+    assert gone_view(gone, refusal, carol.id, None) is None
+    assert gone_view(gone, refusal, carol.id, h2.bot.league) is not None
 
 
 async def test_a_table_dropped_from_memory_is_reviewed_from_its_archived_game(

@@ -8,8 +8,9 @@ import pytest
 
 from bot.players import make_player
 from bot.players.basic import BasicPlayer
-from bot.players.expert import BID_MARGIN, MODEL_MARGIN, ExpertPlayer, Margin
+from bot.players.expert import ExpertPlayer
 from bot.players.learnt_bidder import BIDDING
+from bot.players.margins import BID_MARGIN, MODEL_MARGIN, Margin
 from bot.rules import Action, Game, HouseRules, seat_view
 
 from .test_hidden_information import view_pairs
