@@ -37,7 +37,11 @@ class Costs:
     draw: float
     """A world drawn to read the table (cards dealt around what the seat knows)."""
     replayed: float
-    """An action replayed on a drawn world, the model asked where another seat acted."""
+    """An action replayed on a drawn world."""
+    asked: float
+    """An action of another seat replayed that the basic model was asked about."""
+    learnt: float
+    """A bid a learnt bidder was asked about, on a drawn world or in a rollout."""
     step: float
     """An action of a rollout: the basic policy asked from a seat's view and the action applied."""
     sample: float
@@ -53,6 +57,8 @@ class Costs:
         nodes: int = 0,
         draws: int = 0,
         replayed: int = 0,
+        asked: int = 0,
+        learnt: int = 0,
         steps: int = 0,
         samples: int = 0,
         cards: int = 0,
@@ -62,6 +68,8 @@ class Costs:
             self.node * nodes
             + self.draw * draws
             + self.replayed * replayed
+            + self.asked * asked
+            + self.learnt * learnt
             + self.step * steps
             + self.sample * samples
             + self.card * cards
@@ -69,7 +77,15 @@ class Costs:
 
 
 COSTS: Final = Costs(
-    node=960, draw=50e3, replayed=4.4e3, step=8.1e3, sample=7.9e3, card=0, decision=0
+    node=1.1e3,
+    draw=15e3,
+    replayed=0,
+    asked=12.9e3,
+    learnt=63e3,
+    step=9.0e3,
+    sample=39e3,
+    card=0,
+    decision=0,
 )
 """The prices of the compiled euchre search on one core of the project's 2-core machine.
 
@@ -80,7 +96,15 @@ time, and play the same.
 """
 
 BID_COSTS: Final = Costs(
-    node=0, draw=104e3, replayed=1.3e3, step=0, sample=0, card=2.0e3, decision=0
+    node=0,
+    draw=104e3,
+    replayed=1.3e3,
+    asked=0,
+    learnt=0,
+    step=0,
+    sample=0,
+    card=2.0e3,
+    decision=0,
 )
 """The same for Bid Euchre, whose deals are drawn and played out on plain lists
 (``bid_worlds``, ``bid_rollout``): a deal drawn costs more, a card played out less."""
@@ -93,11 +117,13 @@ class Effort:
     """
 
     __slots__ = (
+        "asked",
         "budget",
         "cards",
         "costs",
         "draws",
         "hard",
+        "learnt",
         "nodes",
         "replayed",
         "samples",
@@ -110,7 +136,8 @@ class Effort:
         self.hard = hard
         self.costs = costs
         self.spent = costs.decision
-        self.nodes = self.draws = self.replayed = self.steps = self.samples = self.cards = 0
+        self.nodes = self.draws = self.replayed = self.asked = self.learnt = 0
+        self.steps = self.samples = self.cards = 0
 
     @classmethod
     def start(cls, seconds: float | None, costs: Costs = COSTS) -> Effort:
@@ -126,6 +153,8 @@ class Effort:
         nodes: int = 0,
         draws: int = 0,
         replayed: int = 0,
+        asked: int = 0,
+        learnt: int = 0,
         steps: int = 0,
         samples: int = 0,
         cards: int = 0,
@@ -134,11 +163,20 @@ class Effort:
         self.nodes += nodes
         self.draws += draws
         self.replayed += replayed
+        self.asked += asked
+        self.learnt += learnt
         self.steps += steps
         self.samples += samples
         self.cards += cards
         self.spent += self.costs.work(
-            nodes=nodes, draws=draws, replayed=replayed, steps=steps, samples=samples, cards=cards
+            nodes=nodes,
+            draws=draws,
+            replayed=replayed,
+            asked=asked,
+            learnt=learnt,
+            steps=steps,
+            samples=samples,
+            cards=cards,
         )
 
     def more(self, samples: int, least: int, most: int) -> bool:

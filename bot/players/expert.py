@@ -92,6 +92,8 @@ class ExpertPlayer:
         self.model_margin = model_margin
         self.steps = 0
         """Actions the rollouts have played so far (their work, ``effort``)."""
+        self.learnt = 0
+        """Of those, this seat's bids by its learnt bidder."""
         self.effort = Effort.start(budget)
         """The work of the latest decision (``python -m lab calibrate`` reads it)."""
         self.bid_expert = BidExpert(self.rng, Knobs(min_samples, max_samples))
@@ -155,6 +157,7 @@ class ExpertPlayer:
         stakes = self._stakes(view)
         samples = 0
         draws, replayed, nodes = reader.draws, reader.replayed, solver.nodes
+        asked, learnt = reader.asked, reader.learnt
         while clock.more(samples, least, most):
             if self.read_table:
                 hands = reader.hands(know)
@@ -181,9 +184,12 @@ class ExpertPlayer:
                 nodes=solver.nodes - nodes,
                 draws=reader.draws - draws,
                 replayed=reader.replayed - replayed,
+                asked=reader.asked - asked,
+                learnt=reader.learnt - learnt,
                 samples=1,
             )
             draws, replayed, nodes = reader.draws, reader.replayed, solver.nodes
+            asked, learnt = reader.asked, reader.learnt
             yield values
 
     def sample_values(
@@ -295,6 +301,7 @@ class ExpertPlayer:
         samples = 0
         while clock.more(samples, least, most):
             draws, replayed, steps = reader.draws, reader.replayed, self.steps
+            asked, learnt = reader.asked, reader.learnt + self.learnt
             game = self._world(reader, mine)
             samples += 1
             outcome = None
@@ -303,6 +310,8 @@ class ExpertPlayer:
             clock.count(
                 draws=reader.draws - draws,
                 replayed=reader.replayed - replayed,
+                asked=reader.asked - asked,
+                learnt=reader.learnt + self.learnt - learnt,
                 steps=self.steps - steps,
                 samples=1,
             )
@@ -380,14 +389,16 @@ class ExpertPlayer:
         except RuleError:
             return -1e6
         bidder = self.bidder(view)
-        steps = 0
+        steps = learnt = 0
         while game.deal_number == number and not game.over:
             seat = game.turn
             assert seat is not None
             own_bid = seat == view.seat and game.phase in ("bid1", "bid2")
             game.step((bidder if own_bid else self.basic).choose(seat_view(game, seat)))
             steps += 1
+            learnt += own_bid
         self.steps += steps
+        self.learnt += learnt
         points = game.results[number - 1].points
         return stakes.value(points[view.team], points[1 - view.team])
 

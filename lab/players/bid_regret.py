@@ -41,11 +41,11 @@ from .arena import game_seed
 BLOCK: Final = 25
 """Rollouts a stored block holds: folds are made of whole blocks."""
 SIZES: Final = (75, 150, 300)
-"""Rollouts a decision, of the folds the report scores (about 150 fit in the 0.1 s budget)."""
+"""Rollouts a decision, of the folds the report scores (about 150 fit in the 0.1 s budget of work)."""
 MAX_DEALS: Final = 60
 """Deals a collected game is cut off after (players who never make trump)."""
 ROLLOUTS: Final = 150
-"""Rollouts a searched bid of ``SearchBidder``: about what the 0.1 s budget affords."""
+"""Rollouts a searched bid of ``SearchBidder``: about what the 0.1 s budget of work affords."""
 
 
 @dataclass(slots=True)

@@ -2,9 +2,11 @@
 
 The expert's budget is counted in work: solver nodes, worlds drawn, actions
 replayed on them, rollout actions, samples, and in Bid Euchre cards played out.
-``python -m lab calibrate`` plays seeded single deals of the expert against basic
-and records, for every searched decision, its counts of each kind and its CPU
-time on the thread (so other work on the machine counts less than in wall time).
+``python -m lab calibrate`` plays seeded games of the expert against basic (whole
+games: a later deal's reading of the table asks the learnt bidders, which a first
+deal's does not) and records, for every searched decision, its counts of each kind
+and its CPU time on the thread (so other work on the machine counts less than in
+wall time).
 Each decision is searched with a budget drawn between a quarter of the expert's
 and twice it, so that the counts vary apart from the prices in use.
 A least-squares fit of the time on the counts (no price below zero) gives the
@@ -32,7 +34,7 @@ from bot.rules import HouseRules, new_game, seat_view
 from .arena import game_seed, percentile
 from .parallel import Progress, in_parts
 
-KINDS: Final = ("node", "draw", "replayed", "step", "sample", "card")
+KINDS: Final = ("node", "draw", "replayed", "asked", "learnt", "step", "sample", "card")
 """The counted kinds of work, in ``Costs``' order (``decision`` is the intercept)."""
 
 
@@ -79,7 +81,7 @@ def predict(costs: Costs, sample: Sample) -> float:
     return costs.decision + costs.work(**dict(zip(_WORDS, sample.counts, strict=True)))
 
 
-_WORDS: Final = ("nodes", "draws", "replayed", "steps", "samples", "cards")
+_WORDS: Final = ("nodes", "draws", "replayed", "asked", "learnt", "steps", "samples", "cards")
 
 
 def nonnegative_least_squares(
@@ -106,7 +108,7 @@ def nonnegative_least_squares(
 
 
 def run_calibration(
-    deals: int,
+    games: int,
     seed: int = 1,
     presets: tuple[str, ...] = ("north_american",),
     budget: float = SEARCH_BUDGET,
@@ -114,7 +116,7 @@ def run_calibration(
     jobs: int = 1,
     progress: Progress | None = None,
 ) -> Calibration:
-    """The searched decisions of ``deals`` single deals of each preset, expert against basic.
+    """The searched decisions of ``games`` games of each preset, expert against basic.
 
     Each decision's budget is drawn from a quarter of ``budget`` to twice it, or is
     ``budget`` itself with ``at_budget``.
@@ -123,7 +125,7 @@ def run_calibration(
     for preset in presets:
         fields = HouseRules.preset_rules(preset).model_dump()
         for part in in_parts(
-            _part, deals, jobs, fields, seed, budget, at_budget, progress=progress
+            _part, games, jobs, fields, seed, budget, at_budget, progress=progress
         ):
             result.samples += part
     return result
@@ -140,7 +142,7 @@ def _part(
         game = new_game(rules, seed=gseed, dealer=index % rules.players)
         basic = make_player("basic")
         draw = random.Random(gseed)
-        while game.deal_number == 1 and not game.over:
+        while not game.over:
             seat = game.turn
             assert seat is not None
             view = seat_view(game, seat)
@@ -153,7 +155,16 @@ def _part(
             ns = time.thread_time_ns() - start
             if isinstance(player, ExpertPlayer) and player.effort.samples:
                 e = player.effort
-                counts = (e.nodes, e.draws, e.replayed, e.steps, e.samples, e.cards)
+                counts = (
+                    e.nodes,
+                    e.draws,
+                    e.replayed,
+                    e.asked,
+                    e.learnt,
+                    e.steps,
+                    e.samples,
+                    e.cards,
+                )
                 found.append(Sample(counts, ns, str(view.phase), bid_euchre))
             game.step(action)
     return found

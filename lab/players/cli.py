@@ -62,7 +62,7 @@ examples:
   python -m lab bid-regret --games 300 --data regret.jsonl --jobs 2
   python -m lab review-gap --deals 200 --jobs 2 --progress
   python -m lab review-deal --a basic --b expert --seed 3
-  python -m lab calibrate --deals 150 --rules north_american bid_euchre
+  python -m lab calibrate --games 20 --rules north_american bid_euchre
 
 --rules takes a preset name or a JSON spec such as
 '{"preset": "north_american", "stick_the_dealer": true}'.
@@ -222,12 +222,12 @@ def build_parser() -> argparse.ArgumentParser:
     calibrate = commands.add_parser(
         "calibrate",
         help="the prices of the expert's work on this machine (bot/players/effort.py)",
-        description="Single deals of the expert against basic: every searched decision's "
+        description="Games of the expert against basic: every searched decision's "
         "counts of work and its CPU time, and the prices a least-squares fit gives each "
         "kind of work. Run it on an idle core.",
     )
     calibrate.add_argument(
-        "--deals", type=int, default=100, help="deals of each preset (default: %(default)s)"
+        "--games", type=int, default=20, help="games of each preset (default: %(default)s)"
     )
     calibrate.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
     calibrate.add_argument(
@@ -475,12 +475,12 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         if args.command == "calibrate":
             found = run_calibration(
-                args.deals,
+                args.games,
                 args.seed,
                 tuple(args.rules),
                 at_budget=args.at_budget,
                 jobs=args.jobs,
-                progress=_progress(args, "deals"),
+                progress=_progress(args, "games"),
             )
             print(calibration_report(found))
             print(f"({time.perf_counter() - start:.1f} s)")
