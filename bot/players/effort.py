@@ -90,20 +90,20 @@ COSTS: Final = Costs(
 """The prices of the compiled euchre search on one core of the project's 2-core machine.
 
 Fitted by ``python -m lab calibrate`` (least squares of each decision's CPU time on
-its counts, over the decisions of seeded expert-against-basic deals); docs/players.md
-says how. The pure-Python sources do the same work in about two to three times the
+its counts, over the decisions of seeded expert-against-basic games); docs/players.md
+says how and how well. The pure-Python sources do the same work in about two to three times the
 time, and play the same.
 """
 
 BID_COSTS: Final = Costs(
     node=0,
-    draw=104e3,
-    replayed=1.3e3,
+    draw=88e3,
+    replayed=3.1e3,
     asked=0,
     learnt=0,
     step=0,
     sample=0,
-    card=2.0e3,
+    card=2.5e3,
     decision=0,
 )
 """The same for Bid Euchre, whose deals are drawn and played out on plain lists

@@ -335,6 +335,7 @@ class GameSummary:
     """Decisions the search valued."""
     flagged: int
     points_lost: float
+    """Expected points lost over the decisions; at least 0 (their noise may sum below)."""
 
 
 def summarize(reviews: Iterable[DealReview]) -> GameSummary | None:
@@ -344,4 +345,4 @@ def summarize(reviews: Iterable[DealReview]) -> GameSummary | None:
     if score is None:
         return None
     flagged = sum(1 for d in made if d.grade is not None)
-    return GameSummary(score, len(made), flagged, sum(d.lost for d in made))
+    return GameSummary(score, len(made), flagged, max(0.0, sum(d.lost for d in made)))
