@@ -42,13 +42,19 @@ class ReviewTimes:
 
         d, e = self.deals, self.decisions
         return (
-            f"{len(d)} deals reviewed (the table's choice, valued on {self.budget.worlds} "
+            f"{len(d)} deals reviewed ({_choice(self.budget)}, valued on {self.budget.worlds} "
             f"worlds a card, {self.budget.rollouts} rollouts a bid): "
             f"p50 {ms(percentile(d, 0.5))}, "
             f"p95 {ms(percentile(d, 0.95))}, max {ms(d[-1] if d else 0)}\n"
             f"{len(e)} decisions: p50 {ms(percentile(e, 0.5))}, "
             f"p95 {ms(percentile(e, 0.95))}, max {ms(e[-1] if e else 0)}"
         )
+
+
+def _choice(budget: Budget) -> str:
+    if budget.choose is None:
+        return f"the choice of {budget.counted} samples"
+    return "the table's choice"
 
 
 def time_reviews(

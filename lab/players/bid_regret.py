@@ -41,7 +41,7 @@ from .arena import game_seed
 BLOCK: Final = 25
 """Rollouts a stored block holds: folds are made of whole blocks."""
 SIZES: Final = (75, 150, 300)
-"""Rollouts a decision, of the folds the report scores (about 150 fit in the 0.1 s budget of work)."""
+"""Rollouts a decision, of the folds the report scores (about 150 fit in the 0.1 s of work)."""
 MAX_DEALS: Final = 60
 """Deals a collected game is cut off after (players who never make trump)."""
 ROLLOUTS: Final = 150

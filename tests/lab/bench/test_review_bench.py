@@ -22,7 +22,7 @@ def test_deals_and_their_decisions_are_timed(preset: str) -> None:
     assert times.decisions == sorted(times.decisions)
     assert len(times.decisions) >= 1 and all(t > 0 for t in times.decisions)
     assert (
-        "2 deals reviewed (the table's choice, valued on 3 worlds a card, 3 rollouts a bid): "
+        "2 deals reviewed (the choice of 3 samples, valued on 3 worlds a card, 3 rollouts a bid): "
         in times.report()
     )
 
