@@ -1,8 +1,9 @@
-"""How values travel between the models and the columns: JSON text, times, rules, rows."""
+"""How values travel between the models and the columns: JSON text, times, rules, rows, changes."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -11,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 from bot.rules import HouseRules, RuleError
 from bot.rules.house_rules import describe_validation_error
 from bot.store.database import Row
-from bot.store.errors import CorruptDataError
+from bot.store.errors import CorruptDataError, SettingsError
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -72,3 +73,22 @@ def build(model: type[M], where: str, fields: dict[str, Any]) -> M:
         return model.model_validate(fields)
     except ValidationError as exc:
         raise CorruptDataError(f"{where}: {describe_validation_error(exc)}") from None
+
+
+def check_names(
+    changes: Iterable[str], names: Sequence[str], one: str, every: str, hint: str = ""
+) -> None:
+    """Refuse the changes whose names are not ``names`` (SettingsError naming them all)."""
+    unknown = sorted(set(changes) - set(names))
+    if unknown:
+        raise SettingsError(
+            f"{', '.join(unknown)}: not {one}{hint}; {every} are {', '.join(names)}"
+        )
+
+
+def changed(model: type[M], fields: dict[str, Any]) -> M:
+    """Validate changed values into a model; a bad value is SettingsError naming it."""
+    try:
+        return model.model_validate(fields)
+    except ValidationError as exc:
+        raise SettingsError(describe_validation_error(exc)) from None

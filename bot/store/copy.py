@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from bot.rules import RecordError, replay
 from bot.store._codec import load_json
+from bot.store.catalog import Column, describe
 from bot.store.database import Database, Params, existing_schema
 from bot.store.errors import StoreError
 from bot.store.urls import parse_url
@@ -102,7 +103,7 @@ async def copy_database(
     async with await Database.open(source) as src, await Database.open(target) as dst:
         if src.url.url == dst.url.url:
             raise CopyError("FROM_URL and TO_URL are the same database")
-        await _check_tables(src, dst)
+        columns = await _check_tables(src, dst)
         filled = {t: n for t, n in (await _counts(dst)).items() if n}
         if filled:
             listed = ", ".join(f"{n} in {t}" for t, n in filled.items())
@@ -113,7 +114,7 @@ async def copy_database(
         # Checked inside the transaction: a copy that fails its check is rolled back.
         async with dst.transaction(), src.snapshot():
             for table, key in COPY_ORDER.items():
-                report.rows[table] = await _copy_table(src, dst, table, key)
+                report.rows[table] = await _copy_table(src, dst, table, key, columns[table])
                 progress(f"copied {table}: {report.rows[table]:,} rows")
             for table in _IDENTITY_TABLES:
                 await dst.set_identity_next(table, await src.identity_next(table))
@@ -137,16 +138,22 @@ async def _check_source(source: str | os.PathLike[str]) -> None:
         )
 
 
-async def _check_tables(src: Database, dst: Database) -> None:
-    for db in (src, dst):
-        names = await db.table_names()
-        unknown = sorted(names - set(COPY_ORDER))
-        missing = sorted(set(COPY_ORDER) - names)
+async def _check_tables(src: Database, dst: Database) -> dict[str, tuple[Column, ...]]:
+    """The columns of every table of the target; both must hold the tables copy-db knows."""
+    shapes = {db: await describe(db) for db in (src, dst)}
+    for db, tables in shapes.items():
+        unknown = sorted(set(tables) - set(COPY_ORDER))
+        missing = sorted(set(COPY_ORDER) - set(tables))
         if unknown or missing:
             raise CopyError(
                 f"{db.path}: copy-db does not know the tables {unknown or ''} "
                 f"{'and lacks ' + str(missing) if missing else ''}: it needs this bot's schema"
             )
+    for table in COPY_ORDER:
+        theirs = {c.name for c in shapes[src][table].columns}
+        if theirs != {c.name for c in shapes[dst][table].columns}:
+            raise CopyError(f"table {table} has other columns in {src.path} than in {dst.path}")
+    return {table: shape.columns for table, shape in shapes[dst].items()}
 
 
 async def _counts(db: Database) -> dict[str, int]:
@@ -157,14 +164,12 @@ async def _counts(db: Database) -> dict[str, int]:
     return counts
 
 
-async def _copy_table(src: Database, dst: Database, table: str, key: tuple[str, ...]) -> int:
-    columns = await dst.table_columns(table)
-    theirs = {name for name, _ in await src.table_columns(table)}
-    if theirs != {name for name, _ in columns}:
-        raise CopyError(f"table {table} has other columns in {src.path} than in {dst.path}")
-    names = ", ".join(name for name, _ in columns)
+async def _copy_table(
+    src: Database, dst: Database, table: str, key: tuple[str, ...], columns: tuple[Column, ...]
+) -> int:
+    names = ", ".join(column.name for column in columns)
     slots = ", ".join("?" for _ in columns)
-    coerce = [_COERCE[kind] for _, kind in columns]
+    coerce = [_COERCE[column.kind] for column in columns]
     order = ", ".join(key)
     copied = 0
     while True:

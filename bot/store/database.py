@@ -22,8 +22,8 @@ Between processes, a server's rows are written by one process only (its shard's:
     ...     async with db.transaction():
     ...         ...
 
-Migrations are the numbered SQL files of :mod:`bot.store.migrations`, the same
-history in each dialect.
+Migrations are the numbered SQL files of :mod:`bot.store.migrations`, one source for
+both dialects; the database keeps only the number of the last one applied.
 
 Longer than 450 lines on purpose: the lock, the transactions and savepoints, what is
 run again after a dropped connection (or not, after a server that stopped answering)
@@ -408,19 +408,7 @@ class Database(abc.ABC):
         Alone, a query that meets a dropped server connection runs once more on a new one
         (not one that got no answer within the bound: it would wait as long again).
         """
-        if self._in_transaction():
-            with self._errors():
-                return await self._fetch(sql, params)
-        async with self._alone():
-            try:
-                with self._errors():
-                    return await self._fetch(sql, params)
-            except ConnectionLostError as exc:
-                if exc.timed_out:
-                    raise
-                await self._reconnect_if_dropped()  # a read changes nothing: run it again
-            with self._errors():
-                return await self._fetch(sql, params)
+        return await self._rows(sql, params, read=True)
 
     async def write_returning(self, sql: str, params: Params = ()) -> list[Row]:
         """One write and the rows of its RETURNING clause, in one trip: for hot paths.
@@ -429,6 +417,10 @@ class Database(abc.ABC):
         trips); if the server connection drops while it runs, it fails with
         :class:`ConnectionLostError` ``unsure`` (it may have been saved).
         """
+        return await self._rows(sql, params, read=False)
+
+    async def _rows(self, sql: str, params: Params, *, read: bool) -> list[Row]:
+        """The rows of one statement; alone, a dropped connection is handled as ``read`` says."""
         if self._in_transaction():
             with self._errors():
                 return await self._fetch(sql, params)
@@ -437,7 +429,13 @@ class Database(abc.ABC):
                 with self._errors():
                     return await self._fetch(sql, params)
             except ConnectionLostError as exc:
-                raise self._unsure(exc, "during a write") from exc
+                if not read:
+                    raise self._unsure(exc, "during a write") from exc
+                if exc.timed_out:
+                    raise
+                await self._reconnect_if_dropped()  # a read changes nothing: run it again
+            with self._errors():
+                return await self._fetch(sql, params)
 
     async def fetch_one(self, sql: str, params: Params = ()) -> Row | None:
         """The first row of a query, or None."""
@@ -506,13 +504,9 @@ class Database(abc.ABC):
     @abc.abstractmethod
     async def _lock_for_migration(self) -> None: ...
 
-    # For copy-db: the schema's tables, their columns (name, kind: int/float/bool/text),
-    # and the next id of a table whose ids the database gives (ids are never reused).
+    # For copy-db (which reads the tables by bot.store.catalog): the next id of a table
+    # whose ids the database gives (ids are never reused), and setting it.
     # For the health check: commit one write that changes nothing (the schema version).
-    @abc.abstractmethod
-    async def table_names(self) -> set[str]: ...
-    @abc.abstractmethod
-    async def table_columns(self, table: str) -> list[tuple[str, str]]: ...
     @abc.abstractmethod
     async def identity_next(self, table: str) -> int: ...
     @abc.abstractmethod
@@ -526,10 +520,25 @@ class Database(abc.ABC):
         with self.unbounded():  # a migration takes as long as its statements take
             return await self._migrate_unbounded(target)
 
+    async def _known_version(self) -> int:
+        """The schema version of the database, which this bot must know (else SchemaTooNewError)."""
+        found = await self._read_version()
+        if found > latest_version():
+            raise SchemaTooNewError(found, latest_version())
+        return found
+
+    @asynccontextmanager
+    async def _opening(self) -> AsyncIterator[None]:
+        """Around setting up a new connection: a failure closes it again, then goes on."""
+        try:
+            yield
+        except BaseException:
+            self._closed = True
+            await self._disconnect()
+            raise
+
     async def _migrate_unbounded(self, target: int) -> tuple[int, int]:
-        start = await self._read_version()
-        if start > latest_version():
-            raise SchemaTooNewError(start, latest_version())
+        start = await self._known_version()
         if start > target:
             raise MigrationError(
                 f"the database is at schema {start}, past the requested {target}: "
@@ -542,9 +551,7 @@ class Database(abc.ABC):
             async with self.transaction():
                 # Under the write lock: another connection may have migrated meanwhile.
                 await self._lock_for_migration()
-                found = await self._read_version()
-                if found > latest_version():
-                    raise SchemaTooNewError(found, latest_version())
+                found = await self._known_version()
                 if found >= migration.version:
                     current = found
                     continue

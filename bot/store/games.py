@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.rules import Game, RecordError, replay
 from bot.store._codec import build, dump_json, load_json, row_dict, time_text
@@ -29,6 +29,9 @@ _GAME_COLUMNS = (
 )
 _CHUNK = 500
 """Ids per ``IN (...)`` list, well under SQLite's limit on bound parameters."""
+
+J = TypeVar("J", dict[str, Any], list[dict[str, Any]])
+"""What a JSON column of the archive holds: a record (an object) or deal outcomes (a list)."""
 
 
 def deal_outcomes(game: Game) -> list[dict[str, Any]]:
@@ -240,21 +243,7 @@ class GameArchiveRepo:
 
     async def records(self, game_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
         """The records of several archived games by id (ids not archived are left out)."""
-        out: dict[int, dict[str, Any]] = {}
-        ids = sorted(set(game_ids))
-        for start in range(0, len(ids), _CHUNK):
-            chunk = ids[start : start + _CHUNK]
-            slots = ", ".join("?" for _ in chunk)
-            rows = await self._db.fetch_all(
-                f"SELECT id, record FROM games WHERE id IN ({slots})", chunk
-            )
-            for row in rows:
-                game_id = int(row["id"])
-                doc = load_json(row["record"], f"game {game_id} record")
-                if not isinstance(doc, dict):
-                    raise CorruptDataError(f"game {game_id} record: not a JSON object")
-                out[game_id] = doc
-        return out
+        return await self._json_by_id(game_ids, "record", dict, "record", "a JSON object")
 
     async def deal_outcomes(self, game_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
         """The deal outcomes kept with those games (see :func:`deal_outcomes`), by id.
@@ -262,22 +251,30 @@ class GameArchiveRepo:
         Games archived before they were kept (schema 17) are left out, as are unknown ids:
         replay their records instead.
         """
-        out: dict[int, list[dict[str, Any]]] = {}
+        return await self._json_by_id(
+            game_ids, "deal_outcomes", list, "deal outcomes", "a JSON list"
+        )
+
+    async def _json_by_id(
+        self, game_ids: Sequence[int], column: str, kind: type[J], what: str, shape: str
+    ) -> dict[int, J]:
+        """A JSON column of several games by id, each ``kind``; games where it is NULL left out."""
+        out: dict[int, J] = {}
         ids = sorted(set(game_ids))
         for start in range(0, len(ids), _CHUNK):
             chunk = ids[start : start + _CHUNK]
             slots = ", ".join("?" for _ in chunk)
             rows = await self._db.fetch_all(
-                f"SELECT id, deal_outcomes FROM games WHERE id IN ({slots}) "
-                "AND deal_outcomes IS NOT NULL",
+                f"SELECT id, {column} AS doc FROM games WHERE id IN ({slots}) "
+                f"AND {column} IS NOT NULL",
                 chunk,
             )
             for row in rows:
                 game_id = int(row["id"])
-                deals = load_json(row["deal_outcomes"], f"game {game_id} deal outcomes")
-                if not isinstance(deals, list):
-                    raise CorruptDataError(f"game {game_id} deal outcomes: not a JSON list")
-                out[game_id] = deals
+                doc = load_json(row["doc"], f"game {game_id} {what}")
+                if not isinstance(doc, kind):
+                    raise CorruptDataError(f"game {game_id} {what}: not {shape}")
+                out[game_id] = doc
         return out
 
     # ------------------------------------------------------------------ reading

@@ -8,14 +8,18 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from pydantic import ValidationError
-
 from bot.rules import HouseRules
-from bot.rules.house_rules import describe_validation_error
 from bot.server.settings import SETTING_NAMES, ServerSettings
-from bot.store._codec import build, load_rules, row_dict, rules_text, time_text
+from bot.store._codec import (
+    build,
+    changed,
+    check_names,
+    load_rules,
+    row_dict,
+    rules_text,
+    time_text,
+)
 from bot.store.database import Database, Row
-from bot.store.errors import SettingsError
 
 __all__ = ["GuildSettingsRepo"]
 
@@ -65,13 +69,8 @@ class GuildSettingsRepo:
         CorruptDataError when the stored rules no longer validate; nothing is
         changed then.
         """
-        unknown = sorted(set(changes) - set(SETTING_NAMES))
-        if unknown:
-            hint = " (house rules change with set_rules)" if "rules" in unknown else ""
-            raise SettingsError(
-                f"{', '.join(unknown)}: not a server setting{hint}; "
-                f"the settings are {', '.join(SETTING_NAMES)}"
-            )
+        hint = " (house rules change with set_rules)" if "rules" in changes else ""
+        check_names(changes, SETTING_NAMES, "a server setting", "the settings", hint)
         async with self._db.transaction():
             row = await self._row(guild_id)
             where = f"guild {guild_id} settings"
@@ -80,10 +79,7 @@ class GuildSettingsRepo:
                 current = self._settings_of(row, where)
                 current["rules"] = load_rules(row["rules"], where)
             now = self._db.now()
-            try:
-                wanted = ServerSettings.model_validate({**current, **changes, "updated_at": now})
-            except ValidationError as exc:
-                raise SettingsError(describe_validation_error(exc)) from None
+            wanted = changed(ServerSettings, {**current, **changes, "updated_at": now})
             assignments = ", ".join(f"{name} = excluded.{name}" for name in SETTING_NAMES)
             stamp = time_text(now)
             await self._db.execute(

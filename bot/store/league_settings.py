@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from pydantic import ValidationError
-
-from bot.rules.house_rules import describe_validation_error
-from bot.store._codec import build, row_dict, time_text
+from bot.store._codec import build, changed, check_names, row_dict, time_text
 from bot.store.database import Database
-from bot.store.errors import SettingsError
 from bot.store.league_models import LEAGUE_SETTING_NAMES, LeagueSettings
 
 __all__ = ["LeagueSettingsRepo"]
@@ -39,21 +35,12 @@ class LeagueSettingsRepo:
 
         Raises SettingsError naming the setting for an unknown name or a bad value.
         """
-        unknown = sorted(set(changes) - set(LEAGUE_SETTING_NAMES))
-        if unknown:
-            raise SettingsError(
-                f"{', '.join(unknown)}: not a league setting; "
-                f"the league settings are {', '.join(LEAGUE_SETTING_NAMES)}"
-            )
+        check_names(changes, LEAGUE_SETTING_NAMES, "a league setting", "the league settings")
         async with self._db.transaction():
             current = (await self.get(guild_id)).model_dump()
             now = self._db.now()
-            try:
-                wanted = LeagueSettings.model_validate(
-                    {**current, **changes, "guild_id": guild_id, "updated_at": now}
-                )
-            except ValidationError as exc:
-                raise SettingsError(describe_validation_error(exc)) from None
+            fields = {**current, **changes, "guild_id": guild_id, "updated_at": now}
+            wanted = changed(LeagueSettings, fields)
             slots = ", ".join("?" for _ in LEAGUE_SETTING_NAMES)
             assignments = ", ".join(f"{name} = excluded.{name}" for name in LEAGUE_SETTING_NAMES)
             await self._db.execute(

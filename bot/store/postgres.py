@@ -50,11 +50,10 @@ from bot.store.errors import (
     ConnectionLostError,
     ConstraintError,
     MigrationError,
-    SchemaTooNewError,
     StoreBusyError,
     StoreError,
 )
-from bot.store.migrations import Migration, latest_version
+from bot.store.migrations import Migration
 from bot.store.pg_sessions import (
     UNREACHABLE,
     Session,
@@ -87,15 +86,6 @@ _DROPPED: Final = (
     OSError,
 )
 """What a statement raises when the server dropped the connection (asyncpg may not know yet)."""
-
-_KINDS: Final = {
-    "bigint": "int",
-    "integer": "int",
-    "smallint": "int",
-    "boolean": "bool",
-    "double precision": "float",
-    "real": "float",
-}
 
 
 @functools.lru_cache(maxsize=2048)
@@ -151,15 +141,8 @@ class PostgresDatabase(Database):
         """Connect and check the schema version (nothing is written); no migration."""
         conn, session = await open_connection(url, timeout)
         db = cls(conn, session, url, clock, timeout)
-        try:
-            found = await db._read_version()
-            if found > latest_version():
-                raise SchemaTooNewError(found, latest_version())
-        except BaseException:
-            db._closed = True
-            await conn.close()
-            raise
-        db.schema_version = found
+        async with db._opening():
+            db.schema_version = await db._known_version()
         return db
 
     async def _disconnect(self) -> None:
@@ -336,23 +319,6 @@ class PostgresDatabase(Database):
             await self.execute("UPDATE schema_version SET version = version")
 
     # ------------------------------------------------------------------ copying
-
-    async def table_names(self) -> set[str]:
-        """The tables of the schema, without ``schema_version``."""
-        rows = await self.fetch_all(
-            "SELECT table_name FROM information_schema.tables "
-            "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
-        )
-        return {str(r["table_name"]) for r in rows} - {"schema_version"}
-
-    async def table_columns(self, table: str) -> list[tuple[str, str]]:
-        """The columns of a table: (name, kind) from their types."""
-        rows = await self.fetch_all(
-            "SELECT column_name, data_type FROM information_schema.columns "
-            "WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position",
-            (table,),
-        )
-        return [(str(r["column_name"]), _KINDS.get(str(r["data_type"]), "text")) for r in rows]
 
     async def identity_next(self, table: str) -> int:
         """The id the table's identity column gives next (above every id it ever gave)."""

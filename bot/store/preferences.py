@@ -11,13 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-from pydantic import ValidationError
-
-from bot.rules.house_rules import describe_validation_error
 from bot.server.preferences import PREFERENCE_NAMES, Preferences
-from bot.store._codec import build, row_dict, time_text, time_value
+from bot.store._codec import build, changed, check_names, row_dict, time_text, time_value
 from bot.store.database import Database
-from bot.store.errors import SettingsError
 
 __all__ = ["PreferenceRepo"]
 
@@ -59,19 +55,11 @@ class PreferenceRepo:
         Raises SettingsError naming the preference for an unknown name or a bad value;
         nothing is changed then.
         """
-        unknown = sorted(set(changes) - set(PREFERENCE_NAMES))
-        if unknown:
-            raise SettingsError(
-                f"{', '.join(unknown)}: not a preference; "
-                f"the preferences are {', '.join(PREFERENCE_NAMES)}"
-            )
+        check_names(changes, PREFERENCE_NAMES, "a preference", "the preferences")
         async with self._db.transaction():
             current = (await self.get(user_id)).preferences_only()
             now = self._db.now()
-            try:
-                wanted = Preferences.model_validate({**current, **changes, "updated_at": now})
-            except ValidationError as exc:
-                raise SettingsError(describe_validation_error(exc)) from None
+            wanted = changed(Preferences, {**current, **changes, "updated_at": now})
             values = tuple(getattr(wanted, name) for name in PREFERENCE_NAMES)
             await self._db.execute(_UPSERT, (user_id, *values, time_text(now)))
         return wanted

@@ -21,11 +21,10 @@ from bot.store.database import BUSY_TIMEOUT_MS, Clock, Database, Params, Row
 from bot.store.errors import (
     ConstraintError,
     MigrationError,
-    SchemaTooNewError,
     StoreBusyError,
     StoreError,
 )
-from bot.store.migrations import Migration, latest_version
+from bot.store.migrations import Migration
 from bot.store.urls import StoreUrl
 
 __all__ = ["SqliteDatabase"]
@@ -33,8 +32,6 @@ __all__ = ["SqliteDatabase"]
 log = logging.getLogger(__name__)
 
 _MIN_SQLITE: Final = (3, 35, 0)  # RETURNING, DROP COLUMN
-
-_KINDS: Final = (("INT", "int"), ("BOOL", "bool"), ("REAL", "float"), ("FLOA", "float"))
 
 
 class SqliteDatabase(Database):
@@ -89,24 +86,17 @@ class SqliteDatabase(Database):
             raise StoreError(f"cannot open the database {target}: {exc}") from None
         conn.row_factory = sqlite3.Row
         db = cls(conn, url, clock)
-        try:
+        async with db._opening():
             with db._errors():
                 await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
                 # Before anything that could write to the file (journal_mode does).
-                found = await db._read_version()
-                if found > latest_version():
-                    raise SchemaTooNewError(found, latest_version())
+                db.schema_version = await db._known_version()
             mode = await db._use_wal()
             with db._errors():
                 if mode != "wal" and not in_memory:
                     log.warning("%s: journal mode is %s, not WAL", target, mode)
                 await conn.execute("PRAGMA foreign_keys = ON")
                 await conn.execute("PRAGMA synchronous = NORMAL")
-        except BaseException:
-            db._closed = True
-            await conn.close()
-            raise
-        db.schema_version = found
         return db
 
     async def _use_wal(self) -> str:
@@ -223,18 +213,6 @@ class SqliteDatabase(Database):
 
     # ------------------------------------------------------------------ copying
 
-    async def table_names(self) -> set[str]:
-        """The tables of the schema."""
-        rows = await self.fetch_all(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-        )
-        return {str(r["name"]) for r in rows}
-
-    async def table_columns(self, table: str) -> list[tuple[str, str]]:
-        """The columns of a table: (name, kind) from their declared types."""
-        rows = await self.fetch_all(f"PRAGMA table_info({_name(table)})")
-        return [(str(r["name"]), _kind(str(r["type"]))) for r in rows]
-
     async def identity_next(self, table: str) -> int:
         """The next id of an AUTOINCREMENT table (above every id it ever gave)."""
         used = await self.fetch_one(
@@ -258,8 +236,3 @@ def _name(table: str) -> str:
     if not table.replace("_", "").isalnum():
         raise StoreError(f"{table!r} is not a table name")
     return table
-
-
-def _kind(declared: str) -> str:
-    upper = declared.upper()
-    return next((kind for key, kind in _KINDS if key in upper), "text")

@@ -8,6 +8,8 @@ and on a fresh database of a throwaway PostgreSQL server (tests/postgres_server.
 from __future__ import annotations
 
 import random
+import shutil
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ import pytest
 
 from bot.rules import Game, HouseRules, new_game
 from bot.store import Database, Seat, TableRepo, connect, migrate
+from bot.store import migrations as migrations_module
 
 GUILD = 1_000_000_000_000_001
 CHANNEL = 2_000_000_000_000_002
@@ -263,3 +266,15 @@ def other_url(request: pytest.FixtureRequest, db_url: str, tmp_path: Path) -> st
         return f"sqlite:///{tmp_path / 'other.sqlite3'}"
     url: str = request.getfixturevalue("second_postgres_url")
     return url
+
+
+@pytest.fixture
+def migration_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the shipped migration sources, which the loader reads instead meanwhile."""
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    for entry in files(migrations_module).iterdir():
+        if entry.name.endswith(".sql"):
+            shutil.copyfile(Path(str(entry)), folder / entry.name)
+    monkeypatch.setattr(migrations_module, "SOURCES", folder)
+    return folder

@@ -26,6 +26,7 @@ from bot.store import (
     connect,
 )
 from bot.store.accuracy import AccuracyRepo, GameAccuracy
+from bot.store.catalog import describe
 from bot.store.copy import COPY_ORDER, CopyError, copy_database
 from bot.store.daily import DailyRepo
 from bot.store.tournament_models import ChampionRole
@@ -150,7 +151,7 @@ def sqlite_url(tmp_path: Path) -> str:
 
 async def test_copy_covers_every_table_of_the_schema(sqlite_url: str) -> None:
     async with await Database.open(sqlite_url) as db:
-        assert await db.table_names() == set(COPY_ORDER)
+        assert set(await describe(db)) == set(COPY_ORDER)
 
 
 async def test_sqlite_to_postgresql_copies_everything_and_checks_it(
@@ -246,4 +247,4 @@ async def test_a_postgresql_source_without_the_schema_is_refused(
     with pytest.raises(CopyError, match="holds no schema"):
         await copy_database(postgres_url, second_postgres_url)
     async with await connect(postgres_url) as src, await connect(second_postgres_url) as dst:
-        assert (await src.table_names(), await dst.table_names()) == (set(), set())
+        assert (await describe(src), await describe(dst)) == ({}, {})

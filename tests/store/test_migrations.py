@@ -1,6 +1,8 @@
 """Migrations: from an empty database, from every earlier schema, and refusing newer ones.
 
-The same numbered history in both dialects, run on both back ends.
+One numbered history for both dialects, run on both back ends (how a source becomes
+each dialect's SQL: test_migration_sources.py; that both schemas agree, and that the
+databases today's releases made go on: test_schema_agreement.py).
 """
 
 from __future__ import annotations
@@ -32,47 +34,9 @@ from bot.store import (
 from bot.store.migrations import Migration, load_migrations, split_statements
 
 from .conftest import CHANNEL, GUILD, OLD_ROWS, build_at_version, schema_version, sql
+from .schemas import schema
 
 LATEST = latest_version()
-
-
-async def pg_rows(url: str, query: str) -> list[tuple[str, ...]]:
-    """Rows read with asyncpg itself (no version check), as text."""
-    conn = await asyncpg.connect(url)
-    try:
-        return [tuple(str(v) for v in r.values()) for r in await conn.fetch(query)]
-    finally:
-        await conn.close()
-
-
-async def schema(url: str | Path) -> list[tuple[str, ...]]:
-    """What the schema holds: tables, columns with types and defaults, indexes, constraints."""
-    if str(url).startswith("postgresql"):
-        url = str(url)
-        columns = await pg_rows(
-            url,
-            "SELECT table_name, column_name, data_type, is_nullable, column_default "
-            "FROM information_schema.columns WHERE table_schema = current_schema() "
-            "ORDER BY table_name, column_name",
-        )
-        indexes = await pg_rows(
-            url,
-            "SELECT tablename, indexname, indexdef FROM pg_indexes "
-            "WHERE schemaname = current_schema() ORDER BY indexname",
-        )
-        checks = await pg_rows(
-            url,
-            "SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid) "
-            "FROM pg_constraint WHERE connamespace = current_schema()::regnamespace "
-            "ORDER BY conrelid::regclass::text, conname",
-        )
-        return [*columns, *indexes, *checks]
-    rows = await sql(
-        url,
-        "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' "
-        "ORDER BY type, name",
-    )
-    return [(r["type"], r["name"], r["sql"] or "") for r in rows]
 
 
 async def table_names(url: str) -> set[str]:
@@ -94,35 +58,6 @@ def test_migrations_ship_as_package_data_numbered_without_gaps() -> None:
     assert names[0] == "0001_initial.sql"
     assert [m.version for m in load_migrations()] == list(range(1, len(names) + 1))
     assert LATEST == len(names) >= 2
-
-
-def test_postgresql_has_the_same_numbered_history() -> None:
-    sqlite = [(m.version, m.name) for m in load_migrations("sqlite")]
-    assert [(m.version, m.name) for m in load_migrations("postgresql")] == sqlite
-    names = sorted(
-        e.name
-        for e in files("bot.store.migrations.postgresql").iterdir()
-        if e.name.endswith(".sql")
-    )
-    assert names == [f"{v:04d}_{name}.sql" for v, name in sqlite]
-
-
-def test_a_history_missing_in_one_dialect_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    import bot.store.migrations as migrations
-
-    real = migrations._load
-
-    def fewer(package: str) -> tuple[Migration, ...]:
-        found = real(package)
-        return found[:-1] if package.endswith("postgresql") else found
-
-    load_migrations.cache_clear()
-    monkeypatch.setattr(migrations, "_load", fewer)
-    try:
-        with pytest.raises(MigrationError, match=rf"missing {LATEST:04d}_"):
-            load_migrations("postgresql")
-    finally:
-        load_migrations.cache_clear()
 
 
 def test_split_statements_keeps_semicolons_in_strings_and_drops_comments() -> None:

@@ -292,8 +292,11 @@ async def test_a_move_whose_save_gets_no_answer_is_unsure_and_the_table_reloads_
     assert table.record() == before and table.out_of_step
 
     proxy.resume(deliver=False)  # the held INSERT never arrives: the store lacks the move
-    await tables.act(table.id, ALICE.user_id, seat, table.stamp, view.legal[0])
-    await tables.settle()  # the computers play on after the move, each move saved
+    # Connecting again (and ending the old session) may take longer than the small
+    # bound on a busy machine: what is checked here is the reload, not the bound.
+    with db.unbounded():
+        await tables.act(table.id, ALICE.user_id, seat, table.stamp, view.legal[0])
+        await tables.settle()  # the computers play on after the move, each move saved
     assert table.record() != before and not table.out_of_step
     stored = await TableRepo(db).get(table.id)
     assert [a.action for a in stored.actions] == table.record()["actions"]

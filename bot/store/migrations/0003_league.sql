@@ -17,7 +17,7 @@ CREATE INDEX games_by_guild_season ON games (guild_id, season_id, id);
 
 -- One row per server that changed a league setting; the others use the defaults.
 CREATE TABLE league_settings (
-    guild_id           INTEGER PRIMARY KEY,
+    guild_id           BIGINT PRIMARY KEY,
     min_games          INTEGER NOT NULL CHECK (min_games >= 0),
     all_casual         BOOLEAN NOT NULL,   -- no game of the server is rated
     rank_custom_rules  BOOLEAN NOT NULL,   -- games under other rules than the server's are rated too
@@ -26,15 +26,15 @@ CREATE TABLE league_settings (
 
 -- Every rated player's current rating in a season (the latest of their points).
 CREATE TABLE league_ratings (
-    season_id     INTEGER NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
-    guild_id      INTEGER NOT NULL,
-    user_id       INTEGER NOT NULL,
+    season_id     BIGINT NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+    guild_id      BIGINT NOT NULL,
+    user_id       BIGINT NOT NULL,
     display_name  TEXT NOT NULL,                  -- as in their latest rated game
-    mu            REAL NOT NULL,
-    sigma         REAL NOT NULL CHECK (sigma > 0),
+    mu            DOUBLE PRECISION NOT NULL,
+    sigma         DOUBLE PRECISION NOT NULL CHECK (sigma > 0),
     games         INTEGER NOT NULL CHECK (games >= 1),
     wins          INTEGER NOT NULL CHECK (wins >= 0 AND wins <= games),
-    last_game_id  INTEGER NOT NULL,
+    last_game_id  BIGINT NOT NULL,
     PRIMARY KEY (season_id, user_id)
 );
 
@@ -42,11 +42,11 @@ CREATE INDEX league_ratings_by_player ON league_ratings (guild_id, user_id);
 
 -- A player's rating after each rated game: the rating-over-time picture.
 CREATE TABLE league_rating_points (
-    game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    user_id    INTEGER NOT NULL,
-    season_id  INTEGER NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
-    mu         REAL NOT NULL,
-    sigma      REAL NOT NULL CHECK (sigma > 0),
+    game_id    BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id    BIGINT NOT NULL,
+    season_id  BIGINT NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+    mu         DOUBLE PRECISION NOT NULL,
+    sigma      DOUBLE PRECISION NOT NULL CHECK (sigma > 0),
     PRIMARY KEY (game_id, user_id)
 );
 
@@ -54,13 +54,13 @@ CREATE INDEX league_rating_points_by_player ON league_rating_points (season_id, 
 
 -- The standings of an ended season as they were when it ended.
 CREATE TABLE season_standings (
-    season_id     INTEGER NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
-    user_id       INTEGER NOT NULL,
+    season_id     BIGINT NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+    user_id       BIGINT NOT NULL,
     place         INTEGER CHECK (place >= 1),     -- NULL: fewer ranked games than the minimum
     display_name  TEXT NOT NULL,
-    rating        REAL NOT NULL,                  -- the conservative estimate shown
-    mu            REAL NOT NULL,
-    sigma         REAL NOT NULL,
+    rating        DOUBLE PRECISION NOT NULL,      -- the conservative estimate shown
+    mu            DOUBLE PRECISION NOT NULL,
+    sigma         DOUBLE PRECISION NOT NULL,
     games         INTEGER NOT NULL CHECK (games >= 1),
     wins          INTEGER NOT NULL CHECK (wins >= 0 AND wins <= games),
     PRIMARY KEY (season_id, user_id),

@@ -5,7 +5,7 @@
 -- (bot.league.rebuild), and deletes the server's row in the same transaction.
 
 CREATE TABLE league_rebuilds (
-    guild_id  INTEGER PRIMARY KEY
+    guild_id  BIGINT PRIMARY KEY
 );
 
 INSERT INTO league_rebuilds (guild_id) SELECT DISTINCT guild_id FROM league_ratings;

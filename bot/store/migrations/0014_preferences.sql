@@ -3,7 +3,7 @@
 -- of bot.server.preferences.Preferences.
 
 CREATE TABLE preferences (
-    user_id           INTEGER PRIMARY KEY,
+    user_id           BIGINT PRIMARY KEY,
     pings             TEXT NOT NULL CHECK (pings IN ('always', 'when_away', 'never')),
     play_forced_card  BOOLEAN NOT NULL,
     four_colour       BOOLEAN NOT NULL,

@@ -3,13 +3,13 @@
 -- point or more, averaged over the decisions the search valued.
 
 CREATE TABLE game_accuracy (
-    game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    user_id      INTEGER NOT NULL,
+    game_id      BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id      BIGINT NOT NULL,
     seat         INTEGER NOT NULL CHECK (seat >= 0 AND seat < 8),
-    accuracy     REAL NOT NULL CHECK (accuracy >= 0 AND accuracy <= 100),
+    accuracy     DOUBLE PRECISION NOT NULL CHECK (accuracy >= 0 AND accuracy <= 100),
     decisions    INTEGER NOT NULL CHECK (decisions >= 1),
     flagged      INTEGER NOT NULL CHECK (flagged >= 0 AND flagged <= decisions),
-    points_lost  REAL NOT NULL CHECK (points_lost >= 0),
+    points_lost  DOUBLE PRECISION NOT NULL CHECK (points_lost >= 0),
     reviewed_at  TEXT NOT NULL,
     PRIMARY KEY (game_id, user_id)
 );

@@ -3,7 +3,7 @@
 -- server that mentioned players waits the default 8 seconds now, one that did not
 -- mentions nobody still.
 
-ALTER TABLE guild_settings ADD COLUMN ping_after REAL;
+ALTER TABLE guild_settings ADD COLUMN ping_after DOUBLE PRECISION;
 
 UPDATE guild_settings SET ping_after = CASE WHEN mention_on_turn THEN 8 ELSE NULL END;
 

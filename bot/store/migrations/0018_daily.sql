@@ -7,16 +7,16 @@
 ALTER TABLE guild_settings ADD COLUMN daily_hour INTEGER NOT NULL DEFAULT 0;
 
 CREATE TABLE daily_par (
-    guild_id     INTEGER NOT NULL,
+    guild_id     BIGINT NOT NULL,
     day          TEXT NOT NULL,
     par          INTEGER NOT NULL,
     PRIMARY KEY (guild_id, day)
 );
 
 CREATE TABLE daily_results (
-    guild_id     INTEGER NOT NULL,
+    guild_id     BIGINT NOT NULL,
     day          TEXT NOT NULL,
-    user_id      INTEGER NOT NULL,
+    user_id      BIGINT NOT NULL,
     display_name TEXT NOT NULL,
     actions      TEXT NOT NULL,
     points       INTEGER,

@@ -3,10 +3,10 @@
 -- post). daily_weekly_posts: one row a server and week once its summary is posted, so a
 -- second process (or a restart) never posts it again.
 
-ALTER TABLE guild_settings ADD COLUMN daily_channel INTEGER;
+ALTER TABLE guild_settings ADD COLUMN daily_channel BIGINT;
 
 CREATE TABLE daily_weekly_posts (
-    guild_id     INTEGER NOT NULL,
+    guild_id     BIGINT NOT NULL,
     week         TEXT NOT NULL,
     posted_at    TEXT NOT NULL,
     PRIMARY KEY (guild_id, week)

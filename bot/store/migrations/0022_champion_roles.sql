@@ -4,9 +4,9 @@
 -- restarted bot gives what it had not given yet and takes back what fell due.
 
 CREATE TABLE champion_roles (
-    tournament_id  INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
-    user_id        INTEGER NOT NULL,
-    role_id        INTEGER NOT NULL,
+    tournament_id  BIGINT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    user_id        BIGINT NOT NULL,
+    role_id        BIGINT NOT NULL,
     expires_at     TEXT NOT NULL,
     given          BOOLEAN NOT NULL,
     PRIMARY KEY (tournament_id, user_id)

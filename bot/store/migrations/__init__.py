@@ -1,27 +1,29 @@
-"""The schema's numbered SQL migrations, shipped as package data, and their loader.
+"""The schema's numbered migrations, one SQL source for both dialects, and their loader.
 
-Each ``NNNN_name.sql`` file takes the schema from version NNNN-1 to NNNN. A file
-is never edited once released: change the schema with a new file. The database
-applies them in order (:mod:`bot.store.database`), each in its own transaction.
+Each ``NNNN_name.sql`` file, shipped as package data, takes the schema from version
+NNNN-1 to NNNN on SQLite and on PostgreSQL alike. It is written once, in PostgreSQL's
+spelling of standard SQL, with ``-- [sqlite]`` / ``-- [postgresql]`` / ``-- [end]``
+sections where the two must differ; :mod:`bot.store.migrations.dialects` makes each
+dialect's SQL of it. A file is never edited once released: change the schema with a
+new file. The database applies them in order (:mod:`bot.store.database`), each in its
+own transaction, and keeps only the number of the last one applied.
 
-The SQLite files are in this folder; ``postgresql/`` holds the same history for
-PostgreSQL, file for file (same numbers, same names, the same schema in that
-dialect's types). A migration added to one dialect must be added to the other:
-loading refuses two histories that differ.
+``python -m bot.store.migrations DIALECT [VERSION]`` prints what a dialect runs.
 """
 
 from __future__ import annotations
 
 import re
-import sqlite3
 from dataclasses import dataclass
-from functools import cache
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 
 from bot.store.errors import MigrationError
+from bot.store.migrations.dialects import DIALECTS, render, split_statements
+from bot.store.urls import Dialect
 
 __all__ = [
-    "DIALECT_PACKAGES",
+    "SOURCES",
     "Migration",
     "latest_version",
     "load_migrations",
@@ -29,6 +31,9 @@ __all__ = [
 ]
 
 _FILE_NAME = re.compile(r"(\d{4})_([a-z0-9_]+)\.sql")
+
+SOURCES: Traversable = files(__name__)
+"""The folder of the migration sources (the package's own)."""
 
 
 @dataclass(frozen=True)
@@ -40,58 +45,15 @@ class Migration:
     statements: tuple[str, ...]
 
 
-DIALECT_PACKAGES: dict[str, str] = {"sqlite": __name__, "postgresql": f"{__name__}.postgresql"}
+def load_migrations(dialect: Dialect = "sqlite") -> tuple[Migration, ...]:
+    """Every shipped migration in order, as ``dialect`` runs it; versions run 1, 2, 3...
 
-
-@cache
-def load_migrations(dialect: str = "sqlite") -> tuple[Migration, ...]:
-    """Every shipped migration of a dialect in order; versions run 1, 2, 3... without a gap.
-
-    Both dialects must have the same history (versions and names).
+    Every source is checked in both dialects, whichever is asked for.
     """
-    found = _load(DIALECT_PACKAGES[dialect])
-    if dialect != "sqlite":
-        reference = [(m.version, m.name) for m in load_migrations("sqlite")]
-        mine = [(m.version, m.name) for m in found]
-        if mine != reference:
-            missing = sorted(set(reference) - set(mine))
-            extra = sorted(set(mine) - set(reference))
-            raise MigrationError(
-                f"the {dialect} migrations differ from the sqlite ones "
-                f"(missing {_names(missing)}; extra {_names(extra)}): "
-                "every migration exists in both dialects"
-            )
-    return found
-
-
-def _names(versions: list[tuple[int, str]]) -> str:
-    return ", ".join(f"{v:04d}_{name}.sql" for v, name in versions) or "none"
-
-
-def _load(package: str) -> tuple[Migration, ...]:
-    found: list[Migration] = []
-    for entry in files(package).iterdir():
-        match = _FILE_NAME.fullmatch(entry.name)
-        if match is None:
-            if entry.name.endswith(".sql"):
-                raise MigrationError(f"migration file {entry.name}: name it NNNN_name.sql")
-            continue
-        statements = split_statements(entry.read_text(encoding="utf-8"))
-        if not statements:
-            raise MigrationError(f"migration file {entry.name} has no statement")
-        found.append(Migration(int(match[1]), match[2], statements))
-    found.sort(key=lambda m: m.version)
-    for expected, migration in enumerate(found, start=1):
-        if migration.version != expected:
-            raise MigrationError(
-                f"migration {migration.version:04d}_{migration.name}.sql: "
-                f"expected version {expected} (versions must run 1, 2, 3... without gaps)"
-            )
-    if not found:
-        raise MigrationError(
-            "no migration files found: is the package installed with its .sql data?"
-        )
-    return tuple(found)
+    key = str(SOURCES)
+    if key not in _loaded:
+        _loaded[key] = _load(SOURCES)
+    return _loaded[key][dialect]
 
 
 def latest_version() -> int:
@@ -99,24 +61,59 @@ def latest_version() -> int:
     return load_migrations()[-1].version
 
 
-def split_statements(script: str) -> tuple[str, ...]:
-    """Cut an SQL script into statements (semicolons inside strings or triggers stay put)."""
-    statements: list[str] = []
-    pending = ""
-    *pieces, last = script.split(";")
-    for piece in pieces:
-        pending += piece + ";"
-        if sqlite3.complete_statement(pending):
-            statement = pending.strip()
-            if _has_code(statement):
-                statements.append(statement)
-            pending = ""
-    rest = pending + last
-    if _has_code(rest):
-        raise MigrationError(f"unterminated SQL statement: {rest.strip()[:60]!r}")
-    return tuple(statements)
+_loaded: dict[str, dict[Dialect, tuple[Migration, ...]]] = {}
+"""Each folder's migrations in each dialect, loaded once."""
 
 
-def _has_code(sql: str) -> bool:
-    lines = (line.split("--", 1)[0].strip() for line in sql.splitlines())
-    return any(line and line != ";" for line in lines)
+def _load(folder: Traversable) -> dict[Dialect, tuple[Migration, ...]]:
+    found: dict[Dialect, list[Migration]] = {dialect: [] for dialect in DIALECTS}
+    previous = ""
+    for number, (name, source) in enumerate(_sources(folder), start=1):
+        match = _FILE_NAME.fullmatch(name)
+        assert match is not None
+        version, title = int(match[1]), match[2]
+        if version == number - 1:
+            raise MigrationError(
+                f"migrations {previous} and {name} have the same version: "
+                "renumber the newer one after the last"
+            )
+        if version != number:
+            raise MigrationError(
+                f"migration {name}: expected version {number} "
+                "(versions must run 1, 2, 3... without gaps)"
+            )
+        statements = {d: split_statements(render(source, d, f"migration {name}")) for d in DIALECTS}
+        if not any(statements.values()):
+            raise MigrationError(f"migration file {name} has no statement")
+        for dialect in DIALECTS:
+            found[dialect].append(Migration(version, title, statements[dialect]))
+        previous = name
+    return {dialect: tuple(history) for dialect, history in found.items()}
+
+
+def _sources(folder: Traversable) -> list[tuple[str, str]]:
+    """The sources' file names and texts, in order of version."""
+    sources: list[tuple[str, str]] = []
+    for entry in folder.iterdir():
+        if entry.is_dir():
+            _refuse_old_layout(entry)
+        elif _FILE_NAME.fullmatch(entry.name):
+            sources.append((entry.name, entry.read_text(encoding="utf-8")))
+        elif entry.name.endswith(".sql"):
+            raise MigrationError(f"migration file {entry.name}: name it NNNN_name.sql")
+    if not sources:
+        raise MigrationError(
+            "no migration files found: is the package installed with its .sql data?"
+        )
+    return sorted(sources)
+
+
+def _refuse_old_layout(folder: Traversable) -> None:
+    """SQL files in a subfolder are migrations written one file per dialect (``postgresql/``)."""
+    stray = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".sql"))
+    if stray:
+        raise MigrationError(
+            f"migrations/{folder.name}/ holds {', '.join(stray)}: a migration is one file "
+            "for both dialects now; fold each into the file of the same name above it "
+            "(docs/development.md says how) and delete the folder"
+        )
