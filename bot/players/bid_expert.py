@@ -42,7 +42,7 @@ from .advice import Advice
 from .bid_basic import CHOICES, own_tricks
 from .bid_rollout import play_out
 from .bid_worlds import bidding_world, play_hands
-from .effort import Effort
+from .effort import Effort, Work
 from .tracking import Knowledge
 
 BID_MARGIN = 1.0
@@ -98,7 +98,7 @@ class BidExpert:
 
         def more(samples: int) -> bool:
             if samples:
-                effort.count(samples=1)
+                effort.count(Work(samples=1))
             return effort.more(samples, knobs.min_samples, knobs.max_samples)
 
         if view.phase == "bid":
@@ -134,7 +134,7 @@ class BidExpert:
                     trial = [list(h) for h in hands]
                     trial[view.seat].remove(option.card)
                     trick = [*view.trick, (view.seat, option.card)]
-                    effort.count(cards=sum(map(len, trial)))
+                    effort.count(Work(cards=sum(map(len, trial))))
                     won = runner.finish(trial, after, after[view.seat], trick, view.tricks_won)
                     row.append(_net(view, view.contract, won[view.team]))
                 rows.append(row)
@@ -259,7 +259,7 @@ class BidExpert:
                 trial = [list(h) for h in hands]
                 trial[view.seat].remove(card)
                 trick = [*view.trick, (view.seat, card)]
-                self.effort.count(cards=sum(map(len, trial)))
+                self.effort.count(Work(cards=sum(map(len, trial))))
                 won = runner.finish(trial, after, after[view.seat], trick, view.tricks_won)
                 row.append(_net(view, view.contract, won[view.team]))
             rows.append(row)
@@ -315,7 +315,7 @@ class _Deal:
             game = self.game
             out = [False] * game.players
             hands = [list(h) for h in game.hands]
-            self.effort.count(cards=sum(map(len, hands)))
+            self.effort.count(Work(cards=sum(map(len, hands))))
             won = play_out(self.rules, trump).finish(
                 hands, play_order(out), _leader(self.rules, game.dealer, declarer, out)
             )
@@ -366,7 +366,7 @@ def _shoot_out(game: BidGame, effort: Effort) -> list[int]:
     trump = game.trump
     assert trump is not None and game.turn is not None
     hands = [list(h) for h in game.hands]
-    effort.count(cards=sum(map(len, hands)))
+    effort.count(Work(cards=sum(map(len, hands))))
     return play_out(game.rules, trump).finish(hands, play_order(game.out), game.turn)
 
 

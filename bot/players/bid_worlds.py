@@ -27,7 +27,7 @@ from bot.rules import BidGame, RuleError, SeatView, new_game
 from bot.rules.dealing import Deal
 
 from . import bid_basic
-from .effort import Effort
+from .effort import Effort, Work
 from .inference import BID_SURPRISE, TRIES
 from .sampling import draw_hands, sample_deal
 from .tracking import Knowledge
@@ -83,7 +83,7 @@ def bidding_world(
     mine = list(view.hand)
     for _ in range(TRIES):
         if effort is not None:
-            effort.count(draws=1, replayed=len(view.history))
+            effort.count(Work(draws=1, replayed=len(view.history)))
         read = surprises(view, sample_deal(view, mine, rng))
         if read is None or read[0].turn != view.seat:
             continue
@@ -106,13 +106,13 @@ def play_hands(
     mine = dealt_hand(view)
     hands = draw_hands(know, rng)
     if effort is not None:
-        effort.count(draws=1)
+        effort.count(Work(draws=1))
     if mine is None:
         return hands  # a shoot: the gifts hide what was dealt, so the bids are not read
     best: tuple[float, list[list[int]]] | None = None
     for tried in range(TRIES):
         if effort is not None:
-            effort.count(draws=1 if tried else 0, replayed=len(view.history))
+            effort.count(Work(draws=1 if tried else 0, replayed=len(view.history)))
         read = surprises(view, _as_dealt(view, hands, mine))
         weight = -1.0 if read is None else BID_SURPRISE ** read[1]
         if rng.random() < weight:

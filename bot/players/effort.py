@@ -12,80 +12,81 @@ depend on the load, and a decision is the same wherever it runs.
     effort = Effort.start(0.1)          # None: count samples only (the least)
     while effort.more(samples, least=6, most=120):
         ...                              # draw and value one sample
-        effort.count(nodes=n, samples=1)
+        effort.count(Work(nodes=n, samples=1))
         samples += 1
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Final
 
-__all__ = ["BID_COSTS", "COSTS", "HARD_LIMIT", "Costs", "Effort"]
+__all__ = ["BID_COSTS", "COSTS", "HARD_LIMIT", "Costs", "Effort", "Work"]
 
 HARD_LIMIT: Final = 1.25
 """How many budgets of work the search may spend to draw its minimum of samples."""
 
 
+@dataclass(slots=True)
+class Work:
+    """What a search did, counted by kind."""
+
+    nodes: int = 0
+    """Positions the double-dummy solver visited."""
+    draws: int = 0
+    """Worlds drawn to read the table (cards dealt around what the seat knows)."""
+    replayed: int = 0
+    """Actions replayed on the drawn worlds."""
+    asked: int = 0
+    """Of those, other seats' actions the basic model was asked about."""
+    learnt: int = 0
+    """Bids a learnt bidder was asked about, on a drawn world or in a rollout."""
+    steps: int = 0
+    """Actions of rollouts: the basic policy asked from a seat's view, the action applied."""
+    samples: int = 0
+    """Samples kept: valuing each outcome, the bookkeeping."""
+    cards: int = 0
+    """Bid Euchre: cards of deals played out on plain lists (``bid_rollout``)."""
+
+    def add(self, other: Work) -> None:
+        """Count ``other`` in too."""
+        for f in _KINDS:
+            setattr(self, f, getattr(self, f) + getattr(other, f))
+
+
+_KINDS: Final = tuple(f.name for f in fields(Work))
+
+
 @dataclass(frozen=True, slots=True)
 class Costs:
-    """Nanoseconds of one idle core's CPU that each counted step of a search takes."""
+    """Nanoseconds of one idle core's CPU that one of each kind of ``Work`` takes."""
 
-    node: float
-    """A position the double-dummy solver visits."""
-    draw: float
-    """A world drawn to read the table (cards dealt around what the seat knows)."""
+    nodes: float
+    draws: float
     replayed: float
-    """An action replayed on a drawn world."""
     asked: float
-    """An action of another seat replayed that the basic model was asked about."""
     learnt: float
-    """A bid a learnt bidder was asked about, on a drawn world or in a rollout."""
-    step: float
-    """An action of a rollout: the basic policy asked from a seat's view and the action applied."""
-    sample: float
-    """What a kept sample costs besides: valuing its outcome, the bookkeeping."""
-    card: float
-    """Bid Euchre: a card of a deal played out on plain lists (``bid_rollout``)."""
-    decision: float
-    """What every searched decision costs before its first sample (reading the table, say)."""
+    steps: float
+    samples: float
+    cards: float
+    decision: float = 0.0
+    """What every searched decision costs before its first sample."""
 
-    def work(
-        self,
-        *,
-        nodes: int = 0,
-        draws: int = 0,
-        replayed: int = 0,
-        asked: int = 0,
-        learnt: int = 0,
-        steps: int = 0,
-        samples: int = 0,
-        cards: int = 0,
-    ) -> float:
-        """The nanoseconds of work these counts stand for."""
-        return (
-            self.node * nodes
-            + self.draw * draws
-            + self.replayed * replayed
-            + self.asked * asked
-            + self.learnt * learnt
-            + self.step * steps
-            + self.sample * samples
-            + self.card * cards
-        )
+    def of(self, work: Work) -> float:
+        """The nanoseconds ``work`` stands for."""
+        return float(sum(getattr(self, f) * getattr(work, f) for f in _KINDS))
 
 
 COSTS: Final = Costs(
-    node=1.1e3,
-    draw=15e3,
+    nodes=1.1e3,
+    draws=15e3,
     replayed=0,
     asked=12.9e3,
     learnt=63e3,
-    step=9.0e3,
-    sample=39e3,
-    card=0,
-    decision=0,
+    steps=9.0e3,
+    samples=39e3,
+    cards=0,
 )
 """The prices of the compiled euchre search on one core of the project's 2-core machine.
 
@@ -96,48 +97,31 @@ time, and play the same.
 """
 
 BID_COSTS: Final = Costs(
-    node=0,
-    draw=88e3,
+    nodes=0,
+    draws=88e3,
     replayed=3.1e3,
     asked=0,
     learnt=0,
-    step=0,
-    sample=0,
-    card=2.5e3,
-    decision=0,
+    steps=0,
+    samples=0,
+    cards=2.5e3,
 )
 """The same for Bid Euchre, whose deals are drawn and played out on plain lists
 (``bid_worlds``, ``bid_rollout``): a deal drawn costs more, a card played out less."""
 
 
 class Effort:
-    """One decision's work so far, against its budget and the hard limit (in nanoseconds).
+    """One decision's work so far, against its budget and the hard limit (in nanoseconds)."""
 
-    The counts by kind are kept beside the total, for ``python -m lab calibrate``.
-    """
-
-    __slots__ = (
-        "asked",
-        "budget",
-        "cards",
-        "costs",
-        "draws",
-        "hard",
-        "learnt",
-        "nodes",
-        "replayed",
-        "samples",
-        "spent",
-        "steps",
-    )
+    __slots__ = ("budget", "costs", "done", "hard", "spent")
 
     def __init__(self, budget: float, hard: float, costs: Costs = COSTS) -> None:
         self.budget = budget
         self.hard = hard
         self.costs = costs
         self.spent = costs.decision
-        self.nodes = self.draws = self.replayed = self.asked = self.learnt = 0
-        self.steps = self.samples = self.cards = 0
+        self.done = Work()
+        """The work counted so far, by kind (``python -m lab calibrate`` reads it)."""
 
     @classmethod
     def start(cls, seconds: float | None, costs: Costs = COSTS) -> Effort:
@@ -147,37 +131,10 @@ class Effort:
         budget = seconds * 1e9
         return cls(budget, budget * HARD_LIMIT, costs)
 
-    def count(
-        self,
-        *,
-        nodes: int = 0,
-        draws: int = 0,
-        replayed: int = 0,
-        asked: int = 0,
-        learnt: int = 0,
-        steps: int = 0,
-        samples: int = 0,
-        cards: int = 0,
-    ) -> None:
-        """Count work done: so many steps of each kind (``Costs``)."""
-        self.nodes += nodes
-        self.draws += draws
-        self.replayed += replayed
-        self.asked += asked
-        self.learnt += learnt
-        self.steps += steps
-        self.samples += samples
-        self.cards += cards
-        self.spent += self.costs.work(
-            nodes=nodes,
-            draws=draws,
-            replayed=replayed,
-            asked=asked,
-            learnt=learnt,
-            steps=steps,
-            samples=samples,
-            cards=cards,
-        )
+    def count(self, work: Work) -> None:
+        """Count ``work`` as done."""
+        self.done.add(work)
+        self.spent += self.costs.of(work)
 
     def more(self, samples: int, least: int, most: int) -> bool:
         """Whether to draw another sample: always a first; the least only within the hard limit."""

@@ -41,7 +41,7 @@ from .advice import Advice
 from .basic import BasicPlayer
 from .bid_expert import BidExpert, Knobs
 from .double_dummy import Position, Solver
-from .effort import BID_COSTS, COSTS, Effort
+from .effort import BID_COSTS, COSTS, Effort, Work
 from .inference import TRIES, Reader
 from .learnt_bidder import LearntBidder, expert_bidder
 from .margins import BID_MARGIN, MODEL_MARGIN, Margin
@@ -181,12 +181,14 @@ class ExpertPlayer:
             }
             samples += 1
             clock.count(
-                nodes=solver.nodes - nodes,
-                draws=reader.draws - draws,
-                replayed=reader.replayed - replayed,
-                asked=reader.asked - asked,
-                learnt=reader.learnt - learnt,
-                samples=1,
+                Work(
+                    nodes=solver.nodes - nodes,
+                    draws=reader.draws - draws,
+                    replayed=reader.replayed - replayed,
+                    asked=reader.asked - asked,
+                    learnt=reader.learnt - learnt,
+                    samples=1,
+                )
             )
             draws, replayed, nodes = reader.draws, reader.replayed, solver.nodes
             asked, learnt = reader.asked, reader.learnt
@@ -308,12 +310,14 @@ class ExpertPlayer:
             if game is not None:
                 outcome = [self._try(view, game.copy(), option, stakes) for option in options]
             clock.count(
-                draws=reader.draws - draws,
-                replayed=reader.replayed - replayed,
-                asked=reader.asked - asked,
-                learnt=reader.learnt + self.learnt - learnt,
-                steps=self.steps - steps,
-                samples=1,
+                Work(
+                    draws=reader.draws - draws,
+                    replayed=reader.replayed - replayed,
+                    asked=reader.asked - asked,
+                    learnt=reader.learnt + self.learnt - learnt,
+                    steps=self.steps - steps,
+                    samples=1,
+                )
             )
             if outcome is not None:
                 yield outcome

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
-from bot.players.effort import BID_COSTS, COSTS, Costs
+from bot.players.effort import BID_COSTS, COSTS, Costs, Work
 from bot.players.expert import ExpertPlayer
 from bot.players.protocol import SEARCH_BUDGET, make_player
 from bot.rules import HouseRules, new_game, seat_view
@@ -34,8 +34,8 @@ from bot.rules import HouseRules, new_game, seat_view
 from .arena import game_seed, percentile
 from .parallel import Progress, in_parts
 
-KINDS: Final = ("node", "draw", "replayed", "asked", "learnt", "step", "sample", "card")
-"""The counted kinds of work, in ``Costs``' order (``decision`` is the intercept)."""
+KINDS: Final = tuple(f.name for f in fields(Work))
+"""The counted kinds of work, in ``Work``'s order (``Costs.decision`` is the intercept)."""
 
 
 @dataclass(slots=True)
@@ -78,10 +78,7 @@ def r_squared(costs: Costs, samples: list[Sample]) -> float:
 
 def predict(costs: Costs, sample: Sample) -> float:
     """The time ``costs`` gives a decision of these counts."""
-    return costs.decision + costs.work(**dict(zip(_WORDS, sample.counts, strict=True)))
-
-
-_WORDS: Final = ("nodes", "draws", "replayed", "asked", "learnt", "steps", "samples", "cards")
+    return costs.decision + costs.of(Work(*sample.counts))
 
 
 def nonnegative_least_squares(
@@ -153,18 +150,9 @@ def _part(
             start = time.thread_time_ns()
             action = player.choose(view)
             ns = time.thread_time_ns() - start
-            if isinstance(player, ExpertPlayer) and player.effort.samples:
-                e = player.effort
-                counts = (
-                    e.nodes,
-                    e.draws,
-                    e.replayed,
-                    e.asked,
-                    e.learnt,
-                    e.steps,
-                    e.samples,
-                    e.cards,
-                )
+            if isinstance(player, ExpertPlayer) and player.effort.done.samples:
+                done = player.effort.done
+                counts = tuple(getattr(done, kind) for kind in KINDS)
                 found.append(Sample(counts, ns, str(view.phase), bid_euchre))
             game.step(action)
     return found

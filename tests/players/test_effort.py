@@ -6,8 +6,10 @@ import math
 import threading
 import time
 
+import pytest
+
 from bot.players.basic import BasicPlayer
-from bot.players.effort import COSTS, HARD_LIMIT, Effort
+from bot.players.effort import COSTS, HARD_LIMIT, Effort, Work
 from bot.players.expert import ExpertPlayer
 from bot.rules import Game, HouseRules, SeatView, seat_view
 
@@ -34,12 +36,17 @@ def test_no_budget_counts_samples() -> None:
     assert [counted.more(n, least=3, most=10) for n in range(5)] == [True] * 3 + [False] * 2
 
 
-def test_costs_add_up_by_kind() -> None:
-    assert COSTS.work() == 0.0
-    assert COSTS.work(nodes=2, samples=1) == 2 * COSTS.node + COSTS.sample
-    assert COSTS.work(draws=1, replayed=3, steps=4, cards=5) == (
-        COSTS.draw + 3 * COSTS.replayed + 4 * COSTS.step + 5 * COSTS.card
+def test_costs_add_up_by_kind_and_an_effort_counts_what_it_spends() -> None:
+    assert COSTS.of(Work()) == 0.0
+    assert COSTS.of(Work(nodes=2, samples=1)) == 2 * COSTS.nodes + COSTS.samples
+    assert COSTS.of(Work(draws=1, asked=3, steps=4, learnt=5)) == pytest.approx(
+        COSTS.draws + 3 * COSTS.asked + 4 * COSTS.steps + 5 * COSTS.learnt
     )
+    effort = Effort.start(0.1)
+    effort.count(Work(nodes=10, samples=1))
+    effort.count(Work(nodes=5, draws=2))
+    assert effort.done == Work(nodes=15, draws=2, samples=1)
+    assert effort.spent == pytest.approx(COSTS.of(Work(nodes=15, draws=2, samples=1)))
 
 
 def _views() -> list[SeatView]:

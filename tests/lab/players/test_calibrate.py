@@ -36,19 +36,19 @@ def test_the_fit_finds_known_prices_and_none_below_zero() -> None:
 
 def test_prices_fitted_to_decisions_predict_their_times() -> None:
     prices = Costs(
-        node=1e3, draw=0, replayed=0, asked=10e3, learnt=0, step=0, sample=40e3, card=0, decision=0
+        nodes=1e3, draws=0, replayed=0, asked=10e3, learnt=0, steps=0, samples=40e3, cards=0
     )
     rng = random.Random(5)
     samples = []
     for _ in range(40):
         counts = [0] * len(KINDS)
-        counts[KINDS.index("node")] = rng.randint(0, 50_000)
+        counts[KINDS.index("nodes")] = rng.randint(0, 50_000)
         counts[KINDS.index("asked")] = rng.randint(0, 8_000)
-        counts[KINDS.index("sample")] = rng.randint(6, 120)
+        counts[KINDS.index("samples")] = rng.randint(6, 120)
         sample = Sample(tuple(counts), 0, "play")
         samples.append(Sample(sample.counts, int(predict(prices, sample)), "play"))
     found = fit(samples)
-    assert found.node == pytest.approx(1e3, rel=0.01)
+    assert found.nodes == pytest.approx(1e3, rel=0.01)
     assert found.asked == pytest.approx(10e3, rel=0.01)
     assert r_squared(found, samples) == pytest.approx(1.0)
 
@@ -59,4 +59,4 @@ def test_a_small_run_counts_and_times_every_searched_decision() -> None:
     assert all(any(s.counts) for s in found.samples)
     text = calibration_report(found)
     assert text.startswith("euchre: ") and "in use: COSTS R²" in text and "fitted: Costs(" in text
-    assert isinstance(Calibration().samples, list) and COSTS.node > 0
+    assert isinstance(Calibration().samples, list) and COSTS.nodes > 0
