@@ -72,25 +72,31 @@ def _making(m: Moment) -> str | None:
     )
     dealer = view.seat == view.dealer
     partner_deals = not dealer and m.partner(view.dealer)
-    upcard = view.upcard
+    upcard = _upcard_words(view.upcard, suit)
     if left is not None and m.best.do == "order_up":
         if dealer:
             return (
-                f"you held the left bower ({name(left)}): taking up the {name(upcard)} makes "
-                "you two trumps stronger"
+                f"you held the left bower ({name(left)}): taking up {upcard} makes you two "
+                "trumps stronger"
             )
         if partner_deals:
             return (
                 f"you held the left bower ({name(left)}): ordering up makes your side two "
-                f"trumps stronger, your partner taking up the {name(upcard)}"
+                f"trumps stronger, your partner taking up {upcard}"
             )
     words = hand_words(view, suit)
     gain = ""
     if m.best.do == "order_up" and dealer:
-        gain = f", and taking up the {name(upcard)} adds a trump"
+        gain = f", and taking up {upcard} adds a trump"
     elif m.best.do == "order_up" and partner_deals:
-        gain = f", and your partner takes up the {name(upcard)}"
+        gain = f", and your partner takes up {upcard}"
     return f"in {Suit(suit).plural} you held {words}{gain}: enough to make trump"
+
+
+def _upcard_words(card: int, trump: int) -> str:
+    """The upcard as taken up: "the 9♥️", "the right bower (J♥️)"."""
+    role = top_rank_word(card, trump)
+    return f"{role} ({name(card)})" if role else f"the {name(card)}"
 
 
 def _not_making(m: Moment) -> str | None:
@@ -99,7 +105,10 @@ def _not_making(m: Moment) -> str | None:
     if suit is None or m.best.do != "pass":
         return None
     words = hand_words(m.view, suit)
-    text = f"in {Suit(suit).plural} you held only {words}: not enough to make trump"
+    if words.startswith("no "):
+        text = f"you held {words}: not enough to make {Suit(suit).plural} trump"
+    else:
+        text = f"in {Suit(suit).plural} you held only {words}: not enough to make trump"
     against = _their_top_trumps(m, suit)
     if against:
         text += f"; the other side held {against}"

@@ -240,6 +240,26 @@ def test_a_dealer_who_turns_down_the_upcard_holding_the_left_bower() -> None:
     )
 
 
+def test_the_upcard_taken_up_is_named_by_its_role() -> None:
+    hands = ["9S QS 9C 10C JC", "AS KS QC KC AC", "10S JS 9D 10D QD", "JD AH KH 9H AD"]
+    script = [(0, Action.pass_()), (1, Action.pass_()), (2, Action.pass_()), (3, Action.pass_())]
+    game = _deal(hands, "JH", script)
+    decision = _reviewed(game, 3, Action.pass_(), Action.order_up())
+    assert reason(decision) == (
+        f"you held the left bower ({_c('JD')}): taking up the right bower ({_c('JH')}) makes "
+        "you two trumps stronger"
+    )
+
+
+def test_ordering_up_with_no_trump_at_all() -> None:
+    hands = ["AC 9S QS 9C 10C", "JH AH KS QC KC", "10S JS 9D 10D QD", "JD AS 10H KD AD"]
+    game = _deal(hands, "9H", [(0, Action.order_up())])
+    decision = _reviewed(game, 0, Action.order_up(), Action.pass_())
+    text = reason(decision)
+    assert text is not None
+    assert text.startswith("you held no hearts and a side ace: not enough to make hearts trump")
+
+
 def test_a_dealers_partner_who_passes_holding_the_left_bower() -> None:
     hands = ["9S QS 9C 10C JC", "JD AH KH AS 9D", "10S JS 10D QD KD", "AC KS QC KC AD"]
     script = [(0, Action.pass_()), (1, Action.pass_())]
