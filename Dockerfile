@@ -26,6 +26,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     EUCHRE_DATA_DIR=/data
 
+# The web pages' link pictures draw names in DejaVu Sans and emoji in Noto Color Emoji
+# (bot/web/drawing.py finds both where Debian puts them; without them it draws stand-ins).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-noto-color-emoji \
+    && rm -rf /var/lib/apt/lists/*
+
 RUN useradd --system --create-home --user-group --uid 10001 euchre \
     && mkdir /data \
     && chown euchre:euchre /data

@@ -19,6 +19,7 @@ from bot.league import LeagueService
 from bot.logs import GUILD_ID
 from bot.players import make_player
 from bot.players.claims import can_claim
+from bot.refusals import log_refusal
 from bot.render.faces import NO_FACES, CardFaces
 from bot.replies import report_error, send_ephemeral
 from bot.server.preference_sources import MemoryPreferences, PreferenceSource
@@ -206,7 +207,7 @@ class EuchreTree(app_commands.CommandTree["EuchreBot"]):
         try:
             await send_ephemeral(interaction, content)
         except discord.HTTPException as exc:
-            log.warning("Could not answer user %s: %s", interaction.user.id, exc)
+            log_refusal(log, exc, f"answering user {interaction.user.id}")
 
 
 class EuchreBot(commands.AutoShardedBot):

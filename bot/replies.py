@@ -13,6 +13,7 @@ import discord
 from discord.utils import MISSING
 
 from bot.errors import UserFacingError
+from bot.refusals import log_refusal
 
 __all__ = ["APOLOGY", "report_error", "send_ephemeral"]
 
@@ -64,4 +65,4 @@ async def report_error(
     try:
         await send_ephemeral(interaction, content)
     except discord.HTTPException as exc:
-        log.warning("Could not send an error reply to user %s: %s", interaction.user.id, exc)
+        log_refusal(log, exc, f"the error reply to user {interaction.user.id}")

@@ -44,6 +44,7 @@ __all__ = [
     "ENV_PREFIX",
     "OTHER_VARIABLES",
     "TOKEN_ENV",
+    "WEB_ADDRESS_NEEDED",
     "ConfigError",
     "Settings",
     "load_settings",
@@ -64,6 +65,7 @@ OTHER_VARIABLES: dict[str, str] = {
     "EUCHRE_SCREENSHOTS": "a folder where the browser tests save their screenshots",
     "EUCHRE_CHROMIUM": "the Chromium the browser tests drive (default /usr/bin/chromium)",
     "EUCHRE_AXE_DIR": "where the browser tests keep axe-core (~/.cache/euchre-bot/axe-core)",
+    "EUCHRE_LIGHTHOUSE_DIR": "where the browser tests keep Lighthouse (~/.cache/euchre-bot)",
     "EUCHRE_TEST_HELD": "a file the PostgreSQL clean-up test names for its held server",
 }
 """The ``EUCHRE_*`` variables the project reads that are not options: the one list of them."""
@@ -71,6 +73,13 @@ OTHER_VARIABLES: dict[str, str] = {
 _EXAMPLE_HINT = "see config.example.toml"
 _LIST_HINT = "write a list like [123, 456]"
 _TOKEN_KEYS = frozenset({"token", "discord_token", "bot_token"})
+_SWITCH_WORDS = {"true": 1, "yes": 1, "on": 1, "false": 0, "no": 0, "off": 0}
+
+WEB_ADDRESS_NEEDED = (
+    "the web pages need web_base_url, their public address (https://euchre.example.org): "
+    "every link in them and in their previews starts with it"
+)
+"""Why the pages do not start without ``web_base_url``."""
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 Snowflake = Annotated[int, Field(gt=0, lt=2**64)]
@@ -169,14 +178,21 @@ class Settings(BaseSettings):
     """Port of the web pages; 0: the bot process serves none (``python -m bot web`` uses 8080)."""
 
     web_base_url: str = ""
-    """The pages' public address (``https://euchre.example.org``), for ``/euchre web`` and link
-    previews; empty: taken from each request's Host."""
+    """The pages' public address (``https://euchre.example.org``): every link in them, in
+    ``/euchre web`` and in link previews starts with it. The pages refuse to start without
+    it; the bot without pages (``web_port`` 0) needs it only to link them."""
 
     web_requests_per_minute: int = Field(default=120, ge=1, le=100_000)
-    """Requests one address may make a minute (in bursts of a tenth of it); more get 429."""
+    """Pages one address may ask for a minute (in bursts of a tenth of it); more get 429.
 
-    web_trust_forwarded: bool = False
-    """Take the client's address from X-Forwarded-For (only behind a proxy that sets it)."""
+    Static files (style sheet, script, cards) count apart, ten times as many."""
+
+    web_trust_forwarded: int = Field(default=0, ge=0, le=10)
+    """Reverse proxies in front of the pages whose X-Forwarded-For is believed (0: none).
+
+    The client's address is taken that many entries from the end of the header. Only for
+    a port that nothing but the proxies can reach: anyone else could write that header.
+    ``true`` and ``false`` (this option's old form) read as 1 and 0."""
 
     discord_token: SecretStr | None = Field(default=None, validation_alias=TOKEN_ENV, exclude=True)
     """The bot token, only from the environment; see :meth:`require_token`."""
@@ -212,6 +228,16 @@ class Settings(BaseSettings):
             parse_url(value)  # its ValueError says what is wrong
         return value
 
+    @field_validator("web_trust_forwarded", mode="before")
+    @classmethod
+    def _hops_from_old_switch(cls, value: object) -> object:
+        """The old on/off form: on meant one proxy in front, off none."""
+        if isinstance(value, bool):
+            return int(value)
+        if isinstance(value, str) and value.strip().lower() in _SWITCH_WORDS:
+            return _SWITCH_WORDS[value.strip().lower()]
+        return value
+
     @field_validator("web_base_url")
     @classmethod
     def _web_address(cls, value: str) -> str:
@@ -219,6 +245,12 @@ class Settings(BaseSettings):
         if value and not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
             raise ValueError("must be an address like https://euchre.example.org (or empty)")
         return value
+
+    @model_validator(mode="after")
+    def _pages_need_their_address(self) -> Settings:
+        if self.web_port and not self.web_base_url:
+            raise ValueError(WEB_ADDRESS_NEEDED)
+        return self
 
     @model_validator(mode="after")
     def _one_database_and_shards(self) -> Settings:

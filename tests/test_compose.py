@@ -124,6 +124,38 @@ def test_the_web_pages_run_the_bots_image_on_the_same_database() -> None:
     assert "127.0.0.1:8080" in str(section("services", "web", "healthcheck")["test"])
 
 
+def test_the_pages_are_published_on_loopback_only_and_trust_one_proxy() -> None:
+    web = section("services", "web")
+    assert web["ports"] == ['"127.0.0.1:8080:8080"'], "never on every interface"
+    env = text_values(section("services", "web", "environment"))
+    assert interpolate(env["EUCHRE_WEB_BASE_URL"], {}) == "http://localhost:8080"
+    assert interpolate(env["EUCHRE_WEB_BASE_URL"], {"EUCHRE_WEB_BASE_URL": "https://e.org"}) == (
+        "https://e.org"
+    )
+    assert env["EUCHRE_WEB_TRUST_FORWARDED"] == "1"
+
+
+def test_the_https_profile_puts_caddy_in_front_of_the_pages() -> None:
+    caddy = section("services", "caddy")
+    assert re.fullmatch(r"caddy:2\.\d+\.\d+", str(caddy["image"])), "pinned"
+    assert caddy["profiles"] == '["https"]', "started only with --profile https"
+    given = {"EUCHRE_WEB_BASE_URL": "https://euchre.example.org"}
+    command = interpolate(str(caddy["command"]), given)
+    assert command == (
+        '["caddy", "reverse-proxy", "--from", "https://euchre.example.org", "--to", "web:8080"]'
+    )
+    assert caddy["ports"] == ['"80:80"', '"443:443"', '"443:443/udp"']
+    assert "caddy-data:/data" in caddy["volumes"] and "caddy-data" in section("volumes")
+    # the pages' base URL and Caddy's site are the one variable: links match the certificate
+    web_env = text_values(section("services", "web", "environment"))
+    assert interpolate(web_env["EUCHRE_WEB_BASE_URL"], given) == "https://euchre.example.org"
+    # and the bots link it; without it they link no page (never the loopback address)
+    assert (
+        interpolate(bot_environment()["EUCHRE_WEB_BASE_URL"], given) == given["EUCHRE_WEB_BASE_URL"]
+    )
+    assert interpolate(bot_environment()["EUCHRE_WEB_BASE_URL"], {}) == ""
+
+
 def test_compose_refuses_to_start_without_a_password() -> None:
     uses = re.findall(r"\$\{POSTGRES_PASSWORD[^}]*\}", COMPOSE)
     assert len(uses) == 3, "the database's password, and PGPASSWORD of the bots and the web"

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import bot.__main__ as cli
 from bot.app import FLUSH_GRACE, HANDLERS_GRACE
+from bot.web.drawing import FONT_PLACES
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -92,3 +93,17 @@ def test_the_dockerfile_runs_the_bot_as_readme_does() -> None:
     (theirs,) = re.findall(r"^(docker run -d .*)$", readme, re.MULTILINE)
     assert ours == theirs
     assert "--stop-timeout 20" in ours
+
+
+def test_the_image_has_the_fonts_the_link_pictures_draw_names_with() -> None:
+    image = stages()[-1]
+    [fonts] = [a for w, a in image if w == "RUN" and "fonts-noto-color-emoji" in a]
+    assert (
+        "apt-get install -y --no-install-recommends fonts-dejavu-core fonts-noto-color-emoji"
+        in fonts
+    )
+    assert fonts.endswith("rm -rf /var/lib/apt/lists/*")
+    # where those Debian packages put them is where the pictures look first
+    assert FONT_PLACES["regular"][0] == "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    assert FONT_PLACES["bold"][0] == "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+    assert FONT_PLACES["emoji"][0] == "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"

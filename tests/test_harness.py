@@ -325,6 +325,10 @@ async def configure(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.send_message("Configured.", ephemeral=True)
 
 
+NO_CROWDS = discord.AllowedMentions(everyone=False, roles=False)
+"""What the demo bots' text may mention, as Discord's contract in the harness asks."""
+
+
 class DemoBot(commands.Bot):
     def __init__(self) -> None:
         super().__init__(
@@ -332,6 +336,7 @@ class DemoBot(commands.Bot):
             intents=discord.Intents(guilds=True),
             tree_cls=DemoTree,
             help_command=None,
+            allowed_mentions=NO_CROWDS,
         )
         self.notes: dict[str, Any] = {}
         self.setup_ran = False
@@ -357,6 +362,7 @@ class ShardedDemoBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             tree_cls=DemoTree,
+            allowed_mentions=NO_CROWDS,
         )
 
     async def setup_hook(self) -> None:
@@ -704,7 +710,12 @@ async def test_logged_errors_fail_unless_allowed() -> None:
         async def setup_hook(self) -> None:
             await self.add_cog(DemoCog(self))  # type: ignore[arg-type]
 
-    bot = Bot(command_prefix="!", intents=discord.Intents(guilds=True), tree_cls=QuietTree)
+    bot = Bot(
+        command_prefix="!",
+        intents=discord.Intents(guilds=True),
+        tree_cls=QuietTree,
+        allowed_mentions=NO_CROWDS,
+    )
     async with Harness(bot) as h:
         g = h.guild(members=["alice"])
         with pytest.raises(HarnessError, match="kaboom"):

@@ -182,6 +182,7 @@ LAYERS: dict[str, int] = {
     "bot.heartbeat": 3,
     "bot.runtime": 3,
     "bot.tables": 4,
+    "bot.refusals": 4,
     "bot.render": 5,
     "bot.replies": 5,
     "bot.discord_pace": 5,

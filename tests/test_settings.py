@@ -366,3 +366,34 @@ def test_shards_split_over_processes_on_postgresql(tmp_path: Path) -> None:
     )
     settings = load_settings(config)
     assert (settings.shard_count, settings.shard_ids) == (4, (1, 3))
+
+
+@pytest.mark.parametrize(
+    ("toml", "hops"),
+    [
+        ("", 0),
+        ("web_trust_forwarded = 2", 2),
+        ("web_trust_forwarded = true", 1),
+        ("web_trust_forwarded = false", 0),
+        ('web_trust_forwarded = "yes"', 1),
+    ],
+)
+def test_the_proxies_to_trust_are_a_number_and_the_old_switch_reads_as_one(
+    tmp_path: Path, toml: str, hops: int
+) -> None:
+    assert load_settings(write(tmp_path / "c.toml", toml)).web_trust_forwarded == hops
+
+
+def test_the_proxies_to_trust_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for value, hops in (("true", 1), ("off", 0), ("3", 3)):
+        monkeypatch.setenv("EUCHRE_WEB_TRUST_FORWARDED", value)
+        assert load_settings().web_trust_forwarded == hops
+    monkeypatch.setenv("EUCHRE_WEB_TRUST_FORWARDED", "-1")
+    assert "EUCHRE_WEB_TRUST_FORWARDED: Input should be greater than or equal to 0" in error_of()
+
+
+def test_the_bots_web_pages_refuse_to_start_without_their_address(tmp_path: Path) -> None:
+    message = error_of(write(tmp_path / "c.toml", "web_port = 8080"))
+    assert "the web pages need web_base_url, their public address" in message
+    both = 'web_port = 8080\nweb_base_url = "https://euchre.example.org"'
+    assert load_settings(write(tmp_path / "d.toml", both)).web_port == 8080

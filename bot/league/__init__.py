@@ -12,7 +12,7 @@ lives in small modules without Discord; :class:`LeagueService` keeps it in the s
 from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
 from .facts import DealFacts, GameFacts, game_facts, kept_facts
 from .families import DEFAULT_FAMILY, FAMILIES, Family, game_family
-from .history import HistoryEntry, Outcome, SeatedPlayer, history_entry
+from .history import HistoryEntry, HistoryPage, Outcome, SeatedPlayer, history_entry
 from .ladders import rate_ladders, rated_rows, team_game
 from .ranking import casual_reason, record_rules
 from .ratings import PlayerState, Rating, RatingModel, TeamGame, play, rate_game, rate_season
@@ -51,6 +51,7 @@ __all__ = [
     "Family",
     "GameFacts",
     "HistoryEntry",
+    "HistoryPage",
     "KeptTableGame",
     "LeagueError",
     "LeagueService",

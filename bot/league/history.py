@@ -6,9 +6,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from bot.store import ArchivedGame, GamePlayer
+from bot.store import ArchivedGame, GameArchiveRepo, GamePlayer
 
-__all__ = ["HistoryEntry", "Outcome", "SeatedPlayer", "history_entry"]
+__all__ = [
+    "HistoryEntry",
+    "HistoryPage",
+    "Outcome",
+    "SeatedPlayer",
+    "history_entry",
+    "history_page",
+]
 
 Outcome = Literal["won", "lost", "tied"]
 
@@ -33,6 +40,20 @@ class HistoryEntry:
     score_against: int
     partners: tuple[SeatedPlayer, ...]
     opponents: tuple[SeatedPlayer, ...]
+    name: str = ""
+    """The player's display name at that game."""
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    """One page of a player's games, newest first."""
+
+    entries: tuple[HistoryEntry, ...]
+    page: int
+    """0-based."""
+    pages: int
+    games: int
+    """Every game the player played on the server."""
 
 
 def _seated(p: GamePlayer) -> SeatedPlayer:
@@ -55,4 +76,16 @@ def history_entry(user_id: int, game: ArchivedGame) -> HistoryEntry:
         score_against=game.score[1 - team],
         partners=tuple(_seated(p) for p in game.players if p.team == team and p is not me),
         opponents=tuple(_seated(p) for p in game.players if p.team != team),
+        name=me.display_name,
     )
+
+
+async def history_page(
+    games: GameArchiveRepo, guild_id: int, user_id: int, page: int, size: int
+) -> HistoryPage:
+    """Page ``page`` (0-based, kept within the pages there are) of a player's games."""
+    count = await games.count_by_player(guild_id, user_id)
+    pages = max(1, -(-count // size))
+    page = min(max(page, 0), pages - 1)
+    found = await games.list_by_player(guild_id, user_id, limit=size, offset=page * size)
+    return HistoryPage(tuple(history_entry(user_id, g) for g in found), page, pages, count)

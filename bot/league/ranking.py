@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.rules import HouseRules, RuleError
+from bot.rules import HouseRules, RulesError
 from bot.store import ArchivedGame, LeagueSettings
 from bot.store.tournament_models import EventGame
 
@@ -29,7 +29,7 @@ def record_rules(record: dict[str, Any]) -> HouseRules | None:
     spec = record.get("rules")
     try:
         return HouseRules.from_spec(spec if isinstance(spec, dict) else {})
-    except RuleError:
+    except RulesError:
         return None
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.rules import Action, HouseRules, RecordError, RuleError, parse_record
+from bot.rules import Action, HouseRules, RecordError, RulesError, parse_record
 from bot.rules.game import Game
 from bot.rules.record import starting_game
 from bot.rules.scoring import Contract, DealOutcome
@@ -164,7 +164,7 @@ def replay_book(record: dict[str, Any]) -> ReplayBook:
         actor = game.turn if seat is None else seat
         try:
             builder.apply(-1 if actor is None else actor, action)
-        except RuleError as exc:
+        except RulesError as exc:
             raise RecordError(f"action {index} is rejected: {exc.message}") from None
     if not game.over:
         raise RecordError("the game is not over")

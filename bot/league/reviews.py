@@ -35,7 +35,7 @@ from bot.players.review import (
     summarize,
 )
 from bot.rules import Action, SeatView, parse_record
-from bot.rules.errors import RuleError
+from bot.rules.errors import RulesError
 from bot.rules.record import starting_game
 from bot.store import ArchivedGame, Database, GameArchiveRepo
 from bot.store.accuracy import AccuracyRepo, GameAccuracy
@@ -134,7 +134,7 @@ def finished_deals(record: dict[str, Any]) -> int:
         mover = game.turn if actor is None else actor
         try:
             game.apply(-1 if mover is None else mover, action)
-        except RuleError:
+        except RulesError:
             break
     return sum(1 for r in game.results if r.result != "in_play")
 

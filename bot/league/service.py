@@ -24,6 +24,7 @@ from bot.store import (
     ArchivedGame,
     Database,
     GameArchiveRepo,
+    GuildProfileRepo,
     GuildSettingsRepo,
     LeagueSettings,
     LeagueSettingsRepo,
@@ -41,7 +42,7 @@ from .daily_play import DailyService
 from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
 from .facts import GameFacts, game_facts
 from .families import DEFAULT_FAMILY, FAMILIES, Family, game_family
-from .history import HistoryEntry, history_entry
+from .history import HistoryPage, history_page
 from .ladders import rated_rows, team_game
 from .listening import TableEventLike, TournamentChangeLike
 from .ranking import casual_reason, record_rules
@@ -65,7 +66,7 @@ OPEN_SEASON_NAME: Final = "Open play"
 """The name of a season the bot opens by itself (numbered from the second one on)."""
 
 HISTORY_SIZE: Final = 10
-"""Games ``/euchre history`` lists."""
+"""Games a page of ``/euchre history`` lists."""
 
 _FACTS_CACHED: Final = 4096
 
@@ -114,6 +115,8 @@ class LeagueService:
         self.reviewer = reviewer or Reviewer(db)
         self.daily = DailyService(db)
         """The daily deal (tests set one with other computers or another clock)."""
+        self.guild_profiles = GuildProfileRepo(db)
+        """Servers' names and icons, for the league's web pages."""
         self._model = model or RatingModel()
         self._games = GameArchiveRepo(db)
         self._guilds = GuildSettingsRepo(db)
@@ -400,12 +403,11 @@ class LeagueService:
         )
 
     async def history(
-        self, guild_id: int, user_id: int, limit: int = HISTORY_SIZE
-    ) -> list[HistoryEntry]:
-        """A player's latest games on the server, newest first, every season."""
+        self, guild_id: int, user_id: int, page: int = 0, size: int = HISTORY_SIZE
+    ) -> HistoryPage:
+        """A page of a player's games on the server, newest first, every season."""
         await self.take_in(guild_id)
-        games = await self._games.list_by_player(guild_id, user_id, limit=limit)
-        return [history_entry(user_id, g) for g in games]
+        return await history_page(self._games, guild_id, user_id, page, size)
 
     async def game(self, guild_id: int, game_id: int) -> tuple[ArchivedGame, dict[str, Any]]:
         """A finished game of the server with its record."""

@@ -33,8 +33,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.rules import Action, BidGame, Contract, HouseRules, SeatView, seat_view
-from bot.rules.game import play_order
+from bot.rules import Action, Contract, Game, HouseRules, SeatView, seat_view
+from bot.rules.play import play_order
 from bot.rules.scoring import score_bid_deal
 
 from . import bid_basic
@@ -301,7 +301,7 @@ def settled(rows: Sequence[Sequence[float]]) -> bool:
 class _Deal:
     """One sampled deal at this seat's bid or declaration, played out as options are tried."""
 
-    def __init__(self, game: BidGame, seat: int, effort: Effort) -> None:
+    def __init__(self, game: Game, seat: int, effort: Effort) -> None:
         self.game = game
         self.seat = seat
         self.effort = effort
@@ -357,7 +357,7 @@ class _Deal:
         return _Outcome(net=_team_net(rules, self.seat % 2, contract, mine))
 
 
-def _shoot_out(game: BidGame, effort: Effort) -> list[int]:
+def _shoot_out(game: Game, effort: Effort) -> list[int]:
     """A shoot's deal from its declaration on: basic's gifts and discards, then the tricks."""
     while game.phase in ("declare", "give", "discard"):
         seat = game.turn

@@ -1,7 +1,7 @@
 """Bid Euchre's tricks played out fast by the basic player's card play, on plain lists.
 
 The expert values a choice by playing the rest of a sampled deal out many
-times. Stepping a ``BidGame`` and building a seat view for every card would
+times. Stepping a ``Game`` and building a seat view for every card would
 cost most of its budget, so ``PlayOut`` plays the same policy as
 ``bid_basic`` (lead the strongest card; follow low under a partner who holds
 the trick, else win as cheaply as possible, else throw the weakest card)

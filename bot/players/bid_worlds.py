@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from bot.rules import BidGame, RuleError, SeatView, new_game
+from bot.rules import Game, RulesError, SeatView, new_game
 from bot.rules.dealing import Deal
 
 from . import bid_basic
@@ -45,7 +45,7 @@ def dealt_hand(view: SeatView) -> list[int] | None:
     return list(view.hand) + played
 
 
-def surprises(view: SeatView, deal: Deal) -> tuple[BidGame, int] | None:
+def surprises(view: SeatView, deal: Deal) -> tuple[Game, int] | None:
     """``deal`` replayed through this deal's bidding, and the model's surprises at it.
 
     The game returned stands after the last bidding action of the history (the
@@ -53,7 +53,6 @@ def surprises(view: SeatView, deal: Deal) -> tuple[BidGame, int] | None:
     """
     rules = view.rules
     game = new_game(rules, dealer=view.dealer, deals=[deal])
-    assert isinstance(game, BidGame)
     count = 0
     try:
         for seat, action in view.history:
@@ -67,19 +66,19 @@ def surprises(view: SeatView, deal: Deal) -> tuple[BidGame, int] | None:
                 else:
                     count += bid_basic.bid_action(hand, rules, game.legal()) != action
             game.apply(seat, action)
-    except RuleError:
+    except RulesError:
         return None
     return game, count
 
 
 def bidding_world(
     view: SeatView, rng: random.Random, effort: Effort | None = None
-) -> BidGame | None:
+) -> Game | None:
     """A whole deal around this seat's hand, replayed to now (the bidding or the declaration).
 
     ``effort`` counts the deals drawn and the bids replayed on them.
     """
-    best: tuple[float, BidGame] | None = None
+    best: tuple[float, Game] | None = None
     mine = list(view.hand)
     for _ in range(TRIES):
         if effort is not None:

@@ -23,7 +23,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from bot.rules import HouseRules
-from bot.rules.game import play_order
+from bot.rules.play import play_order
 from bot.rules.ranking import best_card, build_ranking
 
 CARD_BITS = 2

@@ -34,7 +34,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
-from bot.rules import Action, Game, HouseRules, RuleError, SeatView, seat_view
+from bot.rules import Action, Game, HouseRules, RulesError, SeatView, seat_view
 from bot.rules.scoring import score_deal
 
 from .advice import Advice
@@ -390,7 +390,7 @@ class ExpertPlayer:
         number = game.deal_number
         try:
             game.apply(view.seat, option)
-        except RuleError:
+        except RulesError:
             return -1e6
         bidder = self.bidder(view)
         steps = learnt = 0

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from bot.rules import Action, Game, RuleError, SeatView, new_game, seat_view
+from bot.rules import Action, Game, RulesError, SeatView, new_game, seat_view
 from bot.rules.dealing import Deal
 
 from .basic import BasicPlayer
@@ -152,7 +152,7 @@ class Reader:
                         self.asked += 1
                         action = model.choose(seat_view(game, seat))
                 game.apply(seat, action)
-        except RuleError:
+        except RulesError:
             return None
         return game, surprise
 

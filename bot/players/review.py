@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from bot.rules import Action, Game, SeatView, parse_record, seat_view
-from bot.rules.errors import RuleError
+from bot.rules.errors import RulesError
 from bot.rules.record import LoadedRecord, starting_game
 
 from .advice import Advice
@@ -273,7 +273,7 @@ def _apply(game: Game, index: int, actor: int | None, action: Action) -> None:
     mover = game.turn if actor is None else actor
     try:
         game.apply(-1 if mover is None else mover, action)
-    except RuleError as exc:
+    except RulesError as exc:
         raise ReviewError(f"the record breaks the rules at action {index}: {exc}") from None
 
 

@@ -45,7 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from bot.rules import Action, HouseRules, PastDeal, RuleError, SeatView, new_game, seat_view
+from bot.rules import Action, HouseRules, PastDeal, RulesError, SeatView, new_game, seat_view
 from bot.rules.dealing import Deal
 
 from .basic import BasicPlayer
@@ -255,6 +255,6 @@ def _replay(
             if action.do == "discard" and action.card is None:
                 action = Action.discard(hands[dealer][-1])
             game.apply(seat, action)
-    except (RuleError, ValueError):
+    except (RulesError, ValueError):
         return None
     return [SeatCount(bids[s], tuple(misses[s]), plays[s], play_misses[s]) for s in range(n)]

@@ -14,17 +14,18 @@ from datetime import date
 from bot.rules import Action, SeatView, Suit
 
 from .cards import bower_word, card_text, hand_text, trump_text
+from .fitting import CONTENT, chunks
 from .hints import action_phrase
 
 __all__ = [
     "SoloButton",
     "daily_text",
     "deal_picture",
-    "leaderboard_text",
+    "leaderboard_texts",
     "result_text",
     "seat_word",
     "solo_buttons",
-    "weekly_text",
+    "weekly_texts",
 ]
 
 _WHERE = ("You", "Your left opponent", "Your partner", "Your right opponent")
@@ -125,24 +126,31 @@ def result_text(day: date, points: int, par: int, tricks: tuple[int, int]) -> st
     )
 
 
-def leaderboard_text(day: date, rows: Sequence[tuple[str, int, int | None, int]]) -> str:
-    """Today's results best first: (name, points, par, streak) each."""
+def leaderboard_texts(day: date, rows: Sequence[tuple[str, int, int | None, int]]) -> list[str]:
+    """Today's results best first: (name, points, par, streak) each.
+
+    Everyone is listed: past one message's 2,000 characters the list goes on in the next.
+    """
     if not rows:
-        return f"Nobody has finished the deal of {day.isoformat()} yet: play it with /euchre daily."
+        day_text = day.isoformat()
+        return [f"Nobody has finished the deal of {day_text} yet: play it with /euchre daily."]
     lines = [f"**Deal of the day, {day.isoformat()}**"]
     for rank, (name, points, par, days) in enumerate(rows, 1):
         against = "" if par is None else f" (par {par:+d})"
         run = f" · {days}-day streak" if days > 1 else ""
         lines.append(f"{rank}. {name}: {points:+d}{against}{run}")
-    return "\n".join(lines)
+    return chunks(lines, CONTENT)
 
 
-def weekly_text(first: date, last: date, rows: Sequence[tuple[str, int, int]]) -> str:
-    """The week's leaders: (name, points over par, days played) each, best first."""
+def weekly_texts(first: date, last: date, rows: Sequence[tuple[str, int, int]]) -> list[str]:
+    """The week's leaders: (name, points over par, days played) each, best first.
+
+    Everyone is listed: past one message's 2,000 characters the list goes on in the next.
+    """
     head = f"**Deal of the day, week of {first.isoformat()} to {last.isoformat()}**"
     if not rows:
-        return f"{head}\nNobody played the daily deal this week: try it with /euchre daily."
+        return [f"{head}\nNobody played the daily deal this week: try it with /euchre daily."]
     lines = [head, "Points over par, summed over the days played:"]
     for rank, (name, over, days) in enumerate(rows, 1):
         lines.append(f"{rank}. {name}: {over:+d} in {days} day{'s' if days != 1 else ''}")
-    return "\n".join(lines)
+    return chunks(lines, CONTENT)

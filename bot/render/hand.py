@@ -27,6 +27,7 @@ from .cards import (
     suit_text,
     trump_text,
 )
+from .fitting import BUTTON_LABEL, shorten
 from .table import result_line, score_line
 from .teams import player, team_mark
 
@@ -103,7 +104,7 @@ def _action_label(table: PublicTable, view: SeatView, action: Action) -> tuple[s
         return ("Go alone" if maker_side else "Defend alone"), "success"
     if do == "ask":
         assert action.partner is not None
-        return f"Ask {player(table, action.partner)}", "primary"
+        return shorten(f"Ask {player(table, action.partner)}", BUTTON_LABEL), "primary"
     if do == "redeal":
         return "Throw in (ace no face)", "danger"
     if do == "swap":

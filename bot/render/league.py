@@ -15,6 +15,7 @@ import discord
 from bot.league import (
     Family,
     HistoryEntry,
+    HistoryPage,
     PartnerRecord,
     PlayerReport,
     SeasonChange,
@@ -26,6 +27,7 @@ from bot.league import (
 from bot.league.reviews import AccuracyTrend
 from bot.store import LeagueSettings, Season
 
+from .fitting import EMBED_DESCRIPTION, EMBED_TITLE, shorten
 from .teams import COMPUTER_MARK, joined
 from .web_links import season_page, web_line
 
@@ -57,6 +59,8 @@ _OUTCOME_MARKS: Final = {"won": "✅ Won", "lost": "❌ Lost", "tied": "🤝 Tie
 _RATING_NOTE: Final = "Rating: skill minus 3× its uncertainty (OpenSkill)"
 _FIELD_CHARS: Final = 1024
 """The most characters Discord takes in an embed field's value."""
+_SHORTEST_NAME: Final = 12
+"""A name in a history line is never shortened below this."""
 
 SEASON_END_TOP: Final = 5
 """Places of each family the end-of-season announcement shows."""
@@ -225,27 +229,46 @@ def accuracy_line(trend: AccuracyTrend) -> str:
 # ---------------------------------------------------------------------- history
 
 
-def _people(players: Sequence[SeatedPlayer]) -> str:
-    return joined([f"{p.name} {COMPUTER_MARK}" if p.is_computer else p.name for p in players])
+def _people(players: Sequence[SeatedPlayer], longest: int) -> str:
+    names = [f"{p.name} {COMPUTER_MARK}" if p.is_computer else p.name for p in players]
+    return joined([shorten(n, longest) for n in names])
 
 
-def history_embed(name: str, entries: Sequence[HistoryEntry]) -> discord.Embed:
-    """A player's latest games, one line each."""
-    embed = discord.Embed(title=f"🕘 {name}'s latest games", colour=_BLUE)
-    if not entries:
+def _history_line(e: HistoryEntry, longest: int) -> str:
+    partners = f"with {_people(e.partners, longest)} " if e.partners else ""
+    kind = "ranked" if e.ranked else "casual"
+    return (
+        f"**#{e.game_id}** · {_OUTCOME_MARKS[e.outcome]} {e.score_for}–{e.score_against} · "
+        f"{partners}vs {_people(e.opponents, longest)} · {kind} · "
+        f"<t:{int(e.finished_at.timestamp())}:d>"
+    )
+
+
+def history_embed(name: str, page: HistoryPage) -> discord.Embed:
+    """A page of a player's games, one line each, newest first.
+
+    Every line fits its share of the description: with many long names at a table
+    (eight seats), each name is shortened as far as needed ("…"); the game's replay
+    shows them whole.
+    """
+    embed = discord.Embed(title=shorten(f"🕘 {name}'s latest games", EMBED_TITLE), colour=_BLUE)
+    if not page.entries:
         embed.description = "No finished games on this server yet."
         return embed
+    share = EMBED_DESCRIPTION // max(len(page.entries), 1) - 1
     lines = []
-    for e in entries:
-        partners = f"with {_people(e.partners)} " if e.partners else ""
-        kind = "ranked" if e.ranked else "casual"
-        lines.append(
-            f"**#{e.game_id}** · {_OUTCOME_MARKS[e.outcome]} {e.score_for}–{e.score_against} · "
-            f"{partners}vs {_people(e.opponents)} · {kind} · "
-            f"<t:{int(e.finished_at.timestamp())}:d>"
-        )
+    for entry in page.entries:
+        longest = max(len(p.name) + 2 for p in (*entry.partners, *entry.opponents))
+        line = _history_line(entry, longest)
+        while len(line) > share and longest > _SHORTEST_NAME:
+            longest -= 4
+            line = _history_line(entry, longest)
+        lines.append(line)
     embed.description = "\n".join(lines)
-    embed.set_footer(text="See any game again with /euchre replay and its number.")
+    footer = "See any game again with /euchre replay and its number."
+    if page.pages > 1:
+        footer = f"Page {page.page + 1} of {page.pages} · {page.games} games · {footer}"
+    embed.set_footer(text=footer)
     return embed
 
 

@@ -11,12 +11,13 @@ from typing import Any, Final
 
 import discord
 
-from bot.rules import HouseRules, RuleError
+from bot.rules import HouseRules, RulesError
 from bot.rules.house_rules import PRESET_DESCRIPTIONS
 from bot.server.fields import SETTING_FIELDS, FieldValues
 from bot.server.settings import ServerSettings
 from bot.server.sources import RuleChange, SettingChange
 
+from .fitting import OPTION_TEXT, shorten
 from .rules import CHANGED_MARK, PRESET_NAMES, explain, matters, rules_embed
 
 __all__ = [
@@ -35,7 +36,7 @@ __all__ = [
     "table_rules_embed",
 ]
 
-_CHOICE_LIMIT: Final = 100
+_CHOICE_LIMIT: Final = OPTION_TEXT
 _OPEN_TABLES: Final = "Tables already open keep their rules; the next table opened uses these."
 
 
@@ -52,8 +53,8 @@ def shown_value(values: FieldValues, value: Any) -> str:
 
 
 def choice_name(text: str) -> str:
-    """Text cut to the length of an autocomplete choice's name."""
-    return text if len(text) <= _CHOICE_LIMIT else text[: _CHOICE_LIMIT - 1] + "…"
+    """Text shortened to the length of an autocomplete choice's name."""
+    return shorten(text, _CHOICE_LIMIT)
 
 
 def preset_choice_name(preset: str) -> str:
@@ -74,7 +75,7 @@ def rule_value_choice_name(name: str, value: Any, rules: HouseRules, shown: str)
         return choice_name(f"{PRESET_NAMES[value]}{now}: {_plays(value)}")
     try:
         changed = rules.with_changes(**{name: value})
-    except RuleError as exc:
+    except RulesError as exc:
         return choice_name(f"{shown}: doesn't fit the other rules ({exc})")
     return choice_name(f"{shown}{now}: {explain(name, changed)}")
 

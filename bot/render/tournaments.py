@@ -1,36 +1,59 @@
 """How a tournament event looks in its channel: the live event message, notices, history.
 
-One message per event carries who is in (during sign-up and check-in), then the
-standings as the rounds are played, then the final standings; the notices say
-when a round opens and who won. Drawn from the event's state only: no I/O.
+One message per event carries who is in and who waits (during sign-up and check-in),
+then the standings as the rounds are played, then the final standings; the notices
+say when a round opens, who got a place off the waiting list and who won. Drawn from
+the event's state only: no I/O.
+
+Every list keeps Discord's limits and loses nobody: who is in fills as many of the
+message's fields as its 6,000 characters allow, the standings show the first places,
+and what does not fit is counted ("… and 12 more") with the button that shows it all,
+page by page (:mod:`.tournament_lists`): **Who's in** and **Standings**.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 import discord
 
 from bot.league.tournaments import Standing
+from bot.league.tournaments.waiting import groups
 from bot.store.tournament_models import Entrant, EventRound, TournamentEvent
 
+from .fitting import (
+    CONTENT,
+    EMBED_DESCRIPTION,
+    EMBED_FIELDS,
+    EMBED_TOTAL,
+    FIELD_VALUE,
+    fit_fields,
+    fit_lines,
+    shorten,
+)
+
 __all__ = [
+    "DIRECTOR_VERBS",
     "EVENT_VERBS",
+    "HISTORY_EVENTS",
+    "PEOPLE_BUTTON",
+    "STANDINGS_BUTTON",
     "EventVerb",
     "champion_text",
     "event_buttons",
     "event_embed",
     "history_embed",
+    "more_line",
+    "people_lines",
     "round_text",
+    "standing_line",
     "table_ping_text",
+    "waiting_texts",
 ]
 
 EventVerb = Literal[
-    "join", "leave", "checkin", "confirm", "start", "computers", "next", "pause", "cancel"
-]
-EVENT_VERBS: Final[tuple[EventVerb, ...]] = (
     "join",
     "leave",
     "checkin",
@@ -40,7 +63,10 @@ EVENT_VERBS: Final[tuple[EventVerb, ...]] = (
     "next",
     "pause",
     "cancel",
-)
+    "people",
+    "standings",
+]
+EVENT_VERBS: Final[tuple[EventVerb, ...]] = get_args(EventVerb)
 DIRECTOR_VERBS: Final[frozenset[str]] = frozenset({"start", "computers", "next", "pause", "cancel"})
 _TABLE: Final = 4
 """People at a table: fewer in an event, and only computers can fill the seats."""
@@ -54,8 +80,16 @@ _PHASES: Final = {
     "cancelled": "Cancelled",
 }
 _MEDALS: Final = {1: "🥇", 2: "🥈", 3: "🥉"}
-_LINES: Final = 20
-"""Standings lines shown in the message (the rest in /euchre tournament standings)."""
+_LINES: Final = 10
+"""Standings lines the message shows at most (every line: its Standings button)."""
+PEOPLE_BUTTON: Final = "Who's in"
+STANDINGS_BUTTON: Final = "Standings"
+_HEAD_FIELDS: Final = 3
+"""The message's fields before its lists: Starts, Director, Rated."""
+HISTORY_EVENTS: Final = 15
+"""Events /euchre tournament history shows."""
+_HISTORY_LINE: Final = EMBED_DESCRIPTION // HISTORY_EVENTS - 1
+"""The longest line of the history: a line for every event shown fits a description."""
 
 
 def _format(event: TournamentEvent) -> str:
@@ -83,22 +117,22 @@ def _entrant_line(entry: Entrant, partner: Entrant | None, checking: bool) -> st
     return f"• {name}{marks}"
 
 
-def _signups(event: TournamentEvent) -> str:
+def people_lines(event: TournamentEvent, entries: list[Entrant]) -> list[str]:
+    """``entries`` one line each: a pair once, on the line of the partner who named the other."""
     checking = event.phase == "checkin"
-    lines: list[str] = []
-    by_user = {e.user_id: e for e in event.entrants}
-    for entry in event.entrants:
-        if event.settings.format == "pairs":
-            partner = by_user.get(entry.partner_id)
-            if partner is not None and partner.number < entry.number:
-                continue  # shown once, on the line of the partner who named them
-            lines.append(_entrant_line(entry, partner, checking))
-        else:
-            lines.append(_entrant_line(entry, None, checking))
-    return "\n".join(lines[:40]) or "Nobody yet: press **Join**."
+    return [
+        _entrant_line(group[0], group[1] if len(group) > 1 else None, checking)
+        for group in groups(entries)
+    ]
 
 
-def _standing_line(line: Standing, pairs: bool) -> str:
+def more_line(count: int, button: str) -> str:
+    """The line that says how many more a list holds, and which button shows them."""
+    return f"… and {count} more: press **{button}** below"
+
+
+def standing_line(line: Standing, pairs: bool) -> str:
+    """One line of the standings: medal or place, names, what placed them."""
     mark = _MEDALS.get(line.place, f"{line.place}.")
     names = " & ".join(line.names)
     left = " (left: a computer played on)" if line.replaced else ""
@@ -107,47 +141,82 @@ def _standing_line(line: Standing, pairs: bool) -> str:
     return f"{mark} {names}: {line.points} pts, {line.deals_won} deals won{left}"
 
 
-def standings_text(event: TournamentEvent, lines: Sequence[Standing]) -> str:
-    """The standings, one line each (at most :data:`_LINES`)."""
-    pairs = event.settings.format == "pairs"
-    shown = [_standing_line(line, pairs) for line in lines[:_LINES]]
-    more = len(lines) - len(shown)
-    if more > 0:
-        shown.append(f"… and {more} more: /euchre tournament standings")
-    return "\n".join(shown) or "No results yet."
-
-
 def event_embed(
     event: TournamentEvent, lines: Sequence[Standing], total_rounds: int
 ) -> discord.Embed:
-    """The event's live message: its settings, who is in, or the standings so far."""
+    """The event's live message: its settings, who is in and who waits, or the standings."""
     phase = _PHASES[event.phase] + (" (paused)" if event.paused else "")
     embed = discord.Embed(title=f"🏆 {event.name}", description=f"{_format(event)} · {phase}")
     embed.add_field(name="Starts", value=_when(event.settings.start_time), inline=True)
     embed.add_field(name="Director", value=f"<@{event.director_id}>", inline=True)
     embed.add_field(name="Rated", value="yes" if event.settings.rated else "no", inline=True)
-    if event.phase in ("signup", "checkin"):
-        people = [e for e in event.entrants if e.user_id is not None]
-        embed.add_field(name=f"Signed up ({len(people)})", value=_signups(event), inline=False)
-    else:
-        played = len(event.rounds)
-        title = "Final standings" if event.phase == "finished" else "Standings"
-        if event.phase != "finished" and played:
-            title += f" after round {played} of {total_rounds}"
-        embed.add_field(name=title, value=standings_text(event, lines)[:1024], inline=False)
     embed.set_footer(text=f"Event {event.id}")
+    if event.phase in ("signup", "checkin"):
+        fields = _people_fields(event, EMBED_TOTAL - len(embed))
+    else:
+        fields = [_standings_field(event, lines, total_rounds)]
+    for name, value in fields:
+        embed.add_field(name=name, value=value, inline=False)
     return embed
 
 
-def event_buttons(event: TournamentEvent) -> list[tuple[EventVerb, str, discord.ButtonStyle]]:
-    """The buttons the message shows now: (verb, label, style); none once it has ended."""
-    if event.phase in ("finished", "cancelled"):
-        return []
-    blue, grey, red = (
-        discord.ButtonStyle.primary,
-        discord.ButtonStyle.secondary,
-        discord.ButtonStyle.danger,
+def _people_fields(event: TournamentEvent, budget: int) -> list[tuple[str, str]]:
+    """Who is in, then who waits, in as many fields as fit; the rest counted."""
+    people = sum(1 for e in event.entrants if e.user_id is not None)
+    title = f"Signed up ({people} of {event.settings.max_players})"
+    lines = people_lines(event, event.entrants)
+    waiting = people_lines(event, event.waiting)
+    wait_title = f"Waiting list ({len(event.waiting)})"
+    most = EMBED_FIELDS - _HEAD_FIELDS - (1 if waiting else 0)
+    if not lines:
+        fields = [(title, "Nobody yet: press **Join**.")]
+        shown = 0
+    else:
+        spare = len(wait_title) + 100 if waiting else 0
+        fields, shown = fit_fields(
+            title, lines, budget - spare, lambda n: more_line(n, PEOPLE_BUTTON), most=most
+        )
+        fields = fields or [(title, more_line(len(lines), PEOPLE_BUTTON))]
+    if not waiting:
+        return fields
+    budget -= sum(len(n) + len(v) for n, v in fields)
+    if shown < len(lines):
+        return [*fields, (wait_title, f"{len(event.waiting)} waiting: press **{PEOPLE_BUTTON}**")]
+    more = fit_fields(wait_title, waiting, budget, lambda n: more_line(n, PEOPLE_BUTTON), most=1)[0]
+    return [*fields, *more]
+
+
+def _standings_field(
+    event: TournamentEvent, lines: Sequence[Standing], total_rounds: int
+) -> tuple[str, str]:
+    played = len(event.rounds)
+    title = "Final standings" if event.phase == "finished" else "Standings"
+    if event.phase != "finished" and played:
+        title += f" after round {played} of {total_rounds}"
+    if not lines:
+        return title, "No results yet."
+    pairs = event.settings.format == "pairs"
+    first = [standing_line(line, pairs) for line in lines[:_LINES]]
+    text, _ = fit_lines(
+        first,
+        FIELD_VALUE,
+        lambda n: more_line(n, STANDINGS_BUTTON),
+        hidden=len(lines) - len(first),
     )
+    return title, text
+
+
+def event_buttons(event: TournamentEvent) -> list[tuple[EventVerb, str, discord.ButtonStyle]]:
+    """The buttons the message shows now: (verb, label, style).
+
+    Once the event has finished only **Standings** stays; a cancelled event has none.
+    """
+    grey = discord.ButtonStyle.secondary
+    if event.phase == "cancelled":
+        return []
+    if event.phase == "finished":
+        return [("standings", STANDINGS_BUTTON, grey)]
+    blue, red = discord.ButtonStyle.primary, discord.ButtonStyle.danger
     buttons: list[tuple[EventVerb, str, discord.ButtonStyle]] = []
     if event.phase in ("signup", "checkin"):
         buttons.append(("join", "Join", blue))
@@ -156,12 +225,14 @@ def event_buttons(event: TournamentEvent) -> list[tuple[EventVerb, str, discord.
         buttons.append(("leave", "Leave", grey))
         if event.phase == "checkin":
             buttons.append(("checkin", "Check in", discord.ButtonStyle.success))
+        buttons.append(("people", PEOPLE_BUTTON, grey))
         buttons.append(("start", "Start now", discord.ButtonStyle.success))
         people = sum(1 for e in event.entrants if e.user_id is not None)
         if 0 < people < _TABLE:
             buttons.append(("computers", "Start with computers", discord.ButtonStyle.success))
     else:
         buttons.append(("leave", "Leave", grey))
+        buttons.append(("standings", STANDINGS_BUTTON, grey))
         if event.phase == "between_rounds":
             buttons.append(("next", "Next round", discord.ButtonStyle.success))
         buttons.append(("pause", "Resume" if event.paused else "Pause", grey))
@@ -184,23 +255,65 @@ def table_ping_text(event: TournamentEvent, rnd: EventRound, number: int, users:
     return f"🃏 {event.name}, round {rnd.number}, table {number}: {who}, your table is ready."
 
 
+def waiting_texts(event: TournamentEvent, users: Sequence[int], *, got_in: bool) -> list[str]:
+    """The notices pinging people of the waiting list, as few as Discord's 2,000 characters allow.
+
+    ``got_in``: a place opened for them; else the event started without one for them.
+    """
+    if got_in:
+        head, tail = f"🎟️ A place opened in **{event.name}**: ", ", you're in!"
+    else:
+        head = f"🎟️ **{event.name}** has started full: "
+        tail = ", no place opened for you this time. Thank you for waiting!"
+    texts: list[str] = []
+    who: list[str] = []
+    for user in users:
+        mention = f"<@{user}>"
+        if who and len(head) + len(", ".join([*who, mention])) + len(tail) > CONTENT:
+            texts.append(head + ", ".join(who) + tail)
+            who = []
+        who.append(mention)
+    if who:
+        texts.append(head + ", ".join(who) + tail)
+    return texts
+
+
 def champion_text(event: TournamentEvent, champions: Sequence[Standing]) -> str:
-    """The final announcement."""
+    """The final announcement (many champions level: the first, then how many more)."""
     if not champions:
         return f"🏁 **{event.name}** has finished."
-    names = ", ".join(" & ".join(c.names) for c in champions)
     title = "Champions" if len(champions) > 1 or len(champions[0].names) > 1 else "Champion"
-    return f"🏆 **{event.name}** has finished. {title}: **{names}**! Congratulations!"
+    head = f"🏆 **{event.name}** has finished. {title}: **"
+    names = [" & ".join(c.names) for c in champions]
+    for shown in range(len(names), 0, -1):
+        left = len(names) - shown
+        rest = (
+            f" and {left} more level with them (the event's **{STANDINGS_BUTTON}**)" if left else ""
+        )
+        text = f"{head}{', '.join(names[:shown])}**{rest}! Congratulations!"
+        if len(text) <= CONTENT:
+            return text
+    return f"🏆 **{event.name}** has finished: see its **{STANDINGS_BUTTON}**. Congratulations!"
 
 
 def history_embed(events: Sequence[tuple[TournamentEvent, Sequence[Standing]]]) -> discord.Embed:
-    """The server's recent events, newest first, with their winners."""
+    """The server's recent events, newest first, with their winners.
+
+    A line too long for its share of the description (many champions level) ends in
+    "…": the event's standings say the rest.
+    """
     embed = discord.Embed(title="🏆 Tournament history")
     lines = []
     for event, champions in events:
         when = discord.utils.format_dt(event.created_at, "d")
         won = ", ".join(" & ".join(c.names) for c in champions)
         outcome = f"won by {won}" if won else _PHASES[event.phase].lower()
-        lines.append(f"**{event.id}** {event.name} ({when}): {_format(event)}, {outcome}")
-    embed.description = "\n".join(lines) or "No events yet: start one with /euchre tournament new."
+        line = f"**{event.id}** {event.name} ({when}): {_format(event)}, {outcome}"
+        lines.append(shorten(line, _HISTORY_LINE))
+    text = "\n".join(lines[:HISTORY_EVENTS])
+    embed.description = text or "No events yet: start one with /euchre tournament new."
+    if lines:
+        embed.set_footer(
+            text="Every place of an event: /euchre tournament standings event:<number>"
+        )
     return embed

@@ -3,8 +3,9 @@
 No discord, no asyncio, no I/O. Everything else in the project asks this
 package what is legal, who took the trick and what a deal scored. These names
 are what a user of the rules needs; the modules hold the rest (card and suit
-tables in ``cards``, the rankings in ``ranking``), and cards in words and
-symbols are ``bot.render.cards``'s.
+tables in ``cards``, the rankings in ``ranking``, the state record in
+``state``), and cards in words and symbols are ``bot.render.cards``'s. Every
+error the rules raise is a ``RulesError`` (errors.py).
 
     >>> from bot.rules import HouseRules, new_game
     >>> game = new_game(HouseRules.preset_rules("north_american"), seed=7)
@@ -12,15 +13,23 @@ symbols are ``bot.render.cards``'s.
     ('bid1', True)
 """
 
-from .actions import ACTION_CODE_PATTERN, Action, ActionError, action_from_json
-from .bid_game import BidGame, new_game
+from .actions import ACTION_CODE_PATTERN, Action, action_from_json
 from .cards import Suit, card_label, parse_card
 from .dealing import Deal
-from .errors import ERROR_CODES, ErrorCode, RuleError
-from .game import Game, Phase, Trick
+from .errors import (
+    ERROR_CODES,
+    ActionError,
+    CardError,
+    ErrorCode,
+    RecordError,
+    RefusedError,
+    RulesError,
+)
+from .game import Game, new_game
 from .house_rules import PRESETS, HouseRules
-from .record import RecordError, Replay, game_record, parse_record, replay
-from .scoring import Contract, DealResult
+from .record import Replay, game_record, parse_record, replay
+from .results import Contract, DealResult, Trick
+from .state import Phase
 from .view import PastDeal, SeatView, public_view, seat_view
 
 __all__ = [
@@ -29,7 +38,7 @@ __all__ = [
     "PRESETS",
     "Action",
     "ActionError",
-    "BidGame",
+    "CardError",
     "Contract",
     "Deal",
     "DealResult",
@@ -39,8 +48,9 @@ __all__ = [
     "PastDeal",
     "Phase",
     "RecordError",
+    "RefusedError",
     "Replay",
-    "RuleError",
+    "RulesError",
     "SeatView",
     "Suit",
     "Trick",

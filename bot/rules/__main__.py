@@ -17,7 +17,8 @@ from typing import Any
 from bot.cli import run_main
 
 from .cards import SUIT_NAMES, card_symbol, parse_card, parse_suit
-from .record import RecordError, Replay, replay
+from .errors import RecordError
+from .record import Replay, replay
 
 _PHASES = {
     "bid1": "the first round of bidding",

@@ -18,7 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final, Literal, get_args
 
-from .cards import CARD_COUNT, CardError, Suit, card_label, parse_card, parse_suit
+from .cards import CARD_COUNT, Suit, card_label, parse_card, parse_suit
+from .errors import ActionError, CardError
 
 Verb = Literal[
     "pass",
@@ -64,10 +65,6 @@ _CODE: Final = re.compile(ACTION_CODE_PATTERN)
 _CARD_VERBS: Final = ("discard", "give", "play")
 _PLAIN_VERBS: Final = ("pass", "alone", "redeal", "shoot")
 _ALONE_WORDS: Final = {True: "alone", False: "with"}
-
-
-class ActionError(ValueError):
-    """Text that is not an action at all (unknown verb, missing or malformed field or code)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,70 +1,91 @@
-"""A deal's phases, and what the game asks of the bidding it is played with.
+"""What both biddings share: the first checks of every action, making trump, going alone.
 
-A ``Game`` is one trick-taking core: the table, the score, the log, the deal's
-hands and the play of its tricks. Who makes trump and how is the part that
-differs between the games, so the game holds one ``Bidding`` for its rules and
-hands it every action but a card played: euchre's ordering up and naming trump
-with its loners (``euchre_bidding.py``), or Bid Euchre's numeric bids
-(``bid_bidding.py``). A bidding keeps its own progress through the phases
-before the play and reads and changes the game's deal through the game; it
-ends by starting the play (``Game.begin_play``) and, once the last trick is
-taken, scores the deal (``score_deal``).
+A deal's bidding is euchre's (euchre_bidding.py: ordering up, naming trump,
+loners and their gifts) or Bid Euchre's (bid_bidding.py: numeric bids, a
+declared trump, a shooter's gifts); each is functions over the ``State``
+(state.py), and each ends by beginning the play (play.py). Every refusal
+follows the order record-format.md gives: the game over (``wrong_phase``), the
+wrong seat (``not_your_turn``), an action the phase does not have
+(``wrong_phase``), a card not held (``card_not_in_hand``), then the rule.
 """
 
 from __future__ import annotations
 
-from abc import ABCMeta, abstractmethod
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, Literal, Self
+from collections.abc import Mapping
+from typing import Final
 
-if TYPE_CHECKING:
-    from .actions import Action
-    from .game import Game
+from .actions import Action
+from .cards import card_words
+from .errors import RefusedError
+from .state import Phase, State
 
-Phase = Literal["bid1", "discard", "bid2", "alone", "give", "play", "bid", "declare"]
-"""A deal's phase, as record-format.md names it (a game that is over has none).
+VERB_WORDS: Final = {
+    "pass": "pass",
+    "order_up": "order up",
+    "call": "name trump",
+    "discard": "discard",
+    "alone": "go alone",
+    "give": "give a card",
+    "ask": "ask for a card",
+    "redeal": "throw in the hands",
+    "swap": "swap with the kitty",
+    "play": "play a card",
+    "bid": "bid",
+    "shoot": "shoot",
+    "declare": "name trump",
+}
+"""Each verb in a sentence: "You can't ... now"."""
 
-``bid1``, ``bid2`` and ``alone`` are euchre's, ``bid`` and ``declare`` Bid
-Euchre's; both use ``give``, ``discard`` and ``play``.
-"""
-
-BID1: Final[Phase] = "bid1"
-DISCARD_PHASE: Final[Phase] = "discard"
-BID2: Final[Phase] = "bid2"
-ALONE_PHASE: Final[Phase] = "alone"
-GIVE_PHASE: Final[Phase] = "give"
-PLAY_PHASE: Final[Phase] = "play"
-BID_PHASE: Final[Phase] = "bid"
-DECLARE_PHASE: Final[Phase] = "declare"
+_CARD_VERBS: Final = frozenset({"give", "discard", "play"})
+NO_VERBS: Final[frozenset[str]] = frozenset()
+"""What a game that is over allows."""
 
 
-class Bidding(metaclass=ABCMeta):
-    """What happens before a deal's play under one game's rules (subclassed by each game)."""
+def check_turn(
+    s: State,
+    seat: int,
+    action: Action,
+    verbs: frozenset[str],
+    phase_words: Mapping[Phase, str],
+) -> None:
+    """The checks every action meets first: the game on, the seat's turn, the phase, the cards.
 
-    def __new__(cls, *args: object, **kwargs: object) -> Self:
-        """A blank bidding for ``copy`` (mypyc's own ``__new__`` would run ``__init__``)."""
-        return super().__new__(cls)
+    ``verbs`` are those the phase allows now, ``phase_words`` each phase in words.
+    """
+    phase = s.phase
+    do = action.do
+    verb = VERB_WORDS[do]
+    if phase is None:
+        raise RefusedError("wrong_phase", f"You can't {verb} now: the game is over.")
+    if seat != s.turn:
+        raise RefusedError("not_your_turn", "It's not your turn.")
+    if do not in verbs:
+        raise RefusedError("wrong_phase", f"You can't {verb} now: {phase_words[phase]}.")
+    card = action.card
+    if card is None and do in _CARD_VERBS:
+        raise RefusedError("not_allowed", f"Name the card to {verb.split()[0]}.")
+    held = [card] if card is not None else list(action.cards or ())
+    spare = list(s.hands[seat])
+    for c in held:
+        if c not in spare:
+            raise RefusedError("card_not_in_hand", f"You don't hold {card_words(c)}.")
+        spare.remove(c)
 
-    @abstractmethod
-    def start_deal(self, game: Game) -> None:
-        """A new deal is dealt: reset the bidding, set the game's first phase and turn."""
 
-    @abstractmethod
-    def legal(self, game: Game, seat: int, phase: Phase | None) -> Sequence[Action]:
-        """``Game.legal()`` in every phase before the play (``seat`` to act)."""
+def make_trump(s: State, seat: int, trump: int) -> None:
+    """``seat`` made ``trump`` (a suit; in Bid Euchre also a no-trump)."""
+    ranking = s.fixed.ranking
+    s.trump = trump
+    s.eff = ranking.suit[trump]
+    s.power = ranking.power[trump]
+    s.maker = seat
+    s.makers = seat % 2
 
-    @abstractmethod
-    def act(self, game: Game, seat: int, action: Action) -> None:
-        """Apply an action of any verb but ``play``, already logged."""
 
-    @abstractmethod
-    def check(self, game: Game, seat: int, action: Action) -> None:
-        """Raise RuleError where the rules refuse ``seat``'s action (the game unchanged)."""
-
-    @abstractmethod
-    def score_deal(self, game: Game) -> None:
-        """The last trick is taken: book the deal and end the game or deal the next."""
-
-    @abstractmethod
-    def copy(self) -> Bidding:
-        """An independent copy, for ``Game.copy``."""
+def go_alone(s: State, seat: int) -> None:
+    """``seat`` plays alone: its partners sit the deal out."""
+    s.alone = (*s.alone, seat)
+    out = list(s.out)
+    for p in s.fixed.partners[seat]:
+        out[p] = True
+    s.out = tuple(out)

@@ -14,6 +14,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
+from .errors import CardError
+
 
 class Suit(IntEnum):
     """The four suits; opposite colours alternate clubs, diamonds, hearts, spades."""
@@ -135,10 +137,6 @@ def card_words(c: int) -> str:
     if c >= JOKER:
         return _JOKER_WORDS[c]
     return f"the {RANK_NAMES[c & 7]} of {SUIT_NAMES[c >> 3]}"
-
-
-class CardError(ValueError):
-    """A card name that is not a card."""
 
 
 _BY_LABEL: Final[dict[str, int]] = {}

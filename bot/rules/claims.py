@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .actions import PLAY, Action
-from .errors import RuleError
-from .game import PLAY_PHASE, Game
+from .errors import RefusedError
+from .game import Game
 from .ranking import Ranking
+from .state import PLAY_PHASE
 from .view import SeatView, seat_view
 
 __all__ = ["Chooser", "claim_plays", "highest_card", "lowest_card", "strength"]
@@ -52,12 +53,12 @@ def claim_plays(game: Game, seat: int, chooser: Chooser | None = None) -> list[t
     ``game`` is not changed: the plays are worked out on a copy, each one
     checked by the rules, and the caller applies them to the game in the same
     order. ``chooser`` picks for the other seats (None: their lowest legal card).
-    RuleError when no deal is being played or ``seat`` sits it out.
+    RefusedError when no deal is being played or ``seat`` sits it out.
     """
     if game.phase != PLAY_PHASE or game.trump is None:
-        raise RuleError("wrong_phase", "You can only claim while the cards are being played.")
+        raise RefusedError("wrong_phase", "You can only claim while the cards are being played.")
     if not 0 <= seat < game.players or game.out[seat]:
-        raise RuleError("not_allowed", "Only a seat playing this deal can claim its tricks.")
+        raise RefusedError("not_allowed", "Only a seat playing this deal can claim its tricks.")
     play = game.copy()
     trump = game.trump
     ranking = game.ranking

@@ -9,12 +9,15 @@ algorithms may change between versions.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import factorial
-from typing import Final
+from typing import Any, Final
 
-from .cards import JACK, Suit, rank_of, suit_of
+from .cards import JACK, Suit, card
 from .house_rules import HouseRules, deals_every_card, deck_cards
+
+_BLACK_JACKS: Final = frozenset((card(JACK, Suit.CLUBS), card(JACK, Suit.SPADES)))
 
 NO_UPCARD: Final = -1
 """The ``upcard`` of a deal that turns no card (Bid Euchre deals the whole pack)."""
@@ -40,53 +43,98 @@ class Deal:
         object.__setattr__(self, "kitty", kitty)
 
 
+_BLAKE2B: Final = hashlib.blake2b
+_FROM_BYTES: Final[Callable[[bytes], int]] = int.from_bytes
+"""Bound once: compiled code calls them without looking them up."""
+
+
+def seed_key(seed: int, purpose: str) -> bytes:
+    """What the digest of ``seeded_int(seed, purpose, index)`` hashes, but the index."""
+    return f"euchre:{seed}:{purpose}:".encode()
+
+
+def deal_key(seed: int) -> bytes:
+    """The ``seed_key`` of a game's deals."""
+    return seed_key(seed, "deal")
+
+
 def seeded_int(seed: int, purpose: str, index: int = 0) -> int:
     """A 512-bit integer determined by the seed, a purpose word and an index."""
-    digest = hashlib.blake2b(f"euchre:{seed}:{purpose}:{index}".encode(), digest_size=64).digest()
-    return int.from_bytes(digest, "big")
+    return keyed_int(seed_key(seed, purpose), index)
+
+
+def keyed_int(key: bytes, index: int) -> int:
+    """``seeded_int`` of a ``seed_key`` and an index: the BLAKE2b digest of both, as a number."""
+    # blake2b's digest is 64 bytes unless asked otherwise; int.from_bytes reads big-endian.
+    return _FROM_BYTES(_BLAKE2B(key + str(index).encode()).digest())
 
 
 def shuffled(cards: list[int], seed: int, purpose: str, index: int = 0) -> list[int]:
-    """A copy of ``cards`` in a seeded random order.
-
-    Fisher-Yates from the top: for i = len-1 down to 1, swap card i with card
-    j = x mod (i+1), then x //= i+1. Only x modulo len! decides the swaps.
-    """
+    """A copy of ``cards`` in a seeded random order (see ``Shuffle``)."""
     out = list(cards)
-    orders, plan = _chunks(len(out))
-    x = seeded_int(seed, purpose, index) % orders
-    i = len(out) - 1
-    for chunk, stop in plan:
-        # The next digits of x (radices i+1 down to stop+1) are those of x mod their
-        # product, a number small enough for machine arithmetic: one big division a chunk.
-        x, r = divmod(x, chunk)
-        while i > stop:
-            j = r % (i + 1)
-            r //= i + 1
-            out[i], out[j] = out[j], out[i]
-            i -= 1
+    shuffle_for(len(out)).apply(out, seeded_int(seed, purpose, index))
     return out
 
 
 _WORD: Final = 1 << 62
 """Products of radices below this fit a machine word (and mypyc's unboxed int)."""
-_CHUNKS: Final[dict[int, tuple[int, list[tuple[int, int]]]]] = {}
 
 
-def _chunks(size: int) -> tuple[int, list[tuple[int, int]]]:
-    """For shuffling ``size`` cards: ``size!``; (product of radices, last i not in it) per chunk."""
-    found = _CHUNKS.get(size)
-    if found is None:
-        plan = []
+class Shuffle:
+    """The seeded shuffle of ``size`` cards, worked out once per size.
+
+    Fisher-Yates from the top: for i = size-1 down to 1, swap card i with card
+    j = x mod (i+1), then x //= i+1. Only x modulo size! decides the swaps, and
+    the radices are taken in chunks whose product fits a machine word: one big
+    division a chunk, then machine arithmetic.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.orders = factorial(size)
+        chunks: list[int] = []
+        stops: list[int] = []
         i = size - 1
         while i > 0:
             chunk, stop = 1, i
             while stop > 0 and chunk * (stop + 1) < _WORD:
                 chunk *= stop + 1
                 stop -= 1
-            plan.append((chunk, stop))
+            chunks.append(chunk)
+            stops.append(stop)
             i = stop
-        found = _CHUNKS[size] = (factorial(size), plan)
+        self.chunks = chunks
+        self.stops = stops
+
+    def apply(self, out: list[Any], x: int) -> None:
+        """Shuffle ``out`` (``size`` cards) in place by the number ``x``.
+
+        The items are only moved: typed Any, compiled code moves them as they are.
+        """
+        x %= self.orders
+        i = self.size - 1
+        stops = self.stops
+        for k, chunk in enumerate(self.chunks):
+            x, r = divmod(x, chunk)
+            stop = stops[k]
+            while i > stop:
+                radix = i + 1
+                j = r % radix
+                r //= radix
+                card = out[i]
+                out[i] = out[j]
+                out[j] = card
+                i -= 1
+
+
+_SHUFFLES: Final[dict[int, Shuffle]] = {}
+
+
+def shuffle_for(size: int) -> Shuffle:
+    """The ``Shuffle`` of ``size`` cards (made once)."""
+    found = _SHUFFLES.get(size)
+    if found is None:
+        found = _SHUFFLES[size] = Shuffle(size)
     return found
 
 
@@ -101,10 +149,34 @@ class Dealer:
         self.players = rules.players
         self.hand_size = rules.hand_size
         self.every_card = deals_every_card(rules)
+        self.shuffle = shuffle_for(len(self.pack))
+        self.random_first = rules.first_dealer == "random"
+
+    def first_dealer(self, seed: int) -> int:
+        """The first dealer: at random, or whoever is dealt the first black jack.
+
+        For the black jack, a seeded shuffle of the pack is dealt face up one
+        card at a time, starting with seat 0, until a jack of clubs or spades
+        appears.
+        """
+        if self.random_first:
+            return seeded_int(seed, "first_dealer") % self.players
+        cards = list(self.pack)
+        self.shuffle.apply(cards, seeded_int(seed, "black_jack"))
+        for i, c in enumerate(cards):
+            if c in _BLACK_JACKS:
+                return i % self.players
+        return 0
+
+    def shuffled(self, key: bytes, number: int) -> list[int]:
+        """The pack as deal number ``number`` (0-based) deals it (``key``: ``deal_key(seed)``)."""
+        out = list(self.pack)
+        self.shuffle.apply(out, keyed_int(key, number))
+        return out
 
     def deal(self, seed: int, number: int) -> Deal:
         """Deal number ``number`` (0-based, thrown-in deals included) of a game seeded ``seed``."""
-        return self.deal_pack(shuffled(self.pack, seed, "deal", number))
+        return self.deal_pack(self.shuffled(deal_key(seed), number))
 
     def deal_pack(self, pack: list[int]) -> Deal:
         """``hand_size`` cards to each seat from the top of ``pack``, then the upcard, the kitty."""
@@ -132,15 +204,5 @@ def seeded_deal(rules: HouseRules, seed: int, number: int, pack: list[int] | Non
 
 
 def first_dealer(rules: HouseRules, seed: int) -> int:
-    """The first dealer: at random, or whoever is dealt the first black jack.
-
-    For the black jack, a seeded shuffle of the pack is dealt face up one card at
-    a time, starting with seat 0, until a jack of clubs or spades appears.
-    """
-    n = rules.players
-    if rules.first_dealer == "random":
-        return seeded_int(seed, "first_dealer") % n
-    for i, c in enumerate(shuffled(deck_cards(rules), seed, "black_jack")):
-        if rank_of(c) == JACK and suit_of(c) in (Suit.CLUBS, Suit.SPADES):
-            return i % n
-    return 0
+    """The first dealer of a game of ``rules`` seeded ``seed`` (see ``Dealer.first_dealer``)."""
+    return Dealer(rules).first_dealer(seed)

@@ -31,7 +31,7 @@ from .cards import (
     Suit,
     card,
 )
-from .errors import RuleError
+from .errors import RefusedError
 
 PresetName = Literal[
     "north_american",
@@ -213,12 +213,12 @@ class HouseRules(BaseModel):
     def from_spec(cls, spec: Mapping[str, Any] | None = None) -> HouseRules:
         """Rules from a preset name plus field overrides: ``{"preset": "toronto", ...}``.
 
-        Unknown fields or values raise RuleError naming the field.
+        Unknown fields or values raise RefusedError naming the field.
         """
         spec = dict(spec or {})
         name = spec.pop("preset", "north_american")
         if name not in PRESETS:
-            raise RuleError(
+            raise RefusedError(
                 "not_allowed",
                 f"preset: {name!r} is not a preset (choose from {', '.join(PRESETS)})",
             )
@@ -231,11 +231,11 @@ class HouseRules(BaseModel):
 
     @classmethod
     def build(cls, fields: Mapping[str, Any]) -> HouseRules:
-        """Validate a full set of fields, turning pydantic's errors into one RuleError."""
+        """Validate a full set of fields, turning pydantic's errors into one RefusedError."""
         try:
             return cls.model_validate(dict(fields))
         except ValidationError as exc:
-            raise RuleError("not_allowed", describe_validation_error(exc)) from None
+            raise RefusedError("not_allowed", describe_validation_error(exc)) from None
 
     def with_changes(self, **changes: Any) -> HouseRules:
         """These rules with some fields changed, validated again."""

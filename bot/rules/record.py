@@ -14,17 +14,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from .actions import Action, ActionError, action_from_json
-from .bid_game import new_game
-from .cards import CardError, card_label, parse_card
+from .actions import Action, action_from_json
+from .cards import card_label, parse_card
 from .dealing import NO_UPCARD, Deal, seeded_deal
-from .errors import RuleError
-from .game import Game
+from .errors import ActionError, CardError, RecordError, RefusedError, RulesError
+from .game import Game, new_game
 from .house_rules import HouseRules, deals_every_card, deck_cards
-
-
-class RecordError(ValueError):
-    """The document is not a valid game record; the message says what is wrong and where."""
 
 
 class DealSpec(BaseModel):
@@ -86,7 +81,7 @@ def parse_record(doc: Any) -> LoadedRecord:
         raise RecordError(f"{where}: {first['msg']}") from None
     try:
         rules = HouseRules.from_spec(record.rules)
-    except RuleError as exc:
+    except RulesError as exc:
         raise RecordError(f"rules: {exc}") from None
     if record.dealer is not None and not 0 <= record.dealer < rules.players:
         raise RecordError(f"dealer: seat {record.dealer} is not at a {rules.players}-seat table")
@@ -141,7 +136,7 @@ class Replay:
 
     game: Game
     error_index: int | None = None
-    error: RuleError | None = None
+    error: RefusedError | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The replay output object of record-format.md."""
@@ -171,7 +166,7 @@ class Replay:
 
 
 def starting_game(loaded: LoadedRecord) -> Game:
-    """The game a record starts from, before any action (a BidGame for Bid Euchre rules)."""
+    """The game a record starts from, before any action."""
     return new_game(loaded.rules, seed=loaded.seed, dealer=loaded.dealer, deals=loaded.deals)
 
 
@@ -183,7 +178,7 @@ def replay(doc: Any) -> Replay:
         actor = game.turn if seat is None else seat
         try:
             game.apply(-1 if actor is None else actor, action)
-        except RuleError as exc:
+        except RefusedError as exc:
             return Replay(game, index, exc)
     return Replay(game)
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
-from .game import BID2, Game, Phase, Trick
+from .game import Game
 from .house_rules import HouseRules
-from .scoring import Contract
+from .results import Contract, Trick
+from .state import BID2, Phase
 
 __all__ = ["PastDeal", "SeatView", "Trick", "public_view", "seat_view"]
 
@@ -188,11 +189,13 @@ def seat_view(game: Game, seat: int) -> SeatView:
 
     The rules core's own reader of the game: it alone reads the deal's full log.
     """
-    if game.rules.game == "bid_euchre":
+    s = game.state
+    if s.fixed.bid_euchre:
         return _bid_view(game, seat)
-    log = game._log
-    start = game._deal_start
-    marks = game._masked_at
+    log = s.log
+    start = s.deal_start
+    marks = s.masked_at
+    players = s.fixed.players
     if not marks:
         history = log[start:]
     elif all(log[i][1].do in _SELF_SEEN for i in marks):
@@ -202,50 +205,50 @@ def seat_view(game: Game, seat: int) -> SeatView:
             if actor != seat:
                 history[i - start] = (actor, _visible(action, actor, seat, None))
     else:
-        history = _seen(log[start:], seat, game.players)
-    deals = game._deal_marks
+        history = _seen(log[start:], seat, players)
+    deals = s.deal_marks
     first = max(0, len(deals) - 1 - EARLIER_DEALS)
     earlier = tuple(
         PastDeal(
             dealer,
             upcard,
             (team0, team1),
-            tuple(_seen(log[begin : following[2]], seat, game.players)),
+            tuple(_seen(log[begin : following[2]], seat, players)),
         )
         for (dealer, upcard, begin, team0, team1), following in zip(
             deals[first:-1], deals[first + 1 :], strict=True
         )
     )
-    phase = game._phase
-    turn = game._turn
-    hands = game._hands
-    unseen = game._benny_call and phase is BID2
-    score = game._score
-    won = game._tricks_won
+    phase = s.phase
+    turn = s.turn
+    hands = s.hands
+    unseen = s.benny_call and phase is BID2
+    score = s.score
+    won = s.tricks_won
     return SeatView(
         seat=seat,
-        rules=game.rules,
-        dealer=game._dealer,
-        deal_number=game._deal_number,
+        rules=s.fixed.rules,
+        dealer=s.dealer,
+        deal_number=s.deal_number,
         phase=phase,
-        turn=turn,
+        turn=None if turn < 0 else turn,
         legal=tuple(game.legal()) if turn == seat else (),
-        hand=() if seat < 0 or (unseen and seat == game._dealer) else tuple(hands[seat]),
+        hand=() if seat < 0 or (unseen and seat == s.dealer) else tuple(hands[seat]),
         hand_counts=tuple(map(len, hands)),
-        upcard=game._upcard,
-        upcard_taken=game._upcard_taken,
+        upcard=s.upcard,
+        upcard_taken=s.upcard_taken,
         turned_down=game.turned_down,
         trump=game.trump,
         maker=game.maker,
-        alone=tuple(game._alone),
-        out=tuple(game._out),
+        alone=s.alone,
+        out=s.out,
         score=(score[0], score[1]),
         tricks_won=(won[0], won[1]),
         trick=game.trick,
-        tricks=game.tricks,
+        tricks=tuple(s.tricks),
         history=tuple(history),
-        over=game._over,
-        winner=game._winner,
+        over=s.over,
+        winner=game.winner,
         earlier=earlier,
     )
 
@@ -267,32 +270,36 @@ def _seen(actions: list[tuple[int, Action]], seat: int, players: int) -> list[tu
 
 def _bid_view(game: Game, seat: int) -> SeatView:
     """A Bid Euchre seat's view: a shooter's gifts and discards seen by the shooter and giver."""
+    s = game.state
     shooter = game.maker
-    history = [(actor, _visible(action, actor, seat, shooter)) for actor, action in game._deal_log]
-    score, won = game.score, game.tricks_won
+    history = [
+        (actor, _visible(action, actor, seat, shooter)) for actor, action in s.log[s.deal_start :]
+    ]
+    score, won = s.score, s.tricks_won
+    turn = game.turn
     return SeatView(
         seat=seat,
-        rules=game.rules,
-        dealer=game.dealer,
-        deal_number=game.deal_number,
-        phase=game.phase,
-        turn=game.turn,
-        legal=tuple(game.legal()) if game.turn == seat else (),
-        hand=() if seat < 0 else tuple(game.hands[seat]),
-        hand_counts=tuple(map(len, game.hands)),
-        upcard=game.upcard,
+        rules=s.fixed.rules,
+        dealer=s.dealer,
+        deal_number=s.deal_number,
+        phase=s.phase,
+        turn=turn,
+        legal=tuple(game.legal()) if turn == seat else (),
+        hand=() if seat < 0 else tuple(s.hands[seat]),
+        hand_counts=tuple(map(len, s.hands)),
+        upcard=s.upcard,
         upcard_taken=False,
         turned_down=None,
         trump=game.trump,
         maker=shooter,
-        alone=tuple(game.alone),
-        out=tuple(game.out),
+        alone=s.alone,
+        out=s.out,
         score=(score[0], score[1]),
         tricks_won=(won[0], won[1]),
         trick=game.trick,
-        tricks=game.tricks,
+        tricks=tuple(s.tricks),
         history=tuple(history),
-        over=game.over,
+        over=s.over,
         winner=game.winner,
-        contract=game.contract,
+        contract=s.contract,
     )

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.errors import UserFacingError
-from bot.rules import HouseRules, RuleError
+from bot.rules import HouseRules, RulesError
 
 from .fields import RULE_FIELDS, BadValueError, UnknownFieldError, find_field, match_fields
 from .settings import ServerSettings
@@ -88,7 +88,7 @@ def table_rules(
     }
     try:
         rules = base.with_changes(**values)
-    except RuleError as exc:
+    except RulesError as exc:
         raise BadValueError(
             f"Those rules can't be played together: {exc}. No table was opened."
         ) from None

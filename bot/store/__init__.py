@@ -38,6 +38,7 @@ from bot.store.errors import (
     TableStateError,
 )
 from bot.store.games import GameArchiveRepo
+from bot.store.guild_profiles import GuildProfile, GuildProfileRepo
 from bot.store.guild_settings import GuildSettingsRepo
 from bot.store.health import check_writable
 from bot.store.league_models import (
@@ -105,6 +106,8 @@ __all__ = [
     "GameAccuracy",
     "GameArchiveRepo",
     "GamePlayer",
+    "GuildProfile",
+    "GuildProfileRepo",
     "GuildSettingsRepo",
     "InvalidRecordError",
     "LeagueSettings",

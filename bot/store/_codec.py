@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from bot.rules import HouseRules, RuleError
+from bot.rules import HouseRules, RulesError
 from bot.rules.house_rules import describe_validation_error
 from bot.store.database import Row
 from bot.store.errors import CorruptDataError, SettingsError
@@ -56,7 +56,7 @@ def load_rules(text: object, where: str) -> HouseRules:
         raise CorruptDataError(f"{where}: the stored house rules are not a JSON object")
     try:
         return HouseRules.from_spec(spec)
-    except RuleError as exc:
+    except RulesError as exc:
         raise CorruptDataError(
             f"{where}: the stored house rules are no longer valid ({exc}); set them again"
         ) from None

@@ -44,6 +44,8 @@ class AccuracyPoint(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     game_id: int
+    number: int | None = None
+    """The game's number on its server (schema 23)."""
     finished_at: datetime
     accuracy: float
     decisions: int
@@ -106,7 +108,7 @@ class AccuracyRepo:
     async def history(self, guild_id: int, user_id: int, limit: int = 20) -> list[AccuracyPoint]:
         """The person's latest ``limit`` reviewed games on the server, oldest first."""
         rows = await self._db.fetch_all(
-            "SELECT a.game_id, g.finished_at, a.accuracy, a.decisions, a.flagged "
+            "SELECT a.game_id, g.number, g.finished_at, a.accuracy, a.decisions, a.flagged "
             "FROM game_accuracy a JOIN games g ON g.id = a.game_id "
             "WHERE g.guild_id = ? AND a.user_id = ? "
             "ORDER BY g.finished_at DESC, a.game_id DESC LIMIT ?",

@@ -51,6 +51,8 @@ COPY_ORDER: Final[dict[str, tuple[str, ...]]] = {
     "daily_par": ("guild_id", "day"),
     "daily_results": ("guild_id", "day", "user_id"),
     "daily_weekly_posts": ("guild_id", "week"),
+    "guild_profiles": ("guild_id",),
+    "guild_counters": ("guild_id",),
 }
 """Every table of the schema with its key, parents before children (foreign keys)."""
 

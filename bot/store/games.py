@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from bot.rules import Game, RecordError, replay
 from bot.store._codec import build, dump_json, load_json, row_dict, time_text
+from bot.store.counters import next_number
 from bot.store.database import Database, Row
 from bot.store.errors import (
     AlreadyArchivedError,
@@ -25,7 +26,8 @@ from bot.store.models import ArchivedGame, GamePlayer, Seat
 __all__ = ["GameArchiveRepo", "deal_outcomes"]
 
 _GAME_COLUMNS = (
-    "id, guild_id, table_id, ranked, winner, score_0, score_1, started_at, finished_at, season_id"
+    "id, guild_id, number, table_id, ranked, winner, score_0, score_1, started_at, finished_at, "
+    "season_id"
 )
 _CHUNK = 500
 """Ids per ``IN (...)`` list, well under SQLite's limit on bound parameters."""
@@ -102,13 +104,15 @@ class GameArchiveRepo:
                     raise AlreadyArchivedError(
                         f"table {table_id} is already archived as game {taken['id']}"
                     )
+            number = await next_number(self._db, guild_id, "games")
             try:
                 row = await self._db.fetch_one(
-                    "INSERT INTO games (guild_id, table_id, record, deal_outcomes, ranked, "
-                    "winner, score_0, score_1, started_at, finished_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    "INSERT INTO games (guild_id, number, table_id, record, deal_outcomes, "
+                    "ranked, winner, score_0, score_1, started_at, finished_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
+                        number,
                         table_id,
                         dump_json(doc),
                         dump_json(deal_outcomes(game)),
@@ -223,8 +227,12 @@ class GameArchiveRepo:
         *,
         season_id: int | None = None,
         limit: int | None = None,
+        offset: int = 0,
     ) -> list[ArchivedGame]:
-        """The games a person played on a server (in one season if given), newest first."""
+        """The games a person played on a server (in one season if given), newest first.
+
+        ``offset``: how many of the newest to pass over first (with a ``limit``: a page).
+        """
         sql = (
             f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND id IN "
             "(SELECT game_id FROM game_players WHERE user_id = ?)"
@@ -239,7 +247,19 @@ class GameArchiveRepo:
                 raise ValueError("limit must be 1 or more")
             sql += " LIMIT ?"
             params += (limit,)
+            if offset:
+                sql += " OFFSET ?"
+                params += (offset,)
         return await self._games(sql, params)
+
+    async def count_by_player(self, guild_id: int, user_id: int) -> int:
+        """How many games a person played on a server."""
+        row = await self._db.fetch_one(
+            "SELECT COUNT(*) AS n FROM games WHERE guild_id = ? AND id IN "
+            "(SELECT game_id FROM game_players WHERE user_id = ?)",
+            (guild_id, user_id),
+        )
+        return 0 if row is None else int(row["n"])
 
     async def records(self, game_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
         """The records of several archived games by id (ids not archived are left out)."""

@@ -91,6 +91,8 @@ class StoredTable(BaseModel):
 
     id: int
     guild_id: Snowflake
+    number: int | None = None
+    """The server's own count of its tables (1, 2, 3...); None: written without one."""
     channel_id: Snowflake
     thread_id: Snowflake | None = None
     message_id: Snowflake | None = None
@@ -166,6 +168,8 @@ class ArchivedGame(BaseModel):
 
     id: int
     guild_id: Snowflake
+    number: int | None = None
+    """The server's own count of its finished games (1, 2, 3...); None: written without one."""
     table_id: int | None = None
     ranked: bool
     winner: Literal[0, 1] | None

@@ -13,7 +13,7 @@ from bot.store.database import Database
 from bot.store.errors import InvalidRecordError
 from bot.store.league_models import DEFAULT_FAMILY, PlayerRating, RatingPoint
 
-__all__ = ["RatingRepo"]
+__all__ = ["RANKED_Z", "RatingRepo"]
 
 _COLUMNS: Final = (
     "season_id, family, guild_id, user_id, display_name, mu, sigma, games, wins, last_game_id"
@@ -23,6 +23,21 @@ _INSERT_POINT: Final = (
     "INSERT INTO league_rating_points (game_id, user_id, season_id, family, mu, sigma) "
     "VALUES (?, ?, ?, ?, ?, ?)"
 )
+
+
+RANKED_Z: Final = 3.0
+"""The ``z`` the ranking index orders by (schema 23): ``mu - 3.0 * sigma``, the usual model's."""
+
+
+def _rating(z: float, prefix: str = "") -> tuple[str, tuple[float, ...]]:
+    """The conservative rating as SQL and its parameters: the indexed form at :data:`RANKED_Z`.
+
+    The index is used only for the very expression it was made on, so the usual ``z`` is
+    written out as that literal; any other ``z`` is a parameter (and no index helps).
+    """
+    if z == RANKED_Z:
+        return f"{prefix}mu - 3.0 * {prefix}sigma", ()
+    return f"{prefix}mu - ? * {prefix}sigma", (z,)
 
 
 def _rating_row(r: PlayerRating) -> tuple[object, ...]:
@@ -135,19 +150,21 @@ class RatingRepo:
 
         Ordered by the conservative rating ``mu - z * sigma``, then more games, then more
         wins; every player tied with the last one on all three is included too, so that
-        the caller's own tie-break (by name) cuts the list exactly.
+        the caller's own tie-break (by name) cuts the list exactly. At the usual ``z``
+        (:data:`RANKED_Z`) the ranking index is read in order: ``limit`` rows, not the ladder.
         """
+        rating, zs = _rating(z)
         where = "season_id = ? AND family = ? AND games >= ?"
         rows = await self._db.fetch_all(
             f"SELECT {_COLUMNS} FROM league_ratings WHERE {where} "
-            "ORDER BY mu - ? * sigma DESC, games DESC, wins DESC, user_id LIMIT ?",
-            (season_id, family, min_games, z, limit),
+            f"ORDER BY {rating} DESC, games DESC, wins DESC, user_id LIMIT ?",
+            (season_id, family, min_games, *zs, limit),
         )
         if len(rows) == limit:
             last = rows[-1]
             rows += await self._db.fetch_all(
                 f"SELECT {_COLUMNS} FROM league_ratings WHERE {where} AND games = ? AND wins = ? "
-                "AND user_id <> ? AND mu - ? * sigma = (SELECT mu - ? * sigma "
+                f"AND user_id <> ? AND {rating} = (SELECT {rating} "
                 "FROM league_ratings WHERE season_id = ? AND family = ? AND user_id = ?)",
                 (
                     season_id,
@@ -156,8 +173,8 @@ class RatingRepo:
                     last["games"],
                     last["wins"],
                     last["user_id"],
-                    z,
-                    z,
+                    *zs,
+                    *zs,
                     season_id,
                     family,
                     last["user_id"],
@@ -171,15 +188,23 @@ class RatingRepo:
                 out.append(build(PlayerRating, f"season {season_id} rating", row_dict(r)))
         return out
 
+    async def ladder_sizes(self, season_id: int, *, min_games: int) -> dict[str, tuple[int, int]]:
+        """Per family of the season: its players with ``min_games`` or more, and in all.
+
+        Families nobody is rated in are left out.
+        """
+        rows = await self._db.fetch_all(
+            "SELECT family, COUNT(*) AS rated, "
+            "COALESCE(SUM(CASE WHEN games >= ? THEN 1 ELSE 0 END), 0) AS placed "
+            "FROM league_ratings WHERE season_id = ? GROUP BY family",
+            (min_games, season_id),
+        )
+        return {str(r["family"]): (int(r["placed"]), int(r["rated"])) for r in rows}
+
     async def ladder_size(self, season_id: int, family: str, *, min_games: int) -> tuple[int, int]:
         """Players of the ladder with ``min_games`` or more, and rated players in all."""
-        row = await self._db.fetch_one(
-            "SELECT COUNT(*) AS rated, "
-            "COALESCE(SUM(CASE WHEN games >= ? THEN 1 ELSE 0 END), 0) AS placed "
-            "FROM league_ratings WHERE season_id = ? AND family = ?",
-            (min_games, season_id, family),
-        )
-        return (0, 0) if row is None else (int(row["placed"]), int(row["rated"]))
+        sizes = await self.ladder_sizes(season_id, min_games=min_games)
+        return sizes.get(family, (0, 0))
 
     async def rivals(
         self, season_id: int, family: str, user_id: int, *, z: float, min_games: int
@@ -188,29 +213,37 @@ class RatingRepo:
 
         The number of them ahead on the conservative rating ``mu - z * sigma``, games and
         wins, and those level with the player on all three (the player among them), whom
-        the caller orders by name.
+        the caller orders by name. At the usual ``z`` the ranking index reads only those
+        ahead (and level).
         """
+        rating, zs = _rating(z)
+        mine = _rating(z, "l.")[0]
         me = (
-            "(SELECT mu - ? * sigma AS r, games AS g, wins AS w FROM league_ratings "
+            f"(SELECT {rating} AS r, games AS g, wins AS w FROM league_ratings "
             "WHERE season_id = ? AND family = ? AND user_id = ?)"
         )
-        mine = (z, season_id, family, user_id)
         row = await self._db.fetch_one(
-            f"SELECT COUNT(*) AS n FROM league_ratings l, {me} me "
-            "WHERE l.season_id = ? AND l.family = ? AND l.games >= ? AND ("
-            "l.mu - ? * l.sigma > me.r OR (l.mu - ? * l.sigma = me.r AND "
-            "(l.games > me.g OR (l.games = me.g AND l.wins > me.w))))",
-            (*mine, season_id, family, min_games, z, z),
+            "SELECT COALESCE(SUM(CASE WHEN "
+            f"{mine} > me.r OR l.games > me.g OR (l.games = me.g AND l.wins > me.w) "
+            "THEN 1 ELSE 0 END), 0) AS n, "
+            f"COALESCE(SUM(CASE WHEN {mine} = me.r AND l.games = me.g AND l.wins = me.w "
+            f"THEN 1 ELSE 0 END), 0) AS level FROM league_ratings l, {me} me "
+            f"WHERE l.season_id = ? AND l.family = ? AND l.games >= ? AND {mine} >= me.r",
+            (*zs, *zs, *zs, season_id, family, user_id, season_id, family, min_games, *zs),
         )
+        ahead, level_count = (0, 0) if row is None else (int(row["n"]), int(row["level"]))
+        if level_count <= 1:
+            found = await self.players(season_id, [user_id], family)
+            return ahead, [found[user_id]] if user_id in found else []
         rows = await self._db.fetch_all(
             f"SELECT {', '.join('l.' + c.strip() for c in _COLUMNS.split(','))} "
             f"FROM league_ratings l, {me} me "
             "WHERE l.season_id = ? AND l.family = ? AND l.games >= ? "
-            "AND l.mu - ? * l.sigma = me.r AND l.games = me.g AND l.wins = me.w",
-            (*mine, season_id, family, min_games, z),
+            f"AND {mine} = me.r AND l.games = me.g AND l.wins = me.w",
+            (*zs, season_id, family, user_id, season_id, family, min_games, *zs),
         )
         level = [build(PlayerRating, f"season {season_id} rating", row_dict(r)) for r in rows]
-        return (0 if row is None else int(row["n"])), level
+        return ahead, level
 
     async def players(
         self, season_id: int, user_ids: Iterable[int], family: str = DEFAULT_FAMILY
@@ -227,6 +260,25 @@ class RatingRepo:
         )
         found = [build(PlayerRating, f"season {season_id} rating", row_dict(r)) for r in rows]
         return {r.user_id: r for r in found}
+
+    async def points_by_family(
+        self, season_id: int, user_id: int, families: Sequence[str]
+    ) -> dict[str, list[RatingPoint]]:
+        """A player's points in these families of a season, each family's oldest first."""
+        if not families:
+            return {}
+        slots = ", ".join("?" for _ in families)
+        rows = await self._db.fetch_all(
+            "SELECT game_id, season_id, family, user_id, mu, sigma FROM league_rating_points "
+            f"WHERE season_id = ? AND family IN ({slots}) AND user_id = ? "
+            "ORDER BY family, game_id",
+            (season_id, *families, user_id),
+        )
+        out: dict[str, list[RatingPoint]] = {}
+        for r in rows:
+            point = build(RatingPoint, f"season {season_id} point", row_dict(r))
+            out.setdefault(point.family, []).append(point)
+        return out
 
     async def points(
         self, season_id: int, user_id: int, family: str = DEFAULT_FAMILY

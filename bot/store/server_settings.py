@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.rules import HouseRules, RuleError
+from bot.rules import HouseRules, RulesError
 from bot.server.fields import RULE_FIELDS, SETTING_FIELDS, BadValueError, FieldValues, find_field
 from bot.server.settings import Editor, ServerSettings
 from bot.server.sources import RuleChange, SettingChange, SettingsReadOnlyError, SettingsSource
@@ -72,7 +72,7 @@ class StoredSettings:
                     after = HouseRules.from_spec({**before.to_spec(), "preset": value})
                 else:
                     after = before.with_changes(**{values.name: value})
-            except RuleError as exc:
+            except RulesError as exc:
                 raise BadValueError(
                     f"Can't set {values.name} to {values.text(value)}: it doesn't fit the "
                     f"other rules ({exc}). {values.name} takes {values.allowed()}. "

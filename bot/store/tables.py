@@ -24,6 +24,7 @@ from bot.store._codec import (
     rules_text,
     time_text,
 )
+from bot.store.counters import next_number
 from bot.store.database import Database, Row
 from bot.store.errors import (
     ActionIndexError,
@@ -50,8 +51,8 @@ _NEXT_STATUSES: Final[dict[str, frozenset[str]]] = {
 }
 
 _TABLE_COLUMNS: Final = (
-    "id, guild_id, channel_id, thread_id, message_id, host_id, status, rules, rules_overridden, "
-    "hinted, seed, first_dealer, deals, created_at, updated_at, finished_at"
+    "id, guild_id, number, channel_id, thread_id, message_id, host_id, status, rules, "
+    "rules_overridden, hinted, seed, first_dealer, deals, created_at, updated_at, finished_at"
 )
 _SEAT_COLUMNS: Final = "table_id, seat, user_id, is_computer, computer_level, display_name, away"
 _OPEN: Final = "status IN ('lobby', 'playing')"
@@ -105,13 +106,15 @@ class TableRepo:
             existing = await self.find_open(channel_id, thread_id)
             if existing is not None:
                 raise OpenTableExistsError(_place_taken(channel_id, thread_id, existing.id))
+            number = await next_number(self._db, guild_id, "tables")
             try:
                 row = await self._db.fetch_one(
-                    "INSERT INTO tables (guild_id, channel_id, thread_id, host_id, status, rules, "
-                    "rules_overridden, seed, first_dealer, deals, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    "INSERT INTO tables (guild_id, number, channel_id, thread_id, host_id, status, "
+                    "rules, rules_overridden, seed, first_dealer, deals, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
+                        number,
                         channel_id,
                         thread_id,
                         host_id,

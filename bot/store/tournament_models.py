@@ -15,6 +15,7 @@ from bot.store.models import Snowflake
 
 __all__ = [
     "EVENT_NAME_LENGTH",
+    "MAX_PLAYERS",
     "OPEN_EVENT_PHASES",
     "ChampionRole",
     "Entrant",
@@ -32,6 +33,9 @@ __all__ = [
 _MODEL = ConfigDict(extra="forbid")
 
 EVENT_NAME_LENGTH: Final = 80
+
+MAX_PLAYERS: Final = 128
+"""The most people an event may take (its ``max_players`` at most): 32 tables a round."""
 
 EventFormat = Literal["progressive", "pairs"]
 EventPhase = Literal["signup", "checkin", "playing", "between_rounds", "finished", "cancelled"]
@@ -54,6 +58,13 @@ class EventSettings(BaseModel):
         "pairs: fixed partnerships play a game a round",
     )
     rounds: int = Field(4, ge=1, le=30, description="Rounds to play (pairs: at most)")
+    max_players: int = Field(
+        64,
+        ge=4,
+        le=MAX_PLAYERS,
+        description="The most people who play; those who join beyond it wait in line, "
+        "and the first moves up when a place opens before the start",
+    )
     deals_per_round: int = Field(
         8, ge=1, le=40, description="Progressive: deals every table plays in a round"
     )
@@ -202,6 +213,10 @@ class TournamentEvent(BaseModel):
     phase: EventPhase = "signup"
     paused: bool = False
     entrants: list[Entrant] = Field(default_factory=list)
+    waiting: list[Entrant] = Field(default_factory=list)
+    """The waiting list, first in line first: people who joined a full event (pairs together).
+
+    Their numbers follow the entrants'; the list is dropped at the start."""
     rounds: list[EventRound] = Field(default_factory=list)
     schedule: list[list[tuple[int, int, int, int]]] | None = None
     """Progressive: the whole rotation, fixed at the start (slots in seat order)."""

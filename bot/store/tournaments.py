@@ -34,6 +34,8 @@ _COLUMNS: Final = (
 _ENTRANT_COLUMNS: Final = (
     "number, user_id, display_name, partner_id, confirmed, checked_in, slot, replaced_in_round"
 )
+_WAITING: Final = "waiting"
+"""The entrants' column that marks the waiting list (schema 24)."""
 _OPEN: Final = "phase IN ('signup', 'checkin', 'playing', 'between_rounds')"
 
 
@@ -110,8 +112,8 @@ class TournamentRepo:
     async def _save_children(self, event: TournamentEvent) -> None:
         eid = event.id
         await self._db.execute_many(
-            f"INSERT INTO tournament_entrants (tournament_id, {_ENTRANT_COLUMNS}) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO tournament_entrants (tournament_id, {_ENTRANT_COLUMNS}, {_WAITING}) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     eid,
@@ -123,8 +125,10 @@ class TournamentRepo:
                     e.checked_in,
                     e.slot,
                     e.replaced_in_round,
+                    waiting,
                 )
-                for e in event.entrants
+                for waiting, entries in ((False, event.entrants), (True, event.waiting))
+                for e in entries
             ],
         )
         await self._db.execute_many(
@@ -283,12 +287,12 @@ class TournamentRepo:
         )
         return [await self._event(row) for row in rows]
 
-    async def entrants(self, event_id: int) -> list[Entrant]:
-        """The event's entrants by number."""
+    async def entrants(self, event_id: int, *, waiting: bool = False) -> list[Entrant]:
+        """The event's entrants by number (``waiting``: its waiting list, first in line first)."""
         rows = await self._db.fetch_all(
             f"SELECT {_ENTRANT_COLUMNS} FROM tournament_entrants "
-            "WHERE tournament_id = ? ORDER BY number",
-            (event_id,),
+            f"WHERE tournament_id = ? AND {_WAITING} = ? ORDER BY number",
+            (event_id, waiting),
         )
         return [build(Entrant, f"tournament {event_id} entrant", row_dict(r)) for r in rows]
 
@@ -361,6 +365,7 @@ class TournamentRepo:
         fields["created_at"] = time_value(fields["created_at"])
         fields["updated_at"] = time_value(fields["updated_at"])
         fields["entrants"] = await self.entrants(event_id)
+        fields["waiting"] = await self.entrants(event_id, waiting=True)
         fields["rounds"] = await self.rounds(event_id)
         return build(TournamentEvent, where, fields)
 

@@ -20,7 +20,7 @@ from bot.rules import (
     Action,
     Game,
     HouseRules,
-    RuleError,
+    RefusedError,
     SeatView,
     action_from_json,
     game_record,
@@ -389,7 +389,7 @@ class Table:
         deal = game.deal_number
         try:
             game.check(seat, action)
-        except RuleError as exc:
+        except RefusedError as exc:
             raise IllegalMoveError(exc.code, exc.message) from None
         game.clear_stack()  # one action to take back at most: the last
         game.push(action)

@@ -81,6 +81,8 @@ ChangeKind = Literal[
     "paused",
     "resumed",
     "replaced",
+    "moved_up",
+    "left_out",
     "finished",
     "cancelled",
 ]
@@ -243,10 +245,12 @@ class TournamentRunner:
         """A member leaves: before the start their entry goes, after it a computer plays on."""
         async with self._lock(event_id):
             playing = self.get(event_id).phase in ("playing", "between_rounds")
+            waiting = self.get(event_id).state.waiting
             gone = await self._change(event_id, lambda e, now: e.leave(user_id, now))
             if playing:
                 await self._leave_table(event_id, user_id)
             self._tell(event_id, "replaced" if playing else "signup", "left", gone)
+            self._tell_moved_up(event_id, waiting)
             return gone
 
     # ------------------------------------------------------------------ the director
@@ -256,11 +260,16 @@ class TournamentRunner:
     ) -> Tournament:
         """Start the event: everyone seated, round 1's tables opened."""
         async with self._lock(event_id):
+            waiting = self.get(event_id).state.waiting
             gone = await self._change(
                 event_id,
                 lambda e, now: e.start(actor, now, fill_with_computers=fill_with_computers),
             )
             self._tell(event_id, "started", "started", gone)
+            self._tell_moved_up(event_id, waiting)
+            left_out = [e for e in waiting if e.user_id is not None and e in gone]
+            if left_out:
+                self._tell(event_id, "left_out", "the waiting list got no place", left_out)
             await self._open_round(event_id)
             return self._now(event_id)
 
@@ -555,6 +564,7 @@ class TournamentRunner:
     async def _timed_check_in(self, event_id: int) -> None:
         self._timers.pop(event_id, None)
         async with self._lock(event_id):
+            waiting = self.get(event_id).state.waiting
             try:
                 gone = await self._change(event_id, lambda e, now: e.open_check_in(None, now))
             except TournamentError as refusal:
@@ -562,6 +572,7 @@ class TournamentRunner:
                 return
             self._arm(event_id)
             self._tell(event_id, "checkin", "check-in is open", gone)
+            self._tell_moved_up(event_id, waiting)
 
     async def _timed_start(self, event_id: int) -> None:
         self._timers.pop(event_id, None)
@@ -644,6 +655,13 @@ class TournamentRunner:
     ) -> None:
         event = self._now(event_id)
         self._emit(EventChanged(event.state, kind, text, entrants=tuple(entrants or ())))
+
+    def _tell_moved_up(self, event_id: int, waiting: list[Entrant]) -> None:
+        """Tell who of ``waiting`` (the waiting list before a change) got a place by it."""
+        event = self._now(event_id)
+        moved = [e for e in waiting if e.user_id is not None and event.entrant(e.user_id)]
+        if moved:
+            self._tell(event_id, "moved_up", "moved up from the waiting list", moved)
 
     def _emit(self, change: EventChanged) -> None:
         for listener in self.listeners:

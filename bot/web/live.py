@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.league import Family, game_family
-from bot.rules import ActionError, RuleError, action_from_json, new_game, public_view
+from bot.rules import RulesError, action_from_json, new_game, public_view
 from bot.server.preferences import HIDDEN_NAME
 from bot.store import Database, PreferenceRepo, StoredTable, TableRepo
 
@@ -34,6 +34,7 @@ class LiveSeat:
     """A seat as the table shows it: who, their team, and what everyone can count."""
 
     name: str
+    computer: bool
     team: int
     dealer: bool
     to_act: bool
@@ -48,6 +49,8 @@ class LiveTable:
     """An open table's public state: a lobby's seats, or the game as it stands."""
 
     table_id: int
+    number: int
+    """The table's number on its server."""
     family: Family
     playing: bool
     seats: tuple[LiveSeat, ...]
@@ -60,17 +63,13 @@ class LiveTable:
     upcard: CardView | None = None
     """The card turned up, while the first round of bidding lasts (euchre only)."""
     trick: tuple[tuple[str, CardView], ...] = ()
-    """The trick on the table so far: who played which card."""
+    """The trick on the table so far: who (a name) played which card."""
 
 
 def _names(stored: StoredTable, size: int, hidden: frozenset[int]) -> list[str | None]:
     names: list[str | None] = [None] * size
     for s in stored.seats:
-        if s.seat >= size:
-            continue
-        if s.is_computer:
-            names[s.seat] = f"{s.display_name} (computer)"
-        else:
+        if s.seat < size:
             names[s.seat] = HIDDEN_NAME if s.user_id in hidden else s.display_name
     return names
 
@@ -78,18 +77,21 @@ def _names(stored: StoredTable, size: int, hidden: frozenset[int]) -> list[str |
 def live_table(stored: StoredTable, hidden: frozenset[int] = frozenset()) -> LiveTable:
     """The public state of an open table, the people in ``hidden`` as "a player".
 
-    RuleError or ActionError if its actions do not replay.
+    RulesError if its actions do not replay.
     """
     rules = stored.rules
     names = _names(stored, rules.players, hidden)
+    computers = [s is not None and s.is_computer for s in map(stored.seat, range(rules.players))]
+    number = stored.number or stored.id
     shown = [n or f"Seat {i + 1} (open)" for i, n in enumerate(names)]
     family = game_family(rules)
     open_seats = sum(n is None for n in names)
     if stored.status != "playing":
         seats = tuple(
-            LiveSeat(shown[i], i % 2, False, False, False, 0) for i in range(rules.players)
+            LiveSeat(shown[i], computers[i], i % 2, False, False, False, 0)
+            for i in range(rules.players)
         )
-        return LiveTable(stored.id, family, False, seats, open_seats)
+        return LiveTable(stored.id, number, family, False, seats, open_seats)
     game = new_game(rules, seed=stored.seed)
     for entry in stored.actions:
         game.apply(entry.seat, action_from_json(entry.action)[1])
@@ -97,6 +99,7 @@ def live_table(stored: StoredTable, hidden: frozenset[int] = frozenset()) -> Liv
     seats = tuple(
         LiveSeat(
             shown[i],
+            computers[i],
             i % 2,
             i == view.dealer,
             i == view.turn,
@@ -108,6 +111,7 @@ def live_table(stored: StoredTable, hidden: frozenset[int] = frozenset()) -> Liv
     bidding_round_one = view.phase == "bid1" and rules.game != "bid_euchre"
     return LiveTable(
         stored.id,
+        number,
         family,
         True,
         seats,
@@ -131,6 +135,6 @@ async def read_live_tables(db: Database, guild_id: int) -> tuple[LiveTable, ...]
     for stored in tables:
         try:
             shown.append(live_table(stored, hidden))
-        except (RuleError, ActionError) as exc:
+        except RulesError as exc:
             log.warning("table %d does not replay for the web page: %s", stored.id, exc)
     return tuple(shown)

@@ -6,7 +6,8 @@ the buttons keep working after a restart, and :mod:`.components` builds them fro
 render's description; :mod:`.presenter` shows what changed (the public message, the
 open hands, the pings) for both cogs, each channel's messages paced by
 :mod:`.publisher`; :mod:`.keeping` resumes tables at start-up and runs turn limits
-and idle closing; :mod:`.card_emojis` uploads the card pictures.
+and idle closing; :mod:`.card_emojis` uploads the card pictures; :mod:`.guild_profiles`
+keeps each server's name and icon for its web pages.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from typing import TYPE_CHECKING
 
 from .card_emojis import CardEmojis
 from .cog import Euchre
+from .guild_profiles import GuildProfiles
 from .keeping import Keeping
 from .presenter import TablePresenter
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
 
-__all__ = ["CardEmojis", "Euchre", "Keeping", "TablePresenter", "setup"]
+__all__ = ["CardEmojis", "Euchre", "GuildProfiles", "Keeping", "TablePresenter", "setup"]
 
 
 async def setup(bot: EuchreBot) -> None:
@@ -30,3 +32,4 @@ async def setup(bot: EuchreBot) -> None:
     await bot.add_cog(Euchre(bot, presenter))
     await bot.add_cog(Keeping(bot, presenter))
     await bot.add_cog(CardEmojis(bot))
+    await bot.add_cog(GuildProfiles(bot))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot.refusals import log_refusal
 from bot.render import CardFaces
 from bot.render.card_images import EMOJI_PREFIX, CardPicture, emoji_pictures
 
@@ -88,7 +89,7 @@ class CardEmojis(commands.Cog):
         try:
             faces, uploaded = await upload_card_faces(self.bot, emoji_pictures())
         except discord.HTTPException as exc:
-            log.warning("Could not upload the card pictures (cards show as text): %s", exc)
+            log_refusal(log, exc, "uploading the card pictures (cards show as text)")
             return
         self.bot.card_faces = faces
         log.info(

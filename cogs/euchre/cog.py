@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.errors import UserFacingError
 from bot.render import TableVerb, dealt_hands_embed, help_embed
+from bot.render.fitting import THREAD_NAME, shorten
 from bot.replies import send_ephemeral
 from bot.rules import Action, ActionError
 from bot.server.overrides import TableRules
@@ -194,7 +195,7 @@ class Euchre(
             if not isinstance(message, discord.InteractionMessage):
                 raise TypeError("no message was created")
             thread = await message.create_thread(
-                name=f"Euchre with {player.name}"[:100], auto_archive_duration=1440
+                name=shorten(f"Euchre with {player.name}", THREAD_NAME), auto_archive_duration=1440
             )
         except (discord.HTTPException, TypeError) as exc:
             log.warning("Could not open a thread in channel %s: %s", channel.id, exc)

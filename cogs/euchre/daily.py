@@ -17,12 +17,13 @@ from discord import app_commands
 
 from bot.errors import UserFacingError
 from bot.league.daily_play import DailyService, DailyStep
+from bot.refusals import log_refusal
 from bot.render.daily import (
     daily_text,
-    leaderboard_text,
+    leaderboard_texts,
     result_text,
     solo_buttons,
-    weekly_text,
+    weekly_texts,
 )
 from bot.tables.scheduler import Timer
 
@@ -121,16 +122,16 @@ class DailyCommands(_Mixin):
             if not leaders or not await daily.repo.claim_week(guild_id, first):
                 continue
             channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
-            try:
-                await channel.send(
-                    weekly_text(first, last, leaders),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-            except discord.HTTPException as exc:
-                log.warning("Could not post the daily deal's week in %s: %s", channel_id, exc)
-                await daily.repo.release_week(guild_id, first)
-                continue
-            posted += 1
+            for part, text in enumerate(weekly_texts(first, last, leaders)):
+                try:
+                    await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+                except discord.HTTPException as exc:
+                    log_refusal(log, exc, f"the daily deal's week in channel {channel_id}")
+                    if not part:  # nothing of it was posted: the next look tries again
+                        await daily.repo.release_week(guild_id, first)
+                    break
+            else:
+                posted += 1
         return posted
 
     @property
@@ -154,7 +155,8 @@ class DailyCommands(_Mixin):
         if show is not None and show.value == "leaderboard":
             day, board = await daily.board(guild_id, settings.daily_hour)
             rows = [(p.display_name, p.points or 0, p.par, days) for p, days in board]
-            await interaction.followup.send(leaderboard_text(day, rows), ephemeral=True)
+            for text in leaderboard_texts(day, rows):
+                await interaction.followup.send(text, ephemeral=True)
             return
         user = interaction.user
         step = await daily.begin(

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, cast
 import discord
 from discord.ext import commands
 
+from bot.refusals import log_refusal
 from bot.tables import Progress, Table
 from bot.tables.keeper import TableKeeper
 
@@ -246,8 +247,11 @@ class Keeping(commands.Cog):
                 "post",
                 lambda: channel.send(text, allowed_mentions=mentions),
             )
-        except (discord.HTTPException, TimeoutError) as exc:
-            log.info("table %d: could not remind user %d: %s", table.id, user_id, exc)
+        except discord.HTTPException as exc:
+            log_refusal(log, exc, f"table {table.id}: reminding user {user_id}")
+            return None
+        except TimeoutError:
+            log.info("table %d: the reminder of user %d waited too long", table.id, user_id)
             return None
         return sent.id
 

@@ -17,7 +17,16 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserFacingError
-from bot.league import DEFAULT_FAMILY, FAMILIES, Family, LeagueService, ReplayBook, replay_book
+from bot.league import (
+    DEFAULT_FAMILY,
+    FAMILIES,
+    Family,
+    HistoryPage,
+    LeagueService,
+    ReplayBook,
+    replay_book,
+)
+from bot.render.fitting import OPTION_TEXT, shorten
 from bot.render.league import (
     FAMILY_NAMES,
     export_bytes,
@@ -36,7 +45,7 @@ from bot.replies import send_ephemeral
 from bot.rules import RecordError
 from bot.store import ArchivedGame, Season
 
-from .league_buttons import replay_view, standings_view
+from .league_buttons import history_view, replay_view, standings_view
 from .server_config import editor_of
 
 if TYPE_CHECKING:
@@ -71,6 +80,14 @@ def league_of(bot: EuchreBot) -> LeagueService:
     if bot.league is None:
         raise UserFacingError(NO_LEAGUE)
     return bot.league
+
+
+def _name_of(interaction: discord.Interaction[EuchreBot], user_id: int, page: HistoryPage) -> str:
+    """A player's display name: the member's, else the one kept by the archive."""
+    member = interaction.guild.get_member(user_id) if interaction.guild is not None else None
+    if member is not None:
+        return member.display_name
+    return next((e.name for e in page.entries), "A player")
 
 
 def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:
@@ -111,7 +128,7 @@ async def _game_choices(
         label = f"#{g.id} · {sides[0]} {g.score[0]}–{g.score[1]} {sides[1]}"
         if current.strip() and current.strip().lstrip("#") not in label:
             continue
-        choices.append(app_commands.Choice(name=label[:100], value=g.id))
+        choices.append(app_commands.Choice(name=shorten(label, OPTION_TEXT), value=g.id))
     return choices[:25]
 
 
@@ -218,11 +235,24 @@ class LeagueCommands(_Mixin):
     async def history(
         self, interaction: discord.Interaction[EuchreBot], member: discord.Member | None = None
     ) -> None:
-        """The latest games with score, partners and opponents."""
+        """The latest games with score, partners and opponents; older ones on later pages."""
         guild_id = _guild_id(interaction)
         who = member or interaction.user
-        entries = await self.league.history(guild_id, who.id)
-        await interaction.response.send_message(embed=history_embed(who.display_name, entries))
+        page = await self.league.history(guild_id, who.id)
+        view = history_view(who.id, page.page, page.pages)
+        await interaction.response.send_message(
+            embed=history_embed(who.display_name, page), view=view or discord.utils.MISSING
+        )
+
+    async def history_page(
+        self, interaction: discord.Interaction[EuchreBot], user_id: int, page: int
+    ) -> None:
+        """A page button of a player's games: redraw the message at that page."""
+        guild_id = _guild_id(interaction)
+        shown = await self.league.history(guild_id, user_id, page)
+        name = _name_of(interaction, user_id, shown)
+        view = history_view(user_id, shown.page, shown.pages)
+        await interaction.response.edit_message(embed=history_embed(name, shown), view=view)
 
     @app_commands.command(name="web", description="The link to this server's league on the web")
     async def web(self, interaction: discord.Interaction[EuchreBot]) -> None:

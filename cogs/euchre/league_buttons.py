@@ -1,4 +1,4 @@
-"""The league's buttons: standings pages and replay steps (their items are in :mod:`.routes`)."""
+"""The league's buttons: standings and history pages, replay steps (items: :mod:`.routes`)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import discord
 
 from bot.league import DEFAULT_FAMILY, Family, ReplayBook
 
-from .routes import ReplayButton, StandingsButton
+from .routes import HistoryButton, ReplayButton, StandingsButton
 
-__all__ = ["replay_view", "standings_view"]
+__all__ = ["history_view", "replay_view", "standings_view"]
 
 
 def standings_view(
@@ -20,6 +20,16 @@ def standings_view(
     view = discord.ui.View(timeout=None)
     view.add_item(StandingsButton(season_id, page - 1, "p", family, page <= 0))
     view.add_item(StandingsButton(season_id, page + 1, "n", family, page >= pages - 1))
+    return view
+
+
+def history_view(user_id: int, page: int, pages: int) -> discord.ui.View | None:
+    """Newer and older games; None when every game fits on one page."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(HistoryButton(user_id, page - 1, "p", page <= 0))
+    view.add_item(HistoryButton(user_id, page + 1, "n", page >= pages - 1))
     return view
 
 

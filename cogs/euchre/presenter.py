@@ -51,6 +51,7 @@ from bot.tables import (
 )
 
 from .components import closed_hand, end_embed, finished_view, gone_view, hand_view, public_view
+from .open_hands import PRUNE_EVERY, HandLocks, OpenHand, edit_hand
 from .publisher import Publisher
 
 if TYPE_CHECKING:
@@ -63,7 +64,6 @@ log = logging.getLogger(__name__)
 HAND_EDITABLE_FOR: Final = 14 * 60.0
 """Seconds a private hand stays editable through its interaction (Discord allows 15 min)."""
 
-_PRUNE_EVERY: Final = 256
 _NO_MENTIONS: Final = discord.AllowedMentions.none()
 
 
@@ -100,16 +100,6 @@ class PublicMessage:
         return discord.utils.MISSING if self.view is None else self.view
 
 
-@dataclass(slots=True)
-class _OpenHand:
-    """The interaction whose response shows a player's private hand."""
-
-    interaction: discord.Interaction[EuchreBot]
-    opened_at: float
-    message_id: int | None
-    """The hand's message, where known."""
-
-
 class TablePresenter:
     """Shows the tables of ``bot.tables`` in Discord; one per bot, shared by its cogs."""
 
@@ -118,9 +108,9 @@ class TablePresenter:
         self.bot = bot
         self.service = bot.tables
         self.publisher = Publisher(bot)
-        self._hands: dict[tuple[int, int], _OpenHand] = {}
+        self._hands: dict[tuple[int, int], OpenHand] = {}
         self._remembered = 0
-        self._hand_locks: dict[tuple[int, int], asyncio.Lock] = {}
+        self._hand_locks = HandLocks()
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ drawing
@@ -306,7 +296,7 @@ class TablePresenter:
 
     async def send_hand(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
         """Answer with the user's hand as a new private message."""
-        async with self._hand_lock(table.id, interaction.user.id):
+        async with self._hand_locks.of(table.id, interaction.user.id):
             embed, view = await self.hand(table, interaction.user.id)
             callback = await interaction.response.send_message(
                 embed=embed, view=discord.utils.MISSING if view is None else view, ephemeral=True
@@ -323,7 +313,7 @@ class TablePresenter:
         """Answer a click on a private hand by redrawing it (with ``content`` above)."""
         key = (table.id, interaction.user.id)
         message_id = None if interaction.message is None else interaction.message.id
-        async with self._hand_lock(*key):
+        async with self._hand_locks.of(*key):
             ended = not table.is_open  # as the hand drawn next sees it: its end
             embed, view = await self.hand(table, key[1])
             await interaction.response.edit_message(content=content, embed=embed, view=view)
@@ -360,9 +350,9 @@ class TablePresenter:
     ) -> None:
         """Keep the interaction that shows the user's hand, to refresh it while it's young."""
         now = self.bot.scheduler.now()
-        self._hands[(table.id, interaction.user.id)] = _OpenHand(interaction, now, message_id)
+        self._hands[(table.id, interaction.user.id)] = OpenHand(interaction, now, message_id)
         self._remembered += 1
-        if self._remembered % _PRUNE_EVERY == 0:
+        if self._remembered % PRUNE_EVERY == 0:
             old = [k for k, v in self._hands.items() if now - v.opened_at > HAND_EDITABLE_FOR]
             for key in old:
                 del self._hands[key]
@@ -385,7 +375,7 @@ class TablePresenter:
         embed = end_embed(refusal)
 
         async def end(user_id: int) -> None:
-            async with self._hand_lock(table.id, user_id):  # after a click's answer on it
+            async with self._hand_locks.of(table.id, user_id):  # after a click's answer on it
                 opened = self._hands.pop((table.id, user_id), None)
                 if (
                     opened is None
@@ -393,7 +383,7 @@ class TablePresenter:
                 ):
                     return
                 view = closed_hand(table, user_id, reviewable_deals(table))[1]
-                await self._edit_hand(table, user_id, opened, refusal.message, embed, view)
+                await edit_hand(table, user_id, opened, refusal.message, embed, view)
 
         # One request per hand (at most one a seat), each through its own interaction's
         # webhook: Discord budgets these apart from the channel's messages.
@@ -405,45 +395,12 @@ class TablePresenter:
         As it is once a redraw of it under way is done (so the newest state is last).
         Not once the table has closed: :meth:`end_hands` shows its end on every hand.
         """
-        async with self._hand_lock(table.id, user_id):
+        async with self._hand_locks.of(table.id, user_id):
             if not table.is_open:
                 return
             opened = self._hands.get((table.id, user_id))
             if opened is None or self.bot.scheduler.now() - opened.opened_at > HAND_EDITABLE_FOR:
                 return
             embed, view = await self.hand(table, user_id)
-            if not await self._edit_hand(table, user_id, opened, None, embed, view):
+            if not await edit_hand(table, user_id, opened, None, embed, view):
                 self._hands.pop((table.id, user_id), None)
-
-    def _hand_lock(self, table_id: int, user_id: int) -> asyncio.Lock:
-        """One redraw at a time of a user's hand at a table (a click's answer, a refresh)."""
-        key = (table_id, user_id)
-        lock = self._hand_locks.get(key)
-        if lock is None:
-            if len(self._hand_locks) >= _PRUNE_EVERY:
-                for old in [k for k, v in self._hand_locks.items() if not v.locked()]:
-                    del self._hand_locks[old]
-            lock = self._hand_locks[key] = asyncio.Lock()
-        return lock
-
-    @staticmethod
-    async def _edit_hand(
-        table: Table,
-        user_id: int,
-        opened: _OpenHand,
-        content: str | None,
-        embed: discord.Embed | None,
-        view: discord.ui.View | None,
-    ) -> bool:
-        """Redraw an open hand through its interaction; False (logged) if that failed."""
-        try:
-            await opened.interaction.edit_original_response(content=content, embed=embed, view=view)
-        except discord.HTTPException as exc:
-            log.info("table %d: could not redraw the hand of %d: %s", table.id, user_id, exc)
-            return False
-        except Exception:
-            log.warning(
-                "table %d: the hand of %d was not redrawn", table.id, user_id, exc_info=True
-            )
-            return False
-        return True

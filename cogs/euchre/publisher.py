@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 import discord
 
 from bot.discord_pace.pacing import Kind, RetryAfter
+from bot.refusals import log_refusal
 from bot.tables import Table
 
 from .publishing import GONE, publish, too_old_to_edit
@@ -155,7 +156,7 @@ class Publisher:
             try:
                 sent = await _paced(channel.send(content, allowed_mentions=mentions))
             except discord.HTTPException as exc:
-                log.info("table %d: could not ping user %d: %s", table.id, user_id, exc)
+                log_refusal(log, exc, f"table {table.id}: the ping of user {user_id}")
                 return
             ping.message_id = sent.id
 
@@ -183,8 +184,10 @@ class Publisher:
                 return
             try:
                 await _paced(channel.get_partial_message(ping.message_id).delete())
+            except discord.NotFound:
+                log.info("table %d: ping %d was deleted already", table_id, ping.message_id)
             except discord.HTTPException as exc:
-                log.info("table %d: ping %d stays: %s", table_id, ping.message_id, exc)
+                log_refusal(log, exc, f"table {table_id}: deleting ping {ping.message_id}")
 
         pacer.submit(ping.key, "delete", delete)
 
@@ -204,7 +207,7 @@ class Publisher:
             try:
                 await _paced(request())
             except discord.HTTPException as exc:
-                log.info("a paced %s in channel %d failed: %s", kind, channel_id, exc)
+                log_refusal(log, exc, f"a paced {kind} in channel {channel_id}")
 
         self.pacers.of(channel_id).submit(key, kind, job)
 

@@ -1,3 +1,4 @@
+
 """The public table message: edited in place, or posted again when editing no longer works.
 
 Discord limits edits of messages older than an hour, and a message may have been
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 import discord
 
+from bot.refusals import log_refusal
 from bot.tables import Table, TableService
 
 if TYPE_CHECKING:
@@ -87,7 +89,7 @@ async def publish(
                 return GONE
             log.info("table %d: its message %d is gone; posting it again", table.id, old)
         except discord.HTTPException as exc:
-            log.warning("table %d: could not edit its message: %s", table.id, exc)
+            log_refusal(log, exc, f"table {table.id}: editing its message")
             return FAILED
     kwargs: dict[str, Any] = {"allowed_mentions": allowed_mentions, "embed": embed}
     if view is not None:
@@ -98,15 +100,19 @@ async def publish(
         if exc.code == UNKNOWN_CHANNEL:
             log.info("table %d: its channel %d is gone", table.id, table.place.id)
             return GONE
-        level = logging.INFO if exc.code in _GONE else logging.WARNING
-        log.log(level, "table %d: could not post its message again: %s", table.id, exc)
+        if exc.code in _GONE:
+            log.info("table %d: could not post its message again: %s", table.id, exc)
+        else:
+            log_refusal(log, exc, f"table {table.id}: posting its message again")
         return FAILED
     await service.set_message(table, sent.id)
     if old is not None:
         try:
             await _unarchiving(bot, table, channel.get_partial_message(old).delete)
+        except discord.NotFound:
+            log.info("table %d: the old message %d was deleted already", table.id, old)
         except discord.HTTPException as exc:
-            log.info("table %d: the old message %d stays: %s", table.id, old, exc)
+            log_refusal(log, exc, f"table {table.id}: deleting its old message {old}")
     return SHOWN
 
 
@@ -125,13 +131,8 @@ async def _unarchiving(
         await bot.http.edit_channel(
             thread_id, archived=False, reason=f"euchre table {table.id} is still being played"
         )
-    except discord.HTTPException as exc:
-        log.warning(
-            "table %d: its thread %d is archived and could not be reopened (locked?): %s",
-            table.id,
-            thread_id,
-            exc,
-        )
+    except discord.HTTPException:
+        log.info("table %d: its thread %d is archived; reopening it failed", table.id, thread_id)
         raise
     log.info("table %d: its thread %d was archived; reopened it", table.id, thread_id)
     await request()

@@ -15,6 +15,7 @@ from typing import Final
 
 import discord
 
+from bot.refusals import log_refusal
 from bot.store.tournament_models import EventSettings
 
 __all__ = ["NO_REMINDER", "schedule_reminder"]
@@ -51,7 +52,7 @@ async def schedule_reminder(
             description=f"Euchre tournament in {channel.mention}: join there.",
         )
     except discord.HTTPException as exc:
-        log.warning("Could not create the scheduled event in guild %d: %s", guild.id, exc)
+        log_refusal(log, exc, f"the scheduled event in guild {guild.id}")
         return _why(exc)
     return None
 

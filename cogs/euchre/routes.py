@@ -10,7 +10,10 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
   drawn at (deal, action number), so a stale button is recognised;
 - ``euchre:lg:st:<season>:<page>:<p|n>[:<family>]``: a page of a family's standings;
 - ``euchre:lg:rp:<game>:<deal>:<trick>:<pd|pt|nt|nd>``: a step of a game's replay;
+- ``euchre:lg:hi:<user>:<page>:<p|n>``: a page of a player's games;
 - ``euchre:tn:<event>:<verb>``: a button of a tournament event's message.
+- ``euchre:tp:<event>:<st|in>:<page>:<p|n>``: another page of an event's standings
+  (``st``) or of who is in and who waits (``in``), answered privately;
 - ``euchre:rv:<game>:<deal>:<p|n>``: another deal of the clicker's review of a game.
 - ``euchre:tr:<table>:<seat>:<deal>[:<p|n>]``: the review of a seat's deal at a table (a
   private hand's Review button; with ``p`` or ``n``, the review's other deals);
@@ -41,6 +44,8 @@ import discord
 from bot.app import EuchreBot
 from bot.league import DEFAULT_FAMILY, FAMILIES, Family
 from bot.render import TABLE_VERBS, TableVerb
+from bot.render.fitting import BUTTON_LABEL, shorten
+from bot.render.tournament_lists import EventList
 from bot.render.tournaments import EVENT_VERBS, EventVerb
 from bot.replies import report_error
 from bot.rules import ACTION_CODE_PATTERN, PRESETS
@@ -50,6 +55,7 @@ __all__ = [
     "CLAIM_CODE",
     "DAILY_ID",
     "DYNAMIC_ITEMS",
+    "HISTORY_ID",
     "LESSON_ID",
     "LEVEL_ID",
     "PREFIX",
@@ -61,9 +67,11 @@ __all__ = [
     "TABLE_REVIEW_ID",
     "TEMPLATES",
     "TOURNAMENT_ID",
+    "TOURNAMENT_PAGE_ID",
     "ActionButton",
     "Clicks",
     "DailyButton",
+    "HistoryButton",
     "LessonButton",
     "LevelSelect",
     "ReplayButton",
@@ -73,6 +81,7 @@ __all__ = [
     "TableButton",
     "TableReviewButton",
     "TournamentButton",
+    "TournamentPageButton",
     "routed",
 ]
 
@@ -99,6 +108,7 @@ STANDINGS_ID: Final = re.compile(
 REPLAY_ID: Final = re.compile(
     rf"euchre:lg:rp:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<trick>{_SMALL}):(?P<tag>pd|pt|nt|nd)"
 )
+HISTORY_ID: Final = re.compile(rf"euchre:lg:hi:(?P<user>{_ID}):(?P<page>{_SMALL}):(?P<tag>p|n)")
 REVIEW_ID: Final = re.compile(rf"euchre:rv:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?P<tag>p|n)")
 TABLE_REVIEW_ID: Final = re.compile(
     rf"euchre:tr:(?P<table>{_ID}):(?P<seat>[0-7]):(?P<deal>{_SMALL})(?::(?P<tag>p|n))?"
@@ -113,6 +123,9 @@ LESSON_ID: Final = re.compile(
 )
 
 TOURNAMENT_ID: Final = re.compile(rf"euchre:tn:(?P<event>{_ID}):(?P<verb>{'|'.join(EVENT_VERBS)})")
+TOURNAMENT_PAGE_ID: Final = re.compile(
+    rf"euchre:tp:(?P<event>{_ID}):(?P<list>st|in):(?P<page>{_SMALL}):(?P<tag>p|n)"
+)
 
 TEMPLATES: Final = (
     TABLE_ID,
@@ -126,6 +139,8 @@ TEMPLATES: Final = (
     DAILY_ID,
     LESSON_ID,
     TABLE_REVIEW_ID,
+    TOURNAMENT_PAGE_ID,
+    HISTORY_ID,
 )
 """The grammar of every custom_id the euchre components use."""
 
@@ -185,6 +200,12 @@ class Clicks(Protocol):
         """Another step of a game's replay."""
         ...
 
+    async def history_page(
+        self, interaction: discord.Interaction[EuchreBot], user_id: int, page: int
+    ) -> None:
+        """Another page of a player's games."""
+        ...
+
     async def tournament_button(
         self, interaction: discord.Interaction[EuchreBot], event_id: int, verb: EventVerb
     ) -> None:
@@ -194,6 +215,16 @@ class Clicks(Protocol):
         self, interaction: discord.Interaction[EuchreBot], game_id: int, deal: int
     ) -> None:
         """Another deal of the clicker's review of a game."""
+        ...
+
+    async def tournament_page(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        event_id: int,
+        which: EventList,
+        page: int,
+    ) -> None:
+        """Another page of an event's standings or of who is in."""
         ...
 
     async def table_review(
@@ -434,27 +465,35 @@ class ActionButton(_Routed[discord.ui.Button[Any]], template=ACTION_ID):
 # ---------------------------------------------------------------------- the league
 
 
-class StandingsButton(_Routed[discord.ui.Button[Any]], template=STANDINGS_ID):
+class _PageButton(_Routed[discord.ui.Button[Any]], template=_NEVER):
+    """A button to another page of a list: its id has ``<page>:<p|n>`` after ``head``."""
+
+    labels: ClassVar[tuple[str, str]] = ("◀ Previous", "Next ▶")
+    """The labels of the previous (``p``) and next (``n``) page's buttons."""
+
+    def __init__(self, head: str, page: int, tag: str, disabled: bool, tail: str = "") -> None:
+        """A button showing ``page`` (0-based); ``tag`` is ``p`` (previous) or ``n`` (next)."""
+        super().__init__(
+            discord.ui.Button(
+                label=self.labels[tag == "n"],
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"{head}:{max(page, 0)}:{tag}{tail}",
+            )
+        )
+        self.page = max(page, 0)
+
+
+class StandingsButton(_PageButton, template=STANDINGS_ID):
     """Go to page ``page`` of a season's standings of one family."""
 
     what = "standings page button"
 
     def __init__(self, season_id: int, page: int, tag: str, family: Family, disabled: bool) -> None:
-        """A button showing ``page`` (0-based); ``tag`` is ``p`` (previous) or ``n`` (next).
-
-        Four-hand euchre's buttons name no family, as those drawn before families did.
-        """
+        """A button showing ``page``; four-hand euchre's ids name no family, as before families."""
         suffix = "" if family == DEFAULT_FAMILY else f":{family}"
-        super().__init__(
-            discord.ui.Button(
-                label="◀ Previous" if tag == "p" else "Next ▶",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=f"euchre:lg:st:{season_id}:{max(page, 0)}:{tag}{suffix}",
-            )
-        )
+        super().__init__(f"euchre:lg:st:{season_id}", page, tag, disabled, suffix)
         self.season_id = season_id
-        self.page = max(page, 0)
         self.family = family
 
     @classmethod
@@ -506,6 +545,27 @@ class ReplayButton(_Routed[discord.ui.Button[Any]], template=REPLAY_ID):
         await clicks.replay_step(interaction, self.game_id, self.deal, self.trick)
 
 
+class HistoryButton(_PageButton, template=HISTORY_ID):
+    """Go to page ``page`` of a player's games: ``euchre:lg:hi:<user>:<page>:<p|n>``."""
+
+    what = "history page button"
+    labels = ("◀ Newer", "Older ▶")
+
+    def __init__(self, user_id: int, page: int, tag: str, disabled: bool = False) -> None:
+        """A button showing ``page`` (0-based) of the player's games, newest first."""
+        super().__init__(f"euchre:lg:hi:{user_id}", page, tag, disabled)
+        self.user_id = user_id
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """Parse the id of a used component."""
+        return cls(int(match["user"]), int(match["page"]), match["tag"])
+
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the click to the cog."""
+        await clicks.history_page(interaction, self.user_id, self.page)
+
+
 # ---------------------------------------------------------------------- tournaments
 
 
@@ -539,6 +599,30 @@ class TournamentButton(_Routed[discord.ui.Button[Any]], template=TOURNAMENT_ID):
     async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
         """Hand the click to the cog."""
         await clicks.tournament_button(interaction, self.event_id, self.verb)
+
+
+class TournamentPageButton(_PageButton, template=TOURNAMENT_PAGE_ID):
+    """Go to page ``page`` of an event's list: ``euchre:tp:<event>:<st|in>:<page>:<p|n>``."""
+
+    what = "tournament page button"
+
+    def __init__(
+        self, event_id: int, which: EventList, page: int, tag: str, disabled: bool = False
+    ) -> None:
+        """A button showing ``page`` (0-based) of the event's standings or who is in."""
+        super().__init__(f"euchre:tp:{event_id}:{which}", page, tag, disabled)
+        self.event_id = event_id
+        self.which: EventList = which
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """Parse the id of a used component."""
+        which: EventList = "st" if match["list"] == "st" else "in"
+        return cls(int(match["event"]), which, int(match["page"]), match["tag"])
+
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the click to the cog."""
+        await clicks.tournament_page(interaction, self.event_id, self.which, self.page)
 
 
 class ReviewButton(_Routed[discord.ui.Button[Any]], template=REVIEW_ID):
@@ -621,7 +705,7 @@ class _MoveButton(_Routed[discord.ui.Button[Any]], template=_NEVER):
         """A button ``head:code:position``; the position keeps two equal moves apart."""
         super().__init__(
             discord.ui.Button(
-                label=(label or code)[:80],
+                label=shorten(label or code, BUTTON_LABEL),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"{head}:{code}:{position}",
             )
@@ -691,5 +775,7 @@ DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (
     DailyButton,
     LessonButton,
     TableReviewButton,
+    TournamentPageButton,
+    HistoryButton,
 )
 """Register with ``bot.add_dynamic_items`` so every euchre component is routed after a restart."""

@@ -19,12 +19,14 @@ import discord
 
 from bot.discord_pace.pacing import Kind
 from bot.league.tournaments import Tournament
+from bot.render.fitting import THREAD_NAME, shorten
 from bot.render.tournaments import (
     champion_text,
     event_buttons,
     event_embed,
     round_text,
     table_ping_text,
+    waiting_texts,
 )
 from bot.store.tournament_models import EventRound, RoundTable, TournamentEvent
 from bot.tables import Place
@@ -103,7 +105,7 @@ class EventDesk:
         if not isinstance(channel, discord.TextChannel):
             raise TypeError(f"event {event.id}: channel {event.channel_id} takes no threads")
         thread = await channel.create_thread(
-            name=f"{event.name}: round {rnd.number}, table {table.number}"[:100],
+            name=shorten(f"{event.name}: round {rnd.number}, table {table.number}", THREAD_NAME),
             type=discord.ChannelType.public_thread,
             auto_archive_duration=1440,
         )
@@ -140,6 +142,12 @@ class EventDesk:
             self.notice(event, ("round", rnd.number), round_text(event, rnd, _total(event)))
             for table in change.tables:
                 self.presenter.show(table, post_if_missing=True)
+        elif change.kind in ("moved_up", "left_out"):
+            users = [e.user_id for e in change.entrants if e.user_id is not None]
+            got_in = change.kind == "moved_up"
+            for index, text in enumerate(waiting_texts(event, users, got_in=got_in)):
+                key = ("tn waiting", event.id, change.kind, index, *users)
+                self._post(event.guild_id, event.channel_id, key, text, ping=users)
         elif change.kind == "start_refused":
             self.notice(event, ("refused",), f"⚠️ **{event.name}** could not start: {change.text}")
         elif change.kind == "finished":
@@ -166,10 +174,27 @@ class EventDesk:
         """Post ``text`` in the event's channel in its turn."""
         self._post(event.guild_id, event.channel_id, ("tn notice", event.id, *key), text)
 
-    def _post(self, guild_id: int, channel_id: int, key: tuple[object, ...], text: str) -> None:
+    def _post(
+        self,
+        guild_id: int,
+        channel_id: int,
+        key: tuple[object, ...],
+        text: str,
+        *,
+        ping: list[int] | None = None,
+    ) -> None:
+        """Post ``text`` in its turn, mentioning only the members of ``ping``.
+
+        A new message, so those members are notified.
+        """
         channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        mentions = (
+            _NO_MENTIONS
+            if ping is None
+            else discord.AllowedMentions(users=[discord.Object(u) for u in ping])
+        )
         self.publisher.submit(
-            channel_id, "post", key, lambda: channel.send(text, allowed_mentions=_NO_MENTIONS)
+            channel_id, "post", key, lambda: channel.send(text, allowed_mentions=mentions)
         )
 
     def redraw(self, event_id: int) -> None:

@@ -19,15 +19,12 @@ from discord import app_commands
 
 from bot.errors import UserFacingError
 from bot.league.tournaments import Actor, Tournament, event_start, export_json
-from bot.render.tournaments import (
-    DIRECTOR_VERBS,
-    EventVerb,
-    history_embed,
-    standings_text,
-)
+from bot.refusals import log_refusal
+from bot.render.tournament_lists import EventList
+from bot.render.tournaments import DIRECTOR_VERBS, HISTORY_EVENTS, EventVerb, history_embed
 from bot.replies import send_ephemeral
 from bot.rules import HouseRules
-from bot.store.tournament_models import EVENT_NAME_LENGTH, EventSettings
+from bot.store.tournament_models import EVENT_NAME_LENGTH, MAX_PLAYERS, EventSettings
 from bot.tables import Player
 from bot.tables.champion_roles import ChampionRoles
 from bot.tables.tournament_runner import EventChanged, TournamentRunner
@@ -36,6 +33,7 @@ from .champion_roles import role_problem
 from .readiness import Readiness, patiently
 from .reminder import NO_REMINDER, schedule_reminder
 from .server_config import PRESET_CHOICES, editor_of
+from .tournament_lists import show_list
 from .tournament_view import EventDesk, event_message
 
 if TYPE_CHECKING:
@@ -66,6 +64,9 @@ NOT_DIRECTOR: Final = (
 _OPENS_TABLES: Final = frozenset({"start", "computers", "next"})
 """The buttons that open a round's tables: their answer is deferred."""
 
+_LISTS: Final[dict[str, EventList]] = {"standings": "st", "people": "in"}
+"""The buttons that answer with a whole list of the event, privately."""
+
 _DEFAULTS: Final = EventSettings()
 """An event's settings when its director leaves an option out: the options' defaults."""
 
@@ -93,7 +94,18 @@ async def _tell_director(interaction: discord.Interaction[EuchreBot], sentence: 
     try:
         await send_ephemeral(interaction, sentence)
     except discord.HTTPException as exc:
-        log.warning("Could not tell director %d: %s", interaction.user.id, exc)
+        log_refusal(log, exc, f"telling director {interaction.user.id}")
+
+
+def _on_waiting_list(runner: TournamentRunner, event_id: int, user_id: int) -> str:
+    """What a member who joined is told when the event was full ("" when they are in)."""
+    place = runner.get(event_id).waiting_place(user_id)
+    if place is None:
+        return ""
+    return (
+        f"The event is full: you're number {place} on its waiting list. "
+        "You'll be pinged here if a place opens before the start."
+    )
 
 
 def _player(interaction: discord.Interaction[EuchreBot]) -> Player:
@@ -180,6 +192,8 @@ class TournamentCommands(_Mixin):
         name="The event's name",
         format="Progressive (partners change every round) or pairs",
         rounds=f"How many rounds (default {_DEFAULTS.rounds})",
+        max_players=f"The most people who play (default {_DEFAULTS.max_players}); "
+        "more join a waiting list",
         deals=f"Deals per round (progressive, default {_DEFAULTS.deals_per_round}; "
         "pairs play a game to the target)",
         preset="Play a preset instead of the server's house rules",
@@ -203,6 +217,7 @@ class TournamentCommands(_Mixin):
         name: app_commands.Range[str, 1, EVENT_NAME_LENGTH] = "Euchre night",
         format: app_commands.Choice[str] | None = None,
         rounds: app_commands.Range[int, 1, 30] = _DEFAULTS.rounds,
+        max_players: app_commands.Range[int, 4, MAX_PLAYERS] = _DEFAULTS.max_players,
         deals: app_commands.Range[int, 1, 40] = _DEFAULTS.deals_per_round,
         preset: app_commands.Choice[str] | None = None,
         start_in: app_commands.Range[int, 1, 10080] | None = None,
@@ -223,13 +238,19 @@ class TournamentCommands(_Mixin):
         if not isinstance(channel, discord.TextChannel) or interaction.guild is None:
             raise UserFacingError("Open events in a text channel: their tables open in threads.")
         _check_champion_role(interaction.guild, champion_role, champion_hours)
+        pairs = format is not None and format.value == "pairs"
+        if pairs and max_players % 2:
+            raise UserFacingError(
+                "A pairs event takes an even number of players: pairs sit together."
+            )
         now = runner.clock()
         start = event_start(now, minutes=start_in, clock=start_at)
         until = 0 if start is None else int((start - now).total_seconds() // 60)
         chosen = {"round_timer_minutes": round_timer, "champion_role_hours": champion_hours}
         settings = EventSettings(
-            format="pairs" if format is not None and format.value == "pairs" else "progressive",
+            format="pairs" if pairs else "progressive",
             rounds=rounds,
+            max_players=max_players,
             deals_per_round=deals,
             rules=None if preset is None else HouseRules.preset_rules(preset.value),
             start_time=start,
@@ -276,7 +297,8 @@ class TournamentCommands(_Mixin):
         runner = await self.running_events(interaction)
         await runner.join(event_id, _player(interaction), partner=named)
         tail = "" if partner is None else f" {partner.mention} confirms with **Confirm partner**."
-        await send_ephemeral(interaction, f"You're in.{tail}")
+        waiting = _on_waiting_list(runner, event_id, interaction.user.id)
+        await send_ephemeral(interaction, (waiting or "You're in.") + tail)
 
     @tournament.command(name="skip", description="Let a computer play for a no-show (directors)")
     async def tournament_skip(
@@ -293,12 +315,9 @@ class TournamentCommands(_Mixin):
     async def tournament_standings(
         self, interaction: discord.Interaction[EuchreBot], event: int | None = None
     ) -> None:
-        """The whole standings, privately."""
+        """The whole standings, privately, page by page."""
         event_id = event if event is not None else await self._channel_event(interaction)
-        found = await self._event(interaction, event_id)
-        state = found.state
-        text = standings_text(state, found.standings())
-        await send_ephemeral(interaction, f"**{state.name}**\n{text}"[:2000])
+        await show_list(interaction, await self._event(interaction, event_id), "st")
 
     @tournament.command(name="history", description="This server's recent events")
     async def tournament_history(self, interaction: discord.Interaction[EuchreBot]) -> None:
@@ -307,7 +326,7 @@ class TournamentCommands(_Mixin):
         guild_id = interaction.guild_id
         if guild_id is None:
             raise UserFacingError("Tournaments live in servers, not in direct messages.")
-        events = await runner.repo.list_by_guild(guild_id, limit=15)
+        events = await runner.repo.list_by_guild(guild_id, limit=HISTORY_EVENTS)
         shown = [(e, Tournament(e).champions()) for e in events]
         await send_ephemeral(interaction, embed=history_embed(shown))
 
@@ -350,6 +369,18 @@ class TournamentCommands(_Mixin):
 
     # ------------------------------------------------------------------ buttons
 
+    async def tournament_page(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        event_id: int,
+        which: EventList,
+        page: int,
+    ) -> None:
+        """A page button of an event's list: redraw the private message at that page."""
+        await self.running_events(interaction)
+        found = await self._event(interaction, event_id)
+        await show_list(interaction, found, which, page, redraw=True)
+
     async def tournament_button(
         self, interaction: discord.Interaction[EuchreBot], event_id: int, verb: EventVerb
     ) -> None:
@@ -362,6 +393,9 @@ class TournamentCommands(_Mixin):
         ):
             raise UserFacingError("Only the event's directors can use that button.")
         user = interaction.user.id
+        if verb in _LISTS:
+            await show_list(interaction, found, _LISTS[verb])
+            return
         if verb in _OPENS_TABLES and not interaction.response.is_done():
             # Opening every table of a round (a thread each) can outlast Discord's 3 s.
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -371,7 +405,7 @@ class TournamentCommands(_Mixin):
                     "Pairs sign up together: use /euchre tournament join and name your partner."
                 )
             await runner.join(event_id, _player(interaction))
-            answer = "You're in. Good luck!"
+            answer = _on_waiting_list(runner, event_id, user) or "You're in. Good luck!"
         elif verb == "leave":
             await runner.leave(event_id, user)
             answer = "You left the event."

@@ -246,8 +246,9 @@ def _web_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "reused under other ids and players) and a few open tables; then serve the pages "
         "on loopback and print the server time p50/p95 of the server, player and game "
         "pages (cold: made from the store; warm: from the page cache), each page's weight "
-        "with everything it loads, and requests a second on the server page, cache warm, "
-        "from a client in another process.",
+        "with everything it loads, requests a second on the server page, cache warm, and "
+        "pages made fresh a second, from a client in another process: every request from "
+        "a loopback address of its own visitor, at the shipped rate limit.",
     )
     wb.add_argument(
         "--players", type=int, default=10_000, help="rated players (default: %(default)s)"
@@ -280,6 +281,18 @@ def _web_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="load requests at once (default: %(default)s)",
     )
     wb.add_argument(
+        "--fresh",
+        type=int,
+        default=1_200,
+        help="requests of each load of pages no cache holds, 0 for none (default: %(default)s)",
+    )
+    wb.add_argument(
+        "--fresh-clients",
+        type=int,
+        default=8,
+        help="fresh-page requests at once (default: %(default)s)",
+    )
+    wb.add_argument(
         "--database-url",
         default=None,
         metavar="URL",
@@ -291,8 +304,10 @@ def _web_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 def _web(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.players < 4 or args.games < 1 or args.records < 1 or args.samples < 1:
         parser.error("--players must be at least 4, --games, --records and --samples at least 1")
-    if args.load < 0 or args.concurrency < 1:
-        parser.error("--load must be at least 0, --concurrency at least 1")
+    if args.load < 0 or args.concurrency < 1 or args.fresh < 0 or args.fresh_clients < 1:
+        parser.error(
+            "--load and --fresh must be at least 0, --concurrency and --fresh-clients at least 1"
+        )
     options = WebBenchOptions(
         players=args.players,
         games=args.games,
@@ -300,6 +315,8 @@ def _web(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         samples=args.samples,
         load=args.load,
         concurrency=args.concurrency,
+        fresh=args.fresh,
+        fresh_clients=args.fresh_clients,
         database_url=args.database_url,
     )
     try:

@@ -1,53 +1,108 @@
-"""A load client for the web bench: a fixed number of GETs of one address, some at a time.
+"""Load clients for the web bench: many visitors, each from a loopback address of its own.
 
-Run as its own process (``python -m lab.bench.load URL COUNT CONCURRENCY``), so that the
-server's process spends its time on serving only; prints one JSON line: requests, seconds,
-requests a second and the statuses seen.
+The pages keep their shipped rate limit (120 pages a minute per address, in bursts of
+12), so a bench that sent everything from one address would measure 429s. Linux routes
+the whole of 127.0.0.0/8 to the loopback, so :class:`Visitors` gives each visitor an
+address of its own there (``127.1.0.1``, ``127.1.0.2``...), bound as the source of its
+connection, and moves to the next one after ``per_address`` requests, fewer than a
+burst: a crowd of visitors within their limits, each request still counted by the limit.
+
+Run as its own process (``python -m lab.bench.load BASE CONCURRENCY FIRST`` with the
+paths to get, one per line, on stdin), so that the server's process spends its
+time on serving only; prints one JSON line: requests, seconds, requests a second, the
+statuses seen and the latency's p50 and p95 as the client saw it (ms).
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import aiohttp
 
-__all__ = ["load"]
+__all__ = ["Visitors", "load"]
+
+PER_ADDRESS = 10
+"""Requests a visitor makes before the next address takes over (a burst is 12)."""
 
 
-async def load(url: str, count: int, concurrency: int) -> dict[str, object]:
-    """GET ``url`` ``count`` times, ``concurrency`` at once; the figures as a dict."""
-    statuses: Counter[int] = Counter()
-    left = count
-    connector = aiohttp.TCPConnector(limit=concurrency)
-    async with aiohttp.ClientSession(connector=connector) as session:
+def _addresses(first: int) -> Iterator[str]:
+    """Loopback addresses from the ``first``-th on: 127.1.0.1, 127.1.0.2, ... 127.1.1.1..."""
+    for n in itertools.count(first):
+        yield f"127.{1 + n // 62_500}.{n // 250 % 250}.{n % 250 + 1}"
 
-        async def worker() -> None:
-            nonlocal left
-            while left > 0:
-                left -= 1
-                async with session.get(url) as response:
-                    await response.read()
-                    statuses[response.status] += 1
+
+class Visitors:
+    """Sessions from distinct loopback addresses, each used for ``per_address`` requests."""
+
+    def __init__(self, base: str, *, per_address: int = PER_ADDRESS, first: int = 0) -> None:
+        """Visit ``base`` (``http://127.0.0.1:PORT``) from address number ``first`` on."""
+        self.base = base
+        self.per_address = per_address
+        self._addresses = _addresses(first)
+        self.used = 0
+        """Addresses used so far."""
+
+    def session(self) -> aiohttp.ClientSession:
+        """A new visitor: a session whose connections come from an address of its own."""
+        self.used += 1
+        connector = aiohttp.TCPConnector(local_addr=(next(self._addresses), 0), limit=1)
+        return aiohttp.ClientSession(self.base, connector=connector)
+
+    async def get_all(self, paths: Sequence[str], concurrency: int) -> dict[str, Any]:
+        """GET every path, ``concurrency`` visitors at once; the figures."""
+        statuses: Counter[int] = Counter()
+        latencies: list[float] = []
+        queue = iter(paths)
+
+        async def visitor() -> None:
+            while True:
+                batch = list(itertools.islice(queue, self.per_address))
+                if not batch:
+                    return
+                async with self.session() as session:
+                    for path in batch:
+                        start = time.perf_counter()
+                        async with session.get(path) as response:
+                            await response.read()
+                            statuses[response.status] += 1
+                        latencies.append(time.perf_counter() - start)
 
         start = time.perf_counter()
-        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        await asyncio.gather(*(visitor() for _ in range(concurrency)))
         seconds = time.perf_counter() - start
-    return {
-        "requests": count,
-        "seconds": seconds,
-        "per_second": count / seconds,
-        "statuses": {str(k): v for k, v in sorted(statuses.items())},
-    }
+        latencies.sort()
+
+        def p(q: float) -> float:
+            return latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
+
+        return {
+            "requests": len(paths),
+            "seconds": seconds,
+            "per_second": len(paths) / seconds,
+            "statuses": {str(k): v for k, v in sorted(statuses.items())},
+            "addresses": self.used,
+            "p50": p(0.5),
+            "p95": p(0.95),
+        }
+
+
+async def load(base: str, paths: Sequence[str], concurrency: int, first: int) -> dict[str, Any]:
+    """GET ``paths`` from ``base`` as a crowd of visitors, ``concurrency`` at once."""
+    return await Visitors(base, first=first).get_all(paths, concurrency)
 
 
 def main(argv: list[str]) -> int:
-    """``URL COUNT CONCURRENCY``: run the load and print its figures as JSON."""
-    url, count, concurrency = argv[0], int(argv[1]), int(argv[2])
-    print(json.dumps(asyncio.run(load(url, count, concurrency))))
+    """``BASE CONCURRENCY FIRST`` with paths on stdin: run the load, print its figures."""
+    base, concurrency, first = argv[0], int(argv[1]), int(argv[2])
+    paths = [line.strip() for line in sys.stdin if line.strip()]
+    print(json.dumps(asyncio.run(load(base, paths, concurrency, first))))
     return 0
 
 

@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.rules import game as game_module
-from bot.rules.bid_game import new_game
-from bot.rules.game import Game
+from bot.rules.game import Game, new_game
 from bot.rules.house_rules import PRESETS, HouseRules
 
 MAX_DEALS = 20

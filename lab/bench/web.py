@@ -8,7 +8,8 @@ that every replay page replays a real record. Ratings and the points of the rati
 charts follow the games. A few tables are left open, in play. On PostgreSQL the tables
 are analyzed after seeding, as autovacuum does to a store that grew.
 
-Then it serves the pages (aiohttp's test server on loopback) and measures:
+Then it serves the pages on loopback, at the settings people get (the rate limit of
+120 pages a minute per address on), and measures:
 
 - server time (inside the app, from the request to the answer, network left out) of
   the server page, a player page and a game replay page, each p50/p95 over
@@ -16,9 +17,15 @@ Then it serves the pages (aiohttp's test server on loopback) and measures:
   player, another game, or the server page's address made new with a query the page
   ignores) and warm (the same address again: the process's page cache answers);
 - each page's weight, all included: its HTML and the style sheet, script and pictures
-  it loads (each once);
+  it loads (each once; a replay's steps' data too), in all and as sent gzipped;
 - requests a second on the server page, cache warm, from one server process: a fixed
-  ``load`` of requests, ``concurrency`` at once, sent by a client in a process of its own.
+  ``load`` of requests, ``concurrency`` at once, sent by a client in a process of its own;
+- pages made fresh a second (every address one no cache holds), ``fresh_clients`` at
+  once: the three kinds in turn, then each kind alone.
+
+Every request comes from a loopback address of its own visitor, ten at most from each
+(:class:`~lab.bench.load.Visitors`): the limit stays on and counts every request, and
+the load is a crowd of visitors within their limits, not one client past it.
 
     report = asyncio.run(run(WebBenchOptions(players=50, games=200)))
     print(report.text())
@@ -31,7 +38,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -40,8 +47,8 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 from typing import Any, Final
 
+import aiohttp
 from aiohttp import web
-from aiohttp.test_utils import TestClient, TestServer
 
 import bot
 from bot.league.ratings import RatingModel
@@ -59,9 +66,10 @@ from bot.store import (
 from bot.store.games import deal_outcomes
 from bot.web import WebOptions, make_app
 
+from .load import Visitors
+
 __all__ = ["GOALS", "WebBenchOptions", "WebReport", "run"]
 
-_Client = TestClient[web.Request, web.Application]
 
 GUILD: Final = 900_000_000_000_000_001
 _USER_BASE: Final = 800_000_000_000_000_000
@@ -72,6 +80,11 @@ GOALS: Final = {"server": 50.0, "player": 50.0, "game": 100.0}
 """Goals of the cold pages' p95 server time, in ms."""
 WEIGHT_GOAL: Final = 200 * 1024
 LOAD_GOAL: Final = 500.0
+FRESH_GOAL: Final = 200.0
+"""Pages made fresh a second, with eight clients."""
+FRESH_KINDS: Final = ("mixed", "server", "player", "game")
+"""The fresh loads: the three kinds in turn, then each alone."""
+BASE_URL: Final = "https://euchre.example.org"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +99,9 @@ class WebBenchOptions:
     """Requests timed per page kind, cold and warm each."""
     load: int = 5_000
     concurrency: int = 32
+    fresh: int = 1_200
+    """Requests of each fresh load (pages no cache holds), 0 for none."""
+    fresh_clients: int = 8
     open_tables: int = 5
     database_url: str | None = None
     seed: int = 1
@@ -126,9 +142,11 @@ class WebReport:
     games: int
     seed_seconds: float
     timings: dict[str, Timing] = field(default_factory=dict)
-    weights: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """Per page kind: bytes in all, and of how many files."""
+    weights: dict[str, tuple[int, int, int]] = field(default_factory=dict)
+    """Per page kind: bytes sent (compressed where asked), bytes in all, and files."""
     load: dict[str, Any] = field(default_factory=dict)
+    fresh: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Per fresh load (mixed, server, player, game): its figures."""
 
     def text(self) -> str:
         """The report as printed, each figure against its goal."""
@@ -141,21 +159,37 @@ class WebReport:
             goal = GOALS[kind]
             mark = "ok" if timing.cold_p95 <= goal else "MISSED"
             lines.append(f"{kind} page: {timing.text()} (goal p95 {goal:.0f} ms cold: {mark})")
-        for kind, (size, files) in self.weights.items():
+        for kind, (sent, size, files) in self.weights.items():
             mark = "ok" if size < WEIGHT_GOAL else "MISSED"
             lines.append(
-                f"{kind} page weight: {size / 1024:.1f} KB in {files} files, all included "
-                f"(goal under {WEIGHT_GOAL // 1024} KB: {mark})"
+                f"{kind} page weight: {size / 1024:.1f} KB in {files} files, all included, "
+                f"{sent / 1024:.1f} KB sent gzipped (goal under {WEIGHT_GOAL // 1024} KB: {mark})"
             )
         if self.load:
             rate = float(self.load["per_second"])
             mark = "ok" if rate >= LOAD_GOAL else "MISSED"
             lines.append(
                 f"server page, cache warm: {rate:.0f} requests a second "
-                f"({self.load['requests']} requests, {self.load['concurrency']} at once, "
-                f"statuses {self.load['statuses']}; goal {LOAD_GOAL:.0f}: {mark})"
+                f"({_load_words(self.load)}; goal {LOAD_GOAL:.0f}: {mark})"
+            )
+        for kind, figures in self.fresh.items():
+            rate = float(figures["per_second"])
+            mark = "ok" if rate >= FRESH_GOAL else "MISSED"
+            what = "server, player and game pages in turn" if kind == "mixed" else f"{kind} pages"
+            lines.append(
+                f"pages made fresh, {what}: {rate:.0f} a second ({_load_words(figures)}, "
+                f"client p50 {figures['p50']:.0f} ms, p95 {figures['p95']:.0f} ms; "
+                f"goal {FRESH_GOAL:.0f}: {mark})"
             )
         return "\n".join(lines)
+
+
+def _load_words(figures: dict[str, Any]) -> str:
+    return (
+        f"{figures['requests']} requests, {figures['concurrency']} at once, from "
+        f"{figures['addresses']} addresses at the shipped rate limit, "
+        f"statuses {figures['statuses']}"
+    )
 
 
 # ---------------------------------------------------------------------- seeding
@@ -237,6 +271,7 @@ async def seed_store(db: Database, options: WebBenchOptions) -> tuple[int, list[
                 (
                     game_id,
                     GUILD,
+                    game_id,
                     record.text,
                     record.outcomes,
                     True,
@@ -259,9 +294,9 @@ async def seed_store(db: Database, options: WebBenchOptions) -> tuple[int, list[
             ids.append(game_id)
         async with db.transaction():
             await db.execute_many(
-                "INSERT INTO games (id, guild_id, record, deal_outcomes, ranked, winner, "
-                "score_0, score_1, started_at, finished_at, season_id) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (id, guild_id, number, record, deal_outcomes, ranked, "
+                "winner, score_0, score_1, started_at, finished_at, season_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 games,
             )
             await db.execute_many(
@@ -336,17 +371,46 @@ class _Assets(HTMLParser):
             self._add(a.get("src"))
 
     def _add(self, url: str | None) -> None:
-        if url and url.startswith("/") and url not in self.found:
-            self.found.append(url)
+        file = (url or "").split("#")[0]  # one file for every view of the card sprite
+        if file.startswith("/") and file not in self.found:
+            self.found.append(file)
 
 
 def _percentile_input(times: list[float]) -> tuple[float, ...]:
     return tuple(t * 1000 for t in times)
 
 
+class _Client:
+    """The bench's own requests, from a new loopback address every few (see ``Visitors``)."""
+
+    def __init__(self, base: str, visitors: Visitors) -> None:
+        self.base = base
+        self.visitors = visitors
+        self._session: aiohttp.ClientSession | None = None
+        self._left = 0
+
+    async def get(self, path: str, **headers: str) -> tuple[bytes, dict[str, str]]:
+        """The body (as sent) and headers of a 200 answer; RuntimeError for any other."""
+        if self._session is None or self._left == 0:
+            await self.close()
+            self._session = self.visitors.session()
+            self._left = self.visitors.per_address
+        self._left -= 1
+        async with self._session.get(path, headers=headers, auto_decompress=False) as response:
+            body = await response.read()
+            if response.status != 200:
+                raise RuntimeError(f"GET {path} answered {response.status}: {body[:200]!r}")
+            return body, dict(response.headers)
+
+    async def close(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+
+
 @asynccontextmanager
-async def _client(db: Database) -> Any:
-    """A client of the app on a loopback server, the app's handler time noted per request."""
+async def _served(db: Database) -> AsyncIterator[tuple[str, list[float]]]:
+    """The app at its shipped defaults on a loopback port, its handler time noted per request."""
     times: list[float] = []
 
     @web.middleware
@@ -359,44 +423,59 @@ async def _client(db: Database) -> Any:
         finally:
             times.append(time.perf_counter() - start)
 
-    app = make_app(db, WebOptions(base_url="https://euchre.example.org", requests_per_minute=10**9))
+    app = make_app(db, WebOptions(base_url=BASE_URL))
     app.middlewares.insert(0, timed)
-    client = TestClient(TestServer(app))
-    await client.start_server()
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
     try:
-        yield client, times
+        yield f"http://127.0.0.1:{runner.addresses[0][1]}", times
     finally:
-        await client.close()
-
-
-async def _get(client: _Client, path: str) -> bytes:
-    response = await client.get(path)
-    body = await response.read()
-    if response.status != 200:
-        raise RuntimeError(f"GET {path} answered {response.status}: {body[:200]!r}")
-    return body
+        await runner.cleanup()
 
 
 async def _time(client: _Client, times: list[float], paths: Iterator[str], n: int) -> list[float]:
     times.clear()
     for _ in range(n):
-        await _get(client, next(paths))
+        await client.get(next(paths))
     return list(times)
 
 
-async def _weight(client: _Client, path: str) -> tuple[int, int]:
-    html = await _get(client, path)
-    files = _Assets(html.decode()).found
-    size = len(html)
+async def _weight(client: _Client, path: str, *extra: str) -> tuple[int, int, int]:
+    """A page's bytes with everything it loads (and ``extra``): as sent gzipped, in all, files."""
+    html, _ = await client.get(path, **{"Accept-Encoding": "gzip"})
+    plain, _ = await client.get(path, **{"Accept-Encoding": "identity"})
+    files = [*_Assets(plain.decode()).found, *extra]
+    sent, size = len(html), len(plain)
     for url in files:
-        size += len(await _get(client, url))
-    return size, 1 + len(files)
+        body, _ = await client.get(url, **{"Accept-Encoding": "gzip"})
+        sent += len(body)
+        size += len((await client.get(url, **{"Accept-Encoding": "identity"}))[0])
+    return sent, size, 1 + len(files)
+
+
+def _fresh_paths(
+    kind: str, n: int, players: list[int], games: list[int], rng: random.Random
+) -> list[str]:
+    """``n`` addresses no cache holds: each another player, game, or server page address."""
+    home = f"/s/{GUILD}"
+    out = []
+    for i in range(n):
+        which = kind if kind != "mixed" else ("server", "player", "game")[i % 3]
+        if which == "server":
+            out.append(f"{home}?fresh={i}")
+        elif which == "player":
+            out.append(f"{home}/players/{rng.choice(players)}?fresh={i}")
+        else:
+            out.append(f"{home}/games/{rng.choice(games)}?step={rng.randrange(1, 20)}&fresh={i}")
+    return out
 
 
 async def measure(
     db: Database, options: WebBenchOptions, game_ids: list[int], report: WebReport
 ) -> None:
-    """Time the pages, weigh them and load the server page (the figures go in ``report``)."""
+    """Time the pages, weigh them and load them (the figures go in ``report``)."""
     rng = random.Random(options.seed + 1)
     n = options.samples
     home = f"/s/{GUILD}"
@@ -407,38 +486,60 @@ async def measure(
         while True:
             yield from items
 
-    async with _client(db) as (client, times):
-        await _get(client, home)  # the templates compiled, the server's settings read
-        kinds = {
-            "server": ([f"{home}?n={i}" for i in range(n)], home),
-            "player": ([f"{home}/players/{u}" for u in players], f"{home}/players/{players[0]}"),
-            "game": ([f"{home}/games/{g}" for g in games], f"{home}/games/{games[0]}"),
-        }
-        for kind, (cold_paths, warm_path) in kinds.items():
-            cold = await _time(client, times, cycle(cold_paths), len(cold_paths))
-            await _get(client, warm_path)
-            warm = await _time(client, times, cycle([warm_path]), n)
-            report.timings[kind] = Timing(_percentile_input(cold), _percentile_input(warm))
-            # a game's first step shows every hand: its heaviest step
-            heaviest = f"{warm_path}?step=1" if kind == "game" else warm_path
-            report.weights[kind] = await _weight(client, heaviest)
+    async with _served(db) as (base, times):
+        visitors = Visitors(base)
+        client = _Client(base, visitors)
+        try:
+            await client.get(home)  # the templates compiled, the server's settings read
+            kinds = {
+                "server": ([f"{home}?n={i}" for i in range(n)], home),
+                "player": (
+                    [f"{home}/players/{u}" for u in players],
+                    f"{home}/players/{players[0]}",
+                ),
+                "game": ([f"{home}/games/{g}" for g in games], f"{home}/games/{games[0]}"),
+            }
+            for kind, (cold_paths, warm_path) in kinds.items():
+                cold = await _time(client, times, cycle(cold_paths), len(cold_paths))
+                await client.get(warm_path)
+                warm = await _time(client, times, cycle([warm_path]), n)
+                report.timings[kind] = Timing(_percentile_input(cold), _percentile_input(warm))
+                # a game's first step shows every hand: its heaviest step; its script loads
+                # every step's data once the visitor steps
+                if kind == "game":
+                    steps = f"{warm_path}/steps.json"
+                    report.weights[kind] = await _weight(client, f"{warm_path}?step=1", steps)
+                else:
+                    report.weights[kind] = await _weight(client, warm_path)
+            await client.get(home)  # warm: the load measures pages served from the cache
+        finally:
+            await client.close()
+        first = visitors.used + 1
         if options.load:
-            await _get(client, home)  # warm: the load measures pages served from the cache
-            url = str(client.make_url(home))
-            report.load = await _load(url, options.load, options.concurrency)
+            paths = [home] * options.load
+            report.load = await _load(base, paths, options.concurrency, first)
+            first += report.load["addresses"]
+        pools = {"players": players, "games": game_ids}
+        for kind in FRESH_KINDS if options.fresh else ():
+            paths = _fresh_paths(kind, options.fresh, pools["players"], pools["games"], rng)
+            figures = await _load(base, paths, options.fresh_clients, first)
+            first += figures["addresses"]
+            report.fresh[kind] = figures
 
 
-async def _load(url: str, count: int, concurrency: int) -> dict[str, Any]:
+async def _load(base: str, paths: list[str], concurrency: int, first: int) -> dict[str, Any]:
+    """The figures of a load client run in a process of its own."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "lab.bench.load",
-        url,
-        str(count),
+        base,
         str(concurrency),
+        str(first),
+        stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
     )
-    out, _ = await process.communicate()
+    out, _ = await process.communicate("\n".join(paths).encode())
     if process.returncode != 0:
         raise RuntimeError(f"the load client failed (exit {process.returncode})")
     figures: dict[str, Any] = json.loads(out)

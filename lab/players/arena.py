@@ -383,13 +383,13 @@ def loner_trials(
         gseed = game_seed(seed, index)
         game = new_game(rules, seed=gseed)
         players = [make_player(level, gseed * 8 + s) for s in range(rules.players)]
-        deal = game.results[0]
-        while deal.result == "in_play":
+        while game.results[0].result == "in_play":
             if game.phase == "play" and not any(s % 2 == game.makers for s in game.alone):
                 break
             seat = game.turn
             assert seat is not None
             game.step(players[seat].choose(seat_view(game, seat)))
+        deal = game.results[0]
         stats.deals += 1
         stats.makes += deal.maker is not None
         team = (deal.maker or 0) % 2

@@ -18,7 +18,7 @@ from bot.players.learnt_bidding import data_name
 from bot.players.learnt_loners import data_name as loners_data_name
 from bot.players.protocol import LEVELS, PlayerError
 from bot.players.review import REVIEW_BUDGET
-from bot.rules import HouseRules, RuleError
+from bot.rules import HouseRules, RulesError
 
 from .arena import (
     EndlessGameError,
@@ -520,8 +520,8 @@ def main(argv: list[str] | None = None) -> int:
             print(review_deal_report(specs, reviews))
         elif args.command in ("train-bidding", "train-loners"):
             if rules.to_spec() != {"preset": rules.preset}:
-                raise RuleError(
-                    "not_allowed", f"{args.command} takes a preset name: the models are per preset"
+                raise RulesError(
+                    f"{args.command} takes a preset name: the models are per preset"
                 )
             training = args.command == "train-bidding"
             if training:
@@ -561,7 +561,7 @@ def main(argv: list[str] | None = None) -> int:
             print(loner_report(args.level, stats, rules))
         print(f"({time.perf_counter() - start:.1f} s)")
     except (
-        RuleError,
+        RulesError,
         LedgerError,
         OutputError,
         PlayerError,

@@ -46,7 +46,7 @@ from bot.players.review import (
     review_deal,
     review_seed,
 )
-from bot.rules import HouseRules, RuleError, game_record, new_game
+from bot.rules import HouseRules, RulesError, game_record, new_game
 
 from .arena import game_seed, step, wilson
 from .ledger import Ledger
@@ -156,7 +156,7 @@ def run_review_gap(
     """
     rules = rules or HouseRules.preset_rules("north_american")
     if rules.game == "bid_euchre":
-        raise RuleError("not_allowed", "the review's gap is measured on euchre, not Bid Euchre")
+        raise RulesError("the review's gap is measured on euchre, not Bid Euchre")
     options = Options(rules, seed, budget, check, review, control)
     kept: dict[int, dict[str, Any]] = {}
     ledger = None if keep is None else Ledger(keep, options.key())

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.players.protocol import make_player
 from bot.players.stakes import win_chance
-from bot.rules import HouseRules, RuleError, new_game
+from bot.rules import HouseRules, RulesError, new_game
 
 from .arena import game_seed, step
 from .parallel import Progress, in_parts
@@ -76,14 +76,11 @@ def run_deals(
     rules = rules or HouseRules.preset_rules("north_american")
     if at is not None:
         if rules.deals_per_game is not None or rules.game == "bid_euchre":
-            raise RuleError(
-                "not_allowed", "deals from a score need a game of euchre played to a target"
-            )
+            raise RulesError("deals from a score need a game of euchre played to a target")
         if not 0 <= at[0] <= at[1] < rules.target_score:
-            raise RuleError(
-                "not_allowed",
+            raise RulesError(
                 f"the starting points must be a range from 0 to {rules.target_score - 1}, "
-                f"low to high, not {at[0]}-{at[1]}",
+                f"low to high, not {at[0]}-{at[1]}"
             )
     result = DealsResult(a, b, rules, seed, at=at)
     fields = rules.model_dump()

@@ -30,7 +30,7 @@ from bot.players.learnt_bidding import BiddingModel, features, key_of, score_cla
 from bot.players.learnt_loners import SWEEPS, loner_choice, new_model
 from bot.players.protocol import Player
 from bot.players.stakes import Stakes
-from bot.rules import Action, Game, HouseRules, RuleError, seat_view
+from bot.rules import Action, Game, HouseRules, RulesError, seat_view
 
 from .arena import game_seed
 
@@ -50,7 +50,7 @@ def _outcome(
     number = game.deal_number
     try:
         game.apply(seat, option)
-    except RuleError:
+    except RulesError:
         return 0.0
     while game.deal_number == number and not game.over:
         turn = game.turn

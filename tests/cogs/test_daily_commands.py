@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from bot.app import EuchreBot
 from bot.league import LeagueService
 from bot.league.daily import deal_result, par_of, play_to_person
 from bot.league.daily_play import DailyService, fixed_expert
-from bot.render.daily import weekly_text
+from bot.render.daily import weekly_texts
 from bot.rules import Action, HouseRules
 from bot.settings import Settings
 from bot.store import Database, GuildSettingsRepo
@@ -21,7 +22,7 @@ from bot.tables.scheduler import ManualScheduler
 from cogs.euchre.daily import WEEKLY_EVERY
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
-from tests.harness import FakeGuild, Harness
+from tests.harness import FakeGuild, Harness, MemberSpec
 
 DAY = date(2024, 5, 1)
 NOON = datetime(2024, 5, 1, 12, tzinfo=UTC)
@@ -128,19 +129,39 @@ async def test_forged_and_stale_buttons_change_nothing(
     assert h.message(message.id).content == before
 
 
-async def test_the_weeks_leaders_are_posted_once_in_the_servers_channel(
-    make_harness: MakeHarness, db: Database
-) -> None:
+@dataclass
+class Weekly:
+    """A bot whose clock the test turns, and a server that posts its weeks in ``news``."""
+
+    h: Harness
+    bot: EuchreBot
+    g: FakeGuild
+    clock: ManualScheduler
+    daily: DailyService
+    news: Any
+
+
+async def weekly_harness(
+    make_harness: MakeHarness, db: Database, members: Sequence[str | MemberSpec]
+) -> Weekly:
     clock = ManualScheduler()
     bot = EuchreBot(Settings(computer_move_delay=0), tables=build_bot().tables, scheduler=clock)
     league = LeagueService(db)
     league.daily = DailyService(db, clock=lambda: NOON + timedelta(seconds=clock.now()))
     bot.league = league
     h = await make_harness(bot)
-    g = h.guild(members=["ada", "bob", "cy"])
+    g = h.guild(members=members)
     news = g.add_channel("daily-news")
     await GuildSettingsRepo(db).update(g.id, daily_channel=news.id)
-    repo = league.daily.repo
+    return Weekly(h, bot, g, clock, league.daily, news)
+
+
+async def test_the_weeks_leaders_are_posted_once_in_the_servers_channel(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    weekly = await weekly_harness(make_harness, db, ["ada", "bob", "cy"])
+    h, bot, g, clock, news = weekly.h, weekly.bot, weekly.g, weekly.clock, weekly.news
+    repo = weekly.daily.repo
     for day, name, points, par in [
         (date(2024, 4, 30), "ada", 1, 2),
         (date(2024, 5, 1), "ada", 2, -1),
@@ -157,7 +178,7 @@ async def test_the_weeks_leaders_are_posted_once_in_the_servers_channel(
     assert h.public_messages(news) == []
     await clock.advance(12 * 3600 + WEEKLY_EVERY)  # Monday 6 May: it is
     [post] = h.public_messages(news)
-    assert post.content == weekly_text(
+    assert [post.content] == weekly_texts(
         date(2024, 4, 29), date(2024, 5, 5), [("Bob", 3, 1), ("Ada", 2, 2)]
     )
     await clock.advance(2 * 86400)

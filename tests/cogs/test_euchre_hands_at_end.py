@@ -193,4 +193,4 @@ async def test_a_hand_whose_edit_fails_is_skipped_and_the_others_still_end(
         for hand in ended:
             title = f"Your hand · table {table.id} · closed"
             shows_the_end(h, hand, sentence(table, "was closed"), title)
-        assert "could not redraw the hand" in caplog.text and "Unknown Webhook" in caplog.text
+        assert "redrawing the hand" in caplog.text and "Unknown Webhook" in caplog.text

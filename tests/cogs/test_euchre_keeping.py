@@ -396,6 +396,8 @@ async def test_a_reminder_that_cannot_be_posted_still_lets_the_game_go_on() -> N
         h.fail_http("POST", "/channels/{channel_id}/messages", times=2)
         await clock.advance(LIMIT + 5)
         assert table.stamp != stamp
+        logged = [r.getMessage() for r in h.take_errors("Discord refused it")]
+        assert logged and all("POST /channels/" in m and "(code 50013)" in m for m in logged)
 
 
 async def test_acting_in_time_deletes_the_reminder() -> None:

@@ -13,6 +13,7 @@ from cogs.euchre.routes import (
     TEMPLATES,
     ActionButton,
     DailyButton,
+    HistoryButton,
     LessonButton,
     LevelSelect,
     ReplayButton,
@@ -22,6 +23,7 @@ from cogs.euchre.routes import (
     TableButton,
     TableReviewButton,
     TournamentButton,
+    TournamentPageButton,
     routed,
 )
 
@@ -42,6 +44,9 @@ def samples() -> list[discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]]]:
         LessonButton("toronto", 2, "order_up.alone", 2),
         TableReviewButton(12, 3, 2),
         TableReviewButton(12, 3, 1, "p"),
+        TournamentPageButton(2**63 - 1, "st", 99999, "n"),
+        TournamentPageButton(7, "in", 0, "p", disabled=True),
+        HistoryButton(2**63 - 1, 99999, "n"),
     ]
 
 
@@ -68,6 +73,8 @@ def test_ids_outside_the_grammar_are_not_routed() -> None:
         "euchre:t:1:join:extra",
         "euchre:tn:1:crown",
         "euchre:tn:x:join",
+        "euchre:tp:1:xx:0:n",
+        "euchre:tp:1:st:0",
         "x" * 100,
     ):
         assert not routed(custom_id), custom_id

@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.app import EuchreBot, database_tables
 from bot.render.rules import CHANGED_MARK, PRESET_NAMES, explain, matters
 from bot.render.server_config import setting_sentence
-from bot.rules import HouseRules, RuleError
+from bot.rules import HouseRules, RefusedError
 from bot.rules.house_rules import PRESETS
 from bot.server.fields import RULE_FIELDS, SETTING_FIELDS, FieldValues
 from bot.server.settings import ServerSettings
@@ -248,7 +248,7 @@ def _playable(rules: HouseRules, name: str, value: Any) -> bool:
             HouseRules.from_spec({**rules.to_spec(), "preset": value})
         else:
             rules.with_changes(**{name: value})
-    except RuleError:
+    except RefusedError:
         return False
     return True
 

@@ -71,9 +71,11 @@ async def test_a_locked_archived_thread_is_left_alone(make_harness: MakeHarness)
     """Reopening a locked thread takes Manage Threads, which the bot does not ask for."""
     h, bot, g, thread, message = await lobby_in_a_thread(make_harness)
     h.archive_thread(thread, locked=True)
-    await h.slash(g.member("bob"), "euchre leave", channel=thread)
+    await h.slash(g.member("bob"), "euchre leave", channel=thread, allow_errors=True)
     await settled(h, bot)
     assert h.thread_archived(thread)
+    [logged] = h.take_errors("editing its message")  # an operator sees it: an error
+    assert "PATCH /channels/" in logged.getMessage() and "(code 50013)" in logged.getMessage()
     assert "2. 🟠 Bob" in h.message(message.id).text
     assert only_table(bot).is_open, "a moderator may reopen it; the idle timer closes it else"
 

@@ -42,6 +42,11 @@ header (discord.py takes a 429 without ``Via`` for a Cloudflare ban), recorded i
 :attr:`FakeDiscord.rate_limited`. One interaction's webhook (its followups and the
 edits and deletes of its messages) takes 5 requests per 2 s, as Discord's does.
 ``rate_limits=False`` turns both off.
+
+Like Discord, every payload is held to Discord's contract (``tests/kit/contract.py``):
+one past a documented limit is answered 400 with code 50035 and the JSON path in
+``errors`` (a 413 for a file too large), recorded in :attr:`FakeDiscord.violations`
+and :attr:`FakeDiscord.problems`, and leaving the fake then fails the test.
 """
 
 from __future__ import annotations
@@ -82,6 +87,7 @@ from tests.discord_payloads import (
     UPDATE,
 )
 from tests.harness.components import ComponentData, find_component, find_components, visible_text
+from tests.kit.contract import ContractError, Violation, check_request, describe, error_answer
 from tests.waiting import BOUND
 
 __all__ = [
@@ -109,6 +115,9 @@ _RECONNECT, _REQUEST_MEMBERS, _INVALID_SESSION, _HELLO, _HEARTBEAT_ACK = 7, 8, 9
 
 _JOINED_AT = "2024-01-01T00:00:00+00:00"
 """When every member (and the bot) joined the guild."""
+
+_MAX_REQUEST = 25 * 1024 * 1024
+"""The largest request Discord reads (a message with its files): the contract judges the rest."""
 
 _HELD_FOR = 120.0
 """Longest a held callback request waits for :meth:`FakeDiscord.release_held`."""
@@ -439,6 +448,9 @@ class FakeDiscord:
         self.requests: list[Request] = []
         self.problems: list[str] = []
         """What Discord would have refused or the fake does not know: should stay empty."""
+        self.violations: list[tuple[Request, Violation]] = []
+        """Every payload past Discord's contract (:mod:`tests.kit.contract`), with its
+        request; the fake fails its test on leaving unless the test emptied it."""
         self.commands: dict[int | None, list[JSON]] = {}
         self.app_emojis: dict[int, JSON] = {}
         """The application's emojis by id (``image``: the data URI uploaded)."""
@@ -479,7 +491,7 @@ class FakeDiscord:
 
     async def start(self) -> None:
         """Listen on a free port of 127.0.0.1."""
-        app = web.Application(client_max_size=8 * 1024 * 1024)
+        app = web.Application(client_max_size=_MAX_REQUEST)
         app.router.add_get(GATEWAY_PATH, self._gateway)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._rest)
         app.router.add_route("*", "/{tail:.*}", self._stray)
@@ -507,6 +519,10 @@ class FakeDiscord:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+        if self.violations and exc[0] is None:
+            found = [v for _, v in self.violations]
+            requests = ", ".join(dict.fromkeys(f"{r.method} {r.route}" for r, _ in self.violations))
+            raise ContractError(requests, found)
 
     # ------------------------------------------------------------------ ids, world
 
@@ -1075,6 +1091,7 @@ class FakeDiscord:
         record = Request(
             next(self._seq), request.method, path, dict(request.query), await _read_body(request)
         )
+        files = await _file_sizes(request)
         record.at = asyncio.get_running_loop().time()
         self.requests.append(record)
         self._touch()
@@ -1086,6 +1103,7 @@ class FakeDiscord:
                 self.problems.append(f"{record!r}: missing or wrong bot token")
                 raise ApiError(401, 0, "401: Unauthorized")
             headers = self._rate_limit(record, route, params)
+            self._keep_contract(record, files)
             result = route.handler(record, params)
             if inspect.isawaitable(result):
                 result = await result
@@ -1094,6 +1112,8 @@ class FakeDiscord:
             status, result, headers = 429, exc.body, exc.headers
         except ApiError as exc:
             status, result = exc.status, {"code": exc.code, "message": exc.message}
+        except _RefusedError as exc:
+            status, result = exc.status, exc.body
         record.status, record.answer = status, copy.deepcopy(result)
         self._touch()
         return _json(status, result, headers)
@@ -1142,6 +1162,17 @@ class FakeDiscord:
             raise _RateLimitedError(body, headers)
         window.used += 1
         return headers
+
+    def _keep_contract(self, record: Request, files: list[tuple[str, int]]) -> None:
+        """Check a request against Discord's contract; refuse it as Discord would."""
+        found = check_request(record.method, record.path, record.body, files)
+        if not found:
+            return
+        self.violations.extend((record, v) for v in found)
+        self.problems.append(f"{record!r} breaks Discord's contract: {describe(found)}")
+        answer = error_answer(found)
+        if answer is not None:
+            raise _RefusedError(*answer)
 
     def _match(self, method: str, path: str) -> tuple[_Route, dict[str, str]]:
         for route in self._routes:
@@ -1576,6 +1607,15 @@ class FakeDiscord:
         self._touch()
 
 
+class _RefusedError(Exception):
+    """A payload Discord refuses: the status and JSON body of its answer."""
+
+    def __init__(self, status: int, body: JSON) -> None:
+        super().__init__(str(status))
+        self.status = status
+        self.body = body
+
+
 class _RateLimitedError(Exception):
     """A 429: its JSON body and headers."""
 
@@ -1592,6 +1632,18 @@ def _json(status: int, data: Any, headers: Mapping[str, str] | None = None) -> w
     body = json.dumps(data).encode()
     all_headers = {**(headers or {}), "Content-Type": "application/json"}
     return web.Response(status=status, body=body, headers=all_headers)
+
+
+async def _file_sizes(request: web.Request) -> list[tuple[str, int]]:
+    """The name and size of each file a multipart request uploads."""
+    if not request.content_type.startswith("multipart/"):
+        return []
+    sizes = []
+    for value in (await request.post()).values():
+        if isinstance(value, web.FileField):
+            value.file.seek(0, 2)
+            sizes.append((value.filename, value.file.tell()))
+    return sizes
 
 
 async def _read_body(request: web.Request) -> Any:

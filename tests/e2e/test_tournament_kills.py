@@ -110,7 +110,7 @@ async def test_killed_in_sign_up_everyone_and_a_pending_partner_are_kept(tmp_pat
         await joined.wait_answered(BOUND)
         await answered(fake, m["m5"], fake.messages[event.id], "Confirm partner")
         lines = [f"<@{m[a].id}> with <@{m[b].id}>" for a, b in PAIRS]
-        await shows(fake, event, "Signed up (6)", *lines, without="(to confirm)")
+        await shows(fake, event, "Signed up (6 of 64)", *lines, without="(to confirm)")
         assert embed_text(fake, event).count(" with <@") == 3, "each pair once"
         await clean_stop(fake, bot)
         after = (await stored_event(bot, number)).state

@@ -71,7 +71,8 @@ async def test_a_night_killed_mid_round_plays_on_to_its_champion(tmp_path: Path)
                     await answered(fake, director, fake.messages[event.id], "Next round")
 
             await wait_for_champion(fake, event)
-            assert not fake.messages[event.id].buttons, "no buttons once the event has ended"
+            ended = fake.messages[event.id].buttons
+            assert [b.label for b in ended] == ["Standings"], "only the final standings stay"
             events = [m for m in fake.public_messages() if "E2E night" in str(m.payload)]
             assert sum("Final standings" in str(m.payload) for m in events) == 1
             finished = await stored_event(bot, event_id(event))

@@ -12,7 +12,7 @@ seconds apart); the director presses **Start now**. Measured:
 - the 429 answers, and the most posts and edits in one 5 s window of a channel;
 - the live event message against the event's states: a state is a join the bot
   answered (it saves before it answers) or the start. Each version of the message shows
-  the people signed up (``Signed up (N)``); at each edit the states saved by the time
+  the people signed up (``Signed up (N of M)``); at each edit the states saved by the time
   the edit arrived, less the version's ``N``, is how far behind it was (a state saved
   while the edit was on its way counts one). Also: the edits it took, and whether its
   last version shows the last state (the round being played).
@@ -39,7 +39,7 @@ __all__ = ["Night", "NightFigures", "run_night", "states_behind"]
 
 _EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 _POST = "POST /channels/{channel_id}/messages"
-_SIGNED_UP = re.compile(r"Signed up \((\d+)\)")
+_SIGNED_UP = re.compile(r"Signed up \((\d+) of \d+\)")
 DIRECTOR = "director"
 
 
@@ -74,6 +74,8 @@ class NightFigures:
     start_answered: float = 0.0
     """Seconds the Start click waited for its answer."""
     rate_limited: int = 0
+    refused: int = 0
+    """Payloads past Discord's contract, answered 400 (50035) as Discord would."""
     most_posts: int = 0
     most_edits: int = 0
     states: int = 0
@@ -99,6 +101,7 @@ class NightFigures:
                 f"  event message: {self.states} states shown by {self.edits} edits, "
                 f"at most {self.most_behind} state(s) behind at an edit; "
                 f"last version shows the last state: {'yes' if self.last_shown else 'no'}",
+                f"  payloads past Discord's limits: {self.refused}",
             ]
         )
 
@@ -216,6 +219,7 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
                 )
             _measure_message(fake, figures, message, joins)
             figures.rate_limited = len(fake.rate_limited)
+            figures.refused = len(fake.violations)
             figures.most_posts = most_per_channel(fake.requests, _POST)
             figures.most_edits = most_per_channel(fake.requests, _EDIT)
             problems = list(fake.problems)

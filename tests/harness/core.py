@@ -17,6 +17,7 @@ from discord import app_commands
 
 from tests.discord_payloads import JSON, clone
 from tests.harness.commands import _Commands
+from tests.harness.contract import _Contract
 from tests.harness.discord_internals import _DiscordInternals
 from tests.harness.interactions import _Interactions
 from tests.harness.messages import _Messages
@@ -25,6 +26,7 @@ from tests.harness.rest import HttpHandler, _Failure, _Rest
 from tests.harness.tasks import _Dispatch, _LogCapture, _Tasks
 from tests.harness.webhooks import _InteractionState, _Webhooks
 from tests.harness.world import FakeGuild, FakeMember, _World
+from tests.kit.contract import Violation
 from tests.waiting import BOUND
 
 
@@ -37,6 +39,7 @@ class Harness(
     _Webhooks,
     _Interactions,
     _Commands,
+    _Contract,
 ):
     """Run a real discord.py bot against an offline fake Discord. See the package docstring.
 
@@ -74,6 +77,8 @@ class Harness(
         """Every message the fake Discord holds, by id (sent, edited, deleted...)."""
         self.guilds: dict[int, FakeGuild] = {}
         self.errors: list[logging.LogRecord] = []
+        self.violations: list[tuple[Sent, Violation]] = []
+        """Every payload past Discord's contract, with the call that sent it."""
         """Every ERROR log record emitted while the harness was active."""
         self.synced_commands: dict[int | None, list[JSON]] = {}
         self.app_emojis: dict[int, JSON] = {}

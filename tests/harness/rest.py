@@ -19,6 +19,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 import discord
+import yarl
 from discord.http import Route
 
 from tests import discord_payloads as payloads
@@ -127,15 +128,21 @@ class _Rest:
         )
         self.sent.append(sent)
         owner.sent.append(sent)
-        for failure in self._failures:
-            if failure.times > 0 and (failure.method, failure.path) == (route.method, route.path):
-                failure.times -= 1
-                sent.status = failure.status
-                raise _error(failure.status, failure.code, failure.message)
         try:
+            self._keep_contract(sent, owner)
+            for failure in self._failures:
+                if failure.times > 0 and (failure.method, failure.path) == (
+                    route.method,
+                    route.path,
+                ):
+                    failure.times -= 1
+                    sent.status = failure.status
+                    raise _error(failure.status, failure.code, failure.message)
             sent.answer = self._answer(sent, webhook=webhook)
         except discord.HTTPException as exc:
             sent.status = exc.status
+            # As aiohttp's answer would: the bot's log names the route it was refused.
+            exc.response.method, exc.response.url = route.method, yarl.URL(route.url)
             raise
         except UnexpectedRequestError as exc:
             sent.status = 599

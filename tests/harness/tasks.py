@@ -21,6 +21,7 @@ import discord
 
 from tests.discord_payloads import JSON
 from tests.harness.records import HarnessError, HarnessTimeoutError, Sent, UnexpectedRequestError
+from tests.kit.contract import ContractError
 
 if TYPE_CHECKING:
     from tests.harness.core import Harness
@@ -38,6 +39,8 @@ class _Dispatch:
     sent: list[Sent] = field(default_factory=list)
     errors: list[logging.LogRecord] = field(default_factory=list)
     unexpected: list[str] = field(default_factory=list)
+    broken: list[ContractError] = field(default_factory=list)
+    """Payloads past Discord's contract (:mod:`tests.harness.contract`)."""
 
 
 class _LogCapture(logging.Handler):
@@ -115,6 +118,11 @@ class _Tasks:
         owner.errors.append(record)
 
     def _check(self, dispatch: _Dispatch, *, allow_errors: bool, what: str) -> None:
+        if dispatch.broken:
+            broken, dispatch.broken = dispatch.broken, []
+            violations = [v for error in broken for v in error.violations]
+            requests = ", ".join(dict.fromkeys(error.request for error in broken))
+            raise ContractError(f"during {what}: {requests}", violations)
         if dispatch.unexpected:
             problems, dispatch.unexpected = dispatch.unexpected, []
             raise UnexpectedRequestError(f"during {what}: " + "; ".join(problems))
@@ -208,6 +216,17 @@ class _Tasks:
         for dispatch in waiting:
             done = dispatch.tasks and all(t.done() for t in dispatch.tasks)
             (self._finished if done else self._unforgotten).append(dispatch)
+
+    def take_errors(self, match: str) -> list[logging.LogRecord]:
+        """The ERROR records logged so far whose message holds ``match``, for the test to check.
+
+        They are taken out of what the harness fails on: errors the test provoked.
+        """
+        taken = [r for r in self.errors if match in r.getMessage()]
+        dispatches = [self._root_dispatch, *self._unchecked, *self._owners.values()]
+        for dispatch in [*dispatches, *self._finished, *self._unforgotten]:
+            dispatch.errors = [r for r in dispatch.errors if r not in taken]
+        return taken
 
     async def settle(self) -> None:
         """Wait for every task any dispatch or gateway event spawned (not view timers).

@@ -98,7 +98,18 @@ class OldBot:
             for n, name in enumerate(names)
         ]
         await self.insert("game_players", seats)
-        return await GameArchiveRepo(self.db).get(int(row["id"]))
+        # read as that bot read it: this bot's repository reads columns it did not have yet
+        return ArchivedGame.model_validate(
+            {
+                "id": row["id"],
+                "guild_id": GUILD,
+                "ranked": True,
+                "winner": game.winner,
+                "score": tuple(game.score),
+                "finished_at": "2025-03-01T00:00:00+00:00",
+                "players": [{k: v for k, v in s.items() if k != "game_id"} for s in seats],
+            }
+        )
 
     def rate_as_one_ladder(self, season_id: int, games: list[ArchivedGame]) -> None:
         states: dict[int, PlayerState] = {}

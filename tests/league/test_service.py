@@ -51,7 +51,7 @@ async def test_a_server_without_games_has_no_season_and_empty_standings(db: Data
     assert standings.season is None and standings.rows == ()
     report = await league.report(GUILD, USERS["Ada"], "Ada")
     assert report.stats.games == 0 and report.ratings == () and report.standing is None
-    assert await league.history(GUILD, USERS["Ada"]) == []
+    assert (await league.history(GUILD, USERS["Ada"])).entries == ()
 
 
 async def test_the_first_game_opens_an_open_ended_season_and_is_rated(db: Database) -> None:
@@ -103,7 +103,7 @@ async def test_casual_and_computer_games_do_not_move_ratings(db: Database) -> No
     # Casual games still count in a player's stats and history.
     report = await league.report(GUILD, USERS["Ada"], "Ada")
     assert (report.stats.games, report.stats.ranked_games) == (4, 1)
-    assert len(await league.history(GUILD, USERS["Ada"])) == 4
+    assert len((await league.history(GUILD, USERS["Ada"])).entries) == 4
 
 
 async def test_a_server_may_rank_games_under_other_rules(db: Database) -> None:

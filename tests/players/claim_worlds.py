@@ -17,10 +17,10 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from bot.rules import Deal, Game, RuleError, new_game, seat_view
+from bot.rules import Deal, Game, RefusedError, new_game, seat_view
 from bot.rules.actions import PLAY
 from bot.rules.claims import highest_card
-from bot.rules.game import PLAY_PHASE
+from bot.rules.state import PLAY_PHASE
 
 EXHAUSTIVE_WORLDS = 200
 """Worlds enumerated one by one when there are at most this many; else sampled."""
@@ -120,7 +120,7 @@ def worlds(
         try:
             for actor, action in log:
                 other.apply(actor, action)
-        except RuleError:
+        except RefusedError:
             continue
         if seat_view(other, seat) == view:
             yield other

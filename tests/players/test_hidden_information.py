@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.players import make_player
-from bot.rules import Action, Deal, Game, HouseRules, RuleError, SeatView, seat_view
+from bot.rules import Action, Deal, Game, HouseRules, RefusedError, SeatView, seat_view
 from bot.rules.ranking import build_ranking
 
 from .variants import RULES, label
@@ -158,7 +158,7 @@ def _replay(
                 action = Action(action.do, card=min(spare))
         try:
             game.apply(seat, action)
-        except RuleError:
+        except RefusedError:
             return None
     return game
 

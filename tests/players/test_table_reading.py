@@ -254,7 +254,7 @@ def test_the_reader_keeps_a_world_per_surprising_bid_with_that_seats_leniency() 
     model = BasicPlayer()
     reader = Reader(view, random.Random(0), model, (0.1, 0.7, 0.1, 0.1), (model,) * 4)
     deal = game.copy()
-    replayed = reader.replay(deal._deal)
+    replayed = reader.replay(deal.deal)
     assert replayed is not None
     _, surprise = replayed
     assert surprise.weight() == pytest.approx(0.7**surprise.bids)

@@ -9,6 +9,7 @@ import pytest
 from bot.render import hand_buttons, hand_embed
 from bot.render.hand import ACTION_ROWS
 from bot.rules import seat_view
+from bot.rules.bid_bidding import bid_range
 from bot.rules.ranking import top_rank_word
 from tests.render.games import BID_VARIANTS, VARIANTS, steps
 
@@ -110,7 +111,7 @@ def test_bid_euchre_shows_only_the_legal_bids_then_six_ways_to_name_trump() -> N
         view = seat_view(game, game.turn)  # type: ignore[arg-type]
         labels = [b.label for b in hand_buttons(table.public(), view) if b.card is None]
         if game.phase == "bid":
-            span = game.bid_range(view.seat)  # type: ignore[attr-defined]
+            span = bid_range(game.state, view.seat)
             numbers = [] if span is None else [f"Bid {n}" for n in range(span[0], span[1] + 1)]
             assert [x for x in labels if x.startswith("Bid ")] == numbers
             assert ("Pass" in labels) == any(a.do == "pass" for a in view.legal)

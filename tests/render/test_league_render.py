@@ -13,6 +13,7 @@ from PIL import Image
 
 from bot.league import (
     HistoryEntry,
+    HistoryPage,
     PlayerReport,
     PlayerStats,
     RatingModel,
@@ -216,13 +217,16 @@ def test_history_lines() -> None:
         ),
         HistoryEntry(9, WHEN, False, "tied", 5, 5, (), (SeatedPlayer("Di", False),)),
     ]
-    shown = text(history_embed("Ada", entries))
+    shown = text(history_embed("Ada", HistoryPage(tuple(entries), 0, 1, 2)))
     stamp = int(WHEN.timestamp())
     assert (
         f"**#12** · ✅ Won 10–6 · with Bob vs Cy & Computer 4 🤖 · ranked · <t:{stamp}:d>" in shown
     )
     assert "**#9** · 🤝 Tied 5–5 · vs Di · casual" in shown
-    assert "No finished games" in text(history_embed("Ada", []))
+    assert "Page" not in shown
+    assert "No finished games" in text(history_embed("Ada", HistoryPage((), 0, 1, 0)))
+    paged = history_embed("Ada", HistoryPage(tuple(entries), 3, 20, 200))
+    assert "Page 4 of 20 · 200 games" in text(paged)
 
 
 # --------------------------------------------------------------------------- replay and export

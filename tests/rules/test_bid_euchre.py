@@ -10,18 +10,18 @@ import pytest
 from bot.rules import (
     Action,
     ActionError,
-    BidGame,
     Contract,
     Game,
     HouseRules,
     RecordError,
-    RuleError,
+    RefusedError,
     game_record,
     new_game,
     parse_card,
     replay,
     seat_view,
 )
+from bot.rules.bid_bidding import bid_range, must_bid
 from bot.rules.dealing import NO_UPCARD
 
 from .util import snapshot
@@ -85,7 +85,7 @@ def last(game: Game) -> dict[str, Any]:
 
 def test_a_bid_made_scores_each_team_its_tricks() -> None:
     game = bid_game(SUITED)
-    assert isinstance(game, BidGame) and game.phase == "bid" and game.turn == 1
+    assert game.phase == "bid" and game.turn == 1
     act(game, "bid.3", "pass", "pass", "pass")
     assert game.phase == "declare" and game.turn == 1 and game.contract == Contract(1, 3)
     act(game, "declare.H")
@@ -139,7 +139,7 @@ def test_without_dealer_may_match_the_dealer_must_go_above() -> None:
     game = bid_game(SUITED, dealer_may_match=False)
     act(game, "bid.4", "pass", "pass")
     assert [str(a) for a in game.legal()] == ["pass", "bid.5", "bid.6", "shoot"]
-    with pytest.raises(RuleError) as err:
+    with pytest.raises(RefusedError) as err:
         game.apply(0, Action.bid(4))
     assert err.value.code == "bid_too_low"
 
@@ -149,10 +149,10 @@ def test_everyone_passing_leaves_the_dealer_the_minimum_or_a_shoot() -> None:
     act(game, "pass", "pass", "pass")
     assert game.turn == 0 and [str(a) for a in game.legal()] == ["bid.3", "shoot"]
     before = snapshot(game)
-    with pytest.raises(RuleError) as err:
+    with pytest.raises(RefusedError) as err:
         game.apply(0, Action.pass_())
     assert err.value.code == "cannot_pass" and "must bid 3" in err.value.message
-    with pytest.raises(RuleError) as err:
+    with pytest.raises(RefusedError) as err:
         game.apply(0, Action.bid(4))
     assert err.value.code == "not_allowed" and snapshot(game) == before
     act(game, "bid.3")
@@ -258,7 +258,7 @@ def test_the_first_trick_is_led_left_of_the_dealer_by_house_rule() -> None:
 def test_shooting_off() -> None:
     game = bid_game(SUITED, shoot=False)
     assert "shoot" not in [a.do for a in game.legal()]
-    with pytest.raises(RuleError) as err:
+    with pytest.raises(RefusedError) as err:
         game.apply(1, Action.shoot())
     assert err.value.code == "not_allowed" and "Shooting" in err.value.message
 
@@ -272,7 +272,6 @@ def test_dealing_the_whole_pack(preset: str, players: int, size: int) -> None:
     assert rules.players == players and rules.hand_size == size and rules.target_score == 32
     for seed in range(5):
         game = new_game(rules, seed=seed)
-        assert isinstance(game, BidGame)
         assert [len(h) for h in game.hands] == [size] * players
         assert game.deal.upcard == NO_UPCARD and game.deal.kitty == ()
         assert Counter(c for h in game.hands for c in h) == Counter(game.pack)
@@ -364,7 +363,7 @@ def test_every_refusal_names_the_rule_and_changes_nothing(
     game = bid_game(SUITED)
     act(game, *codes)
     before = snapshot(game)
-    with pytest.raises(RuleError) as err:
+    with pytest.raises(RefusedError) as err:
         game.apply(seat, Action.from_code(action))
     assert err.value.code == code, err.value
     assert err.value.message[0].isupper() and err.value.message.endswith(".")
@@ -374,10 +373,10 @@ def test_every_refusal_names_the_rule_and_changes_nothing(
 def test_the_left_bower_refusal_explains_itself() -> None:
     game = bid_game(SUITED)
     act(game, "bid.3", "pass", "pass", "pass", "declare.H", "play.AH")
-    with pytest.raises(RuleError) as err:
+    with pytest.raises(RefusedError) as err:
         game.apply(2, Action.play("AD"))
     assert err.value.message == (
-        "You must follow hearts: the jack of diamonds is the left bower, a heart this hand."
+        "You must follow hearts: the jack of diamonds is a heart this hand (the left bower)."
     )
 
 
@@ -393,22 +392,31 @@ def test_eight_players_need_bid_euchre() -> None:
 def test_repr_and_copy() -> None:
     game = bid_game(SUITED)
     act(game, "bid.4")
-    assert repr(game).startswith("<BidGame bid_euchre deal 1, dealer 0, bid, turn 2, bid 4 by 1")
+    assert repr(game).startswith("<Game bid_euchre deal 1, dealer 0, bid, turn 2, bid 4 by 1")
     twin = game.copy()
     act(twin, "pass", "pass", "pass", "declare.S")
     assert game.phase == "bid" and len(game.log) == 1 and twin.phase == "play"
 
 
-def test_game_plays_any_rules_and_new_game_picks_bidgame() -> None:
+def test_one_game_class_plays_every_game() -> None:
     rules = HouseRules.preset_rules("bid_euchre_8")
     plain, bid = Game(rules, seed=3), new_game(rules, seed=3)
-    assert isinstance(bid, BidGame) and type(plain) is Game
+    assert type(bid) is Game and type(plain) is Game
     while not bid.over:
         action = bid.legal()[0]
         bid.apply(bid.turn, action)  # type: ignore[arg-type]
         plain.apply(plain.turn, action)  # type: ignore[arg-type]
-        assert repr(plain) == repr(bid).replace("<BidGame", "<Game", 1)
+        assert repr(plain) == repr(bid)
     assert plain.score == bid.score and plain.contract == bid.contract
-    with pytest.raises(ValueError, match="new_game"):
-        BidGame(HouseRules.preset_rules("north_american"))
     assert type(new_game(HouseRules.preset_rules("north_american"))) is Game
+
+
+def test_the_bids_a_seat_may_make() -> None:
+    game = bid_game(SUITED)
+    state = game.state
+    assert (state.high, bid_range(state, 1), must_bid(state, 1)) == (0, (3, 6), False)
+    assert (bid_range(state, 0), must_bid(state, 0)) == ((3, 3), True)
+    act(game, "bid.4", "pass", "pass")
+    assert state.high == 4 and bid_range(state, 0) == (4, 6)  # the dealer may match
+    act(game, "bid.6")
+    assert game.contract == Contract(0, 6) and bid_range(game.state, 1) is None

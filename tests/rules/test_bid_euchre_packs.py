@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.rules import HouseRules, RuleError, replay
+from bot.rules import HouseRules, RefusedError, replay
 from bot.rules.house_rules import BID_EUCHRE_PACKS
 from bot.rules.record import RecordError, parse_record, starting_game
 
@@ -57,13 +57,13 @@ def test_the_presets_agree_with_the_contract() -> None:
 def test_packs_that_contradict_the_players_are_refused(
     spec: dict[str, object], wanted: int
 ) -> None:
-    with pytest.raises(RuleError) as refused:
+    with pytest.raises(RefusedError) as refused:
         HouseRules.from_spec(spec)
     message = str(refused.value)
     assert message.startswith("packs: ") and "players" in message
     assert f"packs {wanted}" in message and f"not packs {spec['packs']}" in message
     base = HouseRules.preset_rules(str(spec["preset"]))
-    with pytest.raises(RuleError, match=r"packs: .*players"):
+    with pytest.raises(RefusedError, match=r"packs: .*players"):
         base.with_changes(**{k: v for k, v in spec.items() if k != "preset"})
     with pytest.raises(RecordError, match=r"rules: packs: .*players"):
         replay(record(spec))

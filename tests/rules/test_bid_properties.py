@@ -62,6 +62,25 @@ def test_random_games_end_with_cards_conserved_and_points_per_result(
 
 
 @settings(max_examples=25, deadline=None)
+@given(rules_st, seeds, seeds)
+def test_a_score_goes_down_only_by_a_contract_lost(rules: HouseRules, seed: int, pick: int) -> None:
+    """Only the bidders' score goes down: by their bid when set, by the shoot's when it fails."""
+    rng = random.Random(pick)
+    game = new_game(rules, seed=seed)
+    while not game.over and game.deal_number <= 12:
+        before, deals = list(game.score), len(game.results)
+        game.step(calm_choice(game, rng))
+        for team in (0, 1):
+            if game.score[team] >= before[team]:
+                continue
+            ended = game.results[deals - 1]
+            assert ended.contract is not None and ended.contract.team == team
+            lost = rules.shoot_points if ended.contract.shoot else ended.contract.tricks
+            assert ended.result in ("set", "shot_failed")
+            assert game.score[team] == before[team] - lost
+
+
+@settings(max_examples=25, deadline=None)
 @given(rules_st, seeds, seeds, st.floats(min_value=0, max_value=1))
 def test_replaying_a_prefix_gives_the_same_state(
     rules: HouseRules, seed: int, pick: int, where: float

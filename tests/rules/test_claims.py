@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.rules import Action, Game, HouseRules, RuleError, SeatView, new_game, parse_card
+from bot.rules import Action, Game, HouseRules, RefusedError, SeatView, new_game, parse_card
 from bot.rules.claims import claim_plays, highest_card, lowest_card
 from bot.rules.ranking import build_ranking
 
@@ -79,8 +79,8 @@ def test_a_chooser_picks_for_the_others_and_none_means_their_lowest_card() -> No
 
 def test_no_claim_outside_the_play_or_from_a_seat_sitting_out() -> None:
     game = new_game(HouseRules.preset_rules("north_american"), seed=2)
-    with pytest.raises(RuleError, match="only claim while the cards are being played"):
+    with pytest.raises(RefusedError, match="only claim while the cards are being played"):
         claim_plays(game, 0)
     played = _in_play("north_american", seed=2)
-    with pytest.raises(RuleError, match="Only a seat playing this deal"):
+    with pytest.raises(RefusedError, match="Only a seat playing this deal"):
         claim_plays(played, 7)

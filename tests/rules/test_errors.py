@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.rules import ERROR_CODES, Action, Game, RuleError, parse_card, replay
+from bot.rules import ERROR_CODES, Action, Game, RefusedError, parse_card, replay
 
 from .util import game_of, record, snapshot
 
@@ -51,9 +51,9 @@ def shows(*codes: str) -> Callable[[Callable[[], None]], Callable[[], None]]:
     return declare
 
 
-def _rejects(game: Game, seat: int, action: Action, code: str) -> RuleError:
+def _rejects(game: Game, seat: int, action: Action, code: str) -> RefusedError:
     before = snapshot(game)
-    with pytest.raises(RuleError) as err:
+    with pytest.raises(RefusedError) as err:
         game.apply(seat, action)
     assert err.value.code == code, err.value
     _caught.append(code)

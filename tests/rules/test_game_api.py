@@ -56,38 +56,6 @@ def test_tricks_belong_to_the_deal_and_the_last_trick_outlives_it() -> None:
     assert game.last_trick not in before  # the deal's last trick, kept after the new deal began
 
 
-SHARED = frozenset({"_pack"})
-"""List fields a copy may share: the game replaces them and never changes them in place."""
-
-
-def _fields(game: object) -> dict[str, object]:
-    """Every field set on the game, its bidding's too (compiled by mypyc, no ``__dict__``)."""
-    names: tuple[str, ...] | None = getattr(type(game), "__mypyc_attrs__", None)
-    if names is None:
-        found = dict(vars(game))
-    else:
-        found = {n: getattr(game, n) for n in names if hasattr(game, n)}
-    if "_bidding" in found:
-        bidding = _fields(found.pop("_bidding"))
-        found.update({f"_bidding.{name}": value for name, value in bidding.items()})
-    return found
-
-
-@pytest.mark.parametrize("preset", ["north_american", "six_player", "almonte", "bid_euchre"])
-def test_a_copy_has_every_field_and_shares_no_list_the_game_changes(preset: str) -> None:
-    rng = random.Random(3)
-    game = new_game(HouseRules.preset_rules(preset), seed=11)
-    while not game.over and game.deal_number <= 3:
-        fields = _fields(game)
-        twin = _fields(game.copy())
-        assert twin.keys() == fields.keys()
-        for name, value in fields.items():
-            assert twin[name] == value, name
-            if isinstance(value, list) and name not in SHARED:
-                assert twin[name] is not value, name
-        game.step(rng.choice(list(game.legal())))
-
-
 def test_every_game_follows_its_own_rules_object() -> None:
     """Games share what they read of their rules by the rules object: never another's.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from bot.rules import PRESETS, HouseRules, RuleError
+from bot.rules import PRESETS, HouseRules, RefusedError
 
 
 def test_presets_match_the_record_format_table() -> None:
@@ -65,7 +65,7 @@ def test_presets_match_the_record_format_table() -> None:
     ],
 )
 def test_impossible_rules_name_the_field(spec: dict[str, object], field: str) -> None:
-    with pytest.raises(RuleError) as err:
+    with pytest.raises(RefusedError) as err:
         HouseRules.from_spec(spec)
     assert str(err.value).startswith(f"{field}:"), str(err.value)
 

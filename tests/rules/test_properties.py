@@ -84,6 +84,18 @@ def test_points_match_each_deal_result(rules: HouseRules, seed: int, pick: int) 
 
 
 @settings(max_examples=40, deadline=None)
+@given(rules_st, seeds, seeds)
+def test_scores_never_go_down(rules: HouseRules, seed: int, pick: int) -> None:
+    """Euchre scores only what a deal won: no rule takes points away."""
+    rng = random.Random(pick)
+    game = Game(rules, seed=seed)
+    while not game.over:
+        before = list(game.score)
+        game.step(rng.choice(list(game.legal())))
+        assert all(now >= then for now, then in zip(game.score, before, strict=True))
+
+
+@settings(max_examples=40, deadline=None)
 @given(rules_st, seeds, seeds, st.floats(min_value=0, max_value=1))
 def test_replaying_a_prefix_gives_the_same_state(
     rules: HouseRules, seed: int, pick: int, where: float

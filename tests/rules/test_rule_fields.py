@@ -14,7 +14,7 @@ from bot.rules import (
     Game,
     HouseRules,
     RecordError,
-    RuleError,
+    RefusedError,
     action_from_json,
     parse_card,
     replay,
@@ -268,7 +268,7 @@ def test_stick_the_dealer() -> None:
     stuck = game_of(record(na(stick_the_dealer=True), DEAL_A, "10H"))
     for s in range(1, 8):
         stuck.apply(s % 4, Action.pass_())
-    with pytest.raises(RuleError) as err:
+    with pytest.raises(RefusedError) as err:
         stuck.apply(0, Action.pass_())
     assert err.value.code == "cannot_pass"
     assert all(a.do == "call" for a in stuck.legal())
@@ -284,7 +284,7 @@ def test_dealer_partner_order_up() -> None:
     ca = game_of(record(na(dealer_partner_order_up="must_go_alone"), DEAL_A, "10H"))
     ca.apply(1, Action.pass_())
     assert ca.legal() == [Action.pass_(), Action.order_up(alone=True)]
-    with pytest.raises(RuleError) as err:
+    with pytest.raises(RefusedError) as err:
         ca.apply(2, Action.order_up(alone=False))
     assert err.value.code == "not_allowed"
     ca.apply(2, Action.order_up())
@@ -300,7 +300,7 @@ def test_order_up_needs_suit() -> None:
     assert Action.order_up() in never.legal()
     everyone = game_of(record(na(order_up_needs_suit="everyone"), hands, "KH"))
     assert Action.order_up() not in everyone.legal()  # seat 1 holds only the left bower
-    with pytest.raises(RuleError) as err:
+    with pytest.raises(RefusedError) as err:
         everyone.apply(1, Action.order_up())
     assert err.value.code == "needs_suit"
     dealer_only = game_of(record(na(order_up_needs_suit="dealer"), hands, "KH"))
@@ -474,7 +474,7 @@ def test_benny_upcard_dealer_names_trump_unseen() -> None:
     assert (game.phase, game.turn) == ("bid2", 0)
     assert {a.suit for a in game.legal()} == {0, 1, 2, 3}
     assert seat_view(game, 0).hand == ()
-    with pytest.raises(RuleError) as err:
+    with pytest.raises(RefusedError) as err:
         game.apply(0, Action.pass_())
     assert err.value.code == "cannot_pass"
     game.apply(0, Action.call(3))
@@ -508,7 +508,7 @@ def test_six_players_the_loner_asks_one_partner() -> None:
     game.apply(0, Action.discard(parse_card("9C")))
     assert (game.phase, game.turn) == ("give", 1)
     assert game.legal() == [Action.pass_(), Action.ask(3), Action.ask(5)]
-    with pytest.raises(RuleError) as err:
+    with pytest.raises(RefusedError) as err:
         game.apply(1, Action.ask(2))
     assert err.value.code == "not_allowed"
     game.apply(1, Action.ask(5))
@@ -543,7 +543,7 @@ def test_no_trump_lead_first_trick() -> None:
         jack = Action.play(parse_card("JH"))
         if rule:
             assert jack not in game.legal()
-            with pytest.raises(RuleError) as err:
+            with pytest.raises(RefusedError) as err:
                 game.apply(1, jack)
             assert err.value.code == "not_allowed"
         else:
@@ -587,7 +587,7 @@ def test_ace_no_face() -> None:
     hands = ["QH 9H AS KS QS", "AC 9C 10C 9S 10S", "JH JD AH KH QC", "AD KD QD 10D 9D"]
     off = game_of(record(na(), hands, "10H"))
     assert Action.redeal() not in off.legal()
-    with pytest.raises(RuleError):
+    with pytest.raises(RefusedError):
         off.apply(1, Action.redeal())
     on = game_of(record(na(ace_no_face=True), hands, "10H"))
     assert Action.redeal() in on.legal()

@@ -61,7 +61,7 @@ def snapshot(game: Game) -> str:
             "kitty": game.kitty,
             "trick": game.trick,
             "log": len(game.log),
-            "swapped": getattr(game._bidding, "swapped", None),
+            "swapped": game.state.swapped,
             "out": game.out,
         }
     )

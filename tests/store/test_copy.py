@@ -16,6 +16,7 @@ from bot.rules import HouseRules, game_record
 from bot.store import (
     Database,
     GameArchiveRepo,
+    GuildProfileRepo,
     GuildSettingsRepo,
     LeagueSettingsRepo,
     PreferenceRepo,
@@ -85,6 +86,9 @@ async def fill(url: str) -> dict[str, object]:
         await daily.start(GUILD, DAY, HOST, "Host")
         await daily.record(GUILD, DAY, HOST, ("pass",), 0, points=2, par=2)
         await daily.claim_week(GUILD, date(2026, 4, 27))
+        profiles = GuildProfileRepo(db)
+        await profiles.save(GUILD, "The Den", "icon-1")
+        await profiles.save_icon(GUILD, "icon-1", b"\x89PNG\r\n\x1a\n\x00\xff" * 8)
         return await read_all(db)
 
 
@@ -137,6 +141,10 @@ async def read_all(db: Database) -> dict[str, object]:
         "preferences": await PreferenceRepo(db).get(HOST),
         "accuracy": await AccuracyRepo(db).history(GUILD, HOST),
         "daily": (await DailyRepo(db).par(GUILD, DAY), await DailyRepo(db).get(GUILD, DAY, HOST)),
+        "profile": (
+            await GuildProfileRepo(db).get(GUILD),
+            await GuildProfileRepo(db).icon(GUILD),
+        ),
     }
 
 

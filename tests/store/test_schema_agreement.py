@@ -32,6 +32,7 @@ POSTGRES_TYPES = {
     "REAL": {"double precision"},
     "BOOLEAN": {"boolean"},
     "TEXT": {"text"},
+    "BLOB": {"bytea"},
 }
 """SQLite's declared type of a column, and what PostgreSQL may call the same column's."""
 

@@ -32,7 +32,7 @@ from bot.store import (
 )
 from bot.store.tournament_models import ChampionRole, EventGame
 
-from .conftest import CHANNEL, GUILD, playing_table
+from .conftest import CHANNEL, GUILD, build_at_version, playing_table, write_rows
 
 NOW = datetime(2026, 5, 1, 19, 0, tzinfo=UTC)
 DIRECTOR = Actor(4_000_000_000_000_004, is_director=True)
@@ -290,3 +290,71 @@ async def test_a_rated_events_tables_are_held_until_it_is_over(db: Database) -> 
     assert (await repo.table_events([tables[CHANNEL + 1]]))[tables[CHANNEL + 1]].phase == (
         "cancelled"
     )
+
+
+async def test_the_waiting_list_is_kept_in_its_order_and_moves_up_after_a_kill(
+    db_url: str,
+) -> None:
+    async with await Database.open(db_url) as db:
+        repo = TournamentRepo(db)
+        event = await create_event(repo, new_event(max_players=4))
+        for n, user in enumerate(PEOPLE):
+            event.join(user, f"P{n}", NOW)
+        await save_event(repo, event)
+        assert event.state.id is not None
+        waiting = await repo.entrants(event.state.id, waiting=True)
+        assert [e.user_id for e in waiting] == PEOPLE[4:]
+    found = await reloaded(db_url, event)
+    assert found.state.settings.max_players == 4
+    assert [e.user_id for e in found.state.waiting] == PEOPLE[4:]
+    found.leave(PEOPLE[0], NOW)
+    async with await Database.open(db_url) as db:
+        await save_event(TournamentRepo(db), found)
+    again = await reloaded(db_url, found)
+    assert [e.user_id for e in again.state.entrants] == [*PEOPLE[1:4], PEOPLE[4]]
+    assert [e.user_id for e in again.state.waiting] == [PEOPLE[5]]
+
+
+async def test_an_event_stored_before_the_waiting_list_comes_back_with_none(db_url: str) -> None:
+    await build_at_version(db_url, 23)
+    rows = [
+        (
+            "tournaments",
+            {
+                "id": 7,
+                "guild_id": GUILD,
+                "channel_id": CHANNEL,
+                "director_id": DIRECTOR.user_id,
+                "name": "Before the list",
+                "settings": '{"format": "progressive"}',
+                "seed": 1,
+                "phase": "signup",
+                "paused": False,
+                "schedule": None,
+                "created_at": NOW.isoformat(),
+                "updated_at": NOW.isoformat(),
+            },
+        ),
+        *(
+            (
+                "tournament_entrants",
+                {
+                    "tournament_id": 7,
+                    "number": n,
+                    "user_id": user,
+                    "display_name": f"P{n}",
+                    "partner_id": None,
+                    "confirmed": True,
+                    "checked_in": False,
+                    "slot": None,
+                    "replaced_in_round": None,
+                },
+            )
+            for n, user in enumerate(PEOPLE[:3])
+        ),
+    ]
+    await write_rows(db_url, rows)
+    async with await Database.open(db_url) as db:  # schema 24 on the way
+        event = await TournamentRepo(db).get(7)
+    assert [e.user_id for e in event.entrants] == PEOPLE[:3]
+    assert event.waiting == [] and event.settings.max_players == 64

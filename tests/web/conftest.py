@@ -13,7 +13,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.store import Database
 from bot.web import WebOptions, make_app
-from tests.web.util import League, fill
+from tests.web.util import BASE_URL, League, fill
 
 
 class Clock:
@@ -41,7 +41,7 @@ async def make_client(db: Database, clock: Clock) -> AsyncIterator[Callable[...,
     clients: list[TestClient] = []
 
     async def make(**options: object) -> TestClient:
-        options.setdefault("requests_per_minute", 100_000)
+        options.setdefault("base_url", BASE_URL)
         client = TestClient(TestServer(make_app(db, WebOptions(clock=clock, **options))))  # type: ignore[arg-type]
         await client.start_server()
         clients.append(client)

@@ -11,19 +11,23 @@ from datetime import UTC, datetime
 from aiohttp.test_utils import TestClient
 
 from bot.league.tournaments import standings
+from bot.rules import HouseRules
 from bot.server.preferences import HIDDEN_NAME
 from bot.store import (
     Database,
     Entrant,
     EventRound,
     EventSettings,
+    GameArchiveRepo,
     PreferenceRepo,
     RoundTable,
+    Seat,
+    TableRepo,
     TableResult,
     TournamentEvent,
     TournamentRepo,
 )
-from tests.league.util import NAMES, USERS
+from tests.league.util import NAMES, OTHER_GUILD, USERS, finished_record
 from tests.web.util import HOSTILE, HOSTILE_ID, League
 
 NOW = datetime(2026, 5, 1, 19, 0, tzinfo=UTC)
@@ -115,3 +119,36 @@ async def test_a_server_without_events_shows_no_tournaments(
     league: League, client: TestClient
 ) -> None:
     assert "Tournaments" not in await page(client, f"/s/{league.guild_id}")
+
+
+async def test_an_event_has_a_page_of_its_rounds_tables_standings_and_games(
+    db: Database, league: League, client: TestClient
+) -> None:
+    table = await TableRepo(db).create(
+        guild_id=league.guild_id, channel_id=11, host_id=USERS["Ada"], rules=HouseRules(), seed=4
+    )
+    game = await GameArchiveRepo(db).archive(
+        guild_id=league.guild_id,
+        record=finished_record(4),
+        players=[Seat.person(n, USERS[NAMES[n]], NAMES[n]) for n in range(4)],
+        ranked=False,
+        table_id=table.id,
+    )
+    event = night(league.guild_id, "Friday night", 11)
+    event.rounds[0].tables[0].table_id = table.id
+    saved = await stored(db, event)
+    home = f"/s/{league.guild_id}"
+    assert f"{home}/events/{saved.id}" in await page(client, home)
+    html = await page(client, f"{home}/events/{saved.id}")
+    assert "<bdi>Friday night</bdi>" in html and "Standings" in html
+    assert html.index("Round 2") < html.index("Round 1"), "the newest round first"
+    assert f"{home}/games/{game.id}" in html and f"Game {game.number}, the replay" in html
+    assert html.count("<h3>Table ") == 4
+    assert HOSTILE not in html and "&lt;script&gt;" in html
+    cancelled = await stored(db, night(league.guild_id, "Called off", 12, phase="cancelled"))
+    other = await stored(db, night(OTHER_GUILD, "Elsewhere", 13))
+    for event_id in (cancelled.id, other.id, 999_999):
+        assert (await client.get(f"{home}/events/{event_id}")).status == 404
+    await PreferenceRepo(db).update(USERS["Ada"], hide_from_web=True)
+    hidden = await page(client, f"{home}/events/{saved.id}?again")
+    assert "Ada" not in hidden and str(USERS["Ada"]) not in hidden and HIDDEN_NAME in hidden

@@ -9,12 +9,14 @@ from html.parser import HTMLParser
 import pytest
 from aiohttp.test_utils import TestClient
 
-from bot.league import LeagueService
 from bot.render.web_links import server_page
 from bot.store import Database, GuildSettingsRepo
 from tests.league.util import USERS
 from tests.web.conftest import Clock
-from tests.web.util import HOSTILE, League
+from tests.web.util import BASE_URL, HOSTILE, League, next_season
+
+CARD = r"/static/cards\.[0-9a-f]{10}\.svg#[0-9A-Z]{2,3}"
+"""A card's picture: a view of the card sprite."""
 
 
 class Page(HTMLParser):
@@ -26,6 +28,7 @@ class Page(HTMLParser):
         self.links: list[str] = []
         self.images: list[dict[str, str | None]] = []
         self.scripts: list[dict[str, str | None]] = []
+        self.styles: list[str] = []
         self.meta: dict[str, str] = {}
         self.feed(html)
 
@@ -37,6 +40,8 @@ class Page(HTMLParser):
             self.images.append(a)
         elif tag == "script":
             self.scripts.append(a)
+        elif tag == "link" and a.get("rel") in ("stylesheet", "icon"):
+            self.styles.append(a.get("href") or "")
         elif tag == "meta" and a.get("property"):
             self.meta[a["property"] or ""] = a.get("content") or ""
 
@@ -90,17 +95,23 @@ async def test_the_game_page_steps_through_every_deal_and_trick(
     assert "Step 1 of" in first.words and "Deal 1 of" in first.words and "bidding" in first.words
     assert f"{base}?step=2" in first.links
     # every hand as dealt (a lone player's partner sits out: no cards), and the upcard
-    assert len([i for i in first.images if (i["src"] or "").startswith("/cards/")]) >= 16
+    cards = [i for i in first.images if re.fullmatch(CARD, i["src"] or "")]
+    assert len(cards) >= 16 and "turned up" in first.words
     assert all(i.get("alt") for i in first.images)
     count = int(re.search(r"Step 1 of (\d+)", first.words).group(1))  # type: ignore[union-attr]
     second = await get_page(client, f"{base}?step=2")
     assert "trick 1 of" in second.words and "took the trick" in second.words
+    played = [i for i in second.images if ", played by " in (i.get("alt") or "")]
+    assert 3 <= len(played) <= 4
     last = await get_page(client, f"{base}?step={count}")
     assert re.search(r"(Blue|Orange) won, \d+ to \d+|A tie", last.words)
     assert (await get_page(client, base)).words == last.words
     assert [s["src"] for s in first.scripts] == [s["src"] for s in last.scripts]
-    assert all((s["src"] or "").startswith("/static/replay.js") for s in first.scripts)
-    assert first.meta["og:image"].endswith(f"{base}/card.png?step=1")
+    assert all(
+        re.fullmatch(r"/static/replay\.[0-9a-f]{10}\.js", s["src"] or "") for s in first.scripts
+    )
+    assert first.meta["og:image"] == f"{BASE_URL}{base}/card.png?step=1"
+    assert (await get_page(client, base)).meta["og:image"] == f"{BASE_URL}{base}/card.png"
 
 
 @pytest.mark.parametrize(
@@ -120,7 +131,8 @@ async def test_the_game_page_steps_through_every_deal_and_trick(
         "/s/0",
         "/static/../bot/settings.py",
         "/static/nothing.js",
-        "/cards/ZZ.png",
+        "/static/style.css",
+        "/static/cards.0123456789.png",
         "/nothing/here",
     ],
 )
@@ -164,7 +176,7 @@ async def test_hostile_names_are_text_everywhere(client: TestClient, league: Lea
 async def test_every_answer_carries_the_security_headers(
     client: TestClient, league: League
 ) -> None:
-    for path in ("/", f"/s/{league.guild_id}", "/s/1", "/static/style.css", "/cards/AS.png"):
+    for path in ("/", f"/s/{league.guild_id}", "/s/1", "/static/style.css", "/favicon.ico"):
         response = await client.get(path)
         csp = response.headers["Content-Security-Policy"]
         assert "script-src 'self'" in csp and "unsafe-inline" not in csp
@@ -237,8 +249,9 @@ async def test_a_forwarded_address_counts_only_behind_a_trusted_proxy(
 async def test_the_link_pictures_are_pngs(client: TestClient, league: League) -> None:
     for path in (
         f"/s/{league.guild_id}/card.png",
+        f"/s/{league.guild_id}/players/{league.player}/card.png",
+        f"/s/{league.guild_id}/games/{league.games[0]}/card.png",
         f"/s/{league.guild_id}/games/{league.games[0]}/card.png?step=1",
-        "/cards/JD.png",
     ):
         response = await client.get(path)
         assert response.status == 200 and response.headers["Content-Type"] == "image/png"
@@ -262,10 +275,10 @@ async def test_the_pages_stay_small(client: TestClient, league: League) -> None:
     ):
         html = await (await client.get(path)).read()
         page = Page(html.decode())
-        pictures = {i["src"] for i in page.images}
-        sizes = [len(await (await client.get(src)).read()) for src in pictures if src]
-        css = len(await (await client.get("/static/style.css")).read())
-        assert len(html) + sum(sizes) + css < 200_000, path
+        files = {(i["src"] or "").split("#")[0] for i in page.images}
+        files |= {s["src"] or "" for s in page.scripts} | set(page.styles)
+        sizes = [len(await (await client.get(src)).read()) for src in files if src]
+        assert len(html) + sum(sizes) < 200_000, path
 
 
 async def test_the_link_the_bot_shares_is_the_server_page(
@@ -291,9 +304,7 @@ async def test_a_player_page_is_the_same_from_records_as_from_kept_outcomes(
 async def test_past_seasons_are_listed_and_show_their_frozen_standings(
     client: TestClient, league: League, db: Database
 ) -> None:
-    service = LeagueService(db)
-    ended = await service.end_season(league.guild_id)
-    await service.start_season(league.guild_id, "Summer")
+    ended = await next_season(db, league.guild_id)
     home = f"/s/{league.guild_id}"
     page = await get_page(client, home)
     assert "Season Summer" in page.words and "Seasons" in page.words

@@ -4,15 +4,23 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.league import RatingModel, rank_players
 from bot.store import Database, PlayerRating, RatingRepo, SeasonRepo
-from bot.web.reading import _family_standings, _standing
+from bot.web.players import _standing
+from bot.web.reading import _family_standings
 
 GUILD = 1_000_000_000_000_001
 
 
-async def test_leaders_and_each_place_match_the_full_ranking_ties_included(db: Database) -> None:
-    season = await SeasonRepo(db).start(GUILD, "Ties")
+@pytest.mark.parametrize("z", [3.0, 2.0], ids=["indexed", "other-z"])
+async def test_leaders_and_each_place_match_the_full_ranking_ties_included(
+    db: Database, z: float
+) -> None:
+    # z 3 reads the ranking index (schema 23), another z ranks by the expression
+    spec = RatingModel(z=z).to_spec()
+    season = await SeasonRepo(db).start(GUILD, "Ties", rating_model=spec)
     rng = random.Random(5)
     names = ["ada", "Bob", "cy", "Ádám", "bob", "Zoe"]
     ratings = [

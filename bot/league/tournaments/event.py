@@ -25,6 +25,7 @@ from bot.league.tournaments.errors import (
 )
 from bot.league.tournaments.seating import planned_rounds, round_tables, seat_everyone
 from bot.league.tournaments.standings import Standing, champions, standings
+from bot.league.tournaments.waiting import admit, move_up, unconfirmed, waiting_place, who_plays
 from bot.store.tournament_models import (
     OPEN_EVENT_PHASES,
     Entrant,
@@ -105,6 +106,15 @@ class Tournament:
         """The entry of a member, if they are in."""
         return next((e for e in self._state.entrants if e.user_id == user_id), None)
 
+    def waiting_place(self, user_id: int) -> int | None:
+        """Where a member stands on the waiting list (1: next in), or None."""
+        return waiting_place(self._state, user_id)
+
+    def _signed_up(self, user_id: int) -> Entrant | None:
+        """The entry of a member, in the event or on its waiting list."""
+        found = self.entrant(user_id)
+        return found or next((e for e in self._state.waiting if e.user_id == user_id), None)
+
     def standings(self) -> list[Standing]:
         """The standings as they are now."""
         return standings(self._state)
@@ -140,10 +150,15 @@ class Tournament:
         partner_id: int | None = None,
         partner_name: str = "",
     ) -> Entrant:
-        """Sign a member up; pairs name a partner, who must confirm. Their new entry."""
+        """Sign a member up; pairs name a partner, who must confirm. Their new entry.
+
+        A full event puts them on its waiting list (:meth:`waiting_place` says where).
+        """
         state = self._state
         if state.phase not in ("signup", "checkin"):
             raise SignUpError("The event has already started; you can no longer join.")
+        if self.waiting_place(user_id) is not None:
+            raise SignUpError("You are already on this event's waiting list.")
         if self.entrant(user_id) is not None:
             raise SignUpError("You are already signed up for this event.")
         pairs = state.settings.format == "pairs"
@@ -153,12 +168,13 @@ class Tournament:
             raise SignUpError("Progressive events are for individuals: partners change each round.")
         if partner_id == user_id:
             raise SignUpError("You can't be your own partner.")
-        if partner_id is not None and self.entrant(partner_id) is not None:
+        if partner_id is not None and self._signed_up(partner_id) is not None:
             raise SignUpError(f"{partner_name or 'Your partner'} is already signed up.")
         if pairs and state.phase == "checkin":
             raise SignUpError("Check-in has opened; new pairs can no longer sign up.")
         with self._change(now) as draft:
-            number = max((e.number for e in draft.entrants), default=-1) + 1
+            everyone = [*draft.entrants, *draft.waiting]
+            number = max((e.number for e in everyone), default=-1) + 1
             entry = Entrant(
                 number=number,
                 user_id=user_id,
@@ -166,9 +182,9 @@ class Tournament:
                 partner_id=partner_id,
                 checked_in=draft.phase == "checkin",
             )
-            draft.entrants.append(entry)
+            group = [entry]
             if partner_id is not None:
-                draft.entrants.append(
+                group.append(
                     Entrant(
                         number=number + 1,
                         user_id=partner_id,
@@ -177,14 +193,15 @@ class Tournament:
                         confirmed=False,
                     )
                 )
+            admit(draft, group)
         return entry
 
     def confirm_partner(self, user_id: int, now: datetime) -> Entrant:
         """A named partner confirms the pair. The partner who named them."""
-        entry = self.entrant(user_id)
+        entry = self._signed_up(user_id)
         if entry is None or entry.partner_id is None:
             raise SignUpError("Nobody has named you as their partner for this event.")
-        partner = self.entrant(entry.partner_id)
+        partner = self._signed_up(entry.partner_id)
         assert partner is not None
         if entry.confirmed and not partner.confirmed:
             raise SignUpError(f"Waiting for {partner.display_name} to confirm your partnership.")
@@ -193,25 +210,30 @@ class Tournament:
         if self._state.phase != "signup":
             raise SignUpError("Sign-up has closed; partnerships can no longer be confirmed.")
         with self._change(now) as draft:
-            mine = next(e for e in draft.entrants if e.user_id == user_id)
+            mine = next(e for e in [*draft.entrants, *draft.waiting] if e.user_id == user_id)
             mine.confirmed = True
         return partner
 
     def leave(self, user_id: int, now: datetime) -> list[Entrant]:
         """A member leaves; the entries that changed.
 
-        Before the start their entry (and pair) goes; after it a computer plays on in
-        their place.
+        Before the start their entry (and pair) goes, from the event or its waiting list,
+        and the first in line moves up into a place freed; after it a computer plays on
+        in their place.
         """
-        entry = self.entrant(user_id)
+        before = self._state.phase in ("signup", "checkin")
+        entry = self._signed_up(user_id) if before else self.entrant(user_id)
         if entry is None:
             raise SignUpError("You are not signed up for this event.")
         self._open("leave")
-        if self._state.phase in ("signup", "checkin"):
+        if before:
             users = {user_id, entry.partner_id}
-            gone = [e for e in self.state.entrants if e.user_id in users]
+            state = self.state
+            gone = [e for e in [*state.entrants, *state.waiting] if e.user_id in users]
             with self._change(now) as draft:
                 draft.entrants = [e for e in draft.entrants if e.user_id not in users]
+                draft.waiting = [e for e in draft.waiting if e.user_id not in users]
+                move_up(draft)
             return gone
         return [self._replace(None, user_id, now, "leave")]
 
@@ -222,16 +244,19 @@ class Tournament:
             raise EventStateError("Check-in can only open during sign-up.")
         if self._state.settings.check_in_minutes == 0:
             raise EventStateError("This event has no check-in: everyone signed up plays.")
-        dropped = self._unconfirmed()
-        gone = [e for e in self.state.entrants if e.number in dropped]
+        dropped = unconfirmed(self._state)
+        state = self.state
+        gone = [e for e in [*state.entrants, *state.waiting] if e.number in dropped]
         with self._change(now) as draft:
             draft.phase = "checkin"
             draft.entrants = [e for e in draft.entrants if e.number not in dropped]
+            draft.waiting = [e for e in draft.waiting if e.number not in dropped]
+            move_up(draft)
         return gone
 
     def check_in(self, user_id: int, now: datetime) -> Entrant:
-        """A member checks in during the check-in window."""
-        entry = self.entrant(user_id)
+        """A member checks in during the check-in window (on the waiting list too)."""
+        entry = self._signed_up(user_id)
         if entry is None:
             raise SignUpError("You are not signed up for this event.")
         if self._state.phase != "checkin":
@@ -239,18 +264,9 @@ class Tournament:
         if entry.checked_in:
             raise SignUpError("You have already checked in.")
         with self._change(now) as draft:
-            mine = next(e for e in draft.entrants if e.user_id == user_id)
+            mine = next(e for e in [*draft.entrants, *draft.waiting] if e.user_id == user_id)
             mine.checked_in = True
         return mine.model_copy()
-
-    def _unconfirmed(self) -> set[int]:
-        """Entries of pairs whose partner has not confirmed (both members)."""
-        pending = {e.user_id for e in self._state.entrants if not e.confirmed}
-        return {
-            e.number
-            for e in self._state.entrants
-            if e.user_id in pending or e.partner_id in pending
-        }
 
     # ------------------------------------------------------------------ the start
 
@@ -259,19 +275,15 @@ class Tournament:
     ) -> list[Entrant]:
         """Seat everyone and open round 1; the entries dropped.
 
-        Dropped: people who did not check in, pairs never confirmed. Fewer than four
-        people need ``fill_with_computers`` (all-computer seats) or the event is cancelled.
+        Dropped: people who did not check in, pairs never confirmed. The places they
+        leave go to those waiting who checked in, first in line first; whoever still
+        waits is dropped too. Fewer than four people need ``fill_with_computers``
+        (all-computer seats) or the event is cancelled.
         """
         self._direct(actor, "start the event")
         if self._state.phase not in ("signup", "checkin"):
             raise EventStateError("The event has already started.")
-        checking = self._state.phase == "checkin"
-        dropped = self._unconfirmed()
-        for e in self._state.entrants:
-            partner = self.entrant(e.partner_id) if e.partner_id is not None else None
-            if checking and not (e.checked_in and (partner is None or partner.checked_in)):
-                dropped.add(e.number)
-        people = [e for e in self.state.entrants if e.number not in dropped]
+        people, gone = who_plays(self.state)
         if not people:
             raise TooFewPlayersError("Nobody is in the event: cancel it instead.")
         if len(people) < 4 and not fill_with_computers:
@@ -279,9 +291,9 @@ class Tournament:
                 f"Only {len(people)} of the 4 people a table needs are in: "
                 "seat computers in the empty seats, or cancel the event."
             )
-        gone = [e for e in self.state.entrants if e.number in dropped]
         with self._change(now) as draft:
             seat_everyone(draft, people)
+            draft.waiting = []
             draft.phase = "playing"
             draft.paused = False
             draft.rounds.append(round_tables(draft, 1, now))

@@ -1,4 +1,8 @@
-"""The web bench runs end to end at a tiny size and prints every figure (no timing asserts)."""
+"""The web bench runs end to end at a tiny size and prints every figure (no timing asserts).
+
+It runs at the shipped rate limit: every request comes from a visitor's own loopback
+address, and none is refused.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import pytest
 from lab.bench.cli import main
 
 ARGS = ["web", "--players", "20", "--games", "50", "--samples", "10", "--load", "60"]
+ARGS += ["--fresh", "24", "--fresh-clients", "4"]
 
 
 def _check(out: str) -> None:
@@ -14,6 +19,10 @@ def _check(out: str) -> None:
         assert f"{kind} page: cold p50" in out and f"{kind} page weight:" in out
     assert "20 rated players, 50 archived games" in out
     assert "requests a second (60 requests" in out and "statuses {'200': 60}" in out
+    assert "at the shipped rate limit" in out and "429" not in out
+    for kind in ("server, player and game pages in turn", "server pages", "player pages"):
+        assert f"pages made fresh, {kind}: " in out
+    assert out.count("(24 requests, 4 at once") == 4 and "statuses {'200': 24}" in out
 
 
 def test_the_command_line_seeds_a_league_and_prints_the_figures(

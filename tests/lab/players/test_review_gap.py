@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.players.review import Budget
-from bot.rules import HouseRules, RuleError
+from bot.rules import HouseRules, RulesError
 from lab.players.cli import main
 from lab.players.review_deal import review_deal_report, review_one_deal
 from lab.players.review_gap import gap_report, mean_interval, run_review_gap
@@ -53,7 +53,7 @@ def test_the_interval_is_the_normal_95_percent_one() -> None:
 
 
 def test_bid_euchre_is_refused() -> None:
-    with pytest.raises(RuleError, match="not Bid Euchre"):
+    with pytest.raises(RulesError, match="not Bid Euchre"):
         run_review_gap(1, rules=HouseRules.preset_rules("bid_euchre"))
 
 

@@ -5,14 +5,20 @@ never downloads a browser here; it drives the system's (``chromium`` on PATH, or
 ``EUCHRE_CHROMIUM``). axe-core comes from the npm registry once, into a cache folder
 (``EUCHRE_AXE_DIR``, default ``~/.cache/euchre-bot/axe-core``). Screenshots go to
 ``EUCHRE_SCREENSHOTS`` (default: a ``screenshots`` folder of pytest's temporary folder).
+
+The app runs at its shipped rate limit, as behind one proxy (``web_trust_forwarded = 1``):
+each test's visitor is a browser context of its own, with an address of its own in
+``X-Forwarded-For`` (:func:`visitor`), so every visitor meets the limit a person meets.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
+import socket
 import subprocess
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +29,9 @@ from aiohttp import web
 from bot.store import Database
 from bot.web import WebOptions, make_app
 from tests.web.util import League, fill
+
+_ADDRESSES = itertools.count(1)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 AXE_VERSION = "4.14.1"
 CHROMIUM_FLAGS = [
@@ -91,22 +100,52 @@ class Site:
 
     url: str
     league: League
+    db: Database
+    served: list[tuple[str, str]] = field(default_factory=list)
+    """Every request that reached the app: the visitor's address and the path asked for."""
+
+    def asked_by(self, address: str) -> list[str]:
+        """The paths one visitor's requests asked for, in order."""
+        return [path for who, path in self.served if who == address]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 @pytest.fixture
 async def site(tmp_path: Path) -> AsyncIterator[Site]:
+    """The pages at their shipped defaults (the rate limit on), behind one trusted proxy."""
     db = await Database.open(tmp_path / "browser.sqlite3")
     league = await fill(db)
-    runner = web.AppRunner(make_app(db, WebOptions(requests_per_minute=100_000)))
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    found = Site(url, league, db)
+    app = make_app(db, WebOptions(base_url=url, trust_forwarded=1))
+
+    @web.middleware
+    async def noted(request: web.Request, handler: Handler) -> web.StreamResponse:
+        found.served.append((request.headers.get("X-Forwarded-For", ""), request.path_qs))
+        return await handler(request)
+
+    app.middlewares.insert(0, noted)
+    runner = web.AppRunner(app)
     await runner.setup()
-    tcp = web.TCPSite(runner, "127.0.0.1", 0)
+    tcp = web.TCPSite(runner, "127.0.0.1", port)
     await tcp.start()
-    port = runner.addresses[0][1]
     try:
-        yield Site(f"http://127.0.0.1:{port}", league)
+        yield found
     finally:
         await runner.cleanup()
         await db.close()
+
+
+def visitor_address() -> str:
+    """An address no other visitor of the test run has (from TEST-NET-3)."""
+    n = next(_ADDRESSES)
+    return f"203.0.{113 + n // 250}.{n % 250 + 1}"
 
 
 @dataclass

@@ -1,0 +1,6 @@
+"""The test kit: what the tests and the lab share to play Discord's part.
+
+``contract`` (with ``limits`` and ``commands``): Discord's documented payload limits,
+checked on every request by both fakes of Discord, the interaction harness
+(``tests/harness``) and the loopback fake (``tests/e2e/fake_discord.py``).
+"""

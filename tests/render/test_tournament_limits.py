@@ -1,0 +1,151 @@
+"""An event's message, notices and lists within Discord's limits at every size, nobody lost.
+
+Drawn straight from states larger than a night brings (128 people in, hundreds
+waiting, 100-character names, every pair level at the top) and checked against
+Discord's contract (tests/kit): what a message cannot hold is counted, and the pages
+of the whole lists hold every line.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+import discord
+import pytest
+
+from bot.league.tournaments import Actor, Standing, Tournament
+from bot.render.tournament_lists import event_list_page
+from bot.render.tournaments import champion_text, event_embed, history_embed, waiting_texts
+from bot.store.tournament_models import MAX_PLAYERS, EventSettings
+from tests.cogs.worst import long_name
+from tests.kit.messages import check_message
+
+NOW = datetime(2030, 5, 1, 19, 0, tzinfo=UTC)
+USER = 10**18
+DIRECTOR = Actor(3, is_director=True)
+
+
+def valid(*embeds: discord.Embed, content: str | None = None) -> None:
+    body = {
+        "content": content,
+        "embeds": [e.to_dict() for e in embeds],
+        "allowed_mentions": {"parse": []},
+    }
+    assert check_message(body, create=True) == []
+
+
+def full_event(format: str, waiting: int, *, check_in: bool = False) -> Tournament:
+    settings = EventSettings(format=format, max_players=MAX_PLAYERS)  # type: ignore[arg-type]
+    event = Tournament.create(
+        guild_id=1, channel_id=2, director_id=3, name="N" * 80, now=NOW, settings=settings, seed=1
+    )
+    people = MAX_PLAYERS + waiting * (2 if format == "pairs" else 1)
+    for i in range(0, people, 2 if format == "pairs" else 1):
+        if format == "pairs":
+            event.join(USER + i, long_name(i), NOW, partner_id=USER + i + 1, partner_name="x")
+            event.confirm_partner(USER + i + 1, NOW)
+        else:
+            event.join(USER + i, long_name(i), NOW)
+    if check_in:
+        event.open_check_in(None, NOW)
+        for i in range(0, people, 3):
+            event.check_in(USER + i, NOW)
+    return event
+
+
+def count(pattern: str, text: str) -> int:
+    found = re.search(pattern, text)
+    return int(found[1]) if found else 0
+
+
+@pytest.mark.parametrize(("format", "check_in"), [("progressive", True), ("pairs", False)])
+@pytest.mark.parametrize("waiting", [0, 3, 300])
+def test_who_is_in_fills_the_message_and_counts_the_rest(
+    format: str, check_in: bool, waiting: int
+) -> None:
+    event = full_event(format, waiting, check_in=check_in)
+    state = event.state
+    embed = event_embed(state, [], 3)
+    valid(embed)
+    text = "\n".join(f"{f.name}\n{f.value}" for f in embed.fields)
+    lines = len(re.findall(r"^• ", text, re.MULTILINE))
+    people = len(state.entrants) // (2 if format == "pairs" else 1)
+    queued = len(state.waiting) // (2 if format == "pairs" else 1)
+    more = count(r"… and (\d+) more", text)
+    assert lines + more == people + queued or (more and f"{len(state.waiting)} waiting" in text)
+    pages: list[str] = []
+    page, pages_count = 0, 1
+    while page < pages_count:
+        shown, page, pages_count = event_list_page(state, "in", page)
+        valid(shown)
+        pages.append(str(shown.description))
+        page += 1
+    listed = "\n".join(pages)
+    assert all(f"<@{e.user_id}>" in listed for e in [*state.entrants, *state.waiting])
+
+
+def standings(pairs: bool, count: int) -> list[Standing]:
+    size = 2 if pairs else 1
+    return [
+        Standing(
+            place=1 if pairs else i + 1,
+            entrants=tuple(range(i * size, i * size + size)),
+            names=tuple(long_name(i * size + k) for k in range(size)),
+            replaced=i % 5 == 0,
+        )
+        for i in range(count)
+    ]
+
+
+@pytest.mark.parametrize("pairs", [False, True])
+def test_the_standings_show_their_first_lines_and_every_line_on_pages(pairs: bool) -> None:
+    event = full_event("pairs" if pairs else "progressive", 0)
+    event.start(DIRECTOR, NOW)
+    lines = standings(pairs, 64)
+    embed = event_embed(event.state, lines, 3)
+    valid(embed)
+    shown = embed.fields[-1].value or ""
+    assert (
+        len(re.findall(r"^(🥇|🥈|🥉|\d+\.)", shown, re.MULTILINE)) + count(r"and (\d+) more", shown) == 64
+    )
+    seen: set[str] = set()
+    pages = 1
+    page = 0
+    while page < pages:
+        drawn, page, pages = event_list_page(event.state, "st", page, lines)
+        valid(drawn)
+        seen |= {n for line in lines for n in line.names if n in str(drawn.description)}
+        page += 1
+    assert seen == {n for line in lines for n in line.names}
+
+
+def test_every_pair_level_at_the_top_is_named_as_far_as_a_message_holds() -> None:
+    event = full_event("pairs", 0)
+    lines = standings(True, 64)
+    text = champion_text(event.state, lines)
+    valid(content=text)
+    assert "and " in text and "more level with them" in text and "**Standings**" in text
+    assert long_name(0) in text and long_name(1) in text
+
+
+def test_the_history_of_fifteen_long_events_fits_its_message() -> None:
+    events = []
+    for i in range(15):
+        event = full_event("pairs", 0).state.model_copy(update={"id": 10**18 + i})
+        events.append((event, standings(True, 8)))
+    embed = history_embed(events)
+    valid(embed)
+    assert str(embed.description).count("\n") == 14, "every event has its line"
+
+
+def test_the_waiting_list_is_told_in_as_few_messages_as_fit_every_one_once() -> None:
+    event = full_event("progressive", 0).state
+    users = [USER + i for i in range(300)]
+    for got_in in (True, False):
+        texts = waiting_texts(event, users, got_in=got_in)
+        for text in texts:
+            valid(content=text)
+        mentioned = re.findall(r"<@(\d+)>", " ".join(texts))
+        assert sorted(int(u) for u in mentioned) == users
+        assert len(texts) == 4

@@ -1,0 +1,92 @@
+"""Lighthouse at mobile settings on the server, player and replay pages: 95 or more in each.
+
+Lighthouse (npm, pinned with ``lighthouse/package-lock.json``) is installed once with
+``npm ci`` into a cache folder (``EUCHRE_LIGHTHOUSE_DIR``, default
+``~/.cache/euchre-bot/lighthouse``), again when the lock file changes. It drives the
+system's Chromium, at its default (mobile) settings: a phone's screen, a slow 4G network
+and a slowed processor, simulated. The app runs at its shipped defaults, rate limit on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import Site, _chromium
+
+HERE = Path(__file__).parent / "lighthouse"
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+GOAL = 0.95
+
+
+@pytest.fixture(scope="session")
+def lighthouse() -> Path:
+    folder = Path(
+        os.environ.get("EUCHRE_LIGHTHOUSE_DIR") or Path.home() / ".cache/euchre-bot/lighthouse"
+    )
+    cli = folder / "node_modules" / ".bin" / "lighthouse"
+    lock = (HERE / "package-lock.json").read_bytes()
+    installed = folder / "package-lock.json"
+    if not cli.exists() or not installed.exists() or installed.read_bytes() != lock:
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.skip("no npm to install Lighthouse with (apt-get install npm)")
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in ("package.json", "package-lock.json"):
+            shutil.copyfile(HERE / name, folder / name)
+        subprocess.run(
+            [npm, "ci", "--prefix", str(folder), "--no-audit", "--no-fund", "--silent"],
+            check=True,
+            timeout=600,
+        )
+    return cli
+
+
+def _failing(report: dict[str, Any], category: str) -> list[str]:
+    """The weighted audits of a category that did not score full marks, in words."""
+    out = []
+    for ref in report["categories"][category]["auditRefs"]:
+        audit = report["audits"][ref["id"]]
+        if ref.get("weight") and audit["score"] is not None and audit["score"] < 1:
+            out.append(f"{ref['id']} {audit['score']} {audit.get('displayValue', '')}".strip())
+    return out
+
+
+@pytest.mark.parametrize("kind", ["server", "player", "replay"])
+async def test_lighthouse_scores_each_page_95_or_more(
+    lighthouse: Path, site: Site, tmp_path: Path, kind: str
+) -> None:
+    g = site.league.guild_id
+    path = {
+        "server": f"/s/{g}",
+        "player": f"/s/{g}/players/{site.league.player}",
+        "replay": f"/s/{g}/games/{site.league.games[0]}?step=3",
+    }[kind]
+    out = tmp_path / "report.json"
+    process = await asyncio.create_subprocess_exec(
+        str(lighthouse),
+        site.url + path,
+        "--quiet",
+        "--output=json",
+        f"--output-path={out}",
+        f"--only-categories={','.join(CATEGORIES)}",
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+        env={**os.environ, "CHROME_PATH": _chromium()},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, err = await asyncio.wait_for(process.communicate(), timeout=300)
+    assert process.returncode == 0, err.decode()[-2000:]
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["configSettings"]["formFactor"] == "mobile"
+    assert report["configSettings"]["throttlingMethod"] == "simulate"
+    scores = {c: report["categories"][c]["score"] for c in CATEGORIES}
+    low = {c: (s, _failing(report, c)) for c, s in scores.items() if s is None or s < GOAL}
+    assert low == {}, f"{path}: {scores}"
