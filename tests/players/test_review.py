@@ -30,8 +30,6 @@ from bot.players.review import (
 from bot.render.review import review_text
 from bot.rules import (
     Action,
-    Deal,
-    Game,
     HouseRules,
     SeatView,
     game_record,
@@ -39,35 +37,19 @@ from bot.rules import (
     parse_card,
     seat_view,
 )
+from tests.players.util import played_out, position
 
 SMALL = Budget(choose=None, counted=8, worlds=8, rollouts=16)
 """Enough to tell a lone march from a march, counted (never timed); tests never need more."""
-
-
-def _cards(text: str) -> tuple[int, ...]:
-    return tuple(parse_card(c) for c in text.split())
+NORTH_AMERICAN = {"preset": "north_american"}
 
 
 def _five_trumps(first: Action) -> dict[str, Any]:
     """Seat 0 holds the five top hearts, 9♥ turned; it bids ``first``, basic plays the rest."""
-    deal = Deal(
-        hands=(
-            _cards("JH JD AH KH QH"),
-            _cards("9C QC KC AC 9S"),
-            _cards("10H AD 10S QS KS"),
-            _cards("QD KD JS 9D 10D"),
-        ),
-        upcard=parse_card("9H"),
-        kitty=_cards("10C JC AS"),
-    )
-    game = Game(HouseRules.preset_rules("north_american"), dealer=3, deals=[deal])
+    hands = ["JH JD AH KH QH", "9C QC KC AC 9S", "10H AD 10S QS KS", "QD KD JS 9D 10D"]
+    game = position(NORTH_AMERICAN, hands, "9H", dealer=3)
     game.apply(0, first)
-    players = [make_player("basic", s) for s in range(4)]
-    while game.deal_number == 1:
-        seat = game.turn
-        assert seat is not None
-        game.step(players[seat].choose(seat_view(game, seat)))
-    return game_record(game)
+    return game_record(played_out(game))
 
 
 def test_ordering_up_with_the_partner_on_a_sure_lone_march_is_a_blunder() -> None:
@@ -140,22 +122,8 @@ def test_the_estimate_is_the_mean_of_paired_differences_and_its_standard_error()
 def test_the_action_done_and_the_choice_are_valued_on_the_same_deals() -> None:
     # Common random numbers: two cards that are worth the same in every deal (touching
     # spades) differ by exactly zero on each valuing deal, so the loss is 0 with no error.
-    game = Game(
-        HouseRules.preset_rules("north_american"),
-        dealer=0,
-        deals=[
-            Deal(
-                hands=(
-                    _cards("AC KC QC 9D 10D"),
-                    _cards("9S 10S AH KH QD"),
-                    _cards("JS QS 9C 10C JC"),
-                    _cards("KS AS KD AD JH"),
-                ),
-                upcard=parse_card("9H"),
-                kitty=_cards("10H QH JD"),
-            )
-        ],
-    )
+    hands = ["AC KC QC 9D 10D", "9S 10S AH KH QD", "JS QS 9C 10C JC", "KS AS KD AD JH"]
+    game = position(NORTH_AMERICAN, hands, "9H")
     game.apply(1, Action.order_up())
     game.apply(0, Action.discard(parse_card("9D")))
     view = seat_view(game, 1)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.players import make_player
 from bot.players.advice import Advice
 from bot.players.review import Advisor, Estimate, ReviewedDecision, Verdict, review_deal
 from bot.render.cards import card_text
 from bot.render.reasons import reason
 from bot.render.review import fitted, review_text
-from bot.rules import Action, Deal, Game, HouseRules, SeatView, game_record, parse_card, seat_view
+from bot.rules import Action, Game, SeatView, game_record, parse_card
+from tests.players.util import played_out, position
 
 
 def _c(text: str) -> str:
@@ -29,20 +29,10 @@ def _deal(
     dealer: int = 3,
 ) -> Game:
     """A north_american deal from explicit hands, the script played, then basic to its end."""
-    parsed = [tuple(parse_card(c) for c in h.split()) for h in hands]
-    up = parse_card(upcard)
-    rules = HouseRules.preset_rules("north_american")
-    used = {c for h in parsed for c in h} | {up}
-    kitty = tuple(c for c in range(32) if (c & 7) >= 2 and c not in used)
-    game = Game(rules, dealer=dealer, deals=[Deal(tuple(parsed), up, kitty)])
+    game = position({"preset": "north_american"}, list(hands), upcard, dealer=dealer)
     for seat, action in script:
         game.apply(seat, action)
-    players = [make_player("basic", s) for s in range(4)]
-    while game.deal_number == 1:
-        seat = game.turn
-        assert seat is not None
-        game.step(players[seat].choose(seat_view(game, seat)))
-    return game
+    return played_out(game)
 
 
 def _judge(done: Action, best: Action) -> Advisor:
