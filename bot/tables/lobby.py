@@ -31,6 +31,7 @@ from .registry import Registry
 from .restoring import Restorer
 from .saver import Saver
 from .seats import Player, Seat
+from .stopping import finished_deals_record
 from .table import Table
 from .turns import Turns
 
@@ -234,6 +235,29 @@ class Lobby:
                 table.status = status
                 raise self.saver.failed(f"table {table.id}: aborting", table, exc) from exc
             self.saver.events.emit(TableClosed(table, "aborted", f"by user {by}"))
+            self.registry.close(table)
+        return table
+
+    async def stop(self, table_id: int, by: int, reason: str) -> Table:
+        """Close a table before its game's end, keeping its finished deals (archived, unrated).
+
+        For a tournament round's timer: ``by`` manages the table; ``reason`` is kept with
+        the game. A table without a finished deal closes as an abort does.
+        """
+        table = await self.restorer.fetch(table_id)
+        async with table.lock:
+            await self.saver.bring_in_step(table)
+            status, game = table.status, table.game
+            kept = None if game is None else finished_deals_record(game, table.record(), reason)
+            table.abort(by, may_manage=True)
+            try:
+                await self.saver.store.finish_table(
+                    table.id, "aborted", kept, stopped=None if kept is None else reason
+                )
+            except Exception as exc:
+                table.status = status
+                raise self.saver.failed(f"table {table.id}: stopping", table, exc) from exc
+            self.saver.events.emit(TableClosed(table, "aborted", reason))
             self.registry.close(table)
         return table
 

@@ -35,6 +35,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Literal, TypeVar
 
 from bot.league.tournaments import (
+    REMINDER_BEFORE,
     Actor,
     Tournament,
     TournamentError,
@@ -54,6 +55,7 @@ from .persistence import Place
 from .scheduler import Scheduler, Timer
 from .seats import Player, Seat
 from .service import TableService
+from .stopping import ROUND_TIMER
 from .table import Table
 
 __all__ = [
@@ -85,6 +87,8 @@ ChangeKind = Literal[
     "left_out",
     "finished",
     "cancelled",
+    "moved",
+    "reminder",
 ]
 
 PlaceMaker = Callable[[TournamentEvent, EventRound, RoundTable], Awaitable[Place]]
@@ -150,6 +154,7 @@ class TournamentRunner:
         self._ended: dict[int, Tournament] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._timers: dict[int, Timer] = {}
+        self._reminders: dict[int, Timer] = {}
         self._table_event: dict[int, int] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         tables.listeners.append(self.on_table_event)
@@ -224,7 +229,7 @@ class TournamentRunner:
                     partner_name="" if partner is None else partner.name,
                 ),
             )
-            self._tell(event_id, "signup", f"{player.name} joined")
+            self._tell(event_id, "signup", f"{player.name} joined", [entry])
             return entry
 
     async def confirm_partner(self, event_id: int, user_id: int) -> Entrant:
@@ -286,7 +291,7 @@ class TournamentRunner:
             current = self.get(event_id).current_round
             await self._change(event_id, lambda e, now: e.end_round(actor, now))
             if current is not None:
-                await self._close_tables(event_id, current, "the round ended")
+                await self._stop_tables(event_id, current)
             await self._round_over(event_id)
             return self._now(event_id)
 
@@ -313,6 +318,14 @@ class TournamentRunner:
             await self._leave_table(event_id, user_id)
             self._tell(event_id, "replaced", "skipped", [entry])
             return entry
+
+    async def reschedule(self, event_id: int, actor: Actor | None, start: datetime) -> Tournament:
+        """Move the start (before it); check-in and the reminder follow it."""
+        async with self._lock(event_id):
+            await self._change(event_id, lambda e, now: e.reschedule(actor, start, now))
+            self._arm(event_id)
+            self._tell(event_id, "moved", f"the start moved to {start.isoformat()}")
+            return self.get(event_id)
 
     async def cancel(self, event_id: int, actor: Actor | None) -> Tournament:
         """Call the event off: every table of the round closes unplayed."""
@@ -418,6 +431,18 @@ class TournamentRunner:
                 continue
             log.info("table %d closed: %s", round_table.table_id, why)
 
+    async def _stop_tables(self, event_id: int, rnd: EventRound) -> None:
+        """Stop the round's tables still playing: their finished deals archived, unrated."""
+        director = self.get(event_id).state.director_id
+        for round_table in rnd.tables:
+            if round_table.table_id is None:
+                continue
+            try:
+                await self.tables.stop(round_table.table_id, director, ROUND_TIMER)
+            except TableError:
+                continue
+            log.info("table %d: %s", round_table.table_id, ROUND_TIMER)
+
     async def _round_over(self, event_id: int) -> None:
         """After a round ended: arm the break, or tell the end."""
         event = self.get(event_id)
@@ -520,6 +545,7 @@ class TournamentRunner:
         state = self.get(event_id).state
         settings = state.settings
         now = self.clock()
+        self._arm_reminder(event_id, state, now)
         due: datetime | None = None
         action: Callable[[], Awaitable[None]] | None = None
         if state.phase in ("signup", "checkin") and settings.start_time is not None:
@@ -547,10 +573,26 @@ class TournamentRunner:
             max(0.0, delay), action, name=f"event {event_id} {state.phase}"
         )
 
+    def _arm_reminder(self, event_id: int, state: TournamentEvent, now: datetime) -> None:
+        """Tell ``reminder`` when the start is :data:`REMINDER_BEFORE` away (at once if it is)."""
+        start = state.settings.start_time
+        if state.phase not in ("signup", "checkin") or start is None or now >= start:
+            return
+        delay = max(0.0, (start - REMINDER_BEFORE - now).total_seconds())
+        self._reminders[event_id] = self.scheduler.call_later(
+            delay, lambda: self._remind(event_id), name=f"event {event_id} reminder"
+        )
+
+    async def _remind(self, event_id: int) -> None:
+        self._reminders.pop(event_id, None)
+        if event_id in self._events:
+            self._tell(event_id, "reminder", "the start is near")
+
     def _disarm(self, event_id: int) -> None:
-        timer = self._timers.pop(event_id, None)
-        if timer is not None:
-            timer.cancel()
+        for timers in (self._timers, self._reminders):
+            timer = timers.pop(event_id, None)
+            if timer is not None:
+                timer.cancel()
 
     async def _timed(
         self, event_id: int, action: Callable[[int, Actor | None], Awaitable[object]]
@@ -613,7 +655,7 @@ class TournamentRunner:
 
     def close(self) -> None:
         """Stop every timer (the bot stops); the events stay as saved."""
-        for event_id in list(self._timers):
+        for event_id in {*self._timers, *self._reminders}:
             self._disarm(event_id)
         if self.on_table_event in self.tables.listeners:
             self.tables.listeners.remove(self.on_table_event)

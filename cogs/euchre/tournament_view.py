@@ -33,7 +33,9 @@ from bot.tables import Place
 from bot.tables.champion_roles import RoleNotice
 from bot.tables.tournament_runner import EventChanged
 
+from .announcer import Announcer
 from .presenter import TablePresenter
+from .reminder import ScheduledEvents
 from .routes import TournamentButton
 
 if TYPE_CHECKING:
@@ -44,6 +46,10 @@ __all__ = ["EventDesk", "event_view"]
 log = logging.getLogger(__name__)
 
 _NO_MENTIONS: Final = discord.AllowedMentions.none()
+_PHASE_CHANGES: Final = frozenset(
+    {"checkin", "started", "round", "finished", "cancelled", "moved", "resumed"}
+)
+"""The changes a scheduled event may follow (its start, its status)."""
 
 
 def event_view(event: TournamentEvent) -> discord.ui.View | None:
@@ -74,6 +80,10 @@ class EventDesk:
         self.messages: dict[int, int] = {}
         """The live message of each event (posted by /euchre tournament new, or anew)."""
         self._latest: dict[int, TournamentEvent] = {}
+        self.announcer = Announcer(bot, self.publisher)
+        """The event's announcements, each posted once."""
+        self.scheduled = ScheduledEvents(bot)
+        """Each event's Discord scheduled event, following it."""
 
     async def remember(self, event_id: int, message_id: int) -> None:
         """Keep ``message_id`` as the event's live message, here and in the store.
@@ -90,10 +100,16 @@ class EventDesk:
             log.exception("event %d: its message %d was not stored", event_id, message_id)
 
     async def recall(self) -> None:
-        """The stored live messages of the open events (at start-up, before they resume)."""
+        """The stored live messages of the open events and the announcements they made.
+
+        At start-up, before they resume.
+        """
         runner = self.bot.tournaments
         if runner is not None:
-            self.messages.update(await runner.repo.open_message_ids())
+            messages = await runner.repo.open_message_ids()
+            self.messages.update(messages)
+            opened = [e.state.id for e in runner.running if e.state.id is not None]
+            await self.announcer.recall(sorted({*messages, *opened}))
 
     # ------------------------------------------------------------------ a table's place
 
@@ -137,6 +153,9 @@ class EventDesk:
         self._latest[event.id] = event
         if change.kind != "created":
             self.redraw(event.id)
+        self.announcer.on_change(event)
+        if change.kind in _PHASE_CHANGES:
+            self.scheduled.follow(event)
         if change.kind == "round":
             rnd = event.rounds[-1]
             self.notice(event, ("round", rnd.number), round_text(event, rnd, _total(event)))

@@ -1,11 +1,12 @@
 """The tournament commands of ``/euchre``, as a mixin of the euchre cog, and their buttons.
 
-``/euchre tournament new|join|skip|standings|history|export``: each parses the
+``/euchre tournament new|join|skip|reschedule|standings|history|export``: each parses the
 interaction and asks the bot's :class:`~bot.tables.tournament_runner.TournamentRunner`
 (``bot.tournaments``); the event's message and its tables' threads are the
 :class:`~.tournament_view.EventDesk`'s. Events are directed by the members who may
-change the server's house rules (Manage Server, or the server's rules-admin role) and by
-the event's creator. Every refusal is one private sentence, and changes nothing.
+change the server's house rules (Manage Server, or the server's rules-admin role), by
+the server's tournament director role and by the event's creator. Every refusal is
+one private sentence, and changes nothing.
 """
 
 from __future__ import annotations
@@ -18,13 +19,13 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserFacingError
-from bot.league.tournaments import Actor, Tournament, event_start, export_json
+from bot.league.tournaments import Actor, Tournament, event_start, export_csv, export_json
 from bot.refusals import log_refusal
 from bot.render.tournament_lists import EventList
 from bot.render.tournaments import DIRECTOR_VERBS, HISTORY_EVENTS, EventVerb, history_embed
 from bot.replies import send_ephemeral
 from bot.rules import HouseRules
-from bot.store.tournament_models import EVENT_NAME_LENGTH, MAX_PLAYERS, EventSettings
+from bot.store.tournament_models import EVENT_NAME_LENGTH, MAX_PLAYERS, Entrant, EventSettings
 from bot.tables import Player
 from bot.tables.champion_roles import ChampionRoles
 from bot.tables.tournament_runner import EventChanged, TournamentRunner
@@ -58,7 +59,8 @@ STILL_RESUMING: Final = (
     "The tournament events are still being resumed after the bot's restart: try again in a minute."
 )
 NOT_DIRECTOR: Final = (
-    "Creating an event takes the Manage Server permission or the server's rules-admin role."
+    "Creating an event takes the Manage Server permission, the server's rules-admin role "
+    "or its tournament director role."
 )
 
 _OPENS_TABLES: Final = frozenset({"start", "computers", "next"})
@@ -108,6 +110,18 @@ def _on_waiting_list(runner: TournamentRunner, event_id: int, user_id: int) -> s
     )
 
 
+def _joined(runner: TournamentRunner, event_id: int, entry: Entrant, wish: str = "") -> str:
+    """What a member who got in is told (a late-comer: from which round, or sitting out)."""
+    late = runner.get(event_id).phase in ("playing", "between_rounds")
+    if late and entry.joined_in_round is not None:
+        said = f"You're in from round {entry.joined_in_round}, in a computer's seat."
+    elif late:
+        said = "You're in, but every seat is taken: you sit out until a computer's seat is free."
+    else:
+        said = "You're in."
+    return f"{said} {wish}".strip()
+
+
 def _player(interaction: discord.Interaction[EuchreBot]) -> Player:
     return Player(interaction.user.id, interaction.user.display_name)
 
@@ -141,7 +155,7 @@ class TournamentCommands(_Mixin):
         if guild_id is None:
             raise UserFacingError("Tournaments live in servers, not in direct messages.")
         server = await self.bot.tables.settings_of(guild_id)
-        return Actor(interaction.user.id, server.may_change(editor_of(interaction)))
+        return Actor(interaction.user.id, server.may_direct(editor_of(interaction)))
 
     async def resume_events(self) -> None:
         """Go on with the events open when the bot stopped (after the tables' restore).
@@ -183,6 +197,10 @@ class TournamentCommands(_Mixin):
                 self.desk.on_change(EventChanged(event.state, "resumed", "resumed"))
         if resumed:
             log.info("Resumed %d open tournament event(s)", len(resumed))
+        try:  # those of events that ended while the bot was down too
+            await self.desk.scheduled.resume(owns)
+        except Exception:
+            log.exception("The events' scheduled events could not be brought in step")
         return True
 
     # ------------------------------------------------------------------ commands
@@ -280,9 +298,11 @@ class TournamentCommands(_Mixin):
         if callback.message_id is not None:
             await self.desk.remember(state.id, callback.message_id)
         if start is not None:
-            problem = await schedule_reminder(interaction.guild, channel, name, settings)
-            if problem is not None:
-                await _tell_director(interaction, f"{NO_REMINDER}: {problem}.")
+            made = await schedule_reminder(interaction.guild, channel, name, settings)
+            if isinstance(made, str):
+                await _tell_director(interaction, f"{NO_REMINDER}: {made}.")
+            else:
+                await self.desk.scheduled.created(state, made)
 
     @tournament.command(name="join", description="Sign up for this channel's event")
     @app_commands.describe(partner="Pairs: your partner (they confirm with the button)")
@@ -295,10 +315,14 @@ class TournamentCommands(_Mixin):
         if partner is not None and partner.bot:
             raise UserFacingError("Name a member as your partner, not a bot.")
         runner = await self.running_events(interaction)
-        await runner.join(event_id, _player(interaction), partner=named)
-        tail = "" if partner is None else f" {partner.mention} confirms with **Confirm partner**."
+        entry = await runner.join(event_id, _player(interaction), partner=named)
+        tail = (
+            ""
+            if partner is None
+            else f" {partner.display_name} is asked here to confirm with **Confirm partner**."
+        )
         waiting = _on_waiting_list(runner, event_id, interaction.user.id)
-        await send_ephemeral(interaction, (waiting or "You're in.") + tail)
+        await send_ephemeral(interaction, (waiting or _joined(runner, event_id, entry)) + tail)
 
     @tournament.command(name="skip", description="Let a computer play for a no-show (directors)")
     async def tournament_skip(
@@ -310,6 +334,28 @@ class TournamentCommands(_Mixin):
         runner = await self.running_events(interaction)
         await runner.skip(event_id, actor, member.id)
         await send_ephemeral(interaction, f"A computer plays for {member.display_name} from now.")
+
+    @tournament.command(name="reschedule", description="Move this channel's event's start")
+    @app_commands.describe(
+        start_in="Start by itself in this many minutes",
+        start_at="Or at this time: HH:MM, 24-hour, in UTC (the next time the clock shows it)",
+    )
+    async def tournament_reschedule(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        start_in: app_commands.Range[int, 1, 10080] | None = None,
+        start_at: app_commands.Range[str, 1, 20] | None = None,
+    ) -> None:
+        """Move the start; check-in, the reminder and Discord's scheduled event follow."""
+        event_id = await self._channel_event(interaction)
+        actor = await self._actor(interaction)
+        runner = await self.running_events(interaction)
+        start = event_start(runner.clock(), minutes=start_in, clock=start_at)
+        if start is None:
+            raise UserFacingError("Give the new start: start_in (minutes) or start_at (HH:MM).")
+        await runner.reschedule(event_id, actor, start)
+        when = discord.utils.format_dt(start, "F")
+        await send_ephemeral(interaction, f"The event now starts {when}.")
 
     @tournament.command(name="standings", description="The standings of this channel's event")
     async def tournament_standings(
@@ -330,16 +376,21 @@ class TournamentCommands(_Mixin):
         shown = [(e, Tournament(e).champions()) for e in events]
         await send_ephemeral(interaction, embed=history_embed(shown))
 
-    @tournament.command(name="export", description="An event as a JSON file")
+    @tournament.command(name="export", description="An event as a JSON file, its standings as CSV")
     async def tournament_export(
         self, interaction: discord.Interaction[EuchreBot], event: int | None = None
     ) -> None:
         """The event's JSON export, as a file only the asker sees."""
         event_id = event if event is not None else await self._channel_event(interaction)
         found = await self._event(interaction, event_id)
-        data = export_json(found.state).encode()
+        name = f"tournament-{event_id}"
+        files = [
+            discord.File(io.BytesIO(export_json(found.state).encode()), f"{name}.json"),
+            discord.File(io.BytesIO(export_csv(found.state).encode()), f"{name}-standings.csv"),
+        ]
         await interaction.response.send_message(
-            file=discord.File(io.BytesIO(data), filename=f"tournament-{event_id}.json"),
+            "The whole event as JSON, and its standings as CSV (for a spreadsheet).",
+            files=files,
             ephemeral=True,
         )
 
@@ -404,8 +455,10 @@ class TournamentCommands(_Mixin):
                 raise UserFacingError(
                     "Pairs sign up together: use /euchre tournament join and name your partner."
                 )
-            await runner.join(event_id, _player(interaction))
-            answer = _on_waiting_list(runner, event_id, user) or "You're in. Good luck!"
+            entry = await runner.join(event_id, _player(interaction))
+            answer = _on_waiting_list(runner, event_id, user) or _joined(
+                runner, event_id, entry, "Good luck!"
+            )
         elif verb == "leave":
             await runner.leave(event_id, user)
             answer = "You left the event."

@@ -88,6 +88,7 @@ from tests.discord_payloads import (
 )
 from tests.harness.components import ComponentData, find_component, find_components, visible_text
 from tests.kit.contract import ContractError, Violation, check_request, describe, error_answer
+from tests.kit.scheduled_events import EditRefusedError, ScheduledEvents
 from tests.waiting import BOUND
 
 __all__ = [
@@ -436,8 +437,8 @@ class FakeDiscord:
         """Roles added with :meth:`add_role` (below the bot's own), by id."""
         self.member_roles: dict[int, list[int]] = {}
         """The roles each member holds (beyond @everyone), by user id."""
-        self.scheduled_events: list[JSON] = []
-        """The guild's scheduled events the bot created."""
+        self.scheduled: ScheduledEvents = ScheduledEvents()
+        """The guild's scheduled events as Discord keeps them (a test may delete one by hand)."""
         self.channels: dict[int, JSON] = {
             self.channel_id: payloads.text_channel(self.channel_id, self.guild_id, channel_name)
         }
@@ -1074,6 +1075,12 @@ class FakeDiscord:
             ("PUT", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self._role, True),
             ("DELETE", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self._role, True),
             ("POST", "/guilds/{guild_id}/scheduled-events", self._scheduled_event, True),
+            (
+                "PATCH",
+                "/guilds/{guild_id}/scheduled-events/{event_id}",
+                self._edit_scheduled_event,
+                True,
+            ),
         ]
         compiled = []
         for method, template, handler, auth in routes:
@@ -1532,26 +1539,20 @@ class FakeDiscord:
         if not self.bot_permissions & allowed:
             raise ApiError(403, 50013, "Missing Permissions")
         body = record.body if isinstance(record.body, dict) else {}
-        event: JSON = {
-            "id": str(self.next_id()),
-            "guild_id": str(self.guild_id),
-            "channel_id": body.get("channel_id"),
-            "creator_id": str(self.bot_user.id),
-            "creator": self.bot_user.payload(),
-            "name": body.get("name", ""),
-            "description": body.get("description"),
-            "scheduled_start_time": body.get("scheduled_start_time"),
-            "scheduled_end_time": body.get("scheduled_end_time"),
-            "privacy_level": body.get("privacy_level", 2),
-            "status": 1,
-            "entity_type": body.get("entity_type", 3),
-            "entity_id": None,
-            "entity_metadata": body.get("entity_metadata"),
-            "user_count": 0,
-            "image": None,
-        }
-        self.scheduled_events.append(event)
-        return event
+        return self.scheduled.create(self.next_id(), self.guild_id, self.bot_user.payload(), body)
+
+    @property
+    def scheduled_events(self) -> list[JSON]:
+        """The guild's scheduled events (not those deleted by hand), oldest first."""
+        return list(self.scheduled.events.values())
+
+    def _edit_scheduled_event(self, record: Request, p: dict[str, str]) -> JSON:
+        """Edit a scheduled event as Discord allows (its time, its status)."""
+        body = record.body if isinstance(record.body, dict) else {}
+        try:
+            return self.scheduled.edit(int(p["guild_id"]), int(p["event_id"]), body)
+        except EditRefusedError as refusal:
+            raise ApiError(refusal.status, refusal.code, refusal.message) from None
 
     def _no_content(self, record: Request, p: dict[str, str]) -> None:
         return None

@@ -27,6 +27,7 @@ from tests.harness.tasks import _Dispatch, _LogCapture, _Tasks
 from tests.harness.webhooks import _InteractionState, _Webhooks
 from tests.harness.world import FakeGuild, FakeMember, _World
 from tests.kit.contract import Violation
+from tests.kit.scheduled_events import ScheduledEvents
 from tests.waiting import BOUND
 
 
@@ -85,6 +86,8 @@ class Harness(
         """The application's emojis by id, as uploaded (with ``image``, the data URI sent)."""
         """Commands the bot synced (``tree.sync``), by guild id (None = global)."""
         self.handlers: dict[tuple[str, str], HttpHandler] = {}
+        self.scheduled_events = ScheduledEvents()
+        """The guilds' scheduled events (the bot's creations; a test may delete one by hand)."""
         self._failures: list[_Failure] = []
         self._channels: dict[int, JSON] = {}
         self._deleted_channels: set[int] = set()

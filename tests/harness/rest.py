@@ -25,6 +25,7 @@ from discord.http import Route
 from tests import discord_payloads as payloads
 from tests.discord_payloads import JSON, clone
 from tests.harness.records import Sent, StoredMessage, UnexpectedRequestError
+from tests.kit.scheduled_events import EditRefusedError
 
 if TYPE_CHECKING:
     from tests.harness.world import FakeGuild
@@ -188,6 +189,16 @@ class _Rest:
         if key == ("POST", "/guilds/{guild_id}/scheduled-events"):
             sent.kind = "scheduled_event"
             return self._scheduled_event(sent, p)
+        if path == "/guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}":
+            sent.kind = "scheduled_event_edit"
+            guild_id, event_id = int(p["guild_id"]), int(p["guild_scheduled_event_id"])
+            try:
+                if method == "PATCH":
+                    return self.scheduled_events.edit(guild_id, event_id, sent.body or {})
+                if method == "GET":
+                    return self.scheduled_events.get(guild_id, event_id)
+            except EditRefusedError as refusal:
+                raise _error(refusal.status, refusal.code, refusal.message) from None
         if key == ("GET", "/guilds/{guild_id}/members/{user_id}"):
             fake_guild = self.guilds.get(int(p["guild_id"]))
             member = self._users.get(int(p["user_id"]))
@@ -214,7 +225,7 @@ class _Rest:
         if not (perms.create_events or perms.manage_events):
             raise _error(403, 50013, "Missing Permissions")
         body = cast(JSON, sent.body or {})
-        return payloads.scheduled_event(
+        return self.scheduled_events.create(
             self.next_id(), fake_guild.id, self.bot_user_payload(), body
         )
 

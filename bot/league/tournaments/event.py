@@ -23,7 +23,13 @@ from bot.league.tournaments.errors import (
     SignUpError,
     TooFewPlayersError,
 )
-from bot.league.tournaments.seating import planned_rounds, round_tables, seat_everyone
+from bot.league.tournaments.seating import (
+    late_round,
+    planned_rounds,
+    round_tables,
+    seat_everyone,
+    seat_late_comers,
+)
 from bot.league.tournaments.standings import Standing, champions, standings
 from bot.league.tournaments.waiting import admit, move_up, unconfirmed, waiting_place, who_plays
 from bot.store.tournament_models import (
@@ -155,6 +161,8 @@ class Tournament:
         A full event puts them on its waiting list (:meth:`waiting_place` says where).
         """
         state = self._state
+        if state.phase in ("playing", "between_rounds") and state.settings.format == "progressive":
+            return self._join_late(user_id, name, now)
         if state.phase not in ("signup", "checkin"):
             raise SignUpError("The event has already started; you can no longer join.")
         if self.waiting_place(user_id) is not None:
@@ -196,6 +204,27 @@ class Tournament:
             admit(draft, group)
         return entry
 
+    def _join_late(self, user_id: int, name: str, now: datetime) -> Entrant:
+        """A late-comer to a running progressive event: a computer's seat from the next round.
+
+        With no computer's seat free then, they sit out until one is (a round that opens
+        seats them first).
+        """
+        state = self._state
+        if self.entrant(user_id) is not None:
+            raise SignUpError("You are already in this event.")
+        following = late_round(state)
+        if following > planned_rounds(state):
+            raise SignUpError("The last round is being played: there is no round left to join.")
+        if sum(1 for e in state.entrants if e.user_id is not None) >= state.settings.max_players:
+            raise SignUpError("The event is full: it has no place for another player.")
+        with self._change(now) as draft:
+            number = max(e.number for e in draft.entrants) + 1
+            entry = Entrant(number=number, user_id=user_id, display_name=name, checked_in=True)
+            draft.entrants.append(entry)
+            seat_late_comers(draft, following)
+        return next(e for e in self._state.entrants if e.number == number).model_copy()
+
     def confirm_partner(self, user_id: int, now: datetime) -> Entrant:
         """A named partner confirms the pair. The partner who named them."""
         entry = self._signed_up(user_id)
@@ -235,6 +264,12 @@ class Tournament:
                 draft.waiting = [e for e in draft.waiting if e.user_id not in users]
                 move_up(draft)
             return gone
+        if entry.slot is None or (
+            entry.joined_in_round is not None and entry.joined_in_round >= late_round(self._state)
+        ):  # a late-comer who has not played yet: their place goes back to the computer
+            with self._change(now) as draft:
+                draft.entrants = [e for e in draft.entrants if e.user_id != user_id]
+            return [entry.model_copy()]
         return [self._replace(None, user_id, now, "leave")]
 
     def open_check_in(self, actor: Actor | None, now: datetime) -> list[Entrant]:
@@ -385,6 +420,7 @@ class Tournament:
             raise EventStateError("The event is paused: resume it first.")
         with self._change(now) as draft:
             draft.phase = "playing"
+            seat_late_comers(draft, len(draft.rounds) + 1)
             draft.rounds.append(round_tables(draft, len(draft.rounds) + 1, now))
         return self._state.rounds[-1].model_copy(deep=True)
 
@@ -426,6 +462,22 @@ class Tournament:
             mine = next(e for e in draft.entrants if e.user_id == user_id)
             mine.replaced_in_round = rounds if draft.phase == "playing" else rounds + 1
         return mine.model_copy()
+
+    def reschedule(self, actor: Actor | None, start: datetime, now: datetime) -> None:
+        """Move the start to ``start`` (before the start only); check-in opens as long before."""
+        self._direct(actor, "move the start")
+        if self._state.phase not in ("signup", "checkin"):
+            raise EventStateError("The event has already started: its start can't move.")
+        if start <= now:
+            raise EventStateError("Choose a start in the future.")
+        with self._change(now) as draft:
+            minutes = int((start - now).total_seconds() // 60)
+            check_in = draft.settings.check_in_minutes
+            if draft.phase == "signup":
+                check_in = min(check_in, minutes)
+            draft.settings = draft.settings.model_copy(
+                update={"start_time": start, "check_in_minutes": check_in}
+            )
 
     def cancel(self, actor: Actor | None, now: datetime) -> None:
         """Call the event off: every table closes and nothing is rated."""
