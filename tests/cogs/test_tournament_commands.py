@@ -246,9 +246,11 @@ async def test_bad_input_gets_a_private_sentence_and_changes_nothing(
         await h.click(g.member(name), h.message(message.id), label="Join")
     await h.click(g.member(DIRECTOR), h.message(message.id), label="Start now")
     late = await h.slash(g.member("eve"), "euchre tournament join")
-    assert (
-        late.ephemeral and late.content == "The event has already started; you can no longer join."
+    assert late.ephemeral and late.content == (
+        "You're in, but every seat is taken: you sit out until a computer's seat is free."
     )
+    again = await h.slash(g.member("eve"), "euchre tournament join")
+    assert again.ephemeral and again.content == "You are already in this event."
 
 
 async def test_without_a_database_tournaments_are_refused(make_harness: MakeHarness) -> None:
