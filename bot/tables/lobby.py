@@ -9,7 +9,7 @@ during a game takes over a computer's seat (:class:`~bot.tables.absence.Absence`
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import get_args
 
 from bot.rules import HouseRules
@@ -69,6 +69,8 @@ class Lobby:
         self.server_settings = server_settings
         self.seeds = seeds
         self.computer_move_delay = computer_move_delay
+        self.event_table: Callable[[int], Awaitable[bool]] | None = None
+        """Whether a table belongs to a tournament event (set by the tournament runner)."""
 
     async def open(
         self,
@@ -129,6 +131,9 @@ class Lobby:
         During a game, a member takes over a computer's seat where the server allows it.
         """
         table = await self.restorer.fetch(table_id)
+        check = self.event_table
+        if not table.in_event and check is not None and await check(table.id):
+            table.in_event = True  # its event has not claimed it yet (a restart under way)
         if table.status == "playing":
             return await self.absence.take_over(table, player, seat)
         async with table.lock:

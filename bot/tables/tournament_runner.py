@@ -157,7 +157,9 @@ class TournamentRunner:
         self._reminders: dict[int, Timer] = {}
         self._table_event: dict[int, int] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._resumed = False
         tables.listeners.append(self.on_table_event)
+        tables.lobby.event_table = self.is_event_table
 
     # ------------------------------------------------------------------ reading
 
@@ -180,6 +182,15 @@ class TournamentRunner:
             return await load_event(self.repo, event_id)
         except LookupError:
             raise EventStateError("There is no such event.") from None
+
+    async def is_event_table(self, table_id: int) -> bool:
+        """Whether a table plays in an open event (asked of the store until the resume)."""
+        if table_id in self._table_event:
+            return True
+        if self._resumed:
+            return False
+        found = await self.repo.table_events([table_id])
+        return table_id in found and found[table_id].phase in ("playing", "between_rounds")
 
     def now(self) -> datetime:
         """The runner's clock (tests turn it by hand)."""
@@ -377,6 +388,7 @@ class TournamentRunner:
             place = await self.places(state, rnd, round_table)
             host = Player(state.director_id, DIRECTOR_NAME)
             table = await self.tables.open(place, host, rules=rules, seats=seats)
+            table.in_event = True
             opened_id = table.id
             self._table_event[opened_id] = event_id
             await self._change(
@@ -389,6 +401,7 @@ class TournamentRunner:
             table = self.tables.get(table_id)
         except TableError:
             return None  # finished or closed while the bot was down: caught up after
+        table.in_event = True
         if table.status == "lobby":
             await self.tables.start(table_id, state.director_id)
         return table
@@ -633,11 +646,19 @@ class TournamentRunner:
         Call it once the table service has restored its tables.
         """
         resumed = []
-        for event in await open_events(self.repo):
+        events = [
+            e
+            for e in await open_events(self.repo)
+            if guild_filter is None or guild_filter(e.state.guild_id)
+        ]
+        for event in events:  # their tables are theirs from now: nobody else sits down
+            for rnd in event.state.rounds[-1:]:
+                for round_table in rnd.tables:
+                    if round_table.table_id is not None and event.state.id is not None:
+                        self._table_event[round_table.table_id] = event.state.id
+        for event in events:
             event_id = event.state.id
             assert event_id is not None
-            if guild_filter is not None and not guild_filter(event.state.guild_id):
-                continue
             if event_id in self._events:
                 continue
             self._events[event_id] = event
@@ -651,6 +672,7 @@ class TournamentRunner:
                     log.exception("event %d: could not be resumed", event_id)
                     continue
             resumed.append(self._now(event_id))
+        self._resumed = True
         return resumed
 
     def close(self) -> None:

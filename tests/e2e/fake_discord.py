@@ -437,6 +437,8 @@ class FakeDiscord:
         """Roles added with :meth:`add_role` (below the bot's own), by id."""
         self.member_roles: dict[int, list[int]] = {}
         """The roles each member holds (beyond @everyone), by user id."""
+        self.nonces: dict[tuple[int, str], int] = {}
+        """Messages posted with an enforced nonce, by channel and nonce."""
         self.scheduled: ScheduledEvents = ScheduledEvents()
         """The guild's scheduled events as Discord keeps them (a test may delete one by hand)."""
         self.channels: dict[int, JSON] = {
@@ -1465,7 +1467,15 @@ class FakeDiscord:
     def _send_message(self, record: Request, p: dict[str, str]) -> JSON:
         cid = self._channel(p)
         self._check_thread_open(cid, "POST")
+        body = record.body if isinstance(record.body, dict) else {}
+        nonce = body.get("nonce") if body.get("enforce_nonce") else None
+        if nonce is not None and (cid, str(nonce)) in self.nonces:
+            first = self.messages[self.nonces[cid, str(nonce)]]
+            record.message_id = first.id  # Discord answers a repeat with the message it has
+            return first.payload
         message = self._new_message(record.body or {}, channel_id=cid)
+        if nonce is not None:
+            self.nonces[cid, str(nonce)] = message.id
         self.channels[cid]["last_message_id"] = str(message.id)
         record.message_id = message.id
         return message.payload

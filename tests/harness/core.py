@@ -86,6 +86,8 @@ class Harness(
         """The application's emojis by id, as uploaded (with ``image``, the data URI sent)."""
         """Commands the bot synced (``tree.sync``), by guild id (None = global)."""
         self.handlers: dict[tuple[str, str], HttpHandler] = {}
+        self._nonces: dict[tuple[int, str], int] = {}
+        """Messages posted with an enforced nonce: Discord answers a repeat with the first."""
         self.scheduled_events = ScheduledEvents()
         """The guilds' scheduled events (the bot's creations; a test may delete one by hand)."""
         self._failures: list[_Failure] = []

@@ -350,7 +350,14 @@ class _Rest:
         self._check_thread_open(cid, key, body)
         if key == ("POST", "/channels/{channel_id}/messages"):
             sent.kind = "channel_send"
+            nonce = body.get("nonce") if body.get("enforce_nonce") else None
+            if nonce is not None and (cid, str(nonce)) in self._nonces:
+                first = self.messages[self._nonces[cid, str(nonce)]]
+                sent.message_id = first.id  # Discord answers with the message it has
+                return first.payload
             stored = self._new_message(cid, gid, body, visible_to=sent.visible_to, files=sent.files)
+            if nonce is not None:
+                self._nonces[cid, str(nonce)] = stored.id
             sent.message_id = stored.id
             self._channels[cid]["last_message_id"] = str(stored.id)
             return stored.payload
