@@ -20,7 +20,8 @@ from typing import Final, Literal, get_args
 import discord
 
 from bot.league.tournaments import Announcement, Standing
-from bot.league.tournaments.seating import late_round, planned_rounds
+from bot.league.tournaments.late import late_round
+from bot.league.tournaments.seating import planned_rounds
 from bot.league.tournaments.waiting import groups
 from bot.store.tournament_models import Entrant, EventRound, TournamentEvent
 

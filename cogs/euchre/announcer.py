@@ -62,7 +62,7 @@ class Announcer:
         """Read which announcements these events made (at start-up, before they resume)."""
         runner = self.bot.tournaments
         if runner is not None and event_ids:
-            self._made.update(await runner.repo.announced(event_ids))
+            self._made.update(await runner.repo.outreach.announced(event_ids))
 
     def on_change(self, event: TournamentEvent) -> None:
         """Post what the event's state calls for and was not posted yet (in the channel's turn)."""
@@ -89,7 +89,7 @@ class Announcer:
                 return
             made = self._made.get(event_id)
             if made is None:
-                made = (await runner.repo.announced([event_id]))[event_id]
+                made = (await runner.repo.outreach.announced([event_id]))[event_id]
                 self._made[event_id] = made
             said = next(
                 (a for a in due_announcements(latest, runner.now()) if a.key == key), None
@@ -102,7 +102,7 @@ class Announcer:
                 log_refusal(log, exc, f"event {event_id}: announcing {key}")
                 return
             made.add(key)
-            await runner.repo.mark_announced(event_id, key, runner.now())
+            await runner.repo.outreach.mark_announced(event_id, key, runner.now())
 
         self.publisher.submit(event.channel_id, "post", ("tn announce", event_id, key), request)
 

@@ -144,7 +144,7 @@ class ScheduledEvents:
             start=event.settings.start_time,
         )
         try:
-            await runner.repo.set_scheduled_event(link)
+            await runner.repo.outreach.set_scheduled_event(link)
         except Exception:
             log.exception("event %d: its scheduled event %d was not stored", event.id, scheduled.id)
 
@@ -165,7 +165,7 @@ class ScheduledEvents:
         if runner is None:
             return 0
         done = 0
-        for link in await runner.repo.unsettled_scheduled_events():
+        for link in await runner.repo.outreach.unsettled_scheduled_events():
             event = (await runner.load(link.tournament_id)).state
             if owns(event.guild_id):
                 await self._follow_logged(event)
@@ -189,7 +189,7 @@ class ScheduledEvents:
         if runner is None:
             return
         async with self._locks.setdefault(event.id, asyncio.Lock()):
-            link = await runner.repo.scheduled_event(event.id)
+            link = await runner.repo.outreach.scheduled_event(event.id)
             if link is None or link.settled:
                 return
             # The newest state: a change told meanwhile may have moved the event on.
@@ -232,5 +232,5 @@ class ScheduledEvents:
             log_refusal(log, exc, f"event {event.id}: its scheduled event {link.scheduled_id}")
             return link
         moved = link.model_copy(update={"status": status, "start": start})
-        await runner.repo.set_scheduled_event(moved)
+        await runner.repo.outreach.set_scheduled_event(moved)
         return moved

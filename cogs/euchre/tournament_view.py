@@ -13,6 +13,7 @@ so is each champion's role given, or the one sentence saying why it could not be
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 import discord
@@ -31,10 +32,11 @@ from bot.render.tournaments import (
 from bot.store.tournament_models import EventRound, RoundTable, TournamentEvent
 from bot.tables import Place
 from bot.tables.champion_roles import RoleNotice
-from bot.tables.tournament_runner import EventChanged
+from bot.tables.tournament_runner import EventChanged, TournamentRunner
 
 from .announcer import Announcer
 from .presenter import TablePresenter
+from .readiness import patiently
 from .reminder import ScheduledEvents
 from .routes import TournamentButton
 
@@ -110,6 +112,33 @@ class EventDesk:
             self.messages.update(messages)
             opened = [e.state.id for e in runner.running if e.state.id is not None]
             await self.announcer.recall(sorted({*messages, *opened}))
+
+    async def resume(self, runner: TournamentRunner, owns: Callable[[int], bool]) -> bool:
+        """Go on with this process's open events at start-up; whether they were resumed.
+
+        Their messages are read first (a resumed event's message is redrawn at once),
+        then the runner resumes them and each is shown; last, every scheduled event is
+        brought in step, those of events that ended while the bot was down too.
+        """
+        try:
+            await patiently("the events' messages", self.recall)
+        except Exception:
+            log.exception("The tournament events' messages could not be read: posted anew")
+        try:
+            resumed = await patiently("the tournament events", lambda: runner.resume(owns))
+        except Exception:
+            log.exception("Tournament events could not be resumed")
+            return False
+        for event in resumed:
+            if event.state.id is not None:
+                self.on_change(EventChanged(event.state, "resumed", "resumed"))
+        if resumed:
+            log.info("Resumed %d open tournament event(s)", len(resumed))
+        try:
+            await self.scheduled.resume(owns)
+        except Exception:
+            log.exception("The events' scheduled events could not be brought in step")
+        return True
 
     # ------------------------------------------------------------------ a table's place
 

@@ -20,20 +20,25 @@ from discord import app_commands
 
 from bot.errors import UserFacingError
 from bot.league.tournaments import Actor, Tournament, event_start, export_csv, export_json
-from bot.refusals import log_refusal
 from bot.render.tournament_lists import EventList
 from bot.render.tournaments import DIRECTOR_VERBS, HISTORY_EVENTS, EventVerb, history_embed
 from bot.replies import send_ephemeral
 from bot.rules import HouseRules
-from bot.store.tournament_models import EVENT_NAME_LENGTH, MAX_PLAYERS, Entrant, EventSettings
+from bot.store.tournament_models import EVENT_NAME_LENGTH, MAX_PLAYERS, EventSettings
 from bot.tables import Player
 from bot.tables.champion_roles import ChampionRoles
-from bot.tables.tournament_runner import EventChanged, TournamentRunner
+from bot.tables.tournament_runner import TournamentRunner
 
-from .champion_roles import role_problem
 from .readiness import Readiness, patiently
 from .reminder import NO_REMINDER, schedule_reminder
 from .server_config import PRESET_CHOICES, editor_of
+from .tournament_answers import (
+    check_champion_role,
+    joined,
+    on_waiting_list,
+    player,
+    tell_director,
+)
 from .tournament_lists import show_list
 from .tournament_view import EventDesk, event_message
 
@@ -76,54 +81,6 @@ _FORMATS: Final = [
     app_commands.Choice(name="Progressive (individuals, partners change)", value="progressive"),
     app_commands.Choice(name="Pairs (fixed partnerships)", value="pairs"),
 ]
-
-
-def _check_champion_role(
-    guild: discord.Guild, role: discord.Role | None, hours: int | None
-) -> None:
-    """Refuse a champion role the bot could not give, and hours without a role."""
-    if role is None:
-        if hours is not None:
-            raise UserFacingError("Choose a champion_role for the champions to hold that long.")
-        return
-    problem = role_problem(guild, role)
-    if problem is not None:
-        raise UserFacingError(f"I can't give that role to the champions: {problem}.")
-
-
-async def _tell_director(interaction: discord.Interaction[EuchreBot], sentence: str) -> None:
-    """A private follow-up to the director; the event stands whether or not it arrives."""
-    try:
-        await send_ephemeral(interaction, sentence)
-    except discord.HTTPException as exc:
-        log_refusal(log, exc, f"telling director {interaction.user.id}")
-
-
-def _on_waiting_list(runner: TournamentRunner, event_id: int, user_id: int) -> str:
-    """What a member who joined is told when the event was full ("" when they are in)."""
-    place = runner.get(event_id).waiting_place(user_id)
-    if place is None:
-        return ""
-    return (
-        f"The event is full: you're number {place} on its waiting list. "
-        "You'll be pinged here if a place opens before the start."
-    )
-
-
-def _joined(runner: TournamentRunner, event_id: int, entry: Entrant, wish: str = "") -> str:
-    """What a member who got in is told (a late-comer: from which round, or sitting out)."""
-    late = runner.get(event_id).phase in ("playing", "between_rounds")
-    if late and entry.joined_in_round is not None:
-        said = f"You're in from round {entry.joined_in_round}, in a computer's seat."
-    elif late:
-        said = "You're in, but every seat is taken: you sit out until a computer's seat is free."
-    else:
-        said = "You're in."
-    return f"{said} {wish}".strip()
-
-
-def _player(interaction: discord.Interaction[EuchreBot]) -> Player:
-    return Player(interaction.user.id, interaction.user.display_name)
 
 
 class TournamentCommands(_Mixin):
@@ -183,25 +140,7 @@ class TournamentCommands(_Mixin):
                 await patiently("the champion roles", lambda: roles.resume(owns))
             except Exception:
                 log.exception("The champion roles could not be resumed")
-        try:  # before resuming: a resumed event's message is redrawn at once
-            await patiently("the events' messages", self.desk.recall)
-        except Exception:
-            log.exception("The tournament events' messages could not be read: posted anew")
-        try:
-            resumed = await patiently("the tournament events", lambda: runner.resume(owns))
-        except Exception:
-            log.exception("Tournament events could not be resumed")
-            return False
-        for event in resumed:
-            if event.state.id is not None:
-                self.desk.on_change(EventChanged(event.state, "resumed", "resumed"))
-        if resumed:
-            log.info("Resumed %d open tournament event(s)", len(resumed))
-        try:  # those of events that ended while the bot was down too
-            await self.desk.scheduled.resume(owns)
-        except Exception:
-            log.exception("The events' scheduled events could not be brought in step")
-        return True
+        return await self.desk.resume(runner, owns)
 
     # ------------------------------------------------------------------ commands
 
@@ -255,7 +194,7 @@ class TournamentCommands(_Mixin):
             raise UserFacingError(NOT_DIRECTOR)
         if not isinstance(channel, discord.TextChannel) or interaction.guild is None:
             raise UserFacingError("Open events in a text channel: their tables open in threads.")
-        _check_champion_role(interaction.guild, champion_role, champion_hours)
+        check_champion_role(interaction.guild, champion_role, champion_hours)
         pairs = format is not None and format.value == "pairs"
         if pairs and max_players % 2:
             raise UserFacingError(
@@ -300,7 +239,7 @@ class TournamentCommands(_Mixin):
         if start is not None:
             made = await schedule_reminder(interaction.guild, channel, name, settings)
             if isinstance(made, str):
-                await _tell_director(interaction, f"{NO_REMINDER}: {made}.")
+                await tell_director(interaction, f"{NO_REMINDER}: {made}.")
             else:
                 await self.desk.scheduled.created(state, made)
 
@@ -315,14 +254,14 @@ class TournamentCommands(_Mixin):
         if partner is not None and partner.bot:
             raise UserFacingError("Name a member as your partner, not a bot.")
         runner = await self.running_events(interaction)
-        entry = await runner.join(event_id, _player(interaction), partner=named)
+        entry = await runner.join(event_id, player(interaction), partner=named)
         tail = (
             ""
             if partner is None
             else f" {partner.display_name} is asked here to confirm with **Confirm partner**."
         )
-        waiting = _on_waiting_list(runner, event_id, interaction.user.id)
-        await send_ephemeral(interaction, (waiting or _joined(runner, event_id, entry)) + tail)
+        waiting = on_waiting_list(runner, event_id, interaction.user.id)
+        await send_ephemeral(interaction, (waiting or joined(runner, event_id, entry)) + tail)
 
     @tournament.command(name="skip", description="Let a computer play for a no-show (directors)")
     async def tournament_skip(
@@ -455,8 +394,8 @@ class TournamentCommands(_Mixin):
                 raise UserFacingError(
                     "Pairs sign up together: use /euchre tournament join and name your partner."
                 )
-            entry = await runner.join(event_id, _player(interaction))
-            answer = _on_waiting_list(runner, event_id, user) or _joined(
+            entry = await runner.join(event_id, player(interaction))
+            answer = on_waiting_list(runner, event_id, user) or joined(
                 runner, event_id, entry, "Good luck!"
             )
         elif verb == "leave":

@@ -182,7 +182,7 @@ async def test_pairs_announcements_reach_the_people_concerned_once_across_a_rest
     runner = runner_of(bot2)
     event_id = runner.running[0].state.id
     assert event_id is not None
-    made = (await runner.repo.announced([event_id]))[event_id]
+    made = (await runner.repo.outreach.announced([event_id]))[event_id]
     assert made == {"partner:1", "partner:3", "checkin", f"reminder:{start_of(bot2)}"}
 
 
@@ -200,15 +200,15 @@ async def test_an_announcement_posted_but_not_noted_is_not_posted_twice(
     message = await new_event(h, g, format="pairs")
     ada, bob = g.member(MEMBERS[0]), g.member(MEMBERS[1])
     repo = runner_of(bot).repo
-    noted = repo.mark_announced
+    noted = repo.outreach.mark_announced
 
     async def killed(*args: object) -> None:
         raise asyncio.CancelledError  # the process dies right after the post
 
-    repo.mark_announced = killed  # type: ignore[method-assign]
+    repo.outreach.mark_announced = killed  # type: ignore[method-assign]
     await h.slash(ada, "euchre tournament join", {"partner": bob})
     await settled(h, bot)
-    repo.mark_announced = noted  # type: ignore[method-assign]
+    repo.outreach.mark_announced = noted  # type: ignore[method-assign]
     desk = bot.get_cog("Euchre").desk  # type: ignore[union-attr]
     desk.announcer._made.clear()  # what a restarted process knows: only the store
     await h.click(g.member(MEMBERS[2]), h.message(message.id), label="Who's in")
@@ -327,7 +327,7 @@ async def test_the_scheduled_event_follows_its_event_through_a_restart(
     await play_round(h2, bot2)
     await desk_settled(bot2)
     assert h2.scheduled_events.events[scheduled_id]["status"] == COMPLETED
-    link = await runner_of(bot2).repo.scheduled_event(runner_of(bot2)._ended.copy().popitem()[0])
+    link = await runner_of(bot2).repo.outreach.scheduled_event(runner_of(bot2)._ended.copy().popitem()[0])
     assert link is not None and link.status == "completed"
 
 
@@ -370,7 +370,7 @@ async def test_a_scheduled_event_deleted_by_hand_is_left_alone(
     await desk_settled(bot)
     event_id = runner_of(bot).running[0].state.id
     assert event_id is not None
-    link = await runner_of(bot).repo.scheduled_event(event_id)
+    link = await runner_of(bot).repo.outreach.scheduled_event(event_id)
     assert link is not None and link.status == "gone"
     edits = [s for s in h.sent if s.kind == "scheduled_event_edit"]
     assert len(edits) == 1, "tried once, then left alone"

@@ -13,7 +13,7 @@ from bot.league.tournaments import (
     due_announcements,
     export_csv,
 )
-from bot.league.tournaments.seating import occupants
+from bot.league.tournaments.late import occupants
 from bot.render.tournaments import standing_line
 from tests.league.test_tournament_event import (
     DIRECTOR,

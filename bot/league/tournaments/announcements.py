@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Final, Literal
 
-from bot.league.tournaments.seating import occupants, planned_rounds
+from bot.league.tournaments.late import occupants
+from bot.league.tournaments.seating import planned_rounds
 from bot.store.tournament_models import TournamentEvent
 
 __all__ = ["REMINDER_BEFORE", "Announcement", "AnnouncementKind", "due_announcements"]

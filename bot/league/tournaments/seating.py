@@ -11,20 +11,13 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
+from bot.league.tournaments.late import occupants
 from bot.league.tournaments.pairings import Pairing, round_robin, round_robin_fits, swiss_round
 from bot.league.tournaments.rotation import progressive_schedule
 from bot.league.tournaments.standings import pair_ranking
 from bot.store.tournament_models import Entrant, EventRound, RoundTable, TournamentEvent
 
-__all__ = [
-    "computer_name",
-    "late_round",
-    "occupants",
-    "planned_rounds",
-    "round_tables",
-    "seat_everyone",
-    "seat_late_comers",
-]
+__all__ = ["computer_name", "planned_rounds", "round_tables", "seat_everyone"]
 
 
 def computer_name(index: int) -> str:
@@ -131,47 +124,3 @@ def _pairing(event: TournamentEvent, number: int) -> Pairing:
     had_bye = {rnd.bye for rnd in event.rounds if rnd.bye is not None}
     return swiss_round(pair_ranking(event), met, had_bye)
 
-
-def occupants(event: TournamentEvent, round_number: int) -> dict[int, Entrant]:
-    """Progressive: who holds each slot in round ``round_number``.
-
-    A late-comer holds the slot of the computer's seat they took from the round they
-    joined in; before it, whoever held it before.
-    """
-    held: dict[int, Entrant] = {}
-    for entrant in event.entrants:
-        slot, joined = entrant.slot, entrant.joined_in_round or 0
-        if slot is None or joined > round_number:
-            continue
-        current = held.get(slot)
-        if current is None or joined > (current.joined_in_round or 0):
-            held[slot] = entrant
-    return held
-
-
-def late_round(event: TournamentEvent) -> int:
-    """The first round someone joining a running event now would play: the next one."""
-    return len(event.rounds) + 1
-
-
-def seat_late_comers(event: TournamentEvent, round_number: int) -> None:
-    """Give late-comers still sitting out the computers' seats free in ``round_number``.
-
-    A computer's seat: a computer that filled a slot, or a computer playing on for
-    someone who left. Late-comers are seated in the order they joined, slots in order.
-    """
-    waiting = sorted(
-        (e for e in event.entrants if e.user_id is not None and e.slot is None),
-        key=lambda e: e.number,
-    )
-    if not waiting:
-        return
-    held = occupants(event, round_number)
-    free = [
-        slot
-        for slot, e in sorted(held.items())
-        if e.is_computer or (e.replaced_in_round or round_number + 1) <= round_number
-    ]
-    for entrant, slot in zip(waiting, free, strict=False):
-        entrant.slot = slot
-        entrant.joined_in_round = round_number
