@@ -90,8 +90,8 @@ PEOPLE_BUTTON: Final = "Who's in"
 STANDINGS_BUTTON: Final = "Standings"
 _HEAD_FIELDS: Final = 3
 """The message's fields before its lists: Starts, Director, Rated."""
-HISTORY_EVENTS: Final = 15
-"""Events /euchre tournament history shows."""
+HISTORY_EVENTS: Final = 10
+"""Events a page of /euchre tournament history shows."""
 _HISTORY_LINE: Final = EMBED_DESCRIPTION // HISTORY_EVENTS - 1
 """The longest line of the history: a line for every event shown fits a description."""
 
@@ -357,8 +357,10 @@ def champion_text(event: TournamentEvent, champions: Sequence[Standing]) -> str:
     return f"🏆 **{event.name}** has finished: see its **{STANDINGS_BUTTON}**. Congratulations!"
 
 
-def history_embed(events: Sequence[tuple[TournamentEvent, Sequence[Standing]]]) -> discord.Embed:
-    """The server's recent events, newest first, with their winners.
+def history_embed(
+    events: Sequence[tuple[TournamentEvent, Sequence[Standing]]], page: int = 0, pages: int = 1
+) -> discord.Embed:
+    """A page of the server's events, newest first, with their winners.
 
     A line too long for its share of the description (many champions level) ends in
     "…": the event's standings say the rest.
@@ -374,7 +376,8 @@ def history_embed(events: Sequence[tuple[TournamentEvent, Sequence[Standing]]]) 
     text = "\n".join(lines[:HISTORY_EVENTS])
     embed.description = text or "No events yet: start one with /euchre tournament new."
     if lines:
+        where = f"Page {page + 1} of {pages} · " if pages > 1 else ""
         embed.set_footer(
-            text="Every place of an event: /euchre tournament standings event:<number>"
+            text=f"{where}Every place of an event: /euchre tournament standings event:<number>"
         )
     return embed

@@ -284,13 +284,23 @@ class TournamentRepo:
         )
         return [await self._event(row) for row in rows]
 
-    async def list_by_guild(self, guild_id: int, *, limit: int = 25) -> list[TournamentEvent]:
-        """The server's events, newest first."""
+    async def list_by_guild(
+        self, guild_id: int, *, limit: int = 25, offset: int = 0
+    ) -> list[TournamentEvent]:
+        """The server's events, newest first (``offset``: skipping that many)."""
         rows = await self._db.fetch_all(
-            f"SELECT {_COLUMNS} FROM tournaments WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
-            (guild_id, limit),
+            f"SELECT {_COLUMNS} FROM tournaments WHERE guild_id = ? "
+            "ORDER BY id DESC LIMIT ? OFFSET ?",
+            (guild_id, limit, offset),
         )
         return [await self._event(row) for row in rows]
+
+    async def count_by_guild(self, guild_id: int) -> int:
+        """How many events the server has had."""
+        row = await self._db.fetch_one(
+            "SELECT COUNT(*) AS n FROM tournaments WHERE guild_id = ?", (guild_id,)
+        )
+        return 0 if row is None else int(row["n"])
 
     async def entrants(self, event_id: int, *, waiting: bool = False) -> list[Entrant]:
         """The event's entrants by number (``waiting``: its waiting list, first in line first)."""

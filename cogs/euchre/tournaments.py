@@ -21,7 +21,7 @@ from discord import app_commands
 from bot.errors import UserFacingError
 from bot.league.tournaments import Actor, Tournament, event_start, export_csv, export_json
 from bot.render.tournament_lists import EventList
-from bot.render.tournaments import DIRECTOR_VERBS, HISTORY_EVENTS, EventVerb, history_embed
+from bot.render.tournaments import DIRECTOR_VERBS, EventVerb
 from bot.replies import send_ephemeral
 from bot.rules import HouseRules
 from bot.store.tournament_models import EVENT_NAME_LENGTH, MAX_PLAYERS, EventSettings
@@ -39,7 +39,7 @@ from .tournament_answers import (
     player,
     tell_director,
 )
-from .tournament_lists import show_list
+from .tournament_lists import show_history, show_list
 from .tournament_view import EventDesk, event_message
 
 if TYPE_CHECKING:
@@ -304,16 +304,16 @@ class TournamentCommands(_Mixin):
         event_id = event if event is not None else await self._channel_event(interaction)
         await show_list(interaction, await self._event(interaction, event_id), "st")
 
-    @tournament.command(name="history", description="This server's recent events")
+    @tournament.command(name="history", description="This server's events, newest first")
     async def tournament_history(self, interaction: discord.Interaction[EuchreBot]) -> None:
-        """The server's recent events and their winners."""
-        runner = self.runner()
-        guild_id = interaction.guild_id
-        if guild_id is None:
-            raise UserFacingError("Tournaments live in servers, not in direct messages.")
-        events = await runner.repo.list_by_guild(guild_id, limit=HISTORY_EVENTS)
-        shown = [(e, Tournament(e).champions()) for e in events]
-        await send_ephemeral(interaction, embed=history_embed(shown))
+        """The server's events and their winners, ten a page."""
+        await show_history(interaction, self.runner().repo, 0)
+
+    async def tournament_history_page(
+        self, interaction: discord.Interaction[EuchreBot], page: int
+    ) -> None:
+        """A page button of the history: redraw the private message at that page."""
+        await show_history(interaction, self.runner().repo, page, redraw=True)
 
     @tournament.command(name="export", description="An event as a JSON file, its standings as CSV")
     async def tournament_export(

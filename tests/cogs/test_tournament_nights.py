@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from bot.app import EuchreBot
+from bot.league.tournaments import Tournament
 from bot.rules import replay
 from bot.server.sources import FixedSettings
 from bot.store import Database, GameArchiveRepo
@@ -424,3 +425,28 @@ async def test_the_director_role_directs_and_the_export_has_a_csv(
     assert names[0].endswith(".json") and names[1].endswith("-standings.csv")
     rows = list(csv.reader(io.StringIO(exported.reply.files[1][1].decode())))
     assert rows[0][0] == "place"
+
+
+async def test_the_history_pages_through_every_event(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    h, bot, g = await event_harness(make_harness, db)
+    repo = runner_of(bot).repo
+    for number in range(23):
+        made = Tournament.create(
+            guild_id=g.id,
+            channel_id=10_000 + number,
+            director_id=g.member(DIRECTOR).id,
+            name=f"Night {number + 1}",
+            now=datetime.now(UTC),
+        )
+        await repo.create(made.state)
+    first = (await h.slash(g.member(MEMBERS[0]), "euchre tournament history")).message
+    assert "Page 1 of 3" in first.text and "Night 23" in first.text
+    seen = [first.text]
+    message = first
+    while any(b.label == "Older ▶" and not b.disabled for b in message.buttons):
+        message = (await h.click(g.member(MEMBERS[0]), message, label="Older ▶")).message
+        seen.append(message.text)
+    assert len(seen) == 3 and "Page 3 of 3" in seen[-1]
+    assert all(f"Night {n} " in "\n".join(seen) for n in range(1, 24)), "every event, once"
