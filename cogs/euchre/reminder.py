@@ -50,6 +50,10 @@ MISSING_PERMISSIONS: Final = 50013
 _ROUND_MINUTES: Final = EventSettings().round_timer_minutes or 0
 """A round's length when the event has no round timer: the setting's default."""
 
+_LEAST_NOTICE: Final = timedelta(minutes=1)
+"""A start nearer than this is not moved: Discord takes no start in the past, and the
+event is about to start anyway (its status follows then)."""
+
 _STATUS: Final[dict[ScheduledStatus, int]] = {
     "scheduled": 1,
     "active": 2,
@@ -196,7 +200,8 @@ class ScheduledEvents:
             event = (await runner.load(event.id)).state
             start = event.settings.start_time
             wanted = wanted_status(event, link.status)
-            if wanted == "scheduled" and start is not None and start != link.start:
+            soon = runner.now() + _LEAST_NOTICE
+            if wanted == "scheduled" and start is not None and start != link.start and start > soon:
                 fields: dict[str, object] = {
                     "scheduled_start_time": start.isoformat(),
                     "scheduled_end_time": _end(event.settings, start).isoformat(),
