@@ -262,10 +262,12 @@ async def test_a_game_stopped_by_the_round_timer_is_kept_replayable_and_unrated(
     clock = ManualScheduler()
     h, bot, g = await event_harness(make_harness, db, scheduler=clock)
     await clock.advance(0)
-    message = await new_event(h, g, check_in=0, deals=8, round_timer=5, rated=True)
+    message = await new_event(h, g, check_in=0, rounds=1, deals=8, round_timer=5, rated=True)
     await joined(h, g, message, MEMBERS[:4])
     await h.click(g.member(DIRECTOR), h.message(message.id), label="Start now")
     await settled(h, bot)
+    event_id = runner_of(bot).running[0].state.id
+    assert event_id is not None
     (table,) = bot.tables.open_tables
     while table.game is not None and len(table.game.results) < 3:  # two deals done
         game = table.game
@@ -274,7 +276,7 @@ async def test_a_game_stopped_by_the_round_timer_is_kept_replayable_and_unrated(
         assert seat is not None and seat.user_id is not None
         await bot.tables.act(table.id, seat.user_id, game.turn, table.stamp, game.legal()[0])
         await settled(h, bot)
-    await clock.advance(5 * 60)  # the round's timer
+    await clock.advance(5 * 60)  # the round's timer, the last round's: the event ends
     await settled(h, bot)
     assert not bot.tables.open_tables
 
@@ -285,16 +287,18 @@ async def test_a_game_stopped_by_the_round_timer_is_kept_replayable_and_unrated(
     replayed = replay(record)
     assert replayed.error is None and len(replayed.game.results) == 3
     assert [r.result for r in replayed.game.results][-1] == "in_play"
-    event = runner_of(bot).get(runner_of(bot).running[0].state.id or 0).state
-    assert event.rounds[0].tables[0].result is not None
-    assert len(event.rounds[0].tables[0].result.deals) == 2
+    event = (await runner_of(bot).load(event_id)).state
+    assert event.phase == "finished"
+    result = event.rounds[0].tables[0].result
+    assert result is not None and len(result.deals) == 2, "the finished deals counted"
 
     _, rounds = await read_event_rounds(db, event)
     (shown,) = rounds[-1].tables
     assert shown.game_id == archived.id and shown.stopped == ROUND_TIMER
     assert bot.league is not None
-    await bot.league.take_in(g.id)
-    assert not (await GameArchiveRepo(db).get(archived.id)).ranked
+    await bot.league.take_in(g.id)  # the rated event finished: its games are taken in
+    taken = await GameArchiveRepo(db).get(archived.id)
+    assert taken.season_id is not None and not taken.ranked, "kept, never rated"
 
 
 async def test_the_scheduled_event_follows_its_event_through_a_restart(
