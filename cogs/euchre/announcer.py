@@ -69,10 +69,11 @@ class Announcer:
         runner = self.bot.tournaments
         if event.id is None or runner is None:
             return
-        self._latest[event.id] = event
-        if event.phase in ("finished", "cancelled"):
+        if event.phase in ("finished", "cancelled"):  # nothing more to announce
             self._made.pop(event.id, None)
+            self._latest.pop(event.id, None)
             return
+        self._latest[event.id] = event
         for said in due_announcements(event, runner.now()):
             if said.key not in self._made.get(event.id, set()):
                 self._submit(event, said.key)

@@ -74,14 +74,24 @@ async def joined(h: Harness, g: FakeGuild, message: StoredMessage, names: list[s
         assert answer.ephemeral and "You're in" in answer.content, answer.content
 
 
+async def started(
+    h: Harness, bot: EuchreBot, g: FakeGuild, names: list[str], **options: object
+) -> StoredMessage:
+    """An event without check-in that ``names`` joined, started (computers in empty seats)."""
+    message = await new_event(h, g, check_in=0, **options)
+    await joined(h, g, message, names)
+    label = "Start now" if len(names) >= 4 else "Start with computers"
+    pressed = await h.click(g.member(DIRECTOR), h.message(message.id), label=label)
+    assert pressed.ephemeral and "has started" in pressed.content, pressed.content
+    await settled(h, bot)
+    return message
+
+
 async def test_leaving_on_your_own_turn_logs_nothing_and_takes_the_hands_buttons(
     make_harness: MakeHarness, db: Database
 ) -> None:
     h, bot, g = await event_harness(make_harness, db)
-    message = await new_event(h, g, check_in=0)
-    await joined(h, g, message, MEMBERS[:4])
-    await h.click(g.member(DIRECTOR), h.message(message.id), label="Start now")
-    await settled(h, bot)
+    message = await started(h, bot, g, MEMBERS[:4])
     (table,) = bot.tables.open_tables
     assert table.game is not None and table.game.turn is not None and table.message_id
     seat = table.seats[table.game.turn]
@@ -104,10 +114,7 @@ async def test_nobody_else_sits_down_at_an_events_table(
     make_harness: MakeHarness, db: Database
 ) -> None:
     h, bot, g = await event_harness(make_harness, db)
-    message = await new_event(h, g, check_in=0)
-    await joined(h, g, message, MEMBERS[:3])
-    await h.click(g.member(DIRECTOR), h.message(message.id), label="Start with computers")
-    await settled(h, bot)
+    await started(h, bot, g, MEMBERS[:3])
     (table,) = bot.tables.open_tables
     assert any(s is not None and s.is_computer for s in table.seats)
     assert table.message_id is not None
@@ -229,10 +236,7 @@ async def test_a_rounds_end_tells_everyone_still_playing_when_the_next_starts(
     make_harness: MakeHarness, db: Database
 ) -> None:
     h, bot, g = await event_harness(make_harness, db)
-    message = await new_event(h, g, check_in=0, rounds=2, deals=1, break_minutes=5)
-    await joined(h, g, message, MEMBERS[:4])
-    await h.click(g.member(DIRECTOR), h.message(message.id), label="Start now")
-    await settled(h, bot)
+    await started(h, bot, g, MEMBERS[:4], rounds=2, deals=1, break_minutes=5)
     await play_round(h, bot)
     (ended,) = mentioning(h, g, "round 1 of 2 is over")
     assert allowed_users(h, ended) == {str(g.member(n).id) for n in MEMBERS[:4]}
@@ -262,10 +266,7 @@ async def test_a_game_stopped_by_the_round_timer_is_kept_replayable_and_unrated(
     clock = ManualScheduler()
     h, bot, g = await event_harness(make_harness, db, scheduler=clock)
     await clock.advance(0)
-    message = await new_event(h, g, check_in=0, rounds=1, deals=8, round_timer=5, rated=True)
-    await joined(h, g, message, MEMBERS[:4])
-    await h.click(g.member(DIRECTOR), h.message(message.id), label="Start now")
-    await settled(h, bot)
+    await started(h, bot, g, MEMBERS[:4], rounds=1, deals=8, round_timer=5, rated=True)
     event_id = runner_of(bot).running[0].state.id
     assert event_id is not None
     (table,) = bot.tables.open_tables
@@ -390,10 +391,7 @@ async def test_a_late_comer_joins_a_running_event_from_the_next_round(
     make_harness: MakeHarness, db: Database
 ) -> None:
     h, bot, g = await event_harness(make_harness, db)
-    message = await new_event(h, g, check_in=0, rounds=2, deals=1)
-    await joined(h, g, message, MEMBERS[:3])
-    await h.click(g.member(DIRECTOR), h.message(message.id), label="Start with computers")
-    await settled(h, bot)
+    message = await started(h, bot, g, MEMBERS[:3], rounds=2, deals=1)
     late = await h.click(g.member(MEMBERS[4]), h.message(message.id), label="Join")
     assert late.ephemeral and late.content == (
         "You're in from round 2, in a computer's seat. Good luck!"
