@@ -21,12 +21,14 @@ from bot.server.sources import FixedSettings
 from bot.store import Database, GameArchiveRepo
 from bot.tables.scheduler import ManualScheduler
 from bot.tables.stopping import ROUND_TIMER
+from bot.tables.tournament_runner import TournamentRunner
 from bot.web.events import read_event_rounds
 from tests.cogs.test_tournament_commands import (
     DIRECTOR,
     MEMBERS,
     db,
     event_harness,
+    forged_click,
     new_event,
     settled,
 )
@@ -37,7 +39,7 @@ from tests.kit.scheduled_events import ACTIVE, CANCELED, COMPLETED
 __all__ = ["db"]
 
 
-def runner_of(bot: EuchreBot):  # type: ignore[no-untyped-def]
+def runner_of(bot: EuchreBot) -> TournamentRunner:
     runner = bot.tournaments
     assert runner is not None
     return runner
@@ -122,15 +124,8 @@ async def test_nobody_else_sits_down_at_an_events_table(
     assert "Take a computer's seat" not in [b.label for b in shown.buttons]
 
     outsider = g.member(MEMBERS[5])
-    hand_id = f"euchre:t:{table.id}:hand"
-    payload = h.build_component(outsider, shown, custom_id=hand_id)
-    forged = f"euchre:t:{table.id}:join"  # the button a watcher would find on another table
-    payload["data"]["custom_id"] = forged
-    for row in payload["message"]["components"]:
-        for component in row["components"]:
-            if component.get("custom_id") == hand_id:
-                component["custom_id"] = forged
-    refused = await h.dispatch(payload)
+    hand_id, take_id = f"euchre:t:{table.id}:hand", f"euchre:t:{table.id}:join"
+    refused = await forged_click(h, outsider, shown, hand_id, take_id)  # a seat asked for
     assert refused.reply.ephemeral
     assert refused.reply.content.startswith("This is a tournament table"), refused.reply.content
     assert bot.tables.get(table.id).seat_of(outsider.id) is None
@@ -317,6 +312,8 @@ async def test_the_scheduled_event_follows_its_event_through_a_restart(
     shown = h.scheduled_events.events[scheduled_id]["scheduled_start_time"]
     assert datetime.fromisoformat(shown) == start, "its time moved with the start"
     await joined(h, g, message, MEMBERS[:4])
+    event_id = runner_of(bot).running[0].state.id
+    assert event_id is not None
     stored = h.message(message.id)
     await h.close()
 
@@ -333,7 +330,7 @@ async def test_the_scheduled_event_follows_its_event_through_a_restart(
     await play_round(h2, bot2)
     await desk_settled(bot2)
     assert h2.scheduled_events.events[scheduled_id]["status"] == COMPLETED
-    link = await runner_of(bot2).repo.outreach.scheduled_event(runner_of(bot2)._ended.copy().popitem()[0])
+    link = await runner_of(bot2).repo.outreach.scheduled_event(event_id)
     assert link is not None and link.status == "completed"
 
 

@@ -315,26 +315,31 @@ async def test_the_waiting_list_is_kept_in_its_order_and_moves_up_after_a_kill(
     assert [e.user_id for e in again.state.waiting] == [PEOPLE[5]]
 
 
+def old_event_row(event_id: int, name: str) -> tuple[str, dict[str, object]]:
+    """A progressive event in sign-up as an older schema wrote it."""
+    return (
+        "tournaments",
+        {
+            "id": event_id,
+            "guild_id": GUILD,
+            "channel_id": CHANNEL,
+            "director_id": DIRECTOR.user_id,
+            "name": name,
+            "settings": '{"format": "progressive"}',
+            "seed": 1,
+            "phase": "signup",
+            "paused": False,
+            "schedule": None,
+            "created_at": NOW.isoformat(),
+            "updated_at": NOW.isoformat(),
+        },
+    )
+
+
 async def test_an_event_stored_before_the_waiting_list_comes_back_with_none(db_url: str) -> None:
     await build_at_version(db_url, 23)
     rows = [
-        (
-            "tournaments",
-            {
-                "id": 7,
-                "guild_id": GUILD,
-                "channel_id": CHANNEL,
-                "director_id": DIRECTOR.user_id,
-                "name": "Before the list",
-                "settings": '{"format": "progressive"}',
-                "seed": 1,
-                "phase": "signup",
-                "paused": False,
-                "schedule": None,
-                "created_at": NOW.isoformat(),
-                "updated_at": NOW.isoformat(),
-            },
-        ),
+        old_event_row(7, "Before the list"),
         *(
             (
                 "tournament_entrants",
@@ -365,23 +370,7 @@ async def test_an_event_stored_before_schema_25_has_no_outreach_and_nobody_late(
 ) -> None:
     await build_at_version(db_url, 24)
     rows = [
-        (
-            "tournaments",
-            {
-                "id": 8,
-                "guild_id": GUILD,
-                "channel_id": CHANNEL,
-                "director_id": DIRECTOR.user_id,
-                "name": "Before the announcements",
-                "settings": '{"format": "progressive"}',
-                "seed": 1,
-                "phase": "signup",
-                "paused": False,
-                "schedule": None,
-                "created_at": NOW.isoformat(),
-                "updated_at": NOW.isoformat(),
-            },
-        ),
+        old_event_row(8, "Before the announcements"),
         (
             "tournament_entrants",
             {
