@@ -2,7 +2,7 @@
 
 Small helpers of :mod:`.tournaments`: the sentence a member who joined is told (in,
 from which round, sitting out, or where on the waiting list), the director's private
-follow-up, and the champion role's check at ``/euchre tournament new``.
+follow-up.
 """
 
 from __future__ import annotations
@@ -12,34 +12,18 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.errors import UserFacingError
 from bot.refusals import log_refusal
 from bot.replies import send_ephemeral
 from bot.store.tournament_models import Entrant
 from bot.tables import Player
 from bot.tables.tournament_runner import TournamentRunner
 
-from .champion_roles import role_problem
-
 if TYPE_CHECKING:
     from bot.app import EuchreBot
 
-__all__ = ["check_champion_role", "joined", "on_waiting_list", "player", "tell_director"]
+__all__ = ["joined", "on_waiting_list", "player", "tell_director"]
 
 log = logging.getLogger(__name__)
-
-
-def check_champion_role(
-    guild: discord.Guild, role: discord.Role | None, hours: int | None
-) -> None:
-    """Refuse a champion role the bot could not give, and hours without a role."""
-    if role is None:
-        if hours is not None:
-            raise UserFacingError("Choose a champion_role for the champions to hold that long.")
-        return
-    problem = role_problem(guild, role)
-    if problem is not None:
-        raise UserFacingError(f"I can't give that role to the champions: {problem}.")
 
 
 async def tell_director(interaction: discord.Interaction[EuchreBot], sentence: str) -> None:

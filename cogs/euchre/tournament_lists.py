@@ -18,7 +18,7 @@ from bot.errors import UserFacingError
 from bot.league.tournaments import Tournament
 from bot.render.tournament_lists import EventList, event_list_page
 from bot.render.tournaments import HISTORY_EVENTS, history_embed
-from bot.replies import send_ephemeral
+from bot.replies import send_ephemeral, update_message
 from bot.store import TournamentRepo
 
 from .routes import TournamentHistoryButton, TournamentPageButton
@@ -73,7 +73,7 @@ async def show_list(
     embed, shown, pages = event_list_page(state, which, page, standings)
     view = list_view(state.id, which, shown, pages)
     if redraw:
-        await interaction.response.edit_message(embed=embed, view=view)
+        await update_message(interaction, embed=embed, view=view)
     else:
         await send_ephemeral(interaction, embed=embed, view=view or discord.utils.MISSING)
 
@@ -98,6 +98,6 @@ async def show_history(
     embed = history_embed([(e, Tournament(e).champions()) for e in events], page, pages)
     view = history_view(page, pages)
     if redraw:
-        await interaction.response.edit_message(embed=embed, view=view)
+        await update_message(interaction, embed=embed, view=view)
     else:
         await send_ephemeral(interaction, embed=embed, view=view or discord.utils.MISSING)

@@ -18,22 +18,23 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
+from bot.discord_pace.permissions import EVENT_CHANNEL, lacking
 from bot.errors import UserFacingError
 from bot.league.tournaments import Actor, Tournament, event_start, export_csv, export_json
 from bot.render.tournament_lists import EventList
 from bot.render.tournaments import DIRECTOR_VERBS, EventVerb
-from bot.replies import send_ephemeral
+from bot.replies import PUBLIC_ANSWER, answer_as, answer_first, send_ephemeral, send_public
 from bot.rules import HouseRules
 from bot.store.tournament_models import EVENT_NAME_LENGTH, MAX_PLAYERS, EventSettings
 from bot.tables import Player
 from bot.tables.champion_roles import ChampionRoles
 from bot.tables.tournament_runner import TournamentRunner
 
+from .champion_roles import check_champion_role
 from .readiness import Readiness, patiently
 from .reminder import NO_REMINDER, schedule_reminder
 from .server_config import PRESET_CHOICES, editor_of
 from .tournament_answers import (
-    check_champion_role,
     joined,
     on_waiting_list,
     player,
@@ -81,6 +82,14 @@ _FORMATS: Final = [
     app_commands.Choice(name="Progressive (individuals, partners change)", value="progressive"),
     app_commands.Choice(name="Pairs (fixed partnerships)", value="pairs"),
 ]
+
+
+def _check_event_channel(interaction: discord.Interaction[EuchreBot]) -> None:
+    """Refuse an event whose channel would refuse its message, notices or tables' threads."""
+    where = f"<#{interaction.channel_id}>"
+    missing = lacking(interaction.app_permissions, EVENT_CHANNEL, where)
+    if missing is not None:
+        raise UserFacingError(f"I can't run an event here: I need {missing}.")
 
 
 class TournamentCommands(_Mixin):
@@ -144,7 +153,9 @@ class TournamentCommands(_Mixin):
 
     # ------------------------------------------------------------------ commands
 
-    @tournament.command(name="new", description="Open an event in this channel (directors)")
+    @tournament.command(
+        name="new", description="Open an event in this channel (directors)", extras=PUBLIC_ANSWER
+    )
     @app_commands.describe(
         name="The event's name",
         format="Progressive (partners change every round) or pairs",
@@ -194,6 +205,7 @@ class TournamentCommands(_Mixin):
             raise UserFacingError(NOT_DIRECTOR)
         if not isinstance(channel, discord.TextChannel) or interaction.guild is None:
             raise UserFacingError("Open events in a text channel: their tables open in threads.")
+        _check_event_channel(interaction)
         check_champion_role(interaction.guild, champion_role, champion_hours)
         pairs = format is not None and format.value == "pairs"
         if pairs and max_players % 2:
@@ -231,11 +243,11 @@ class TournamentCommands(_Mixin):
         assert state.id is not None
         embed, view = event_message(state)
         assert view is not None  # a new event has its sign-up buttons
-        callback = await interaction.response.send_message(
-            embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
+        message_id = await send_public(
+            interaction, embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
-        if callback.message_id is not None:
-            await self.desk.remember(state.id, callback.message_id)
+        if message_id is not None:
+            await self.desk.remember(state.id, message_id)
         if start is not None:
             made = await schedule_reminder(interaction.guild, channel, name, settings)
             if isinstance(made, str):
@@ -327,10 +339,10 @@ class TournamentCommands(_Mixin):
             discord.File(io.BytesIO(export_json(found.state).encode()), f"{name}.json"),
             discord.File(io.BytesIO(export_csv(found.state).encode()), f"{name}-standings.csv"),
         ]
-        await interaction.response.send_message(
+        await send_ephemeral(
+            interaction,
             "The whole event as JSON, and its standings as CSV (for a spreadsheet).",
             files=files,
-            ephemeral=True,
         )
 
     async def _channel_event(self, interaction: discord.Interaction[EuchreBot]) -> int:
@@ -375,6 +387,7 @@ class TournamentCommands(_Mixin):
         self, interaction: discord.Interaction[EuchreBot], event_id: int, verb: EventVerb
     ) -> None:
         """A button of an event's message; director buttons refuse everyone else privately."""
+        answer_as(interaction, "private")
         runner = await self.running_events(interaction)
         found = await self._event(interaction, event_id)
         actor = await self._actor(interaction)
@@ -386,9 +399,10 @@ class TournamentCommands(_Mixin):
         if verb in _LISTS:
             await show_list(interaction, found, _LISTS[verb])
             return
-        if verb in _OPENS_TABLES and not interaction.response.is_done():
+        if verb in _OPENS_TABLES:
+            _check_event_channel(interaction)
             # Opening every table of a round (a thread each) can outlast Discord's 3 s.
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await answer_first(interaction)
         if verb == "join":
             if found.state.settings.format == "pairs":
                 raise UserFacingError(

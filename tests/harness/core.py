@@ -24,6 +24,7 @@ from tests.harness.messages import _Messages
 from tests.harness.records import HarnessError, Sent, StoredMessage
 from tests.harness.rest import HttpHandler, _Failure, _Rest
 from tests.harness.tasks import _Dispatch, _LogCapture, _Tasks
+from tests.harness.timing import _Timing
 from tests.harness.webhooks import _InteractionState, _Webhooks
 from tests.harness.world import FakeGuild, FakeMember, _World
 from tests.kit.contract import Violation
@@ -34,6 +35,7 @@ from tests.waiting import BOUND
 class Harness(
     _DiscordInternals,
     _Tasks,
+    _Timing,
     _World,
     _Messages,
     _Rest,
@@ -90,6 +92,9 @@ class Harness(
         """Messages posted with an enforced nonce: Discord answers a repeat with the first."""
         self.scheduled_events = ScheduledEvents()
         """The guilds' scheduled events (the bot's creations; a test may delete one by hand)."""
+        self.invalid: list[Sent] = []
+        """Every call answered 401, 403 or 429 (Discord counts them against the bot)."""
+        self._expected_invalid: dict[int, int] = {}
         self._failures: list[_Failure] = []
         self._channels: dict[int, JSON] = {}
         self._deleted_channels: set[int] = set()
@@ -129,6 +134,7 @@ class Harness(
         self._started = True
         try:
             self._install()
+            self._install_timing()
             if not isinstance(self.bot.loop, asyncio.AbstractEventLoop):
                 await self.bot.__aenter__()
                 self._entered_bot = True
