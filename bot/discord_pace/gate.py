@@ -8,8 +8,9 @@ retries included, and holds it until Discord's limits allow it:
   gate's :class:`~bot.discord_pace.pacing.Pacers` (the newest state of a message wins);
   the trace reports their answers' headers back to them (:mod:`.headers`);
 - thread creation (per channel), members' roles (per server) and scheduled events
-  (created or changed, per server) wait for their route's bucket (:class:`~bot.discord_pace.buckets.RouteBucket`),
-  one at a time until an answer tells the bucket's size;
+  (created or changed, per server) wait for their route's bucket
+  (:class:`~bot.discord_pace.buckets.RouteBucket`), one at a time until an answer
+  tells the bucket's size;
 - every request but an interaction's own (its callback, follow-ups and edits of its
   messages, which Discord does not count) waits for the global budget
   (:class:`~bot.discord_pace.buckets.GlobalWindow`), and a global 429 stops them all for
