@@ -103,9 +103,9 @@ def _controls_view(table_id: int, controls: PublicControls) -> discord.ui.View:
     return _view(*items)
 
 
-def public_view(table: PublicTable) -> discord.ui.View | None:
+def public_view(table: PublicTable, *, activity: bool = False) -> discord.ui.View | None:
     """The components of the public table message at its stage (None once it is closed)."""
-    controls = public_controls(table)
+    controls = public_controls(table, activity=activity)
     return None if controls is None else _controls_view(table.id, controls)
 
 

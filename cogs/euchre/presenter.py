@@ -118,7 +118,8 @@ class TablePresenter:
         """The public message of ``table``."""
         public = table.public()
         web = public_base(self.bot.settings.web_base_url, table.settings.web_public)
-        return PublicMessage(table_embed(public, self.bot.card_faces, web=web), public_view(public))
+        view = public_view(public, activity=self.bot.settings.serves_activity)
+        return PublicMessage(table_embed(public, self.bot.card_faces, web=web), view)
 
     async def hand(
         self, table: Table, user_id: int
