@@ -30,12 +30,12 @@ from datetime import UTC, datetime
 from typing import Any, Final, Protocol
 
 from bot.errors import UserFacingError
-from bot.players.advice import Advice
 from bot.players.review import (
     REVIEW_BUDGET,
     Advisor,
     Budget,
     DealReview,
+    Verdict,
     expert_advisor,
     summarize,
 )
@@ -128,7 +128,7 @@ class Reviewer:
         self._keeping: set[tuple[int, int]] = set()
         """(game, person) whose accuracy is being kept now."""
 
-    def _advise(self, view: SeatView, done: Action, seed: int) -> Advice:
+    def _advise(self, view: SeatView, done: Action, seed: int) -> Verdict:
         """The search of one decision, unless the reviewer was closed (checked between them).
 
         A review in a thread of this process cannot be cancelled: this lets a stopping

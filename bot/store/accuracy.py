@@ -1,7 +1,7 @@
 """Each person's accuracy in a finished game, from the review of their decisions (schema 15).
 
 One row a person and archived game; saving it again (a review asked twice) replaces it.
-Since schema 25 each reviewed deal is kept too (:meth:`AccuracyRepo.save_deal`), and the
+Since schema 26 each reviewed deal is kept too (:meth:`AccuracyRepo.save_deal`), and the
 game's row is that of its deals reviewed so far, each decision weighing the same: a
 review asked of one deal counts, and the same deal reviewed again replaces itself.
 A player's accuracy over time reads their games of one server in the order they ended.
@@ -96,7 +96,7 @@ class AccuracyRepo:
     async def save_deal(self, entry: DealAccuracy) -> GameAccuracy:
         """Store one reviewed deal, then the game's accuracy over its deals reviewed; that.
 
-        A game row from before schema 25 (a whole game reviewed, no deal kept) stays.
+        A game row from before schema 26 (a whole game reviewed, no deal kept) stays.
         NotFoundError when the game is not archived.
         """
         async with self._db.transaction():

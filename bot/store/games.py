@@ -27,7 +27,7 @@ __all__ = ["GameArchiveRepo", "deal_outcomes"]
 
 _GAME_COLUMNS = (
     "id, guild_id, number, table_id, ranked, winner, score_0, score_1, started_at, finished_at, "
-    "season_id"
+    "season_id, stopped"
 )
 _CHUNK = 500
 """Ids per ``IN (...)`` list, well under SQLite's limit on bound parameters."""
@@ -70,12 +70,16 @@ class GameArchiveRepo:
         ranked: bool,
         table_id: int | None = None,
         started_at: datetime | None = None,
+        stopped: str | None = None,
     ) -> ArchivedGame:
         """Archive a finished game: its record (replayed to check it) and who sat where.
 
+        ``stopped``: why a game not over was ended all the same (a round's timer); its
+        record holds its finished deals, and it is never ranked.
+
         Raises InvalidRecordError when the record does not replay to a finished
-        game or the players do not fill its seats, AlreadyArchivedError when the
-        table's game is already archived.
+        game (or, stopped, to the end of a deal) or the players do not fill its
+        seats, AlreadyArchivedError when the table's game is already archived.
         """
         doc = dict(record)
         try:
@@ -87,8 +91,9 @@ class GameArchiveRepo:
                 f"action {result.error_index} of the record is rejected: {result.error.message}"
             )
         game = result.game
-        if not game.over:
+        if stopped is None and not game.over:
             raise InvalidRecordError("the game is not over: only finished games are archived")
+        ranked = ranked and stopped is None
         seats = sorted(p.seat for p in players)
         if seats != list(range(game.players)):
             raise InvalidRecordError(
@@ -108,8 +113,8 @@ class GameArchiveRepo:
             try:
                 row = await self._db.fetch_one(
                     "INSERT INTO games (guild_id, number, table_id, record, deal_outcomes, "
-                    "ranked, winner, score_0, score_1, started_at, finished_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    "ranked, winner, score_0, score_1, started_at, finished_at, stopped) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         number,
@@ -122,6 +127,7 @@ class GameArchiveRepo:
                         game.score[1],
                         None if started_at is None else time_text(started_at),
                         now,
+                        stopped,
                     ),
                 )
             except ConstraintError as exc:

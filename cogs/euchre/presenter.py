@@ -12,9 +12,9 @@ server's ``ping_after`` (and their own ``pings``), a short new message mentions 
 deleted once their turn is over, or once they click at the table (they are here: a ping
 still waiting for the channel's turn then never goes out). A private hand opened in the
 last 14 minutes is refreshed when the turn passes to its owner, so players rarely need
-to reopen it. Once its table has closed (or is gone) a hand shows how it ended, without
-buttons: a click on it is answered so, and when the table closes (its game over,
-aborted, closed idle) every hand still young enough to edit is redrawn so at once.
+to reopen it. Once its table has closed (or is gone) a hand shows how it ended, its only
+button a finished game's Review: a click on it is answered so, and when the table closes
+(its game over, aborted, closed idle) every hand still young enough to edit is redrawn so.
 Those edits go through each hand's own interaction webhook, never the channel's budget.
 """
 
@@ -75,6 +75,10 @@ HAND_EDITABLE_FOR: Final = 14 * 60.0
 _NO_MENTIONS: Final = discord.AllowedMentions.none()
 
 
+LEFT_HAND: Final = "You left this table: a computer plays your seat now."
+"""The private hand of someone who left, redrawn without its buttons."""
+
+
 def ping_text(table: Table, user_id: int) -> str:
     """The turn ping: a new message, so that the mention notifies."""
     return f"{turn_mention(user_id)} (table {table.id})"
@@ -114,7 +118,8 @@ class TablePresenter:
         """The public message of ``table``."""
         public = table.public()
         web = public_base(self.bot.settings.web_base_url, table.settings.web_public)
-        return PublicMessage(table_embed(public, self.bot.card_faces, web=web), public_view(public))
+        view = public_view(public, activity=self.bot.settings.serves_activity)
+        return PublicMessage(table_embed(public, self.bot.card_faces, web=web), view)
 
     async def hand(
         self, table: Table, user_id: int
@@ -227,6 +232,10 @@ class TablePresenter:
         elif isinstance(event, PingDue):
             if event.user_id == person_to_act(table):
                 self.publisher.ping(table, event.user_id, ping_text(table, event.user_id))
+        elif event.kind == "left":
+            for key in list(self._hands):
+                if key[0] == table.id and table.seat_of(key[1]) is None:
+                    self._later(self.refresh_hand(table, key[1]))
         elif isinstance(event, TableClosed):
             if not event.place_gone:
                 self.show(table)
@@ -331,14 +340,16 @@ class TablePresenter:
         Review), in the one answer; a click from elsewhere gets a new private message.
         """
         embed = end_embed(refusal)
-        view = gone_view(self.service.get_any, refusal, interaction.user.id)
+        view = gone_view(self.service.get_any, refusal, interaction.user.id, self.bot.league)
         if on_private_hand(interaction):
             await update_message(interaction, content=refusal.message, embed=embed, view=view)
         else:
+            missing = discord.utils.MISSING
             await send_ephemeral(
                 interaction,
                 refusal.message,
-                embed=discord.utils.MISSING if embed is None else embed,
+                embed=missing if embed is None else embed,
+                view=missing if view is None else view,
             )
 
     def remember(
@@ -393,12 +404,18 @@ class TablePresenter:
 
         As it is once a redraw of it under way is done (so the newest state is last).
         Not once the table has closed: :meth:`end_hands` shows its end on every hand.
+        Someone no longer seated (they left) sees the table without their hand's buttons.
         """
         async with self._hand_locks.of(table.id, user_id):
             if not table.is_open:
                 return
             opened = self._hands.get((table.id, user_id))
             if opened is None or self.bot.scheduler.now() - opened.opened_at > HAND_EDITABLE_FOR:
+                return
+            if table.seat_of(user_id) is None:  # they left (here, or by their event's Leave)
+                del self._hands[(table.id, user_id)]
+                embed = self.message(table).embed
+                await edit_hand(table, user_id, opened, LEFT_HAND, embed, None)
                 return
             embed, view = await self.hand(table, user_id)
             if not await edit_hand(table, user_id, opened, None, embed, view):

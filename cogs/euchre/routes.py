@@ -14,6 +14,7 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
 - ``euchre:tn:<event>:<verb>``: a button of a tournament event's message.
 - ``euchre:tp:<event>:<st|in>:<page>:<p|n>``: another page of an event's standings
   (``st``) or of who is in and who waits (``in``), answered privately;
+- ``euchre:th:<page>:<p|n>``: another page of the server's tournament history;
 - ``euchre:rv:<game>:<deal>:<p|n>``: another deal of the clicker's review of a game.
 - ``euchre:tr:<table>:<seat>:<deal>[:<p|n>]``: the review of a seat's deal at a table (a
   private hand's Review button; with ``p`` or ``n``, the review's other deals);
@@ -66,6 +67,7 @@ __all__ = [
     "TABLE_ID",
     "TABLE_REVIEW_ID",
     "TEMPLATES",
+    "TOURNAMENT_HISTORY_ID",
     "TOURNAMENT_ID",
     "TOURNAMENT_PAGE_ID",
     "ActionButton",
@@ -81,6 +83,7 @@ __all__ = [
     "TableButton",
     "TableReviewButton",
     "TournamentButton",
+    "TournamentHistoryButton",
     "TournamentPageButton",
     "routed",
 ]
@@ -127,6 +130,8 @@ TOURNAMENT_PAGE_ID: Final = re.compile(
     rf"euchre:tp:(?P<event>{_ID}):(?P<list>st|in):(?P<page>{_SMALL}):(?P<tag>p|n)"
 )
 
+TOURNAMENT_HISTORY_ID: Final = re.compile(rf"euchre:th:(?P<page>{_SMALL}):(?P<tag>p|n)")
+
 TEMPLATES: Final = (
     TABLE_ID,
     SEAT_ID,
@@ -141,6 +146,7 @@ TEMPLATES: Final = (
     TABLE_REVIEW_ID,
     TOURNAMENT_PAGE_ID,
     HISTORY_ID,
+    TOURNAMENT_HISTORY_ID,
 )
 """The grammar of every custom_id the euchre components use."""
 
@@ -225,6 +231,12 @@ class Clicks(Protocol):
         page: int,
     ) -> None:
         """Another page of an event's standings or of who is in."""
+        ...
+
+    async def tournament_history_page(
+        self, interaction: discord.Interaction[EuchreBot], page: int
+    ) -> None:
+        """Another page of the server's tournament history."""
         ...
 
     async def table_review(
@@ -625,6 +637,26 @@ class TournamentPageButton(_PageButton, template=TOURNAMENT_PAGE_ID):
         await clicks.tournament_page(interaction, self.event_id, self.which, self.page)
 
 
+class TournamentHistoryButton(_PageButton, template=TOURNAMENT_HISTORY_ID):
+    """Go to page ``page`` of the server's tournament history: ``euchre:th:<page>:<p|n>``."""
+
+    what = "tournament history button"
+    labels = ("◀ Newer", "Older ▶")
+
+    def __init__(self, page: int, tag: str, disabled: bool = False) -> None:
+        """A button showing ``page`` (0-based) of the server's events, newest first."""
+        super().__init__("euchre:th", page, tag, disabled)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """Parse the id of a used component."""
+        return cls(int(match["page"]), match["tag"])
+
+    async def click(self, clicks: Clicks, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Hand the click to the cog."""
+        await clicks.tournament_history_page(interaction, self.page)
+
+
 class ReviewButton(_Routed[discord.ui.Button[Any]], template=REVIEW_ID):
     """Go to deal ``deal`` of the clicker's review of a game: ``euchre:rv:<game>:<deal>:<p|n>``."""
 
@@ -777,5 +809,6 @@ DYNAMIC_ITEMS: Final[tuple[type[discord.ui.DynamicItem[Any]], ...]] = (
     TableReviewButton,
     TournamentPageButton,
     HistoryButton,
+    TournamentHistoryButton,
 )
 """Register with ``bot.add_dynamic_items`` so every euchre component is routed after a restart."""

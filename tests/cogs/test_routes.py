@@ -23,6 +23,7 @@ from cogs.euchre.routes import (
     TableButton,
     TableReviewButton,
     TournamentButton,
+    TournamentHistoryButton,
     TournamentPageButton,
     routed,
 )
@@ -47,6 +48,7 @@ def samples() -> list[discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]]]:
         TournamentPageButton(2**63 - 1, "st", 99999, "n"),
         TournamentPageButton(7, "in", 0, "p", disabled=True),
         HistoryButton(2**63 - 1, 99999, "n"),
+        TournamentHistoryButton(99999, "p"),
     ]
 
 
@@ -75,6 +77,8 @@ def test_ids_outside_the_grammar_are_not_routed() -> None:
         "euchre:tn:x:join",
         "euchre:tp:1:xx:0:n",
         "euchre:tp:1:st:0",
+        "euchre:th:1",
+        "euchre:th:x:n",
         "x" * 100,
     ):
         assert not routed(custom_id), custom_id

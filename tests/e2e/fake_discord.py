@@ -16,6 +16,10 @@ It plays one guild with one text channel and a few members, and serves:
   guild's scheduled events (create). Every answer is JSON with a ``Content-Type`` of
   exactly ``application/json`` (discord.py compares it verbatim), errors in Discord's
   ``{"code", "message"}`` shape. REST routes check the ``Bot`` token.
+* Discord's OAuth2 token, ``/users/@me`` with a person's Bearer token and Activity
+  instances (:attr:`FakeDiscord.oauth`, :mod:`tests.kit.oauth`), for the Activity's
+  sign-in; :meth:`FakeDiscord.turn_on_activities` gives the application its Entry Point
+  command, so a launch-activity response is taken.
 * the gateway: HELLO, heartbeat ACKs, IDENTIFY -> READY + GUILD_CREATE, RESUME (missed
   events replayed, then RESUMED; an unknown session gets INVALID_SESSION), every
   dispatch numbered, ``zlib-stream`` compression when asked for.
@@ -98,6 +102,8 @@ from tests.discord_permissions import channel_refusal
 from tests.e2e.fake_limits import FakeLimits
 from tests.harness.components import ComponentData, find_component, find_components, visible_text
 from tests.kit.contract import ContractError, Violation, check_request, describe, error_answer
+from tests.kit.oauth import FakeOAuth
+from tests.kit.scheduled_events import EditRefusedError, ScheduledEvents
 from tests.slow_database import ANSWER_BUDGET, SLOW_DB, TOKEN_LIFETIME
 from tests.waiting import BOUND
 
@@ -472,8 +478,10 @@ class FakeDiscord:
         """Roles added with :meth:`add_role` (below the bot's own), by id."""
         self.member_roles: dict[int, list[int]] = {}
         """The roles each member holds (beyond @everyone), by user id."""
-        self.scheduled_events: list[JSON] = []
-        """The guild's scheduled events the bot created."""
+        self.nonces: dict[tuple[int, str], int] = {}
+        """Messages posted with an enforced nonce, by channel and nonce."""
+        self.scheduled: ScheduledEvents = ScheduledEvents()
+        """The guild's scheduled events as Discord keeps them (a test may delete one by hand)."""
         self.channels: dict[int, JSON] = {
             self.channel_id: payloads.text_channel(self.channel_id, self.guild_id, channel_name)
         }
@@ -510,6 +518,13 @@ class FakeDiscord:
         self.replayed: list[int] = []
         """Sequence numbers of events sent again on a RESUME."""
         self._routes = self._build_routes()
+        self.oauth = FakeOAuth(
+            client_id=self.application_id,
+            bot_token=self.token,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+        )
+        """Discord's OAuth2 and Activity-instance endpoints, for the Activity's sign-in."""
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -1110,6 +1125,12 @@ class FakeDiscord:
             ("PUT", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self._role, True),
             ("DELETE", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self._role, True),
             ("POST", "/guilds/{guild_id}/scheduled-events", self._scheduled_event, True),
+            (
+                "PATCH",
+                "/guilds/{guild_id}/scheduled-events/{event_id}",
+                self._edit_scheduled_event,
+                True,
+            ),
         ]
         compiled = []
         for method, template, handler, auth in routes:
@@ -1124,6 +1145,9 @@ class FakeDiscord:
 
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
+        signing_in = await self.oauth.answer(request, path)
+        if signing_in is not None:
+            return signing_in
         record = Request(
             next(self._seq), request.method, path, dict(request.query), await _read_body(request)
         )
@@ -1285,9 +1309,24 @@ class FakeDiscord:
             raise ApiError(403, 50001, "Missing Access")
         return self.guild_id
 
+    def turn_on_activities(self) -> None:
+        """Activities on in the Developer Portal: the Entry Point command Discord makes."""
+        command = payloads.entry_point_command(
+            command_id=self.next_id(), application_id=self.application_id, version=self.next_id()
+        )
+        self.commands.setdefault(None, []).append(command)
+
+    @property
+    def activities(self) -> bool:
+        """Whether the application has Activities on (an Entry Point command)."""
+        return payloads.has_entry_point(self.commands.get(None, []))
+
     def _put_commands(self, record: Request, p: dict[str, str]) -> list[JSON]:
         self._check_application(p)
         guild = self._guild_key(p)
+        body = record.body or []
+        if guild is None and payloads.drops_entry_point(self.commands.get(None, []), body):
+            raise ApiError(400, *payloads.ENTRY_POINT_DROPPED)
         known = {c["name"]: c["id"] for c in self.commands.get(guild, [])}
         answered = []
         for command in record.body or []:
@@ -1409,6 +1448,9 @@ class FakeDiscord:
                 response_message_loading=False,
                 response_message_ephemeral=target.ephemeral,
             )
+        elif rtype == payloads.LAUNCH_ACTIVITY:
+            if not self.activities:
+                raise ApiError(400, 50035, "Invalid Form Body: this application has no Activity")
         elif rtype not in (PONG, AUTOCOMPLETE, MODAL):
             raise ApiError(400, 50035, f"Invalid Form Body: callback type {rtype}")
         interaction.response_type = rtype
@@ -1557,7 +1599,15 @@ class FakeDiscord:
     def _send_message(self, record: Request, p: dict[str, str]) -> JSON:
         cid = self._channel(p)
         self._check_thread_open(cid, "POST")
+        body = record.body if isinstance(record.body, dict) else {}
+        nonce = body.get("nonce") if body.get("enforce_nonce") else None
+        if nonce is not None and (cid, str(nonce)) in self.nonces:
+            first = self.messages[self.nonces[cid, str(nonce)]]
+            record.message_id = first.id  # Discord answers a repeat with the message it has
+            return first.payload
         message = self._new_message(record.body or {}, channel_id=cid)
+        if nonce is not None:
+            self.nonces[cid, str(nonce)] = message.id
         self.channels[cid]["last_message_id"] = str(message.id)
         record.message_id = message.id
         return message.payload
@@ -1632,26 +1682,20 @@ class FakeDiscord:
         if not self.bot_permissions & allowed:
             raise ApiError(403, 50013, "Missing Permissions")
         body = record.body if isinstance(record.body, dict) else {}
-        event: JSON = {
-            "id": str(self.next_id()),
-            "guild_id": str(self.guild_id),
-            "channel_id": body.get("channel_id"),
-            "creator_id": str(self.bot_user.id),
-            "creator": self.bot_user.payload(),
-            "name": body.get("name", ""),
-            "description": body.get("description"),
-            "scheduled_start_time": body.get("scheduled_start_time"),
-            "scheduled_end_time": body.get("scheduled_end_time"),
-            "privacy_level": body.get("privacy_level", 2),
-            "status": 1,
-            "entity_type": body.get("entity_type", 3),
-            "entity_id": None,
-            "entity_metadata": body.get("entity_metadata"),
-            "user_count": 0,
-            "image": None,
-        }
-        self.scheduled_events.append(event)
-        return event
+        return self.scheduled.create(self.next_id(), self.guild_id, self.bot_user.payload(), body)
+
+    @property
+    def scheduled_events(self) -> list[JSON]:
+        """The guild's scheduled events (not those deleted by hand), oldest first."""
+        return list(self.scheduled.events.values())
+
+    def _edit_scheduled_event(self, record: Request, p: dict[str, str]) -> JSON:
+        """Edit a scheduled event as Discord allows (its time, its status)."""
+        body = record.body if isinstance(record.body, dict) else {}
+        try:
+            return self.scheduled.edit(int(p["guild_id"]), int(p["event_id"]), body)
+        except EditRefusedError as refusal:
+            raise ApiError(refusal.status, refusal.code, refusal.message) from None
 
     def _no_content(self, record: Request, p: dict[str, str]) -> None:
         return None

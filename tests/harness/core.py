@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from tests import discord_payloads as payloads
 from tests.discord_payloads import JSON, clone
 from tests.harness.commands import _Commands
 from tests.harness.contract import _Contract
@@ -28,6 +29,7 @@ from tests.harness.timing import _Timing
 from tests.harness.webhooks import _InteractionState, _Webhooks
 from tests.harness.world import FakeGuild, FakeMember, _World
 from tests.kit.contract import Violation
+from tests.kit.scheduled_events import ScheduledEvents
 from tests.waiting import BOUND
 
 
@@ -87,6 +89,10 @@ class Harness(
         """The application's emojis by id, as uploaded (with ``image``, the data URI sent)."""
         """Commands the bot synced (``tree.sync``), by guild id (None = global)."""
         self.handlers: dict[tuple[str, str], HttpHandler] = {}
+        self._nonces: dict[tuple[int, str], int] = {}
+        """Messages posted with an enforced nonce: Discord answers a repeat with the first."""
+        self.scheduled_events = ScheduledEvents()
+        """The guilds' scheduled events (the bot's creations; a test may delete one by hand)."""
         self.invalid: list[Sent] = []
         """Every call answered 401, 403 or 429 (Discord counts them against the bot)."""
         self._expected_invalid: dict[int, int] = {}
@@ -170,6 +176,18 @@ class Harness(
             self._restore.clear()
         if check:
             self._check(self._root_dispatch, allow_errors=False, what="the harness")
+
+    def turn_on_activities(self) -> None:
+        """Activities on in the Developer Portal: the Entry Point command Discord makes."""
+        command = payloads.entry_point_command(
+            command_id=self.next_id(), application_id=self.application_id, version=self.next_id()
+        )
+        self.synced_commands.setdefault(None, []).append(command)
+
+    @property
+    def activities(self) -> bool:
+        """Whether the application has Activities on (an Entry Point command)."""
+        return payloads.has_entry_point(self.synced_commands.get(None, []))
 
     def archive_thread(self, thread_id: int, *, locked: bool = False) -> None:
         """A moderator archives (and maybe locks) a thread, as Discord then announces it."""

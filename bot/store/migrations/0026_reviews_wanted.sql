@@ -1,4 +1,4 @@
--- Schema 25: reviews where they are wanted. A person's wish to have each game they finish
+-- Schema 26: reviews where they are wanted. A person's wish to have each game they finish
 -- reviewed (nobody has it on to start with); the other reviews are those people ask for,
 -- deal by deal. Each reviewed deal is kept, and a game's accuracy (game_accuracy) is that
 -- of its deals reviewed so far, decision-weighted: the league's figures are the reviews
