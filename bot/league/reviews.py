@@ -36,6 +36,7 @@ from bot.players.review import (
     Budget,
     DealReview,
     Verdict,
+    decision_score,
     expert_advisor,
     summarize,
 )
@@ -266,6 +267,7 @@ class Reviewer:
         summary = summarize((review,))
         if summary is None:
             return 0
+        valued = [d for d in review.decisions if d.valued]
         await self._accuracy.save_deal(
             DealAccuracy(
                 game_id=game_id,
@@ -276,6 +278,8 @@ class Reviewer:
                 decisions=summary.decisions,
                 flagged=summary.flagged,
                 points_lost=summary.points_lost,
+                score_total=sum(decision_score(d) for d in valued),
+                lost_total=sum(d.lost for d in valued),
                 reviewed_at=datetime.now(UTC),
             )
         )

@@ -1,9 +1,10 @@
 """Each person's accuracy in a finished game, from the review of their decisions (schema 15).
 
 One row a person and archived game; saving it again (a review asked twice) replaces it.
-Since schema 26 each reviewed deal is kept too (:meth:`AccuracyRepo.save_deal`), and the
-game's row is that of its deals reviewed so far, each decision weighing the same: a
-review asked of one deal counts, and the same deal reviewed again replaces itself.
+Since schema 26 each reviewed deal is kept too (:meth:`AccuracyRepo.save_deal`), with
+the sums its figure was made of, and the game's row is made of its deals reviewed so
+far as one review of them all would be: a review asked of one deal counts, and the
+same deal reviewed again replaces itself.
 A player's accuracy over time reads their games of one server in the order they ended.
 """
 
@@ -42,9 +43,13 @@ class GameAccuracy(BaseModel):
 
 
 class DealAccuracy(GameAccuracy):
-    """A person's accuracy in one deal of a game."""
+    """A person's accuracy in one deal of a game, with the sums it was made of."""
 
     deal: int = Field(ge=1)
+    score_total: float = Field(allow_inf_nan=False)
+    """The decisions' scores summed, before their average is kept within 0 to 100."""
+    lost_total: float = Field(allow_inf_nan=False)
+    """The decisions' points lost summed, gains (below zero) included."""
 
 
 class AccuracyPoint(BaseModel):
@@ -107,21 +112,22 @@ class AccuracyRepo:
             )
             try:
                 await self._db.execute(
-                    f"INSERT INTO deal_accuracy ({_COLUMNS}, deal) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    f"INSERT INTO deal_accuracy ({_COLUMNS}, deal, score_total, lost_total) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                     "ON CONFLICT (game_id, user_id, deal) DO UPDATE SET seat = excluded.seat, "
                     "accuracy = excluded.accuracy, decisions = excluded.decisions, "
                     "flagged = excluded.flagged, points_lost = excluded.points_lost, "
+                    "score_total = excluded.score_total, lost_total = excluded.lost_total, "
                     "reviewed_at = excluded.reviewed_at",
-                    (*_values(entry), entry.deal),
+                    (*_values(entry), entry.deal, entry.score_total, entry.lost_total),
                 )
             except ConstraintError:
                 raise NotFoundError(f"game {entry.game_id} is not in the archive") from None
             if before is not None and kept is not None and int(kept["n"]) == 0:
                 return before
             row = await self._db.fetch_one(
-                "SELECT SUM(accuracy * decisions) AS weighted, SUM(decisions) AS decisions, "
-                "SUM(flagged) AS flagged, SUM(points_lost) AS points_lost "
+                "SELECT SUM(score_total) AS scores, SUM(decisions) AS decisions, "
+                "SUM(flagged) AS flagged, SUM(lost_total) AS lost "
                 "FROM deal_accuracy WHERE game_id = ? AND user_id = ?",
                 (entry.game_id, entry.user_id),
             )
@@ -131,10 +137,10 @@ class AccuracyRepo:
                 game_id=entry.game_id,
                 user_id=entry.user_id,
                 seat=entry.seat,
-                accuracy=min(100.0, max(0.0, float(row["weighted"]) / decisions)),
+                accuracy=min(100.0, max(0.0, float(row["scores"]) / decisions)),
                 decisions=decisions,
                 flagged=int(row["flagged"]),
-                points_lost=float(row["points_lost"]),
+                points_lost=max(0.0, float(row["lost"])),
                 reviewed_at=entry.reviewed_at,
             )
             await self.save(game)

@@ -71,6 +71,8 @@ async def fill(url: str) -> dict[str, object]:
                     decisions=9,
                     flagged=1,
                     points_lost=0.5,
+                    score_total=810.0,
+                    lost_total=0.5,
                     reviewed_at=datetime(2026, 5, 1, tzinfo=UTC),
                 )
             )

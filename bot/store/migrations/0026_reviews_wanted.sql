@@ -1,8 +1,10 @@
 -- Schema 26: reviews where they are wanted. A person's wish to have each game they finish
 -- reviewed (nobody has it on to start with); the other reviews are those people ask for,
--- deal by deal. Each reviewed deal is kept, and a game's accuracy (game_accuracy) is that
--- of its deals reviewed so far, decision-weighted: the league's figures are the reviews
--- that were actually made.
+-- deal by deal. Each reviewed deal is kept, with the sums its accuracy was made of
+-- (score_total: the decisions' scores before the average is kept within 0 to 100;
+-- lost_total: their points lost, gains included), and a game's accuracy (game_accuracy)
+-- is made of its deals reviewed so far the same way: the league's figures are the
+-- reviews that were actually made.
 
 ALTER TABLE preferences ADD COLUMN review_games BOOLEAN NOT NULL DEFAULT FALSE;
 
@@ -15,6 +17,8 @@ CREATE TABLE deal_accuracy (
     decisions    INTEGER NOT NULL CHECK (decisions >= 1),
     flagged      INTEGER NOT NULL CHECK (flagged >= 0 AND flagged <= decisions),
     points_lost  DOUBLE PRECISION NOT NULL CHECK (points_lost >= 0),
+    score_total  DOUBLE PRECISION NOT NULL,
+    lost_total   DOUBLE PRECISION NOT NULL,
     reviewed_at  TEXT NOT NULL,
     PRIMARY KEY (game_id, user_id, deal)
 );
