@@ -24,7 +24,7 @@ from .registry import Registry
 from .restoring import Restorer
 from .saver import Saver
 from .table import Move, Table
-from .thinking import Thinking, Thought
+from .thinking import Thinking
 from .turn_timers import TurnTimers, person_to_act
 
 __all__ = ["Turns"]
@@ -244,7 +244,7 @@ class Turns:
                         if self._claims_now(table, seat):
                             moves.extend(await self._claim(table, seat, by=None))
                         else:
-                            move = await self.play_computer(table, thought, delay=delay)
+                            move = await self.thinking.move(table, thought, delay=delay)
                             if not await self.saver.move(table, move, urgent=False):
                                 continue
                             moves.append(move)
@@ -362,22 +362,6 @@ class Turns:
                     table, "hint", f"{table.name(seat)} asked for a hint: the game is casual"
                 )
         return view, advice
-
-    async def play_computer(
-        self,
-        table: Table,
-        thought: Thought | None = None,
-        *,
-        delay: float = 0.0,
-        for_seat: int | None = None,
-    ) -> Move:
-        """A computer's move at ``table`` (whose lock the caller holds), applied.
-
-        A searching level thinks in the search pool, so other tables' clicks are
-        answered meanwhile; the lock keeps this table still until the move is made.
-        ``thought`` is its search begun as the turn began, ``delay`` the wait since.
-        """
-        return await self.thinking.move(table, thought, delay=delay, for_seat=for_seat)
 
 
 def _newly_theirs(table: Table) -> int | None:
