@@ -15,8 +15,8 @@ import discord
 import pytest
 
 from bot.store import Database
-from tests.harness import Harness
-from tests.postgres_server import PostgresMissingError, PostgresServer, start_server
+from tests.kit.harness import Harness
+from tests.kit.postgres_server import PostgresMissingError, PostgresServer, start_server
 
 # pytest caches each test module with its asserts rewritten; with PYTHONDONTWRITEBYTECODE
 # set (as container images often do) it would rewrite all of them on every run, several
@@ -24,7 +24,7 @@ from tests.postgres_server import PostgresMissingError, PostgresServer, start_se
 sys.dont_write_bytecode = False
 
 # --------------------------------------------------------------------------- interaction harness
-# tests/harness: run a real bot offline. Usage in a cog test:
+# tests/kit/harness: run a real bot offline. Usage in a cog test:
 #
 #     async def test_new_table(make_harness):
 #         h = await make_harness(build_bot())
@@ -48,7 +48,7 @@ async def make_harness() -> AsyncIterator[MakeHarness]:
 
 
 # --------------------------------------------------------------------------- PostgreSQL
-# tests/postgres_server.py: one throwaway server for the session, started on first use;
+# tests/kit/postgres_server.py: one throwaway server for the session, started on first use;
 # each test that asks for ``postgres_url`` gets a fresh database on it. Without
 # PostgreSQL installed those tests fail with a message saying how to install it. They
 # are marked ``postgresql`` and run by ``pytest -m postgresql`` and CI, not by default.

@@ -17,9 +17,9 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.e2e.fake_discord import FakeDiscord
-from tests.harness import Harness
 from tests.kit.contract import ContractError
+from tests.kit.fake_discord import FakeDiscord
+from tests.kit.harness import Harness
 from tests.test_contract import FIELD_TOO_LONG
 
 
@@ -55,7 +55,7 @@ async def test_the_harness_refuses_an_oversized_field_and_fails_the_interaction(
         assert "/interactions/{webhook_id}/{webhook_token}/callback" in message
         assert "data.embeds.0.fields.0.value: 1025 characters" in message
         assert "1 to 1024 characters" in message
-        (refusal,) = bot.refusals
+        (refusal,) = bot.discord.refusals
         assert (refusal.status, refusal.code) == (400, 50035)
         assert "In data.embeds.0.fields.0.value" in str(refusal), "discord.py read Discord's path"
         answers = [s.status for s in h.sent if s.path.endswith("/callback")]

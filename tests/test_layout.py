@@ -96,8 +96,8 @@ def test_the_import_reader_sees_relative_and_type_only_imports() -> None:
     lobby = imports(ROOT / "bot/tables/lobby.py")
     assert any(i.module == "bot.tables.errors" and not i.type_only for i in lobby)
     assert any(_within(i.module, "bot.rules") for i in lobby)
-    app = imports(ROOT / "bot/app.py")
-    assert [i.module for i in app if i.type_only] == ["cogs.euchre.routes"]
+    app = imports(ROOT / "bot/discord/app.py")
+    assert [i.module for i in app if i.type_only] == ["bot.discord.routes"]
     package = imports(ROOT / "cogs/euchre/__init__.py")
     assert any(i.module == "cogs.euchre.cog" for i in package)
 
@@ -120,7 +120,7 @@ def test_the_command_lines_shared_helper_imports_nothing_of_the_project() -> Non
 
 @pytest.mark.parametrize("folder", ["bot/tables", "bot/store", "bot/server", "bot/league"])
 def test_the_layers_below_the_cogs_know_nothing_of_discord(folder: str) -> None:
-    forbidden = ("cogs", *NO_DISCORD, "bot.render", "bot.app", "bot.replies", "bot.discord_pace")
+    forbidden = ("cogs", *NO_DISCORD, "bot.render", "bot.discord")
     assert _offences(folder, forbidden) == []
 
 
@@ -178,12 +178,9 @@ LAYERS: dict[str, int] = {
     "bot.heartbeat": 3,
     "bot.runtime": 3,
     "bot.tables": 4,
-    "bot.refusals": 4,
     "bot.render": 5,
-    "bot.replies": 5,
-    "bot.discord_pace": 5,
     "bot.web": 6,
-    "bot.app": 7,
+    "bot.discord": 7,
     "bot.maintenance": 7,
     "cogs.euchre": 8,
     "bot.__main__": 8,
@@ -246,5 +243,5 @@ def test_only_the_command_line_imports_the_web_pages() -> None:
 
 def test_the_web_pages_only_read() -> None:
     # They read the store, the league, the rules and render's pictures; nothing that acts.
-    forbidden = ("cogs", "lab", "bot.tables", "bot.app", "bot.players", "discord")
+    forbidden = ("cogs", "lab", "bot.tables", "bot.discord", "bot.players", "discord")
     assert _offences("bot/web", forbidden) == []

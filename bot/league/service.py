@@ -398,9 +398,7 @@ class LeagueService:
             model.conservative(model.initial()),
             *(model.conservative(Rating(p.mu, p.sigma)) for p in points),
         )
-        return PlayerReport(
-            stats, season, standing, ratings if points else (), family, accuracy
-        )
+        return PlayerReport(stats, season, standing, ratings if points else (), family, accuracy)
 
     async def history(
         self, guild_id: int, user_id: int, page: int = 0, size: int = HISTORY_SIZE

@@ -181,9 +181,7 @@ def accuracy(reviewed: Iterable[ReviewedDecision]) -> float | None:
     (the search's noise among them) move it little. None without a valued decision.
     """
     scores = [
-        100.0 * (1.0 - min(d.lost, ACCURACY_SCALE) / ACCURACY_SCALE)
-        for d in reviewed
-        if d.valued
+        100.0 * (1.0 - min(d.lost, ACCURACY_SCALE) / ACCURACY_SCALE) for d in reviewed if d.valued
     ]
     return sum(scores) / len(scores) if scores else None
 

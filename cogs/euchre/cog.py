@@ -15,10 +15,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.readiness import Readiness
+from bot.discord.replies import send_ephemeral
+from bot.discord.routes import CLAIM_CODE, DYNAMIC_ITEMS
+from bot.discord.tables.presenter import TablePresenter, on_private_hand
+from bot.discord.tournaments.champion_roles import DiscordRoleHands
+from bot.discord.tournaments.view import EventDesk
 from bot.errors import UserFacingError
 from bot.render import TableVerb, dealt_hands_embed, help_embed
 from bot.render.fitting import THREAD_NAME, shorten
-from bot.replies import send_ephemeral
 from bot.rules import Action, ActionError
 from bot.server.overrides import TableRules
 from bot.tables import (
@@ -34,22 +39,16 @@ from bot.tables import (
     dealt_hands,
 )
 from bot.tables.champion_roles import ChampionRoles
-
-from .champion_roles import DiscordRoleHands
-from .daily import DailyCommands
-from .league import LeagueCommands
-from .learning import ReviewCommands
-from .lesson import LessonCommands
-from .preferences import PreferenceCommands
-from .presenter import TablePresenter, on_private_hand
-from .readiness import Readiness
-from .routes import CLAIM_CODE, DYNAMIC_ITEMS
-from .server_config import PRESET_CHOICES, HouseRulesCommands
-from .tournament_view import EventDesk
-from .tournaments import NOT_RESUMED, STILL_RESUMING, TournamentCommands
+from cogs.euchre.daily import DailyCommands
+from cogs.euchre.league import LeagueCommands
+from cogs.euchre.learning import ReviewCommands
+from cogs.euchre.lesson import LessonCommands
+from cogs.euchre.preferences import PreferenceCommands
+from cogs.euchre.server_config import PRESET_CHOICES, HouseRulesCommands
+from cogs.euchre.tournaments import NOT_RESUMED, STILL_RESUMING, TournamentCommands
 
 if TYPE_CHECKING:
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
 
 __all__ = ["Euchre"]
 

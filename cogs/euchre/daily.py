@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
+from bot.discord.refusals import log_refusal
+from bot.discord.routes import DailyButton
 from bot.errors import UserFacingError
 from bot.league.daily_play import DailyService, DailyStep
-from bot.refusals import log_refusal
 from bot.render.daily import (
     daily_text,
     leaderboard_texts,
@@ -26,14 +27,12 @@ from bot.render.daily import (
     weekly_texts,
 )
 from bot.tables.scheduler import Timer
-
-from .league import league_of
-from .routes import DailyButton
+from cogs.euchre.league import league_of
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
     from bot.tables import TableService
 
     _Mixin = commands.Cog

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
+from bot.discord.league import history_view, replay_view, standings_view
+from bot.discord.replies import send_ephemeral
 from bot.errors import UserFacingError
 from bot.league import (
     DEFAULT_FAMILY,
@@ -41,17 +43,14 @@ from bot.render.league import (
 from bot.render.rating_chart import CHART_FILENAME, rating_chart
 from bot.render.replays import replay_embed
 from bot.render.web_links import public_base, web_answer
-from bot.replies import send_ephemeral
 from bot.rules import RecordError
 from bot.store import ArchivedGame, Season
-
-from .league_buttons import history_view, replay_view, standings_view
-from .server_config import editor_of
+from cogs.euchre.server_config import editor_of
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
 
     # For the type checker the mixin is a cog (app_commands wants its methods on one);
     # at run time it is a plain class and the euchre cog brings the Cog base.

@@ -15,19 +15,18 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
+from bot.discord.routes import ReviewButton
+from bot.discord.tables.components import table_review_view
 from bot.errors import UserFacingError
 from bot.league import DealShown, Reviewer, review_in_thread
 from bot.render.review import deal_review_text, table_review_text
 from bot.tables import NoTableError, no_review_kept, review_record, reviewable_deals
-
-from .components import table_review_view
-from .league import league_of
-from .routes import ReviewButton
+from cogs.euchre.league import league_of
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
 
     _Mixin = commands.Cog
 else:

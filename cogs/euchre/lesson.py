@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.discord.routes import LessonButton
 from bot.errors import UserFacingError
 from bot.league.lesson import LEARNER, LessonStep, differences, lesson_fits, play_lesson
 from bot.players.expert import ExpertPlayer
@@ -21,14 +22,12 @@ from bot.render.daily import solo_buttons
 from bot.render.hints import hint_text
 from bot.render.lesson import lesson_end_text, lesson_line, lesson_text
 from bot.rules import Action, HouseRules, SeatView
-
-from .routes import LessonButton
-from .server_config import PRESET_CHOICES
+from cogs.euchre.server_config import PRESET_CHOICES
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
     from bot.tables import TableService
 
     _Mixin = commands.Cog

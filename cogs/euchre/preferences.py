@@ -17,13 +17,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.replies import send_ephemeral
 from bot.render.preferences import (
     preference_change_text,
     preference_value_choice_name,
     preferences_embed,
     privacy_text,
 )
-from bot.replies import send_ephemeral
 from bot.server.fields import PREFERENCE_FIELDS
 from bot.server.preference_sources import (
     PreferenceSource,
@@ -31,11 +31,10 @@ from bot.server.preference_sources import (
     reset_preferences,
     set_preference,
 )
-
-from .server_config import LIMITS, Choices, field_named, name_choices
+from cogs.euchre.server_config import LIMITS, Choices, field_named, name_choices
 
 if TYPE_CHECKING:
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
 
 __all__ = ["PreferenceCommands"]
 

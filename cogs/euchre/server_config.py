@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.replies import send_ephemeral
 from bot.errors import UserFacingError
 from bot.render.server_config import (
     choice_name,
@@ -36,7 +37,6 @@ from bot.render.server_config import (
     shown_value,
     table_rules_embed,
 )
-from bot.replies import send_ephemeral
 from bot.rules import HouseRules
 from bot.server.fields import (
     RULE_FIELDS,
@@ -52,7 +52,7 @@ from bot.store.server_settings import editable
 from bot.tables import TableService
 
 if TYPE_CHECKING:
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
 
 __all__ = [
     "LIMITS",

@@ -17,29 +17,28 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
+from bot.discord.readiness import Readiness, patiently
+from bot.discord.refusals import log_refusal
+from bot.discord.replies import send_ephemeral
+from bot.discord.tournaments.champion_roles import role_problem
+from bot.discord.tournaments.lists import show_list
+from bot.discord.tournaments.reminder import NO_REMINDER, schedule_reminder
+from bot.discord.tournaments.view import EventDesk, event_message
 from bot.errors import UserFacingError
 from bot.league.tournaments import Actor, Tournament, event_start, export_json
-from bot.refusals import log_refusal
 from bot.render.tournament_lists import EventList
 from bot.render.tournaments import DIRECTOR_VERBS, HISTORY_EVENTS, EventVerb, history_embed
-from bot.replies import send_ephemeral
 from bot.rules import HouseRules
 from bot.store.tournament_models import EVENT_NAME_LENGTH, MAX_PLAYERS, EventSettings
 from bot.tables import Player
 from bot.tables.champion_roles import ChampionRoles
 from bot.tables.tournament_runner import EventChanged, TournamentRunner
-
-from .champion_roles import role_problem
-from .readiness import Readiness, patiently
-from .reminder import NO_REMINDER, schedule_reminder
-from .server_config import PRESET_CHOICES, editor_of
-from .tournament_lists import show_list
-from .tournament_view import EventDesk, event_message
+from cogs.euchre.server_config import PRESET_CHOICES, editor_of
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
 
     _Mixin = commands.Cog
 else:

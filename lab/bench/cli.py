@@ -37,7 +37,7 @@ from .pace import run as run_pace
 from .review import time_reviews
 from .rules import main as rules_bench
 from .search import main as search_bench
-from .tables import BenchDatabaseError, BenchOptions, HarnessMissingError, run
+from .tables import BenchDatabaseError, BenchOptions, run
 from .tournament import TournamentOptions
 from .tournament import run as run_tournament
 from .web import WebBenchOptions
@@ -228,11 +228,7 @@ def _tournament_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
 def _tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.players < 4 or args.players % 4 or args.gap < 0:
         parser.error("--players must be a multiple of 4 from 4 up, --gap at least 0")
-    try:
-        figures = asyncio.run(run_tournament(TournamentOptions(args.players, args.gap)))
-    except HarnessMissingError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    figures = asyncio.run(run_tournament(TournamentOptions(args.players, args.gap)))
     print(figures.text())
     return 0
 
@@ -353,11 +349,7 @@ def _pace(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         scenarios += ("waiter",)
     waiter = defaults.waiter if args.waiter_seconds is None else args.waiter_seconds
     options = PaceOptions(args.moves, args.think, args.delay, scenarios, waiter)
-    try:
-        figures = asyncio.run(run_pace(options))
-    except HarnessMissingError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    figures = asyncio.run(run_pace(options))
     print("\n".join(f.text() for f in figures))
     return 0
 
@@ -393,7 +385,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     try:
         report = asyncio.run(run(options))
-    except (HarnessMissingError, BenchDatabaseError, StoreError) as exc:
+    except (BenchDatabaseError, StoreError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(report.text())

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.discord.routes import ActionButton, routed
 from bot.rules import Action, HouseRules, replay
 from bot.server.settings import ServerSettings
-from cogs.euchre.routes import ActionButton, routed
 from tests.cogs.euchre_driver import (
     ACTION_ID,
     HiddenCardWatch,

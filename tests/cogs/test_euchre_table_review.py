@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from bot.app import EuchreBot
-from bot.discord_pace.pacing import ChannelLimits
+from bot.discord.app import EuchreBot
+from bot.discord.pace.pacing import ChannelLimits
 from bot.league import LeagueService, Reviewer
 from bot.players import make_player
 from bot.players.review import Budget, review_deal
@@ -33,7 +33,7 @@ from bot.tables.database import DatabaseTableStore
 from tests.cogs.deal_end import forged_click, play_first_deal, seated
 from tests.cogs.euchre_driver import act_through_hand, build_bot, only_table, random_policy
 from tests.conftest import MakeHarness
-from tests.harness import FakeGuild, FakeMember, Harness, MemberSpec, StoredMessage
+from tests.kit.harness import FakeGuild, FakeMember, Harness, MemberSpec, StoredMessage
 
 SMALL = Budget(worlds=6, rollouts=12)
 

@@ -3,7 +3,7 @@
 The director opens the event with ``/euchre tournament new`` and presses the event
 message's buttons; members join and check in there. Each round's tables open in
 threads of the event's channel and ping their members, who play their hands as people
-do (tests/e2e/players.py). The bot's database can be read between kills
+do (tests/kit/fake_players.py). The bot's database can be read between kills
 (:func:`stored_event`), as a restarted bot finds it.
 
 Used by tests/e2e/test_tournament_process.py and tests/e2e/test_tournament_kills.py.
@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 
 from bot.league.tournaments import Tournament
 from bot.store import Database, TournamentRepo
-from tests.e2e.bot_process import BotProcess
-from tests.e2e.fake_discord import FakeDiscord, Message, User
-from tests.e2e.players import EuchreTable, Players
-from tests.waiting import BOUND
+from tests.kit.bot_process import BotProcess
+from tests.kit.fake_discord import FakeDiscord, Message, User
+from tests.kit.fake_players import EuchreTable, Players
+from tests.kit.waiting import BOUND
 
 __all__ = [
     "DIRECTOR",

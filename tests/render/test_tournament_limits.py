@@ -107,7 +107,8 @@ def test_the_standings_show_their_first_lines_and_every_line_on_pages(pairs: boo
     valid(embed)
     shown = embed.fields[-1].value or ""
     assert (
-        len(re.findall(r"^(🥇|🥈|🥉|\d+\.)", shown, re.MULTILINE)) + count(r"and (\d+) more", shown) == 64
+        len(re.findall(r"^(🥇|🥈|🥉|\d+\.)", shown, re.MULTILINE)) + count(r"and (\d+) more", shown)
+        == 64
     )
     seen: set[str] = set()
     pages = 1
