@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import about
+from bot.discord.clicks import Clicks
 from bot.discord.pace.headers import rate_limit_trace
 from bot.discord.pace.pacing import DISCORD_LIMITS, ChannelLimits, Pacers
 from bot.discord.refusals import log_refusal
@@ -33,9 +34,6 @@ from bot.tables.database import DatabaseTableStore
 from bot.tables.ownership import GuildLockSource, Ownership
 from bot.tables.scheduler import LoopScheduler, Scheduler
 from bot.tables.tournament_runner import PlaceMaker, TournamentRunner
-
-if TYPE_CHECKING:
-    from bot.discord.routes import Clicks
 
 __all__ = [
     "BOT_PERMISSIONS",
@@ -271,7 +269,7 @@ class EuchreBot(commands.AutoShardedBot):
         self.league = league
         self.preferences: PreferenceSource = preferences or MemoryPreferences()
         self._hand_clock_to_tables()
-        self.clicks: Clicks | None = None
+        self.clicks: Clicks[EuchreBot] | None = None
         self.sync_at_start = sync_at_start
         self.heartbeat = heartbeat
         self.synced: list[str] = []

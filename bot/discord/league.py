@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.routes import HistoryButton, ReplayButton, StandingsButton
+from bot.discord.buttons import history_button, replay_button, standings_button
 from bot.league import DEFAULT_FAMILY, Family, ReplayBook
 
 __all__ = ["history_view", "replay_view", "standings_view"]
@@ -17,8 +17,8 @@ def standings_view(
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(StandingsButton(season_id, page - 1, "p", family, page <= 0))
-    view.add_item(StandingsButton(season_id, page + 1, "n", family, page >= pages - 1))
+    view.add_item(standings_button(season_id, page - 1, "p", family, page <= 0))
+    view.add_item(standings_button(season_id, page + 1, "n", family, page >= pages - 1))
     return view
 
 
@@ -27,8 +27,8 @@ def history_view(user_id: int, page: int, pages: int) -> discord.ui.View | None:
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(HistoryButton(user_id, page - 1, "p", page <= 0))
-    view.add_item(HistoryButton(user_id, page + 1, "n", page >= pages - 1))
+    view.add_item(history_button(user_id, page - 1, "p", page <= 0))
+    view.add_item(history_button(user_id, page + 1, "n", page >= pages - 1))
     return view
 
 
@@ -53,5 +53,7 @@ def replay_view(game_id: int, book: ReplayBook, index: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for label, tag, target, disabled in targets:
         to = book.steps[target]
-        view.add_item(ReplayButton(game_id, to.deal, to.trick, tag, label=label, disabled=disabled))
+        view.add_item(
+            replay_button(game_id, to.deal, to.trick, tag, label=label, disabled=disabled)
+        )
     return view

@@ -1,6 +1,6 @@
 """``/euchre learn``: the first lesson, a guided deal played privately, as a mixin of the cog.
 
-Every message is ephemeral. A button (:class:`.routes.LessonButton`) carries the preset
+Every message is ephemeral. A button (:func:`~bot.discord.buttons.lesson_button`) carries the preset
 and the step, and the deal is replayed to that step (:func:`bot.league.lesson.play_lesson`),
 so the lesson needs no store. The lesson's move at each step is the hint's; another
 button gets the line again and changes nothing.
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.discord.routes import LessonButton
+from bot.discord.buttons import lesson_button
 from bot.errors import UserFacingError
 from bot.league.lesson import LEARNER, LessonStep, differences, lesson_fits, play_lesson
 from bot.players.expert import ExpertPlayer
@@ -58,7 +58,9 @@ def lesson_answer(preset: str, step: LessonStep) -> tuple[str, discord.ui.View |
     buttons = discord.ui.View(timeout=None)
     for button in solo_buttons(view):
         buttons.add_item(
-            LessonButton(preset, step.step, str(button.action), button.position, label=button.label)
+            lesson_button(
+                preset, step.step, str(button.action), button.position, label=button.label
+            )
         )
     buttons.stop()
     shown = differ if step.step == 0 else ()

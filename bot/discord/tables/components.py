@@ -12,14 +12,14 @@ from typing import Any, Final
 
 import discord
 
-from bot.discord.routes import (
-    CLAIM_CODE,
-    ActionButton,
-    LevelSelect,
-    SeatSelect,
-    TableButton,
-    TableReviewButton,
+from bot.discord.buttons import (
+    action_button,
+    level_select,
+    seat_select,
+    table_button,
+    table_review_button,
 )
+from bot.discord.routes import CLAIM_CODE
 from bot.render import (
     NO_FACES,
     CardFaces,
@@ -62,7 +62,7 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
 def _controls_view(table_id: int, controls: PublicControls) -> discord.ui.View:
     """The discord.ui components of what :func:`bot.render.public_controls` describes."""
     items: list[discord.ui.Item[Any]] = [
-        TableButton(
+        table_button(
             table_id,
             b.verb,
             label=b.label,
@@ -77,13 +77,13 @@ def _controls_view(table_id: int, controls: PublicControls) -> discord.ui.View:
             discord.SelectOption(label=o.label, value=str(o.seat), description=o.description)
             for o in controls.seats
         ]
-        items.append(SeatSelect(table_id, options, row=1, placeholder=controls.seat_prompt))
+        items.append(seat_select(table_id, options, row=1, placeholder=controls.seat_prompt))
     if controls.levels:
         levels = [
             discord.SelectOption(label=o.label, value=o.level, default=o.chosen)
             for o in controls.levels
         ]
-        items.append(LevelSelect(table_id, levels, row=2))
+        items.append(level_select(table_id, levels, row=2))
     return _view(*items)
 
 
@@ -121,7 +121,7 @@ def hand_view(
     for b in buttons:
         emoji = None if b.card is None else faces.emoji(b.card)
         items.append(
-            ActionButton(
+            action_button(
                 table_id,
                 seat,
                 stamp,
@@ -134,12 +134,12 @@ def hand_view(
                 row=b.row,
             )
         )
-    items.append(TableButton(table_id, "hand", label="↻ Refresh", row=4))
+    items.append(table_button(table_id, "hand", label="↻ Refresh", row=4))
     if hint:
-        items.append(TableButton(table_id, "hint", label="💡 Hint", row=4))
+        items.append(table_button(table_id, "hint", label="💡 Hint", row=4))
     if claim:
         items.append(
-            ActionButton(
+            action_button(
                 table_id,
                 seat,
                 stamp,
@@ -150,7 +150,9 @@ def hand_view(
             )
         )
     if review:
-        items.append(TableReviewButton(table_id, seat, review, label=_review_label(review), row=4))
+        items.append(
+            table_review_button(table_id, seat, review, label=_review_label(review), row=4)
+        )
     return _view(*items)
 
 
@@ -165,7 +167,7 @@ def closed_hand(
     seat = table.seat_of(user_id)
     if seat is None or not review:
         return closed_hand_embed(table.public()), None
-    button = TableReviewButton(table.id, seat, review, label=_review_label(review))
+    button = table_review_button(table.id, seat, review, label=_review_label(review))
     return closed_hand_embed(table.public()), _view(button)
 
 
@@ -174,10 +176,10 @@ def table_review_view(table_id: int, seat: int, deal: int, deals: int) -> discor
     if deals <= 1:
         return None
     return _view(
-        TableReviewButton(
+        table_review_button(
             table_id, seat, deal - 1, "p", label="◀ Previous deal", disabled=deal <= 1
         ),
-        TableReviewButton(
+        table_review_button(
             table_id, seat, deal + 1, "n", label="Next deal ▶", disabled=deal >= deals
         ),
     )

@@ -1,7 +1,7 @@
 """An event's whole lists answered privately, page by page: the standings, who is in.
 
 The event message's **Standings** and **Who's in** buttons and ``/euchre tournament
-standings`` open page one; the page buttons (:class:`.routes.TournamentPageButton`,
+standings`` open page one; the page buttons (:func:`~bot.discord.buttons.tournament_page_button`,
 whose custom_ids carry the event, the list and the page, so they work after a
 restart) redraw the same private message at another page.
 """
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.buttons import tournament_page_button
 from bot.discord.replies import send_ephemeral
-from bot.discord.routes import TournamentPageButton
 from bot.league.tournaments import Tournament
 from bot.render.tournament_lists import EventList, event_list_page
 
@@ -29,8 +29,8 @@ def list_view(event_id: int, which: EventList, page: int, pages: int) -> discord
         return None
     view = discord.ui.View(timeout=None)
     items: list[discord.ui.Item[Any]] = [
-        TournamentPageButton(event_id, which, page - 1, "p", disabled=page <= 0),
-        TournamentPageButton(event_id, which, page + 1, "n", disabled=page >= pages - 1),
+        tournament_page_button(event_id, which, page - 1, "p", disabled=page <= 0),
+        tournament_page_button(event_id, which, page + 1, "n", disabled=page >= pages - 1),
     ]
     for item in items:
         view.add_item(item)

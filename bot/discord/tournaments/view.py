@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
+from bot.discord.buttons import tournament_button
 from bot.discord.pace.pacing import Kind
-from bot.discord.routes import TournamentButton
 from bot.discord.tables.presenter import TablePresenter
 from bot.league.tournaments import Tournament
 from bot.render.fitting import THREAD_NAME, shorten
@@ -52,7 +52,7 @@ def event_view(event: TournamentEvent) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for verb, label, style in buttons:
-        view.add_item(TournamentButton(event.id, verb, label=label, style=style))
+        view.add_item(tournament_button(event.id, verb, label=label, style=style))
     return view
 
 
