@@ -96,10 +96,76 @@ def test_the_import_reader_sees_relative_and_type_only_imports() -> None:
     lobby = imports(ROOT / "bot/tables/lobby.py")
     assert any(i.module == "bot.tables.errors" and not i.type_only for i in lobby)
     assert any(_within(i.module, "bot.rules") for i in lobby)
-    app = imports(ROOT / "bot/discord/app.py")
-    assert [i.module for i in app if i.type_only] == ["bot.discord.routes"]
     package = imports(ROOT / "cogs/euchre/__init__.py")
     assert any(i.module == "cogs.euchre.cog" for i in package)
+    publisher = imports(ROOT / "bot/discord/publisher.py")
+    assert [i.module for i in publisher if i.type_only] == ["bot.discord.app"]
+
+
+def import_graph(*folders: str) -> dict[str, set[str]]:
+    """Each module of ``folders`` and the project's modules it imports, type-only ones too.
+
+    ``from package import name`` points at the submodule ``package.name`` where there is
+    one (else at the package), and an import inside a function counts as much as one at
+    the top: a cycle that only works because one side imports late is still a cycle.
+    """
+    paths = {_name(p): p for p in _modules(*folders)}
+    graph: dict[str, set[str]] = {name: set() for name in paths}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                graph[name].update(a.name for a in node.names if a.name in paths)
+            elif isinstance(node, ast.ImportFrom):
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join([*base, node.module or ""] if node.level else [node.module or ""])
+                module = module.rstrip(".")
+                subs = {f"{module}.{a.name}" for a in node.names} & paths.keys()
+                graph[name].update(subs)
+                if len(subs) < len(node.names) and module in paths:
+                    graph[name].add(module)
+        graph[name].discard(name)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = [stack.pop()]
+            while group[-1] != node:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_cycle_finder_finds_a_type_only_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_of_the_project_is_in_an_import_cycle() -> None:
+    """Not even through an import for the type checker only, or one inside a function."""
+    assert cycles(import_graph("bot", "cogs", "lab")) == []
 
 
 def test_rules_import_nothing_of_the_project_and_do_no_io() -> None:
