@@ -55,7 +55,7 @@ async def test_the_harness_refuses_an_oversized_field_and_fails_the_interaction(
         assert "/interactions/{webhook_id}/{webhook_token}/callback" in message
         assert "data.embeds.0.fields.0.value: 1025 characters" in message
         assert "1 to 1024 characters" in message
-        (refusal,) = bot.discord.refusals
+        (refusal,) = bot.refusals
         assert (refusal.status, refusal.code) == (400, 50035)
         assert "In data.embeds.0.fields.0.value" in str(refusal), "discord.py read Discord's path"
         answers = [s.status for s in h.sent if s.path.endswith("/callback")]
