@@ -67,6 +67,7 @@ OTHER_VARIABLES: dict[str, str] = {
     "EUCHRE_AXE_DIR": "where the browser tests keep axe-core (~/.cache/euchre-bot/axe-core)",
     "EUCHRE_LIGHTHOUSE_DIR": "where the browser tests keep Lighthouse (~/.cache/euchre-bot)",
     "EUCHRE_TEST_HELD": "a file the PostgreSQL clean-up test names for its held server",
+    "EUCHRE_TEST_SLOW_DB": "seconds each database commit or request of the tests waits",
 }
 """The ``EUCHRE_*`` variables the project reads that are not options: the one list of them."""
 

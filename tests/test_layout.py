@@ -231,6 +231,7 @@ def test_the_server_settings_are_a_model_below_the_store_and_the_tables() -> Non
 
 
 LAYERS: dict[str, int] = {
+    "bot.waits": -2,
     "bot.cli": -1,
     "bot.logs": -1,
     "bot.rules": 0,

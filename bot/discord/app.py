@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final
@@ -13,10 +14,11 @@ from discord.ext import commands
 
 from bot import about
 from bot.discord.clicks import Clicks
-from bot.discord.pace.headers import rate_limit_trace
+from bot.discord.pace.gate import RequestGate
 from bot.discord.pace.pacing import DISCORD_LIMITS, ChannelLimits, Pacers
+from bot.discord.pace.permissions import BOT_PERMISSIONS, INVITE_SCOPES, invite_url
 from bot.discord.refusals import log_refusal
-from bot.discord.replies import report_error, send_ephemeral
+from bot.discord.replies import answer_first, report_error, send_ephemeral
 from bot.heartbeat import Heartbeat
 from bot.league import LeagueService
 from bot.logs import GUILD_ID
@@ -34,6 +36,7 @@ from bot.tables.database import DatabaseTableStore
 from bot.tables.ownership import GuildLockSource, Ownership
 from bot.tables.scheduler import LoopScheduler, Scheduler
 from bot.tables.tournament_runner import PlaceMaker, TournamentRunner
+from bot.waits import answer_first_with
 
 __all__ = [
     "BOT_PERMISSIONS",
@@ -58,19 +61,6 @@ Prepare = Callable[
 
 EXTENSIONS: tuple[str, ...] = ("cogs.euchre",)
 """Extensions loaded at start-up, as module names (``"cogs.euchre"``)."""
-
-BOT_PERMISSIONS: Final = discord.Permissions(
-    view_channel=True,
-    send_messages=True,
-    send_messages_in_threads=True,
-    create_public_threads=True,
-    embed_links=True,
-    attach_files=True,
-    create_events=True,
-)
-"""What the bot needs (Create Events: a timed tournament's reminder); README shows the integer."""
-
-INVITE_SCOPES: Final = ("bot", "applications.commands")
 
 SYNC_HINT = (
     "run `python -m bot sync --global` once (or `python -m bot sync --guild SERVER_ID` "
@@ -153,13 +143,6 @@ def _shards(settings: Settings) -> dict[str, Any]:
     return options
 
 
-def invite_url(application_id: int) -> str:
-    """The link that adds the bot to a server with :data:`BOT_PERMISSIONS`."""
-    return discord.utils.oauth_url(
-        application_id, permissions=BOT_PERMISSIONS, scopes=INVITE_SCOPES
-    )
-
-
 def without_voice() -> None:
     """Silence discord.py's warnings about missing voice libraries: this bot has no voice."""
     discord.VoiceClient.warn_nacl = False
@@ -224,8 +207,9 @@ class EuchreBot(commands.AutoShardedBot):
     :meth:`setup_hook`: after the one login, which checks the token before the
     database is opened, and before the extensions load and the gateway connects.
     ``channel_limits`` is each channel's budget of posts, edits and deletes, which
-    :attr:`pacers` (one per channel) spend: every public message goes through them, and
-    they read Discord's rate limit headers (:func:`~bot.discord.pace.headers.rate_limit_trace`).
+    :attr:`pacers` (one per channel) spend: every public message goes through them.
+    Every request passes the :attr:`gate`, which keeps Discord's other limits and reads
+    its rate limit headers back (:mod:`bot.discord.pace.gate`).
 
     Stopping (:meth:`close`) refuses new interactions, waits a while for the ones being
     handled, sends what the pacers still hold, then disconnects.
@@ -246,6 +230,10 @@ class EuchreBot(commands.AutoShardedBot):
         prepare: Prepare | None = None,
     ) -> None:
         without_voice()
+        self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler()
+        self.pacers = Pacers(self.scheduler, channel_limits)
+        self.gate = RequestGate.of(self.pacers, channel_limits)
+        """Every request passes it (:mod:`bot.discord.pace.gate`): Discord's limits."""
         super().__init__(
             # Text commands are not used: without message intents none ever arrive.
             command_prefix=commands.when_mentioned,
@@ -255,13 +243,11 @@ class EuchreBot(commands.AutoShardedBot):
             owner_ids=set(settings.owner_ids),
             **_shards(settings),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-            http_trace=rate_limit_trace(),
+            http_trace=self.gate.trace(),
         )
         self.settings = settings
         self.extension_names = tuple(extensions)
         self.tables = tables if tables is not None else default_tables(settings)
-        self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler()
-        self.pacers = Pacers(self.scheduler, channel_limits)
         self.stopping = False
         """Set by :meth:`close`: new interactions are refused."""
         self._handling: set[asyncio.Task[object]] = set()
@@ -303,7 +289,8 @@ class EuchreBot(commands.AutoShardedBot):
     async def take(self, interaction: discord.Interaction[EuchreBot]) -> bool:
         """Whether to handle an interaction: not while stopping (the user is told why).
 
-        The task handling it is kept, so that stopping can wait for it.
+        The task handling it is kept, so that stopping can wait for it. Its answer is
+        deferred before anything of it waits (:mod:`bot.waits`).
         """
         if self.stopping:
             try:
@@ -312,6 +299,7 @@ class EuchreBot(commands.AutoShardedBot):
                 log.info("Could not tell user %s the bot stops: %s", interaction.user.id, exc)
             return False
         GUILD_ID.set(interaction.guild_id)  # this interaction's task: its log lines
+        answer_first_with(functools.partial(answer_first, interaction))  # before any wait
         task = asyncio.current_task()
         if task is not None:
             self._handling.add(task)
@@ -346,6 +334,10 @@ class EuchreBot(commands.AutoShardedBot):
                     log.warning("Stopping: %d interaction(s) still running", len(late))
             if running := await self.tables.settle(max(0.0, deadline - loop.time())):
                 log.warning("Stopping: %d computer run(s) still going", running)
+            if self.league is not None and (
+                running := await self.league.settle(max(0.0, deadline - loop.time()))
+            ):
+                log.warning("Stopping: %d league take-in(s) still going", running)
             if running := await self.scheduler.settle(max(0.0, deadline - loop.time())):
                 log.warning("Stopping: %d timed call(s) still running", running)
             if not await self.pacers.flush(FLUSH_GRACE):

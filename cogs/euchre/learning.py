@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import review_button
+from bot.discord.replies import answer_as, answer_first
 from bot.discord.tables.components import table_review_view
 from bot.errors import UserFacingError
 from bot.league import DealShown, Reviewer, review_in_thread
@@ -85,7 +86,7 @@ class ReviewCommands(_Mixin):
         """Review one of your deals privately; buttons step through the game's other deals."""
         guild_id = _guild_id(interaction)
         reviewer = self.reviewer
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await answer_first(interaction)  # the review's search takes a while
         shown = await reviewer.deal(guild_id, interaction.user.id, game, deal)
         view = review_view(shown)
         await interaction.followup.send(
@@ -103,7 +104,7 @@ class ReviewCommands(_Mixin):
         """
         guild_id = _guild_id(interaction)
         reviewer = self.reviewer
-        await interaction.response.defer(ephemeral=True, thinking=False)
+        await answer_first(interaction)
         shown = await reviewer.deal(guild_id, interaction.user.id, game_id, deal)
         view = review_view(shown)
         await interaction.edit_original_response(
@@ -124,6 +125,7 @@ class ReviewCommands(_Mixin):
         A table gone from memory is reviewed from the game it archived; one that archived
         none is refused in a sentence saying why.
         """
+        answer_as(interaction, "update" if step else "private")
         try:
             table = self.bot.tables.get_any(table_id)
         except NoTableError:
@@ -141,7 +143,7 @@ class ReviewCommands(_Mixin):
             if kept is None:
                 raise no_review_kept(table_id, archive=True)
             record, deals = kept.record, kept.deals
-        await interaction.response.defer(ephemeral=True, thinking=not step)
+        await answer_first(interaction)  # the review's search takes a while
         if league is not None:
             review = await league.reviewer.review(record, seat, deal)
         else:

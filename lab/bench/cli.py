@@ -15,8 +15,9 @@ pages' server time, weight and requests a second over a big league (:mod:`.web`)
 ``python -m lab bench pace [--moves M] [--think S] [--delay S] [--only SCENARIO]
 [--waiter-seconds S]``: the public table's pace and turn pings under Discord's rate
 limits (:mod:`.pace`).
-``python -m lab bench tournament [--players N] [--gap S]``: a started event's tables and
-pings under the same limits (:mod:`.tournament`). The help texts are
+``python -m lab bench tournament [--players N] [--gap S] [--through]``: a started event's
+tables and pings under the same limits, and what Discord refused over the whole run
+(:mod:`.tournament`). The help texts are
 plain text with every default shown (``--help``).
 """
 
@@ -223,14 +224,24 @@ def _tournament_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         default=0.02,
         help="seconds between two Join clicks (default: %(default)s)",
     )
+    tp.add_argument(
+        "--through",
+        action="store_true",
+        help="then play the event through to its champion, the members at every table",
+    )
+    tp.add_argument("--rounds", type=int, default=3, help="rounds (default: %(default)s)")
+    tp.add_argument("--deals", type=int, default=2, help="deals a round (default: %(default)s)")
 
 
 def _tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.players < 4 or args.players % 4 or args.gap < 0:
         parser.error("--players must be a multiple of 4 from 4 up, --gap at least 0")
-    figures = asyncio.run(run_tournament(TournamentOptions(args.players, args.gap)))
+    if args.rounds < 1 or args.deals < 1:
+        parser.error("--rounds and --deals must be at least 1")
+    options = TournamentOptions(args.players, args.gap, args.through, args.rounds, args.deals)
+    figures = asyncio.run(run_tournament(options))
     print(figures.text())
-    return 0
+    return 1 if figures.problems else 0  # Discord would have refused something
 
 
 def _web_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

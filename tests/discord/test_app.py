@@ -141,17 +141,19 @@ class FakeResponse:
     def is_done(self) -> bool:
         return self.done
 
-    async def send_message(self, content: Any = None, **kwargs: Any) -> None:
+    async def send_message(self, content: Any = None, **kwargs: Any) -> SimpleNamespace:
         self.sent.append({"content": content, **kwargs})
         self.done = True
+        return SimpleNamespace(message_id=None)
 
 
 class FakeFollowup:
     def __init__(self) -> None:
         self.sent: list[dict[str, Any]] = []
 
-    async def send(self, content: Any = None, **kwargs: Any) -> None:
+    async def send(self, content: Any = None, **kwargs: Any) -> SimpleNamespace:
         self.sent.append({"content": content, **kwargs})
+        return SimpleNamespace(id=len(self.sent))
 
 
 class FakeInteraction:
@@ -164,6 +166,7 @@ class FakeInteraction:
         self.channel_id = 2
         self.user = SimpleNamespace(id=3)
         self.command = None
+        self.extras: dict[str, Any] = {}
 
     def as_interaction(self) -> discord.Interaction[EuchreBot]:
         return cast("discord.Interaction[EuchreBot]", self)

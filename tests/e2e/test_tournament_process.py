@@ -17,7 +17,10 @@ from pathlib import Path
 import discord
 import pytest
 
-from tests.e2e.tournament_play import (
+from tests.kit.bot_process import BotProcess
+from tests.kit.fake_discord import FakeDiscord
+from tests.kit.payloads import DEFAULT_BOT_PERMISSIONS
+from tests.kit.tournament_play import (
     DIRECTOR,
     answered,
     event_id,
@@ -28,9 +31,6 @@ from tests.e2e.tournament_play import (
     wait_for_champion,
     wait_for_next_round,
 )
-from tests.kit.bot_process import BotProcess
-from tests.kit.fake_discord import FakeDiscord
-from tests.kit.payloads import DEFAULT_BOT_PERMISSIONS
 from tests.kit.waiting import BOUND
 
 MEMBERS = [f"m{n}" for n in range(8)]

@@ -31,7 +31,15 @@ acknowledgement). An interaction created with ``hold=True`` has its callback req
 held unanswered, so a test can kill the bot between receiving a click and answering it.
 
 Like Discord, an interaction must be acknowledged within :attr:`callback_deadline`
-seconds (3) of its delivery. Every wait is bounded (:meth:`FakeDiscord.wait_for`).
+seconds (3; 2.5, the bot's budget, when ``EUCHRE_TEST_SLOW_DB`` slows the database) of
+its delivery, and its token takes follow-ups and edits for 15 minutes (then 401,
+50027). Every wait is bounded (:meth:`FakeDiscord.wait_for`).
+
+Like Discord, the whole bot takes 50 requests a second (an interaction's own apart),
+thread creation, members' roles and scheduled events have route buckets, a channel
+request the bot's permissions do not allow is refused (403), and every 401, 403 and 429
+counts as invalid: one a test did not expect (``limits.expect``) is a problem
+(tests/kit/fake_limits.py, tests/kit/discord_limits.py, tests/kit/discord_permissions.py).
 
 Like Discord, each channel takes :attr:`FakeDiscord.rate_limit` message posts, as many
 edits and as many deletes per :attr:`FakeDiscord.rate_period` seconds (5 per 5 s; a
@@ -74,6 +82,8 @@ from aiohttp import web
 
 from tests.kit import payloads
 from tests.kit.contract import ContractError, Violation, check_request, describe, error_answer
+from tests.kit.discord_permissions import channel_refusal
+from tests.kit.fake_limits import FakeLimits
 from tests.kit.harness.components import (
     ComponentData,
     find_component,
@@ -93,6 +103,7 @@ from tests.kit.payloads import (
     PONG,
     UPDATE,
 )
+from tests.kit.slow_database import ANSWER_BUDGET, SLOW_DB, TOKEN_LIFETIME
 from tests.kit.waiting import BOUND
 
 __all__ = [
@@ -120,6 +131,9 @@ _RECONNECT, _REQUEST_MEMBERS, _INVALID_SESSION, _HELLO, _HEARTBEAT_ACK = 7, 8, 9
 
 _JOINED_AT = "2024-01-01T00:00:00+00:00"
 """When every member (and the bot) joined the guild."""
+
+DISCORD_DEADLINE = 3.0
+"""Seconds Discord gives an interaction's first answer."""
 
 _MAX_REQUEST = 25 * 1024 * 1024
 """The largest request Discord reads (a message with its files): the contract judges the rest."""
@@ -256,6 +270,8 @@ class Request:
     message_id: int | None = None
     at: float = 0.0
     """When it arrived, in loop time."""
+    files: bool = False
+    """It uploads files (a multipart body: discord.py sends files so)."""
 
     def __repr__(self) -> str:
         return f"<Request #{self.seq} {self.method} {self.path} -> {self.status}>"
@@ -275,7 +291,9 @@ class Interaction:
     """``/euchre new`` or the custom_id clicked: for messages."""
     payload: JSON
     hold: bool = False
-    """Hold the callback request unanswered (until :meth:`FakeDiscord.release_held`)."""
+    """Hold the request carrying the bot's answer unanswered (until
+    :meth:`FakeDiscord.release_held`): the callback, or after a deferral the follow-up or
+    edit that fills it (the bot saves before it says)."""
     delivered_at: float | None = None
     seq: int | None = None
     """The gateway sequence number of its INTERACTION_CREATE."""
@@ -290,8 +308,12 @@ class Interaction:
     """Why a callback was refused."""
     callback_received: asyncio.Event = field(default_factory=asyncio.Event)
     """The callback request arrived (answered, refused or held)."""
+    held_received: asyncio.Event = field(default_factory=asyncio.Event)
+    """The request carrying the answer arrived and is held (``hold``)."""
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     """The callback was answered with success: the user saw the bot respond."""
+    filled: asyncio.Event = field(default_factory=asyncio.Event)
+    """The answer is there: the callback's own, or (deferred) the follow-up or edit after it."""
     released: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -299,14 +321,21 @@ class Interaction:
         """Discord accepted the bot's response."""
         return self.answered.is_set()
 
-    async def wait_answered(self, timeout: float = BOUND) -> Interaction:
-        """Wait until the bot's response was accepted; TimeoutError says what happened."""
+    async def wait_answered(self, timeout: float = BOUND, *, filled: bool = True) -> Interaction:
+        """Wait until the bot's response was accepted; TimeoutError says what happened.
+
+        ``filled``: and, if it was deferred, until the follow-up or edit that fills it came.
+        """
         try:
             await asyncio.wait_for(self.answered.wait(), timeout)
+            if filled:
+                await asyncio.wait_for(self.filled.wait(), timeout)
         except TimeoutError:
             state = (
                 f"refused: {self.error}"
                 if self.error
+                else "deferred, never filled"
+                if self.answered.is_set()
                 else "held"
                 if self.callback_received.is_set()
                 else "no callback"
@@ -388,7 +417,7 @@ class FakeDiscord:
         *,
         members: Sequence[str] = ("alice", "bob"),
         token: str | None = None,
-        callback_deadline: float | None = 3.0,
+        callback_deadline: float | None = DISCORD_DEADLINE,
         heartbeat_interval: float = 41.25,
         guild_name: str = "E2E Guild",
         channel_name: str = "table",
@@ -418,9 +447,16 @@ class FakeDiscord:
         self.webhook_period = 2.0
         self.clock: Callable[[], float] = time.monotonic
         """The clock of the rate limit windows (a test may turn it by hand)."""
+        self.limits = FakeLimits(lambda: self.clock(), enforced=rate_limits)
+        """The global limit, route buckets and invalid requests (tests/kit/fake_limits.py);
+        ``limits.expect(status)`` says a test expects an invalid answer."""
+        self.invalid: list[Request] = []
+        """Every answer Discord counts as invalid (401, 403, 429 but of shared scope)."""
         self._windows: dict[tuple[int | str, str], _Window] = {}
         self.token = token or f"e2e.{secrets.token_urlsafe(24)}"
         self.callback_deadline = callback_deadline
+        if SLOW_DB and callback_deadline == DISCORD_DEADLINE:
+            self.callback_deadline = ANSWER_BUDGET  # a slowed run holds the bot to its budget
         self.heartbeat_interval = heartbeat_interval
         self._last_id = 0
         self.bot_user = User(self.next_id(), "EuchreBot", bot=True)
@@ -1098,6 +1134,7 @@ class FakeDiscord:
         )
         files = await _file_sizes(request)
         record.at = asyncio.get_running_loop().time()
+        record.files = request.content_type.startswith("multipart/")
         self.requests.append(record)
         self._touch()
         headers: dict[str, str] | None = None
@@ -1107,8 +1144,13 @@ class FakeDiscord:
             if route.auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 self.problems.append(f"{record!r}: missing or wrong bot token")
                 raise ApiError(401, 0, "401: Unauthorized")
-            headers = self._rate_limit(record, route, params)
+            admitted = self.limits.admit(route.method, route.template, params)
+            if admitted.refusal is not None:
+                self.rate_limited.append(record)
+                raise _RateLimitedError(admitted.refusal, admitted.headers or {})
+            headers = self._rate_limit(record, route, params) or admitted.headers
             self._keep_contract(record, files)
+            self._check_permissions(record, route, params)
             result = route.handler(record, params)
             if inspect.isawaitable(result):
                 result = await result
@@ -1120,8 +1162,35 @@ class FakeDiscord:
         except _RefusedError as exc:
             status, result = exc.status, exc.body
         record.status, record.answer = status, copy.deepcopy(result)
+        scope = (headers or {}).get("X-RateLimit-Scope")
+        if self.limits.invalid.counts(status, scope):
+            self.invalid.append(record)
+            problem = self.limits.answered(status, headers, repr(record))
+            if problem is not None:
+                self.problems.append(problem)
         self._touch()
         return _json(status, result, headers)
+
+    def _check_permissions(self, record: Request, route: _Route, params: Mapping[str, str]) -> None:
+        """Refuse a channel request the bot's permissions do not allow, as Discord does."""
+        channel = self.channels.get(int(params.get("channel_id") or 0))
+        body = record.body if isinstance(record.body, dict) else None
+        held = discord.Permissions(self.bot_permissions)
+        in_thread = channel is not None and "thread_metadata" in channel
+        refused = channel_refusal(
+            held, record.method, route.template, body, in_thread=in_thread, files=record.files
+        )
+        if refused is not None:
+            raise ApiError(*refused)
+
+    def windows_left_open(self) -> list[float]:
+        """When each channel or webhook window that has requests in it resets (clock time).
+
+        A process started while they are open cannot know them: its first request there
+        may be answered 429, as on Discord.
+        """
+        now = self.clock()
+        return [w.resets_at for w in self._windows.values() if w.resets_at > now and w.used]
 
     def _rate_limit(
         self, record: Request, route: _Route, params: Mapping[str, str]
@@ -1290,11 +1359,9 @@ class FakeDiscord:
         record.interaction_id = interaction.id
         interaction.callback_received.set()
         self._touch()
-        if interaction.hold:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(interaction.released.wait(), _HELD_FOR)
-            interaction.error = "held, then dropped"
-            raise ApiError(404, 10062, "Unknown interaction")
+        deferral = int((record.body or {}).get("type") or 0) in (DEFER, DEFER_UPDATE)
+        if interaction.hold and not deferral:
+            await self._hold(interaction, 10062)
         assert interaction.delivered_at is not None
         age = asyncio.get_running_loop().time() - interaction.delivered_at
         if self.callback_deadline is not None and age > self.callback_deadline:
@@ -1308,6 +1375,8 @@ class FakeDiscord:
         answer = self._respond(interaction, record.body or {})
         record.message_id = interaction.original_id
         interaction.answered.set()
+        if interaction.response_type not in (DEFER, DEFER_UPDATE):
+            interaction.filled.set()
         return answer if record.query.get("with_response") in ("1", "true", "True") else None
 
     def _respond(self, interaction: Interaction, body: JSON) -> JSON:
@@ -1351,12 +1420,35 @@ class FakeDiscord:
         answer["resource"] = resource
         return answer
 
-    def _followup(self, record: Request, p: dict[str, str]) -> JSON:
+    def _token_alive(self, interaction: Interaction) -> None:
+        """An interaction's token takes follow-ups and edits for 15 minutes, as on Discord."""
+        delivered = interaction.delivered_at
+        if delivered is not None and self._loop_time() - delivered > TOKEN_LIFETIME:
+            raise ApiError(401, 50027, "Invalid Webhook Token")
+
+    @staticmethod
+    def _loop_time() -> float:
+        return asyncio.get_running_loop().time()
+
+    async def _hold(self, interaction: Interaction, code: int) -> None:
+        """Hold the request that carries the answer until released, then drop it."""
+        interaction.held_received.set()
+        self._touch()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(interaction.released.wait(), _HELD_FOR)
+        interaction.error = "held, then dropped"
+        raise ApiError(404, code, "Unknown interaction")
+
+    async def _followup(self, record: Request, p: dict[str, str]) -> JSON:
         interaction = self._interaction(p, "token")
         record.interaction_id = interaction.id
         if interaction.response_type is None:
             raise ApiError(404, 10015, "Unknown Webhook")
+        self._token_alive(interaction)
+        if interaction.hold and not interaction.filled.is_set():
+            await self._hold(interaction, 10015)
         body: JSON = record.body or {}
+        interaction.filled.set()
         if interaction.deferred_pending and interaction.original_id is not None:
             interaction.deferred_pending = False
             original = self.messages[interaction.original_id]
@@ -1371,11 +1463,15 @@ class FakeDiscord:
         record.message_id = message.id
         return message.payload
 
-    def _webhook_message(self, record: Request, p: dict[str, str]) -> JSON | None:
+    async def _webhook_message(self, record: Request, p: dict[str, str]) -> JSON | None:
         interaction = self._interaction(p, "token")
         record.interaction_id = interaction.id
         if interaction.response_type is None:
             raise ApiError(404, 10015, "Unknown Webhook")
+        self._token_alive(interaction)
+        filling = record.method == "PATCH" and p["message_id"] == "@original"
+        if interaction.hold and filling and not interaction.filled.is_set():
+            await self._hold(interaction, 10015)
         key = p["message_id"]
         if key == "@original":
             mid = interaction.original_id
@@ -1389,11 +1485,14 @@ class FakeDiscord:
         record.message_id = message.id
         if record.method == "GET":
             return message.payload
+        if key == "@original":  # deleted or edited, a deferral waits no more
+            interaction.deferred_pending = False
         if record.method == "DELETE":
             message.deleted = True
             return None
         if key == "@original":
             interaction.deferred_pending = False
+            interaction.filled.set()
         self._edit(message, record.body or {})
         return message.payload
 
@@ -1501,7 +1600,8 @@ class FakeDiscord:
         tid = self._public_message(p).id if "message_id" in p else self.next_id()
         thread = payloads.thread(tid, self.guild_id, parent, self.bot_user.id, body)
         self.channels[tid] = thread
-        await self.dispatch("THREAD_CREATE", {**copy.deepcopy(thread), "newly_created": True})
+        if self._session is not None:
+            await self.dispatch("THREAD_CREATE", {**copy.deepcopy(thread), "newly_created": True})
         return thread
 
     async def _role(self, record: Request, p: dict[str, str]) -> None:

@@ -8,6 +8,7 @@ carry the table id, so they keep working after a restart.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Final
 
 import discord
@@ -32,6 +33,7 @@ from bot.render import (
 from bot.tables import NoTableError, PublicTable, Table, TableClosedError, reviewable_deals
 
 __all__ = [
+    "PublicMessage",
     "closed_hand",
     "end_embed",
     "finished_view",
@@ -47,6 +49,19 @@ _STYLES: Final = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
+
+
+@dataclass(frozen=True, slots=True)
+class PublicMessage:
+    """The arguments of a public table message (it mentions nobody: pings are apart)."""
+
+    embed: discord.Embed
+    view: discord.ui.View | None
+
+    @property
+    def view_or_missing(self) -> discord.ui.View:
+        """The view, or discord.py's "none" for a new message (which takes no None)."""
+        return discord.utils.MISSING if self.view is None else self.view
 
 
 def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:

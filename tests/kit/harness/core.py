@@ -24,6 +24,7 @@ from tests.kit.harness.messages import _Messages
 from tests.kit.harness.records import HarnessError, Sent, StoredMessage
 from tests.kit.harness.rest import HttpHandler, _Failure, _Rest
 from tests.kit.harness.tasks import _Dispatch, _LogCapture, _Tasks
+from tests.kit.harness.timing import _Timing
 from tests.kit.harness.webhooks import _InteractionState, _Webhooks
 from tests.kit.harness.world import FakeGuild, FakeMember, _World
 from tests.kit.payloads import JSON, clone
@@ -33,6 +34,7 @@ from tests.kit.waiting import BOUND
 class Harness(
     _DiscordInternals,
     _Tasks,
+    _Timing,
     _World,
     _Messages,
     _Rest,
@@ -85,6 +87,9 @@ class Harness(
         """The application's emojis by id, as uploaded (with ``image``, the data URI sent)."""
         """Commands the bot synced (``tree.sync``), by guild id (None = global)."""
         self.handlers: dict[tuple[str, str], HttpHandler] = {}
+        self.invalid: list[Sent] = []
+        """Every call answered 401, 403 or 429 (Discord counts them against the bot)."""
+        self._expected_invalid: dict[int, int] = {}
         self._failures: list[_Failure] = []
         self._channels: dict[int, JSON] = {}
         self._deleted_channels: set[int] = set()
@@ -124,6 +129,7 @@ class Harness(
         self._started = True
         try:
             self._install()
+            self._install_timing()
             if not isinstance(self.bot.loop, asyncio.AbstractEventLoop):
                 await self.bot.__aenter__()
                 self._entered_bot = True
