@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.fields import PRESET_CHOICES
 from bot.discord.pace.permissions import THREAD_TABLE, lacking, table_needs
 from bot.discord.readiness import Readiness
 from bot.discord.replies import PUBLIC_ANSWER, Answer, answer_as, send_ephemeral, send_public
@@ -45,7 +46,7 @@ from cogs.euchre.league import LeagueCommands
 from cogs.euchre.learning import ReviewCommands
 from cogs.euchre.lesson import LessonCommands
 from cogs.euchre.preferences import PreferenceCommands
-from cogs.euchre.server_config import PRESET_CHOICES, HouseRulesCommands
+from cogs.euchre.server_config import HouseRulesCommands
 from cogs.euchre.tournaments import NOT_RESUMED, STILL_RESUMING, TournamentCommands
 
 if TYPE_CHECKING:

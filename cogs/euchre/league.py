@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
+from bot.discord.fields import editor_of
 from bot.discord.league import history_view, replay_view, standings_view
 from bot.discord.replies import PUBLIC_ANSWER, send_ephemeral, send_public, update_message
 from bot.errors import UserFacingError
@@ -45,7 +46,6 @@ from bot.render.replays import replay_embed
 from bot.render.web_links import public_base, web_answer
 from bot.rules import RecordError
 from bot.store import ArchivedGame, Season
-from cogs.euchre.server_config import editor_of
 
 if TYPE_CHECKING:
     from discord.ext import commands

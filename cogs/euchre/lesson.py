@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import lesson_button
+from bot.discord.fields import PRESET_CHOICES
 from bot.discord.replies import answer_first
 from bot.errors import UserFacingError
 from bot.league.lesson import LEARNER, LessonStep, differences, lesson_fits, play_lesson
@@ -23,7 +24,6 @@ from bot.render.daily import solo_buttons
 from bot.render.hints import hint_text
 from bot.render.lesson import lesson_end_text, lesson_line, lesson_text
 from bot.rules import Action, HouseRules, SeatView
-from cogs.euchre.server_config import PRESET_CHOICES
 
 if TYPE_CHECKING:
     from discord.ext import commands

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.fields import Choices, field_named, name_choices, value_choices
 from bot.discord.replies import send_ephemeral
 from bot.render.preferences import (
     preference_change_text,
@@ -31,7 +32,6 @@ from bot.server.preference_sources import (
     reset_preferences,
     set_preference,
 )
-from cogs.euchre.server_config import LIMITS, Choices, field_named, name_choices
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
@@ -93,13 +93,12 @@ class PreferenceCommands(commands.Cog):
         if values is None:
             return []
         prefs = await self._preferences.get(interaction.user.id)
-        now = getattr(prefs, values.name)
-        choices = []
-        for value in values.suggestions(current, LIMITS.choices, now):
-            shown = values.text(value)
-            name = preference_value_choice_name(values.name, value, prefs, shown)
-            choices.append(app_commands.Choice(name=name, value=shown))
-        return choices
+        return value_choices(
+            values,
+            current,
+            getattr(prefs, values.name),
+            lambda value, shown: preference_value_choice_name(values.name, value, prefs, shown),
+        )
 
     @me_group.command(name="reset", description="All your preferences back to their defaults")
     async def me_reset(self, interaction: discord.Interaction[EuchreBot]) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
+from bot.discord.fields import PRESET_CHOICES, editor_of
 from bot.discord.pace.permissions import EVENT_CHANNEL, lacking
 from bot.discord.readiness import Readiness, patiently
 from bot.discord.refusals import log_refusal
@@ -34,7 +35,6 @@ from bot.store.tournament_models import EVENT_NAME_LENGTH, MAX_PLAYERS, EventSet
 from bot.tables import Player
 from bot.tables.champion_roles import ChampionRoles
 from bot.tables.tournament_runner import EventChanged, TournamentRunner
-from cogs.euchre.server_config import PRESET_CHOICES, editor_of
 
 if TYPE_CHECKING:
     from discord.ext import commands
