@@ -49,7 +49,8 @@ Layout, one concern a module (:class:`Harness` is assembled from their mixins):
 * ``timing``: the database round trips before an interaction's first answer;
 * ``world``: guilds, channels, members; ``messages``: the messages Discord holds;
 * ``rest`` and ``webhooks``: the offline fake Discord that records and answers
-  every HTTP call; ``records``: what was recorded (:class:`Sent`, :class:`Result`);
+  every HTTP call; ``records``: what was recorded (:class:`Sent`, :class:`Result`,
+  each dispatch's work);
 * ``interactions`` and ``commands``: the payloads members send, and dispatching them;
 * ``components``: reading components and visible text in payloads.
 

@@ -11,15 +11,12 @@ path and the limit.
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 
 from tests.kit.contract import ContractError, Violation, check_request, error_answer
-from tests.kit.harness.records import Sent
-
-if TYPE_CHECKING:
-    from tests.kit.harness.tasks import _Dispatch
+from tests.kit.harness.records import Sent, _Dispatch
 
 
 class _Contract:

@@ -21,9 +21,9 @@ from tests.kit.harness.contract import _Contract
 from tests.kit.harness.discord_internals import _DiscordInternals
 from tests.kit.harness.interactions import _Interactions
 from tests.kit.harness.messages import _Messages
-from tests.kit.harness.records import HarnessError, Sent, StoredMessage
+from tests.kit.harness.records import HarnessError, Sent, StoredMessage, _Dispatch
 from tests.kit.harness.rest import HttpHandler, _Failure, _Rest
-from tests.kit.harness.tasks import _Dispatch, _LogCapture, _Tasks
+from tests.kit.harness.tasks import _LogCapture, _Tasks
 from tests.kit.harness.timing import _Timing
 from tests.kit.harness.webhooks import _InteractionState, _Webhooks
 from tests.kit.harness.world import FakeGuild, FakeMember, _World

@@ -26,19 +26,23 @@ import asyncio
 import contextvars
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import aiohttp
 import discord
 from discord.http import Route
 from discord.webhook import async_ as webhook_async
 
-from tests.kit.harness.records import UnexpectedRequestError
-from tests.kit.harness.tasks import _ACTIVE, _Dispatch
+from tests.kit.harness.records import UnexpectedRequestError, _Dispatch
+from tests.kit.harness.tasks import _ACTIVE
 from tests.kit.payloads import JSON
 
-if TYPE_CHECKING:
-    from tests.kit.harness.core import Harness
+
+class _HttpHandler(Protocol):
+    """What the webhook adapter asks of the harness: to answer one HTTP call."""
+
+    async def _handle_http(self, route: Route, **kwargs: Any) -> Any: ...
+
 
 if (discord.version_info.major, discord.version_info.minor) != (2, 7):  # pragma: no cover
     raise RuntimeError(
@@ -61,7 +65,7 @@ class _OfflineConnector(aiohttp.BaseConnector):
 class _RecordingAdapter(webhook_async.AsyncWebhookAdapter):
     """The webhook adapter every interaction response goes through, answered offline."""
 
-    def __init__(self, harness: Harness) -> None:
+    def __init__(self, harness: _HttpHandler) -> None:
         super().__init__()  # type: ignore[no-untyped-call]
         self._harness = harness
 

@@ -23,9 +23,9 @@ from tests.kit.harness.records import (
     Result,
     Sent,
     StoredMessage,
+    _Dispatch,
     _snowflake_str,
 )
-from tests.kit.harness.tasks import _Dispatch
 from tests.kit.harness.webhooks import _InteractionState
 from tests.kit.harness.world import FakeMember
 from tests.kit.payloads import DEFAULT_BOT_PERMISSIONS, JSON, clone

@@ -1,24 +1,24 @@
 """What the harness records, and the errors a test fails with.
 
 Each HTTP call (:class:`Sent`), each message as the fake Discord holds it
-(:class:`StoredMessage`), and what one interaction produced (:class:`Result`).
+(:class:`StoredMessage`), the work one dispatch started and what it caused
+(:class:`_Dispatch`), and what one interaction produced (:class:`Result`). It imports
+nothing else of the harness but its components, so every part may import it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 
+from tests.kit.contract import ContractError
 from tests.kit.harness.components import ComponentData, _HasComponents
 from tests.kit.payloads import EPHEMERAL, JSON
-
-if TYPE_CHECKING:
-    from tests.kit.harness.core import Harness
-    from tests.kit.harness.tasks import _Dispatch
 
 
 class HarnessError(AssertionError):
@@ -188,10 +188,34 @@ class StoredMessage(_HasComponents):
         return f"<StoredMessage id={self.id} channel={self.channel_id}{vis}{dead} {self.content!r}>"
 
 
+class _MessageSource(Protocol):
+    """What a result asks of the harness: the stored message of an id."""
+
+    def message(self, message: int) -> StoredMessage: ...
+
+
+@dataclass(eq=False)
+class _Dispatch:
+    """One unit of work whose spawned tasks the harness tracks (an interaction, READY...)."""
+
+    label: str
+    interaction_id: int | None = None
+    payload: JSON | None = None
+    interaction: discord.Interaction[Any] | None = None
+    tasks: list[asyncio.Task[Any]] = field(default_factory=list)
+    sent: list[Sent] = field(default_factory=list)
+    errors: list[logging.LogRecord] = field(default_factory=list)
+    unexpected: list[str] = field(default_factory=list)
+    trips_before_answer: int = 0
+    """Database round trips made while its interaction had no answer yet."""
+    broken: list[ContractError] = field(default_factory=list)
+    """Payloads past Discord's contract (:mod:`tests.kit.harness.contract`)."""
+
+
 class Result:
     """What one dispatched interaction produced, once all of its handlers finished."""
 
-    def __init__(self, dispatch: _Dispatch, harness: Harness) -> None:
+    def __init__(self, dispatch: _Dispatch, harness: _MessageSource) -> None:
         self._d = dispatch
         self._h = harness
         self.interaction_id: int = dispatch.interaction_id or 0

@@ -26,11 +26,10 @@ from discord.http import Route
 from tests.kit import payloads
 from tests.kit.discord_limits import InvalidRequests
 from tests.kit.discord_permissions import channel_refusal
-from tests.kit.harness.records import Sent, StoredMessage, UnexpectedRequestError
+from tests.kit.harness.records import Sent, StoredMessage, UnexpectedRequestError, _Dispatch
 from tests.kit.payloads import JSON, clone
 
 if TYPE_CHECKING:
-    from tests.kit.harness.tasks import _Dispatch
     from tests.kit.harness.world import FakeGuild
 
 

@@ -14,44 +14,27 @@ import asyncio
 import logging
 import traceback
 from collections.abc import Coroutine, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
-
-import discord
+from typing import Any, Protocol, cast
 
 from tests.kit.contract import ContractError
 from tests.kit.harness.records import (
     HarnessError,
     HarnessTimeoutError,
-    Sent,
     UnexpectedRequestError,
+    _Dispatch,
 )
-from tests.kit.payloads import JSON
-
-if TYPE_CHECKING:
-    from tests.kit.harness.core import Harness
 
 
-@dataclass(eq=False)
-class _Dispatch:
-    """One unit of work whose spawned tasks the harness tracks (an interaction, READY...)."""
+class _TaskOwner(Protocol):
+    """A running harness as the task tracking of another sees it."""
 
-    label: str
-    interaction_id: int | None = None
-    payload: JSON | None = None
-    interaction: discord.Interaction[Any] | None = None
-    tasks: list[asyncio.Task[Any]] = field(default_factory=list)
-    sent: list[Sent] = field(default_factory=list)
-    errors: list[logging.LogRecord] = field(default_factory=list)
-    unexpected: list[str] = field(default_factory=list)
-    trips_before_answer: int = 0
-    """Database round trips made while its interaction had no answer yet."""
-    broken: list[ContractError] = field(default_factory=list)
-    """Payloads past Discord's contract (:mod:`tests.kit.harness.contract`)."""
+    def _owns_current_task(self) -> bool: ...
+
+    def _on_log_error(self, record: logging.LogRecord) -> None: ...
 
 
 class _LogCapture(logging.Handler):
-    def __init__(self, harness: Harness) -> None:
+    def __init__(self, harness: _TaskOwner) -> None:
         super().__init__(level=logging.ERROR)
         self._harness = harness
 
@@ -85,7 +68,7 @@ def _describe_task(task: asyncio.Task[Any]) -> str:
     return f"{task.get_name()}: {chain or task.get_coro()!r}"
 
 
-_ACTIVE: list[Harness] = []
+_ACTIVE: list[_TaskOwner] = []
 
 
 class _Tasks:

@@ -17,32 +17,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import TYPE_CHECKING
 
-from tests.kit.harness.records import HarnessError
-from tests.kit.harness.tasks import _Dispatch
+from tests.kit.harness.records import HarnessError, _Dispatch
 from tests.kit.slow_database import ANSWER_BUDGET, ROUND_TRIP, counted_round_trips
-
-if TYPE_CHECKING:
-    from tests.kit.harness.core import Harness
 
 
 class _Timing:
     """Charge database round trips to the interaction waiting for its first answer."""
 
-    def _install_timing(self: Harness) -> None:
+    def _install_timing(self) -> None:
         stack = contextlib.ExitStack()
         stack.enter_context(counted_round_trips(self._round_trip))
         self._restore.append(stack.close)
 
-    def _round_trip(self: Harness) -> None:
+    def _round_trip(self) -> None:
         owner = self._current_owner()
         iid = owner.interaction_id
         state = None if iid is None else self._interactions_by_id.get(iid)
         if state is not None and state.response_type is None:
             owner.trips_before_answer += 1
 
-    def _check_answer_time(self: Harness, dispatch: _Dispatch, what: str) -> None:
+    def _check_answer_time(self, dispatch: _Dispatch, what: str) -> None:
         waited = dispatch.trips_before_answer * ROUND_TRIP
         if waited > ANSWER_BUDGET:
             raise HarnessError(

@@ -10,9 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from tests.kit.harness.records import Sent, UnexpectedRequestError
+from tests.kit.harness.records import Sent, UnexpectedRequestError, _Dispatch
 from tests.kit.harness.rest import _error
-from tests.kit.harness.tasks import _Dispatch
 from tests.kit.payloads import (
     AUTOCOMPLETE,
     DEFER,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeAlias, cast
+from typing import Any, Protocol, TypeAlias, cast
 
 import discord
 
@@ -21,8 +21,25 @@ from tests.kit.payloads import (
     now_iso,
 )
 
-if TYPE_CHECKING:
-    from tests.kit.harness.core import Harness
+
+class _GuildHost(Protocol):
+    """What a fake guild asks of the harness that made it."""
+
+    @property
+    def bot(self) -> discord.Client: ...
+
+    @property
+    def _state(self) -> Any: ...
+
+    def next_id(self) -> int: ...
+
+    def gateway(self, event: str, data: JSON) -> None: ...
+
+    def _make_member(
+        self, guild: FakeGuild, spec: MemberLike, *, register: bool = True
+    ) -> FakeMember: ...
+
+    def _make_channel(self, guild: FakeGuild, name: str, cid: int | None = None) -> JSON: ...
 
 
 @dataclass(frozen=True)
@@ -95,7 +112,7 @@ class FakeMember:
 class FakeGuild:
     """A guild the harness created (and announced to the bot with GUILD_CREATE)."""
 
-    harness: Harness
+    harness: _GuildHost
     id: int
     name: str
     owner_id: int
