@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 import pytest
 
@@ -186,6 +187,23 @@ def test_players_know_only_the_rules() -> None:
 def test_the_command_lines_shared_helper_imports_nothing_of_the_project() -> None:
     found = [i.module for i in imports(ROOT / "bot/cli.py") if _within(i.module, "bot", "cogs")]
     assert found == [], "every layer's command line uses it"
+
+
+RENDER_AWAITING_SPLIT: Final = frozenset(
+    {"faces", "hand", "league", "replays", "rules", "server_config", "table", "tournaments"}
+)
+"""Render modules that still build discord.py's objects themselves; each leaves the list
+as its embeds become panels (bot/render/panel.py) that bot/discord/embeds.py draws."""
+
+
+def test_render_is_pure_text_and_pictures() -> None:
+    """bot/render imports no discord; the modules still waiting for the split are named."""
+    drawing = {
+        path.stem
+        for path in _modules("bot/render")
+        if any(_within(i.module, *NO_DISCORD) for i in imports(path))
+    }
+    assert drawing == RENDER_AWAITING_SPLIT
 
 
 @pytest.mark.parametrize("folder", ["bot/tables", "bot/store", "bot/server", "bot/league"])

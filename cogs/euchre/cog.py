@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.embeds import embed_of
 from bot.discord.fields import PRESET_CHOICES
 from bot.discord.pace.permissions import THREAD_TABLE, lacking, table_needs
 from bot.discord.readiness import Readiness
@@ -24,7 +25,7 @@ from bot.discord.tables.presenter import TablePresenter, on_private_hand
 from bot.discord.tournaments.champion_roles import DiscordRoleHands
 from bot.discord.tournaments.view import EventDesk
 from bot.errors import UserFacingError
-from bot.render import TableVerb, dealt_hands_embed, help_embed
+from bot.render import TableVerb, dealt_hands_panel, help_panel
 from bot.render.fitting import THREAD_NAME, shorten
 from bot.rules import Action, ActionError
 from bot.server.overrides import TableRules
@@ -276,7 +277,7 @@ class Euchre(
         """Explain the commands and buttons, privately, with this server's scores."""
         guild = interaction.guild_id
         rules = None if guild is None else (await self.service.settings_of(guild)).rules
-        await send_ephemeral(interaction, embed=help_embed(rules))
+        await send_ephemeral(interaction, embed=embed_of(help_panel(rules)))
 
     # ------------------------------------------------------------------ table buttons
 
@@ -341,7 +342,7 @@ class Euchre(
         table = self.service.get_any(table_id)
         dealt = dealt_hands(table)
         four_colour = (await self.service.preferences_of(interaction.user.id)).four_colour
-        embed = dealt_hands_embed(table.public(), dealt, four_colour)
+        embed = embed_of(dealt_hands_panel(table.public(), dealt, four_colour))
         await send_ephemeral(interaction, embed=embed)
 
     # ------------------------------------------------------------------ private hand

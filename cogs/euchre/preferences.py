@@ -17,12 +17,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.embeds import embed_of
 from bot.discord.fields import Choices, field_named, name_choices, value_choices
 from bot.discord.replies import send_ephemeral
 from bot.render.preferences import (
     preference_change_text,
     preference_value_choice_name,
-    preferences_embed,
+    preferences_panel,
     privacy_text,
 )
 from bot.server.fields import PREFERENCE_FIELDS
@@ -63,7 +64,7 @@ class PreferenceCommands(commands.Cog):
     async def me_show(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Every preference of the person, its value and what it means."""
         prefs = await self._preferences.get(interaction.user.id)
-        await send_ephemeral(interaction, embed=preferences_embed(prefs))
+        await send_ephemeral(interaction, embed=embed_of(preferences_panel(prefs)))
 
     @me_group.command(name="set", description="Change one of your preferences")
     @app_commands.describe(

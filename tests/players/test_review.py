@@ -21,7 +21,7 @@ from bot.players.review import (
     review_game,
     summarize,
 )
-from bot.render.help import help_embed
+from bot.render.help import help_panel
 from bot.render.review import review_text
 from bot.rules import (
     Action,
@@ -109,7 +109,7 @@ def test_grades_follow_the_thresholds() -> None:
 
 
 def test_the_help_gives_the_thresholds_that_grade() -> None:
-    text = help_embed().description or ""
+    text = help_panel().description
     assert "0.1 expected points or more is an **inaccuracy**, 0.3 a **mistake**, 0.7 a " in text
 
 

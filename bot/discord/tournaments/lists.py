@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.buttons import tournament_page_button
+from bot.discord.embeds import embed_of
 from bot.discord.replies import send_ephemeral, update_message
 from bot.league.tournaments import Tournament
 from bot.render.tournament_lists import EventList, event_list_page
@@ -53,7 +54,8 @@ async def show_list(
     state = event.state
     assert state.id is not None
     standings = event.standings() if which == "st" else []
-    embed, shown, pages = event_list_page(state, which, page, standings)
+    panel, shown, pages = event_list_page(state, which, page, standings)
+    embed = embed_of(panel)
     view = list_view(state.id, which, shown, pages)
     if redraw:
         await update_message(interaction, embed=embed, view=view)
