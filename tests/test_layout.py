@@ -189,9 +189,7 @@ def test_the_command_lines_shared_helper_imports_nothing_of_the_project() -> Non
     assert found == [], "every layer's command line uses it"
 
 
-RENDER_AWAITING_SPLIT: Final = frozenset(
-    {"faces", "hand", "league", "replays", "rules", "server_config", "table", "tournaments"}
-)
+RENDER_AWAITING_SPLIT: Final = frozenset({"faces", "hand", "league", "table", "tournaments"})
 """Render modules that still build discord.py's objects themselves; each leaves the list
 as its embeds become panels (bot/render/panel.py) that bot/discord/embeds.py draws."""
 

@@ -10,9 +10,11 @@ __all__ = ["embed_of"]
 
 
 def embed_of(panel: Panel) -> discord.Embed:
-    """The embed that shows ``panel``: its title, text, colour and footer."""
+    """The embed that shows ``panel``: its title, text, colour, fields and footer."""
     colour = None if panel.colour is None else getattr(discord.Colour, panel.colour)()
     embed = discord.Embed(title=panel.title, description=panel.description, colour=colour)
+    for part in panel.fields:
+        embed.add_field(name=part.name, value=part.value, inline=part.inline)
     if panel.footer is not None:
         embed.set_footer(text=panel.footer)
     return embed

@@ -20,7 +20,7 @@ from .faces import NO_FACES, CardFaces
 from .hand import HandButton, closed_hand_embed, hand_buttons, hand_embed
 from .help import help_panel
 from .hints import hint_text
-from .rules import rules_embed, rules_line, rules_text
+from .rules import rules_line, rules_panel, rules_text
 from .table import LAST_DEAL, table_embed, turn_mention
 
 __all__ = [
@@ -45,8 +45,8 @@ __all__ = [
     "hint_text",
     "played_again_controls",
     "public_controls",
-    "rules_embed",
     "rules_line",
+    "rules_panel",
     "rules_text",
     "sort_hand",
     "suit_text",

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
+from bot.discord.embeds import embed_of
 from bot.discord.fields import editor_of
 from bot.discord.league import history_view, replay_view, standings_view
 from bot.discord.replies import PUBLIC_ANSWER, send_ephemeral, send_public, update_message
@@ -42,7 +43,7 @@ from bot.render.league import (
     stats_embed,
 )
 from bot.render.rating_chart import CHART_FILENAME, rating_chart
-from bot.render.replays import replay_embed
+from bot.render.replays import replay_panel
 from bot.render.web_links import public_base, web_answer
 from bot.rules import RecordError
 from bot.store import ArchivedGame, Season
@@ -299,7 +300,7 @@ class LeagueCommands(_Mixin):
         archived, book = await self._book(_guild_id(interaction), game)
         await send_ephemeral(
             interaction,
-            embed=replay_embed(archived, book, 0),
+            embed=embed_of(replay_panel(archived, book, 0)),
             view=replay_view(archived.id, book, 0),
         )
 
@@ -311,7 +312,7 @@ class LeagueCommands(_Mixin):
         index = book.index(deal, trick)
         await update_message(
             interaction,
-            embed=replay_embed(archived, book, index),
+            embed=embed_of(replay_panel(archived, book, index)),
             view=replay_view(archived.id, book, index),
         )
 

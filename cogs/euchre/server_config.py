@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.embeds import embed_of
 from bot.discord.fields import (
     LIMITS,
     PRESET_CHOICES,
@@ -36,12 +37,12 @@ from bot.render.server_config import (
     rule_change_text,
     rule_value_choice_name,
     rules_replaced_text,
-    server_rules_embeds,
+    server_rules_panels,
     setting_change_text,
     setting_value_choice_name,
-    settings_embed,
+    settings_panel,
     shown_value,
-    table_rules_embed,
+    table_rules_panel,
 )
 from bot.rules import HouseRules
 from bot.server.fields import RULE_FIELDS, SETTING_FIELDS, FieldValues
@@ -75,13 +76,13 @@ class HouseRulesCommands(commands.Cog):
         """The server's house rules; also the table's here when it plays other rules."""
         settings = await self.service.settings_of(_guild_id(interaction))
         table = self.service.at(interaction.channel_id) if interaction.channel_id else None
-        embeds = server_rules_embeds(
+        panels = server_rules_panels(
             settings.rules,
             table_id=None if table is None else table.id,
             table_rules=None if table is None else table.rules,
             table_overridden=table is not None and table.rules_overridden,
         )
-        await send_ephemeral(interaction, embeds=embeds)
+        await send_ephemeral(interaction, embeds=[embed_of(p) for p in panels])
 
     @rules_group.command(name="preset", description="Play a preset's rules (admins)")
     @app_commands.describe(
@@ -149,7 +150,7 @@ class HouseRulesCommands(commands.Cog):
     async def settings_show(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Every setting, its value and what it means."""
         settings = await self.service.settings_of(_guild_id(interaction))
-        embed = settings_embed(settings, self._default_delay)
+        embed = embed_of(settings_panel(settings, self._default_delay))
         await send_ephemeral(interaction, embed=embed)
 
     @settings_group.command(name="set", description="Change one setting (admins)")
@@ -237,8 +238,10 @@ class HouseRulesCommands(commands.Cog):
         """The Rules button of a table: its full rules, privately."""
         table = await self.service.fetch(table_id, closed=True)
         server = await self.service.settings_of(table.place.guild_id)
-        embed = table_rules_embed(
-            table.id, table.rules, overridden=table.rules_overridden, server_rules=server.rules
+        embed = embed_of(
+            table_rules_panel(
+                table.id, table.rules, overridden=table.rules_overridden, server_rules=server.rules
+            )
         )
         await send_ephemeral(interaction, embed=embed)
 
