@@ -1,4 +1,4 @@
-"""The Bot class: extensions, command sync, the start-up line and the app-command error funnel."""
+"""The Bot class: extensions, command sync and the start-up line (its tree: command_tree.py)."""
 
 from __future__ import annotations
 
@@ -9,16 +9,15 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot import about
 from bot.discord.clicks import Clicks
+from bot.discord.command_tree import EuchreTree
 from bot.discord.pace.gate import RequestGate
 from bot.discord.pace.pacing import DISCORD_LIMITS, ChannelLimits, Pacers
 from bot.discord.pace.permissions import BOT_PERMISSIONS, INVITE_SCOPES, invite_url
-from bot.discord.refusals import log_refusal
-from bot.discord.replies import answer_first, report_error, send_ephemeral
+from bot.discord.replies import answer_first, send_ephemeral
 from bot.heartbeat import Heartbeat
 from bot.league import LeagueService
 from bot.logs import GUILD_ID
@@ -83,19 +82,6 @@ a redraw queued behind a full window still goes out before the bot stops.
 
 STOPPING = "The bot is restarting: try again in a minute."
 
-STALE_COMMAND = "This command has changed. Wait a minute for Discord to update it, then retry."
-CHECK_FAILED = "You can't use this command here."
-
-# discord.py's own check failures whose messages are written for users.
-_USER_READABLE_CHECKS = (
-    app_commands.NoPrivateMessage,
-    app_commands.MissingRole,
-    app_commands.MissingAnyRole,
-    app_commands.MissingPermissions,
-    app_commands.BotMissingPermissions,
-    app_commands.CommandOnCooldown,
-)
-
 
 def _server_defaults(settings: Settings) -> ServerSettings:
     return ServerSettings(tables_in_threads=settings.tables_in_threads)
@@ -156,39 +142,6 @@ def intents() -> discord.Intents:
     and channel cache that discord.py expects to have.
     """
     return discord.Intents(guilds=True)
-
-
-class EuchreTree(app_commands.CommandTree["EuchreBot"]):
-    """The command tree, whose ``on_error`` is the funnel for every app-command error."""
-
-    async def interaction_check(self, interaction: discord.Interaction[EuchreBot], /) -> bool:
-        """Refuse commands while the bot stops; keep track of the ones it runs."""
-        return await interaction.client.take(interaction)
-
-    async def on_error(
-        self, interaction: discord.Interaction[EuchreBot], error: app_commands.AppCommandError, /
-    ) -> None:
-        """Answer the user ephemerally; log what is not their doing."""
-        if isinstance(error, app_commands.CommandInvokeError):
-            name = error.command.qualified_name
-            await report_error(interaction, error.original, context=f"command /{name}")
-            return
-        if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
-            log.warning("Stale command used: %s", error)
-            content = STALE_COMMAND
-        elif isinstance(error, _USER_READABLE_CHECKS):
-            content = str(error)
-        elif isinstance(error, app_commands.CheckFailure):
-            content = CHECK_FAILED
-        else:
-            command = interaction.command
-            context = f"command /{command.qualified_name}" if command else "command tree"
-            await report_error(interaction, error, context=context)
-            return
-        try:
-            await send_ephemeral(interaction, content)
-        except discord.HTTPException as exc:
-            log_refusal(log, exc, f"answering user {interaction.user.id}")
 
 
 class EuchreBot(commands.AutoShardedBot):

@@ -22,13 +22,13 @@ from datetime import UTC, datetime
 from typing import Any, Final, Protocol, TypeVar
 
 from bot.errors import UserFacingError
-from bot.players.advice import Advice
 from bot.players.review import (
     REVIEW_BUDGET,
     Advisor,
     Budget,
     DealReview,
     ReviewError,
+    Verdict,
     expert_advisor,
     review_deal,
     review_game,
@@ -181,7 +181,7 @@ class Reviewer:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closed = threading.Event()
 
-    def _advise(self, view: SeatView, done: Action, seed: int) -> Advice:
+    def _advise(self, view: SeatView, done: Action, seed: int) -> Verdict:
         """The search of one decision, unless the reviewer was closed (checked between them).
 
         A review runs in a worker thread, which nothing can cancel: this lets a stopping

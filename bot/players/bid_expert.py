@@ -32,7 +32,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from bot.rules import Action, Contract, Game, HouseRules, SeatView, seat_view
 from bot.rules.play import play_order
@@ -43,6 +42,7 @@ from .advice import Advice
 from .bid_basic import CHOICES, own_tricks
 from .bid_rollout import play_out
 from .bid_worlds import bidding_world, play_hands
+from .effort import Effort, Work
 from .tracking import Knowledge
 
 BID_MARGIN = 1.0
@@ -66,14 +66,6 @@ class Knobs:
     max_samples: int = 120
 
 
-class SampleClock(Protocol):
-    """A decision's time budget (``expert.Clock``): whether to draw another sample."""
-
-    def more(self, samples: int, least: int, most: int) -> bool:
-        """Whether to draw another sample after ``samples``; ``least`` to ``most`` in all."""
-        ...
-
-
 @dataclass(slots=True)
 class _Outcome:
     """How one option ends in one sampled deal: this seat's contract at ``bid``, or a net value."""
@@ -88,20 +80,26 @@ class BidExpert:
     def __init__(self, rng: random.Random, knobs: Knobs = Knobs()) -> None:
         self.rng = rng
         self.knobs = knobs
+        self.effort = Effort.start(None)
+        """The work of the decision under way."""
 
-    def advise(self, view: SeatView, clock: SampleClock, also: Action | None = None) -> Advice:
+    def advise(self, view: SeatView, effort: Effort, also: Action | None = None) -> Advice:
         """The action for the phase in play with the expected points of each option searched.
 
-        ``clock`` is the decision's budget, started when the decision was asked; ``also``
-        a legal bid to search besides those the expert would (a shoot on a weak hand).
+        ``effort`` is the decision's budget of work, which the deals drawn (``bid_worlds``)
+        and the cards played out count; ``also`` a legal bid to search besides those the
+        expert would (a shoot on a weak hand).
         """
         legal = list(dict.fromkeys(view.legal))
         if len(legal) == 1:
             return Advice(legal[0])
         knobs = self.knobs
+        self.effort = effort
 
         def more(samples: int) -> bool:
-            return clock.more(samples, knobs.min_samples, knobs.max_samples)
+            if samples:
+                effort.count(Work(samples=1))
+            return effort.more(samples, knobs.min_samples, knobs.max_samples)
 
         if view.phase == "bid":
             return self._bid(view, legal, more, also)
@@ -110,6 +108,68 @@ class BidExpert:
         if view.phase == "play":
             return self._play(view, legal, more)
         return Advice(bid_basic.choose(view))
+
+    def sample_values(
+        self, view: SeatView, options: Sequence[Action], samples: int, effort: Effort
+    ) -> list[list[float]]:
+        """Each option's points on ``samples`` sampled deals, the same deals for all (paired).
+
+        A bid is valued as ``_bid`` values it (this seat declaring the choice that took
+        most tricks over these deals), a declaration and a card as ``_declare`` and
+        ``_play`` do. Rows hold the options in their order; none where the phase is not
+        searched.
+        """
+        self.effort = effort
+        rows: list[list[float]] = []
+        if view.phase == "play" and view.trump is not None and view.contract is not None:
+            know = Knowledge.read(view)
+            runner = play_out(view.rules, view.trump)
+            after = play_order(view.out)
+            for _ in range(samples):
+                hands = play_hands(view, know, self.rng, effort)
+                row = []
+                for option in options:
+                    if option.card is None:
+                        return []
+                    trial = [list(h) for h in hands]
+                    trial[view.seat].remove(option.card)
+                    trick = [*view.trick, (view.seat, option.card)]
+                    effort.count(Work(cards=sum(map(len, trial))))
+                    won = runner.finish(trial, after, after[view.seat], trick, view.tricks_won)
+                    row.append(_net(view, view.contract, won[view.team]))
+                rows.append(row)
+            return rows
+        if view.phase not in ("bid", "declare"):
+            return []
+        worlds: list[tuple[list[int], list[_Outcome]]] = []
+        contract = view.contract
+        for _ in range(samples):
+            game = bidding_world(view, self.rng, effort)
+            if game is None:
+                continue
+            deal = _Deal(game, view.seat, effort)
+            if view.phase == "declare":
+                assert contract is not None
+                trumps = [a.trump for a in options if a.trump is not None]
+                if len(trumps) != len(options):
+                    return []
+                rows.append([_net(view, contract, deal.declared(t)) for t in trumps])
+                continue
+            mine = [deal.tricks(view.seat, t) for t in CHOICES]
+            worlds.append((mine, [deal.after_bid(option) for option in options]))
+        if worlds:
+            totals = [sum(w[0][i] for w in worlds) for i in range(len(CHOICES))]
+            best_trump = max(range(len(CHOICES)), key=totals.__getitem__)
+            rows = [
+                [
+                    _net(view, Contract(view.seat, out.bid), mine[best_trump])
+                    if out.bid
+                    else out.net
+                    for out in outs
+                ]
+                for mine, outs in worlds
+            ]
+        return rows
 
     # ------------------------------------------------------------------ bidding
 
@@ -129,10 +189,10 @@ class BidExpert:
         samples = 0
         while more(samples):
             samples += 1
-            game = bidding_world(view, self.rng)
+            game = bidding_world(view, self.rng, self.effort)
             if game is None:
                 continue
-            deal = _Deal(game, view.seat)
+            deal = _Deal(game, view.seat, self.effort)
             mine = [deal.tricks(view.seat, t) for t in CHOICES]
             worlds.append((mine, [deal.after_bid(option) for option in options]))
         if not worlds:
@@ -166,11 +226,11 @@ class BidExpert:
         samples = found = 0
         while more(samples):
             samples += 1
-            game = bidding_world(view, self.rng)
+            game = bidding_world(view, self.rng, self.effort)
             if game is None:
                 continue
             found += 1
-            deal = _Deal(game, view.seat)
+            deal = _Deal(game, view.seat, self.effort)
             for t in CHOICES:
                 mine = deal.declared(t)
                 totals[t] += mine
@@ -193,12 +253,13 @@ class BidExpert:
         plays = [(a, a.card) for a in legal if a.card is not None]
         rows: list[list[float]] = []
         while more(len(rows)) and not settled(rows):
-            hands = play_hands(view, know, self.rng)
+            hands = play_hands(view, know, self.rng, self.effort)
             row = []
             for _, card in plays:
                 trial = [list(h) for h in hands]
                 trial[view.seat].remove(card)
                 trick = [*view.trick, (view.seat, card)]
+                self.effort.count(Work(cards=sum(map(len, trial))))
                 won = runner.finish(trial, after, after[view.seat], trick, view.tricks_won)
                 row.append(_net(view, view.contract, won[view.team]))
             rows.append(row)
@@ -240,9 +301,10 @@ def settled(rows: Sequence[Sequence[float]]) -> bool:
 class _Deal:
     """One sampled deal at this seat's bid or declaration, played out as options are tried."""
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game, seat: int, effort: Effort) -> None:
         self.game = game
         self.seat = seat
+        self.effort = effort
         self.rules = game.rules
         self.played: dict[tuple[int, int], int] = {}
 
@@ -253,6 +315,7 @@ class _Deal:
             game = self.game
             out = [False] * game.players
             hands = [list(h) for h in game.hands]
+            self.effort.count(Work(cards=sum(map(len, hands))))
             won = play_out(self.rules, trump).finish(
                 hands, play_order(out), _leader(self.rules, game.dealer, declarer, out)
             )
@@ -266,7 +329,7 @@ class _Deal:
             return self.tricks(self.seat, trump)
         game = self.game.copy()
         game.apply(self.seat, Action.declare(trump))
-        return _shoot_out(game)[self.seat % 2]
+        return _shoot_out(game, self.effort)[self.seat % 2]
 
     def after_bid(self, option: Action) -> _Outcome:
         """How the deal ends for this seat's side when it takes ``option`` now."""
@@ -285,16 +348,16 @@ class _Deal:
         if declarer == self.seat:
             trump = bid_basic.declare_choice(game.hands[declarer], rules)
             game.apply(declarer, Action.declare(trump))
-            mine = _shoot_out(game)[self.seat % 2]
+            mine = _shoot_out(game, self.effort)[self.seat % 2]
         elif contract.shoot:
-            mine = _shoot_out(game)[self.seat % 2]
+            mine = _shoot_out(game, self.effort)[self.seat % 2]
         else:
             trump = bid_basic.declare_choice(game.hands[declarer], rules)
             mine = self.tricks(declarer, trump)
         return _Outcome(net=_team_net(rules, self.seat % 2, contract, mine))
 
 
-def _shoot_out(game: Game) -> list[int]:
+def _shoot_out(game: Game, effort: Effort) -> list[int]:
     """A shoot's deal from its declaration on: basic's gifts and discards, then the tricks."""
     while game.phase in ("declare", "give", "discard"):
         seat = game.turn
@@ -303,6 +366,7 @@ def _shoot_out(game: Game) -> list[int]:
     trump = game.trump
     assert trump is not None and game.turn is not None
     hands = [list(h) for h in game.hands]
+    effort.count(Work(cards=sum(map(len, hands))))
     return play_out(game.rules, trump).finish(hands, play_order(game.out), game.turn)
 
 

@@ -27,6 +27,7 @@ from bot.rules import Game, RulesError, SeatView, new_game
 from bot.rules.dealing import Deal
 
 from . import bid_basic
+from .effort import Effort, Work
 from .inference import BID_SURPRISE, TRIES
 from .sampling import draw_hands, sample_deal
 from .tracking import Knowledge
@@ -70,11 +71,16 @@ def surprises(view: SeatView, deal: Deal) -> tuple[Game, int] | None:
     return game, count
 
 
-def bidding_world(view: SeatView, rng: random.Random) -> Game | None:
-    """A whole deal around this seat's hand, replayed to now (the bidding or the declaration)."""
+def bidding_world(view: SeatView, rng: random.Random, effort: Effort | None = None) -> Game | None:
+    """A whole deal around this seat's hand, replayed to now (the bidding or the declaration).
+
+    ``effort`` counts the deals drawn and the bids replayed on them.
+    """
     best: tuple[float, Game] | None = None
     mine = list(view.hand)
     for _ in range(TRIES):
+        if effort is not None:
+            effort.count(Work(draws=1, replayed=len(view.history)))
         read = surprises(view, sample_deal(view, mine, rng))
         if read is None or read[0].turn != view.seat:
             continue
@@ -87,14 +93,23 @@ def bidding_world(view: SeatView, rng: random.Random) -> Game | None:
     return None if best is None else best[1]
 
 
-def play_hands(view: SeatView, know: Knowledge, rng: random.Random) -> list[list[int]]:
-    """Every seat's hand now, for the play: the least surprising of up to ``TRIES`` draws."""
+def play_hands(
+    view: SeatView, know: Knowledge, rng: random.Random, effort: Effort | None = None
+) -> list[list[int]]:
+    """Every seat's hand now, for the play: the least surprising of up to ``TRIES`` draws.
+
+    ``effort`` counts the hands drawn and the bids replayed on them.
+    """
     mine = dealt_hand(view)
     hands = draw_hands(know, rng)
+    if effort is not None:
+        effort.count(Work(draws=1))
     if mine is None:
         return hands  # a shoot: the gifts hide what was dealt, so the bids are not read
     best: tuple[float, list[list[int]]] | None = None
-    for _ in range(TRIES):
+    for tried in range(TRIES):
+        if effort is not None:
+            effort.count(Work(draws=1 if tried else 0, replayed=len(view.history)))
         read = surprises(view, _as_dealt(view, hands, mine))
         weight = -1.0 if read is None else BID_SURPRISE ** read[1]
         if rng.random() < weight:

@@ -93,8 +93,11 @@ class Solver:
                 return side
         return list(hand)
 
-    def values(self, pos: Position) -> dict[int, int]:
-        """Each card the seat to play may play, with this team's tricks from here on after it."""
+    def values(self, pos: Position, only: list[int] | None = None) -> dict[int, int]:
+        """Each card the seat to play may play, with this team's tricks from here on after it.
+
+        ``only`` limits the cards valued to those given.
+        """
         hands = [list(h) for h in pos.hands]
         nums = [self._number(h) for h in hands]
         live = sum(nums) + sum(self.weight[c] for _, c in pos.trick)
@@ -103,6 +106,8 @@ class Solver:
         seat = pos.turn
         out: dict[int, int] = {}
         for card in dict.fromkeys(self.legal(hands[seat], led, pos.tricks_left, pos.trump_broken)):
+            if only is not None and card not in only:
+                continue
             hands[seat].remove(card)
             nums[seat] -= self.weight[card]
             trick = [*pos.trick, (seat, card)]

@@ -19,20 +19,20 @@ lets every seat find every card, which is not how the deal will be played. A
 searched bid replaces the bidder's only by a margin: 0.3 points, or half a
 standard error where the learnt model decides (``MODEL_MARGIN``).
 
-Every decision has a time budget on the monotonic clock, from the moment it is
-asked: as many samples as fit. A few samples are drawn even past the budget,
-but only up to a hard limit; a busy machine gets fewer samples, not a longer
-wait.
+Every decision has a budget of work (``effort``): the solver's nodes, the
+actions replayed and played out, priced at what they take on an idle core, so
+0.1 s of budget is what fits in 0.1 s there. As many samples are drawn as fit;
+a few even past the budget, but only up to a hard limit. The work, not the
+clock, decides: a busy machine makes a decision slower, never weaker, and a
+decision is the same on every machine.
 """
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from bot.rules import Action, Game, HouseRules, RulesError, SeatView, seat_view
 from bot.rules.scoring import score_deal
@@ -41,93 +41,25 @@ from .advice import Advice
 from .basic import BasicPlayer
 from .bid_expert import BidExpert, Knobs
 from .double_dummy import Position, Solver
+from .effort import BID_COSTS, COSTS, Effort, Work
 from .inference import TRIES, Reader
 from .learnt_bidder import LearntBidder, expert_bidder
+from .margins import BID_MARGIN, MODEL_MARGIN, Margin
 from .protocol import SEARCH_BUDGET
 from .sampling import dealt_hand, sample_deal, sample_hands
 from .stakes import Stakes, lone_march_decides, march_wins
 from .table_reading import TableReading, read_table
 from .tracking import Knowledge
 
-BID_MARGIN = 0.3
-"""Points on average by which a searched bid must beat the basic player's count to replace it.
-
-Samples of a whole deal vary a lot, and the basic player's thresholds were tuned
-over thousands of duplicate deals: search overrules them only when it is clear.
-"""
-
 _MAKING = ("order_up", "call")
-
-
-@dataclass(frozen=True, slots=True)
-class Margin:
-    """By how much a searched option must beat the fallback on average to replace it."""
-
-    points: float
-    errors: float = 0.0
-    """Standard errors of the paired difference over the rollouts, on top of ``points``."""
-
-    def beaten(self, total: float, squares: float, n: int) -> bool:
-        """Whether ``n`` paired rollouts clear the margin.
-
-        ``total`` is the sum of the option's worth less the fallback's over the
-        rollouts, ``squares`` the sum of the squares of those differences.
-        """
-        if self.errors == 0.0:
-            return total > self.points * n
-        if n < 2:
-            return False
-        mean = total / n
-        var = max(squares / n - mean * mean, 0.0) * n / (n - 1)
-        return mean > self.points + self.errors * math.sqrt(var / n)
-
-
-MODEL_MARGIN = Margin(0.0, 0.5)
-"""The margin where the learnt model decides making trump or passing: half a standard error.
-
-Where the model (``learnt_bidding``) has its say, about 150 rollouts in the
-budget estimate a bid's gain better than the model does (its error against a
-search of 1,050 rollouts has an SD of about 0.28 points; 150 rollouts, about
-0.12): a margin of half a standard error of the paired difference loses less
-than half the points the fixed 0.3 lost against that search, and as little as
-shrinking the rollouts towards the model (``bid_rules``; docs/players.md).
-"""
-
-
-HARD_LIMIT = 1.25
-"""How many budgets long the search may run to draw its minimum of samples."""
-
-
-@dataclass(frozen=True, slots=True)
-class Clock:
-    """One decision's time: its budget and the hard limit, on the monotonic clock."""
-
-    deadline: float
-    hard: float
-
-    @classmethod
-    def start(cls, budget: float | None) -> Clock:
-        """A clock started now; with no budget, samples are counted, not timed (the least)."""
-        if budget is None:
-            return cls(-math.inf, math.inf)
-        now = time.perf_counter()
-        return cls(now + budget, now + budget * HARD_LIMIT)
-
-    def more(self, samples: int, least: int, most: int) -> bool:
-        """Whether to draw another sample: always a first; the least only within the hard limit."""
-        if samples >= most:
-            return False
-        if samples == 0:
-            return True
-        now = time.perf_counter()
-        return now < self.deadline or (samples < least and now < self.hard)
 
 
 class ExpertPlayer:
     """Searches sampled deals with a double-dummy solver; basic where there is nothing to search.
 
-    ``budget`` is a decision's time in seconds (see ``Clock``); None draws exactly
-    ``min_samples`` samples whatever the time, which makes a decision reproducible.
+    ``budget`` is a decision's work in seconds of an idle core (``effort``); None draws
+    exactly ``min_samples`` samples. Either way a decision depends only on the view
+    and the seed, never on the machine's speed or load.
     ``model_margin`` is the margin of a searched bid where the learnt model decides.
     """
 
@@ -158,6 +90,12 @@ class ExpertPlayer:
         self.weigh_score = weigh_score
         self.search_bids = search_bids
         self.model_margin = model_margin
+        self.steps = 0
+        """Actions the rollouts have played so far (their work, ``effort``)."""
+        self.learnt = 0
+        """Of those, this seat's bids by its learnt bidder."""
+        self.effort = Effort.start(budget)
+        """The work of the latest decision (``python -m lab calibrate`` reads it)."""
         self.bid_expert = BidExpert(self.rng, Knobs(min_samples, max_samples))
 
     def choose(self, view: SeatView) -> Action:
@@ -170,13 +108,14 @@ class ExpertPlayer:
         ``also`` is a legal option to search besides those the expert would (a review
         values the action that was taken); it may then be chosen like any other.
         """
-        clock = Clock.start(self.budget)
+        bid_euchre = view.rules.game == "bid_euchre"
+        clock = self.effort = Effort.start(self.budget, BID_COSTS if bid_euchre else COSTS)
         legal = list(dict.fromkeys(view.legal))
         if len(legal) == 1:
             return Advice(legal[0])
         if also is not None and also not in legal:
             also = None
-        if view.rules.game == "bid_euchre":
+        if bid_euchre:
             return self.bid_expert.advise(view, clock, also)
         if view.phase == "play":
             return self._play(view, legal, clock)
@@ -186,18 +125,45 @@ class ExpertPlayer:
 
     # ------------------------------------------------------------------ card play
 
-    def _play(self, view: SeatView, legal: list[Action], clock: Clock) -> Advice:
+    def _play(self, view: SeatView, legal: list[Action], clock: Effort) -> Advice:
+        totals: dict[int, float] = defaultdict(float)
+        samples = 0
+        for world in self._solved(view, clock, self.min_samples, self.max_samples):
+            for card, value in world.items():
+                totals[card] += value
+            samples += 1
+        values = {a: totals[a.card] / samples for a in legal if a.card in totals}
+        fallback = self.basic.choose(view)
+        best = max(totals.values())
+        if fallback.card is not None and totals.get(fallback.card, -1e9) >= best - 1e-9:
+            return Advice(fallback, values, samples)
+        card = max(totals, key=lambda c: totals[c])
+        return Advice(next(a for a in legal if a.card == card), values, samples)
+
+    def _solved(
+        self, view: SeatView, clock: Effort, least: int, most: int, only: list[int] | None = None
+    ) -> Iterator[dict[int, float]]:
+        """Sampled worlds one after another while ``clock`` lets, each solved double dummy.
+
+        Each world gives every legal card (of ``only``, if given) what the deal is
+        then worth to this seat at this score.
+        """
         know = Knowledge.read(view)
         assert view.trump is not None
         solver = Solver(view.rules, view.trump, list(view.out), view.team)
-        totals: dict[int, float] = defaultdict(float)
         tricks_left = view.rules.hand_size - len(view.tricks)
         broken = any(know.is_trump(c) for t in view.tricks for c in t.cards)
         reader = self._reader(view)
         stakes = self._stakes(view)
         samples = 0
-        while clock.more(samples, self.min_samples, self.max_samples):
-            hands = reader.hands(know) if self.read_table else sample_hands(know, self.rng)
+        draws, replayed, nodes = reader.draws, reader.replayed, solver.nodes
+        asked, learnt = reader.asked, reader.learnt
+        while clock.more(samples, least, most):
+            if self.read_table:
+                hands = reader.hands(know)
+            else:
+                hands = sample_hands(know, self.rng)
+                reader.draws += 1
             pos = Position(
                 view.rules,
                 view.trump,
@@ -208,18 +174,52 @@ class ExpertPlayer:
                 tricks_left,
                 broken,
             )
-            for card, tricks in solver.values(pos).items():
-                totals[card] += stakes.value(
-                    *deal_points(view, view.tricks_won[view.team] + tricks)
-                )
+            won = view.tricks_won[view.team]
+            values = {
+                card: stakes.value(*deal_points(view, won + tricks))
+                for card, tricks in solver.values(pos, only).items()
+            }
             samples += 1
-        values = {a: totals[a.card] / samples for a in legal if a.card in totals}
-        fallback = self.basic.choose(view)
-        best = max(totals.values())
-        if fallback.card is not None and totals.get(fallback.card, -1e9) >= best - 1e-9:
-            return Advice(fallback, values, samples)
-        card = max(totals, key=lambda c: totals[c])
-        return Advice(next(a for a in legal if a.card == card), values, samples)
+            clock.count(
+                Work(
+                    nodes=solver.nodes - nodes,
+                    draws=reader.draws - draws,
+                    replayed=reader.replayed - replayed,
+                    asked=reader.asked - asked,
+                    learnt=reader.learnt - learnt,
+                    samples=1,
+                )
+            )
+            draws, replayed, nodes = reader.draws, reader.replayed, solver.nodes
+            asked, learnt = reader.asked, reader.learnt
+            yield values
+
+    def sample_values(
+        self, view: SeatView, options: Sequence[Action], samples: int
+    ) -> list[list[float]]:
+        """Each option's worth on ``samples`` sampled deals, the same deals for all (paired).
+
+        The deals are drawn as the search draws them (consistent with what the seat knows,
+        read by the bidding and play so far); a card is valued by solving each deal
+        double dummy, a bid, discard or call to go alone by playing it out with the
+        basic policy in every seat (the same rollout for every option), a Bid Euchre
+        decision by ``BidExpert.sample_values``. Each row holds one deal's values in
+        the order of ``options``; fewer rows where a deal could not be drawn, none where
+        the phase is not searched.
+        """
+        effort = Effort.start(None)
+        if view.rules.game == "bid_euchre":
+            return self.bid_expert.sample_values(view, options, samples, effort)
+        if view.phase == "play":
+            cards = [a.card for a in options if a.card is not None]
+            if len(cards) != len(options):
+                return []
+            solved = self._solved(view, effort, samples, samples, cards)
+            return [[values[c] for c in cards] for values in solved]
+        mine = dealt_hand(view)
+        if view.phase not in ("bid1", "bid2", "alone", "discard") or mine is None:
+            return []
+        return list(self.rollouts(view, mine, options, effort, samples))
 
     # ------------------------------------------------------------------ bidding
 
@@ -249,7 +249,7 @@ class ExpertPlayer:
         )
 
     def _bid(
-        self, view: SeatView, legal: list[Action], clock: Clock, also: Action | None = None
+        self, view: SeatView, legal: list[Action], clock: Effort, also: Action | None = None
     ) -> Advice:
         fallback = self._with_partner(view, legal, self.bidder(view).choose(view))
         mine = dealt_hand(view)
@@ -284,21 +284,43 @@ class ExpertPlayer:
         return Margin(BID_MARGIN)
 
     def rollouts(
-        self, view: SeatView, mine: list[int], options: Sequence[Action], clock: Clock
+        self,
+        view: SeatView,
+        mine: list[int],
+        options: Sequence[Action],
+        clock: Effort,
+        count: int | None = None,
     ) -> Iterator[list[float]]:
         """Each option's worth on one sampled deal after another, while ``clock`` lets.
 
         ``mine`` is this seat's hand as dealt. Every option is tried on the same
-        deal (``_try``), so their differences are paired.
+        deal (``_try``), so their differences are paired. ``count`` draws exactly
+        that many deals instead of the expert's least to most.
         """
         reader = self._reader(view)
         stakes = self._stakes(view)
+        least, most = (self.min_samples, self.max_bid_samples) if count is None else (count, count)
         samples = 0
-        while clock.more(samples, self.min_samples, self.max_bid_samples):
+        while clock.more(samples, least, most):
+            draws, replayed, steps = reader.draws, reader.replayed, self.steps
+            asked, learnt = reader.asked, reader.learnt + self.learnt
             game = self._world(reader, mine)
             samples += 1
+            outcome = None
             if game is not None:
-                yield [self._try(view, game.copy(), option, stakes) for option in options]
+                outcome = [self._try(view, game.copy(), option, stakes) for option in options]
+            clock.count(
+                Work(
+                    draws=reader.draws - draws,
+                    replayed=reader.replayed - replayed,
+                    asked=reader.asked - asked,
+                    learnt=reader.learnt + self.learnt - learnt,
+                    steps=self.steps - steps,
+                    samples=1,
+                )
+            )
+            if outcome is not None:
+                yield outcome
 
     def _world(self, reader: Reader, mine: list[int]) -> Game | None:
         """A sampled deal replayed to here, drawn again while it explains the bids badly."""
@@ -371,11 +393,16 @@ class ExpertPlayer:
         except RulesError:
             return -1e6
         bidder = self.bidder(view)
+        steps = learnt = 0
         while game.deal_number == number and not game.over:
             seat = game.turn
             assert seat is not None
             own_bid = seat == view.seat and game.phase in ("bid1", "bid2")
             game.step((bidder if own_bid else self.basic).choose(seat_view(game, seat)))
+            steps += 1
+            learnt += own_bid
+        self.steps += steps
+        self.learnt += learnt
         points = game.results[number - 1].points
         return stakes.value(points[view.team], points[1 - view.team])
 

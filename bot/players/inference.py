@@ -100,6 +100,14 @@ class Reader:
         self.leniency = leniency or (BID_SURPRISE,) * view.players
         self.bidders: tuple[Player, ...] = bidders or (model,) * view.players
         self.play_leniency = play_leniency or (PLAY_SURPRISE,) * view.players
+        self.draws = 0
+        """Worlds drawn so far (the work of reading the table, ``effort``)."""
+        self.replayed = 0
+        """Actions replayed on them so far."""
+        self.asked = 0
+        """Of those, the ones another seat took that the basic model was asked about."""
+        self.learnt = 0
+        """And the bids a learnt bidder was asked about (dearer than basic's count)."""
 
     def replay(self, deal: Deal, discard: int | None = None) -> tuple[Game, Surprise] | None:
         """``deal`` replayed through this deal's history, counting the surprises.
@@ -110,6 +118,8 @@ class Reader:
         """
         view = self.view
         model = self.model
+        self.draws += 1
+        self.replayed += len(view.history)
         game = new_game(view.rules, dealer=view.dealer, deals=[deal])
         surprise = Surprise()
         try:
@@ -119,6 +129,10 @@ class Reader:
                     pass
                 elif action.do in _BIDS:
                     bidder = self.bidders[seat]
+                    if isinstance(bidder, BasicPlayer):
+                        self.asked += 1
+                    else:
+                        self.learnt += 1
                     seen = seat_view(game, seat)
                     # basic counts the hand alone; the learnt bidders weigh the score
                     if not isinstance(bidder, BasicPlayer) and seen.score != view.score:
@@ -127,6 +141,7 @@ class Reader:
                         surprise.bids += 1
                         surprise.kept *= self.leniency[seat]
                 elif action.do == "play" and seat % 2 != view.team:
+                    self.asked += 1
                     if _differs(model.choose(seat_view(game, seat)), action):
                         surprise.plays += 1
                         surprise.kept *= self.play_leniency[seat]
@@ -134,6 +149,7 @@ class Reader:
                     if action.do == "discard" and discard is not None:
                         action = Action.discard(discard)
                     else:
+                        self.asked += 1
                         action = model.choose(seat_view(game, seat))
                 game.apply(seat, action)
         except RulesError:
@@ -150,6 +166,8 @@ class Reader:
         for _ in range(TRIES):
             hands = draw_hands(know, self.rng)
             deal, discard = self.dealt(know, hands)
+            if deal is None:
+                self.draws += 1
             replayed = None if deal is None else self.replay(deal, discard)
             if replayed is None:
                 if best is None:

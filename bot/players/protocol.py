@@ -13,10 +13,10 @@ passes only that, so a player cannot peek at hidden cards.
 
 Built-in levels are registered in ``LEVELS`` by their own ``module:Class``
 path and loaded exactly like an outside player, so adding the searching
-expert is one line there. A level that searches takes a ``budget``: seconds of
-thought a decision (``SEARCH_BUDGET``), or None to draw a fixed number of
-samples whatever the machine's speed, which makes its decisions and figures
-reproducible (tests build their tables' players that way).
+expert is one line there. A level that searches takes a ``budget``: the work of
+a decision, in seconds of an idle core (``SEARCH_BUDGET``; counted by the search,
+never timed, so a decision is the same at any load), or None to draw a fixed
+number of samples, cheaper still (tests build their tables' players that way).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ LEVELS: Final[dict[str, str]] = {
 """Built-in levels and the ``module:Class`` that implements each."""
 
 SEARCH_BUDGET: Final = 0.1
-"""Seconds a searching level thinks a decision at a table: as many samples as fit."""
+"""A searching level's work a decision at a table: what fits in 0.1 s of an idle core."""
 
 
 def make_player(level: str, seed: int = 0, *, budget: float | None = SEARCH_BUDGET) -> Player:
@@ -67,7 +67,7 @@ def make_player(level: str, seed: int = 0, *, budget: float | None = SEARCH_BUDG
 
     The class (or any callable) is called as ``Class(seed=seed)`` when it takes
     a ``seed`` argument, else as ``Class()``, and with ``budget=budget`` too when
-    it names a ``budget`` parameter (a searching level: seconds a decision, None
+    it names a ``budget`` parameter (a searching level: seconds of work a decision, None
     for a fixed number of samples). The result must have a ``name`` and a
     ``choose`` method.
     """

@@ -2,23 +2,30 @@
 
 The game record is replayed; at each decision of the seat in the deal (a bid,
 a call, going alone, a discard, a card; one legal action is no decision) the
-seat's view at that moment is built and the expert advises it with a fixed
-number of samples, more than it draws in play, the action taken searched
-among the options. What the seat lost is the expert's figure for its own
-choice less its figure for the action taken, in expected points a deal (as the
-hint's figures: weighed by the score, ``stakes``), never below zero. Each
-decision's search is seeded from the game's seed, the seat and the action's
-index, so a review is the same every time it is asked.
+seat's view at that moment is judged (``judging``): the expert chooses as it would
+at a table, and where the seat did otherwise both actions are valued on other
+sampled deals, so the points lost are an unbiased estimate with its standard
+error, which may come out below zero where the action done was as good.
 
-A loss is graded ``inaccuracy``, ``mistake`` or ``blunder`` by ``GRADES``; a
-seat's accuracy over decisions is ``accuracy``. Both are defined here only.
+Figures are expected points a deal (as the hint's: weighed by the score,
+``stakes``). A decision is graded only where the loss is clear of the noise:
+``grade`` reads the loss less ``NOISE_Z`` standard errors, so a flag says the
+decision lost at least that much with 95% confidence. Each decision's searches
+are seeded from the game's seed, the seat and the action's index, so a review
+always says the same. ``ReviewedDecision.hindsight`` keeps what the deal showed
+afterwards (every hand at that moment, the plays that followed) for the reasons
+people read (``bot.render.reasons``); it is never searched.
+
+A seat's accuracy over decisions is ``accuracy``; grades and accuracy are defined
+here only.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from bot.rules import Action, Game, SeatView, parse_record, seat_view
@@ -26,21 +33,34 @@ from bot.rules.errors import RulesError
 from bot.rules.record import LoadedRecord, starting_game
 
 from .advice import Advice
-from .expert import ExpertPlayer
+from .judging import (
+    REVIEW_BUDGET,
+    Advisor,
+    Budget,
+    Estimate,
+    Verdict,
+    estimate,
+    expert_advisor,
+)
 
 __all__ = [
     "ACCURACY_SCALE",
     "GRADES",
+    "NOISE_Z",
     "REVIEW_BUDGET",
     "Advisor",
     "Budget",
     "DealReview",
+    "Estimate",
     "GameSummary",
     "Grade",
+    "Hindsight",
     "ReviewError",
     "ReviewedDecision",
+    "Verdict",
     "accuracy",
     "decisions",
+    "estimate",
     "expert_advisor",
     "grade",
     "review_deal",
@@ -56,58 +76,47 @@ GRADES: Final[tuple[tuple[float, Grade], ...]] = (
     (0.3, "mistake"),
     (0.1, "inaccuracy"),
 )
-"""Expected points a deal lost from which a decision earns each grade, the worst first.
+"""Expected points a deal lost (beyond the noise) from which a decision earns each grade.
 
 A deal is worth one or two points to a side, and the expert's whole edge over a
-club player is about 0.2 points a deal (docs/players.md): 0.1 is half of that,
-and above what the review's own samples tell apart; 0.3 is the margin by which
-the expert's search must beat its count to change a bid; 0.7 is most of a made
-hand's point, such as a euchre walked into or a march thrown away.
+club player is about 0.2 points a deal (docs/players.md): 0.1 is half of that;
+0.3 is the margin by which the expert's search must beat its count to change a
+bid; 0.7 is most of a made hand's point, such as a euchre walked into or a march
+thrown away.
 """
+
+NOISE_Z: Final = 1.645
+"""Standard errors taken off a loss before it is graded: one-sided 95% confidence."""
 
 ACCURACY_SCALE: Final = 1.0
 """Expected points lost at which a decision counts nothing towards accuracy."""
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """The review's search: sampled deals for a card, rollouts for a bid (counted, not timed)."""
-
-    worlds: int = 200
-    """Sampled deals solved double dummy for a card (Bid Euchre: each decision's deals)."""
-    rollouts: int = 600
-    """Sampled deals played out for a bid, a discard or going alone."""
-
-    def scaled(self, factor: int) -> Budget:
-        """The same search ``factor`` times as large."""
-        return Budget(self.worlds * factor, self.rollouts * factor)
-
-    def expert(self, seed: int) -> ExpertPlayer:
-        """An expert that draws exactly this many samples a decision, whatever the time."""
-        most = max(self.worlds, self.rollouts)
-        return ExpertPlayer(
-            seed=seed,
-            budget=None,
-            min_samples=most,
-            max_samples=self.worlds,
-            max_bid_samples=self.rollouts,
-        )
-
-
-REVIEW_BUDGET: Final = Budget()
-"""The review's samples: in play, the 0.1 s budget fits 40 to 120 deals a card, about 150 a bid."""
 
 
 class ReviewError(ValueError):
     """A deal that cannot be reviewed (not played, not finished, a seat not at the table)."""
 
 
-def grade(lost: float) -> Grade | None:
-    """The grade of a decision that lost ``lost`` expected points (None: not flagged)."""
+def grade(lost: float, error: float = 0.0) -> Grade | None:
+    """The grade of a decision that lost ``lost`` ± ``error`` (a standard error) expected points.
+
+    The loss counts less ``NOISE_Z`` standard errors: None where it is not clearly
+    above the lowest grade's floor.
+    """
+    sure = lost - NOISE_Z * error
     for floor, name in GRADES:
-        if lost >= floor:
+        if sure >= floor:
             return name
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Hindsight:
+    """What the finished deal showed about a decision's moment; never searched, only told."""
+
+    hands: tuple[tuple[int, ...], ...]
+    """Every seat's hand at the moment of the decision."""
+    later: tuple[tuple[int, Action], ...]
+    """The deal's actions after the decision, each with the seat that took it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,13 +129,10 @@ class ReviewedDecision:
     """The seat's view when it decided."""
     done: Action
     advice: Advice
-    """The expert's search of the view, the action done among its options."""
-
-    @property
-    def valued(self) -> bool:
-        """Whether the search put a figure on both the action done and its own choice."""
-        values = self.advice.values
-        return self.done in values and self.advice.action in values
+    """The choosing search of the view (its choice, and the figures it chose by)."""
+    estimate: Estimate = field(default_factory=Estimate)
+    """The action done valued against the choice, on deals of their own."""
+    hindsight: Hindsight | None = None
 
     @property
     def best(self) -> Action:
@@ -134,17 +140,31 @@ class ReviewedDecision:
         return self.advice.action
 
     @property
+    def valued(self) -> bool:
+        """Whether the decision has a figure: the expert agrees, or both actions were valued."""
+        return self.done == self.best or self.estimate.samples > 0
+
+    @property
     def lost(self) -> float:
-        """Expected points lost against the expert's choice (0 where it agrees or cannot say)."""
+        """Expected points lost against the expert's choice (0 where it agrees or cannot say).
+
+        Unbiased, so below zero where the action done did better on the valuing deals.
+        """
         if self.done == self.best or not self.valued:
             return 0.0
-        values = self.advice.values
-        return max(0.0, values[self.best] - values[self.done])
+        return self.estimate.lost
+
+    @property
+    def error(self) -> float:
+        """The standard error of ``lost`` (0 where the expert agrees)."""
+        if self.done == self.best or not self.valued:
+            return 0.0
+        return self.estimate.error
 
     @property
     def grade(self) -> Grade | None:
-        """``inaccuracy``, ``mistake``, ``blunder``, or None."""
-        return grade(self.lost)
+        """``inaccuracy``, ``mistake``, ``blunder``, or None: from the loss beyond its noise."""
+        return grade(self.lost, self.error)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +178,13 @@ class DealReview:
 
     @property
     def points_lost(self) -> float:
-        """Expected points lost over the deal's decisions."""
+        """Expected points lost over the deal's decisions (unbiased, so it may be below zero)."""
         return sum(d.lost for d in self.decisions)
+
+    @property
+    def error(self) -> float:
+        """The standard error of ``points_lost`` (the decisions' searches are independent)."""
+        return math.sqrt(sum(d.error**2 for d in self.decisions))
 
     @property
     def flagged(self) -> tuple[ReviewedDecision, ...]:
@@ -177,23 +202,23 @@ def accuracy(reviewed: Iterable[ReviewedDecision]) -> float | None:
 
     A decision that loses nothing scores 100, one that loses ``ACCURACY_SCALE``
     points or more scores 0, in proportion between. One blunder weighs as one
-    decision, so a game is not decided by its worst moment, and small losses
-    (the search's noise among them) move it little. None without a valued decision.
+    decision, so a game is not decided by its worst moment. A loss below zero (the
+    action done did better on the valuing deals) counts as it is, so the search's
+    noise averages out over the decisions instead of only ever taking away; the
+    average is then kept within 0 to 100. None without a valued decision.
     """
     scores = [
         100.0 * (1.0 - min(d.lost, ACCURACY_SCALE) / ACCURACY_SCALE) for d in reviewed if d.valued
     ]
-    return sum(scores) / len(scores) if scores else None
+    if not scores:
+        return None
+    return min(100.0, max(0.0, sum(scores) / len(scores)))
 
 
 def review_seed(game_seed: int, seat: int, index: int) -> int:
     """The seed of the search of action ``index`` of ``seat`` (the same on every machine)."""
     digest = hashlib.blake2b(f"review:{game_seed}:{seat}:{index}".encode(), digest_size=8)
     return int.from_bytes(digest.digest(), "big") >> 1
-
-
-Advisor = Callable[[SeatView, Action, int], Advice]
-"""Searches a view, the action done among the options, with the given seed."""
 
 
 def _loaded(record: LoadedRecord | Any) -> LoadedRecord:
@@ -209,24 +234,39 @@ def decisions(
     the deal was not played to its end or the seat is not at the table; a decision
     with one legal action is left out.
     """
-    loaded = _loaded(record)
+    for index, view, action, _ in _moments(_loaded(record), seat, deal):
+        yield index, view, action
+
+
+def _moments(
+    loaded: LoadedRecord, seat: int, deal: int
+) -> list[tuple[int, SeatView, Action, Hindsight]]:
+    """``decisions``, each with what the finished deal showed of its moment."""
     if not 0 <= seat < loaded.rules.players:
         raise ReviewError(f"seat {seat} is not at a {loaded.rules.players}-seat table")
     if deal < 1:
         raise ReviewError(f"deal {deal}: deals are numbered from 1")
     game = starting_game(loaded)
-    found: list[tuple[int, SeatView, Action]] = []
+    found: list[tuple[int, SeatView, Action, tuple[tuple[int, ...], ...]]] = []
+    played: list[tuple[int, int, Action]] = []
     for index, (actor, action) in enumerate(loaded.actions):
         if game.deal_number > deal or game.over:
             break
         mover = game.turn if actor is None else actor
-        if game.deal_number == deal and mover == seat and game.turn == seat:
-            view = seat_view(game, seat)
-            if action in view.legal and len(set(view.legal)) > 1:
-                found.append((index, view, action))
+        if game.deal_number == deal:
+            if mover == seat and game.turn == seat:
+                view = seat_view(game, seat)
+                if action in view.legal and len(set(view.legal)) > 1:
+                    hands = tuple(tuple(h) for h in game.hands)
+                    found.append((index, view, action, hands))
+            if mover is not None:
+                played.append((index, mover, action))
         _apply(game, index, actor, action)
     _check_finished(game, deal)
-    yield from found
+    return [
+        (index, view, action, Hindsight(hands, tuple((s, a) for i, s, a in played if i > index)))
+        for index, view, action, hands in found
+    ]
 
 
 def _apply(game: Game, index: int, actor: int | None, action: Action) -> None:
@@ -244,15 +284,6 @@ def _check_finished(game: Game, deal: int) -> None:
         raise ReviewError(f"deal {deal} is not finished yet: a deal is reviewed once it ends")
 
 
-def expert_advisor(budget: Budget = REVIEW_BUDGET) -> Advisor:
-    """The expert's search at ``budget``, a fresh expert seeded for each decision."""
-
-    def advise(view: SeatView, done: Action, seed: int) -> Advice:
-        return budget.expert(seed).advise(view, also=done)
-
-    return advise
-
-
 def review_deal(
     record: LoadedRecord | Any,
     seat: int,
@@ -262,14 +293,16 @@ def review_deal(
 ) -> DealReview:
     """The review of ``seat``'s decisions in deal ``deal`` of a game record (see the module).
 
-    ``advisor`` replaces the expert's search at ``budget`` (tests, a larger search).
+    ``advisor`` replaces the expert's judgement at ``budget`` (tests, a larger search).
     """
     loaded = _loaded(record)
-    advise = advisor or expert_advisor(budget)
+    judge = advisor or expert_advisor(budget)
     reviewed = []
-    for index, view, done in decisions(loaded, seat, deal):
-        advice = advise(view, done, review_seed(loaded.seed, seat, index))
-        reviewed.append(ReviewedDecision(index, view, done, advice))
+    for index, view, done, hindsight in _moments(loaded, seat, deal):
+        verdict = judge(view, done, review_seed(loaded.seed, seat, index))
+        reviewed.append(
+            ReviewedDecision(index, view, done, verdict.advice, verdict.estimate, hindsight)
+        )
     return DealReview(deal, seat, ordered(reviewed))
 
 
@@ -302,6 +335,7 @@ class GameSummary:
     """Decisions the search valued."""
     flagged: int
     points_lost: float
+    """Expected points lost over the decisions; at least 0 (their noise may sum below)."""
 
 
 def summarize(reviews: Iterable[DealReview]) -> GameSummary | None:
@@ -311,4 +345,4 @@ def summarize(reviews: Iterable[DealReview]) -> GameSummary | None:
     if score is None:
         return None
     flagged = sum(1 for d in made if d.grade is not None)
-    return GameSummary(score, len(made), flagged, sum(d.lost for d in made))
+    return GameSummary(score, len(made), flagged, max(0.0, sum(d.lost for d in made)))

@@ -19,6 +19,7 @@ from bot.discord.embeds import embed_of
 from bot.discord.fields import PRESET_CHOICES
 from bot.discord.pace.permissions import THREAD_TABLE, lacking, table_needs
 from bot.discord.readiness import Readiness
+from bot.discord.refusals import log_refusal
 from bot.discord.replies import PUBLIC_ANSWER, Answer, answer_as, send_ephemeral, send_public
 from bot.discord.routes import CLAIM_CODE, DYNAMIC_ITEMS
 from bot.discord.tables.presenter import TablePresenter, on_private_hand
@@ -310,6 +311,8 @@ class Euchre(
         elif verb == "back":
             table = await self.service.take_back(table_id, interaction.user.id)
             await self.presenter.answer(interaction, table)
+        elif verb == "activity":
+            await self._open_activity(interaction)
         else:
             raise UserFacingError("That button isn't valid any more.")
 
@@ -326,6 +329,18 @@ class Euchre(
         """The host chose how well the table's computers play, in the lobby's select."""
         table = await self.service.set_computer_level(table_id, interaction.user.id, level)
         await self.presenter.answer(interaction, table)
+
+    async def _open_activity(self, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Discord opens the Activity for the clicker, in this channel: its table, drawn live."""
+        if not self.bot.settings.serves_activity:
+            raise UserFacingError("This bot doesn't serve the table as an Activity any more.")
+        try:
+            await interaction.response.launch_activity()
+        except discord.HTTPException as exc:
+            log_refusal(log, exc, "launching the Activity")
+            raise UserFacingError(
+                "Discord couldn't open the table as an Activity here: use the buttons."
+            ) from exc
 
     async def _start(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         progress = await self.service.start(table_id, interaction.user.id)

@@ -13,8 +13,14 @@ import time
 from dataclasses import dataclass
 
 from bot.players import make_player
-from bot.players.advice import Advice
-from bot.players.review import REVIEW_BUDGET, Advisor, Budget, expert_advisor, review_deal
+from bot.players.review import (
+    REVIEW_BUDGET,
+    Advisor,
+    Budget,
+    Verdict,
+    expert_advisor,
+    review_deal,
+)
 from bot.render.review import review_text
 from bot.rules import Action, HouseRules, SeatView, game_record, new_game, seat_view
 from lab.players.arena import percentile
@@ -36,12 +42,19 @@ class ReviewTimes:
 
         d, e = self.deals, self.decisions
         return (
-            f"{len(d)} deals reviewed ({self.budget.worlds} worlds a card, "
-            f"{self.budget.rollouts} rollouts a bid): p50 {ms(percentile(d, 0.5))}, "
+            f"{len(d)} deals reviewed ({_choice(self.budget)}, valued on {self.budget.worlds} "
+            f"worlds a card, {self.budget.rollouts} rollouts a bid): "
+            f"p50 {ms(percentile(d, 0.5))}, "
             f"p95 {ms(percentile(d, 0.95))}, max {ms(d[-1] if d else 0)}\n"
             f"{len(e)} decisions: p50 {ms(percentile(e, 0.5))}, "
             f"p95 {ms(percentile(e, 0.95))}, max {ms(e[-1] if e else 0)}"
         )
+
+
+def _choice(budget: Budget) -> str:
+    if budget.choose is None:
+        return f"the choice of {budget.counted} samples"
+    return "the table's choice"
 
 
 def time_reviews(
@@ -70,10 +83,10 @@ def _timed(budget: Budget, times: list[int]) -> Advisor:
     """The review's search at ``budget``, each decision's time added to ``times``."""
     advise = expert_advisor(budget)
 
-    def timed(view: SeatView, done: Action, seed: int) -> Advice:
+    def timed(view: SeatView, done: Action, seed: int) -> Verdict:
         start = time.process_time_ns()
-        advice = advise(view, done, seed)
+        verdict = advise(view, done, seed)
         times.append(time.process_time_ns() - start)
-        return advice
+        return verdict
 
     return timed

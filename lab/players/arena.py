@@ -16,14 +16,16 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
+from pathlib import Path
 from typing import Any, Final
 
 from bot.players.protocol import Player, make_player
 from bot.rules import Game, HouseRules, new_game, seat_view
 from bot.rules.scoring import Contract, DealResult
 
-from .parallel import Progress, in_parts
+from .ledger import Ledger
+from .parallel import Progress, each_index, in_parts
 
 
 class IllegalActionError(RuntimeError):
@@ -83,6 +85,23 @@ class MatchResult:
     deals: int = 0
     names: tuple[str, str] = ("", "")
 
+    def to_json(self) -> dict[str, Any]:
+        """A part's figures as JSON (``ledger``): the sides' counts, ties, deals, names."""
+        return {
+            "sides": [asdict(side) for side in self.sides],
+            "ties": self.ties,
+            "deals": self.deals,
+            "names": list(self.names),
+        }
+
+    def add_json(self, part: dict[str, Any]) -> None:
+        """Fold in a part kept by ``to_json``."""
+        other = MatchResult(self.a, self.b, self.rules, 0, self.seed)
+        other.sides = (SideStats(**part["sides"][0]), SideStats(**part["sides"][1]))
+        other.ties, other.deals = part["ties"], part["deals"]
+        other.names = (part["names"][0], part["names"][1])
+        self.add(other)
+
     def add(self, other: MatchResult) -> None:
         """Fold another part of the same match in."""
         self.sides[0].add(other.sides[0])
@@ -98,7 +117,7 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_game(game: Game, players: Sequence[Player], times_ns: Sequence[list[int]]) -> Game:
-    """Play ``game`` to its end, each seat deciding from its own view; decision times per seat."""
+    """Play ``game`` to its end, each seat deciding from its own view; CPU times per seat."""
     while not game.over:
         if game.deal_number > MAX_DEALS:
             raise EndlessGameError(
@@ -123,10 +142,10 @@ def step(
     view = seat_view(game, seat)
     if score is not None:
         view = replace(view, score=score)
-    start = time.perf_counter_ns()
+    start = time.thread_time_ns()
     action = players[seat].choose(view)
     if times_ns is not None:
-        times_ns[seat].append(time.perf_counter_ns() - start)
+        times_ns[seat].append(time.thread_time_ns() - start)
     if action not in view.legal:
         raise IllegalActionError(
             f"{players[seat].name} (seat {seat}) chose {action.to_json()}, not legal in phase "
@@ -143,13 +162,32 @@ def run_match(
     rules: HouseRules | None = None,
     jobs: int = 1,
     progress: Progress | None = None,
+    keep: Path | None = None,
 ) -> MatchResult:
-    """``games`` duplicate pairs of ``a`` against ``b`` (levels or ``module:Class``)."""
+    """``games`` duplicate pairs of ``a`` against ``b`` (levels or ``module:Class``).
+
+    ``keep`` is a file that keeps each pair's figures as it ends (``ledger``): run
+    again with it, the match plays only the pairs it does not have yet.
+    """
     rules = rules or HouseRules.preset_rules("north_american")
     result = MatchResult(a, b, rules, games, seed)
     fields = rules.model_dump()
-    for part in in_parts(_run_part, games, jobs, a, b, fields, seed, progress=progress):
-        result.add(part)
+    if keep is None:
+        for part in in_parts(_run_part, games, jobs, a, b, fields, seed, progress=progress):
+            result.add(part)
+        return result
+    key = {"run": "arena", "a": a, "b": b, "rules": rules.to_spec(), "seed": seed}
+    ledger = Ledger(keep, key)
+    todo = [i for i in range(games) if i not in ledger.results]
+
+    def done(index: int, part: MatchResult) -> None:
+        ledger.add(index, part.to_json())
+        if progress is not None:
+            progress(sum(1 for i in ledger.results if i < games), games)
+
+    each_index(_run_part, todo, jobs, a, b, fields, seed, done=done)
+    for index in range(games):
+        result.add_json(ledger.results[index])
     return result
 
 
@@ -299,7 +337,7 @@ def report(result: MatchResult) -> str:
         if not times:
             continue
         lines.append(
-            f"decide {label}      {name}: p50 {_ms(percentile(times, 0.5))}, "
+            f"decide {label}      {name} (CPU time): p50 {_ms(percentile(times, 0.5))}, "
             f"p95 {_ms(percentile(times, 0.95))}, p99 {_ms(percentile(times, 0.99))}, "
             f"max {_ms(times[-1])} over {len(times)} decisions"
         )

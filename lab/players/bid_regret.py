@@ -28,9 +28,11 @@ from pathlib import Path
 from typing import Any, ClassVar, Final
 
 from bot.players.basic import BasicPlayer
-from bot.players.expert import BID_MARGIN, MODEL_MARGIN, Clock, ExpertPlayer, Margin
+from bot.players.effort import Effort
+from bot.players.expert import ExpertPlayer
 from bot.players.learnt_bidding import score_class
 from bot.players.learnt_loners import decide_alone
+from bot.players.margins import BID_MARGIN, MODEL_MARGIN, Margin
 from bot.players.sampling import dealt_hand
 from bot.rules import Action, Game, HouseRules, SeatView, new_game, seat_view
 
@@ -39,11 +41,11 @@ from .arena import game_seed
 BLOCK: Final = 25
 """Rollouts a stored block holds: folds are made of whole blocks."""
 SIZES: Final = (75, 150, 300)
-"""Rollouts a decision, of the folds the report scores (about 150 fit in the 0.1 s budget)."""
+"""Rollouts a decision, of the folds the report scores (about 150 fit in the 0.1 s of work)."""
 MAX_DEALS: Final = 60
 """Deals a collected game is cut off after (players who never make trump)."""
 ROLLOUTS: Final = 150
-"""Rollouts a searched bid of ``SearchBidder``: about what the 0.1 s budget affords."""
+"""Rollouts a searched bid of ``SearchBidder``: about what the 0.1 s budget of work affords."""
 
 
 @dataclass(slots=True)
@@ -134,7 +136,7 @@ def _decision(game: Game, index: int, number: int, seed: int, samples: int) -> D
     real = [expert._try(view, game.copy(), option, stakes) for option in options]
     blocks: list[list[float]] = []
     pending: list[list[float]] = []
-    for outcome in expert.rollouts(view, mine, options, Clock.start(None)):
+    for outcome in expert.rollouts(view, mine, options, Effort.start(None)):
         pending.append(outcome)
         if len(pending) == BLOCK:
             blocks.append(_block(pending))

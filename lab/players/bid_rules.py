@@ -29,8 +29,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from bot.players.expert import BID_MARGIN
 from bot.players.learnt_bidding import solve
+from bot.players.margins import BID_MARGIN
 
 from .bid_regret import BLOCK, SIZES, Decision
 

@@ -9,6 +9,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from bot.cli import run_main
 from bot.players.learnt_bidding import data_name
 from bot.players.learnt_loners import data_name as loners_data_name
 from bot.players.protocol import LEVELS, PlayerError
-from bot.players.review import REVIEW_BUDGET, Budget
+from bot.players.review import REVIEW_BUDGET
 from bot.rules import HouseRules, RulesError
 
 from .arena import (
@@ -29,8 +30,11 @@ from .arena import (
 )
 from .bid_regret import SIZES, collect, load
 from .bid_rules import report as regret_report
+from .calibrate import calibration_report, run_calibration
 from .ceiling import run_ceiling
-from .review_gap import gap_report, run_review_gap
+from .ledger import LedgerError
+from .review_deal import review_deal_report, review_one_deal
+from .review_gap import BLOCK, LEAST, gap_report, run_review_gap
 from .single_deals import deals_report, run_deals
 from .training import train, train_loners
 
@@ -57,6 +61,8 @@ examples:
   python -m lab train-loners --rules toronto --deals 20000 --seed 1
   python -m lab bid-regret --games 300 --data regret.jsonl --jobs 2
   python -m lab review-gap --deals 200 --jobs 2 --progress
+  python -m lab review-deal --a basic --b expert --seed 3
+  python -m lab calibrate --games 20 --rules north_american bid_euchre
 
 --rules takes a preset name or a JSON spec such as
 '{"preset": "north_american", "stick_the_dealer": true}'.
@@ -101,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     _pairs(arena)
     _common(arena)
     _parallel(arena)
+    _keep(arena, "pair")
     loners = commands.add_parser(
         "loners",
         help="how often a level's lone hands sweep",
@@ -149,33 +156,92 @@ def build_parser() -> argparse.ArgumentParser:
     _parallel(single)
     gap = commands.add_parser(
         "review-gap",
-        help="the review's points lost by basic against the measured gap to the expert",
-        description="Duplicate single deals of the expert against basic: the measured "
-        "gap a deal, against the expected points basic's seats lost by the review of their "
-        "decisions; and how often a larger search disagrees with a flag.",
+        help="the review's points lost against the measured gap between expert and basic",
+        description="Duplicate single deals of the expert against basic: the measured gap a "
+        "deal, and each side's expected points lost by the review of its decisions (the "
+        "expert's own must be about 0, basic's less the expert's the gap); with --control, "
+        "the beginner and the random player on the same deals, in their order; and how "
+        "often a larger search confirms a blunder.",
     )
-    gap.add_argument("--deals", type=int, default=200, help="deals (default: %(default)s)")
+    gap.add_argument("--deals", type=int, default=200, help="deals at most (default: %(default)s)")
+    gap.add_argument(
+        "--until",
+        type=float,
+        default=None,
+        metavar="SHARE",
+        help="stop once the gap's 95%% half-width is at most SHARE of the gap, looked at "
+        f"every {BLOCK} deals from {LEAST} on (default: play --deals)",
+    )
+    gap.add_argument(
+        "--review",
+        type=int,
+        default=None,
+        metavar="N",
+        help="review the first N deals only, the rest measure the gap (default: every deal)",
+    )
+    gap.add_argument(
+        "--control",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the beginner and the random player also play the first N deals against basic, "
+        "reviewed (default: %(default)s)",
+    )
     gap.add_argument(
         "--worlds",
         type=int,
         default=REVIEW_BUDGET.worlds,
-        help="the review's sampled deals a card (default: %(default)s)",
+        help="sampled deals a card is valued on (default: %(default)s)",
     )
     gap.add_argument(
         "--rollouts",
         type=int,
         default=REVIEW_BUDGET.rollouts,
-        help="the review's rollouts a bid (default: %(default)s)",
+        help="sampled deals a bid is valued on (default: %(default)s)",
     )
     gap.add_argument(
         "--check",
         type=int,
         default=4,
-        help="each flag searched again with this many times the samples, 0 for none "
+        help="each blunder judged again by a search this many times as large, 0 for none "
         "(default: %(default)s)",
     )
     _common(gap)
     _parallel(gap)
+    _keep(gap, "deal")
+    one = commands.add_parser(
+        "review-deal",
+        help="one deal reviewed: each decision's loss with its standard error",
+        description="Plays one single deal from 0-0 (side A in the even seats) and reviews "
+        "every seat as the bot does: each decision's action, the expert's choice, the points "
+        "lost with its standard error and 95%% interval, the grade and its reason.",
+    )
+    one.add_argument("--a", default="basic", help=_side_help("A"))
+    one.add_argument("--b", default="expert", help=_side_help("B"))
+    _common(one)
+    calibrate = commands.add_parser(
+        "calibrate",
+        help="the prices of the expert's work on this machine (bot/players/effort.py)",
+        description="Games of the expert against basic: every searched decision's "
+        "counts of work and its CPU time, and the prices a least-squares fit gives each "
+        "kind of work. Run it on an idle core.",
+    )
+    calibrate.add_argument(
+        "--games", type=int, default=20, help="games of each preset (default: %(default)s)"
+    )
+    calibrate.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
+    calibrate.add_argument(
+        "--rules",
+        nargs="+",
+        default=["north_american", "bid_euchre"],
+        help="presets (default: %(default)s)",
+    )
+    calibrate.add_argument(
+        "--at-budget",
+        action="store_true",
+        help="search every decision at the expert's own budget and print its times",
+    )
+    _parallel(calibrate)
     bench = commands.add_parser(
         "bench",
         help="benchmarks: rules, search, tables, writes, hints, review, pace "
@@ -326,6 +392,17 @@ def _parallel(command: argparse.ArgumentParser) -> None:
     )
 
 
+def _keep(command: argparse.ArgumentParser, unit: str) -> None:
+    command.add_argument(
+        "--keep",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help=f"keep each {unit}'s result in FILE (JSON lines) as it ends; run again with the "
+        f"same FILE, the run plays only the {unit}s it does not have yet",
+    )
+
+
 class ProgressLine:
     """Says on stderr how far a long run is: at most every ``every`` seconds, and at its end."""
 
@@ -395,12 +472,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":  # python -m lab hands "bench" to lab.bench before this parser
         parser.error("the benchmarks run as python -m lab bench COMMAND")
     try:
-        rules = _rules(args.rules)
         start = time.perf_counter()
+        if args.command == "calibrate":
+            found = run_calibration(
+                args.games,
+                args.seed,
+                tuple(args.rules),
+                at_budget=args.at_budget,
+                jobs=args.jobs,
+                progress=_progress(args, "games"),
+            )
+            print(calibration_report(found))
+            print(f"({time.perf_counter() - start:.1f} s)")
+            return 0
+        rules = _rules(args.rules)
         if args.command == "arena":
             progress = _progress(args, "pairs")
             pairs = _pairs_of(args)
-            result = run_match(args.a, args.b, pairs, args.seed, rules, args.jobs, progress)
+            result = run_match(
+                args.a, args.b, pairs, args.seed, rules, args.jobs, progress, args.keep
+            )
             print(report(result))
         elif args.command == "deals":
             progress = _progress(args, "deals")
@@ -409,7 +500,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             print(deals_report(deals))
         elif args.command == "review-gap":
-            budget = Budget(args.worlds, args.rollouts)
+            budget = replace(REVIEW_BUDGET, worlds=args.worlds, rollouts=args.rollouts)
             gaps = run_review_gap(
                 args.deals,
                 args.seed,
@@ -418,8 +509,15 @@ def main(argv: list[str] | None = None) -> int:
                 args.check,
                 args.jobs,
                 _progress(args, "deals"),
+                review=args.review,
+                control=args.control,
+                until=args.until,
+                keep=args.keep,
             )
             print(gap_report(gaps))
+        elif args.command == "review-deal":
+            specs, reviews = review_one_deal(args.a, args.b, args.seed, rules)
+            print(review_deal_report(specs, reviews))
         elif args.command in ("train-bidding", "train-loners"):
             if rules.to_spec() != {"preset": rules.preset}:
                 raise RulesError(f"{args.command} takes a preset name: the models are per preset")
@@ -462,6 +560,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"({time.perf_counter() - start:.1f} s)")
     except (
         RulesError,
+        LedgerError,
         OutputError,
         PlayerError,
         IllegalActionError,

@@ -7,11 +7,11 @@ changes no result; the pieces come back in order.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Final, TypeVar
 
-__all__ = ["PIECES_PER_JOB", "Progress", "in_parts"]
+__all__ = ["PIECES_PER_JOB", "Progress", "each_index", "in_parts"]
 
 T = TypeVar("T")
 
@@ -50,3 +50,26 @@ def in_parts(
                 done += parts[part]
                 progress(done, total)
         return [part.result() for part in parts]
+
+
+def each_index(
+    work: Callable[..., T],
+    indices: Sequence[int],
+    jobs: int,
+    *args: Any,
+    done: Callable[[int, T], None],
+) -> None:
+    """``work(*args, i, i + 1)`` for each index in ``jobs`` processes; ``done(i, result)`` each.
+
+    ``done`` runs in this process, as soon as an index is finished (not in order): a run
+    that keeps each result as it comes (``ledger.Ledger``) loses at most the indices under
+    way when it is stopped.
+    """
+    if jobs <= 1 or len(indices) <= 1:
+        for i in indices:
+            done(i, work(*args, i, i + 1))
+        return
+    with ProcessPoolExecutor(min(jobs, len(indices))) as pool:
+        futures = {pool.submit(work, *args, i, i + 1): i for i in indices}
+        for future in as_completed(futures):
+            done(futures[future], future.result())

@@ -11,11 +11,13 @@ archived; a table whose game nothing kept answers with why there is no review.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cogs.euchre.components import gone_view
 
 from bot.discord.app import EuchreBot
 from bot.discord.pace.pacing import ChannelLimits
@@ -28,14 +30,14 @@ from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.store import Database, GameArchiveRepo
-from bot.tables import Table, TableService
+from bot.tables import NoTableError, Table, TableClosedError, TableService
 from bot.tables.database import DatabaseTableStore
 from tests.cogs.deal_end import forged_click, play_first_deal, seated
 from tests.cogs.euchre_driver import act_through_hand, build_bot, only_table, random_policy
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeGuild, FakeMember, Harness, MemberSpec, StoredMessage
 
-SMALL = Budget(worlds=6, rollouts=12)
+SMALL = Budget(choose=None, counted=6, worlds=6, rollouts=12)
 
 
 @pytest.fixture
@@ -142,9 +144,17 @@ def kept_bot(db: Database, rules: HouseRules, *, keep_closed: int = 256) -> Euch
 
 
 async def finished_game(
-    make_harness: MakeHarness, db: Database, *, keep_closed: int = 256
+    make_harness: MakeHarness,
+    db: Database,
+    *,
+    keep_closed: int = 256,
+    kept: dict[str, StoredMessage] | None = None,
 ) -> tuple[Harness, list[FakeMember], Table]:
-    """Four people play a ranked game to its end (a game of a few deals); it is archived."""
+    """Four people play a ranked game to its end (a game of a few deals); it is archived.
+
+    ``kept`` gets carol's hand and the table's public message as they were at her first
+    turn ("hand", "table"), as someone may still click them after a restart.
+    """
     bot = kept_bot(db, HouseRules(target_score=3), keep_closed=keep_closed)
     h = await make_harness(bot)
     g = h.guild(members=NAMES)
@@ -157,7 +167,11 @@ async def finished_game(
     policy = random_policy(5)
     while table.status == "playing":
         assert table.game is not None and table.game.turn is not None
-        await act_through_hand(h, bot, people[table.game.turn], message, policy)
+        turn = table.game.turn
+        if kept is not None and turn == 2 and "hand" not in kept:
+            kept["hand"] = copy.deepcopy(await hand_of(h, people[2], message))
+            kept["table"] = copy.deepcopy(h.message(message.id))
+        await act_through_hand(h, bot, people[turn], message, policy)
     assert table.status == "finished"
     return h, people, table
 
@@ -218,6 +232,53 @@ async def test_a_finished_games_review_works_after_a_restart_and_so_do_its_steps
         assert refused.ephemeral and "another player's deal" in refused.content
     too_far = await forged(h2, carol, old_hand, f"euchre:tr:{table.id}:2:{deals + 1}")
     assert too_far.ephemeral and f"there is no deal {deals + 1}" in too_far.content
+
+
+async def test_an_old_hand_of_a_table_the_bot_no_longer_holds_offers_its_review(
+    make_harness: MakeHarness, db: Database
+) -> None:
+    kept: dict[str, StoredMessage] = {}
+    _, people, table = await finished_game(make_harness, db, kept=kept)
+    assert table.game is not None
+    deals = len(table.game.results)
+    archive = GameArchiveRepo(db)
+    game = await archive.find_by_table(table.id)
+    assert game is not None
+    expected_text = table_review_text(
+        table.id, deals, review_deal(await archive.record(game.id), 2, deals, SMALL)
+    )
+    h2, g2 = await restarted(make_harness, db, people)
+    carol = g2.member("carol")
+
+    # a card on a hand from the middle of the game: the hand shows the end, and its Review
+    old_hand = h2.add_message(g2.channel, like=kept["hand"])
+    card = next(b for b in old_hand.buttons if "Review" not in (b.label or ""))
+    answer = await h2.click(carol, old_hand, custom_id=str(card.custom_id))
+    assert answer.ephemeral and f"Table {table.id} has finished" in answer.content
+    redrawn = answer.message
+    assert review_label(redrawn) == [f"🔍 Review deal {deals}"], redrawn.buttons
+    review = await h2.click(carol, redrawn, label=f"🔍 Review deal {deals}")
+    assert review.ephemeral and review.content == expected_text
+
+    # "Your hand" on an old message of the table: the end in a private answer, with the Review
+    old_table = h2.add_message(g2.channel, like=kept["table"])
+    mine = await h2.click(carol, old_table, label="Your hand")
+    assert mine.ephemeral and f"Table {table.id} has finished" in mine.content
+    assert review_label(mine.message) == [f"🔍 Review deal {deals}"]
+    again = await h2.click(carol, mine.message, label=f"🔍 Review deal {deals}")
+    assert again.content == expected_text
+
+    # a stranger's click offers no review
+    wendy = await h2.click(g2.member("wendy"), old_table, label="Your hand")
+    assert wendy.ephemeral and review_label(wendy.message) == []
+    # a bot that keeps no games (no league) offers none: nothing could review it
+    refusal = TableClosedError.of(table.id, "finished", table.public())
+
+    def gone(table_id: int) -> Table:
+        raise NoTableError.of(table_id)
+
+    assert gone_view(gone, refusal, carol.id, None) is None
+    assert gone_view(gone, refusal, carol.id, h2.bot.league) is not None
 
 
 async def test_a_table_dropped_from_memory_is_reviewed_from_its_archived_game(

@@ -24,7 +24,7 @@ from tests.conftest import MakeHarness
 from tests.kit.harness import FakeGuild, Harness
 from tests.league.util import RULES, finished_record
 
-SMALL = Budget(worlds=6, rollouts=12)
+SMALL = Budget(choose=None, counted=6, worlds=6, rollouts=12)
 PEOPLE = ["ada", "bob", "cy", "di", "eve"]
 
 

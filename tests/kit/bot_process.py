@@ -120,15 +120,18 @@ class BotProcess:
         start_timeout: float = BOUND,
         options: Mapping[str, object] | None = None,
         slow_commits: float = SLOW_DB,
+        secrets: Mapping[str, str] | None = None,
     ) -> None:
         """Prepare a bot for ``fake``; nothing runs until :meth:`start`.
 
         ``options``: more config.toml options (``database_url``, ``shard_ids``...).
         ``slow_commits``: seconds each SQLite commit of the bot waits first (default:
         ``EUCHRE_TEST_SLOW_DB``, tests/kit/slow_database.py).
+        ``secrets``: environment variables besides the token (``DISCORD_CLIENT_SECRET``).
         """
         self.options = dict(options or {})
         self.slow_commits = slow_commits
+        self.secrets = dict(secrets or {})
         self.fake = fake
         self.workdir = workdir
         self.data_dir = data_dir if data_dir is not None else workdir / "data"
@@ -188,6 +191,8 @@ class BotProcess:
         }
         env["PYTHONPATH"] = os.pathsep.join([str(self.site_dir), str(REPO_ROOT)])
         env["DISCORD_TOKEN"] = self.fake.token
+        env.pop("DISCORD_CLIENT_SECRET", None)
+        env.update(self.secrets)
         env["PYTHONUNBUFFERED"] = "1"
         return env
 

@@ -16,6 +16,10 @@ It plays one guild with one text channel and a few members, and serves:
   guild's scheduled events (create). Every answer is JSON with a ``Content-Type`` of
   exactly ``application/json`` (discord.py compares it verbatim), errors in Discord's
   ``{"code", "message"}`` shape. REST routes check the ``Bot`` token.
+* Discord's OAuth2 token, ``/users/@me`` with a person's Bearer token and Activity
+  instances (:attr:`FakeDiscord.oauth`, :mod:`tests.kit.oauth`), for the Activity's
+  sign-in; :meth:`FakeDiscord.turn_on_activities` gives the application its Entry Point
+  command, so a launch-activity response is taken.
 * the gateway: HELLO, heartbeat ACKs, IDENTIFY -> READY + GUILD_CREATE, RESUME (missed
   events replayed, then RESUMED; an unknown session gets INVALID_SESSION), every
   dispatch numbered, ``zlib-stream`` compression when asked for.
@@ -90,6 +94,7 @@ from tests.kit.harness.components import (
     find_components,
     visible_text,
 )
+from tests.kit.oauth import FakeOAuth
 from tests.kit.payloads import (
     AUTOCOMPLETE,
     DEFAULT_BOT_PERMISSIONS,
@@ -515,6 +520,13 @@ class FakeDiscord:
         self.replayed: list[int] = []
         """Sequence numbers of events sent again on a RESUME."""
         self._routes = self._build_routes()
+        self.oauth = FakeOAuth(
+            client_id=self.application_id,
+            bot_token=self.token,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+        )
+        """Discord's OAuth2 and Activity-instance endpoints, for the Activity's sign-in."""
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -1129,6 +1141,9 @@ class FakeDiscord:
 
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
+        signing_in = await self.oauth.answer(request, path)
+        if signing_in is not None:
+            return signing_in
         record = Request(
             next(self._seq), request.method, path, dict(request.query), await _read_body(request)
         )
@@ -1290,9 +1305,24 @@ class FakeDiscord:
             raise ApiError(403, 50001, "Missing Access")
         return self.guild_id
 
+    def turn_on_activities(self) -> None:
+        """Activities on in the Developer Portal: the Entry Point command Discord makes."""
+        command = payloads.entry_point_command(
+            command_id=self.next_id(), application_id=self.application_id, version=self.next_id()
+        )
+        self.commands.setdefault(None, []).append(command)
+
+    @property
+    def activities(self) -> bool:
+        """Whether the application has Activities on (an Entry Point command)."""
+        return payloads.has_entry_point(self.commands.get(None, []))
+
     def _put_commands(self, record: Request, p: dict[str, str]) -> list[JSON]:
         self._check_application(p)
         guild = self._guild_key(p)
+        body = record.body or []
+        if guild is None and payloads.drops_entry_point(self.commands.get(None, []), body):
+            raise ApiError(400, *payloads.ENTRY_POINT_DROPPED)
         known = {c["name"]: c["id"] for c in self.commands.get(guild, [])}
         answered = []
         for command in record.body or []:
@@ -1414,6 +1444,9 @@ class FakeDiscord:
                 response_message_loading=False,
                 response_message_ephemeral=target.ephemeral,
             )
+        elif rtype == payloads.LAUNCH_ACTIVITY:
+            if not self.activities:
+                raise ApiError(400, 50035, "Invalid Form Body: this application has no Activity")
         elif rtype not in (PONG, AUTOCOMPLETE, MODAL):
             raise ApiError(400, 50035, f"Invalid Form Body: callback type {rtype}")
         interaction.response_type = rtype

@@ -11,7 +11,8 @@ from bot.players import make_player
 from bot.players.bid_basic import CHOICES
 from bot.players.bid_expert import BidExpert, Knobs
 from bot.players.bid_rollout import play_out
-from bot.players.expert import Clock, ExpertPlayer
+from bot.players.effort import Effort
+from bot.players.expert import ExpertPlayer
 from bot.rules import Action, Game, HouseRules, new_game, replay, seat_view
 from bot.rules.play import play_order
 from bot.rules.ranking import NO_TRUMP_LOW
@@ -96,11 +97,11 @@ def test_the_same_seed_gives_the_same_decision() -> None:
 
 def test_the_knobs_bound_the_samples() -> None:
     view = seat_view(_game(LOW), 1)
-    counted = Clock.start(None)
+    counted = Effort.start(None)
     assert BidExpert(random.Random(1), Knobs(2, 50)).advise(view, counted).samples == 2
-    timed = Clock.start(10.0)
+    timed = Effort.start(10.0)
     assert BidExpert(random.Random(1), Knobs(2, 7)).advise(view, timed).samples == 7
-    spent = Clock.start(0.0)
+    spent = Effort.start(0.0)
     assert BidExpert(random.Random(1), Knobs(5, 50)).advise(view, spent).samples == 1
 
 
@@ -109,7 +110,7 @@ def test_a_hand_of_nines_names_no_trump_low() -> None:
     game.apply(0, Action.pass_())
     view = seat_view(game, 1)
     assert view.phase == "declare"
-    advice = BidExpert(random.Random(2), Knobs(40, 40)).advise(view, Clock.start(None))
+    advice = BidExpert(random.Random(2), Knobs(40, 40)).advise(view, Effort.start(None))
     assert advice.action == Action.declare("low")
     assert max(advice.tricks, key=advice.tricks.__getitem__) == NO_TRUMP_LOW
     assert advice.tricks[NO_TRUMP_LOW] >= 5.0
@@ -119,13 +120,13 @@ def test_a_weak_hand_passes_and_a_sure_sweep_shoots() -> None:
     weak = _game(WEAK)
     view = seat_view(weak, 1)
     assert (
-        BidExpert(random.Random(3), Knobs(40, 40)).advise(view, Clock.start(None)).action
+        BidExpert(random.Random(3), Knobs(40, 40)).advise(view, Effort.start(None)).action
         == Action.pass_()
     )
     sweep = _game(SWEEP)
     view = seat_view(sweep, 1)
     assert (
-        BidExpert(random.Random(3), Knobs(40, 40)).advise(view, Clock.start(None)).action
+        BidExpert(random.Random(3), Knobs(40, 40)).advise(view, Effort.start(None)).action
         == Action.shoot()
     )
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 import pytest
 
 from bot.players import make_player
 from bot.players.basic import BasicPlayer
-from bot.players.expert import BID_MARGIN, MODEL_MARGIN, Clock, ExpertPlayer, Margin
+from bot.players.expert import ExpertPlayer
 from bot.players.learnt_bidder import BIDDING
+from bot.players.margins import BID_MARGIN, MODEL_MARGIN, Margin
 from bot.rules import Action, Game, HouseRules, seat_view
 
 from .test_hidden_information import view_pairs
@@ -146,21 +146,3 @@ def test_the_model_margin_holds_where_the_learnt_model_decides() -> None:
         found.add(says)
     assert found == {True, False}
     assert Margin(BID_MARGIN) != MODEL_MARGIN
-
-
-def test_a_spent_budget_draws_one_sample_and_no_more() -> None:
-    spent = Clock(deadline=-math.inf, hard=-math.inf)
-    assert spent.more(0, least=6, most=120)
-    assert not spent.more(1, least=6, most=120)
-
-
-def test_the_least_samples_are_drawn_only_within_the_hard_limit() -> None:
-    past_budget = Clock(deadline=-math.inf, hard=math.inf)
-    assert past_budget.more(5, least=6, most=120)
-    assert not past_budget.more(6, least=6, most=120)
-    assert not Clock(deadline=math.inf, hard=math.inf).more(120, least=6, most=120)
-
-
-def test_no_budget_counts_samples_instead_of_timing_them() -> None:
-    counted = Clock.start(None)
-    assert [counted.more(n, least=3, most=10) for n in range(5)] == [True] * 3 + [False] * 2

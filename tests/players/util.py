@@ -1,10 +1,11 @@
-"""Helpers for player tests: positions from readable hands and actions."""
+"""Helpers for player tests: positions from readable hands and actions, played out by basic."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
+from bot.players import make_player
 from bot.rules import Deal, Game, HouseRules, SeatView, action_from_json, parse_card, seat_view
 from bot.rules.house_rules import deck_cards
 
@@ -39,3 +40,14 @@ def view_to_act(game: Game) -> SeatView:
     """The view of the seat whose turn it is."""
     assert game.turn is not None
     return seat_view(game, game.turn)
+
+
+def played_out(game: Game) -> Game:
+    """``game`` with its current deal played to its end by basic at every seat."""
+    players = [make_player("basic", s) for s in range(game.rules.players)]
+    deal = game.deal_number
+    while game.deal_number == deal and not game.over:
+        seat = game.turn
+        assert seat is not None
+        game.step(players[seat].choose(seat_view(game, seat)))
+    return game

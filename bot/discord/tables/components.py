@@ -21,6 +21,7 @@ from bot.discord.buttons import (
     table_review_button,
 )
 from bot.discord.routes import CLAIM_CODE
+from bot.league import LeagueService
 from bot.render import (
     NO_FACES,
     CardFaces,
@@ -102,9 +103,9 @@ def _controls_view(table_id: int, controls: PublicControls) -> discord.ui.View:
     return _view(*items)
 
 
-def public_view(table: PublicTable) -> discord.ui.View | None:
+def public_view(table: PublicTable, *, activity: bool = False) -> discord.ui.View | None:
     """The components of the public table message at its stage (None once it is closed)."""
-    controls = public_controls(table)
+    controls = public_controls(table, activity=activity)
     return None if controls is None else _controls_view(table.id, controls)
 
 
@@ -207,14 +208,33 @@ def end_embed(refusal: TableClosedError | NoTableError) -> discord.Embed | None:
 
 
 def gone_view(
-    find: Callable[[int], Table], refusal: TableClosedError | NoTableError, user_id: int
+    find: Callable[[int], Table],
+    refusal: TableClosedError | NoTableError,
+    user_id: int,
+    league: LeagueService | None,
 ) -> discord.ui.View | None:
-    """A closed table's hand after a click on it: a finished game's Review, where it is kept."""
+    """A closed table's hand after a click on it: a finished game's Review, where it is kept.
+
+    A table memory still holds offers the review of its last deal, as its hands did; one it
+    no longer holds (after a restart) offers it from the archive, where the bot's ``league``
+    keeps finished games: the refusal's public table says who sat where and how many deals
+    the game had.
+    """
     public = refusal.public if isinstance(refusal, TableClosedError) else None
     if public is None or public.status != "finished":
         return None
     try:
-        table = find(public.id)
+        table: Table | None = find(public.id)
     except (TableClosedError, NoTableError):
+        table = None
+    if table is not None:
+        return closed_hand(table, user_id, reviewable_deals(table))[1]
+    if league is None or public.game is None:
         return None
-    return closed_hand(table, user_id, reviewable_deals(table))[1]
+    seat = next(
+        (n for n, s in enumerate(public.seats) if s is not None and s.user_id == user_id), None
+    )
+    deals = len(public.game.deals)
+    if seat is None or not deals:
+        return None
+    return _view(table_review_button(public.id, seat, deals, label=_review_label(deals)))

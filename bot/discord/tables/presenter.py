@@ -12,9 +12,9 @@ server's ``ping_after`` (and their own ``pings``), a short new message mentions 
 deleted once their turn is over, or once they click at the table (they are here: a ping
 still waiting for the channel's turn then never goes out). A private hand opened in the
 last 14 minutes is refreshed when the turn passes to its owner, so players rarely need
-to reopen it. Once its table has closed (or is gone) a hand shows how it ended, without
-buttons: a click on it is answered so, and when the table closes (its game over,
-aborted, closed idle) every hand still young enough to edit is redrawn so at once.
+to reopen it. Once its table has closed (or is gone) a hand shows how it ended, its only
+button a finished game's Review: a click on it is answered so, and when the table closes
+(its game over, aborted, closed idle) every hand still young enough to edit is redrawn so.
 Those edits go through each hand's own interaction webhook, never the channel's budget.
 """
 
@@ -113,7 +113,8 @@ class TablePresenter:
         """The public message of ``table``."""
         public = table.public()
         web = public_base(self.bot.settings.web_base_url, table.settings.web_public)
-        return PublicMessage(table_embed(public, self.bot.card_faces, web=web), public_view(public))
+        view = public_view(public, activity=self.bot.settings.serves_activity)
+        return PublicMessage(table_embed(public, self.bot.card_faces, web=web), view)
 
     async def hand(
         self, table: Table, user_id: int
@@ -330,14 +331,16 @@ class TablePresenter:
         Review), in the one answer; a click from elsewhere gets a new private message.
         """
         embed = end_embed(refusal)
-        view = gone_view(self.service.get_any, refusal, interaction.user.id)
+        view = gone_view(self.service.get_any, refusal, interaction.user.id, self.bot.league)
         if on_private_hand(interaction):
             await update_message(interaction, content=refusal.message, embed=embed, view=view)
         else:
+            missing = discord.utils.MISSING
             await send_ephemeral(
                 interaction,
                 refusal.message,
-                embed=discord.utils.MISSING if embed is None else embed,
+                embed=missing if embed is None else embed,
+                view=missing if view is None else view,
             )
 
     def remember(

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from tests.kit import payloads
 from tests.kit.contract import Violation
 from tests.kit.harness.commands import _Commands
 from tests.kit.harness.contract import _Contract
@@ -170,6 +171,18 @@ class Harness(
             self._restore.clear()
         if check:
             self._check(self._root_dispatch, allow_errors=False, what="the harness")
+
+    def turn_on_activities(self) -> None:
+        """Activities on in the Developer Portal: the Entry Point command Discord makes."""
+        command = payloads.entry_point_command(
+            command_id=self.next_id(), application_id=self.application_id, version=self.next_id()
+        )
+        self.synced_commands.setdefault(None, []).append(command)
+
+    @property
+    def activities(self) -> bool:
+        """Whether the application has Activities on (an Entry Point command)."""
+        return payloads.has_entry_point(self.synced_commands.get(None, []))
 
     def archive_thread(self, thread_id: int, *, locked: bool = False) -> None:
         """A moderator archives (and maybe locks) a thread, as Discord then announces it."""

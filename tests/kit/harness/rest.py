@@ -305,8 +305,13 @@ class _Rest:
 
     def _sync_commands(self, sent: Sent, guild_id: int | None) -> list[JSON]:
         sent.kind = "sync_commands"
+        body = cast(list[JSON], sent.body or [])
+        if guild_id is None and payloads.drops_entry_point(
+            self.synced_commands.get(None, []), body
+        ):
+            raise _error(400, *payloads.ENTRY_POINT_DROPPED)
         answered: list[JSON] = []
-        for cmd in cast(list[JSON], sent.body or []):
+        for cmd in body:
             cmd_id = self._command_ids.setdefault((guild_id, cmd["name"]), self.next_id())
             data = payloads.synced_command(
                 cmd,

@@ -18,6 +18,7 @@ from tests.kit.payloads import (
     DEFER_UPDATE,
     EPHEMERAL,
     JSON,
+    LAUNCH_ACTIVITY,
     MESSAGE,
     MODAL,
     PONG,
@@ -167,6 +168,11 @@ class _Webhooks:
             sent.visible_to = private
         elif rtype == MODAL:
             sent.kind = "modal"
+            sent.visible_to = private
+        elif rtype == LAUNCH_ACTIVITY:
+            if not self.activities:
+                raise _error(400, 50035, "Invalid Form Body: this application has no Activity")
+            sent.kind = "launch_activity"
             sent.visible_to = private
         else:
             raise UnexpectedRequestError(f"interaction callback type {rtype} is not supported")

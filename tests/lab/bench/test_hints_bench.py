@@ -23,4 +23,4 @@ def test_bid_euchre_hints_are_timed_too() -> None:
 def test_the_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hints", "--hints", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("2 hints: p50 ") and "p95" in out and "max" in out
+    assert out.startswith("2 hints (CPU time): p50 ") and "p95" in out and "max" in out

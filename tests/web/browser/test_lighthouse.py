@@ -5,6 +5,12 @@ Lighthouse (npm, pinned with ``lighthouse/package-lock.json``) is installed once
 ``~/.cache/euchre-bot/lighthouse``), again when the lock file changes. It drives the
 system's Chromium, at its default (mobile) settings: a phone's screen, a slow 4G network
 and a slowed processor, simulated. The app runs at its shipped defaults, rate limit on.
+
+Lighthouse slows the processor by a factor relative to the machine it runs on (4 by
+default, meant for a high-end desktop). On a slower or busy machine the same page would
+score lower, so the factor is calibrated from the machine's own ``benchmarkIndex``, as
+Lighthouse's throttling guide recommends: a run whose host measured below a high-end
+desktop's index runs again with the factor scaled down to the same target device.
 """
 
 from __future__ import annotations
@@ -24,6 +30,14 @@ from .conftest import Site, _chromium
 HERE = Path(__file__).parent / "lighthouse"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 GOAL = 0.95
+DEFAULT_SLOWDOWN = 4.0
+HIGH_END_DESKTOP = 1500
+"""The lowest ``benchmarkIndex`` of the high-end desktop the default slowdown is meant for."""
+
+
+def calibrated_slowdown(benchmark_index: float) -> float:
+    """The CPU slowdown that takes this host to the target device the default aims at."""
+    return max(1.0, min(DEFAULT_SLOWDOWN, DEFAULT_SLOWDOWN * benchmark_index / HIGH_END_DESKTOP))
 
 
 @pytest.fixture(scope="session")
@@ -69,14 +83,29 @@ async def test_lighthouse_scores_each_page_95_or_more(
         "player": f"/s/{g}/players/{site.league.player}",
         "replay": f"/s/{g}/games/{site.league.games[0]}?step=3",
     }[kind]
-    out = tmp_path / "report.json"
+    report = await _lighthouse(lighthouse, site.url + path, tmp_path / "report.json")
+    slowdown = calibrated_slowdown(report["environment"]["benchmarkIndex"])
+    if slowdown < DEFAULT_SLOWDOWN:
+        report = await _lighthouse(lighthouse, site.url + path, tmp_path / "again.json", slowdown)
+    assert report["configSettings"]["formFactor"] == "mobile"
+    assert report["configSettings"]["throttlingMethod"] == "simulate"
+    scores = {c: report["categories"][c]["score"] for c in CATEGORIES}
+    low = {c: (s, _failing(report, c)) for c, s in scores.items() if s is None or s < GOAL}
+    assert low == {}, f"{path}: {scores}"
+
+
+async def _lighthouse(
+    cli: Path, url: str, out: Path, slowdown: float = DEFAULT_SLOWDOWN
+) -> dict[str, Any]:
+    """One Lighthouse run of ``url`` at mobile settings, its report read back."""
     process = await asyncio.create_subprocess_exec(
-        str(lighthouse),
-        site.url + path,
+        str(cli),
+        url,
         "--quiet",
         "--output=json",
         f"--output-path={out}",
         f"--only-categories={','.join(CATEGORIES)}",
+        f"--throttling.cpuSlowdownMultiplier={slowdown:.2f}",
         "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
         env={**os.environ, "CHROME_PATH": _chromium()},
         stdout=asyncio.subprocess.PIPE,
@@ -84,9 +113,5 @@ async def test_lighthouse_scores_each_page_95_or_more(
     )
     _, err = await asyncio.wait_for(process.communicate(), timeout=300)
     assert process.returncode == 0, err.decode()[-2000:]
-    report = json.loads(out.read_text(encoding="utf-8"))
-    assert report["configSettings"]["formFactor"] == "mobile"
-    assert report["configSettings"]["throttlingMethod"] == "simulate"
-    scores = {c: report["categories"][c]["score"] for c in CATEGORIES}
-    low = {c: (s, _failing(report, c)) for c, s in scores.items() if s is None or s < GOAL}
-    assert low == {}, f"{path}: {scores}"
+    report: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return report
