@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cogs.euchre.components import gone_view
 
 from bot.discord.app import EuchreBot
 from bot.discord.pace.pacing import ChannelLimits
+from bot.discord.tables.components import gone_view
 from bot.league import LeagueService, Reviewer
 from bot.players import make_player
 from bot.players.review import Budget, review_deal
