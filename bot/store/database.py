@@ -507,6 +507,11 @@ class Database(abc.ABC):
     # For copy-db (which reads the tables by bot.store.catalog): the next id of a table
     # whose ids the database gives (ids are never reused), and setting it.
     # For the health check: commit one write that changes nothing (the schema version).
+    # For the web pages (bot.store.readers): another connection to the same store that
+    # only reads, so that reads run beside this one's writes instead of queueing behind them.
+    @abc.abstractmethod
+    async def reader(self) -> Database | None: ...
+
     @abc.abstractmethod
     async def identity_next(self, table: str) -> int: ...
     @abc.abstractmethod
