@@ -256,7 +256,7 @@ class GameArchiveRepo:
             extra_params=(season_id,),
         )
         recent = [game for game, row in found if row["newest"] <= latest]
-        season = [game for game, _ in found if game.season_id == season_id]
+        season = [g for g, _ in found if season_id is not None and g.season_id == season_id]
         outcomes: dict[int, list[dict[str, Any]]] = {}
         for game, row in found:
             if row["outcomes"] is not None:
