@@ -5,7 +5,8 @@ package. Two back ends share this front, picked by :meth:`Database.open` from th
 SQLite through aiosqlite (the default, :mod:`bot.store.sqlite`) and PostgreSQL through
 asyncpg (:mod:`bot.store.postgres`). SQL is written once, portably, with ``?``
 placeholders. One connection per process; an asyncio lock serialises the coroutines
-that share it, so a transaction never sees another coroutine's half-done work.
+that share it, so a transaction never sees another coroutine's half-done work. (The
+web pages read through more connections that only read: :mod:`bot.store.readers`.)
 A server's connection that drops (the server restarted) is opened again by the next
 call; a call that met the drop runs once more on the new connection when nothing of
 it can have been saved, else it fails with :class:`ConnectionLostError` (see

@@ -418,7 +418,11 @@ class _Site:
 
 
 def make_app(db: Database, options: WebOptions) -> web.Application:
-    """The pages over ``db`` (opened and closed by the caller), GET and HEAD only."""
+    """The pages over ``db`` (opened and closed by the caller), GET and HEAD only.
+
+    The app opens ``options.readers`` reading connections to ``db``'s store when it
+    starts and closes them when it cleans up; each page being made reads through one.
+    """
     site = _Site(db, options)
     app = web.Application(middlewares=[site.guard])
     app.on_startup.append(site.start)
