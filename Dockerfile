@@ -6,6 +6,17 @@
 # Options: mount a config file at /app/config.toml, or set EUCHRE_* variables
 # (see config.example.toml). The bot runs as uid 10001: a bind-mounted /data folder
 # must belong to it (chown 10001:10001 on the host).
+# The Activity's client is built from its sources by its pinned toolchain (esbuild and
+# Discord's SDK, from the lockfile) in a stage of its own; the build stage puts the result
+# where the package ships it (the same files as committed, which CI checks are current).
+FROM node:20.18.1-bookworm-slim AS client
+WORKDIR /client
+COPY bot/web/activity/client/package.json bot/web/activity/client/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY bot/web/activity/client/build.mjs ./
+COPY bot/web/activity/client/src ./src
+RUN node build.mjs /built
+
 # The rules core and the search are compiled by mypyc (setup.py) in a build stage that
 # has a C compiler; the image gets the wheel, not the compiler.
 FROM python:3.11.11-slim-bookworm AS build
@@ -16,6 +27,7 @@ WORKDIR /src
 COPY pyproject.toml setup.py README.md LICENSE ./
 COPY bot ./bot
 COPY cogs ./cogs
+COPY --from=client /built/ ./bot/web/activity/static/
 RUN pip wheel --no-cache-dir --no-deps --wheel-dir /wheels .
 
 FROM python:3.11.11-slim-bookworm

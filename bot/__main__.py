@@ -195,7 +195,9 @@ async def _serve(settings: Settings, token: str) -> None:
 
             store.push_async_callback(stop_reviews)
             if settings.web_port:
-                site = await start_site(db, settings, settings.web_host, settings.web_port)
+                site = await start_site(
+                    db, settings, settings.web_host, settings.web_port, tables=tables
+                )
                 store.push_async_callback(site.cleanup)  # before the database closes
             with db.unbounded():  # everything at once, before any click waits on it
                 if rebuilt := await league.rebuild_due():

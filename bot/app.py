@@ -1,27 +1,28 @@
-"""The Bot class: extensions, command sync, the start-up line and the app-command error funnel."""
+"""The Bot class: extensions, command sync and the start-up line (its tree: command_tree.py)."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot import about
-from bot.discord_pace.headers import rate_limit_trace
+from bot.command_tree import EuchreTree
+from bot.discord_pace.gate import RequestGate
 from bot.discord_pace.pacing import DISCORD_LIMITS, ChannelLimits, Pacers
+from bot.discord_pace.permissions import BOT_PERMISSIONS, INVITE_SCOPES, invite_url
 from bot.heartbeat import Heartbeat
 from bot.league import LeagueService
 from bot.logs import GUILD_ID
 from bot.players import make_player
 from bot.players.claims import can_claim
-from bot.refusals import log_refusal
 from bot.render.faces import NO_FACES, CardFaces
-from bot.replies import report_error, send_ephemeral
+from bot.replies import answer_first, send_ephemeral
 from bot.server.preference_sources import MemoryPreferences, PreferenceSource
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
@@ -33,6 +34,7 @@ from bot.tables.database import DatabaseTableStore
 from bot.tables.ownership import GuildLockSource, Ownership
 from bot.tables.scheduler import LoopScheduler, Scheduler
 from bot.tables.tournament_runner import PlaceMaker, TournamentRunner
+from bot.waits import answer_first_with
 
 if TYPE_CHECKING:
     from cogs.euchre.routes import Clicks
@@ -61,19 +63,6 @@ Prepare = Callable[
 EXTENSIONS: tuple[str, ...] = ("cogs.euchre",)
 """Extensions loaded at start-up, as module names (``"cogs.euchre"``)."""
 
-BOT_PERMISSIONS: Final = discord.Permissions(
-    view_channel=True,
-    send_messages=True,
-    send_messages_in_threads=True,
-    create_public_threads=True,
-    embed_links=True,
-    attach_files=True,
-    create_events=True,
-)
-"""What the bot needs (Create Events: a timed tournament's reminder); README shows the integer."""
-
-INVITE_SCOPES: Final = ("bot", "applications.commands")
-
 SYNC_HINT = (
     "run `python -m bot sync --global` once (or `python -m bot sync --guild SERVER_ID` "
     "for one server at once) if /euchre does not appear"
@@ -94,19 +83,6 @@ a redraw queued behind a full window still goes out before the bot stops.
 """
 
 STOPPING = "The bot is restarting: try again in a minute."
-
-STALE_COMMAND = "This command has changed. Wait a minute for Discord to update it, then retry."
-CHECK_FAILED = "You can't use this command here."
-
-# discord.py's own check failures whose messages are written for users.
-_USER_READABLE_CHECKS = (
-    app_commands.NoPrivateMessage,
-    app_commands.MissingRole,
-    app_commands.MissingAnyRole,
-    app_commands.MissingPermissions,
-    app_commands.BotMissingPermissions,
-    app_commands.CommandOnCooldown,
-)
 
 
 def _server_defaults(settings: Settings) -> ServerSettings:
@@ -155,13 +131,6 @@ def _shards(settings: Settings) -> dict[str, Any]:
     return options
 
 
-def invite_url(application_id: int) -> str:
-    """The link that adds the bot to a server with :data:`BOT_PERMISSIONS`."""
-    return discord.utils.oauth_url(
-        application_id, permissions=BOT_PERMISSIONS, scopes=INVITE_SCOPES
-    )
-
-
 def without_voice() -> None:
     """Silence discord.py's warnings about missing voice libraries: this bot has no voice."""
     discord.VoiceClient.warn_nacl = False
@@ -175,39 +144,6 @@ def intents() -> discord.Intents:
     and channel cache that discord.py expects to have.
     """
     return discord.Intents(guilds=True)
-
-
-class EuchreTree(app_commands.CommandTree["EuchreBot"]):
-    """The command tree, whose ``on_error`` is the funnel for every app-command error."""
-
-    async def interaction_check(self, interaction: discord.Interaction[EuchreBot], /) -> bool:
-        """Refuse commands while the bot stops; keep track of the ones it runs."""
-        return await interaction.client.take(interaction)
-
-    async def on_error(
-        self, interaction: discord.Interaction[EuchreBot], error: app_commands.AppCommandError, /
-    ) -> None:
-        """Answer the user ephemerally; log what is not their doing."""
-        if isinstance(error, app_commands.CommandInvokeError):
-            name = error.command.qualified_name
-            await report_error(interaction, error.original, context=f"command /{name}")
-            return
-        if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
-            log.warning("Stale command used: %s", error)
-            content = STALE_COMMAND
-        elif isinstance(error, _USER_READABLE_CHECKS):
-            content = str(error)
-        elif isinstance(error, app_commands.CheckFailure):
-            content = CHECK_FAILED
-        else:
-            command = interaction.command
-            context = f"command /{command.qualified_name}" if command else "command tree"
-            await report_error(interaction, error, context=context)
-            return
-        try:
-            await send_ephemeral(interaction, content)
-        except discord.HTTPException as exc:
-            log_refusal(log, exc, f"answering user {interaction.user.id}")
 
 
 class EuchreBot(commands.AutoShardedBot):
@@ -226,8 +162,9 @@ class EuchreBot(commands.AutoShardedBot):
     :meth:`setup_hook`: after the one login, which checks the token before the
     database is opened, and before the extensions load and the gateway connects.
     ``channel_limits`` is each channel's budget of posts, edits and deletes, which
-    :attr:`pacers` (one per channel) spend: every public message goes through them, and
-    they read Discord's rate limit headers (:func:`~bot.discord_pace.headers.rate_limit_trace`).
+    :attr:`pacers` (one per channel) spend: every public message goes through them.
+    Every request passes the :attr:`gate`, which keeps Discord's other limits and reads
+    its rate limit headers back (:mod:`bot.discord_pace.gate`).
 
     Stopping (:meth:`close`) refuses new interactions, waits a while for the ones being
     handled, sends what the pacers still hold, then disconnects.
@@ -248,6 +185,10 @@ class EuchreBot(commands.AutoShardedBot):
         prepare: Prepare | None = None,
     ) -> None:
         without_voice()
+        self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler()
+        self.pacers = Pacers(self.scheduler, channel_limits)
+        self.gate = RequestGate.of(self.pacers, channel_limits)
+        """Every request passes it (:mod:`bot.discord_pace.gate`): Discord's limits."""
         super().__init__(
             # Text commands are not used: without message intents none ever arrive.
             command_prefix=commands.when_mentioned,
@@ -257,13 +198,11 @@ class EuchreBot(commands.AutoShardedBot):
             owner_ids=set(settings.owner_ids),
             **_shards(settings),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-            http_trace=rate_limit_trace(),
+            http_trace=self.gate.trace(),
         )
         self.settings = settings
         self.extension_names = tuple(extensions)
         self.tables = tables if tables is not None else default_tables(settings)
-        self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler()
-        self.pacers = Pacers(self.scheduler, channel_limits)
         self.stopping = False
         """Set by :meth:`close`: new interactions are refused."""
         self._handling: set[asyncio.Task[object]] = set()
@@ -305,7 +244,8 @@ class EuchreBot(commands.AutoShardedBot):
     async def take(self, interaction: discord.Interaction[EuchreBot]) -> bool:
         """Whether to handle an interaction: not while stopping (the user is told why).
 
-        The task handling it is kept, so that stopping can wait for it.
+        The task handling it is kept, so that stopping can wait for it. Its answer is
+        deferred before anything of it waits (:mod:`bot.waits`).
         """
         if self.stopping:
             try:
@@ -314,6 +254,7 @@ class EuchreBot(commands.AutoShardedBot):
                 log.info("Could not tell user %s the bot stops: %s", interaction.user.id, exc)
             return False
         GUILD_ID.set(interaction.guild_id)  # this interaction's task: its log lines
+        answer_first_with(functools.partial(answer_first, interaction))  # before any wait
         task = asyncio.current_task()
         if task is not None:
             self._handling.add(task)
@@ -348,6 +289,10 @@ class EuchreBot(commands.AutoShardedBot):
                     log.warning("Stopping: %d interaction(s) still running", len(late))
             if running := await self.tables.settle(max(0.0, deadline - loop.time())):
                 log.warning("Stopping: %d computer run(s) still going", running)
+            if self.league is not None and (
+                running := await self.league.settle(max(0.0, deadline - loop.time()))
+            ):
+                log.warning("Stopping: %d league take-in(s) still going", running)
             if running := await self.scheduler.settle(max(0.0, deadline - loop.time())):
                 log.warning("Stopping: %d timed call(s) still running", running)
             if not await self.pacers.flush(FLUSH_GRACE):

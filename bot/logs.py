@@ -14,13 +14,14 @@ for one line.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from contextvars import ContextVar, Token
 from datetime import UTC, datetime
 from types import TracebackType
 from typing import IO, Any, Literal
+
+from bot.waits import WaitingLock
 
 __all__ = [
     "GUILD_ID",
@@ -76,8 +77,11 @@ def formatter_for(log_format: LogFormat, stream: IO[str]) -> logging.Formatter |
     return None if isatty is not None and isatty() else PLAIN
 
 
-class TableLock(asyncio.Lock):
-    """A table's lock; while it is held, log lines name the table and its server."""
+class TableLock(WaitingLock):
+    """A table's lock; while it is held, log lines name the table and its server.
+
+    A click that finds it held answers first (:class:`~bot.waits.WaitingLock`).
+    """
 
     def __init__(self, guild_id: int, table_id: int) -> None:
         super().__init__()

@@ -13,6 +13,9 @@ Where a value comes from, strongest first:
 The bot token is read only from ``DISCORD_TOKEN`` and never from the config file.
 Nothing here is a singleton: :func:`load_settings` builds a :class:`Settings` that the
 caller passes down.
+
+Longer than 450 lines: every option of the process is one field of :class:`Settings`,
+with its default and description, and the one list of them reads best in one place.
 """
 
 from __future__ import annotations
@@ -25,7 +28,14 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic import (
+    Field,
+    SecretStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import ErrorDetails
 from pydantic_settings import (
     BaseSettings,
@@ -43,6 +53,7 @@ __all__ = [
     "DEFAULT_CONFIG",
     "ENV_PREFIX",
     "OTHER_VARIABLES",
+    "SECRET_ENV",
     "TOKEN_ENV",
     "WEB_ADDRESS_NEEDED",
     "ConfigError",
@@ -55,6 +66,7 @@ __all__ = [
 DEFAULT_CONFIG = Path("config.toml")
 CONFIG_ENV = "EUCHRE_CONFIG"
 TOKEN_ENV = "DISCORD_TOKEN"
+SECRET_ENV = "DISCORD_CLIENT_SECRET"
 ENV_PREFIX = "EUCHRE_"
 
 OTHER_VARIABLES: dict[str, str] = {
@@ -62,17 +74,21 @@ OTHER_VARIABLES: dict[str, str] = {
     PURE_VARIABLE: "run the pure-Python sources, not the compiled modules (bot/compiled.py)",
     "EUCHRE_TEST_POSTGRES": "which PostgreSQL server the tests start (tests/postgres_server.py)",
     "EUCHRE_BROWSER_REQUIRED": "1: the browser tests fail, not skip, without Chromium (.ci/run)",
+    "EUCHRE_NODE_REQUIRED": "1: the Activity's build check fails, not skips, without npm (.ci/run)",
     "EUCHRE_SCREENSHOTS": "a folder where the browser tests save their screenshots",
     "EUCHRE_CHROMIUM": "the Chromium the browser tests drive (default /usr/bin/chromium)",
     "EUCHRE_AXE_DIR": "where the browser tests keep axe-core (~/.cache/euchre-bot/axe-core)",
     "EUCHRE_LIGHTHOUSE_DIR": "where the browser tests keep Lighthouse (~/.cache/euchre-bot)",
     "EUCHRE_TEST_HELD": "a file the PostgreSQL clean-up test names for its held server",
+    "EUCHRE_TEST_SLOW_DB": "seconds each database commit or request of the tests waits",
 }
 """The ``EUCHRE_*`` variables the project reads that are not options: the one list of them."""
 
 _EXAMPLE_HINT = "see config.example.toml"
 _LIST_HINT = "write a list like [123, 456]"
-_TOKEN_KEYS = frozenset({"token", "discord_token", "bot_token"})
+_TOKEN_KEYS = frozenset(
+    {"token", "discord_token", "bot_token", "client_secret", "discord_client_secret"}
+)
 _SWITCH_WORDS = {"true": 1, "yes": 1, "on": 1, "false": 0, "no": 0, "off": 0}
 
 WEB_ADDRESS_NEEDED = (
@@ -194,8 +210,23 @@ class Settings(BaseSettings):
     a port that nothing but the proxies can reach: anyone else could write that header.
     ``true`` and ``false`` (this option's old form) read as 1 and 0."""
 
+    activity_client_id: int = Field(default=0, ge=0, lt=2**64)
+    """The application's id (its OAuth2 client id), which turns the Discord Activity on.
+
+    0: no Activity. With it, the bot serving pages (``web_port``) serves the Activity
+    under ``/activity`` too, and needs the application's OAuth2 secret in the
+    ``DISCORD_CLIENT_SECRET`` environment variable (docs/activity.md)."""
+
+    discord_api_url: str = "https://discord.com/api/v10"
+    """Where Discord's HTTP API answers, for the Activity's sign-in (OAuth2 and instances)."""
+
     discord_token: SecretStr | None = Field(default=None, validation_alias=TOKEN_ENV, exclude=True)
     """The bot token, only from the environment; see :meth:`require_token`."""
+
+    discord_client_secret: SecretStr | None = Field(
+        default=None, validation_alias=SECRET_ENV, exclude=True
+    )
+    """The application's OAuth2 secret, for the Activity's sign-in: only from the environment."""
 
     @classmethod
     def settings_customise_sources(
@@ -238,19 +269,33 @@ class Settings(BaseSettings):
             return _SWITCH_WORDS[value.strip().lower()]
         return value
 
-    @field_validator("web_base_url")
+    @field_validator("web_base_url", "discord_api_url")
     @classmethod
-    def _web_address(cls, value: str) -> str:
+    def _web_address(cls, value: str, info: ValidationInfo) -> str:
         value = value.strip().rstrip("/")
-        if value and not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
-            raise ValueError("must be an address like https://euchre.example.org (or empty)")
+        pages = info.field_name == "web_base_url"
+        if (value or not pages) and not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
+            like = (
+                "https://euchre.example.org (or empty)" if pages else "https://discord.com/api/v10"
+            )
+            raise ValueError(f"must be an address like {like}")
         return value
 
     @model_validator(mode="after")
     def _pages_need_their_address(self) -> Settings:
         if self.web_port and not self.web_base_url:
             raise ValueError(WEB_ADDRESS_NEEDED)
+        if self.activity_client_id and not self.web_port:
+            raise ValueError(
+                "activity_client_id needs web_port: the bot process serves the Activity "
+                "beside its web pages (docs/activity.md)"
+            )
         return self
+
+    @property
+    def serves_activity(self) -> bool:
+        """Whether the bot serves the Discord Activity (its tables offer "Open the table")."""
+        return bool(self.activity_client_id and self.web_port)
 
     @model_validator(mode="after")
     def _one_database_and_shards(self) -> Settings:
@@ -279,7 +324,7 @@ class Settings(BaseSettings):
                 )
         return self
 
-    @field_validator("discord_token", mode="before")
+    @field_validator("discord_token", "discord_client_secret", mode="before")
     @classmethod
     def _strip_token(cls, value: object) -> object:
         if isinstance(value, str):
@@ -388,8 +433,9 @@ def _closest(word: str, choices: Iterable[str]) -> str | None:
     return close[0] if close else None
 
 
-_OPTIONS = tuple(field for field in Settings.model_fields if field != "discord_token")
-"""The options' names: every field but the token, which only ``DISCORD_TOKEN`` gives."""
+_SECRETS = ("discord_token", "discord_client_secret")
+_OPTIONS = tuple(field for field in Settings.model_fields if field not in _SECRETS)
+"""The options' names: every field but the secrets, which only the environment gives."""
 
 
 def _env_name(field: str) -> str:

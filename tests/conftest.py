@@ -9,6 +9,7 @@ import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import asyncpg
 import discord
@@ -17,6 +18,8 @@ import pytest
 from bot.store import Database
 from tests.harness import Harness
 from tests.postgres_server import PostgresMissingError, PostgresServer, start_server
+from tests.slow_database import SLOW_DB, slow_commits
+from tests.tcp_proxy import BlackHoleProxy
 
 # pytest caches each test module with its asserts rewritten; with PYTHONDONTWRITEBYTECODE
 # set (as container images often do) it would rewrite all of them on every run, several
@@ -199,9 +202,32 @@ def db_url(request: pytest.FixtureRequest, db_path: Path) -> str:
 
 @pytest.fixture
 async def db(db_url: str) -> AsyncIterator[Database]:
-    """An open empty database of ``db_url``, closed after the test."""
+    """An open empty database of ``db_url``, closed after the test.
+
+    With ``EUCHRE_TEST_SLOW_DB`` set, a PostgreSQL database is reached through a proxy
+    that holds each request that long (tests/slow_database.py).
+    """
+    proxy = None
+    if SLOW_DB and db_url.startswith("postgresql"):
+        port = urlsplit(db_url).port
+        assert port is not None
+        proxy = BlackHoleProxy(port, delay=SLOW_DB)
+        await proxy.start()
+        db_url = proxy.url_of(db_url)
     database = await Database.open(db_url)
     try:
         yield database
     finally:
         await database.close()
+        if proxy is not None:
+            await proxy.close()
+
+
+@pytest.fixture(autouse=True)
+def _slow_sqlite_commits() -> Iterator[None]:
+    """With ``EUCHRE_TEST_SLOW_DB`` set, every SQLite commit waits that long first."""
+    if not SLOW_DB:
+        yield
+        return
+    with slow_commits(SLOW_DB):
+        yield

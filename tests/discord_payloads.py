@@ -25,6 +25,16 @@ COMPONENTS_V2 = 1 << 15
 
 # Interaction callback types (discord.InteractionResponseType values).
 PONG, MESSAGE, DEFER, DEFER_UPDATE, UPDATE, AUTOCOMPLETE, MODAL = 1, 4, 5, 6, 7, 8, 9
+LAUNCH_ACTIVITY = 12
+
+# An application with Activities on has an Entry Point command (PRIMARY_ENTRY_POINT),
+# which a global overwrite must send back: Discord refuses one that would drop it.
+ENTRY_POINT = 4
+ENTRY_POINT_DROPPED = (
+    50240,
+    "You cannot remove this app's Entry Point command in a bulk update operation. "
+    "Please include the Entry Point command in your update request or delete it separately.",
+)
 
 DEFAULT_EVERYONE_PERMISSIONS = discord.Permissions(
     view_channel=True,
@@ -336,6 +346,31 @@ def synced_command(
     if guild_id is not None:
         data["guild_id"] = str(guild_id)
     return data
+
+
+def entry_point_command(*, command_id: int, application_id: int, version: int) -> JSON:
+    """The Entry Point command Discord makes when Activities are turned on ("Launch")."""
+    return {
+        "id": str(command_id),
+        "application_id": str(application_id),
+        "version": str(version),
+        "type": ENTRY_POINT,
+        "name": "launch",
+        "description": "",
+        "handler": 2,  # DISCORD_LAUNCH_ACTIVITY: Discord launches it, no interaction
+        "integration_types": [0, 1],
+        "contexts": [0, 1, 2],
+    }
+
+
+def has_entry_point(commands: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether global ``commands`` hold an Entry Point (the application has Activities on)."""
+    return any(c.get("type") == ENTRY_POINT for c in commands)
+
+
+def drops_entry_point(synced: Sequence[Mapping[str, Any]], body: Sequence[Any]) -> bool:
+    """Whether a global overwrite with ``body`` would drop a synced Entry Point command."""
+    return has_entry_point(synced) and not has_entry_point(body)
 
 
 def interaction(

@@ -12,6 +12,9 @@ late, in order, as TCP's retransmissions deliver it after a short split (a clien
 closed meanwhile is seen closing only then). With ``deliver=False`` the connections
 of before stay silent for good, both ends left open, as after a split longer than
 TCP's retries: the server never hears of them again. New connections go through.
+
+``delay`` holds each request that many seconds before passing it on (in order): a
+database across a slow network, each query answered that much later.
 """
 
 from __future__ import annotations
@@ -35,9 +38,10 @@ class _Link:
 class BlackHoleProxy:
     """Forwards 127.0.0.1:``port`` to 127.0.0.1:``target_port``, until told to stop."""
 
-    def __init__(self, target_port: int) -> None:
-        """A proxy to ``target_port``; :meth:`start` it."""
+    def __init__(self, target_port: int, *, delay: float = 0.0) -> None:
+        """A proxy to ``target_port`` (each request held ``delay`` s); :meth:`start` it."""
         self.target_port = target_port
+        self.delay = delay
         self._server: asyncio.Server | None = None
         self._flowing: dict[Direction, asyncio.Event] = {
             "request": asyncio.Event(),
@@ -147,6 +151,8 @@ class BlackHoleProxy:
                 data = b""
             if direction == "answer" and not self._flowing["answer"].is_set():
                 self._flowing["request"].clear()  # the split is whole from here on
+            if data and direction == "request" and self.delay > 0:
+                await asyncio.sleep(self.delay)
             await self._passes(link, direction)
             if not data:  # the other end closed: so does this one, once it may know
                 sink.close()

@@ -16,15 +16,13 @@ from discord import app_commands
 from bot import about
 from bot.app import (
     BOT_PERMISSIONS,
-    CHECK_FAILED,
     EXTENSIONS,
-    STALE_COMMAND,
     SYNC_HINT,
     EuchreBot,
-    EuchreTree,
     intents,
     invite_url,
 )
+from bot.command_tree import CHECK_FAILED, STALE_COMMAND, EuchreTree
 from bot.errors import UserFacingError
 from bot.heartbeat import Heartbeat
 from bot.replies import APOLOGY
@@ -141,17 +139,19 @@ class FakeResponse:
     def is_done(self) -> bool:
         return self.done
 
-    async def send_message(self, content: Any = None, **kwargs: Any) -> None:
+    async def send_message(self, content: Any = None, **kwargs: Any) -> SimpleNamespace:
         self.sent.append({"content": content, **kwargs})
         self.done = True
+        return SimpleNamespace(message_id=None)
 
 
 class FakeFollowup:
     def __init__(self) -> None:
         self.sent: list[dict[str, Any]] = []
 
-    async def send(self, content: Any = None, **kwargs: Any) -> None:
+    async def send(self, content: Any = None, **kwargs: Any) -> SimpleNamespace:
         self.sent.append({"content": content, **kwargs})
+        return SimpleNamespace(id=len(self.sent))
 
 
 class FakeInteraction:
@@ -164,6 +164,7 @@ class FakeInteraction:
         self.channel_id = 2
         self.user = SimpleNamespace(id=3)
         self.command = None
+        self.extras: dict[str, Any] = {}
 
     def as_interaction(self) -> discord.Interaction[EuchreBot]:
         return cast("discord.Interaction[EuchreBot]", self)
@@ -329,6 +330,20 @@ async def test_sync_at_start_off_leaves_commands_alone_and_sync_commands_reports
         bot.tree.sync = Recorder(fail=True)  # type: ignore[method-assign]
         assert await bot.sync_commands([], globally=True) is False
         assert bot.sync_failed == ["globally"]
+
+
+async def test_a_global_sync_keeps_the_entry_point_of_an_application_with_activities() -> None:
+    async with Harness(EuchreBot(make_settings())) as h:
+        bot = h.bot
+        assert await bot.sync_commands([], globally=True)
+        assert {c["type"] for c in h.synced_commands[None]} == {1}
+        h.turn_on_activities()
+        with pytest.raises(discord.HTTPException, match="Entry Point"):
+            await app_commands.CommandTree.sync(bot.tree)  # discord.py's own sync drops it
+        assert await bot.sync_commands([], globally=True)
+        synced = h.synced_commands[None]
+        assert [c["name"] for c in synced if c["type"] == 4] == ["launch"]
+        assert "euchre" in {c["name"] for c in synced if c["type"] == 1}
 
 
 async def test_ready_touches_the_heartbeat(tmp_path: Path) -> None:

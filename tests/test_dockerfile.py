@@ -2,7 +2,9 @@
 
 And the time Docker gives a stopping bot, in README's `docker run` and compose.yaml.
 
-Two stages: ``build`` compiles the wheel (mypyc needs a C compiler), the image installs it.
+Three stages: ``client`` builds the Activity's client with its pinned npm toolchain,
+``build`` compiles the wheel (mypyc needs a C compiler) with that client in it, and the
+image installs the wheel.
 """
 
 from __future__ import annotations
@@ -43,13 +45,26 @@ def stages() -> list[list[tuple[str, str]]]:
 
 
 def test_base_images_are_pinned_to_one_patch_release() -> None:
-    build, image = stages()
+    _, build, image = stages()
     assert build[0] == ("FROM", f"{image[0][1]} AS build")
     assert re.fullmatch(r"python:3\.11\.\d+-slim-bookworm", image[0][1]), image[0]
 
 
+def test_the_client_is_built_by_its_pinned_toolchain_into_the_wheel() -> None:
+    client, build, image = stages()
+    assert re.fullmatch(r"node:20\.\d+\.\d+-bookworm-slim AS client", client[0][1]), client[0]
+    copied = [a for w, a in client if w == "COPY"]
+    assert copied[0].endswith("package.json bot/web/activity/client/package-lock.json ./")
+    assert ("RUN", "npm ci --no-audit --no-fund") in client
+    assert ("RUN", "node build.mjs /built") in client
+    into = ("COPY", "--from=client /built/ ./bot/web/activity/static/")
+    assert into in build
+    assert build.index(into) < next(i for i, (w, a) in enumerate(build) if "pip wheel" in a)
+    assert not any("node" in a or "npm" in a for _, a in image)
+
+
 def test_the_build_stage_compiles_the_wheel_with_a_c_compiler() -> None:
-    build, image = stages()
+    _, build, image = stages()
     assert any(w == "RUN" and "install -y --no-install-recommends gcc" in a for w, a in build)
     assert ("COPY", "pyproject.toml setup.py README.md LICENSE ./") in build
     assert any(w == "RUN" and "pip wheel" in a and "--wheel-dir /wheels ." in a for w, a in build)

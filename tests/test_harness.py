@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from tests.harness import (
+    DEFAULT_BOT_PERMISSIONS,
     EPHEMERAL,
     FakeGuild,
     Harness,
@@ -776,3 +777,25 @@ async def test_make_harness_fixture(make_harness: Any) -> None:
     g = h.guild(members=["dora"])
     r = await h.slash(g.member("dora"), "demo secret")
     assert r.ephemeral and r.content.startswith("Psst dora")
+
+
+# --------------------------------------------------------------------------- permissions
+
+
+async def test_a_request_the_bots_permissions_forbid_is_refused_and_fails_the_test(
+    h: Harness,
+) -> None:
+    lacking = discord.Permissions(DEFAULT_BOT_PERMISSIONS.value & ~(1 << 14))  # no Embed Links
+    g = h.guild(members=["alice"], everyone=lacking, bot_permissions=lacking)
+    channel = g.channel
+    h.expect_invalid(403)
+    with pytest.raises(discord.Forbidden) as refused:
+        await channel.send(embed=discord.Embed(title="A table"))
+    assert refused.value.code == 50013
+    await channel.send("no embed: allowed")
+    assert [s.status for s in h.invalid] == [403]
+    with pytest.raises(discord.Forbidden):
+        await channel.send(embed=discord.Embed(title="again"))
+    with pytest.raises(UnexpectedRequestError, match="answered 403"):
+        await h.settle()
+        h._check(h._root_dispatch, allow_errors=False, what="the test")

@@ -165,6 +165,7 @@ def test_the_server_settings_are_a_model_below_the_store_and_the_tables() -> Non
 
 
 LAYERS: dict[str, int] = {
+    "bot.waits": -2,
     "bot.cli": -1,
     "bot.logs": -1,
     "bot.rules": 0,
@@ -183,6 +184,7 @@ LAYERS: dict[str, int] = {
     "bot.replies": 5,
     "bot.discord_pace": 5,
     "bot.web": 6,
+    "bot.command_tree": 6,
     "bot.app": 7,
     "bot.maintenance": 7,
     "cogs.euchre": 8,
@@ -247,4 +249,14 @@ def test_only_the_command_line_imports_the_web_pages() -> None:
 def test_the_web_pages_only_read() -> None:
     # They read the store, the league, the rules and render's pictures; nothing that acts.
     forbidden = ("cogs", "lab", "bot.tables", "bot.app", "bot.players", "discord")
-    assert _offences("bot/web", forbidden) == []
+    pages = [o for o in _offences("bot/web", forbidden) if not o.startswith("bot/web/activity/")]
+    assert pages == []
+
+
+def test_the_activity_reaches_the_tables_through_its_one_adapter() -> None:
+    """Only bot/web/activity/feed.py imports the tables, so a change to them touches it alone."""
+    forbidden = ("cogs", "lab", "bot.app", "bot.players", "discord")
+    assert _offences("bot/web/activity", forbidden) == []
+    tables = _offences("bot/web/activity", ("bot.tables",))
+    assert [o for o in tables if not o.startswith("bot/web/activity/feed.py:")] == []
+    assert tables, "the adapter is feed.py"

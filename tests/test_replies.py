@@ -24,15 +24,18 @@ class FakeInteraction:
         self.guild_id = 1
         self.channel_id = 2
         self.user = SimpleNamespace(id=3)
+        self.extras: dict[str, Any] = {}
 
-    async def _respond(self, content: Any = None, **kwargs: Any) -> None:
+    async def _respond(self, content: Any = None, **kwargs: Any) -> SimpleNamespace:
         assert not self.done, "an interaction is responded to once"
         self.done = True
         self.sent.append(("response", {"content": content, **kwargs}))
+        return SimpleNamespace(message_id=None)
 
-    async def _follow_up(self, content: Any = None, **kwargs: Any) -> None:
+    async def _follow_up(self, content: Any = None, **kwargs: Any) -> SimpleNamespace:
         assert self.done, "a follow-up needs a response first"
         self.sent.append(("followup", {"content": content, **kwargs}))
+        return SimpleNamespace(id=len(self.sent))
 
     def as_interaction(self) -> discord.Interaction[Any]:
         return cast("discord.Interaction[Any]", self)

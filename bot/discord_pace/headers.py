@@ -2,11 +2,13 @@
 
 Every answer to a message post, edit or delete carries the bucket's state:
 ``X-RateLimit-Limit``, ``X-RateLimit-Remaining`` and ``X-RateLimit-Reset-After`` (seconds
-until the window resets). :func:`rate_limit_trace` is an aiohttp trace, given to
-discord.py's HTTP session, that reports them to the paced job whose task made the
-request (:func:`bot.discord_pace.pacing.request_answered`), and reports every request as it
-starts (:func:`bot.discord_pace.pacing.request_sent`), so a job that has sent nothing yet can
+until the window resets). :func:`on_request_end`, a callback of the gate's aiohttp
+trace on discord.py's HTTP session (:mod:`.gate`), reports them to the paced job whose
+task made the request (:func:`bot.discord_pace.pacing.request_answered`), and
+:func:`on_request_start` reports every request as it starts
+(:func:`bot.discord_pace.pacing.request_sent`), so a job that has sent nothing yet can
 still be taken back. Requests made outside a paced job are not reported.
+:func:`rate_limit_trace` is a trace of these two alone (the pacers without the gate).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import aiohttp
 
 from bot.discord_pace.pacing import Kind, request_answered, request_sent
 
-__all__ = ["message_route", "rate_limit_trace"]
+__all__ = ["message_route", "on_request_end", "on_request_start", "rate_limit_trace"]
 
 _MESSAGES: Final = re.compile(r"/channels/(\d+)/messages(/\d+)?/?$")
 _KINDS: Final[dict[tuple[str, bool], Kind]] = {
@@ -44,15 +46,17 @@ def _number(text: str | None) -> float | None:
         return None
 
 
-async def _started(
+async def on_request_start(
     session: aiohttp.ClientSession, context: object, params: aiohttp.TraceRequestStartParams
 ) -> None:
+    """A trace callback: the paced job of this task (if any) has sent a request."""
     request_sent()
 
 
-async def _ended(
+async def on_request_end(
     session: aiohttp.ClientSession, context: object, params: aiohttp.TraceRequestEndParams
 ) -> None:
+    """A trace callback: a paced message request's headers go to its job's pacer."""
     route = message_route(params.method, params.url.path)
     if route is None:
         return
@@ -71,6 +75,6 @@ async def _ended(
 def rate_limit_trace() -> aiohttp.TraceConfig:
     """A trace for ``discord.Client(http_trace=...)`` that feeds the pacers Discord's buckets."""
     trace = aiohttp.TraceConfig()
-    trace.on_request_start.append(_started)
-    trace.on_request_end.append(_ended)
+    trace.on_request_start.append(on_request_start)
+    trace.on_request_end.append(on_request_end)
     return trace

@@ -12,7 +12,6 @@ as they end, and :meth:`LeagueService.on_tournament_change` a tournament's once 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -44,7 +43,7 @@ from .facts import GameFacts, game_facts
 from .families import DEFAULT_FAMILY, FAMILIES, Family, game_family
 from .history import HistoryPage, history_page
 from .ladders import rated_rows, team_game
-from .listening import TableEventLike, TournamentChangeLike
+from .listening import TableEventLike, TakeIns, TournamentChangeLike
 from .ranking import casual_reason, record_rules
 from .ratings import PlayerState, Rating, RatingModel, play, rate_season
 from .rebuild import rebuild_ladders
@@ -126,7 +125,7 @@ class LeagueService:
         self._tournaments = TournamentRepo(db)
         self._facts: OrderedDict[int, tuple[GameFacts, Family]] = OrderedDict()
         self._rebuilt: set[int] = set()
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._take_ins = TakeIns(self.take_in)
 
     @property
     def tournament_repo(self) -> TournamentRepo:
@@ -165,33 +164,17 @@ class LeagueService:
 
     def on_tournament_change(self, change: TournamentChangeLike) -> None:
         """A tournament runner listener: an event that ended lets its held games in."""
-        if change.kind not in ("finished", "cancelled"):
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        task = loop.create_task(self._take_in_logged(change.event.guild_id))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        if change.kind in ("finished", "cancelled"):
+            self._take_ins.later(change.event.guild_id)
 
     def on_table_event(self, event: TableEventLike) -> None:
         """A ``TableService`` listener: take a finished game in as soon as it is archived."""
-        if event.kind != "finished":
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        task = loop.create_task(self._take_in_logged(event.table.place.guild_id))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        if event.kind == "finished":
+            self._take_ins.later(event.table.place.guild_id)
 
-    async def _take_in_logged(self, guild_id: int) -> None:
-        try:
-            await self.take_in(guild_id)
-        except Exception:
-            log.exception("guild %d: could not take finished games into the league", guild_id)
+    async def settle(self, timeout: float) -> int:
+        """Wait up to ``timeout`` s for the take-ins under way (a stop, before the database)."""
+        return await self._take_ins.settle(timeout)
 
     async def rebuild_due(self) -> int:
         """Rebuild every server's ladders the upgrade to families left due; how many.
@@ -398,9 +381,7 @@ class LeagueService:
             model.conservative(model.initial()),
             *(model.conservative(Rating(p.mu, p.sigma)) for p in points),
         )
-        return PlayerReport(
-            stats, season, standing, ratings if points else (), family, accuracy
-        )
+        return PlayerReport(stats, season, standing, ratings if points else (), family, accuracy)
 
     async def history(
         self, guild_id: int, user_id: int, page: int = 0, size: int = HISTORY_SIZE

@@ -6,7 +6,7 @@ turns them into discord.py components.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal, get_args
 
 from bot.tables import PublicTable
@@ -15,6 +15,7 @@ from .hand import ButtonStyle
 from .teams import LEVEL_NAMES
 
 __all__ = [
+    "OPEN_ACTIVITY",
     "TABLE_VERBS",
     "TAKEOVER_PROMPT",
     "LevelOption",
@@ -27,10 +28,11 @@ __all__ = [
 ]
 
 TableVerb = Literal[
-    "join", "leave", "cpu", "start", "hand", "rules", "again", "back", "hint", "hands"
+    "join", "leave", "cpu", "start", "hand", "rules", "again", "back", "hint", "hands", "activity"
 ]
 """What a button of the public message does (the hand's Refresh reopens the hand: "hand";
-its Hint asks the expert: "hint"; "hands": every hand of the deal that has just ended)."""
+its Hint asks the expert: "hint"; "hands": every hand of the deal that has just ended;
+"activity": opens the table as the Discord Activity, where the bot serves it)."""
 
 TABLE_VERBS: Final[tuple[TableVerb, ...]] = get_args(TableVerb)
 
@@ -79,6 +81,8 @@ class PublicControls:
 
 _RULES: Final = PublicButton("rules", "Rules")
 _HANDS: Final = PublicButton("hands", "Hands of the last deal")
+OPEN_ACTIVITY: Final = PublicButton("activity", "Open the table", "success", row=3)
+"""Launches the Discord Activity, drawn on its own row below the pickers."""
 
 TAKEOVER_PROMPT: Final = "Watching? Choose a computer's seat to play it…"
 """The seat picker during a game says it is for the members who aren't playing."""
@@ -128,12 +132,16 @@ def _game_controls(table: PublicTable) -> PublicControls:
     return PublicControls(tuple(buttons), options, TAKEOVER_PROMPT)
 
 
-def public_controls(table: PublicTable) -> PublicControls | None:
-    """The components of the public table message at its stage (None once it is closed)."""
-    if table.status == "lobby":
-        return _lobby_controls(table)
-    if table.status == "playing":
-        return _game_controls(table)
+def public_controls(table: PublicTable, *, activity: bool = False) -> PublicControls | None:
+    """The components of the public table message at its stage (None once it is closed).
+
+    ``activity``: the bot serves the Discord Activity, so a lobby and a game offer it.
+    """
+    if table.status in ("lobby", "playing"):
+        controls = _lobby_controls(table) if table.status == "lobby" else _game_controls(table)
+        if activity:
+            return replace(controls, buttons=(*controls.buttons, OPEN_ACTIVITY))
+        return controls
     if table.status == "finished":
         again = PublicButton("again", "Play again", "success")
         return PublicControls((again, _RULES, _HANDS) if table.hands_shown else (again, _RULES))

@@ -20,6 +20,7 @@ from .faces import NO_FACES, CardFaces
 from .moves import bidding_line
 from .rules import rules_line
 from .teams import level_name, player, seat_label, team_mark, team_names
+from .turn_words import turn_words
 from .web_links import table_page, web_line
 
 __all__ = [
@@ -45,16 +46,6 @@ _COLOURS: Final = {
 }
 _RESULT_DEALS: Final = 3
 """The deals a result lists (the earlier ones are counted); two at eight seats."""
-_TURN_WORDS: Final = {
-    "bid1": "bid",
-    "bid": "bid",
-    "declare": "name trump",
-    "bid2": "name trump",
-    "discard": "discard",
-    "alone": "decide on going alone",
-    "give": "pass a card",
-    "play": "play",
-}
 
 
 def _name(table: PublicTable) -> str:
@@ -162,10 +153,7 @@ def _lobby(table: PublicTable) -> discord.Embed:
 def _whose_turn(table: PublicTable, game: PublicGame) -> str:
     if game.view.turn is None:
         return ""
-    words = _TURN_WORDS.get(game.view.phase or "", "act")
-    if game.view.phase == "give" and game.view.turn in game.view.alone:
-        words = "ask a partner for a card"
-    return f"▶ **{player(table, game.view.turn)}** to {words}"
+    return f"▶ **{player(table, game.view.turn)}** to {turn_words(game.view)}"
 
 
 def _game(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.Embed:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from math import factorial
 from typing import Any, Final
 
 from .cards import JACK, Suit, card
@@ -76,28 +75,30 @@ def shuffled(cards: list[int], seed: int, purpose: str, index: int = 0) -> list[
     return out
 
 
-_WORD: Final = 1 << 62
-"""Products of radices below this fit a machine word (and mypyc's unboxed int)."""
+_DIGIT: Final = 1 << 30
+"""Products of radices below this are one digit of CPython's big integers."""
 
 
 class Shuffle:
     """The seeded shuffle of ``size`` cards, worked out once per size.
 
     Fisher-Yates from the top: for i = size-1 down to 1, swap card i with card
-    j = x mod (i+1), then x //= i+1. Only x modulo size! decides the swaps, and
-    the radices are taken in chunks whose product fits a machine word: one big
-    division a chunk, then machine arithmetic.
+    j = x mod (i+1), then x //= i+1. The radices are taken in chunks whose
+    product is below ``_DIGIT``: one division of the big number by one digit a
+    chunk (CPython's cheapest), then machine arithmetic. Only x modulo size!
+    decides the swaps, and the chunks' products divide size!, so the divisions
+    by the chunks give the same remainders whether x is reduced first or not:
+    it is not.
     """
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.orders = factorial(size)
         chunks: list[int] = []
         stops: list[int] = []
         i = size - 1
         while i > 0:
             chunk, stop = 1, i
-            while stop > 0 and chunk * (stop + 1) < _WORD:
+            while stop > 0 and chunk * (stop + 1) < _DIGIT:
                 chunk *= stop + 1
                 stop -= 1
             chunks.append(chunk)
@@ -107,11 +108,10 @@ class Shuffle:
         self.stops = stops
 
     def apply(self, out: list[Any], x: int) -> None:
-        """Shuffle ``out`` (``size`` cards) in place by the number ``x``.
+        """Shuffle ``out`` (``size`` cards) in place by the number ``x`` (not negative).
 
         The items are only moved: typed Any, compiled code moves them as they are.
         """
-        x %= self.orders
         i = self.size - 1
         stops = self.stops
         for k, chunk in enumerate(self.chunks):

@@ -28,7 +28,11 @@ def start_deal(s: State) -> None:
         pack = dealer.shuffled(s.deal_key, number)
         size = dealer.hand_size
         dealt = dealer.players * size
-        hands = [pack[at : at + size] for at in range(0, dealt, size)]
+        hands = []
+        at = 0
+        while at < dealt:  # not a comprehension over range(0, dealt, size): compiled, no iterator
+            hands.append(pack[at : at + size])
+            at += size
         if dealt == len(pack):
             s.clear_deal(hands, NO_UPCARD, [])
         else:

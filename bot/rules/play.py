@@ -51,9 +51,9 @@ def legal_plays(s: State, seat: int) -> list[Action]:
     if s.trick_cards:
         eff = s.eff
         led = s.led
-        follow = [PLAY[c] for c in hand if eff[c] == led]
-        if follow:
-            return follow
+        for c in hand:
+            if eff[c] == led:  # holds the suit led: only those
+                return [PLAY[c] for c in hand if eff[c] == led]
     elif s.fixed.lead_rules and trump_lead_barred(s):
         eff = s.eff
         trump = s.trump

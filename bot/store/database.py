@@ -60,6 +60,7 @@ from typing import Any, ClassVar, Final, Protocol, Self, TypeVar
 from bot.store.errors import ConnectionLostError, MigrationError, SchemaTooNewError, StoreError
 from bot.store.migrations import Migration, latest_version, load_migrations
 from bot.store.urls import Dialect, StoreUrl, parse_url
+from bot.waits import before_waiting
 
 __all__ = [
     "BUSY_TIMEOUT_MS",
@@ -341,13 +342,13 @@ class Database(abc.ABC):
         await finish_even_if_cancelled(self._control(sql), sql)
 
     @asynccontextmanager
-    async def _alone(self) -> AsyncIterator[None]:
+    async def _alone(self, *, read: bool = False) -> AsyncIterator[None]:
         """The connection for one statement outside any transaction (opened again if dropped).
 
         It waits for other coroutines' transactions: on a shared connection a read
         would otherwise see their uncommitted writes.
         """
-        async with self._turn():
+        async with self._turn(brief=read):
             await self._reconnect_if_dropped()
             yield
 
@@ -356,13 +357,16 @@ class Database(abc.ABC):
             raise StoreError("the database is closed")
 
     @asynccontextmanager
-    async def _turn(self) -> AsyncIterator[None]:
+    async def _turn(self, *, brief: bool = False) -> AsyncIterator[None]:
         """The connection to this task, once the coroutines before it are done with it.
 
         A call that waited while the server failed to answer another one fails at once:
         the server was given up while it waited, and trying again would make each queued
         call wait the whole bound in turn. A call that comes later tries again.
         """
+        # a wait to come: the interaction at hand is answered first (a lone read of an idle
+        # database excepted, once: answering first would cost as much)
+        await before_waiting(brief=brief and not self._lock.locked())
         asked = time.monotonic()
         async with self._lock:
             self._check_open()
@@ -425,7 +429,7 @@ class Database(abc.ABC):
         if self._in_transaction():
             with self._errors():
                 return await self._fetch(sql, params)
-        async with self._alone():
+        async with self._alone(read=read):
             try:
                 with self._errors():
                     return await self._fetch(sql, params)

@@ -47,6 +47,7 @@ from bot.league.tournaments.errors import EventStateError, ResultError, TooFewPl
 from bot.rules import HouseRules
 from bot.store import TournamentRepo
 from bot.store.tournament_models import Entrant, EventRound, RoundTable, TournamentEvent
+from bot.waits import WaitingLock
 
 from .errors import NoTableError, TableClosedError, TableError
 from .events import DealEnded, TableClosed, TableEvent
@@ -148,7 +149,7 @@ class TournamentRunner:
         self.listeners: list[Listener] = []
         self._events: dict[int, Tournament] = {}
         self._ended: dict[int, Tournament] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, WaitingLock] = {}
         self._timers: dict[int, Timer] = {}
         self._table_event: dict[int, int] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -185,8 +186,8 @@ class TournamentRunner:
         """Every open event of this process."""
         return list(self._events.values())
 
-    def _lock(self, event_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(event_id, asyncio.Lock())
+    def _lock(self, event_id: int) -> WaitingLock:
+        return self._locks.setdefault(event_id, WaitingLock())
 
     # ------------------------------------------------------------------ creating
 

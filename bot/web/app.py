@@ -34,7 +34,7 @@ import time
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from aiohttp import web
 from jinja2 import Environment, PackageLoader, StrictUndefined
@@ -49,6 +49,9 @@ from .assets import Assets
 from .cache import TimedCache
 from .charts import rating_svg
 from .guard import FILES_FACTOR, RateLimiter, client_address, security_headers
+
+if TYPE_CHECKING:
+    from .activity import Activity
 from .reading import (
     read_event,
     read_game,
@@ -103,7 +106,14 @@ _ROBOTS: Final = answer(b"User-agent: *\nAllow: /\n", "text/plain", f"public, ma
 
 def _is_file(path: str) -> bool:
     """Whether a request is for a static file, counted in the address's file bucket."""
-    return path.startswith("/static/") or path in ("/favicon.ico", "/robots.txt")
+    return path.startswith(("/static/", "/activity/static/")) or path in (
+        "/favicon.ico",
+        "/robots.txt",
+    )
+
+
+_POSTED: Final = frozenset({"/activity/api/sign-in"})
+"""The only addresses that take a POST: the Activity's sign-in."""
 
 
 class _Site:
@@ -387,7 +397,7 @@ class _Site:
         response: web.StreamResponse
         address = client_address(request, hops=self.options.trust_forwarded)
         limiter = self.file_limiter if _is_file(request.path) else self.limiter
-        if request.method not in ("GET", "HEAD"):
+        if request.method not in ("GET", "HEAD") and request.path not in _POSTED:
             response = self.error(request, 405, "These pages can only be read.")
             response.headers["Allow"] = "GET, HEAD"
         elif not limiter.allow(address):
@@ -403,7 +413,8 @@ class _Site:
             except Exception:
                 log.exception("web page %s failed", request.path_qs)
                 response = self.error(request, 500, "Something went wrong on our side.")
-        security_headers(response)
+        if not response.prepared:  # a websocket's answer went out when it opened
+            security_headers(response, activity=request.path.startswith("/activity"))
         return response
 
     def error(self, request: web.Request, status: int, message: str) -> web.Response:
@@ -417,16 +428,21 @@ class _Site:
         )
 
 
-def make_app(db: Database, options: WebOptions) -> web.Application:
+def make_app(
+    db: Database, options: WebOptions, *, activity: Activity | None = None
+) -> web.Application:
     """The pages over ``db`` (opened and closed by the caller), GET and HEAD only.
 
     The app opens ``options.readers`` reading connections to ``db``'s store when it
     starts and closes them when it cleans up; each page being made reads through one.
+    With ``activity`` (the bot process, which has the tables), the Discord Activity too.
     """
     site = _Site(db, options)
     app = web.Application(middlewares=[site.guard])
     app.on_startup.append(site.start)
     app.on_cleanup.append(site.stop)
+    if activity is not None:
+        activity.add_routes(app)
     server = f"/s/{{guild:{_NUMBER}}}"
     routes = {
         "/": site.home,

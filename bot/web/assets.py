@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Final
@@ -29,7 +30,7 @@ STATIC_FILES: Final = {
 }
 """The package's static files and their types; ``cards.svg`` is drawn at start."""
 
-_HASHED: Final = re.compile(r"([a-z]+)\.([0-9a-f]{10})\.([a-z]+)")
+_HASHED: Final = re.compile(r"([a-z-]+)\.([0-9a-f]{10})\.([a-z]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +41,11 @@ class _File:
     """The same, ``no-cache``: checked against its ETag at each use."""
 
 
-def _file(name: str, body: bytes, kind: str) -> _File:
+def _file(name: str, body: bytes, kind: str, prefix: str) -> _File:
     digest = hashlib.sha256(body).hexdigest()[:10]
     stem, ext = name.rsplit(".", 1)
     return _File(
-        f"/static/{stem}.{digest}.{ext}",
+        f"{prefix}{stem}.{digest}.{ext}",
         answer(body, kind, FOREVER),
         answer(body, kind, "no-cache"),
     )
@@ -53,14 +54,30 @@ def _file(name: str, body: bytes, kind: str) -> _File:
 class Assets:
     """The static files by logical name (``style.css``), with their hashed addresses."""
 
-    def __init__(self) -> None:
-        """Read the package's files and draw the card sprite."""
-        folder = files("bot.web").joinpath("static")
-        bodies = {name: folder.joinpath(name).read_bytes() for name in STATIC_FILES}
-        kinds = dict(STATIC_FILES)
-        bodies["cards.svg"], kinds["cards.svg"] = cards_svg(), "image/svg+xml"
-        self._files = {name: _file(name, body, kinds[name]) for name, body in bodies.items()}
-        self._by_url = {f.url.removeprefix("/static/"): f.hashed for f in self._files.values()}
+    def __init__(
+        self,
+        package: str = "bot.web",
+        names: Mapping[str, str] = STATIC_FILES,
+        drawn: Mapping[str, tuple[bytes, str]] | None = None,
+        *,
+        prefix: str = "/static/",
+    ) -> None:
+        """Read ``names`` (and their types) from the package's ``static`` folder.
+
+        ``drawn``: files made in memory, by name (default: the card sprite); ``prefix``:
+        what each address starts with (the Activity's files are under a relative one).
+        """
+        folder = files(package).joinpath("static")
+        bodies = {name: folder.joinpath(name).read_bytes() for name in names}
+        kinds = dict(names)
+        if drawn is None:
+            drawn = {"cards.svg": (cards_svg(), "image/svg+xml")}
+        for name, (body, kind) in drawn.items():
+            bodies[name], kinds[name] = body, kind
+        self._files = {
+            name: _file(name, body, kinds[name], prefix) for name, body in bodies.items()
+        }
+        self._by_url = {f.url.removeprefix(prefix): f.hashed for f in self._files.values()}
 
     def url(self, name: str) -> str:
         """The address of ``name`` (``style.css``): ``/static/style.<hash>.css``."""

@@ -31,6 +31,7 @@ from aiohttp import web
 from aiohttp.http_exceptions import BadHttpMessage
 
 __all__ = [
+    "ACTIVITY_HEADERS",
     "FILES_FACTOR",
     "SECURITY_HEADERS",
     "RateLimiter",
@@ -51,6 +52,18 @@ SECURITY_HEADERS: Final = {
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
+
+ACTIVITY_HEADERS: Final = {
+    **SECURITY_HEADERS,
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; "
+        "img-src 'self' https://cdn.discordapp.com; connect-src 'self'; base-uri 'none'; "
+        "form-action 'none'; "
+        "frame-ancestors https://discord.com https://*.discord.com https://*.discordsays.com"
+    ),
+}
+"""The Activity's: Discord's client frames it, and it shows people's avatars."""
+del ACTIVITY_HEADERS["X-Frame-Options"]
 
 FILES_FACTOR: Final = 10
 """An address's file bucket holds this many times its page bucket."""
@@ -118,9 +131,9 @@ def client_address(request: web.Request, *, hops: int) -> str:
         return peer
 
 
-def security_headers(response: web.StreamResponse) -> None:
-    """Put the security headers on an answer."""
-    for name, value in SECURITY_HEADERS.items():
+def security_headers(response: web.StreamResponse, *, activity: bool = False) -> None:
+    """Put the security headers on an answer (the Activity's, for its addresses)."""
+    for name, value in (ACTIVITY_HEADERS if activity else SECURITY_HEADERS).items():
         response.headers.setdefault(name, value)
 
 

@@ -9,16 +9,21 @@ which says once a minute per address that a request could not be read.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from bot.settings import WEB_ADDRESS_NEEDED, ConfigError, Settings
+from bot.settings import SECRET_ENV, TOKEN_ENV, WEB_ADDRESS_NEEDED, ConfigError, Settings
 from bot.store import Database
 
+from .activity import Activity, ActivityOptions
 from .app import WebOptions, make_app
 from .guard import RequestErrorLog
 
-__all__ = ["DEFAULT_PORT", "options_of", "serve_forever", "start_site"]
+if TYPE_CHECKING:
+    from bot.tables import TableService
+
+__all__ = ["DEFAULT_PORT", "activity_options_of", "options_of", "serve_forever", "start_site"]
 
 log = logging.getLogger(__name__)
 
@@ -37,14 +42,52 @@ def options_of(settings: Settings) -> WebOptions:
     )
 
 
-async def start_site(db: Database, settings: Settings, host: str, port: int) -> web.AppRunner:
-    """Start serving the pages over ``db``; the caller cleans the runner up before closing it."""
-    runner = web.AppRunner(
-        make_app(db, options_of(settings)), access_log=None, logger=RequestErrorLog()
+def activity_options_of(settings: Settings) -> ActivityOptions | None:
+    """The Activity's options (None: ``activity_client_id`` is 0); ConfigError without secrets."""
+    if not settings.activity_client_id:
+        return None
+    if settings.discord_client_secret is None:
+        raise ConfigError(
+            f"activity_client_id is set, so the Activity's sign-in needs the application's "
+            f"OAuth2 secret in the {SECRET_ENV} environment variable (docs/activity.md)"
+        )
+    if settings.discord_token is None:
+        raise ConfigError(f"the Activity checks its instances with the bot's {TOKEN_ENV}")
+    return ActivityOptions(
+        client_id=settings.activity_client_id,
+        client_secret=settings.discord_client_secret.get_secret_value(),
+        bot_token=settings.discord_token.get_secret_value(),
+        api_url=settings.discord_api_url,
     )
+
+
+async def start_site(
+    db: Database,
+    settings: Settings,
+    host: str,
+    port: int,
+    *,
+    tables: TableService | None = None,
+) -> web.AppRunner:
+    """Start serving the pages over ``db``; the caller cleans the runner up before closing it.
+
+    With ``tables`` (the bot process) and ``activity_client_id`` set, the Activity too.
+    """
+    activity_options = activity_options_of(settings) if tables is not None else None
+    activity = None
+    if tables is not None and activity_options is not None:
+        activity = Activity(tables, activity_options)
+    app = make_app(db, options_of(settings), activity=activity)
+    runner = web.AppRunner(app, access_log=None, logger=RequestErrorLog())
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
-    log.info("Serving the web pages on http://%s:%d as %s", host, port, settings.web_base_url)
+    log.info(
+        "Serving the web pages%s on http://%s:%d as %s",
+        "" if activity is None else " and the Activity",
+        host,
+        port,
+        settings.web_base_url,
+    )
     return runner
 
 

@@ -58,7 +58,7 @@ def _hex(colour: tuple[int, ...]) -> str:
     return "#" + "".join(f"{c:02x}" for c in colour[:3])
 
 
-def _card(card: int, x: int) -> str:
+def _card(card: int, x: int, four_colour: bool) -> str:
     """One card's drawing at ``x`` in the sprite, and its view."""
     label = card_label(card)
     parts = [
@@ -77,7 +77,7 @@ def _card(card: int, x: int) -> str:
             rank, suit = _JOKER_RANKS[card], Suit.SPADES
         else:
             rank, suit = RANK_LABELS[card & 7], Suit(card >> 3)
-        colour = _hex(suit_colour(suit))
+        colour = _hex(suit_colour(suit, four_colour))
         size, spacing = (18, "0") if len(rank) == 1 else (15, "-1")
         parts.append(
             f'<text x="4" y="19" font-size="{size}" letter-spacing="{spacing}" fill="{colour}" '
@@ -92,12 +92,15 @@ def _card(card: int, x: int) -> str:
 
 
 @cache
-def cards_svg() -> bytes:
-    """The sprite: every card of every pack side by side, each a view named by its label."""
+def cards_svg(four_colour: bool = False) -> bytes:
+    """The sprite: every card of every pack side by side, each a view named by its label.
+
+    ``four_colour``: diamonds blue and clubs green (a person's preference, in the Activity).
+    """
     step = CARD_WIDTH + _GAP
     width = step * CARD_COUNT
     defs = "".join(f'<path id="{suit.name.lower()}" d="{d}"/>' for suit, d in _SUITS.items())
-    cards = "".join(_card(card, n * step) for n, card in enumerate(range(CARD_COUNT)))
+    cards = "".join(_card(card, n * step, four_colour) for n, card in enumerate(range(CARD_COUNT)))
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" '
         f'viewBox="0 0 {width} {CARD_HEIGHT}" width="{width}" height="{CARD_HEIGHT}">'

@@ -87,7 +87,10 @@ class CardEmojis(commands.Cog):
             log.info("Card pictures not uploaded: the application id is unknown")
             return
         try:
-            faces, uploaded = await upload_card_faces(self.bot, emoji_pictures())
+            # Drawing the pictures takes about a second of CPU: off the event loop, so the
+            # clicks that arrive at start-up are answered meanwhile.
+            pictures = await asyncio.to_thread(emoji_pictures)
+            faces, uploaded = await upload_card_faces(self.bot, pictures)
         except discord.HTTPException as exc:
             log_refusal(log, exc, "uploading the card pictures (cards show as text)")
             return

@@ -5,7 +5,8 @@ back for :class:`~bot.tables.champion_roles.ChampionRoles`. The bot can only man
 role below its own highest role, and only with the Manage Roles permission (not in the
 invite link: a server that wants a champion role grants it). :func:`role_problem`
 says in one sentence why a role can't be managed, so ``/euchre tournament new`` refuses
-such a role at once, and the end of an event tells the channel instead of failing.
+such a role at once (:func:`check_champion_role`), and the end of an event tells the
+channel instead of failing.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
+from bot.errors import UserFacingError
 from bot.store.tournament_models import ChampionRole
 from bot.tables.champion_roles import RoleRefusedError
 
 if TYPE_CHECKING:
     from bot.app import EuchreBot
 
-__all__ = ["DiscordRoleHands", "role_problem"]
+__all__ = ["DiscordRoleHands", "check_champion_role", "role_problem"]
 
 UNKNOWN_ROLE: Final = 10011
 UNKNOWN_MEMBER: Final = 10007
@@ -42,6 +44,17 @@ def role_problem(guild: discord.Guild, role: discord.Role | None) -> str | None:
             "in Server Settings > Roles"
         )
     return None
+
+
+def check_champion_role(guild: discord.Guild, role: discord.Role | None, hours: int | None) -> None:
+    """Refuse a champion role the bot could not give, and hours without a role."""
+    if role is None:
+        if hours is not None:
+            raise UserFacingError("Choose a champion_role for the champions to hold that long.")
+        return
+    problem = role_problem(guild, role)
+    if problem is not None:
+        raise UserFacingError(f"I can't give that role to the champions: {problem}.")
 
 
 class DiscordRoleHands:

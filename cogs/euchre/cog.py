@@ -15,10 +15,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_pace.permissions import THREAD_TABLE, lacking, table_needs
 from bot.errors import UserFacingError
+from bot.refusals import log_refusal
 from bot.render import TableVerb, dealt_hands_embed, help_embed
 from bot.render.fitting import THREAD_NAME, shorten
-from bot.replies import send_ephemeral
+from bot.replies import PUBLIC_ANSWER, Answer, answer_as, send_ephemeral, send_public
 from bot.rules import Action, ActionError
 from bot.server.overrides import TableRules
 from bot.tables import (
@@ -54,6 +56,15 @@ if TYPE_CHECKING:
 __all__ = ["Euchre"]
 
 log = logging.getLogger(__name__)
+
+_TABLE_ANSWERS: dict[TableVerb, Answer] = {
+    "hand": "private",
+    "hint": "private",
+    "rules": "private",
+    "hands": "private",
+    "again": "public",
+}
+"""What a table button's answer is, should it be deferred (the rest redraw the table)."""
 
 
 @app_commands.guild_only()
@@ -122,7 +133,9 @@ class Euchre(
 
     # ------------------------------------------------------------------ slash commands
 
-    @app_commands.command(name="new", description="Open a euchre table in this channel")
+    @app_commands.command(
+        name="new", description="Open a euchre table in this channel", extras=PUBLIC_ANSWER
+    )
     @app_commands.describe(
         preset="Play a preset instead of the house rules (where the server lets hosts)",
         rules="Changes for this table only, e.g. stick_the_dealer=yes, target_score=11",
@@ -142,10 +155,15 @@ class Euchre(
         player, place = _player(interaction), _place(interaction)
         chosen = await self.host_rules(interaction, preset.value if preset else None, rules)
         server = await self.service.settings_of(place.guild_id)
-        channel = interaction.channel
-        if server.tables_in_threads and isinstance(channel, discord.TextChannel):
+        channel, held, where = interaction.channel, interaction.app_permissions, f"<#{place.id}>"
+        threads = server.tables_in_threads and isinstance(channel, discord.TextChannel)
+        if threads and lacking(held, THREAD_TABLE, where) is None:
+            assert isinstance(channel, discord.TextChannel)
             await self._new_in_thread(interaction, channel, player, chosen)
             return
+        missing = lacking(held, table_needs(in_thread=place.thread_id is not None), where)
+        if missing is not None:  # without it, Discord would refuse the table's messages
+            raise UserFacingError(f"I can't keep a table here: I need {missing}.")
         table = await self._open(interaction, place, player, chosen)
         await self.presenter.post(interaction, table)
 
@@ -186,16 +204,17 @@ class Euchre(
         player: Player,
         chosen: TableRules,
     ) -> None:
-        callback = await interaction.response.send_message(
-            f"🃏 {player.name} opened a euchre table: take a seat in the thread."
+        message_id = await send_public(
+            interaction, f"🃏 {player.name} opened a euchre table: take a seat in the thread."
         )
-        message = callback.resource
         guild_id = channel.guild.id
         try:
-            if not isinstance(message, discord.InteractionMessage):
+            if message_id is None:
                 raise TypeError("no message was created")
-            thread = await message.create_thread(
-                name=shorten(f"Euchre with {player.name}", THREAD_NAME), auto_archive_duration=1440
+            thread = await channel.create_thread(
+                name=shorten(f"Euchre with {player.name}", THREAD_NAME),
+                message=discord.Object(message_id),
+                auto_archive_duration=1440,
             )
         except (discord.HTTPException, TypeError) as exc:
             log.warning("Could not open a thread in channel %s: %s", channel.id, exc)
@@ -232,7 +251,9 @@ class Euchre(
         self.presenter.show(table, urgent=True)
 
     @app_commands.command(
-        name="abort", description="Close this channel's table (its host, or a server admin)"
+        name="abort",
+        description="Close this channel's table (its host, or a server admin)",
+        extras=PUBLIC_ANSWER,
     )
     async def abort(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Close the table of this channel (or the one the user hosts)."""
@@ -245,7 +266,8 @@ class Euchre(
             table = hosted[0]
         may_manage = interaction.permissions.manage_guild
         await self.service.abort(table.id, user, may_manage=may_manage)
-        await interaction.response.send_message(
+        await send_public(
+            interaction,
             f"🛑 {_player(interaction).name} closed table {table.id}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -263,6 +285,9 @@ class Euchre(
         self, interaction: discord.Interaction[EuchreBot], table_id: int, verb: TableVerb
     ) -> None:
         """A button of the public table message (or a hand's Refresh)."""
+        answer_as(interaction, _TABLE_ANSWERS.get(verb, "update"))
+        if verb == "hand" and on_private_hand(interaction):
+            answer_as(interaction, "update")  # a hand's Refresh redraws it
         if verb in ("hand", "hint"):
             await self._hand_button(interaction, table_id, verb)
         elif verb == "rules":
@@ -285,6 +310,8 @@ class Euchre(
         elif verb == "back":
             table = await self.service.take_back(table_id, interaction.user.id)
             await self.presenter.answer(interaction, table)
+        elif verb == "activity":
+            await self._open_activity(interaction)
         else:
             raise UserFacingError("That button isn't valid any more.")
 
@@ -301,6 +328,18 @@ class Euchre(
         """The host chose how well the table's computers play, in the lobby's select."""
         table = await self.service.set_computer_level(table_id, interaction.user.id, level)
         await self.presenter.answer(interaction, table)
+
+    async def _open_activity(self, interaction: discord.Interaction[EuchreBot]) -> None:
+        """Discord opens the Activity for the clicker, in this channel: its table, drawn live."""
+        if not self.bot.settings.serves_activity:
+            raise UserFacingError("This bot doesn't serve the table as an Activity any more.")
+        try:
+            await interaction.response.launch_activity()
+        except discord.HTTPException as exc:
+            log_refusal(log, exc, "launching the Activity")
+            raise UserFacingError(
+                "Discord couldn't open the table as an Activity here: use the buttons."
+            ) from exc
 
     async def _start(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         progress = await self.service.start(table_id, interaction.user.id)

@@ -8,6 +8,7 @@ carry the table id, so they keep working after a restart.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Final
 
 import discord
@@ -33,6 +34,7 @@ from .routes import (
 )
 
 __all__ = [
+    "PublicMessage",
     "closed_hand",
     "end_embed",
     "finished_view",
@@ -48,6 +50,19 @@ _STYLES: Final = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
+
+
+@dataclass(frozen=True, slots=True)
+class PublicMessage:
+    """The arguments of a public table message (it mentions nobody: pings are apart)."""
+
+    embed: discord.Embed
+    view: discord.ui.View | None
+
+    @property
+    def view_or_missing(self) -> discord.ui.View:
+        """The view, or discord.py's "none" for a new message (which takes no None)."""
+        return discord.utils.MISSING if self.view is None else self.view
 
 
 def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
@@ -88,9 +103,9 @@ def _controls_view(table_id: int, controls: PublicControls) -> discord.ui.View:
     return _view(*items)
 
 
-def public_view(table: PublicTable) -> discord.ui.View | None:
+def public_view(table: PublicTable, *, activity: bool = False) -> discord.ui.View | None:
     """The components of the public table message at its stage (None once it is closed)."""
-    controls = public_controls(table)
+    controls = public_controls(table, activity=activity)
     return None if controls is None else _controls_view(table.id, controls)
 
 

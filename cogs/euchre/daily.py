@@ -8,6 +8,7 @@ try, from any process, is refused with the stored result.
 
 from __future__ import annotations
 
+import functools
 import logging
 from datetime import date
 from typing import TYPE_CHECKING, Final
@@ -25,6 +26,7 @@ from bot.render.daily import (
     solo_buttons,
     weekly_texts,
 )
+from bot.replies import answer_first
 from bot.tables.scheduler import Timer
 
 from .league import league_of
@@ -35,6 +37,8 @@ if TYPE_CHECKING:
 
     from bot.app import EuchreBot
     from bot.tables import TableService
+
+    from .presenter import TablePresenter
 
     _Mixin = commands.Cog
 else:
@@ -84,6 +88,7 @@ class DailyCommands(_Mixin):
 
     bot: EuchreBot
     service: TableService
+    presenter: TablePresenter
     _weekly: Timer | None = None
 
     def start_weekly(self) -> None:
@@ -123,13 +128,23 @@ class DailyCommands(_Mixin):
                 continue
             channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
             for part, text in enumerate(weekly_texts(first, last, leaders)):
-                try:
-                    await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+                try:  # in the channel's turn, as every message of the bot
+                    await self.presenter.publisher.call(
+                        channel_id,
+                        "post",
+                        functools.partial(
+                            channel.send, text, allowed_mentions=discord.AllowedMentions.none()
+                        ),
+                    )
                 except discord.HTTPException as exc:
                     log_refusal(log, exc, f"the daily deal's week in channel {channel_id}")
-                    if not part:  # nothing of it was posted: the next look tries again
-                        await daily.repo.release_week(guild_id, first)
-                    break
+                except (TimeoutError, PermissionError) as exc:
+                    log.warning("Could not post the daily deal's week in %s: %s", channel_id, exc)
+                else:
+                    continue
+                if not part:  # nothing of it was posted: the next look tries again
+                    await daily.repo.release_week(guild_id, first)
+                break
             else:
                 posted += 1
         return posted
@@ -150,8 +165,8 @@ class DailyCommands(_Mixin):
         """Start or resume today's deal, or show today's results best first."""
         guild_id = _guild_id(interaction)
         daily = self.daily
+        await answer_first(interaction)
         settings = await self.service.settings_of(guild_id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         if show is not None and show.value == "leaderboard":
             day, board = await daily.board(guild_id, settings.daily_hour)
             rows = [(p.display_name, p.points or 0, p.par, days) for p, days in board]
@@ -171,8 +186,8 @@ class DailyCommands(_Mixin):
         """A move of the clicker's daily deal: take it and redraw the message."""
         guild_id = _guild_id(interaction)
         daily = self.daily
+        await answer_first(interaction)
         settings = await self.service.settings_of(guild_id)
-        await interaction.response.defer(ephemeral=True, thinking=False)
         step = await daily.act(
             guild_id,
             interaction.user.id,

@@ -41,7 +41,7 @@ from bot.render.league import (
 from bot.render.rating_chart import CHART_FILENAME, rating_chart
 from bot.render.replays import replay_embed
 from bot.render.web_links import public_base, web_answer
-from bot.replies import send_ephemeral
+from bot.replies import PUBLIC_ANSWER, send_ephemeral, send_public, update_message
 from bot.rules import RecordError
 from bot.store import ArchivedGame, Season
 
@@ -163,7 +163,9 @@ class LeagueCommands(_Mixin):
 
     # ------------------------------------------------------------------ standings
 
-    @app_commands.command(name="standings", description="The league standings of this server")
+    @app_commands.command(
+        name="standings", description="The league standings of this server", extras=PUBLIC_ANSWER
+    )
     @app_commands.describe(
         season="A season of this server (default: the current one)", family=_FAMILY_HELP
     )
@@ -183,8 +185,8 @@ class LeagueCommands(_Mixin):
         view = None
         if table.season is not None:
             view = standings_view(table.season.id, 0, page.pages, table.family)
-        await interaction.response.send_message(
-            embed=standings_embed(page), view=view or discord.utils.MISSING
+        await send_public(
+            interaction, embed=standings_embed(page), view=view or discord.utils.MISSING
         )
 
     async def standings_page(
@@ -199,11 +201,13 @@ class LeagueCommands(_Mixin):
         season = await self.league.season(guild_id, season_id)
         shown = (await self.league.standings(guild_id, season, family)).page(page)
         view = standings_view(season.id, shown.page, shown.pages, family)
-        await interaction.response.edit_message(embed=standings_embed(shown), view=view)
+        await update_message(interaction, embed=standings_embed(shown), view=view)
 
     # ------------------------------------------------------------------ a player
 
-    @app_commands.command(name="stats", description="A player's statistics and rating")
+    @app_commands.command(
+        name="stats", description="A player's statistics and rating", extras=PUBLIC_ANSWER
+    )
     @app_commands.describe(
         member="Whose statistics (default: yours)",
         season="A season of this server (default: the current one)",
@@ -226,11 +230,13 @@ class LeagueCommands(_Mixin):
             guild_id, who.id, who.display_name, chosen, _family(family)
         )
         picture = discord.File(io.BytesIO(rating_chart(report.ratings)), filename=CHART_FILENAME)
-        await interaction.response.send_message(
-            embed=stats_embed(report, image=CHART_FILENAME), file=picture
+        await send_public(
+            interaction, embed=stats_embed(report, image=CHART_FILENAME), file=picture
         )
 
-    @app_commands.command(name="history", description="A player's latest games")
+    @app_commands.command(
+        name="history", description="A player's latest games", extras=PUBLIC_ANSWER
+    )
     @app_commands.describe(member="Whose games (default: yours)")
     async def history(
         self, interaction: discord.Interaction[EuchreBot], member: discord.Member | None = None
@@ -240,8 +246,10 @@ class LeagueCommands(_Mixin):
         who = member or interaction.user
         page = await self.league.history(guild_id, who.id)
         view = history_view(who.id, page.page, page.pages)
-        await interaction.response.send_message(
-            embed=history_embed(who.display_name, page), view=view or discord.utils.MISSING
+        await send_public(
+            interaction,
+            embed=history_embed(who.display_name, page),
+            view=view or discord.utils.MISSING,
         )
 
     async def history_page(
@@ -252,9 +260,13 @@ class LeagueCommands(_Mixin):
         shown = await self.league.history(guild_id, user_id, page)
         name = _name_of(interaction, user_id, shown)
         view = history_view(user_id, shown.page, shown.pages)
-        await interaction.response.edit_message(embed=history_embed(name, shown), view=view)
+        await update_message(interaction, embed=history_embed(name, shown), view=view)
 
-    @app_commands.command(name="web", description="The link to this server's league on the web")
+    @app_commands.command(
+        name="web",
+        description="The link to this server's league on the web",
+        extras=PUBLIC_ANSWER,
+    )
     async def web(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """The server's web page, when the bot has an address and the server made it public."""
         guild_id = _guild_id(interaction)
@@ -263,7 +275,7 @@ class LeagueCommands(_Mixin):
             interaction.client.settings.web_base_url, guild_id, settings.web_public
         )
         if public:
-            await interaction.response.send_message(text)
+            await send_public(interaction, text)
         else:
             await send_ephemeral(interaction, text)
 
@@ -286,10 +298,10 @@ class LeagueCommands(_Mixin):
     ) -> None:
         """The first step of the game, privately, with buttons to step through it."""
         archived, book = await self._book(_guild_id(interaction), game)
-        await interaction.response.send_message(
+        await send_ephemeral(
+            interaction,
             embed=replay_embed(archived, book, 0),
             view=replay_view(archived.id, book, 0),
-            ephemeral=True,
         )
 
     async def replay_step(
@@ -298,8 +310,10 @@ class LeagueCommands(_Mixin):
         """A replay button: redraw the message at that step."""
         archived, book = await self._book(_guild_id(interaction), game_id)
         index = book.index(deal, trick)
-        await interaction.response.edit_message(
-            embed=replay_embed(archived, book, index), view=replay_view(archived.id, book, index)
+        await update_message(
+            interaction,
+            embed=replay_embed(archived, book, index),
+            view=replay_view(archived.id, book, index),
         )
 
     @app_commands.command(name="export", description="A finished game's record as a JSON file")
@@ -313,16 +327,20 @@ class LeagueCommands(_Mixin):
         """The game's record as a file, to keep or to share."""
         archived, record = await self.league.game(_guild_id(interaction), game)
         name = export_filename(archived.id)
-        await interaction.response.send_message(
+        await send_ephemeral(
+            interaction,
             f"The record of game #{archived.id}: every card dealt and every move, to keep "
             f"or share. Step through it here with `/euchre replay game:{archived.id}`.",
             file=discord.File(io.BytesIO(export_bytes(record)), filename=name),
-            ephemeral=True,
         )
 
     # ------------------------------------------------------------------ seasons
 
-    @season.command(name="start", description="Start a new season: everyone starts fresh (admins)")
+    @season.command(
+        name="start",
+        description="Start a new season: everyone starts fresh (admins)",
+        extras=PUBLIC_ANSWER,
+    )
     @app_commands.describe(name="The season's name")
     async def season_start(
         self, interaction: discord.Interaction[EuchreBot], name: app_commands.Range[str, 1, 50]
@@ -332,9 +350,13 @@ class LeagueCommands(_Mixin):
         guild_id = _guild_id(interaction)
         change = await self.league.start_season(guild_id, name)
         web = await self._web(interaction, guild_id)
-        await interaction.response.send_message(season_started_text(change, web))
+        await send_public(interaction, season_started_text(change, web))
 
-    @season.command(name="end", description="End the season and freeze its standings (admins)")
+    @season.command(
+        name="end",
+        description="End the season and freeze its standings (admins)",
+        extras=PUBLIC_ANSWER,
+    )
     async def season_end(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """End the running season (admins)."""
         await self._require_admin(interaction, "Ending the season")
@@ -342,7 +364,7 @@ class LeagueCommands(_Mixin):
         ended = await self.league.end_season(guild_id)
         finals = await self.league.played_standings(guild_id, ended)
         web = await self._web(interaction, guild_id)
-        await interaction.response.send_message(embed=season_ended_embed(ended, finals, web=web))
+        await send_public(interaction, embed=season_ended_embed(ended, finals, web=web))
 
     @season.command(name="settings", description="See the league settings; admins may change them")
     @app_commands.describe(

@@ -18,6 +18,7 @@ from discord import app_commands
 from bot.errors import UserFacingError
 from bot.league import DealShown, Reviewer, review_in_thread
 from bot.render.review import deal_review_text, table_review_text
+from bot.replies import answer_as, answer_first
 from bot.tables import NoTableError, no_review_kept, review_record, reviewable_deals
 
 from .components import table_review_view
@@ -86,7 +87,7 @@ class ReviewCommands(_Mixin):
         """Review one of your deals privately; buttons step through the game's other deals."""
         guild_id = _guild_id(interaction)
         reviewer = self.reviewer
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await answer_first(interaction)  # the review's search takes a while
         shown = await reviewer.deal(guild_id, interaction.user.id, game, deal)
         view = review_view(shown)
         await interaction.followup.send(
@@ -104,7 +105,7 @@ class ReviewCommands(_Mixin):
         """
         guild_id = _guild_id(interaction)
         reviewer = self.reviewer
-        await interaction.response.defer(ephemeral=True, thinking=False)
+        await answer_first(interaction)
         shown = await reviewer.deal(guild_id, interaction.user.id, game_id, deal)
         view = review_view(shown)
         await interaction.edit_original_response(
@@ -125,6 +126,7 @@ class ReviewCommands(_Mixin):
         A table gone from memory is reviewed from the game it archived; one that archived
         none is refused in a sentence saying why.
         """
+        answer_as(interaction, "update" if step else "private")
         try:
             table = self.bot.tables.get_any(table_id)
         except NoTableError:
@@ -142,7 +144,7 @@ class ReviewCommands(_Mixin):
             if kept is None:
                 raise no_review_kept(table_id, archive=True)
             record, deals = kept.record, kept.deals
-        await interaction.response.defer(ephemeral=True, thinking=not step)
+        await answer_first(interaction)  # the review's search takes a while
         if league is not None:
             review = await league.reviewer.review(record, seat, deal)
         else:

@@ -20,6 +20,7 @@ from bot.players.expert import ExpertPlayer
 from bot.render.daily import solo_buttons
 from bot.render.hints import hint_text
 from bot.render.lesson import lesson_end_text, lesson_line, lesson_text
+from bot.replies import answer_first
 from bot.rules import Action, HouseRules, SeatView
 
 from .routes import LessonButton
@@ -90,13 +91,13 @@ class LessonCommands(_Mixin):
         preset: app_commands.Choice[str] | None = None,
     ) -> None:
         """Start the lesson by ``preset``'s rules (default: the server's preset)."""
+        await answer_first(interaction)
         if preset is not None:
             name = preset.value
         elif interaction.guild_id is not None:
             name = (await self.service.settings_of(interaction.guild_id)).rules.preset
         else:
             name = HouseRules().preset
-        await interaction.response.defer(ephemeral=True, thinking=True)
         content, view = lesson_answer(name, await _step(name, 0))
         await interaction.followup.send(content, view=view or discord.utils.MISSING, ephemeral=True)
 
@@ -104,7 +105,7 @@ class LessonCommands(_Mixin):
         self, interaction: discord.Interaction[EuchreBot], preset: str, step: int, code: str
     ) -> None:
         """A move in the lesson: the lesson's move goes on; another gets a sentence."""
-        await interaction.response.defer(ephemeral=True, thinking=False)
+        await answer_first(interaction)
         now = await _step(preset, step)
         if now.choice is None or str(now.choice) != code:
             raise UserFacingError(

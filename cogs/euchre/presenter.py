@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Coroutine
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
@@ -36,6 +35,7 @@ from bot.render import (
     turn_mention,
 )
 from bot.render.web_links import public_base
+from bot.replies import answer_first, send_ephemeral, send_public, update_message
 from bot.tables import (
     ClaimMade,
     MoveMade,
@@ -50,7 +50,15 @@ from bot.tables import (
     reviewable_deals,
 )
 
-from .components import closed_hand, end_embed, finished_view, gone_view, hand_view, public_view
+from .components import (
+    PublicMessage,
+    closed_hand,
+    end_embed,
+    finished_view,
+    gone_view,
+    hand_view,
+    public_view,
+)
 from .open_hands import PRUNE_EVERY, HandLocks, OpenHand, edit_hand
 from .publisher import Publisher
 
@@ -87,19 +95,6 @@ def person_to_act(table: Table) -> int | None:
     return None if seat is None or seat.away else seat.user_id
 
 
-@dataclass(frozen=True, slots=True)
-class PublicMessage:
-    """The arguments of a public table message (it mentions nobody: pings are apart)."""
-
-    embed: discord.Embed
-    view: discord.ui.View | None
-
-    @property
-    def view_or_missing(self) -> discord.ui.View:
-        """The view, or discord.py's "none" for a new message (which takes no None)."""
-        return discord.utils.MISSING if self.view is None else self.view
-
-
 class TablePresenter:
     """Shows the tables of ``bot.tables`` in Discord; one per bot, shared by its cogs."""
 
@@ -119,7 +114,8 @@ class TablePresenter:
         """The public message of ``table``."""
         public = table.public()
         web = public_base(self.bot.settings.web_base_url, table.settings.web_public)
-        return PublicMessage(table_embed(public, self.bot.card_faces, web=web), public_view(public))
+        view = public_view(public, activity=self.bot.settings.serves_activity)
+        return PublicMessage(table_embed(public, self.bot.card_faces, web=web), view)
 
     async def hand(
         self, table: Table, user_id: int
@@ -143,11 +139,9 @@ class TablePresenter:
     async def post(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
         """Answer with the table as a new public message, and remember that message."""
         public = self.message(table)
-        callback = await interaction.response.send_message(
-            embed=public.embed, view=public.view_or_missing
-        )
-        if callback.message_id is not None:
-            await self.service.set_message(table, callback.message_id)
+        message_id = await send_public(interaction, embed=public.embed, view=public.view_or_missing)
+        if message_id is not None:
+            await self.service.set_message(table, message_id)
 
     async def post_in(self, thread: discord.Thread, table: Table) -> None:
         """Post the table as a new message in ``thread``, and remember that message."""
@@ -156,6 +150,7 @@ class TablePresenter:
             thread.id,
             "post",
             lambda: thread.send(embed=public.embed, view=public.view_or_missing),
+            embeds=True,
         )
         await self.service.set_message(table, sent.id)
 
@@ -186,8 +181,12 @@ class TablePresenter:
     async def answer(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
         """Answer a click on the public message by redrawing it."""
         public = self.message(table)
-        await interaction.response.edit_message(
-            content=None, embed=public.embed, view=public.view, allowed_mentions=_NO_MENTIONS
+        await update_message(
+            interaction,
+            content=None,
+            embed=public.embed,
+            view=public.view,
+            allowed_mentions=_NO_MENTIONS,
         )
         self.publisher.shown(table, lambda: self.show(table))
 
@@ -287,7 +286,7 @@ class TablePresenter:
 
         The first hint makes the game casual, and the table message then says so.
         """
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await answer_first(interaction)  # the search takes a while
         hinted = table.hinted
         view, advice = await self.service.hint(table.id, interaction.user.id)
         await interaction.followup.send(hint_text(view, advice), ephemeral=True)
@@ -298,11 +297,11 @@ class TablePresenter:
         """Answer with the user's hand as a new private message."""
         async with self._hand_locks.of(table.id, interaction.user.id):
             embed, view = await self.hand(table, interaction.user.id)
-            callback = await interaction.response.send_message(
-                embed=embed, view=discord.utils.MISSING if view is None else view, ephemeral=True
+            message_id = await send_ephemeral(
+                interaction, embed=embed, view=discord.utils.MISSING if view is None else view
             )
             if view is not None:
-                self.remember(table, interaction, callback.message_id)
+                self.remember(table, interaction, message_id)
 
     async def redraw_hand(
         self,
@@ -316,7 +315,7 @@ class TablePresenter:
         async with self._hand_locks.of(*key):
             ended = not table.is_open  # as the hand drawn next sees it: its end
             embed, view = await self.hand(table, key[1])
-            await interaction.response.edit_message(content=content, embed=embed, view=view)
+            await update_message(interaction, content=content, embed=embed, view=view)
             if not ended:
                 self.remember(table, interaction, message_id)
             elif key in self._hands and self._hands[key].message_id == message_id:
@@ -335,12 +334,12 @@ class TablePresenter:
         embed = end_embed(refusal)
         view = gone_view(self.service.get_any, refusal, interaction.user.id)
         if on_private_hand(interaction):
-            await interaction.response.edit_message(content=refusal.message, embed=embed, view=view)
+            await update_message(interaction, content=refusal.message, embed=embed, view=view)
         else:
-            await interaction.response.send_message(
+            await send_ephemeral(
+                interaction,
                 refusal.message,
                 embed=discord.utils.MISSING if embed is None else embed,
-                ephemeral=True,
             )
 
     def remember(

@@ -17,7 +17,10 @@ its post went out (waiting for the channel's budget, or held by discord.py's own
 is never posted at all; one already sent is deleted once it lands.
 
 When Discord knows a table's channel (or thread) no more, the publisher's ``on_gone``
-hears of it (the presenter closes the table).
+hears of it (the presenter closes the table). A request the bot's permissions in the
+channel would not allow is not made (Discord would answer 403 and count it against the
+bot): the job is dropped, and the first such drop of a channel is logged, naming the
+permission (:func:`~bot.discord_pace.permissions.may_send`).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 import discord
 
 from bot.discord_pace.pacing import Kind, RetryAfter
+from bot.discord_pace.permissions import may_send
 from bot.refusals import log_refusal
 from bot.tables import Table
 
@@ -77,6 +81,7 @@ class Publisher:
         self.pacers = bot.pacers
         self.pings: dict[int, TurnPing] = {}
         """The live turn ping of each table."""
+        self._refused: set[tuple[int, str]] = set()
         self._numbers = itertools.count(1)
 
     def _channel(self, place_id: int, guild_id: int) -> discord.PartialMessageable:
@@ -104,6 +109,8 @@ class Publisher:
         kind: Kind = "edit" if old is not None and not too_old_to_edit(old) else "post"
 
         async def job() -> None:
+            if not self.allowed(table.place.id, kind, embeds=True):
+                return
             embed, view = render()
             outcome = await _paced(
                 publish(
@@ -153,6 +160,8 @@ class Publisher:
         async def post() -> None:
             if self.pings.get(table.id) is not ping:
                 return  # taken away before the channel's turn came
+            if not self.allowed(channel.id, "post"):
+                return
             try:
                 sent = await _paced(channel.send(content, allowed_mentions=mentions))
             except discord.HTTPException as exc:
@@ -180,7 +189,7 @@ class Publisher:
             return  # never posted
 
         async def delete() -> None:
-            if ping.message_id is None:
+            if ping.message_id is None or not self.allowed(channel.id, "delete"):
                 return
             try:
                 await _paced(channel.get_partial_message(ping.message_id).delete())
@@ -198,12 +207,35 @@ class Publisher:
 
     # ------------------------------------------------------------------ other messages
 
+    def allowed(self, channel_id: int, kind: Kind, *, embeds: bool = False) -> bool:
+        """Whether the bot's permissions allow a message request there; if not, say so once."""
+        missing = may_send(self.bot, channel_id, post=kind == "post", embeds=embeds)
+        if missing is None:
+            return True
+        if (channel_id, missing) not in self._refused:
+            self._refused.add((channel_id, missing))
+            log.warning(
+                "A %s in channel %d was not sent: the bot lacks %s", kind, channel_id, missing
+            )
+        return False
+
     def submit(
-        self, channel_id: int, kind: Kind, key: object, request: Callable[[], Awaitable[object]]
+        self,
+        channel_id: int,
+        kind: Kind,
+        key: object,
+        request: Callable[[], Awaitable[object]],
+        *,
+        embeds: bool = False,
     ) -> None:
-        """Make a request in a channel when its budget allows (a newer one for ``key`` wins)."""
+        """Make a request in a channel when its budget allows (a newer one for ``key`` wins).
+
+        ``embeds``: it carries embeds (Embed Links needed).
+        """
 
         async def job() -> None:
+            if not self.allowed(channel_id, kind, embeds=embeds):
+                return
             try:
                 await _paced(request())
             except discord.HTTPException as exc:
@@ -211,11 +243,22 @@ class Publisher:
 
         self.pacers.of(channel_id).submit(key, kind, job)
 
-    async def call(self, channel_id: int, kind: Kind, request: Callable[[], Awaitable[T]]) -> T:
+    async def call(
+        self,
+        channel_id: int,
+        kind: Kind,
+        request: Callable[[], Awaitable[T]],
+        *,
+        embeds: bool = False,
+    ) -> T:
         """Make a request in its turn of the channel's budget and return its answer.
 
-        TimeoutError if its turn did not come within :data:`CALL_TIMEOUT` seconds.
+        TimeoutError if its turn did not come within :data:`CALL_TIMEOUT` seconds;
+        PermissionError (nothing sent) if the bot's permissions there would not allow it.
         """
+        missing = may_send(self.bot, channel_id, post=kind == "post", embeds=embeds)
+        if missing is not None:
+            raise PermissionError(f"the bot lacks {missing}")
         done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
 
         async def job() -> None:

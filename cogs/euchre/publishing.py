@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 import discord
 
+from bot.discord_pace.permissions import may_send, place_of
 from bot.refusals import log_refusal
 from bot.tables import Table, TableService
 
@@ -91,6 +92,12 @@ async def publish(
         except discord.HTTPException as exc:
             log_refusal(log, exc, f"table {table.id}: editing its message")
             return FAILED
+    missing = may_send(bot, table.place.id, post=True, embeds=True)
+    if missing is not None:  # Discord would refuse it (403)
+        log.warning(
+            "table %d: its message could not be posted again: the bot lacks %s", table.id, missing
+        )
+        return FAILED
     kwargs: dict[str, Any] = {"allowed_mentions": allowed_mentions, "embed": embed}
     if view is not None:
         kwargs["view"] = view
@@ -126,7 +133,16 @@ async def _unarchiving(
     except discord.HTTPException as exc:
         if exc.code != THREAD_ARCHIVED or table.place.thread_id is None:
             raise
+        archived = exc
     thread_id = table.place.thread_id
+    if not await _may_reopen(bot, thread_id):
+        log.warning(
+            "table %d: its thread %d is archived and the bot may not reopen it (locked, or "
+            "no Send Messages in Threads)",
+            table.id,
+            thread_id,
+        )
+        raise archived  # Discord would refuse the reopening (403) and count it
     try:
         await bot.http.edit_channel(
             thread_id, archived=False, reason=f"euchre table {table.id} is still being played"
@@ -136,3 +152,22 @@ async def _unarchiving(
         raise
     log.info("table %d: its thread %d was archived; reopened it", table.id, thread_id)
     await request()
+
+
+async def _may_reopen(bot: EuchreBot, thread_id: int) -> bool:
+    """Whether the bot may unarchive its table's thread (a thread it can't read: it tries).
+
+    Not one a moderator locked, and only with Send Messages in Threads. discord.py forgets
+    archived threads, so the thread is read first.
+    """
+    thread: object = place_of(bot, thread_id)
+    if thread is None:
+        try:
+            thread = await bot.fetch_channel(thread_id)
+        except discord.HTTPException:
+            return True
+    if not isinstance(thread, discord.Thread):
+        return True
+    me = thread.guild.me
+    sends = me is None or thread.permissions_for(me).send_messages_in_threads
+    return sends and not thread.locked

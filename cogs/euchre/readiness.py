@@ -21,6 +21,7 @@ from typing import Any, Final, TypeVar
 import discord
 
 from bot.errors import UserFacingError
+from bot.replies import answer_first
 from bot.store import ConnectionLostError
 
 __all__ = ["RETRY_DELAYS", "WAIT_BOUND", "Readiness", "patiently"]
@@ -84,12 +85,11 @@ class Readiness:
     async def wait(self, interaction: discord.Interaction[Any]) -> None:
         """Return once the step has finished well; UserFacingError when it failed or is late.
 
-        A click that has to wait is deferred first (privately, "thinking"), so its answer
-        comes as a follow-up.
+        A click that has to wait is deferred first (as its answer will be:
+        :func:`~bot.replies.answer_first`), so its answer comes as a follow-up.
         """
         if not self._finished.is_set():
-            if not interaction.response.is_done():
-                await interaction.response.defer(ephemeral=True, thinking=True)
+            await answer_first(interaction)
             try:
                 await asyncio.wait_for(self._finished.wait(), self.bound)
             except TimeoutError:

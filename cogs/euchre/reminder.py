@@ -4,7 +4,8 @@
 server (its place is the event's channel), so members get Discord's reminder. Creating
 it takes the Create Events permission, which the invite link asks for; a server that
 added the bot with an older link, or took the permission away, still gets its event,
-and :func:`schedule_reminder` says in a few words why the reminder was not created.
+and :func:`schedule_reminder` says in a few words why the reminder was not created. It
+looks at the bot's permissions first, so it never asks what Discord would refuse.
 """
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ NO_REMINDER: Final = "Discord's own reminder of this event (a scheduled event) w
 MISSING_PERMISSIONS: Final = 50013
 """Discord's error code for a request the bot's permissions don't allow."""
 
+MISSING_CREATE_EVENTS: Final = (
+    "the bot lacks the Create Events permission in this server: "
+    "grant it, or remind people yourself"
+)
+
 _ROUND_MINUTES: Final = EventSettings().round_timer_minutes or 0
 """A round's length when the event has no round timer: the setting's default."""
 
@@ -40,6 +46,12 @@ async def schedule_reminder(
     The failure is logged too, for the operator.
     """
     assert settings.start_time is not None
+    me = guild.me
+    held = None if me is None else me.guild_permissions
+    if held is not None and not (held.create_events or held.manage_events):
+        # asked, Discord would refuse it (403, 50013) and count it against the bot
+        log.warning("Did not create the scheduled event in guild %d: no Create Events", guild.id)
+        return MISSING_CREATE_EVENTS
     minutes = settings.rounds * (settings.round_timer_minutes or _ROUND_MINUTES)
     try:
         await guild.create_scheduled_event(
@@ -60,10 +72,7 @@ async def schedule_reminder(
 def _why(exc: discord.HTTPException) -> str:
     """Why Discord refused the scheduled event, and what the director can do."""
     if exc.status == 403 and exc.code == MISSING_PERMISSIONS:
-        return (
-            "the bot lacks the Create Events permission in this server: "
-            "grant it, or remind people yourself"
-        )
+        return MISSING_CREATE_EVENTS
     said = exc.text.splitlines()[0] if exc.text else ""
     detail = f"HTTP {exc.status}: {said}" if said else f"HTTP {exc.status}"
     return f"Discord refused it ({detail}): remind people yourself"

@@ -114,7 +114,7 @@ class HouseRulesCommands(commands.Cog):
             table_rules=None if table is None else table.rules,
             table_overridden=table is not None and table.rules_overridden,
         )
-        await interaction.response.send_message(embeds=embeds, ephemeral=True)
+        await send_ephemeral(interaction, embeds=embeds)
 
     @rules_group.command(name="preset", description="Play a preset's rules (admins)")
     @app_commands.describe(

@@ -14,7 +14,7 @@ import discord
 
 from bot.league.tournaments import Tournament
 from bot.render.tournament_lists import EventList, event_list_page
-from bot.replies import send_ephemeral
+from bot.replies import send_ephemeral, update_message
 
 from .routes import TournamentPageButton
 
@@ -57,6 +57,6 @@ async def show_list(
     embed, shown, pages = event_list_page(state, which, page, standings)
     view = list_view(state.id, which, shown, pages)
     if redraw:
-        await interaction.response.edit_message(embed=embed, view=view)
+        await update_message(interaction, embed=embed, view=view)
     else:
         await send_ephemeral(interaction, embed=embed, view=view or discord.utils.MISSING)

@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from bot.discord_pace.pacing import Kind
+from bot.discord_pace.permissions import THREAD_TABLE, lacking
 from bot.league.tournaments import Tournament
+from bot.league.tournaments.errors import EventStateError
 from bot.render.fitting import THREAD_NAME, shorten
 from bot.render.tournaments import (
     champion_text,
@@ -104,6 +106,11 @@ class EventDesk:
             channel = await self.bot.fetch_channel(event.channel_id)
         if not isinstance(channel, discord.TextChannel):
             raise TypeError(f"event {event.id}: channel {event.channel_id} takes no threads")
+        me = channel.guild.me
+        held = None if me is None else channel.permissions_for(me)
+        missing = lacking(held, THREAD_TABLE, f"<#{channel.id}>")
+        if missing is not None:  # Discord would refuse the thread, or its table's messages
+            raise EventStateError(f"I can't open the round's tables: I need {missing}.")
         thread = await channel.create_thread(
             name=shorten(f"{event.name}: round {rnd.number}, table {table.number}", THREAD_NAME),
             type=discord.ChannelType.public_thread,
@@ -227,7 +234,7 @@ class EventDesk:
             await self.remember(event_id, sent.id)
 
         kind: Kind = "edit" if known is not None else "post"
-        self.publisher.submit(latest.channel_id, kind, ("tn event", event_id), request)
+        self.publisher.submit(latest.channel_id, kind, ("tn event", event_id), request, embeds=True)
 
 
 def _total(event: TournamentEvent) -> int:

@@ -17,19 +17,20 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
+from bot.discord_pace.permissions import EVENT_CHANNEL, lacking
 from bot.errors import UserFacingError
 from bot.league.tournaments import Actor, Tournament, event_start, export_json
 from bot.refusals import log_refusal
 from bot.render.tournament_lists import EventList
 from bot.render.tournaments import DIRECTOR_VERBS, HISTORY_EVENTS, EventVerb, history_embed
-from bot.replies import send_ephemeral
+from bot.replies import PUBLIC_ANSWER, answer_as, answer_first, send_ephemeral, send_public
 from bot.rules import HouseRules
 from bot.store.tournament_models import EVENT_NAME_LENGTH, MAX_PLAYERS, EventSettings
 from bot.tables import Player
 from bot.tables.champion_roles import ChampionRoles
 from bot.tables.tournament_runner import EventChanged, TournamentRunner
 
-from .champion_roles import role_problem
+from .champion_roles import check_champion_role
 from .readiness import Readiness, patiently
 from .reminder import NO_REMINDER, schedule_reminder
 from .server_config import PRESET_CHOICES, editor_of
@@ -76,17 +77,12 @@ _FORMATS: Final = [
 ]
 
 
-def _check_champion_role(
-    guild: discord.Guild, role: discord.Role | None, hours: int | None
-) -> None:
-    """Refuse a champion role the bot could not give, and hours without a role."""
-    if role is None:
-        if hours is not None:
-            raise UserFacingError("Choose a champion_role for the champions to hold that long.")
-        return
-    problem = role_problem(guild, role)
-    if problem is not None:
-        raise UserFacingError(f"I can't give that role to the champions: {problem}.")
+def _check_event_channel(interaction: discord.Interaction[EuchreBot]) -> None:
+    """Refuse an event whose channel would refuse its message, notices or tables' threads."""
+    where = f"<#{interaction.channel_id}>"
+    missing = lacking(interaction.app_permissions, EVENT_CHANNEL, where)
+    if missing is not None:
+        raise UserFacingError(f"I can't run an event here: I need {missing}.")
 
 
 async def _tell_director(interaction: discord.Interaction[EuchreBot], sentence: str) -> None:
@@ -187,7 +183,9 @@ class TournamentCommands(_Mixin):
 
     # ------------------------------------------------------------------ commands
 
-    @tournament.command(name="new", description="Open an event in this channel (directors)")
+    @tournament.command(
+        name="new", description="Open an event in this channel (directors)", extras=PUBLIC_ANSWER
+    )
     @app_commands.describe(
         name="The event's name",
         format="Progressive (partners change every round) or pairs",
@@ -237,7 +235,8 @@ class TournamentCommands(_Mixin):
             raise UserFacingError(NOT_DIRECTOR)
         if not isinstance(channel, discord.TextChannel) or interaction.guild is None:
             raise UserFacingError("Open events in a text channel: their tables open in threads.")
-        _check_champion_role(interaction.guild, champion_role, champion_hours)
+        _check_event_channel(interaction)
+        check_champion_role(interaction.guild, champion_role, champion_hours)
         pairs = format is not None and format.value == "pairs"
         if pairs and max_players % 2:
             raise UserFacingError(
@@ -274,11 +273,11 @@ class TournamentCommands(_Mixin):
         assert state.id is not None
         embed, view = event_message(state)
         assert view is not None  # a new event has its sign-up buttons
-        callback = await interaction.response.send_message(
-            embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
+        message_id = await send_public(
+            interaction, embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
-        if callback.message_id is not None:
-            await self.desk.remember(state.id, callback.message_id)
+        if message_id is not None:
+            await self.desk.remember(state.id, message_id)
         if start is not None:
             problem = await schedule_reminder(interaction.guild, channel, name, settings)
             if problem is not None:
@@ -338,9 +337,8 @@ class TournamentCommands(_Mixin):
         event_id = event if event is not None else await self._channel_event(interaction)
         found = await self._event(interaction, event_id)
         data = export_json(found.state).encode()
-        await interaction.response.send_message(
-            file=discord.File(io.BytesIO(data), filename=f"tournament-{event_id}.json"),
-            ephemeral=True,
+        await send_ephemeral(
+            interaction, file=discord.File(io.BytesIO(data), filename=f"tournament-{event_id}.json")
         )
 
     async def _channel_event(self, interaction: discord.Interaction[EuchreBot]) -> int:
@@ -385,6 +383,7 @@ class TournamentCommands(_Mixin):
         self, interaction: discord.Interaction[EuchreBot], event_id: int, verb: EventVerb
     ) -> None:
         """A button of an event's message; director buttons refuse everyone else privately."""
+        answer_as(interaction, "private")
         runner = await self.running_events(interaction)
         found = await self._event(interaction, event_id)
         actor = await self._actor(interaction)
@@ -396,9 +395,10 @@ class TournamentCommands(_Mixin):
         if verb in _LISTS:
             await show_list(interaction, found, _LISTS[verb])
             return
-        if verb in _OPENS_TABLES and not interaction.response.is_done():
+        if verb in _OPENS_TABLES:
+            _check_event_channel(interaction)
             # Opening every table of a round (a thread each) can outlast Discord's 3 s.
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await answer_first(interaction)
         if verb == "join":
             if found.state.settings.format == "pairs":
                 raise UserFacingError(

@@ -4,13 +4,26 @@
 one core for every preset and prints deals per second (and as a share of
 north_american's, "vs NA"), actions per second and per deal, and microseconds
 per ``legal()`` call. ``--against openspiel`` also plays random hands of OpenSpiel's
-C++ euchre, driven from Python the same way (its chance nodes, the deal, included),
-and prints both figures and their ratio from the same run. Times are the
-process's CPU time, so other work on a shared machine disturbs them less, and
-the presets take turns in short slices, so a spell of such work is shared
-among them rather than falling on one preset's figure. A Bid
-Euchre game stops after ``MAX_DEALS`` deals: random Bid Euchre bids wildly, so
-its scores drift and a random game rarely reaches 32.
+C++ euchre and prints both figures and their ratio from the same run.
+
+Both sides are driven from Python by the same loop, ``play_out``, given a game's
+two bound methods: our ``Game.legal`` and ``Game.step``, OpenSpiel's
+``State.legal_actions`` and ``State.apply_action``. It asks for the legal
+actions, applies one drawn uniformly at random (``getrandbits(32)`` modulo their
+number) and asks again, until the list comes back empty, which both engines
+return once the game is over: neither side makes any other call. OpenSpiel
+deals by chance nodes, whose legal actions are the cards that may come next, so
+the loop draws its deal card by card (22 of its 43 nodes a hand); ours deals
+inside the engine from the game's seed. Each new game is made the same way too:
+``new_game(rules, seed=...)`` and ``game.new_initial_state()``. A hand of
+OpenSpiel's ends with its deal's score; a game of ours runs to the target score,
+counted in deals.
+
+Times are the process's CPU time, so other work on a shared machine disturbs
+them less, and the presets take turns in short slices, so a spell of such work
+is shared among them rather than falling on one preset's figure. A Bid Euchre
+game stops after ``MAX_DEALS`` deals: random Bid Euchre bids wildly, so its
+scores drift and a random game rarely reaches 32.
 """
 
 from __future__ import annotations
@@ -18,6 +31,7 @@ from __future__ import annotations
 import importlib
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,12 +69,27 @@ def random_deals(rules: HouseRules, seconds: float, seed: int = 1) -> BenchResul
     return BenchResult(rules.preset, deals, actions, elapsed, _legal_cost(rules))
 
 
+def play_out(
+    legal_of: Callable[[], Sequence[Any]],
+    apply: Callable[[Any], object],
+    draw: Callable[[int], int],
+) -> None:
+    """Play a game to its end: a random legal action at a time, until none is left.
+
+    The one loop both sides run (see the module's docstring); ``draw`` is a
+    ``random.Random``'s ``getrandbits``.
+    """
+    legal = legal_of()
+    while legal:
+        apply(legal[draw(32) % len(legal)])
+        legal = legal_of()
+
+
 def _play(
     rules: HouseRules, seconds: float, seed: int, first_game: int = 0
 ) -> tuple[int, int, float]:
     """Random games from game seed ``first_game`` for about ``seconds``: (deals, actions, CPU s)."""
-    rng = random.Random(seed)
-    rand = rng.random
+    draw = random.Random(seed).getrandbits
     deals = actions = 0
     game_seed = first_game
     capped = rules.game == "bid_euchre"
@@ -70,16 +99,14 @@ def _play(
         for _ in range(50):
             game = new_game(rules, seed=game_seed)
             game_seed += 1
-            step = game.step
-            legal = game.legal()
-            if capped:
+            if capped:  # the same loop, stopped after MAX_DEALS deals
+                legal_of, apply = game.legal, game.step
+                legal = legal_of()
                 while legal and game.deal_number <= MAX_DEALS:
-                    step(legal[int(rand() * len(legal))])
-                    legal = game.legal()
+                    apply(legal[draw(32) % len(legal)])
+                    legal = legal_of()
             else:
-                while legal:  # empty once the game is over
-                    step(legal[int(rand() * len(legal))])
-                    legal = game.legal()
+                play_out(game.legal, game.step, draw)
             actions += len(game.log)
             deals += game.deal_number if game.over else game.deal_number - 1
     return deals, actions, time.process_time() - start
@@ -126,8 +153,8 @@ OPENSPIEL_MISSING = (
 def openspiel_hands(seconds: float, seed: int = 1) -> float | None:
     """Complete random hands a second of OpenSpiel's euchre; None when it is not installed.
 
-    Driven like ``random_deals``: a uniformly random legal action at every node,
-    chance nodes (the deal) included.
+    Driven by ``play_out`` as ``random_deals`` drives ours: a random legal action at
+    every node, chance nodes (the deal) included.
     """
     played = _openspiel_play(seconds, seed)
     return None if played is None else played[0] / played[1]
@@ -140,17 +167,14 @@ def _openspiel_play(seconds: float, seed: int) -> tuple[int, float] | None:
     except ImportError:
         return None
     game = pyspiel.load_game("euchre")
-    rand = random.Random(seed).random
+    draw = random.Random(seed).getrandbits
     hands = 0
     start = time.process_time()
     deadline = start + seconds
     while time.process_time() < deadline:
         for _ in range(50):
             state = game.new_initial_state()
-            apply = state.apply_action
-            while not state.is_terminal():
-                legal = state.legal_actions()
-                apply(legal[int(rand() * len(legal))])
+            play_out(state.legal_actions, state.apply_action, draw)
             hands += 1
     return hands, time.process_time() - start
 

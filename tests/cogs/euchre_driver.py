@@ -57,8 +57,12 @@ def build_bot(
     players: PlayerFactory = COUNTED_PLAYERS,
     store: MemoryTableStore | None = None,
     delay: float = 0,
+    activity: bool = False,
 ) -> EuchreBot:
-    """The real bot with its real cog; tables in memory, shuffled from ``seed``."""
+    """The real bot with its real cog; tables in memory, shuffled from ``seed``.
+
+    ``activity``: the bot serves the Discord Activity beside its pages.
+    """
     tables = TableService(
         store or MemoryTableStore(),
         players,
@@ -66,9 +70,9 @@ def build_bot(
         seeds=lambda: seed,
         computer_move_delay=delay,
     )
-    return EuchreBot(
-        Settings(computer_move_delay=delay), tables=tables, channel_limits=ChannelLimits.unlimited()
-    )
+    served = {"activity_client_id": 42, "web_port": 8080, "web_base_url": "https://example.org"}
+    settings = Settings(computer_move_delay=delay, **(served if activity else {}))
+    return EuchreBot(settings, tables=tables, channel_limits=ChannelLimits.unlimited())
 
 
 async def resumed(bot: EuchreBot, table: Table, timeout: float = 30.0) -> None:

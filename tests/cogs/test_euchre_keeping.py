@@ -157,7 +157,7 @@ async def test_a_restarted_table_is_replayed_and_plays_on_to_the_same_end(
                 moves, current = len(before["actions"]), drawn_at == restored.stamp
                 chosen = policy(buttons) if current else buttons[0]  # keep the policy in step
                 r = await h.click(g2.member(mover.name), hand_copy, custom_id=chosen.custom_id)
-                assert r.reply.kind == "update"
+                assert r.redrawn
                 if current:
                     assert len(restored.record()["actions"]) == moves + 1
                 else:

@@ -75,7 +75,9 @@ async def test_a_locked_archived_thread_is_left_alone(make_harness: MakeHarness)
     await settled(h, bot)
     assert h.thread_archived(thread)
     [logged] = h.take_errors("editing its message")  # an operator sees it: an error
-    assert "PATCH /channels/" in logged.getMessage() and "(code 50013)" in logged.getMessage()
+    assert "PATCH /channels/" in logged.getMessage() and "(code 50083)" in logged.getMessage()
+    reopening = [s for s in h.sent if s.path == "/channels/{channel_id}" and s.method == "PATCH"]
+    assert reopening == [], "no reopening Discord would refuse (403) and count"
     assert "2. 🟠 Bob" in h.message(message.id).text
     assert only_table(bot).is_open, "a moderator may reopen it; the idle timer closes it else"
 

@@ -1,6 +1,7 @@
 """Run the unmodified bot (``python -m bot``) as a child process against a :class:`FakeDiscord`.
 
-Nothing in the bot is changed or patched for the tests. The child process gets:
+Nothing in the bot is changed or patched for the tests (but its commits, when a test
+slows them). The child process gets:
 
 * a directory of its own first on ``PYTHONPATH`` holding a ``sitecustomize.py`` (Python
   imports it at start-up) that points discord.py at the fake:
@@ -8,7 +9,8 @@ Nothing in the bot is changed or patched for the tests. The child process gets:
   ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY``, the URL discord.py falls back
   to when it reconnects without resuming (the first connection uses the URL that
   ``GET /gateway/bot`` answers). If that fails, the process exits at once with status
-  :data:`REDIRECT_FAILED` rather than reach the real Discord. It also makes name
+  :data:`REDIRECT_FAILED` rather than reach the real Discord. With ``slow_commits``
+  (``EUCHRE_TEST_SLOW_DB``), each SQLite commit of the bot waits that long first. It also makes name
   lookups of anything but loopback fail, so a stray request to the internet shows up
   as an error in the bot's log instead of leaving the machine;
 * a ``config.toml``: ``data_dir`` in the test's directory, ``dev_guild_ids`` = the fake's
@@ -33,6 +35,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from tests.e2e.fake_discord import FakeDiscord
+from tests.slow_database import SLOW_DB
 from tests.waiting import BOUND
 
 __all__ = ["REDIRECT_FAILED", "REPO_ROOT", "BotProcess", "BotProcessError"]
@@ -74,6 +77,20 @@ except BaseException as exc:
     sys.stderr.write(f"e2e sitecustomize: cannot redirect discord.py: {{exc!r}}\\n")
     sys.stderr.flush()
     os._exit({status})
+
+if {slow_commits!r} > 0:  # the slow-commit hook: each SQLite COMMIT waits first
+    import asyncio
+
+    from bot.store.sqlite import SqliteDatabase
+
+    _control = SqliteDatabase._control
+
+    async def _slow_control(self, sql):
+        if sql == "COMMIT":
+            await asyncio.sleep({slow_commits!r})
+        await _control(self, sql)
+
+    SqliteDatabase._control = _slow_control
 '''
 
 # Log lines that mean the bot hit a fault. discord.utils.setup_logging writes
@@ -102,12 +119,19 @@ class BotProcess:
         data_dir: Path | None = None,
         start_timeout: float = BOUND,
         options: Mapping[str, object] | None = None,
+        slow_commits: float = SLOW_DB,
+        secrets: Mapping[str, str] | None = None,
     ) -> None:
         """Prepare a bot for ``fake``; nothing runs until :meth:`start`.
 
         ``options``: more config.toml options (``database_url``, ``shard_ids``...).
+        ``slow_commits``: seconds each SQLite commit of the bot waits first (default:
+        ``EUCHRE_TEST_SLOW_DB``, tests/slow_database.py).
+        ``secrets``: environment variables besides the token (``DISCORD_CLIENT_SECRET``).
         """
         self.options = dict(options or {})
+        self.slow_commits = slow_commits
+        self.secrets = dict(secrets or {})
         self.fake = fake
         self.workdir = workdir
         self.data_dir = data_dir if data_dir is not None else workdir / "data"
@@ -118,6 +142,8 @@ class BotProcess:
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
         self.kills = 0
+        self.killed = False
+        """The last process was killed (not stopped): it left Discord's windows unknown."""
 
     @property
     def database_path(self) -> Path:
@@ -142,6 +168,7 @@ class BotProcess:
                 api_base=self.fake.api_base,
                 gateway=self.fake.gateway_url,
                 status=REDIRECT_FAILED,
+                slow_commits=self.slow_commits,
             )
         )
         self.config_path.write_text(
@@ -164,6 +191,8 @@ class BotProcess:
         }
         env["PYTHONPATH"] = os.pathsep.join([str(self.site_dir), str(REPO_ROOT)])
         env["DISCORD_TOKEN"] = self.fake.token
+        env.pop("DISCORD_CLIENT_SECRET", None)
+        env.update(self.secrets)
         env["PYTHONUNBUFFERED"] = "1"
         return env
 
@@ -172,6 +201,10 @@ class BotProcess:
         if self.running:
             raise BotProcessError("the bot is already running")
         self._write_files()
+        if self.killed:  # the killed process's windows: the new one may meet them once each
+            for resets_at in self.fake.windows_left_open():
+                self.fake.limits.expect(429, until=resets_at)
+        self.killed = False
         syncs, readies = len(self.fake.command_syncs), self.fake.readies
         self.starts += 1
         with self.log_path.open("ab") as log:
@@ -251,6 +284,7 @@ class BotProcess:
             proc.send_signal(signal.SIGKILL)
         await asyncio.wait_for(proc.wait(), 10.0)
         self.kills += 1
+        self.killed = True
         self._note(f"killed with SIGKILL (pid {proc.pid})")
 
     async def stop(self, timeout: float = BOUND) -> int:

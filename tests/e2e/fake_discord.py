@@ -16,6 +16,10 @@ It plays one guild with one text channel and a few members, and serves:
   guild's scheduled events (create). Every answer is JSON with a ``Content-Type`` of
   exactly ``application/json`` (discord.py compares it verbatim), errors in Discord's
   ``{"code", "message"}`` shape. REST routes check the ``Bot`` token.
+* Discord's OAuth2 token, ``/users/@me`` with a person's Bearer token and Activity
+  instances (:attr:`FakeDiscord.oauth`, :mod:`tests.kit.oauth`), for the Activity's
+  sign-in; :meth:`FakeDiscord.turn_on_activities` gives the application its Entry Point
+  command, so a launch-activity response is taken.
 * the gateway: HELLO, heartbeat ACKs, IDENTIFY -> READY + GUILD_CREATE, RESUME (missed
   events replayed, then RESUMED; an unknown session gets INVALID_SESSION), every
   dispatch numbered, ``zlib-stream`` compression when asked for.
@@ -31,7 +35,15 @@ acknowledgement). An interaction created with ``hold=True`` has its callback req
 held unanswered, so a test can kill the bot between receiving a click and answering it.
 
 Like Discord, an interaction must be acknowledged within :attr:`callback_deadline`
-seconds (3) of its delivery. Every wait is bounded (:meth:`FakeDiscord.wait_for`).
+seconds (3; 2.5, the bot's budget, when ``EUCHRE_TEST_SLOW_DB`` slows the database) of
+its delivery, and its token takes follow-ups and edits for 15 minutes (then 401,
+50027). Every wait is bounded (:meth:`FakeDiscord.wait_for`).
+
+Like Discord, the whole bot takes 50 requests a second (an interaction's own apart),
+thread creation, members' roles and scheduled events have route buckets, a channel
+request the bot's permissions do not allow is refused (403), and every 401, 403 and 429
+counts as invalid: one a test did not expect (``limits.expect``) is a problem
+(tests/e2e/fake_limits.py, tests/discord_limits.py, tests/discord_permissions.py).
 
 Like Discord, each channel takes :attr:`FakeDiscord.rate_limit` message posts, as many
 edits and as many deletes per :attr:`FakeDiscord.rate_period` seconds (5 per 5 s; a
@@ -86,8 +98,12 @@ from tests.discord_payloads import (
     PONG,
     UPDATE,
 )
+from tests.discord_permissions import channel_refusal
+from tests.e2e.fake_limits import FakeLimits
 from tests.harness.components import ComponentData, find_component, find_components, visible_text
 from tests.kit.contract import ContractError, Violation, check_request, describe, error_answer
+from tests.kit.oauth import FakeOAuth
+from tests.slow_database import ANSWER_BUDGET, SLOW_DB, TOKEN_LIFETIME
 from tests.waiting import BOUND
 
 __all__ = [
@@ -115,6 +131,9 @@ _RECONNECT, _REQUEST_MEMBERS, _INVALID_SESSION, _HELLO, _HEARTBEAT_ACK = 7, 8, 9
 
 _JOINED_AT = "2024-01-01T00:00:00+00:00"
 """When every member (and the bot) joined the guild."""
+
+DISCORD_DEADLINE = 3.0
+"""Seconds Discord gives an interaction's first answer."""
 
 _MAX_REQUEST = 25 * 1024 * 1024
 """The largest request Discord reads (a message with its files): the contract judges the rest."""
@@ -251,6 +270,8 @@ class Request:
     message_id: int | None = None
     at: float = 0.0
     """When it arrived, in loop time."""
+    files: bool = False
+    """It uploads files (a multipart body: discord.py sends files so)."""
 
     def __repr__(self) -> str:
         return f"<Request #{self.seq} {self.method} {self.path} -> {self.status}>"
@@ -270,7 +291,9 @@ class Interaction:
     """``/euchre new`` or the custom_id clicked: for messages."""
     payload: JSON
     hold: bool = False
-    """Hold the callback request unanswered (until :meth:`FakeDiscord.release_held`)."""
+    """Hold the request carrying the bot's answer unanswered (until
+    :meth:`FakeDiscord.release_held`): the callback, or after a deferral the follow-up or
+    edit that fills it (the bot saves before it says)."""
     delivered_at: float | None = None
     seq: int | None = None
     """The gateway sequence number of its INTERACTION_CREATE."""
@@ -285,8 +308,12 @@ class Interaction:
     """Why a callback was refused."""
     callback_received: asyncio.Event = field(default_factory=asyncio.Event)
     """The callback request arrived (answered, refused or held)."""
+    held_received: asyncio.Event = field(default_factory=asyncio.Event)
+    """The request carrying the answer arrived and is held (``hold``)."""
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     """The callback was answered with success: the user saw the bot respond."""
+    filled: asyncio.Event = field(default_factory=asyncio.Event)
+    """The answer is there: the callback's own, or (deferred) the follow-up or edit after it."""
     released: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -294,14 +321,21 @@ class Interaction:
         """Discord accepted the bot's response."""
         return self.answered.is_set()
 
-    async def wait_answered(self, timeout: float = BOUND) -> Interaction:
-        """Wait until the bot's response was accepted; TimeoutError says what happened."""
+    async def wait_answered(self, timeout: float = BOUND, *, filled: bool = True) -> Interaction:
+        """Wait until the bot's response was accepted; TimeoutError says what happened.
+
+        ``filled``: and, if it was deferred, until the follow-up or edit that fills it came.
+        """
         try:
             await asyncio.wait_for(self.answered.wait(), timeout)
+            if filled:
+                await asyncio.wait_for(self.filled.wait(), timeout)
         except TimeoutError:
             state = (
                 f"refused: {self.error}"
                 if self.error
+                else "deferred, never filled"
+                if self.answered.is_set()
                 else "held"
                 if self.callback_received.is_set()
                 else "no callback"
@@ -383,7 +417,7 @@ class FakeDiscord:
         *,
         members: Sequence[str] = ("alice", "bob"),
         token: str | None = None,
-        callback_deadline: float | None = 3.0,
+        callback_deadline: float | None = DISCORD_DEADLINE,
         heartbeat_interval: float = 41.25,
         guild_name: str = "E2E Guild",
         channel_name: str = "table",
@@ -413,9 +447,16 @@ class FakeDiscord:
         self.webhook_period = 2.0
         self.clock: Callable[[], float] = time.monotonic
         """The clock of the rate limit windows (a test may turn it by hand)."""
+        self.limits = FakeLimits(lambda: self.clock(), enforced=rate_limits)
+        """The global limit, route buckets and invalid requests (tests/e2e/fake_limits.py);
+        ``limits.expect(status)`` says a test expects an invalid answer."""
+        self.invalid: list[Request] = []
+        """Every answer Discord counts as invalid (401, 403, 429 but of shared scope)."""
         self._windows: dict[tuple[int | str, str], _Window] = {}
         self.token = token or f"e2e.{secrets.token_urlsafe(24)}"
         self.callback_deadline = callback_deadline
+        if SLOW_DB and callback_deadline == DISCORD_DEADLINE:
+            self.callback_deadline = ANSWER_BUDGET  # a slowed run holds the bot to its budget
         self.heartbeat_interval = heartbeat_interval
         self._last_id = 0
         self.bot_user = User(self.next_id(), "EuchreBot", bot=True)
@@ -474,6 +515,13 @@ class FakeDiscord:
         self.replayed: list[int] = []
         """Sequence numbers of events sent again on a RESUME."""
         self._routes = self._build_routes()
+        self.oauth = FakeOAuth(
+            client_id=self.application_id,
+            bot_token=self.token,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+        )
+        """Discord's OAuth2 and Activity-instance endpoints, for the Activity's sign-in."""
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -1088,11 +1136,15 @@ class FakeDiscord:
 
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
+        signing_in = await self.oauth.answer(request, path)
+        if signing_in is not None:
+            return signing_in
         record = Request(
             next(self._seq), request.method, path, dict(request.query), await _read_body(request)
         )
         files = await _file_sizes(request)
         record.at = asyncio.get_running_loop().time()
+        record.files = request.content_type.startswith("multipart/")
         self.requests.append(record)
         self._touch()
         headers: dict[str, str] | None = None
@@ -1102,8 +1154,13 @@ class FakeDiscord:
             if route.auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 self.problems.append(f"{record!r}: missing or wrong bot token")
                 raise ApiError(401, 0, "401: Unauthorized")
-            headers = self._rate_limit(record, route, params)
+            admitted = self.limits.admit(route.method, route.template, params)
+            if admitted.refusal is not None:
+                self.rate_limited.append(record)
+                raise _RateLimitedError(admitted.refusal, admitted.headers or {})
+            headers = self._rate_limit(record, route, params) or admitted.headers
             self._keep_contract(record, files)
+            self._check_permissions(record, route, params)
             result = route.handler(record, params)
             if inspect.isawaitable(result):
                 result = await result
@@ -1115,8 +1172,35 @@ class FakeDiscord:
         except _RefusedError as exc:
             status, result = exc.status, exc.body
         record.status, record.answer = status, copy.deepcopy(result)
+        scope = (headers or {}).get("X-RateLimit-Scope")
+        if self.limits.invalid.counts(status, scope):
+            self.invalid.append(record)
+            problem = self.limits.answered(status, headers, repr(record))
+            if problem is not None:
+                self.problems.append(problem)
         self._touch()
         return _json(status, result, headers)
+
+    def _check_permissions(self, record: Request, route: _Route, params: Mapping[str, str]) -> None:
+        """Refuse a channel request the bot's permissions do not allow, as Discord does."""
+        channel = self.channels.get(int(params.get("channel_id") or 0))
+        body = record.body if isinstance(record.body, dict) else None
+        held = discord.Permissions(self.bot_permissions)
+        in_thread = channel is not None and "thread_metadata" in channel
+        refused = channel_refusal(
+            held, record.method, route.template, body, in_thread=in_thread, files=record.files
+        )
+        if refused is not None:
+            raise ApiError(*refused)
+
+    def windows_left_open(self) -> list[float]:
+        """When each channel or webhook window that has requests in it resets (clock time).
+
+        A process started while they are open cannot know them: its first request there
+        may be answered 429, as on Discord.
+        """
+        now = self.clock()
+        return [w.resets_at for w in self._windows.values() if w.resets_at > now and w.used]
 
     def _rate_limit(
         self, record: Request, route: _Route, params: Mapping[str, str]
@@ -1216,9 +1300,24 @@ class FakeDiscord:
             raise ApiError(403, 50001, "Missing Access")
         return self.guild_id
 
+    def turn_on_activities(self) -> None:
+        """Activities on in the Developer Portal: the Entry Point command Discord makes."""
+        command = payloads.entry_point_command(
+            command_id=self.next_id(), application_id=self.application_id, version=self.next_id()
+        )
+        self.commands.setdefault(None, []).append(command)
+
+    @property
+    def activities(self) -> bool:
+        """Whether the application has Activities on (an Entry Point command)."""
+        return payloads.has_entry_point(self.commands.get(None, []))
+
     def _put_commands(self, record: Request, p: dict[str, str]) -> list[JSON]:
         self._check_application(p)
         guild = self._guild_key(p)
+        body = record.body or []
+        if guild is None and payloads.drops_entry_point(self.commands.get(None, []), body):
+            raise ApiError(400, *payloads.ENTRY_POINT_DROPPED)
         known = {c["name"]: c["id"] for c in self.commands.get(guild, [])}
         answered = []
         for command in record.body or []:
@@ -1285,11 +1384,9 @@ class FakeDiscord:
         record.interaction_id = interaction.id
         interaction.callback_received.set()
         self._touch()
-        if interaction.hold:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(interaction.released.wait(), _HELD_FOR)
-            interaction.error = "held, then dropped"
-            raise ApiError(404, 10062, "Unknown interaction")
+        deferral = int((record.body or {}).get("type") or 0) in (DEFER, DEFER_UPDATE)
+        if interaction.hold and not deferral:
+            await self._hold(interaction, 10062)
         assert interaction.delivered_at is not None
         age = asyncio.get_running_loop().time() - interaction.delivered_at
         if self.callback_deadline is not None and age > self.callback_deadline:
@@ -1303,6 +1400,8 @@ class FakeDiscord:
         answer = self._respond(interaction, record.body or {})
         record.message_id = interaction.original_id
         interaction.answered.set()
+        if interaction.response_type not in (DEFER, DEFER_UPDATE):
+            interaction.filled.set()
         return answer if record.query.get("with_response") in ("1", "true", "True") else None
 
     def _respond(self, interaction: Interaction, body: JSON) -> JSON:
@@ -1340,18 +1439,44 @@ class FakeDiscord:
                 response_message_loading=False,
                 response_message_ephemeral=target.ephemeral,
             )
+        elif rtype == payloads.LAUNCH_ACTIVITY:
+            if not self.activities:
+                raise ApiError(400, 50035, "Invalid Form Body: this application has no Activity")
         elif rtype not in (PONG, AUTOCOMPLETE, MODAL):
             raise ApiError(400, 50035, f"Invalid Form Body: callback type {rtype}")
         interaction.response_type = rtype
         answer["resource"] = resource
         return answer
 
-    def _followup(self, record: Request, p: dict[str, str]) -> JSON:
+    def _token_alive(self, interaction: Interaction) -> None:
+        """An interaction's token takes follow-ups and edits for 15 minutes, as on Discord."""
+        delivered = interaction.delivered_at
+        if delivered is not None and self._loop_time() - delivered > TOKEN_LIFETIME:
+            raise ApiError(401, 50027, "Invalid Webhook Token")
+
+    @staticmethod
+    def _loop_time() -> float:
+        return asyncio.get_running_loop().time()
+
+    async def _hold(self, interaction: Interaction, code: int) -> None:
+        """Hold the request that carries the answer until released, then drop it."""
+        interaction.held_received.set()
+        self._touch()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(interaction.released.wait(), _HELD_FOR)
+        interaction.error = "held, then dropped"
+        raise ApiError(404, code, "Unknown interaction")
+
+    async def _followup(self, record: Request, p: dict[str, str]) -> JSON:
         interaction = self._interaction(p, "token")
         record.interaction_id = interaction.id
         if interaction.response_type is None:
             raise ApiError(404, 10015, "Unknown Webhook")
+        self._token_alive(interaction)
+        if interaction.hold and not interaction.filled.is_set():
+            await self._hold(interaction, 10015)
         body: JSON = record.body or {}
+        interaction.filled.set()
         if interaction.deferred_pending and interaction.original_id is not None:
             interaction.deferred_pending = False
             original = self.messages[interaction.original_id]
@@ -1366,11 +1491,15 @@ class FakeDiscord:
         record.message_id = message.id
         return message.payload
 
-    def _webhook_message(self, record: Request, p: dict[str, str]) -> JSON | None:
+    async def _webhook_message(self, record: Request, p: dict[str, str]) -> JSON | None:
         interaction = self._interaction(p, "token")
         record.interaction_id = interaction.id
         if interaction.response_type is None:
             raise ApiError(404, 10015, "Unknown Webhook")
+        self._token_alive(interaction)
+        filling = record.method == "PATCH" and p["message_id"] == "@original"
+        if interaction.hold and filling and not interaction.filled.is_set():
+            await self._hold(interaction, 10015)
         key = p["message_id"]
         if key == "@original":
             mid = interaction.original_id
@@ -1384,11 +1513,14 @@ class FakeDiscord:
         record.message_id = message.id
         if record.method == "GET":
             return message.payload
+        if key == "@original":  # deleted or edited, a deferral waits no more
+            interaction.deferred_pending = False
         if record.method == "DELETE":
             message.deleted = True
             return None
         if key == "@original":
             interaction.deferred_pending = False
+            interaction.filled.set()
         self._edit(message, record.body or {})
         return message.payload
 
@@ -1496,7 +1628,8 @@ class FakeDiscord:
         tid = self._public_message(p).id if "message_id" in p else self.next_id()
         thread = payloads.thread(tid, self.guild_id, parent, self.bot_user.id, body)
         self.channels[tid] = thread
-        await self.dispatch("THREAD_CREATE", {**copy.deepcopy(thread), "newly_created": True})
+        if self._session is not None:
+            await self.dispatch("THREAD_CREATE", {**copy.deepcopy(thread), "newly_created": True})
         return thread
 
     async def _role(self, record: Request, p: dict[str, str]) -> None:

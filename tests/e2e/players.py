@@ -45,6 +45,8 @@ STALE_PREFIX = "That button is out of date"
 FINISHED = re.compile(r"Table \d+ has finished: ")
 """A click that raced the game's last move: as stale as an out-of-date button."""
 _UPDATE = 7
+_DEFER_UPDATE = 6
+"""A move's answer redraws the hand: at once, or deferred (the move waits on the database)."""
 _ANSWER_TIMEOUT = BOUND
 
 Outcome = Literal["applied", "stale", "unanswered"]
@@ -250,10 +252,10 @@ class Players:
     def settled(self, choice: Choice, interaction: Interaction) -> Click:
         """Record how the bot took a click: applied, refused as stale, or never answered."""
         outcome: Outcome
-        if not interaction.acknowledged:
-            outcome = "unanswered"
+        if not interaction.acknowledged or not interaction.filled.is_set():
+            outcome = "unanswered"  # (a deferral the bot never filled: it died first)
         else:
-            assert interaction.response_type == _UPDATE, (interaction, interaction.callback)
+            assert interaction.response_type in (_UPDATE, _DEFER_UPDATE), interaction.callback
             assert interaction.original_id == choice.message.id
             reply = self.fake.messages[choice.message.id]
             if reply.content.startswith(STALE_PREFIX) or FINISHED.match(reply.content):

@@ -43,8 +43,10 @@ async def test_refused_as_discord_refuses() -> None:
         role = fake.add_role("Champion")
         ada = fake.member("ada")
         base = f"/guilds/{fake.guild_id}/members"
+        fake.limits.expect(403)
         status, body = await call(fake, "PUT", f"{base}/{ada.id}/roles/{role}")
         assert (status, body["code"]) == (403, 50013), "no Manage Roles"
+        assert not fake.problems, "an invalid request the test expects"
     async with FakeDiscord(members=("ada",), bot_permissions=MANAGER) as fake:
         ada = fake.member("ada")
         base = f"/guilds/{fake.guild_id}/members"

@@ -133,6 +133,7 @@ async def test_an_interactions_webhook_takes_five_requests_in_two_seconds() -> N
                 async with session.patch(url, json=body) as response:
                     return response.status
 
+            fake.limits.expect(429)  # this test's own sixth edit
             assert [await edit("token-a") for _ in range(6)] == [200] * 5 + [429]
             assert await edit("token-b") == 200, "each interaction has a bucket of its own"
             now[0] += fake.webhook_period

@@ -16,8 +16,10 @@ from tests.e2e.tournament_night import Night, run_night, states_behind
 
 async def test_a_started_event_posts_every_table_and_pings_everyone(tmp_path: Path) -> None:
     figures = await run_night(tmp_path, Night(players=8, gap=0.01))
+    assert figures.problems == []
     assert figures.tables == 2
     assert figures.rate_limited == 0, "the bot ran into a 429"
+    assert figures.invalid == 0 and figures.refused == 0
     assert figures.most_posts <= 5 and figures.most_edits <= 5
     assert figures.states == 9 and figures.edits >= 1
     assert figures.most_behind <= 1, "the event message fell behind"

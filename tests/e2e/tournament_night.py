@@ -11,11 +11,17 @@ seconds apart); the director presses **Start now**. Measured:
   message of their table's thread (the ping), and the slowest of those;
 - the 429 answers, and the most posts and edits in one 5 s window of a channel;
 - the live event message against the event's states: a state is a join the bot
-  answered (it saves before it answers) or the start. Each version of the message shows
-  the people signed up (``Signed up (N of M)``); at each edit the states saved by the time
-  the edit arrived, less the version's ``N``, is how far behind it was (a state saved
-  while the edit was on its way counts one). Also: the edits it took, and whether its
-  last version shows the last state (the round being played).
+  answered (it saves before its answer says so) or the start. Each version of the
+  message shows the people signed up (``Signed up (N of M)``); at each edit the states
+  saved by the time the edit arrived, less the version's ``N``, is how far behind it was
+  (a state saved while the edit was on its way counts one). Also: the edits it took, and
+  whether its last version shows the last state (the round being played);
+- with ``through``, the members then play every round to the champion (the director
+  presses Next round between rounds);
+- over the whole run: the requests, the most in one second (interactions' own apart,
+  as Discord's global limit counts them), the answers Discord counts as invalid (401,
+  403, 429, global ones included), the payloads it refused (400: past its contract),
+  and the problems (what Discord would have refused, the bot's logged faults).
 
 Used by the end-to-end tests (tests/e2e/test_tournament_night.py) and by
 ``python -m lab bench tournament``.
@@ -24,15 +30,25 @@ Used by the end-to-end tests (tests/e2e/test_tournament_night.py) and by
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.discord_limits import is_interaction_route
+from tests.discord_payloads import DEFER, DEFER_UPDATE
 from tests.e2e.bot_process import BotProcess
-from tests.e2e.fake_discord import FakeDiscord, Interaction, Message, User
+from tests.e2e.fake_discord import FakeDiscord, Interaction, Message, Request, User
 from tests.e2e.pace import most_per_channel
+from tests.e2e.tournament_play import (
+    answered,
+    play_round,
+    round_tables,
+    wait_for_champion,
+    wait_for_next_round,
+)
 from tests.waiting import BOUND
 
 __all__ = ["Night", "NightFigures", "run_night", "states_behind"]
@@ -51,13 +67,19 @@ class Night:
     gap: float = 0.02
     """Seconds between two Join clicks."""
     timeout: float = 120.0
-    """Seconds the tables and pings may take before the night is given up."""
+    """Seconds the tables and pings (and, played through, a round's next step: its tables
+    opened while the last round's games are reviewed) may take before the night is given up."""
+    through: bool = False
+    """Play the event through to its champion (the members play every table)."""
+    rounds: int = 3
+    deals: int = 2
 
     def label(self) -> str:
         """One line naming the night."""
+        played = f", played through {self.rounds} rounds of {self.deals} deal(s)"
         return (
             f"progressive event, {self.players} players ({self.players // 4} tables), "
-            f"Join clicks {self.gap:g} s apart"
+            f"Join clicks {self.gap:g} s apart{played if self.through else ''}"
         )
 
 
@@ -74,8 +96,6 @@ class NightFigures:
     start_answered: float = 0.0
     """Seconds the Start click waited for its answer."""
     rate_limited: int = 0
-    refused: int = 0
-    """Payloads past Discord's contract, answered 400 (50035) as Discord would."""
     most_posts: int = 0
     most_edits: int = 0
     states: int = 0
@@ -87,6 +107,19 @@ class NightFigures:
     last_shown: bool = False
     """The event message's last version shows the event's last state."""
     behind: list[int] = field(default_factory=list)
+    requests: int = 0
+    """Requests the bot made (its interactions' own included)."""
+    busiest_second: int = 0
+    """The most requests but interactions' own in one second."""
+    invalid: int = 0
+    """Answers Discord counts as invalid: 401, 403 and 429 (global ones included)."""
+    global_limited: int = 0
+    refused: int = 0
+    """Payloads Discord refused: 400 answers (50035, past its contract), as the fake does."""
+    champion: bool = False
+    """Played through: the champion was announced."""
+    problems: list[str] = field(default_factory=list)
+    """What Discord would have refused, and the bot's logged faults: should stay empty."""
 
     def text(self) -> str:
         """The figures as printed."""
@@ -101,7 +134,15 @@ class NightFigures:
                 f"  event message: {self.states} states shown by {self.edits} edits, "
                 f"at most {self.most_behind} state(s) behind at an edit; "
                 f"last version shows the last state: {'yes' if self.last_shown else 'no'}",
-                f"  payloads past Discord's limits: {self.refused}",
+                f"  the whole run: {self.requests} requests, at most {self.busiest_second} in a "
+                f"second (interactions' own apart); answers of 401/403/429: {self.invalid} "
+                f"({self.global_limited} global); payloads refused (400): {self.refused}"
+                + (
+                    f"; champion announced: {'yes' if self.champion else 'no'}"
+                    if self.night.through
+                    else ""
+                ),
+                *(f"  problem: {p}" for p in self.problems),
             ]
         )
 
@@ -112,6 +153,15 @@ def _answered_at(fake: FakeDiscord, interaction: Interaction) -> float | None:
         if request.interaction_id == interaction.id and request.status < 300:
             return request.at
     return None
+
+
+def _filled_at(fake: FakeDiscord, interaction: Interaction) -> float | None:
+    """When the bot's answer to ``interaction`` said what it did: its first answer, or the
+    follow-up that filled a deferred one (the bot saves before it says)."""
+    answers = [r for r in fake.requests if r.interaction_id == interaction.id and r.status < 300]
+    if answers and interaction.response_type in (DEFER, DEFER_UPDATE):
+        answers = answers[1:]
+    return answers[0].at if answers else None
 
 
 def _signed_up(payload: dict[str, Any]) -> int | None:
@@ -163,9 +213,8 @@ def _pinged_at(fake: FakeDiscord, thread: int, user: User) -> float | None:
 
 async def _sign_up(fake: FakeDiscord, night: Night) -> tuple[Interaction, list[Interaction]]:
     director = fake.member(DIRECTOR)
-    created = await fake.slash(
-        director, "euchre tournament new", {"name": "Bench night", "rounds": 3, "deals": 2}
-    )
+    options = {"name": "Bench night", "rounds": night.rounds, "deals": night.deals}
+    created = await fake.slash(director, "euchre tournament new", options)
     await created.wait_answered(BOUND)
     message = _event_message(fake, created)
     joins = []
@@ -218,25 +267,55 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
                     lambda: _signed_up(message.payload) is None, timeout=BOUND, what="standings"
                 )
             _measure_message(fake, figures, message, joins)
-            figures.rate_limited = len(fake.rate_limited)
-            figures.refused = len(fake.violations)
-            figures.most_posts = most_per_channel(fake.requests, _POST)
-            figures.most_edits = most_per_channel(fake.requests, _EDIT)
-            problems = list(fake.problems)
+            if night.through:
+                await _play_through(fake, night, message)
+                figures.champion = True
             assert await bot.stop() == 0
-            faults = bot.faults()
+            _count(fake, figures)
+            figures.problems = [*fake.problems, *bot.faults()]
         finally:
             with contextlib.suppress(Exception):
                 await bot.kill()
-    if problems or faults:
-        raise AssertionError(f"problems {problems}, faults {faults}\n{bot.tail()}")
     return figures
+
+
+async def _play_through(fake: FakeDiscord, night: Night, event: Message) -> None:
+    """The members play every round's tables; the director starts each next round."""
+    names, wait = [f"p{n}" for n in range(night.players)], night.timeout
+    for number in range(1, night.rounds + 1):
+        await play_round(await round_tables(fake, number, names, wait))
+        if number < night.rounds:
+            await wait_for_next_round(fake, event, wait)
+            director = fake.member(DIRECTOR)
+            await answered(fake, director, fake.messages[event.id], "Next round", wait)
+    await wait_for_champion(fake, event, wait)
+
+
+def _count(fake: FakeDiscord, figures: NightFigures) -> None:
+    """The whole run's requests, the busiest second, and what Discord refused."""
+    figures.rate_limited = len(fake.rate_limited)
+    figures.most_posts = most_per_channel(fake.requests, _POST)
+    figures.most_edits = most_per_channel(fake.requests, _EDIT)
+    figures.requests = len(fake.requests)
+    counted = sorted(r.at for r in fake.requests if not is_interaction_route(_template(r)))
+    figures.busiest_second = max(
+        (bisect.bisect_left(counted, at + 1.0) - i for i, at in enumerate(counted)), default=0
+    )
+    figures.invalid = len(fake.invalid)
+    figures.global_limited = sum(
+        1 for r in fake.rate_limited if isinstance(r.answer, dict) and r.answer.get("global")
+    )
+    figures.refused = sum(1 for r in fake.requests if r.status == 400)
+
+
+def _template(request: Request) -> str:
+    return request.route.partition(" ")[2]
 
 
 def _measure_message(
     fake: FakeDiscord, figures: NightFigures, message: Message, joins: list[Interaction]
 ) -> None:
-    saved = [at for j in joins if (at := _answered_at(fake, j)) is not None]
+    saved = [at for j in joins if (at := _filled_at(fake, j)) is not None]
     versions = [
         (at, _signed_up(payload))
         for at, payload in zip(message.times, [*message.history, message.payload], strict=True)

@@ -40,10 +40,12 @@ _TABLE = re.compile(r"euchre:t:(\d+):")
 _EVENT = re.compile(r"Event (\d+)")
 
 
-async def answered(fake: FakeDiscord, member: User, message: Message, label: str) -> None:
+async def answered(
+    fake: FakeDiscord, member: User, message: Message, label: str, timeout: float = BOUND
+) -> None:
     """``member`` presses the button ``label`` of ``message`` and the bot answers."""
     clicked = await fake.click(member, message, label=label)
-    await clicked.wait_answered(BOUND)
+    await clicked.wait_answered(timeout)
     assert clicked.original_id is not None
 
 
@@ -91,7 +93,9 @@ def _seated(
     return EuchreTable(fake, ids.pop()), members
 
 
-async def round_tables(fake: FakeDiscord, number: int, names: Sequence[str]) -> list[Players]:
+async def round_tables(
+    fake: FakeDiscord, number: int, names: Sequence[str], timeout: float = BOUND
+) -> list[Players]:
     """Round ``number``'s tables, once each is posted and has pinged its four of ``names``."""
     tables = len(names) // 4
 
@@ -99,7 +103,7 @@ async def round_tables(fake: FakeDiscord, number: int, names: Sequence[str]) -> 
         threads = round_threads(fake, number)
         return len(threads) == tables and all(_seated(fake, t, names) for t in threads)
 
-    await fake.wait_for(ready, timeout=BOUND, what=f"round {number}'s tables and pings")
+    await fake.wait_for(ready, timeout=timeout, what=f"round {number}'s tables and pings")
     found = [_seated(fake, thread, names) for thread in round_threads(fake, number)]
     players = [Players(*seats) for seats in found if seats is not None]
     everyone = sorted(m.name for p in players for m in p.members)
@@ -114,16 +118,16 @@ async def play_round(tables: list[Players]) -> None:
     assert all(r is None for r in await asyncio.gather(*(p.play() for p in tables)))
 
 
-async def wait_for_next_round(fake: FakeDiscord, event: Message) -> None:
+async def wait_for_next_round(fake: FakeDiscord, event: Message, timeout: float = BOUND) -> None:
     """Until the round has ended and the event message offers **Next round**."""
 
     def between() -> bool:
         return "Next round" in [b.label for b in fake.messages[event.id].buttons]
 
-    await fake.wait_for(between, timeout=BOUND, what="the round's end")
+    await fake.wait_for(between, timeout=timeout, what="the round's end")
 
 
-async def wait_for_champion(fake: FakeDiscord, event: Message) -> None:
+async def wait_for_champion(fake: FakeDiscord, event: Message, timeout: float = BOUND) -> None:
     """Until the champion is announced and the event message shows the final standings."""
 
     def champion() -> bool:
@@ -131,4 +135,4 @@ async def wait_for_champion(fake: FakeDiscord, event: Message) -> None:
         final = "Final standings" in str(fake.messages[event.id].payload.get("embeds"))
         return "has finished. Champion" in notices and final
 
-    await fake.wait_for(champion, timeout=BOUND, what="the champion")
+    await fake.wait_for(champion, timeout=timeout, what="the champion")

@@ -35,7 +35,10 @@ an ERROR (unless ``allow_errors=True``), called a route the fake Discord does no
 know, never acknowledged the interaction (unless ``expect_response=False``) or did
 not finish within ``settle_timeout``. It also refuses what Discord would refuse:
 clicking a disabled or missing component, someone else's ephemeral message, an
-option out of range, a command hidden by ``default_permissions``.
+option out of range, a command hidden by ``default_permissions``, a channel request
+the bot's permissions do not allow (403); a call fails when an answer of 401, 403 or
+429 came that the test did not expect (``h.expect_invalid``), or when its interaction
+made database round trips worth more than 2.5 s (300 ms each) before its first answer.
 
 Layout, one concern a module (:class:`Harness` is assembled from their mixins):
 
@@ -43,6 +46,7 @@ Layout, one concern a module (:class:`Harness` is assembled from their mixins):
 * ``discord_internals``: every touch of discord.py's private surface (listed at its
   top; it refuses a discord.py other than 2.7.x), nowhere else;
 * ``tasks``: which tasks each dispatch spawned, settling them, checking for errors;
+* ``timing``: the database round trips before an interaction's first answer;
 * ``world``: guilds, channels, members; ``messages``: the messages Discord holds;
 * ``rest`` and ``webhooks``: the offline fake Discord that records and answers
   every HTTP call; ``records``: what was recorded (:class:`Sent`, :class:`Result`);

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from tests import discord_payloads as payloads
 from tests.discord_payloads import JSON, clone
 from tests.harness.commands import _Commands
 from tests.harness.contract import _Contract
@@ -24,6 +25,7 @@ from tests.harness.messages import _Messages
 from tests.harness.records import HarnessError, Sent, StoredMessage
 from tests.harness.rest import HttpHandler, _Failure, _Rest
 from tests.harness.tasks import _Dispatch, _LogCapture, _Tasks
+from tests.harness.timing import _Timing
 from tests.harness.webhooks import _InteractionState, _Webhooks
 from tests.harness.world import FakeGuild, FakeMember, _World
 from tests.kit.contract import Violation
@@ -33,6 +35,7 @@ from tests.waiting import BOUND
 class Harness(
     _DiscordInternals,
     _Tasks,
+    _Timing,
     _World,
     _Messages,
     _Rest,
@@ -85,6 +88,9 @@ class Harness(
         """The application's emojis by id, as uploaded (with ``image``, the data URI sent)."""
         """Commands the bot synced (``tree.sync``), by guild id (None = global)."""
         self.handlers: dict[tuple[str, str], HttpHandler] = {}
+        self.invalid: list[Sent] = []
+        """Every call answered 401, 403 or 429 (Discord counts them against the bot)."""
+        self._expected_invalid: dict[int, int] = {}
         self._failures: list[_Failure] = []
         self._channels: dict[int, JSON] = {}
         self._deleted_channels: set[int] = set()
@@ -124,6 +130,7 @@ class Harness(
         self._started = True
         try:
             self._install()
+            self._install_timing()
             if not isinstance(self.bot.loop, asyncio.AbstractEventLoop):
                 await self.bot.__aenter__()
                 self._entered_bot = True
@@ -164,6 +171,18 @@ class Harness(
             self._restore.clear()
         if check:
             self._check(self._root_dispatch, allow_errors=False, what="the harness")
+
+    def turn_on_activities(self) -> None:
+        """Activities on in the Developer Portal: the Entry Point command Discord makes."""
+        command = payloads.entry_point_command(
+            command_id=self.next_id(), application_id=self.application_id, version=self.next_id()
+        )
+        self.synced_commands.setdefault(None, []).append(command)
+
+    @property
+    def activities(self) -> bool:
+        """Whether the application has Activities on (an Entry Point command)."""
+        return payloads.has_entry_point(self.synced_commands.get(None, []))
 
     def archive_thread(self, thread_id: int, *, locked: bool = False) -> None:
         """A moderator archives (and maybe locks) a thread, as Discord then announces it."""

@@ -109,6 +109,7 @@ class _Interactions:
             guild_id=int(payload["guild_id"]) if payload.get("guild_id") else None,
             dispatch=dispatch,
             message_id=int(message_id) if message_id else None,
+            created_at=self._now(),
         )
         self._interactions[state.token] = state
         self._unforgotten.append(state.dispatch)

@@ -116,16 +116,7 @@ class _Messages:
             flags |= EPHEMERAL
         if loading:
             flags |= LOADING
-        attachments = [
-            {
-                "id": str(self.next_id()),
-                "filename": name,
-                "size": len(data),
-                "url": f"https://cdn.invalid/attachments/{channel_id}/{name}",
-                "proxy_url": f"https://media.invalid/attachments/{channel_id}/{name}",
-            }
-            for name, data in files
-        ]
+        attachments = self._attachments(channel_id, files)
         payload = payloads.message(
             mid,
             channel_id=channel_id,
@@ -161,7 +152,27 @@ class _Messages:
         self.messages[mid] = stored
         return stored
 
-    def _edit_message(self, stored: StoredMessage, body: Mapping[str, Any]) -> None:
+    def _attachments(self, channel_id: int, files: Sequence[tuple[str, bytes]]) -> list[JSON]:
+        """The attachments Discord makes of uploaded files."""
+        return [
+            {
+                "id": str(self.next_id()),
+                "filename": name,
+                "size": len(data),
+                "url": f"https://cdn.invalid/attachments/{channel_id}/{name}",
+                "proxy_url": f"https://media.invalid/attachments/{channel_id}/{name}",
+            }
+            for name, data in files
+        ]
+
+    def _edit_message(
+        self,
+        stored: StoredMessage,
+        body: Mapping[str, Any],
+        files: Sequence[tuple[str, bytes]] = (),
+    ) -> None:
         stored.history.append(clone(stored.payload))
+        if files:  # the files uploaded with the edit become its new attachments
+            body = {**body, "attachments": self._attachments(stored.channel_id, files)}
         payloads.edit_message(stored.payload, body)
         stored.updated_seq = next(self._seq)

@@ -240,6 +240,18 @@ class Result:
         )
 
     @property
+    def redrawn(self) -> bool:
+        """The answer edited the clicked message: an update, or a deferred one then an edit."""
+        response = self.response
+        if response is None:
+            return False
+        if response.kind == "update":
+            return True
+        return response.kind == "defer_update" and any(
+            s.kind == "edit_original" for s in self.replies
+        )
+
+    @property
     def reply(self) -> Sent:
         """The first message-bearing answer; AssertionError when there is none."""
         replies = self.replies

@@ -1,7 +1,8 @@
 """The fake Discord's REST side: every HTTP call is recorded here and answered offline.
 
 Login, command sync, channels, messages, threads, DMs, users and guild scheduled events
-are answered here.
+are answered here; a channel request the bot's permissions do not allow is refused as
+Discord refuses it (tests/discord_permissions.py).
 
 Interaction webhooks are answered in :mod:`tests.harness.webhooks`; a test can add
 or fail any route with :meth:`_Rest.route` and :meth:`_Rest.fail_http`.
@@ -23,10 +24,13 @@ import yarl
 from discord.http import Route
 
 from tests import discord_payloads as payloads
+from tests.discord_limits import InvalidRequests
 from tests.discord_payloads import JSON, clone
+from tests.discord_permissions import channel_refusal
 from tests.harness.records import Sent, StoredMessage, UnexpectedRequestError
 
 if TYPE_CHECKING:
+    from tests.harness.tasks import _Dispatch
     from tests.harness.world import FakeGuild
 
 
@@ -92,6 +96,26 @@ class _Rest:
         """
         self._failures.append(_Failure(method.upper(), path, status, code, message, times))
 
+    def expect_invalid(self, status: int, times: int = 1) -> None:
+        """The test expects ``times`` more answers of ``status`` (401, 403 or 429).
+
+        Any other such answer fails the call that caused it: Discord counts each toward
+        shutting the bot out (tests/discord_limits.py). Those of :meth:`fail_http` are
+        the test's own, and expected.
+        """
+        self._expected_invalid[status] = self._expected_invalid.get(status, 0) + times
+
+    def _invalid(self, sent: Sent, owner: _Dispatch, exc: discord.HTTPException) -> None:
+        self.invalid.append(sent)
+        if self._expected_invalid.get(exc.status, 0) > 0:
+            self._expected_invalid[exc.status] -= 1
+            return
+        owner.unexpected.append(
+            f"{sent.method} {sent.path} was answered {exc.status} ({exc.code} {exc.text}): "
+            "Discord counts it toward the invalid requests that shut a bot out; look "
+            "first (or harness.expect_invalid if the test means it)"
+        )
+
     async def _handle_http(
         self,
         route: Route,
@@ -128,6 +152,7 @@ class _Rest:
         )
         self.sent.append(sent)
         owner.sent.append(sent)
+        scripted = False  # a failure of fail_http: the test's own, and expected
         try:
             self._keep_contract(sent, owner)
             for failure in self._failures:
@@ -137,10 +162,13 @@ class _Rest:
                 ):
                     failure.times -= 1
                     sent.status = failure.status
+                    scripted = True
                     raise _error(failure.status, failure.code, failure.message)
             sent.answer = self._answer(sent, webhook=webhook)
         except discord.HTTPException as exc:
             sent.status = exc.status
+            if not scripted and InvalidRequests.counts(exc.status, None):
+                self._invalid(sent, owner, exc)
             # As aiohttp's answer would: the bot's log names the route it was refused.
             exc.response.method, exc.response.url = route.method, yarl.URL(route.url)
             raise
@@ -278,8 +306,13 @@ class _Rest:
 
     def _sync_commands(self, sent: Sent, guild_id: int | None) -> list[JSON]:
         sent.kind = "sync_commands"
+        body = cast(list[JSON], sent.body or [])
+        if guild_id is None and payloads.drops_entry_point(
+            self.synced_commands.get(None, []), body
+        ):
+            raise _error(400, *payloads.ENTRY_POINT_DROPPED)
         answered: list[JSON] = []
-        for cmd in cast(list[JSON], sent.body or []):
+        for cmd in body:
             cmd_id = self._command_ids.setdefault((guild_id, cmd["name"]), self.next_id())
             data = payloads.synced_command(
                 cmd,
@@ -336,6 +369,18 @@ class _Rest:
         sent.visible_to = self._dm_recipient(cid)
         body = cast(JSON, sent.body or {})
         key = (sent.method, sent.path)
+        if guild is not None and guild.me is not None:
+            in_thread = "thread_metadata" in self._channels[cid]
+            refused = channel_refusal(
+                guild.permissions_for(guild.me),
+                sent.method,
+                sent.path,
+                body,
+                in_thread=in_thread,
+                files=bool(sent.files),
+            )
+            if refused is not None:
+                raise _error(*refused)
         self._check_thread_open(cid, key, body)
         if key == ("POST", "/channels/{channel_id}/messages"):
             sent.kind = "channel_send"

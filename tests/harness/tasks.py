@@ -39,6 +39,8 @@ class _Dispatch:
     sent: list[Sent] = field(default_factory=list)
     errors: list[logging.LogRecord] = field(default_factory=list)
     unexpected: list[str] = field(default_factory=list)
+    trips_before_answer: int = 0
+    """Database round trips made while its interaction had no answer yet."""
     broken: list[ContractError] = field(default_factory=list)
     """Payloads past Discord's contract (:mod:`tests.harness.contract`)."""
 
@@ -123,6 +125,7 @@ class _Tasks:
             violations = [v for error in broken for v in error.violations]
             requests = ", ".join(dict.fromkeys(error.request for error in broken))
             raise ContractError(f"during {what}: {requests}", violations)
+        self._check_answer_time(dispatch, what)
         if dispatch.unexpected:
             problems, dispatch.unexpected = dispatch.unexpected, []
             raise UnexpectedRequestError(f"during {what}: " + "; ".join(problems))

@@ -16,6 +16,7 @@ from tests.discord_payloads import (
     DEFER_UPDATE,
     EPHEMERAL,
     JSON,
+    LAUNCH_ACTIVITY,
     MESSAGE,
     MODAL,
     PONG,
@@ -25,6 +26,7 @@ from tests.discord_payloads import (
 from tests.harness.records import Sent, UnexpectedRequestError
 from tests.harness.rest import _error
 from tests.harness.tasks import _Dispatch
+from tests.slow_database import TOKEN_LIFETIME
 
 
 @dataclass(eq=False)
@@ -44,6 +46,8 @@ class _InteractionState:
     deferred_pending: bool = False
     deferred_ephemeral: bool = False
     followup_ids: list[int] = field(default_factory=list)
+    created_at: float = 0.0
+    """When the interaction was made (loop time): its token lasts 15 minutes."""
 
 
 class _Webhooks:
@@ -65,6 +69,8 @@ class _Webhooks:
             return self._callback(sent, state, body)
         if state.response_type is None:
             raise _error(404, 10015, "Unknown Webhook")  # not acknowledged yet
+        if self._now() - state.created_at > TOKEN_LIFETIME:
+            raise _error(401, 50027, "Invalid Webhook Token")
         if path == "/webhooks/{webhook_id}/{webhook_token}" and sent.method == "POST":
             return self._followup(sent, state, body)
         if path.startswith("/webhooks/{webhook_id}/{webhook_token}/messages/"):
@@ -91,11 +97,13 @@ class _Webhooks:
                 sent.kind = f"edit_{suffix}"
                 if original and state.deferred_pending:
                     state.deferred_pending = False
-                self._edit_message(stored, body)
+                self._edit_message(stored, body, sent.files)
                 return stored.payload
             if sent.method == "DELETE":
                 sent.kind = f"delete_{suffix}"
                 stored.deleted = True
+                if original:  # a follow-up after it is a message of its own
+                    state.deferred_pending = False
                 return None
         raise UnexpectedRequestError(
             f"the fake Discord has no answer for webhook {sent.method} {path}"
@@ -162,6 +170,11 @@ class _Webhooks:
         elif rtype == MODAL:
             sent.kind = "modal"
             sent.visible_to = private
+        elif rtype == LAUNCH_ACTIVITY:
+            if not self.activities:
+                raise _error(400, 50035, "Invalid Form Body: this application has no Activity")
+            sent.kind = "launch_activity"
+            sent.visible_to = private
         else:
             raise UnexpectedRequestError(f"interaction callback type {rtype} is not supported")
         state.response_type = rtype
@@ -176,7 +189,7 @@ class _Webhooks:
             # message and keeps the defer's visibility, whatever its own flags say.
             state.deferred_pending = False
             stored = self.messages[state.original_id]
-            self._edit_message(stored, {**body, "flags": body.get("flags") or 0})
+            self._edit_message(stored, {**body, "flags": body.get("flags") or 0}, sent.files)
             sent.visible_to = stored.visible_to
             sent.message_id = stored.id
             return stored.payload

@@ -192,6 +192,20 @@ class FakeGuild:
             "GUILD_ROLE_DELETE", {"guild_id": str(self.id), "role_id": str(role_id)}
         )
 
+    def take_from_bot(self, *names: str) -> None:
+        """An admin takes permissions (``"send_messages"``...) from the bot.
+
+        From @everyone and the bot's roles, as Discord announces it (GUILD_ROLE_UPDATE).
+        """
+        taken = discord.Permissions(**dict.fromkeys(names, True)).value
+        me = self.me
+        changed = [self.id, *(me.role_ids if me is not None else [])]
+        for role in self.roles:
+            if int(role["id"]) in changed:
+                role["permissions"] = str(int(role["permissions"]) & ~taken)
+                self.harness.gateway("GUILD_ROLE_UPDATE", {"guild_id": str(self.id), "role": role})
+        self.everyone = discord.Permissions(self.everyone.value & ~taken)
+
     def role(self, role_id: int) -> JSON | None:
         """The role's payload, if the guild has it."""
         return next((r for r in self.roles if int(r["id"]) == role_id), None)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -283,8 +282,7 @@ async def test_finished_table_events_take_the_game_in(db: Database) -> None:
     await archive(db, 1, ["Ada", "Bob", "Cy", "Di"])
     league.on_table_event(Event("move", Table(Place(GUILD))))
     league.on_table_event(Event("finished", Table(Place(GUILD))))
-    while league._tasks:
-        await asyncio.gather(*league._tasks)
+    assert await league.settle(60.0) == 0
     assert await GameArchiveRepo(db).pending(GUILD) == []
 
 

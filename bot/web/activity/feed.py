@@ -1,0 +1,184 @@
+"""The one place the Activity reads a table or asks it for a change: snapshot in, JSON out.
+
+Everything else of the Activity (its sockets, its sign-in, its pages) sees only what this
+module hands over:
+
+- :func:`snapshot` turns a table into a :class:`Snapshot`: the public table as JSON (drawn
+  by :mod:`.shapes` from :meth:`Table.public`, the same that the public message is drawn
+  from: never a hidden card) and, for each person seated, their own seat's JSON (their
+  hand, the buttons they may click, the stamp a click is checked against), from
+  :meth:`Table.view_for`;
+- :class:`Feed` listens to the service's events and hands a fresh snapshot of a table to
+  whoever watches its place (a channel or thread), and reads the current one;
+- :meth:`Feed.request` makes a person's request (a card, a bid, a seat, the start) through
+  the same :class:`TableService` calls the buttons make, so a person may switch between the
+  Activity and the buttons: a stale stamp or an illegal card is refused alike.
+
+Snapshots are made inside the table's lock, as each event is told (only for places
+someone watches), so a socket never shows a state the table did not pass through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from bot.errors import UserFacingError
+from bot.rules import Action, ActionError, SeatView
+from bot.tables import Place, Player, Table, TableEvent, TableService
+
+from .shapes import Json, names, public_json, seat_json
+
+__all__ = ["Feed", "Person", "Snapshot", "snapshot"]
+
+_QUIET: Final = frozenset({"turn", "ping", "hint"})
+"""Events that change nothing a snapshot shows."""
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """Someone signed in to the Activity: their Discord id and the name they go by."""
+
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A table at one moment: the public part, and each seated person's own part."""
+
+    place_id: int
+    table_id: int
+    public: Json
+    seats: Mapping[int, Json]
+    """By user id: that person's seat, hand and buttons (nobody else's)."""
+
+    def seat_of(self, user_id: int) -> Json | None:
+        """The person's own part, if they sit at the table."""
+        return self.seats.get(user_id)
+
+
+def snapshot(table: Table, can_claim: Callable[[SeatView], bool]) -> Snapshot:
+    """The table now: public JSON, and each seated person's own part."""
+    public = table.public()
+    body = public_json(public)
+    if table.game is not None:
+        body["stamp"] = list(table.stamp)
+    seats: dict[int, Json] = {}
+    if table.game is not None:
+        named = names(public)
+        for seat in public.seats:
+            if seat is None or seat.user_id is None or seat.user_id in seats:
+                continue
+            _, view = table.view_for(seat.user_id)
+            claims = can_claim(view) and not seat.away
+            seats[seat.user_id] = seat_json(view, named, table.stamp, can_claim=claims)
+    return Snapshot(table.place.id, table.id, body, seats)
+
+
+Watcher = Callable[[Snapshot], None]
+
+
+class Feed:
+    """The Activity's view of a :class:`TableService`: snapshots out, requests in."""
+
+    def __init__(self, service: TableService) -> None:
+        """Listen to ``service``; nothing is made until someone watches a place."""
+        self.service = service
+        self._watchers: dict[int, Watcher] = {}
+        service.listeners.append(self._on_event)
+
+    def watch(self, place_id: int, watcher: Watcher) -> None:
+        """Call ``watcher`` with each new snapshot of the table at ``place_id``."""
+        self._watchers[place_id] = watcher
+
+    def unwatch(self, place_id: int) -> None:
+        """Stop telling the place's watcher."""
+        self._watchers.pop(place_id, None)
+
+    def current(self, place_id: int) -> Snapshot | None:
+        """The snapshot of the open table at the place, if there is one."""
+        table = self.service.at(place_id)
+        return None if table is None else snapshot(table, self.service.can_claim)
+
+    async def four_colour(self, user_id: int) -> bool:
+        """Whether the person draws the suits in four colours (their preference)."""
+        return (await self.service.preferences_of(user_id)).four_colour
+
+    def _on_event(self, event: TableEvent) -> None:
+        if event.kind in _QUIET:
+            return
+        watcher = self._watchers.get(event.table.place.id)
+        if watcher is not None:
+            watcher(snapshot(event.table, self.service.can_claim))
+
+    async def request(self, guild_id: int, channel_id: int, person: Person, message: Json) -> None:
+        """Make a person's request in the channel; a refusal is a :class:`UserFacingError`.
+
+        ``{"do": "act", "code": "play.JD", "stamp": [deal, index]}``, ``{"do": "claim",
+        "stamp": ...}``, ``{"do": "open"}``, ``{"do": "again", "table": id}`` (a finished
+        game's players deal another, as its Play again button does), ``{"do": "sit"}``
+        (``"seat"`` optional),
+        ``{"do": "computer"}``, ``{"do": "start"}``, ``{"do": "leave"}``.
+        """
+        service = self.service
+        place = Place(guild_id, channel_id)
+        do = message.get("do")
+        player = Player(person.user_id, person.name)
+        if do == "open":
+            await service.open(place, player)
+            return
+        if do == "again":
+            finished = _number(message.get("table"))
+            assert finished is not None
+            await service.play_again(finished, player)
+            return
+        table = service.at(place.id)
+        if table is None:
+            raise UserFacingError("There is no table here now: open one first.")
+        if do == "sit":
+            await service.join(table.id, player, _number(message.get("seat"), optional=True))
+        elif do == "computer":
+            await service.add_computer(table.id, person.user_id)
+        elif do == "start":
+            await service.start(table.id, person.user_id)
+        elif do == "leave":
+            await service.leave(table.id, person.user_id)
+        elif do in ("act", "claim"):
+            seat = table.seat_of(person.user_id)
+            if seat is None:
+                raise UserFacingError("You're watching this table: only its players play.")
+            stamp = _stamp(message.get("stamp"))
+            if do == "claim":
+                await service.claim(table.id, person.user_id, seat, stamp)
+            else:
+                await service.act(table.id, person.user_id, seat, stamp, _action(message))
+        else:
+            raise UserFacingError("That request isn't one the table knows.")
+
+
+def _number(value: object, *, optional: bool = False) -> int | None:
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
+        raise UserFacingError("That request isn't one the table knows.")
+    return value
+
+
+def _stamp(value: object) -> tuple[int, int]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise UserFacingError("That request isn't one the table knows.")
+    deal, index = (_number(v) for v in value)
+    assert deal is not None and index is not None
+    return deal, index
+
+
+def _action(message: Json) -> Action:
+    code = message.get("code")
+    try:
+        if not isinstance(code, str) or len(code) > 40:
+            raise ActionError(repr(code))
+        return Action.from_code(code)
+    except ActionError:
+        raise UserFacingError("That move isn't one the table knows.") from None
