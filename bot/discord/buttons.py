@@ -32,6 +32,7 @@ __all__ = [
     "table_button",
     "table_review_button",
     "tournament_button",
+    "tournament_history_button",
     "tournament_page_button",
 ]
 
@@ -181,6 +182,12 @@ def history_button(user_id: int, page: int, tag: str, disabled: bool = False) ->
     """Page ``page`` (0-based) of a player's games, newest first."""
     labels = ("◀ Newer", "Older ▶")
     return _page_button(f"euchre:lg:hi:{user_id}", page, tag, disabled, labels=labels)
+
+
+def tournament_history_button(page: int, tag: str, disabled: bool = False) -> RoutedItem:
+    """Page ``page`` (0-based) of the server's tournament events, newest first."""
+    labels = ("◀ Newer", "Older ▶")
+    return _page_button("euchre:th", page, tag, disabled, labels=labels)
 
 
 def tournament_page_button(

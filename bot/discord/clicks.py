@@ -96,6 +96,12 @@ class Clicks(Protocol[ClientT]):
         """Another page of an event's standings or of who is in."""
         ...
 
+    async def tournament_history_page(
+        self, interaction: discord.Interaction[ClientT], page: int
+    ) -> None:
+        """Another page of the server's tournament history."""
+        ...
+
     async def table_review(
         self,
         interaction: discord.Interaction[ClientT],

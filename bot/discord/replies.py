@@ -141,6 +141,7 @@ async def send_ephemeral(
     embeds: list[discord.Embed] = MISSING,
     view: discord.ui.View = MISSING,
     file: discord.File = MISSING,
+    files: list[discord.File] = MISSING,
 ) -> int | None:
     """Send a message only the interaction's user sees; its id, where known.
 
@@ -150,7 +151,7 @@ async def send_ephemeral(
     """
     if not interaction.response.is_done():
         callback = await interaction.response.send_message(
-            content, embed=embed, embeds=embeds, view=view, file=file, ephemeral=True
+            content, embed=embed, embeds=embeds, view=view, file=file, files=files, ephemeral=True
         )
         return callback.message_id
     if interaction.extras.pop(_PENDING, False):
@@ -161,7 +162,14 @@ async def send_ephemeral(
         except discord.HTTPException as exc:
             log.info("Could not take back the public answer to %s: %s", interaction.user.id, exc)
     sent = await interaction.followup.send(
-        content, embed=embed, embeds=embeds, view=view, file=file, ephemeral=True, wait=True
+        content,
+        embed=embed,
+        embeds=embeds,
+        view=view,
+        file=file,
+        files=files,
+        ephemeral=True,
+        wait=True,
     )
     return sent.id
 

@@ -14,6 +14,7 @@ A custom_id carries all a click needs, so the buttons keep working after a resta
 - ``euchre:tn:<event>:<verb>``: a button of a tournament event's message.
 - ``euchre:tp:<event>:<st|in>:<page>:<p|n>``: another page of an event's standings
   (``st``) or of who is in and who waits (``in``), answered privately;
+- ``euchre:th:<page>:<p|n>``: another page of the server's tournament history;
 - ``euchre:rv:<game>:<deal>:<p|n>``: another deal of the clicker's review of a game.
 - ``euchre:tr:<table>:<seat>:<deal>[:<p|n>]``: the review of a seat's deal at a table (a
   private hand's Review button; with ``p`` or ``n``, the review's other deals);
@@ -70,6 +71,7 @@ __all__ = [
     "TABLE_ID",
     "TABLE_REVIEW_ID",
     "TEMPLATES",
+    "TOURNAMENT_HISTORY_ID",
     "TOURNAMENT_ID",
     "TOURNAMENT_PAGE_ID",
     "Route",
@@ -119,6 +121,7 @@ TOURNAMENT_ID: Final = re.compile(rf"euchre:tn:(?P<event>{_ID}):(?P<verb>{'|'.jo
 TOURNAMENT_PAGE_ID: Final = re.compile(
     rf"euchre:tp:(?P<event>{_ID}):(?P<list>st|in):(?P<page>{_SMALL}):(?P<tag>p|n)"
 )
+TOURNAMENT_HISTORY_ID: Final = re.compile(rf"euchre:th:(?P<page>{_SMALL}):(?P<tag>p|n)")
 
 _VERBS: Final[dict[str, TableVerb]] = {verb: verb for verb in TABLE_VERBS}
 _EVENT_VERBS: Final[dict[str, EventVerb]] = {verb: verb for verb in EVENT_VERBS}
@@ -230,6 +233,11 @@ ROUTES: Final[tuple[Route, ...]] = (
         HISTORY_ID,
         "history page button",
         lambda c, i, m, _: c.history_page(i, int(m["user"]), int(m["page"])),
+    ),
+    Route(
+        TOURNAMENT_HISTORY_ID,
+        "tournament history button",
+        lambda c, i, m, _: c.tournament_history_page(i, int(m["page"])),
     ),
 )
 """Every custom_id grammar of the euchre components and where its click goes."""

@@ -47,6 +47,8 @@ def casual_reason(
     """
     if settings.all_casual:
         return "this server plays every game casual"
+    if game.stopped is not None:
+        return f"it was {game.stopped}"
     if event is not None and not event.rated:
         return "its tournament is not rated"
     if event is not None and event.phase == "cancelled":

@@ -19,7 +19,9 @@ from typing import Final, Literal, get_args
 
 import discord
 
-from bot.league.tournaments import Standing
+from bot.league.tournaments import Announcement, Standing
+from bot.league.tournaments.late import late_round
+from bot.league.tournaments.seating import planned_rounds
 from bot.league.tournaments.waiting import groups
 from bot.store.tournament_models import Entrant, EventRound, TournamentEvent
 
@@ -41,10 +43,12 @@ __all__ = [
     "PEOPLE_BUTTON",
     "STANDINGS_BUTTON",
     "EventVerb",
+    "announcement_texts",
     "champion_text",
     "event_buttons",
     "event_embed",
     "history_embed",
+    "mention_texts",
     "more_line",
     "people_lines",
     "round_text",
@@ -86,8 +90,8 @@ PEOPLE_BUTTON: Final = "Who's in"
 STANDINGS_BUTTON: Final = "Standings"
 _HEAD_FIELDS: Final = 3
 """The message's fields before its lists: Starts, Director, Rated."""
-HISTORY_EVENTS: Final = 15
-"""Events /euchre tournament history shows."""
+HISTORY_EVENTS: Final = 10
+"""Events a page of /euchre tournament history shows."""
 _HISTORY_LINE: Final = EMBED_DESCRIPTION // HISTORY_EVENTS - 1
 """The longest line of the history: a line for every event shown fits a description."""
 
@@ -136,6 +140,9 @@ def standing_line(line: Standing, pairs: bool) -> str:
     mark = _MEDALS.get(line.place, f"{line.place}.")
     names = " & ".join(line.names)
     left = " (left: a computer played on)" if line.replaced else ""
+    if line.joined is not None and line.joined > 1:
+        missed = "round 1" if line.joined == 2 else f"rounds 1–{line.joined - 1}"
+        left += f" (joined in round {line.joined}, missed {missed})"
     if pairs:
         return f"{mark} {names}: {line.wins:g} wins, {line.points - line.against:+d}{left}"
     return f"{mark} {names}: {line.points} pts, {line.deals_won} deals won{left}"
@@ -231,6 +238,8 @@ def event_buttons(event: TournamentEvent) -> list[tuple[EventVerb, str, discord.
         if 0 < people < _TABLE:
             buttons.append(("computers", "Start with computers", discord.ButtonStyle.success))
     else:
+        if event.settings.format == "progressive" and late_round(event) <= planned_rounds(event):
+            buttons.append(("join", "Join", blue))
         buttons.append(("leave", "Leave", grey))
         buttons.append(("standings", STANDINGS_BUTTON, grey))
         if event.phase == "between_rounds":
@@ -265,17 +274,69 @@ def waiting_texts(event: TournamentEvent, users: Sequence[int], *, got_in: bool)
     else:
         head = f"🎟️ **{event.name}** has started full: "
         tail = ", no place opened for you this time. Thank you for waiting!"
-    texts: list[str] = []
-    who: list[str] = []
+    return [text for text, _ in mention_texts(head, users, tail)]
+
+
+def mention_texts(
+    head: str, users: Sequence[int], tail: str
+) -> list[tuple[str, tuple[int, ...]]]:
+    """``head``, the mentions of ``users``, ``tail``, in as few messages as fit.
+
+    Each within Discord's 2,000 characters, with the people it mentions.
+    """
+    texts: list[tuple[str, tuple[int, ...]]] = []
+    who: list[int] = []
+
+    def text(people: list[int]) -> str:
+        return head + ", ".join(f"<@{u}>" for u in people) + tail
+
     for user in users:
-        mention = f"<@{user}>"
-        if who and len(head) + len(", ".join([*who, mention])) + len(tail) > CONTENT:
-            texts.append(head + ", ".join(who) + tail)
+        if who and len(text([*who, user])) > CONTENT:
+            texts.append((text(who), tuple(who)))
             who = []
-        who.append(mention)
+        who.append(user)
     if who:
-        texts.append(head + ", ".join(who) + tail)
+        texts.append((text(who), tuple(who)))
     return texts
+
+
+def announcement_texts(
+    event: TournamentEvent, said: Announcement, total_rounds: int
+) -> list[tuple[str, tuple[int, ...]]]:
+    """An announcement's messages, each with the people it mentions (and only notifies)."""
+    name = f"**{event.name}**"
+    start = event.settings.start_time
+    if said.kind == "partner":
+        who = "Someone" if said.named_by is None else f"<@{said.named_by}>"
+        head = "🤝 "
+        tail = (
+            f": {who} signed up for {name} with you as their partner. Press "
+            "**Confirm partner** below to play together (a pair not confirmed when "
+            "check-in opens is dropped)."
+        )
+    elif said.kind == "checkin":
+        head = f"✅ Check-in for {name} is open: "
+        until = "" if start is None else f" before the start ({_when_short(start)})"
+        tail = f". Press **Check in**{until}, or your place goes at the start."
+    elif said.kind == "reminder":
+        assert start is not None
+        head = f"⏰ {name} starts {_when_short(start)}: "
+        check = " Check in if you haven't yet." if event.phase == "checkin" else ""
+        tail = f". See you at the tables!{check}"
+    else:
+        following = (said.round or 0) + 1
+        when = (
+            "when the director starts it"
+            if said.next_at is None
+            else f"at {_when_short(said.next_at)}"
+        )
+        head = f"🔔 {name}: round {said.round} of {total_rounds} is over. "
+        tail = f": round {following} starts {when}. Your new table opens in a thread."
+    return mention_texts(head, said.users, tail)
+
+
+def _when_short(moment: datetime) -> str:
+    return f"{discord.utils.format_dt(moment, 't')} ({discord.utils.format_dt(moment, 'R')})"
 
 
 def champion_text(event: TournamentEvent, champions: Sequence[Standing]) -> str:
@@ -296,8 +357,10 @@ def champion_text(event: TournamentEvent, champions: Sequence[Standing]) -> str:
     return f"🏆 **{event.name}** has finished: see its **{STANDINGS_BUTTON}**. Congratulations!"
 
 
-def history_embed(events: Sequence[tuple[TournamentEvent, Sequence[Standing]]]) -> discord.Embed:
-    """The server's recent events, newest first, with their winners.
+def history_embed(
+    events: Sequence[tuple[TournamentEvent, Sequence[Standing]]], page: int = 0, pages: int = 1
+) -> discord.Embed:
+    """A page of the server's events, newest first, with their winners.
 
     A line too long for its share of the description (many champions level) ends in
     "…": the event's standings say the rest.
@@ -313,7 +376,8 @@ def history_embed(events: Sequence[tuple[TournamentEvent, Sequence[Standing]]]) 
     text = "\n".join(lines[:HISTORY_EVENTS])
     embed.description = text or "No events yet: start one with /euchre tournament new."
     if lines:
+        where = f"Page {page + 1} of {pages} · " if pages > 1 else ""
         embed.set_footer(
-            text="Every place of an event: /euchre tournament standings event:<number>"
+            text=f"{where}Every place of an event: /euchre tournament standings event:<number>"
         )
     return embed

@@ -175,6 +175,16 @@ class ServerSettings(BaseModel):
             none="Only members with Manage Server may change the rules and settings.",
         ),
     )
+    tournament_director_role_id: int | None = Field(
+        None,
+        gt=0,
+        lt=2**63,
+        description="a role that may direct tournament events, besides the rules-admins",
+        json_schema_extra=wording(
+            "Members with the {shown} role may direct tournament events, as rules-admins may.",
+            none="Tournament events are directed by the rules-admins and each event's creator.",
+        ),
+    )
     computer_default_level: ComputerLevel = Field(
         "basic",
         description="how well the computer players a host adds play",
@@ -261,6 +271,11 @@ class ServerSettings(BaseModel):
         """Whether ``editor`` may change the server's rules and settings."""
         role = self.rules_admin_role_id
         return editor.manage_guild or (role is not None and role in editor.role_ids)
+
+    def may_direct(self, editor: Editor) -> bool:
+        """Whether ``editor`` may direct tournament events: a rules-admin or the director role."""
+        role = self.tournament_director_role_id
+        return self.may_change(editor) or (role is not None and role in editor.role_ids)
 
     def check_editor(self, editor: Editor) -> None:
         """NotRulesAdminError, naming who may, unless ``editor`` may change them."""

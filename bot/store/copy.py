@@ -47,6 +47,7 @@ COPY_ORDER: Final[dict[str, tuple[str, ...]]] = {
     "tournament_tables": ("tournament_id", "round", "number"),
     "tournament_results": ("tournament_id", "round", "table_number"),
     "champion_roles": ("tournament_id", "user_id"),
+    "tournament_announcements": ("tournament_id", "announcement"),
     "preferences": ("user_id",),
     "daily_par": ("guild_id", "day"),
     "daily_results": ("guild_id", "day", "user_id"),

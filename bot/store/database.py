@@ -5,7 +5,8 @@ package. Two back ends share this front, picked by :meth:`Database.open` from th
 SQLite through aiosqlite (the default, :mod:`bot.store.sqlite`) and PostgreSQL through
 asyncpg (:mod:`bot.store.postgres`). SQL is written once, portably, with ``?``
 placeholders. One connection per process; an asyncio lock serialises the coroutines
-that share it, so a transaction never sees another coroutine's half-done work.
+that share it, so a transaction never sees another coroutine's half-done work. (The
+web pages read through more connections that only read: :mod:`bot.store.readers`.)
 A server's connection that drops (the server restarted) is opened again by the next
 call; a call that met the drop runs once more on the new connection when nothing of
 it can have been saved, else it fails with :class:`ConnectionLostError` (see
@@ -512,6 +513,11 @@ class Database(abc.ABC):
     # For copy-db (which reads the tables by bot.store.catalog): the next id of a table
     # whose ids the database gives (ids are never reused), and setting it.
     # For the health check: commit one write that changes nothing (the schema version).
+    # For the web pages (bot.store.readers): another connection to the same store that
+    # only reads, so that reads run beside this one's writes instead of queueing behind them.
+    @abc.abstractmethod
+    async def reader(self) -> Database | None: ...
+
     @abc.abstractmethod
     async def identity_next(self, table: str) -> int: ...
     @abc.abstractmethod

@@ -178,4 +178,6 @@ class ArchivedGame(BaseModel):
     started_at: datetime | None = None
     finished_at: datetime
     season_id: int | None = None
+    stopped: str | None = None
+    """Why the game was ended before its end (its finished deals kept); None: it ended."""
     players: tuple[GamePlayer, ...]

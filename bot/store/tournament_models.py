@@ -26,6 +26,8 @@ __all__ = [
     "EventSettings",
     "OddPairs",
     "RoundTable",
+    "ScheduledEventLink",
+    "ScheduledStatus",
     "TableResult",
     "TournamentEvent",
 ]
@@ -40,6 +42,8 @@ MAX_PLAYERS: Final = 128
 EventFormat = Literal["progressive", "pairs"]
 EventPhase = Literal["signup", "checkin", "playing", "between_rounds", "finished", "cancelled"]
 OddPairs = Literal["bye", "computers"]
+ScheduledStatus = Literal["scheduled", "active", "completed", "cancelled", "gone"]
+"""What the bot last made of an event's Discord scheduled event (``gone``: deleted by hand)."""
 
 OPEN_EVENT_PHASES: Final[frozenset[str]] = frozenset(
     {"signup", "checkin", "playing", "between_rounds"}
@@ -147,6 +151,9 @@ class Entrant(BaseModel):
     """The number the schedule knows them by (progressive) or their pair (pairs)."""
     replaced_in_round: int | None = Field(None, ge=1)
     """The round in which a computer took their place; their earlier rounds count."""
+    joined_in_round: int | None = Field(None, ge=1)
+    """A late-comer to a running progressive event: the first round they play, in the
+    slot of a computer's seat (None: from the start, or still waiting for a seat)."""
 
     @property
     def is_computer(self) -> bool:
@@ -252,3 +259,19 @@ class EventGame(BaseModel):
     def held(self) -> bool:
         """A rated event not over yet: its games wait, rated only if it finishes."""
         return self.rated and self.phase in OPEN_EVENT_PHASES
+
+
+class ScheduledEventLink(BaseModel):
+    """An event's Discord scheduled event: its id, the status and start the bot last gave it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    tournament_id: int
+    scheduled_id: Snowflake
+    status: ScheduledStatus
+    start: datetime | None = None
+
+    @property
+    def settled(self) -> bool:
+        """Nothing more will change it: completed, cancelled, or deleted by hand."""
+        return self.status in ("completed", "cancelled", "gone")

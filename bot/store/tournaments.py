@@ -14,6 +14,7 @@ from typing import Any, Final
 from bot.store._codec import build, dump_json, load_json, row_dict, time_text, time_value
 from bot.store.database import Database, Row
 from bot.store.errors import ConstraintError, NotFoundError, OpenEventExistsError
+from bot.store.event_outreach import EventOutreachRepo
 from bot.store.tournament_models import (
     ChampionRole,
     Entrant,
@@ -32,7 +33,8 @@ _COLUMNS: Final = (
     "created_at, updated_at"
 )
 _ENTRANT_COLUMNS: Final = (
-    "number, user_id, display_name, partner_id, confirmed, checked_in, slot, replaced_in_round"
+    "number, user_id, display_name, partner_id, confirmed, checked_in, slot, replaced_in_round, "
+    "joined_in_round"
 )
 _WAITING: Final = "waiting"
 """The entrants' column that marks the waiting list (schema 24)."""
@@ -45,6 +47,8 @@ class TournamentRepo:
     def __init__(self, db: Database) -> None:
         """Work on ``db``."""
         self._db = db
+        self.outreach = EventOutreachRepo(db)
+        """What the events said and showed outside their message (announcements...)."""
 
     async def create(self, event: TournamentEvent) -> TournamentEvent:
         """Save a new event; it comes back with its id.
@@ -113,7 +117,7 @@ class TournamentRepo:
         eid = event.id
         await self._db.execute_many(
             f"INSERT INTO tournament_entrants (tournament_id, {_ENTRANT_COLUMNS}, {_WAITING}) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     eid,
@@ -125,6 +129,7 @@ class TournamentRepo:
                     e.checked_in,
                     e.slot,
                     e.replaced_in_round,
+                    e.joined_in_round,
                     waiting,
                 )
                 for waiting, entries in ((False, event.entrants), (True, event.waiting))
@@ -279,13 +284,23 @@ class TournamentRepo:
         )
         return [await self._event(row) for row in rows]
 
-    async def list_by_guild(self, guild_id: int, *, limit: int = 25) -> list[TournamentEvent]:
-        """The server's events, newest first."""
+    async def list_by_guild(
+        self, guild_id: int, *, limit: int = 25, offset: int = 0
+    ) -> list[TournamentEvent]:
+        """The server's events, newest first (``offset``: skipping that many)."""
         rows = await self._db.fetch_all(
-            f"SELECT {_COLUMNS} FROM tournaments WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
-            (guild_id, limit),
+            f"SELECT {_COLUMNS} FROM tournaments WHERE guild_id = ? "
+            "ORDER BY id DESC LIMIT ? OFFSET ?",
+            (guild_id, limit, offset),
         )
         return [await self._event(row) for row in rows]
+
+    async def count_by_guild(self, guild_id: int) -> int:
+        """How many events the server has had."""
+        row = await self._db.fetch_one(
+            "SELECT COUNT(*) AS n FROM tournaments WHERE guild_id = ?", (guild_id,)
+        )
+        return 0 if row is None else int(row["n"])
 
     async def entrants(self, event_id: int, *, waiting: bool = False) -> list[Entrant]:
         """The event's entrants by number (``waiting``: its waiting list, first in line first)."""

@@ -118,20 +118,31 @@ class DatabaseTableStore:
         await self._tables.append_action(table_id, idx, seat, action, actor)
 
     async def finish_table(
-        self, table_id: int, status: TableStatus, record: dict[str, Any] | None
+        self,
+        table_id: int,
+        status: TableStatus,
+        record: dict[str, Any] | None,
+        *,
+        stopped: str | None = None,
     ) -> None:
-        """Close the table; a finished game goes to the archive with its players."""
+        """Close the table; a finished game goes to the archive with its players.
+
+        So does a ``stopped`` one (its finished deals, never rated).
+        """
         async with self._db.transaction():
             stored = await self._tables.set_status(table_id, status)
-            if status == "finished" and record is not None:
+            kept = status == "finished" or stopped is not None
+            if kept and record is not None:
                 await self._games.archive(
                     guild_id=stored.guild_id,
                     record=record,
                     players=list(stored.seats),
-                    ranked=not stored.hinted
+                    ranked=stopped is None
+                    and not stored.hinted
                     and not any(s.is_computer or s.away for s in stored.seats),
                     table_id=table_id,
                     started_at=stored.created_at,
+                    stopped=stopped,
                 )
 
     async def load_table(self, table_id: int) -> SavedTable:

@@ -9,7 +9,7 @@ during a game takes over a computer's seat (:class:`~bot.tables.absence.Absence`
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import get_args
 
 from bot.rules import HouseRules
@@ -31,6 +31,7 @@ from .registry import Registry
 from .restoring import Restorer
 from .saver import Saver
 from .seats import Player, Seat
+from .stopping import finished_deals_record
 from .table import Table
 from .turns import Turns
 
@@ -68,6 +69,8 @@ class Lobby:
         self.server_settings = server_settings
         self.seeds = seeds
         self.computer_move_delay = computer_move_delay
+        self.event_table: Callable[[int], Awaitable[bool]] | None = None
+        """Whether a table belongs to a tournament event (set by the tournament runner)."""
 
     async def open(
         self,
@@ -128,6 +131,9 @@ class Lobby:
         During a game, a member takes over a computer's seat where the server allows it.
         """
         table = await self.restorer.fetch(table_id)
+        check = self.event_table
+        if not table.in_event and check is not None and await check(table.id):
+            table.in_event = True  # its event has not claimed it yet (a restart under way)
         if table.status == "playing":
             return await self.absence.take_over(table, player, seat)
         async with table.lock:
@@ -234,6 +240,29 @@ class Lobby:
                 table.status = status
                 raise self.saver.failed(f"table {table.id}: aborting", table, exc) from exc
             self.saver.events.emit(TableClosed(table, "aborted", f"by user {by}"))
+            self.registry.close(table)
+        return table
+
+    async def stop(self, table_id: int, by: int, reason: str) -> Table:
+        """Close a table before its game's end, keeping its finished deals (archived, unrated).
+
+        For a tournament round's timer: ``by`` manages the table; ``reason`` is kept with
+        the game. A table without a finished deal closes as an abort does.
+        """
+        table = await self.restorer.fetch(table_id)
+        async with table.lock:
+            await self.saver.bring_in_step(table)
+            status, game = table.status, table.game
+            kept = None if game is None else finished_deals_record(game, table.record(), reason)
+            table.abort(by, may_manage=True)
+            try:
+                await self.saver.store.finish_table(
+                    table.id, "aborted", kept, stopped=None if kept is None else reason
+                )
+            except Exception as exc:
+                table.status = status
+                raise self.saver.failed(f"table {table.id}: stopping", table, exc) from exc
+            self.saver.events.emit(TableClosed(table, "aborted", reason))
             self.registry.close(table)
         return table
 

@@ -122,9 +122,18 @@ class TableStore(Protocol):
         ...
 
     async def finish_table(
-        self, table_id: int, status: TableStatus, record: dict[str, Any] | None
+        self,
+        table_id: int,
+        status: TableStatus,
+        record: dict[str, Any] | None,
+        *,
+        stopped: str | None = None,
     ) -> None:
-        """Close the table as ``finished`` (with its game record) or ``aborted``."""
+        """Close the table as ``finished`` (with its game record) or ``aborted``.
+
+        ``stopped``: an aborted game archived all the same, its ``record`` cut to its
+        finished deals, with this reason (never rated).
+        """
         ...
 
     async def load_table(self, table_id: int) -> SavedTable:
@@ -215,9 +224,14 @@ class MemoryTableStore:
         row.actors.append(None if actor is None else dict(actor))
 
     async def finish_table(
-        self, table_id: int, status: TableStatus, record: dict[str, Any] | None
+        self,
+        table_id: int,
+        status: TableStatus,
+        record: dict[str, Any] | None,
+        *,
+        stopped: str | None = None,
     ) -> None:
-        """Close the table."""
+        """Close the table (a stopped game's record is kept as a finished one's)."""
         row = self._get(table_id)
         row.status = status
         row.record = copy.deepcopy(record)

@@ -255,6 +255,10 @@ class TableService:
         """Close a table: its host, or a member who may manage the server."""
         return await self.lobby.abort(table_id, by, may_manage=may_manage)
 
+    async def stop(self, table_id: int, by: int, reason: str) -> Table:
+        """Close a table before its end, its finished deals archived (never rated)."""
+        return await self.lobby.stop(table_id, by, reason)
+
     async def play_again(self, table_id: int, player: Player) -> Table:
         """A new lobby in the same place with the same seats and rules; the clicker hosts."""
         return await self.lobby.play_again(table_id, player)

@@ -100,6 +100,8 @@ class Table:
         self.rules_overridden = rules_overridden
         self.hinted = False
         """Someone asked for a hint: the game is casual."""
+        self.in_event = False
+        """A tournament event's table: its seats are the event's to give, nobody sits down."""
         self.seed = seed
         self.seats: list[Seat | None] = list(seats) + [None] * (rules.players - len(seats))
         self.status: TableStatus = "lobby"
@@ -208,6 +210,7 @@ class Table:
         A computer's seat may be taken; another person's may not.
         """
         self._require_lobby()
+        self._require_open_seats()
         current = self.seat_of(player.user_id)
         if seat is None:
             if current is not None:
@@ -464,6 +467,7 @@ class Table:
     def take_over(self, player: Player, seat: int | None = None) -> int:
         """During a game, a member takes a computer's seat (the first one unless ``seat``)."""
         self.require_game()
+        self._require_open_seats()
         if not self.settings.allow_seat_takeover:
             raise SeatTakenError(
                 "This server doesn't let members take over a computer's seat during a game."
@@ -487,6 +491,13 @@ class Table:
         self.seats[seat] = Seat.human(player)
         self.strikes.pop(seat, None)
         return seat
+
+    def _require_open_seats(self) -> None:
+        if self.in_event:
+            raise SeatTakenError(
+                "This is a tournament table: its seats are the event's, "
+                "and a computer plays for whoever left."
+            )
 
     def set_away(self, seat: int) -> None:
         """A computer plays a person's seat until they take it back."""
@@ -549,7 +560,7 @@ class Table:
             seats=tuple(self.seats),
             game=game,
             rules_overridden=self.rules_overridden,
-            allow_takeover=self.settings.allow_seat_takeover,
+            allow_takeover=self.settings.allow_seat_takeover and not self.in_event,
             computer_level=self.computer_level,
             hinted=self.hinted,
             claim=self.claim,

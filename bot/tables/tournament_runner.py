@@ -35,6 +35,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Literal, TypeVar
 
 from bot.league.tournaments import (
+    REMINDER_BEFORE,
     Actor,
     Tournament,
     TournamentError,
@@ -55,6 +56,7 @@ from .persistence import Place
 from .scheduler import Scheduler, Timer
 from .seats import Player, Seat
 from .service import TableService
+from .stopping import ROUND_TIMER
 from .table import Table
 
 __all__ = [
@@ -86,6 +88,8 @@ ChangeKind = Literal[
     "left_out",
     "finished",
     "cancelled",
+    "moved",
+    "reminder",
 ]
 
 PlaceMaker = Callable[[TournamentEvent, EventRound, RoundTable], Awaitable[Place]]
@@ -151,9 +155,12 @@ class TournamentRunner:
         self._ended: dict[int, Tournament] = {}
         self._locks: dict[int, WaitingLock] = {}
         self._timers: dict[int, Timer] = {}
+        self._reminders: dict[int, Timer] = {}
         self._table_event: dict[int, int] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._resumed = False
         tables.listeners.append(self.on_table_event)
+        tables.lobby.event_table = self.is_event_table
 
     # ------------------------------------------------------------------ reading
 
@@ -176,6 +183,15 @@ class TournamentRunner:
             return await load_event(self.repo, event_id)
         except LookupError:
             raise EventStateError("There is no such event.") from None
+
+    async def is_event_table(self, table_id: int) -> bool:
+        """Whether a table plays in an open event (asked of the store until the resume)."""
+        if table_id in self._table_event:
+            return True
+        if self._resumed:
+            return False
+        found = await self.repo.table_events([table_id])
+        return table_id in found and found[table_id].phase in ("playing", "between_rounds")
 
     def now(self) -> datetime:
         """The runner's clock (tests turn it by hand)."""
@@ -225,7 +241,7 @@ class TournamentRunner:
                     partner_name="" if partner is None else partner.name,
                 ),
             )
-            self._tell(event_id, "signup", f"{player.name} joined")
+            self._tell(event_id, "signup", f"{player.name} joined", [entry])
             return entry
 
     async def confirm_partner(self, event_id: int, user_id: int) -> Entrant:
@@ -287,7 +303,7 @@ class TournamentRunner:
             current = self.get(event_id).current_round
             await self._change(event_id, lambda e, now: e.end_round(actor, now))
             if current is not None:
-                await self._close_tables(event_id, current, "the round ended")
+                await self._stop_tables(event_id, current)
             await self._round_over(event_id)
             return self._now(event_id)
 
@@ -314,6 +330,14 @@ class TournamentRunner:
             await self._leave_table(event_id, user_id)
             self._tell(event_id, "replaced", "skipped", [entry])
             return entry
+
+    async def reschedule(self, event_id: int, actor: Actor | None, start: datetime) -> Tournament:
+        """Move the start (before it); check-in and the reminder follow it."""
+        async with self._lock(event_id):
+            await self._change(event_id, lambda e, now: e.reschedule(actor, start, now))
+            self._arm(event_id)
+            self._tell(event_id, "moved", f"the start moved to {start.isoformat()}")
+            return self.get(event_id)
 
     async def cancel(self, event_id: int, actor: Actor | None) -> Tournament:
         """Call the event off: every table of the round closes unplayed."""
@@ -365,6 +389,7 @@ class TournamentRunner:
             place = await self.places(state, rnd, round_table)
             host = Player(state.director_id, DIRECTOR_NAME)
             table = await self.tables.open(place, host, rules=rules, seats=seats)
+            table.in_event = True
             opened_id = table.id
             self._table_event[opened_id] = event_id
             await self._change(
@@ -377,6 +402,7 @@ class TournamentRunner:
             table = self.tables.get(table_id)
         except TableError:
             return None  # finished or closed while the bot was down: caught up after
+        table.in_event = True
         if table.status == "lobby":
             await self.tables.start(table_id, state.director_id)
         return table
@@ -418,6 +444,18 @@ class TournamentRunner:
             except TableError:
                 continue
             log.info("table %d closed: %s", round_table.table_id, why)
+
+    async def _stop_tables(self, event_id: int, rnd: EventRound) -> None:
+        """Stop the round's tables still playing: their finished deals archived, unrated."""
+        director = self.get(event_id).state.director_id
+        for round_table in rnd.tables:
+            if round_table.table_id is None:
+                continue
+            try:
+                await self.tables.stop(round_table.table_id, director, ROUND_TIMER)
+            except TableError:
+                continue
+            log.info("table %d: %s", round_table.table_id, ROUND_TIMER)
 
     async def _round_over(self, event_id: int) -> None:
         """After a round ended: arm the break, or tell the end."""
@@ -521,6 +559,7 @@ class TournamentRunner:
         state = self.get(event_id).state
         settings = state.settings
         now = self.clock()
+        self._arm_reminder(event_id, state, now)
         due: datetime | None = None
         action: Callable[[], Awaitable[None]] | None = None
         if state.phase in ("signup", "checkin") and settings.start_time is not None:
@@ -548,10 +587,26 @@ class TournamentRunner:
             max(0.0, delay), action, name=f"event {event_id} {state.phase}"
         )
 
+    def _arm_reminder(self, event_id: int, state: TournamentEvent, now: datetime) -> None:
+        """Tell ``reminder`` when the start is :data:`REMINDER_BEFORE` away (at once if it is)."""
+        start = state.settings.start_time
+        if state.phase not in ("signup", "checkin") or start is None or now >= start:
+            return
+        delay = max(0.0, (start - REMINDER_BEFORE - now).total_seconds())
+        self._reminders[event_id] = self.scheduler.call_later(
+            delay, lambda: self._remind(event_id), name=f"event {event_id} reminder"
+        )
+
+    async def _remind(self, event_id: int) -> None:
+        self._reminders.pop(event_id, None)
+        if event_id in self._events:
+            self._tell(event_id, "reminder", "the start is near")
+
     def _disarm(self, event_id: int) -> None:
-        timer = self._timers.pop(event_id, None)
-        if timer is not None:
-            timer.cancel()
+        for timers in (self._timers, self._reminders):
+            timer = timers.pop(event_id, None)
+            if timer is not None:
+                timer.cancel()
 
     async def _timed(
         self, event_id: int, action: Callable[[int, Actor | None], Awaitable[object]]
@@ -592,11 +647,19 @@ class TournamentRunner:
         Call it once the table service has restored its tables.
         """
         resumed = []
-        for event in await open_events(self.repo):
+        events = [
+            e
+            for e in await open_events(self.repo)
+            if guild_filter is None or guild_filter(e.state.guild_id)
+        ]
+        for event in events:  # their tables are theirs from now: nobody else sits down
+            for rnd in event.state.rounds[-1:]:
+                for round_table in rnd.tables:
+                    if round_table.table_id is not None and event.state.id is not None:
+                        self._table_event[round_table.table_id] = event.state.id
+        for event in events:
             event_id = event.state.id
             assert event_id is not None
-            if guild_filter is not None and not guild_filter(event.state.guild_id):
-                continue
             if event_id in self._events:
                 continue
             self._events[event_id] = event
@@ -610,11 +673,12 @@ class TournamentRunner:
                     log.exception("event %d: could not be resumed", event_id)
                     continue
             resumed.append(self._now(event_id))
+        self._resumed = True
         return resumed
 
     def close(self) -> None:
         """Stop every timer (the bot stops); the events stay as saved."""
-        for event_id in list(self._timers):
+        for event_id in {*self._timers, *self._reminders}:
             self._disarm(event_id)
         if self.on_table_event in self.tables.listeners:
             self.tables.listeners.remove(self.on_table_event)

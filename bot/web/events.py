@@ -160,8 +160,10 @@ class EventTable:
     """The partnerships' points (None: not played yet)."""
     finished: bool
     game_id: int | None
-    """The game the table archived (None: none yet, or it stopped at the round's timer)."""
+    """The game the table archived (None: none yet, or it stopped before a deal was done)."""
     game_number: int | None
+    stopped: str | None = None
+    """Why its game was stopped before its end (its finished deals archived), if it was."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +225,7 @@ async def read_event_rounds(
                     finished=table.result is not None and table.result.finished,
                     game_id=None if game is None else game.id,
                     game_number=None if game is None else game.number or game.id,
+                    stopped=None if game is None else game.stopped,
                 )
             )
         resting = [e for e in event.entrants if rnd.bye is not None and e.slot == rnd.bye]

@@ -1,11 +1,12 @@
 """The tournament commands of ``/euchre``, as a mixin of the euchre cog, and their buttons.
 
-``/euchre tournament new|join|skip|standings|history|export``: each parses the
+``/euchre tournament new|join|skip|reschedule|standings|history|export``: each parses the
 interaction and asks the bot's :class:`~bot.tables.tournament_runner.TournamentRunner`
 (``bot.tournaments``); the event's message and its tables' threads are the
 :class:`~.tournament_view.EventDesk`'s. Events are directed by the members who may
-change the server's house rules (Manage Server, or the server's rules-admin role) and by
-the event's creator. Every refusal is one private sentence, and changes nothing.
+change the server's house rules (Manage Server, or the server's rules-admin role), by
+the server's tournament director role and by the event's creator. Every refusal is
+one private sentence, and changes nothing.
 """
 
 from __future__ import annotations
@@ -23,19 +24,26 @@ from bot.discord.readiness import Readiness, patiently
 from bot.discord.refusals import log_refusal
 from bot.discord.replies import PUBLIC_ANSWER, answer_as, answer_first, send_ephemeral, send_public
 from bot.discord.tournaments.champion_roles import check_champion_role
-from bot.discord.tournaments.lists import show_list
+from bot.discord.tournaments.lists import show_history, show_list
 from bot.discord.tournaments.reminder import NO_REMINDER, schedule_reminder
 from bot.discord.tournaments.view import EventDesk, event_message
 from bot.errors import UserFacingError
-from bot.league.tournaments import Actor, Tournament, event_start, export_json
+from bot.league.tournaments import Actor, Tournament, event_start, export_csv, export_json
 from bot.render.tournament_lists import EventList
-from bot.render.tournaments import DIRECTOR_VERBS, HISTORY_EVENTS, EventVerb, history_embed
+from bot.render.tournaments import DIRECTOR_VERBS, EventVerb
 from bot.rules import HouseRules
 from bot.store.tournament_models import EVENT_NAME_LENGTH, MAX_PLAYERS, EventSettings
 from bot.tables import Player
 from bot.tables.champion_roles import ChampionRoles
-from bot.tables.tournament_runner import EventChanged, TournamentRunner
+from bot.tables.tournament_runner import TournamentRunner
 
+
+from .tournament_answers import (
+    joined,
+    on_waiting_list,
+    player,
+    tell_director,
+)
 if TYPE_CHECKING:
     from discord.ext import commands
 
@@ -58,7 +66,8 @@ STILL_RESUMING: Final = (
     "The tournament events are still being resumed after the bot's restart: try again in a minute."
 )
 NOT_DIRECTOR: Final = (
-    "Creating an event takes the Manage Server permission or the server's rules-admin role."
+    "Creating an event takes the Manage Server permission, the server's rules-admin role "
+    "or its tournament director role."
 )
 
 _OPENS_TABLES: Final = frozenset({"start", "computers", "next"})
@@ -82,29 +91,6 @@ def _check_event_channel(interaction: discord.Interaction[EuchreBot]) -> None:
     missing = lacking(interaction.app_permissions, EVENT_CHANNEL, where)
     if missing is not None:
         raise UserFacingError(f"I can't run an event here: I need {missing}.")
-
-
-async def _tell_director(interaction: discord.Interaction[EuchreBot], sentence: str) -> None:
-    """A private follow-up to the director; the event stands whether or not it arrives."""
-    try:
-        await send_ephemeral(interaction, sentence)
-    except discord.HTTPException as exc:
-        log_refusal(log, exc, f"telling director {interaction.user.id}")
-
-
-def _on_waiting_list(runner: TournamentRunner, event_id: int, user_id: int) -> str:
-    """What a member who joined is told when the event was full ("" when they are in)."""
-    place = runner.get(event_id).waiting_place(user_id)
-    if place is None:
-        return ""
-    return (
-        f"The event is full: you're number {place} on its waiting list. "
-        "You'll be pinged here if a place opens before the start."
-    )
-
-
-def _player(interaction: discord.Interaction[EuchreBot]) -> Player:
-    return Player(interaction.user.id, interaction.user.display_name)
 
 
 class TournamentCommands(_Mixin):
@@ -136,7 +122,7 @@ class TournamentCommands(_Mixin):
         if guild_id is None:
             raise UserFacingError("Tournaments live in servers, not in direct messages.")
         server = await self.bot.tables.settings_of(guild_id)
-        return Actor(interaction.user.id, server.may_change(editor_of(interaction)))
+        return Actor(interaction.user.id, server.may_direct(editor_of(interaction)))
 
     async def resume_events(self) -> None:
         """Go on with the events open when the bot stopped (after the tables' restore).
@@ -164,21 +150,7 @@ class TournamentCommands(_Mixin):
                 await patiently("the champion roles", lambda: roles.resume(owns))
             except Exception:
                 log.exception("The champion roles could not be resumed")
-        try:  # before resuming: a resumed event's message is redrawn at once
-            await patiently("the events' messages", self.desk.recall)
-        except Exception:
-            log.exception("The tournament events' messages could not be read: posted anew")
-        try:
-            resumed = await patiently("the tournament events", lambda: runner.resume(owns))
-        except Exception:
-            log.exception("Tournament events could not be resumed")
-            return False
-        for event in resumed:
-            if event.state.id is not None:
-                self.desk.on_change(EventChanged(event.state, "resumed", "resumed"))
-        if resumed:
-            log.info("Resumed %d open tournament event(s)", len(resumed))
-        return True
+        return await self.desk.resume(runner, owns)
 
     # ------------------------------------------------------------------ commands
 
@@ -278,9 +250,11 @@ class TournamentCommands(_Mixin):
         if message_id is not None:
             await self.desk.remember(state.id, message_id)
         if start is not None:
-            problem = await schedule_reminder(interaction.guild, channel, name, settings)
-            if problem is not None:
-                await _tell_director(interaction, f"{NO_REMINDER}: {problem}.")
+            made = await schedule_reminder(interaction.guild, channel, name, settings)
+            if isinstance(made, str):
+                await tell_director(interaction, f"{NO_REMINDER}: {made}.")
+            else:
+                await self.desk.scheduled.created(state, made)
 
     @tournament.command(name="join", description="Sign up for this channel's event")
     @app_commands.describe(partner="Pairs: your partner (they confirm with the button)")
@@ -293,10 +267,14 @@ class TournamentCommands(_Mixin):
         if partner is not None and partner.bot:
             raise UserFacingError("Name a member as your partner, not a bot.")
         runner = await self.running_events(interaction)
-        await runner.join(event_id, _player(interaction), partner=named)
-        tail = "" if partner is None else f" {partner.mention} confirms with **Confirm partner**."
-        waiting = _on_waiting_list(runner, event_id, interaction.user.id)
-        await send_ephemeral(interaction, (waiting or "You're in.") + tail)
+        entry = await runner.join(event_id, player(interaction), partner=named)
+        tail = (
+            ""
+            if partner is None
+            else f" {partner.display_name} is asked here to confirm with **Confirm partner**."
+        )
+        waiting = on_waiting_list(runner, event_id, interaction.user.id)
+        await send_ephemeral(interaction, (waiting or joined(runner, event_id, entry)) + tail)
 
     @tournament.command(name="skip", description="Let a computer play for a no-show (directors)")
     async def tournament_skip(
@@ -309,6 +287,28 @@ class TournamentCommands(_Mixin):
         await runner.skip(event_id, actor, member.id)
         await send_ephemeral(interaction, f"A computer plays for {member.display_name} from now.")
 
+    @tournament.command(name="reschedule", description="Move this channel's event's start")
+    @app_commands.describe(
+        start_in="Start by itself in this many minutes",
+        start_at="Or at this time: HH:MM, 24-hour, in UTC (the next time the clock shows it)",
+    )
+    async def tournament_reschedule(
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        start_in: app_commands.Range[int, 1, 10080] | None = None,
+        start_at: app_commands.Range[str, 1, 20] | None = None,
+    ) -> None:
+        """Move the start; check-in, the reminder and Discord's scheduled event follow."""
+        event_id = await self._channel_event(interaction)
+        actor = await self._actor(interaction)
+        runner = await self.running_events(interaction)
+        start = event_start(runner.clock(), minutes=start_in, clock=start_at)
+        if start is None:
+            raise UserFacingError("Give the new start: start_in (minutes) or start_at (HH:MM).")
+        await runner.reschedule(event_id, actor, start)
+        when = discord.utils.format_dt(start, "F")
+        await send_ephemeral(interaction, f"The event now starts {when}.")
+
     @tournament.command(name="standings", description="The standings of this channel's event")
     async def tournament_standings(
         self, interaction: discord.Interaction[EuchreBot], event: int | None = None
@@ -317,27 +317,33 @@ class TournamentCommands(_Mixin):
         event_id = event if event is not None else await self._channel_event(interaction)
         await show_list(interaction, await self._event(interaction, event_id), "st")
 
-    @tournament.command(name="history", description="This server's recent events")
+    @tournament.command(name="history", description="This server's events, newest first")
     async def tournament_history(self, interaction: discord.Interaction[EuchreBot]) -> None:
-        """The server's recent events and their winners."""
-        runner = self.runner()
-        guild_id = interaction.guild_id
-        if guild_id is None:
-            raise UserFacingError("Tournaments live in servers, not in direct messages.")
-        events = await runner.repo.list_by_guild(guild_id, limit=HISTORY_EVENTS)
-        shown = [(e, Tournament(e).champions()) for e in events]
-        await send_ephemeral(interaction, embed=history_embed(shown))
+        """The server's events and their winners, ten a page."""
+        await show_history(interaction, self.runner().repo, 0)
 
-    @tournament.command(name="export", description="An event as a JSON file")
+    async def tournament_history_page(
+        self, interaction: discord.Interaction[EuchreBot], page: int
+    ) -> None:
+        """A page button of the history: redraw the private message at that page."""
+        await show_history(interaction, self.runner().repo, page, redraw=True)
+
+    @tournament.command(name="export", description="An event as a JSON file, its standings as CSV")
     async def tournament_export(
         self, interaction: discord.Interaction[EuchreBot], event: int | None = None
     ) -> None:
         """The event's JSON export, as a file only the asker sees."""
         event_id = event if event is not None else await self._channel_event(interaction)
         found = await self._event(interaction, event_id)
-        data = export_json(found.state).encode()
+        name = f"tournament-{event_id}"
+        files = [
+            discord.File(io.BytesIO(export_json(found.state).encode()), f"{name}.json"),
+            discord.File(io.BytesIO(export_csv(found.state).encode()), f"{name}-standings.csv"),
+        ]
         await send_ephemeral(
-            interaction, file=discord.File(io.BytesIO(data), filename=f"tournament-{event_id}.json")
+            interaction,
+            "The whole event as JSON, and its standings as CSV (for a spreadsheet).",
+            files=files,
         )
 
     async def _channel_event(self, interaction: discord.Interaction[EuchreBot]) -> int:
@@ -403,8 +409,10 @@ class TournamentCommands(_Mixin):
                 raise UserFacingError(
                     "Pairs sign up together: use /euchre tournament join and name your partner."
                 )
-            await runner.join(event_id, _player(interaction))
-            answer = _on_waiting_list(runner, event_id, user) or "You're in. Good luck!"
+            entry = await runner.join(event_id, player(interaction))
+            answer = on_waiting_list(runner, event_id, user) or joined(
+                runner, event_id, entry, "Good luck!"
+            )
         elif verb == "leave":
             await runner.leave(event_id, user)
             answer = "You left the event."

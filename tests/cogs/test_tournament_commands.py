@@ -29,7 +29,15 @@ from bot.tables.database import DatabaseTableStore
 from bot.tables.scheduler import ManualScheduler
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
-from tests.kit.harness import DEFAULT_BOT_PERMISSIONS, FakeGuild, Harness, MemberSpec, StoredMessage
+from tests.kit.harness import (
+    DEFAULT_BOT_PERMISSIONS,
+    FakeGuild,
+    FakeMember,
+    Harness,
+    MemberSpec,
+    Result,
+    StoredMessage,
+)
 
 DIRECTOR = "dee"
 MEMBERS = ["ada", "bob", "cy", "di", "eve", "fay", "gus", "hal"]
@@ -93,6 +101,19 @@ async def event_harness(
             bot_permissions=bot_permissions,
         )
     return h, bot, g
+
+
+async def forged_click(
+    h: Harness, member: FakeMember, message: StoredMessage, real_id: str, forged_id: str
+) -> Result:
+    """A click on ``message``'s ``real_id`` button, its custom_id changed to ``forged_id``."""
+    payload = h.build_component(member, message, custom_id=real_id)
+    payload["data"]["custom_id"] = forged_id
+    for row in payload["message"]["components"]:
+        for component in row["components"]:
+            if component.get("custom_id") == real_id:
+                component["custom_id"] = forged_id
+    return await h.dispatch(payload)
 
 
 async def settled(h: Harness, bot: EuchreBot) -> None:
@@ -232,13 +253,7 @@ async def test_bad_input_gets_a_private_sentence_and_changes_nothing(
     # A forged id, the cancel button of an event that does not exist, on the message.
     cancel_id = f"euchre:tn:{event_id}:cancel"
     forged_id = f"euchre:tn:{event_id + 999}:cancel"
-    payload = h.build_component(g.member(DIRECTOR), message, custom_id=cancel_id)
-    payload["data"]["custom_id"] = forged_id
-    for row in payload["message"]["components"]:
-        for component in row["components"]:
-            if component.get("custom_id") == cancel_id:
-                component["custom_id"] = forged_id
-    forged = await h.dispatch(payload)
+    forged = await forged_click(h, g.member(DIRECTOR), message, cancel_id, forged_id)
     assert forged.reply.ephemeral and forged.reply.content == "There is no such event."
     assert (await runner.load(event_id)).state == before
 
@@ -246,9 +261,11 @@ async def test_bad_input_gets_a_private_sentence_and_changes_nothing(
         await h.click(g.member(name), h.message(message.id), label="Join")
     await h.click(g.member(DIRECTOR), h.message(message.id), label="Start now")
     late = await h.slash(g.member("eve"), "euchre tournament join")
-    assert (
-        late.ephemeral and late.content == "The event has already started; you can no longer join."
+    assert late.ephemeral and late.content == (
+        "You're in, but every seat is taken: you sit out until a computer's seat is free."
     )
+    again = await h.slash(g.member("eve"), "euchre tournament join")
+    assert again.ephemeral and again.content == "You are already in this event."
 
 
 async def test_without_a_database_tournaments_are_refused(make_harness: MakeHarness) -> None:

@@ -11,6 +11,7 @@ from bot.discord.buttons import (
     action_button,
     daily_button,
     history_button,
+    tournament_history_button,
     lesson_button,
     level_select,
     replay_button,
@@ -46,6 +47,7 @@ def samples() -> list[RoutedItem]:
         tournament_page_button(2**63 - 1, "st", 99999, "n"),
         tournament_page_button(7, "in", 0, "p", disabled=True),
         history_button(2**63 - 1, 99999, "n"),
+        tournament_history_button(99999, "p"),
     ]
 
 
@@ -75,6 +77,8 @@ def test_ids_outside_the_grammar_are_not_routed() -> None:
         "euchre:tn:x:join",
         "euchre:tp:1:xx:0:n",
         "euchre:tp:1:st:0",
+        "euchre:th:1",
+        "euchre:th:x:n",
         "x" * 100,
     ):
         assert not routed(custom_id), custom_id
@@ -119,6 +123,7 @@ async def test_each_drawn_id_reads_back_as_what_it_was_drawn_with() -> None:
         (standings_button(5, -1, "p", "euchre4", True), "standings_page", (5, 0, "euchre4")),
         (replay_button(9, 3, 4, "nd"), "replay_step", (9, 3, 4)),
         (history_button(big, 99_999, "n"), "history_page", (big, 99_999)),
+        (tournament_history_button(99_999, "n"), "tournament_history_page", (99_999,)),
         (tournament_button(7, "join"), "tournament_button", (7, "join")),
         (tournament_page_button(7, "in", 3, "p"), "tournament_page", (7, "in", 3)),
         (tournament_page_button(7, "st", 0, "n"), "tournament_page", (7, "st", 0)),

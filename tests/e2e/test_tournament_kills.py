@@ -166,6 +166,11 @@ async def test_killed_in_check_in_the_event_starts_at_its_time_with_those_checke
             timeout=BOUND,
             what="check-in to open",
         )
+        await fake.wait_for(
+            lambda: len(announced(fake, "Check-in for")) == 1, timeout=BOUND, what="check-in told"
+        )
+        (told,) = announced(fake, "Check-in for")
+        assert notified(fake, told) == {fake.member(n).id for n in names}, "only those signed up"
         for name in names[:4]:
             await answered(fake, fake.member(name), fake.messages[event.id], "Check in")
         await shows(fake, event, *(f"<@{fake.member(n).id}> ✅" for n in names[:4]))
@@ -185,7 +190,27 @@ async def test_killed_in_check_in_the_event_starts_at_its_time_with_those_checke
         assert [e.user_id for e in started.entrants if e.user_id is not None] == [
             fake.member(n).id for n in names[:4]
         ], "who did not check in was dropped"
+        await fake.wait_for(
+            lambda: [e["status"] for e in fake.scheduled_events] == [2],
+            timeout=BOUND,
+            what="Discord's scheduled event active at the start",
+        )
+        assert len(announced(fake, "Check-in for")) == 1, "check-in told once, across two kills"
+        assert len(announced(fake, "See you at the tables")) <= 1, "the reminder at most once"
         await clean_stop(fake, bot, kills=2)
+
+
+def announced(fake: FakeDiscord, needle: str) -> list[Message]:
+    """The channel's announcements holding ``needle``."""
+    return [m for m in fake.public_messages() if needle in str(m.payload.get("content"))]
+
+
+def notified(fake: FakeDiscord, message: Message) -> set[int]:
+    """Whom the post of ``message`` was allowed to notify."""
+    (post,) = [r for r in fake.requests if r.method == "POST" and r.message_id == message.id]
+    allowed = post.body.get("allowed_mentions") or {}
+    assert not allowed.get("parse"), "nobody notified by what the text happens to hold"
+    return {int(u) for u in allowed.get("users") or []}
 
 
 async def test_killed_between_rounds_the_director_starts_the_next_round(tmp_path: Path) -> None:

@@ -76,6 +76,7 @@ _ROUTES: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
         ("POST", r"/channels/*/threads", "thread"),
         ("POST", r"/channels/*/messages/*/threads", "thread"),
         ("POST", r"/guilds/*/scheduled-events", "scheduled_event"),
+        ("PATCH", r"/guilds/*/scheduled-events/*", "scheduled_event_edit"),
     )
 )
 
@@ -108,5 +109,9 @@ def check_request(
         check.text(("name",), data.get("name") or "", limits.THREAD_NAME, 1)
     elif kind == "scheduled_event":
         check.text(("name",), data.get("name") or "", limits.EVENT_NAME, 1)
+        check.text(("description",), data.get("description"), limits.EVENT_DESCRIPTION)
+    elif kind == "scheduled_event_edit":
+        if "name" in data:
+            check.text(("name",), data.get("name") or "", limits.EVENT_NAME, 1)
         check.text(("description",), data.get("description"), limits.EVENT_DESCRIPTION)
     return check.found

@@ -53,6 +53,7 @@ _ROUTES: Final[tuple[tuple[str, re.Pattern[str], str, str], ...]] = (
     ("PUT", re.compile(r"^/guilds/\{guild_id\}/members/\{user_id\}/roles/\{role_id\}$"), "roles", "guild_id"),
     ("DELETE", re.compile(r"^/guilds/\{guild_id\}/members/\{user_id\}/roles/\{role_id\}$"), "roles", "guild_id"),
     ("POST", re.compile(r"^/guilds/\{guild_id\}/scheduled-events$"), "events", "guild_id"),
+    ("PATCH", re.compile(r"^/guilds/\{guild_id\}/scheduled-events/\{\w+\}$"), "events", "guild_id"),
 )  # fmt: skip
 
 

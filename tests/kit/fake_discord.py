@@ -108,6 +108,12 @@ from tests.kit.payloads import (
     PONG,
     UPDATE,
 )
+from tests.kit.discord_permissions import channel_refusal
+from tests.kit.fake_limits import FakeLimits
+from tests.kit.harness.components import ComponentData, find_component, find_components, visible_text
+from tests.kit.contract import ContractError, Violation, check_request, describe, error_answer
+from tests.kit.oauth import FakeOAuth
+from tests.kit.scheduled_events import EditRefusedError, ScheduledEvents
 from tests.kit.slow_database import ANSWER_BUDGET, SLOW_DB, TOKEN_LIFETIME
 from tests.kit.waiting import BOUND
 
@@ -482,8 +488,10 @@ class FakeDiscord:
         """Roles added with :meth:`add_role` (below the bot's own), by id."""
         self.member_roles: dict[int, list[int]] = {}
         """The roles each member holds (beyond @everyone), by user id."""
-        self.scheduled_events: list[JSON] = []
-        """The guild's scheduled events the bot created."""
+        self.nonces: dict[tuple[int, str], int] = {}
+        """Messages posted with an enforced nonce, by channel and nonce."""
+        self.scheduled: ScheduledEvents = ScheduledEvents()
+        """The guild's scheduled events as Discord keeps them (a test may delete one by hand)."""
         self.channels: dict[int, JSON] = {
             self.channel_id: payloads.text_channel(self.channel_id, self.guild_id, channel_name)
         }
@@ -1127,6 +1135,12 @@ class FakeDiscord:
             ("PUT", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self._role, True),
             ("DELETE", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self._role, True),
             ("POST", "/guilds/{guild_id}/scheduled-events", self._scheduled_event, True),
+            (
+                "PATCH",
+                "/guilds/{guild_id}/scheduled-events/{event_id}",
+                self._edit_scheduled_event,
+                True,
+            ),
         ]
         compiled = []
         for method, template, handler, auth in routes:
@@ -1595,7 +1609,15 @@ class FakeDiscord:
     def _send_message(self, record: Request, p: dict[str, str]) -> JSON:
         cid = self._channel(p)
         self._check_thread_open(cid, "POST")
+        body = record.body if isinstance(record.body, dict) else {}
+        nonce = body.get("nonce") if body.get("enforce_nonce") else None
+        if nonce is not None and (cid, str(nonce)) in self.nonces:
+            first = self.messages[self.nonces[cid, str(nonce)]]
+            record.message_id = first.id  # Discord answers a repeat with the message it has
+            return first.payload
         message = self._new_message(record.body or {}, channel_id=cid)
+        if nonce is not None:
+            self.nonces[cid, str(nonce)] = message.id
         self.channels[cid]["last_message_id"] = str(message.id)
         record.message_id = message.id
         return message.payload
@@ -1670,26 +1692,20 @@ class FakeDiscord:
         if not self.bot_permissions & allowed:
             raise ApiError(403, 50013, "Missing Permissions")
         body = record.body if isinstance(record.body, dict) else {}
-        event: JSON = {
-            "id": str(self.next_id()),
-            "guild_id": str(self.guild_id),
-            "channel_id": body.get("channel_id"),
-            "creator_id": str(self.bot_user.id),
-            "creator": self.bot_user.payload(),
-            "name": body.get("name", ""),
-            "description": body.get("description"),
-            "scheduled_start_time": body.get("scheduled_start_time"),
-            "scheduled_end_time": body.get("scheduled_end_time"),
-            "privacy_level": body.get("privacy_level", 2),
-            "status": 1,
-            "entity_type": body.get("entity_type", 3),
-            "entity_id": None,
-            "entity_metadata": body.get("entity_metadata"),
-            "user_count": 0,
-            "image": None,
-        }
-        self.scheduled_events.append(event)
-        return event
+        return self.scheduled.create(self.next_id(), self.guild_id, self.bot_user.payload(), body)
+
+    @property
+    def scheduled_events(self) -> list[JSON]:
+        """The guild's scheduled events (not those deleted by hand), oldest first."""
+        return list(self.scheduled.events.values())
+
+    def _edit_scheduled_event(self, record: Request, p: dict[str, str]) -> JSON:
+        """Edit a scheduled event as Discord allows (its time, its status)."""
+        body = record.body if isinstance(record.body, dict) else {}
+        try:
+            return self.scheduled.edit(int(p["guild_id"]), int(p["event_id"]), body)
+        except EditRefusedError as refusal:
+            raise ApiError(refusal.status, refusal.code, refusal.message) from None
 
     def _no_content(self, record: Request, p: dict[str, str]) -> None:
         return None

@@ -217,28 +217,6 @@ def text_channel(channel_id: int, guild_id: int, name: str, *, position: int = 0
     }
 
 
-def scheduled_event(event_id: int, guild_id: int, creator: JSON, body: Mapping[str, Any]) -> JSON:
-    """The guild scheduled event a ``POST /guilds/{guild_id}/scheduled-events`` creates."""
-    return {
-        "id": str(event_id),
-        "guild_id": str(guild_id),
-        "channel_id": body.get("channel_id"),
-        "creator_id": creator["id"],
-        "creator": creator,
-        "name": body["name"],
-        "description": body.get("description"),
-        "scheduled_start_time": body["scheduled_start_time"],
-        "scheduled_end_time": body.get("scheduled_end_time"),
-        "privacy_level": body.get("privacy_level", 2),
-        "status": 1,
-        "entity_type": body["entity_type"],
-        "entity_id": None,
-        "entity_metadata": body.get("entity_metadata"),
-        "user_count": 0,
-        "image": None,
-    }
-
-
 def thread(
     thread_id: int, guild_id: int, parent_id: int, owner_id: int, body: Mapping[str, Any]
 ) -> JSON:

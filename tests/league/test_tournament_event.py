@@ -72,11 +72,14 @@ def play_round(t: Tournament, deals: list[tuple[int, int]]) -> None:
 # --------------------------------------------------------------------------- sign-up
 
 
-def test_joining_twice_or_after_the_start_is_refused() -> None:
+def test_joining_twice_or_a_started_pairs_event_is_refused() -> None:
     t = progressive(4, check_in_minutes=0)
     refused(t, SignUpError, "already signed up", lambda: t.join(USERS[0], "again", NOW))
     t.start(DIRECTOR, NOW)
-    refused(t, SignUpError, "already started", lambda: t.join(999, "late", NOW))
+    refused(t, SignUpError, "already in this event", lambda: t.join(USERS[0], "again", NOW))
+    p = pairs_event(2)
+    p.start(DIRECTOR, NOW)
+    refused(p, SignUpError, "already started", lambda: p.join(999, "late", NOW, partner_id=998))
 
 
 def test_leaving_before_the_start_removes_the_entry() -> None:

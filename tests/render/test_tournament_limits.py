@@ -9,15 +9,23 @@ of the whole lists hold every line.
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import discord
 import pytest
 
 from bot.discord.embeds import embed_of
-from bot.league.tournaments import Actor, Standing, Tournament
+from bot.league.tournaments import Actor, Announcement, Standing, Tournament
 from bot.render.tournament_lists import event_list_page
-from bot.render.tournaments import champion_text, event_embed, history_embed, waiting_texts
+from bot.render.tournaments import (
+    HISTORY_EVENTS,
+    announcement_texts,
+    champion_text,
+    event_embed,
+    history_embed,
+    standing_line,
+    waiting_texts,
+)
 from bot.store.tournament_models import MAX_PLAYERS, EventSettings
 from tests.cogs.worst import long_name
 from tests.kit.messages import check_message
@@ -131,14 +139,14 @@ def test_every_pair_level_at_the_top_is_named_as_far_as_a_message_holds() -> Non
     assert long_name(0) in text and long_name(1) in text
 
 
-def test_the_history_of_fifteen_long_events_fits_its_message() -> None:
+def test_a_history_page_of_long_events_fits_its_message() -> None:
     events = []
-    for i in range(15):
+    for i in range(HISTORY_EVENTS):
         event = full_event("pairs", 0).state.model_copy(update={"id": 10**18 + i})
         events.append((event, standings(True, 8)))
-    embed = history_embed(events)
+    embed = history_embed(events, 41, 1000)
     valid(embed)
-    assert str(embed.description).count("\n") == 14, "every event has its line"
+    assert str(embed.description).count("\n") == HISTORY_EVENTS - 1, "every event has its line"
 
 
 def test_the_waiting_list_is_told_in_as_few_messages_as_fit_every_one_once() -> None:
@@ -151,3 +159,27 @@ def test_the_waiting_list_is_told_in_as_few_messages_as_fit_every_one_once() -> 
         mentioned = re.findall(r"<@(\d+)>", " ".join(texts))
         assert sorted(int(u) for u in mentioned) == users
         assert len(texts) == 4
+
+
+@pytest.mark.parametrize("kind", ["partner", "checkin", "reminder", "round"])
+def test_every_announcement_to_the_most_people_fits_and_mentions_each_once(kind: str) -> None:
+    event = full_event("progressive", 0).state
+    start = NOW + timedelta(minutes=5)
+    event = event.model_copy(
+        update={"settings": event.settings.model_copy(update={"start_time": start})}
+    )
+    users = tuple(USER + i for i in range(1 if kind == "partner" else MAX_PLAYERS))
+    said = Announcement(
+        f"{kind}:1", kind, users, named_by=USER + 500, round=3, next_at=start  # type: ignore[arg-type]
+    )
+    texts = announcement_texts(event, said, 30)
+    for text, mentioned in texts:
+        valid(content=text)
+        assert re.findall(r"<@(\d+)>", text)[: len(mentioned)] == [str(u) for u in mentioned]
+    assert [u for _, chunk in texts for u in chunk] == list(users)
+    assert len(texts) <= 2, "as few messages as fit"
+
+
+def test_a_late_comers_standing_line_says_the_rounds_missed() -> None:
+    line = Standing(place=3, entrants=(1,), names=(long_name(1),), joined=4)
+    assert standing_line(line, pairs=False).endswith("(joined in round 4, missed rounds 1–3)")

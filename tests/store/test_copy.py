@@ -30,7 +30,7 @@ from bot.store.accuracy import AccuracyRepo, GameAccuracy
 from bot.store.catalog import describe
 from bot.store.copy import COPY_ORDER, CopyError, copy_database
 from bot.store.daily import DailyRepo
-from bot.store.tournament_models import ChampionRole
+from bot.store.tournament_models import ChampionRole, ScheduledEventLink
 
 from .conftest import CHANNEL, GUILD, HOST, playing_table, random_game, sql
 
@@ -122,6 +122,12 @@ async def tournament_in_play(db: Database, table_id: int) -> None:
         given=True,
     )
     await TournamentRepo(db).save(state, [role])
+    # what the event announced, and its Discord scheduled event
+    await TournamentRepo(db).outreach.mark_announced(state.id, "reminder:x", now)
+    link = ScheduledEventLink(
+        tournament_id=state.id, scheduled_id=GUILD + 9, status="active", start=now
+    )
+    await TournamentRepo(db).outreach.set_scheduled_event(link)
 
 
 async def read_all(db: Database) -> dict[str, object]:
@@ -138,6 +144,10 @@ async def read_all(db: Database) -> dict[str, object]:
         "standings": [await SeasonRepo(db).standings(s.id) for s in seasons],
         "tournaments": await TournamentRepo(db).list_by_guild(GUILD),
         "champion_roles": await TournamentRepo(db).champion_roles([GUILD]),
+        "outreach": (
+            await TournamentRepo(db).outreach.announced([1]),
+            await TournamentRepo(db).outreach.unsettled_scheduled_events(),
+        ),
         "preferences": await PreferenceRepo(db).get(HOST),
         "accuracy": await AccuracyRepo(db).history(GUILD, HOST),
         "daily": (await DailyRepo(db).par(GUILD, DAY), await DailyRepo(db).get(GUILD, DAY, HOST)),

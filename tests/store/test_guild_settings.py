@@ -40,6 +40,7 @@ async def test_every_setting_round_trips(db_url: str) -> None:
         "ping_after": 30.0,
         "computer_move_delay": 0.25,
         "rules_admin_role_id": 2**62,
+        "tournament_director_role_id": 2**62 + 9,
         "computer_default_level": "expert",
         "timeouts_before_computer": 3,
         "allow_seat_takeover": False,

@@ -30,7 +30,7 @@ from bot.store import (
     OpenEventExistsError,
     TournamentRepo,
 )
-from bot.store.tournament_models import ChampionRole, EventGame
+from bot.store.tournament_models import ChampionRole, EventGame, ScheduledEventLink
 
 from .conftest import CHANNEL, GUILD, build_at_version, playing_table, write_rows
 
@@ -315,26 +315,31 @@ async def test_the_waiting_list_is_kept_in_its_order_and_moves_up_after_a_kill(
     assert [e.user_id for e in again.state.waiting] == [PEOPLE[5]]
 
 
+def old_event_row(event_id: int, name: str) -> tuple[str, dict[str, object]]:
+    """A progressive event in sign-up as an older schema wrote it."""
+    return (
+        "tournaments",
+        {
+            "id": event_id,
+            "guild_id": GUILD,
+            "channel_id": CHANNEL,
+            "director_id": DIRECTOR.user_id,
+            "name": name,
+            "settings": '{"format": "progressive"}',
+            "seed": 1,
+            "phase": "signup",
+            "paused": False,
+            "schedule": None,
+            "created_at": NOW.isoformat(),
+            "updated_at": NOW.isoformat(),
+        },
+    )
+
+
 async def test_an_event_stored_before_the_waiting_list_comes_back_with_none(db_url: str) -> None:
     await build_at_version(db_url, 23)
     rows = [
-        (
-            "tournaments",
-            {
-                "id": 7,
-                "guild_id": GUILD,
-                "channel_id": CHANNEL,
-                "director_id": DIRECTOR.user_id,
-                "name": "Before the list",
-                "settings": '{"format": "progressive"}',
-                "seed": 1,
-                "phase": "signup",
-                "paused": False,
-                "schedule": None,
-                "created_at": NOW.isoformat(),
-                "updated_at": NOW.isoformat(),
-            },
-        ),
+        old_event_row(7, "Before the list"),
         *(
             (
                 "tournament_entrants",
@@ -358,3 +363,59 @@ async def test_an_event_stored_before_the_waiting_list_comes_back_with_none(db_u
         event = await TournamentRepo(db).get(7)
     assert [e.user_id for e in event.entrants] == PEOPLE[:3]
     assert event.waiting == [] and event.settings.max_players == 64
+
+
+async def test_an_event_stored_before_schema_25_has_no_outreach_and_nobody_late(
+    db_url: str,
+) -> None:
+    await build_at_version(db_url, 24)
+    rows = [
+        old_event_row(8, "Before the announcements"),
+        (
+            "tournament_entrants",
+            {
+                "tournament_id": 8,
+                "number": 0,
+                "user_id": PEOPLE[0],
+                "display_name": "P0",
+                "partner_id": None,
+                "confirmed": True,
+                "checked_in": False,
+                "slot": None,
+                "replaced_in_round": None,
+                "waiting": False,
+            },
+        ),
+    ]
+    await write_rows(db_url, rows)
+    async with await Database.open(db_url) as db:  # schema 25 on the way
+        repo = TournamentRepo(db)
+        event = await repo.get(8)
+        assert [e.joined_in_round for e in event.entrants] == [None]
+        assert await repo.outreach.scheduled_event(8) is None
+        assert await repo.outreach.announced([8]) == {8: set()}
+        assert await repo.outreach.unsettled_scheduled_events() == []
+
+
+async def test_announcements_and_the_scheduled_event_are_kept(db_url: str) -> None:
+    async with await Database.open(db_url) as db:
+        repo = TournamentRepo(db)
+        made = await repo.create(
+            Tournament.create(
+                guild_id=GUILD, channel_id=CHANNEL, director_id=1, name="Kept", now=NOW
+            ).state
+        )
+        assert made.id is not None
+        await repo.outreach.mark_announced(made.id, "checkin", NOW)
+        await repo.outreach.mark_announced(made.id, "checkin", NOW)  # twice: noted once
+        link = ScheduledEventLink(
+            tournament_id=made.id, scheduled_id=2**62, status="scheduled", start=NOW
+        )
+        await repo.outreach.set_scheduled_event(link)
+    async with await Database.open(db_url) as db:
+        repo = TournamentRepo(db)
+        assert await repo.outreach.announced([made.id]) == {made.id: {"checkin"}}
+        assert await repo.outreach.scheduled_event(made.id) == link
+        assert await repo.outreach.unsettled_scheduled_events([GUILD]) == [link]
+        await repo.outreach.set_scheduled_event(link.model_copy(update={"status": "gone"}))
+        assert await repo.outreach.unsettled_scheduled_events() == []

@@ -345,8 +345,8 @@ async def test_refusals_change_nothing(tmp_path: Path) -> None:
             await bench.create()
         assert (await bench.runner.repo.get(event_id)).model_dump() == saved
         await bench.runner.start(event_id, Actor(DIRECTOR), fill_with_computers=True)
-        with pytest.raises(SignUpError, match="already started"):
-            await bench.runner.join(event_id, PEOPLE[1])
+        with pytest.raises(SignUpError, match="already in this event"):
+            await bench.runner.join(event_id, PEOPLE[0])
         await bench.runner.cancel(event_id, Actor(DIRECTOR))
         assert not bench.tables.open_tables
         with pytest.raises(EventStateError, match="cancelled"):

@@ -7,9 +7,10 @@ retries included, and holds it until Discord's limits allow it:
 - a channel's message posts, edits and deletes are paced before they are made, by the
   gate's :class:`~bot.discord.pace.pacing.Pacers` (the newest state of a message wins);
   the trace reports their answers' headers back to them (:mod:`.headers`);
-- thread creation (per channel), members' roles (per server) and scheduled events (per
-  server) wait for their route's bucket (:class:`~bot.discord.pace.buckets.RouteBucket`),
-  one at a time until an answer tells the bucket's size;
+- thread creation (per channel), members' roles (per server) and scheduled events
+  (created or changed, per server) wait for their route's bucket
+  (:class:`~bot.discord.pace.buckets.RouteBucket`), one at a time until an answer
+  tells the bucket's size;
 - every request but an interaction's own (its callback, follow-ups and edits of its
   messages, which Discord does not count) waits for the global budget
   (:class:`~bot.discord.pace.buckets.GlobalWindow`), and a global 429 stops them all for
@@ -53,6 +54,7 @@ _BUCKETS: Final[tuple[tuple[str, re.Pattern[str], str], ...]] = (
     ("PUT", re.compile(r"/guilds/(\d+)/members/\d+/roles/\d+$"), "roles"),
     ("DELETE", re.compile(r"/guilds/(\d+)/members/\d+/roles/\d+$"), "roles"),
     ("POST", re.compile(r"/guilds/(\d+)/scheduled-events$"), "events"),
+    ("PATCH", re.compile(r"/guilds/(\d+)/scheduled-events/\d+$"), "events"),
 )
 
 

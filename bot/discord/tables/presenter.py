@@ -74,6 +74,10 @@ HAND_EDITABLE_FOR: Final = 14 * 60.0
 _NO_MENTIONS: Final = discord.AllowedMentions.none()
 
 
+LEFT_HAND: Final = "You left this table: a computer plays your seat now."
+"""The private hand of someone who left, redrawn without its buttons."""
+
+
 def ping_text(table: Table, user_id: int) -> str:
     """The turn ping: a new message, so that the mention notifies."""
     return f"{turn_mention(user_id)} (table {table.id})"
@@ -227,6 +231,10 @@ class TablePresenter:
         elif isinstance(event, PingDue):
             if event.user_id == person_to_act(table):
                 self.publisher.ping(table, event.user_id, ping_text(table, event.user_id))
+        elif event.kind == "left":
+            for key in list(self._hands):
+                if key[0] == table.id and table.seat_of(key[1]) is None:
+                    self._later(self.refresh_hand(table, key[1]))
         elif isinstance(event, TableClosed):
             if not event.place_gone:
                 self.show(table)
@@ -395,12 +403,18 @@ class TablePresenter:
 
         As it is once a redraw of it under way is done (so the newest state is last).
         Not once the table has closed: :meth:`end_hands` shows its end on every hand.
+        Someone no longer seated (they left) sees the table without their hand's buttons.
         """
         async with self._hand_locks.of(table.id, user_id):
             if not table.is_open:
                 return
             opened = self._hands.get((table.id, user_id))
             if opened is None or self.bot.scheduler.now() - opened.opened_at > HAND_EDITABLE_FOR:
+                return
+            if table.seat_of(user_id) is None:  # they left (here, or by their event's Leave)
+                del self._hands[(table.id, user_id)]
+                embed = self.message(table).embed
+                await edit_hand(table, user_id, opened, LEFT_HAND, embed, None)
                 return
             embed, view = await self.hand(table, user_id)
             if not await edit_hand(table, user_id, opened, None, embed, view):

@@ -13,6 +13,7 @@ so is each champion's role given, or the one sentence saying why it could not be
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 import discord
@@ -35,7 +36,12 @@ from bot.render.tournaments import (
 from bot.store.tournament_models import EventRound, RoundTable, TournamentEvent
 from bot.tables import Place
 from bot.tables.champion_roles import RoleNotice
-from bot.tables.tournament_runner import EventChanged
+from bot.tables.tournament_runner import EventChanged, TournamentRunner
+
+from bot.discord.readiness import patiently
+
+from .announcer import Announcer
+from .reminder import ScheduledEvents
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
@@ -45,6 +51,10 @@ __all__ = ["EventDesk", "event_view"]
 log = logging.getLogger(__name__)
 
 _NO_MENTIONS: Final = discord.AllowedMentions.none()
+_PHASE_CHANGES: Final = frozenset(
+    {"checkin", "started", "round", "finished", "cancelled", "moved", "resumed"}
+)
+"""The changes a scheduled event may follow (its start, its status)."""
 
 
 def event_view(event: TournamentEvent) -> discord.ui.View | None:
@@ -75,6 +85,10 @@ class EventDesk:
         self.messages: dict[int, int] = {}
         """The live message of each event (posted by /euchre tournament new, or anew)."""
         self._latest: dict[int, TournamentEvent] = {}
+        self.announcer = Announcer(bot, self.publisher)
+        """The event's announcements, each posted once."""
+        self.scheduled = ScheduledEvents(bot)
+        """Each event's Discord scheduled event, following it."""
 
     async def remember(self, event_id: int, message_id: int) -> None:
         """Keep ``message_id`` as the event's live message, here and in the store.
@@ -91,10 +105,43 @@ class EventDesk:
             log.exception("event %d: its message %d was not stored", event_id, message_id)
 
     async def recall(self) -> None:
-        """The stored live messages of the open events (at start-up, before they resume)."""
+        """The stored live messages of the open events and the announcements they made.
+
+        At start-up, before they resume.
+        """
         runner = self.bot.tournaments
         if runner is not None:
-            self.messages.update(await runner.repo.open_message_ids())
+            messages = await runner.repo.open_message_ids()
+            self.messages.update(messages)
+            opened = [e.state.id for e in runner.running if e.state.id is not None]
+            await self.announcer.recall(sorted({*messages, *opened}))
+
+    async def resume(self, runner: TournamentRunner, owns: Callable[[int], bool]) -> bool:
+        """Go on with this process's open events at start-up; whether they were resumed.
+
+        Their messages are read first (a resumed event's message is redrawn at once),
+        then the runner resumes them and each is shown; last, every scheduled event is
+        brought in step, those of events that ended while the bot was down too.
+        """
+        try:
+            await patiently("the events' messages", self.recall)
+        except Exception:
+            log.exception("The tournament events' messages could not be read: posted anew")
+        try:
+            resumed = await patiently("the tournament events", lambda: runner.resume(owns))
+        except Exception:
+            log.exception("Tournament events could not be resumed")
+            return False
+        for event in resumed:
+            if event.state.id is not None:
+                self.on_change(EventChanged(event.state, "resumed", "resumed"))
+        if resumed:
+            log.info("Resumed %d open tournament event(s)", len(resumed))
+        try:
+            await self.scheduled.resume(owns)
+        except Exception:
+            log.exception("The events' scheduled events could not be brought in step")
+        return True
 
     # ------------------------------------------------------------------ a table's place
 
@@ -143,6 +190,9 @@ class EventDesk:
         self._latest[event.id] = event
         if change.kind != "created":
             self.redraw(event.id)
+        self.announcer.on_change(event)
+        if change.kind in _PHASE_CHANGES:
+            self.scheduled.follow(event)
         if change.kind == "round":
             rnd = event.rounds[-1]
             self.notice(event, ("round", rnd.number), round_text(event, rnd, _total(event)))

@@ -11,6 +11,7 @@ keeps it with :class:`bot.store.TournamentRepo`.
     event.report(1, 1, [(1, 0), (0, 2)], now, finished=False)
 """
 
+from .announcements import REMINDER_BEFORE, Announcement, due_announcements
 from .errors import (
     ChannelBusyError,
     EventStateError,
@@ -21,7 +22,7 @@ from .errors import (
     TournamentError,
 )
 from .event import Actor, Tournament
-from .export import export_event, export_json
+from .export import export_csv, export_event, export_json
 from .measure import (
     RotationFigures,
     RotationRow,
@@ -38,7 +39,9 @@ from .start_time import StartTimeError, event_start
 from .storage import champion_roles, create_event, load_event, open_events, save_event
 
 __all__ = [
+    "REMINDER_BEFORE",
     "Actor",
+    "Announcement",
     "ChannelBusyError",
     "EventStateError",
     "NotDirectorError",
@@ -56,7 +59,9 @@ __all__ = [
     "champion_roles",
     "champions",
     "create_event",
+    "due_announcements",
     "event_start",
+    "export_csv",
     "export_event",
     "export_json",
     "load_event",

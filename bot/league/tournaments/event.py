@@ -7,27 +7,38 @@ Every change works on a copy of the state and takes it only when it succeeded: a
 refused request (a :class:`TournamentError`, one sentence for the person who asked)
 leaves the event as it was. The clock is the caller's: each change takes ``now``.
 Actions with ``actor`` None are the bot's own (a timer, the check-in window opening).
+The state, its reads and the way every change is made are :mod:`.core`'s; the
+director's hand on a running event (pause, skip, a new start, cancel) is :mod:`.directing`'s.
 """
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from datetime import datetime
 
+from bot.league.tournaments.core import Actor
+from bot.league.tournaments.directing import Directing
 from bot.league.tournaments.errors import (
     EventStateError,
-    NotDirectorError,
     ResultError,
     SignUpError,
     TooFewPlayersError,
 )
+from bot.league.tournaments.late import (
+    add_late_comer,
+    check_late_join,
+    seat_late_comers,
+    unplayed,
+)
 from bot.league.tournaments.seating import planned_rounds, round_tables, seat_everyone
-from bot.league.tournaments.standings import Standing, champions, standings
-from bot.league.tournaments.waiting import admit, move_up, unconfirmed, waiting_place, who_plays
+from bot.league.tournaments.waiting import (
+    admit,
+    check_sign_up,
+    move_up,
+    unconfirmed,
+    who_plays,
+)
 from bot.store.tournament_models import (
-    OPEN_EVENT_PHASES,
     Entrant,
     EventRound,
     EventSettings,
@@ -41,20 +52,8 @@ MAX_DEALS_PER_GAME = 60
 """More deals than any game to a target takes: a report past it is refused."""
 
 
-@dataclass(frozen=True)
-class Actor:
-    """Who asks: a member, and whether the server lets them direct events (admin or role)."""
-
-    user_id: int
-    is_director: bool = False
-
-
-class Tournament:
+class Tournament(Directing):
     """One event and the changes it allows; ``state`` is what the store keeps."""
-
-    def __init__(self, state: TournamentEvent) -> None:
-        """Go on with an event as it was saved."""
-        self._state = state
 
     @classmethod
     def create(
@@ -82,63 +81,6 @@ class Tournament:
             )
         )
 
-    @property
-    def state(self) -> TournamentEvent:
-        """A copy of the event as it stands."""
-        return self._state.model_copy(deep=True)
-
-    @property
-    def phase(self) -> str:
-        """Where the event is in its life."""
-        return self._state.phase
-
-    @property
-    def current_round(self) -> EventRound | None:
-        """The newest round (the one being played, or the last played), if any."""
-        return self._state.rounds[-1] if self._state.rounds else None
-
-    @property
-    def total_rounds(self) -> int:
-        """The rounds the event plays (pairs: a whole round robin when it fits)."""
-        return planned_rounds(self._state)
-
-    def entrant(self, user_id: int) -> Entrant | None:
-        """The entry of a member, if they are in."""
-        return next((e for e in self._state.entrants if e.user_id == user_id), None)
-
-    def waiting_place(self, user_id: int) -> int | None:
-        """Where a member stands on the waiting list (1: next in), or None."""
-        return waiting_place(self._state, user_id)
-
-    def _signed_up(self, user_id: int) -> Entrant | None:
-        """The entry of a member, in the event or on its waiting list."""
-        found = self.entrant(user_id)
-        return found or next((e for e in self._state.waiting if e.user_id == user_id), None)
-
-    def standings(self) -> list[Standing]:
-        """The standings as they are now."""
-        return standings(self._state)
-
-    def champions(self) -> list[Standing]:
-        """The winner(s) once the event has finished; empty before."""
-        return champions(self._state) if self._state.phase == "finished" else []
-
-    @contextlib.contextmanager
-    def _change(self, now: datetime) -> Iterator[TournamentEvent]:
-        draft = self._state.model_copy(deep=True)
-        yield draft
-        draft.updated_at = now
-        self._state = draft
-
-    def _direct(self, actor: Actor | None, what: str) -> None:
-        if actor is not None and not actor.is_director and actor.user_id != self._state.director_id:
-            raise NotDirectorError(f"Only the event's directors can {what}.")
-
-    def _open(self, what: str) -> None:
-        if self._state.phase not in OPEN_EVENT_PHASES:
-            ended = "has finished" if self._state.phase == "finished" else "was cancelled"
-            raise EventStateError(f"The event {ended}; you can't {what} now.")
-
     # ------------------------------------------------------------------ sign-up
 
     def join(
@@ -155,23 +97,9 @@ class Tournament:
         A full event puts them on its waiting list (:meth:`waiting_place` says where).
         """
         state = self._state
-        if state.phase not in ("signup", "checkin"):
-            raise SignUpError("The event has already started; you can no longer join.")
-        if self.waiting_place(user_id) is not None:
-            raise SignUpError("You are already on this event's waiting list.")
-        if self.entrant(user_id) is not None:
-            raise SignUpError("You are already signed up for this event.")
-        pairs = state.settings.format == "pairs"
-        if pairs and partner_id is None:
-            raise SignUpError("Name your partner to sign up for a pairs event.")
-        if not pairs and partner_id is not None:
-            raise SignUpError("Progressive events are for individuals: partners change each round.")
-        if partner_id == user_id:
-            raise SignUpError("You can't be your own partner.")
-        if partner_id is not None and self._signed_up(partner_id) is not None:
-            raise SignUpError(f"{partner_name or 'Your partner'} is already signed up.")
-        if pairs and state.phase == "checkin":
-            raise SignUpError("Check-in has opened; new pairs can no longer sign up.")
+        if state.phase in ("playing", "between_rounds") and state.settings.format == "progressive":
+            return self._join_late(user_id, name, now)
+        check_sign_up(state, user_id, partner_id, partner_name)
         with self._change(now) as draft:
             everyone = [*draft.entrants, *draft.waiting]
             number = max((e.number for e in everyone), default=-1) + 1
@@ -195,6 +123,13 @@ class Tournament:
                 )
             admit(draft, group)
         return entry
+
+    def _join_late(self, user_id: int, name: str, now: datetime) -> Entrant:
+        """A late-comer to a running progressive event (:mod:`.late`)."""
+        check_late_join(self._state, user_id, planned_rounds(self._state))
+        with self._change(now) as draft:
+            number = add_late_comer(draft, user_id, name)
+        return next(e for e in self._state.entrants if e.number == number).model_copy()
 
     def confirm_partner(self, user_id: int, now: datetime) -> Entrant:
         """A named partner confirms the pair. The partner who named them."""
@@ -235,6 +170,10 @@ class Tournament:
                 draft.waiting = [e for e in draft.waiting if e.user_id not in users]
                 move_up(draft)
             return gone
+        if unplayed(self._state, entry):  # a late-comer's seat goes back to the computer
+            with self._change(now) as draft:
+                draft.entrants = [e for e in draft.entrants if e.user_id != user_id]
+            return [entry.model_copy()]
         return [self._replace(None, user_id, now, "leave")]
 
     def open_check_in(self, actor: Actor | None, now: datetime) -> list[Entrant]:
@@ -385,51 +324,6 @@ class Tournament:
             raise EventStateError("The event is paused: resume it first.")
         with self._change(now) as draft:
             draft.phase = "playing"
+            seat_late_comers(draft, len(draft.rounds) + 1)
             draft.rounds.append(round_tables(draft, len(draft.rounds) + 1, now))
         return self._state.rounds[-1].model_copy(deep=True)
-
-    # ------------------------------------------------------------------ the director
-
-    def pause(self, actor: Actor | None, now: datetime) -> None:
-        """Hold the event: no round starts and the round timer stops until resumed."""
-        self._direct(actor, "pause the event")
-        if self._state.phase not in ("playing", "between_rounds"):
-            raise EventStateError("Only an event in play can be paused.")
-        if self._state.paused:
-            raise EventStateError("The event is already paused.")
-        with self._change(now) as draft:
-            draft.paused = True
-
-    def resume(self, actor: Actor | None, now: datetime) -> None:
-        """Go on after a pause."""
-        self._direct(actor, "resume the event")
-        if not self._state.paused:
-            raise EventStateError("The event is not paused.")
-        with self._change(now) as draft:
-            draft.paused = False
-
-    def skip(self, actor: Actor | None, user_id: int, now: datetime) -> Entrant:
-        """Replace a no-show by a computer from the current round on."""
-        self._direct(actor, "skip a player")
-        return self._replace(actor, user_id, now, "skip a player")
-
-    def _replace(self, actor: Actor | None, user_id: int, now: datetime, what: str) -> Entrant:
-        if self._state.phase not in ("playing", "between_rounds"):
-            raise EventStateError(f"You can only {what} while the event is being played.")
-        entry = self.entrant(user_id)
-        if entry is None or entry.slot is None:
-            raise SignUpError("That member is not playing in this event.")
-        if entry.replaced_in_round is not None:
-            raise SignUpError(f"{entry.display_name} has already been replaced by a computer.")
-        rounds = len(self._state.rounds)
-        with self._change(now) as draft:
-            mine = next(e for e in draft.entrants if e.user_id == user_id)
-            mine.replaced_in_round = rounds if draft.phase == "playing" else rounds + 1
-        return mine.model_copy()
-
-    def cancel(self, actor: Actor | None, now: datetime) -> None:
-        """Call the event off: every table closes and nothing is rated."""
-        self._direct(actor, "cancel the event")
-        self._open("cancel it")
-        with self._change(now) as draft:
-            draft.phase = "cancelled"

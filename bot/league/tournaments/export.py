@@ -1,14 +1,19 @@
-"""An event as one JSON document: settings, entrants, rounds with table results, standings."""
+"""An event as one JSON document, and its standings as a CSV table for a spreadsheet.
+
+The JSON holds its settings, entrants, rounds with table results and standings.
+"""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from typing import Any, Final
 
 from bot.league.tournaments.standings import standings
 from bot.store.tournament_models import TournamentEvent
 
-__all__ = ["EXPORT_VERSION", "export_event", "export_json"]
+__all__ = ["CSV_COLUMNS", "EXPORT_VERSION", "export_csv", "export_event", "export_json"]
 
 EXPORT_VERSION: Final = 1
 """Raised when the document's shape changes."""
@@ -37,6 +42,7 @@ def export_event(event: TournamentEvent) -> dict[str, Any]:
                 "computer": e.is_computer,
                 "slot": e.slot,
                 "replaced_in_round": e.replaced_in_round,
+                "joined_in_round": e.joined_in_round,
             }
             for e in event.entrants
         ],
@@ -68,3 +74,55 @@ def export_event(event: TournamentEvent) -> dict[str, Any]:
 def export_json(event: TournamentEvent) -> str:
     """The export as indented JSON text (snowflakes as strings: JavaScript loses their digits)."""
     return json.dumps(export_event(event), ensure_ascii=False, indent=2, sort_keys=False) + "\n"
+
+
+CSV_COLUMNS: Final = (
+    "place",
+    "names",
+    "user_ids",
+    "points",
+    "against",
+    "wins",
+    "games",
+    "deals_played",
+    "deals_won",
+    "head_to_head",
+    "left",
+    "joined_in_round",
+)
+"""The CSV's header: one row per line of the standings, in order."""
+
+
+def export_csv(event: TournamentEvent) -> str:
+    """The standings as CSV (RFC 4180: quoted where needed, CRLF line ends).
+
+    A pair's names and ids are joined by " & "; ids are text, as in the JSON. A name a
+    spreadsheet would read as a formula is kept as text (a leading ``'``).
+    """
+    by_number = {e.number: e for e in event.entrants}
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for line in standings(event):
+        ids = [by_number[n].user_id for n in line.entrants]
+        writer.writerow(
+            [
+                line.place,
+                _cell(" & ".join(line.names)),
+                " & ".join("" if i is None else str(i) for i in ids),
+                line.points,
+                line.against,
+                f"{line.wins:g}",
+                line.games,
+                line.deals_played,
+                line.deals_won,
+                line.head_to_head,
+                "yes" if line.replaced else "no",
+                "" if line.joined is None else line.joined,
+            ]
+        )
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
+from bot.league.tournaments.late import occupants
 from bot.league.tournaments.pairings import Pairing, round_robin, round_robin_fits, swiss_round
 from bot.league.tournaments.rotation import progressive_schedule
 from bot.league.tournaments.standings import pair_ranking
@@ -98,7 +99,7 @@ def round_tables(event: TournamentEvent, number: int, now: datetime) -> EventRou
         ]
         return EventRound(number=number, tables=tables, bye=pairing.bye, started_at=now)
     assert event.schedule is not None
-    by_slot = {e.slot: e.number for e in event.entrants if e.slot is not None}
+    by_slot = {slot: e.number for slot, e in occupants(event, number).items()}
     tables = [
         RoundTable(number=i + 1, seats=(by_slot[a], by_slot[b], by_slot[c], by_slot[d]))
         for i, (a, b, c, d) in enumerate(event.schedule[number - 1])
@@ -122,3 +123,4 @@ def _pairing(event: TournamentEvent, number: int) -> Pairing:
     }
     had_bye = {rnd.bye for rnd in event.rounds if rnd.bye is not None}
     return swiss_round(pair_ranking(event), met, had_bye)
+

@@ -7,7 +7,8 @@ faced, table by table). Pairs: wins (a bye is a win, a game level at a round tim
 half a win each), then point difference. People still level share the place.
 
 Someone replaced by a computer keeps the score of the rounds before the one in which
-they left, marked ``replaced``; computers that filled seats are not placed.
+they left, marked ``replaced``; a late-comer scores from the round they joined in,
+marked with it (``joined``); computers that filled seats are not placed.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ class Standing(BaseModel):
     games: int = 0
     replaced: bool = False
     """Someone of the line left and a computer played on in their place."""
+    joined: int | None = None
+    """A late-comer: the first round they played (the rounds before it they missed)."""
 
 
 def standings(event: TournamentEvent) -> list[Standing]:
@@ -108,6 +111,7 @@ def _progressive(event: TournamentEvent) -> list[Standing]:
                 deals_won=won[n],
                 head_to_head=h2h[n],
                 replaced=people[n].replaced_in_round is not None,
+                joined=people[n].joined_in_round,
             ),
         )
         for n in people

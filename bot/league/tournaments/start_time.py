@@ -1,4 +1,4 @@
-"""When an event starts: minutes from now, or a clock time in UTC (``HH:MM``).
+"""When an event starts: minutes from now, or a clock time in UTC (``HH:MM``), and moving it.
 
 A clock time is the next time the clock shows it: today if it is still ahead, else
 tomorrow. Times are UTC, since Discord tells the bot no one's time zone; the event's
@@ -11,9 +11,11 @@ import re
 from datetime import datetime, timedelta
 from typing import Final
 
+from bot.store.tournament_models import EventSettings
+
 from .errors import TournamentError
 
-__all__ = ["StartTimeError", "event_start"]
+__all__ = ["StartTimeError", "event_start", "moved_start"]
 
 _CLOCK: Final = re.compile(r"(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)")
 
@@ -44,3 +46,17 @@ def event_start(
         hour=int(found["hour"]), minute=int(found["minute"]), second=0, microsecond=0
     )
     return start if start > now else start + timedelta(days=1)
+
+
+def moved_start(
+    settings: EventSettings, phase: str, start: datetime, now: datetime
+) -> EventSettings:
+    """``settings`` with the start moved to ``start``.
+
+    During sign-up check-in opens at most as long before the new start as there is
+    time until it; once open, it stays open.
+    """
+    check_in = settings.check_in_minutes
+    if phase == "signup":
+        check_in = min(check_in, int((start - now).total_seconds() // 60))
+    return settings.model_copy(update={"start_time": start, "check_in_minutes": check_in})

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.league.tournaments.errors import SignUpError
 from bot.store.tournament_models import Entrant, TournamentEvent
 
 __all__ = [
     "admit",
+    "check_sign_up",
     "groups",
     "move_up",
     "places_left",
@@ -115,3 +117,27 @@ def who_plays(event: TournamentEvent) -> tuple[list[Entrant], list[Entrant]]:
     )
     kept = {e.number for e in event.entrants}
     return event.entrants, [e for e in everyone if e.number not in kept]
+
+
+def check_sign_up(
+    event: TournamentEvent, user_id: int, partner_id: int | None, partner_name: str
+) -> None:
+    """Refuse a sign-up before the start that the event can't take (SignUpError: why)."""
+    if event.phase not in ("signup", "checkin"):
+        raise SignUpError("The event has already started; you can no longer join.")
+    if waiting_place(event, user_id) is not None:
+        raise SignUpError("You are already on this event's waiting list.")
+    signed_up = {e.user_id for e in [*event.entrants, *event.waiting]}
+    if user_id in signed_up:
+        raise SignUpError("You are already signed up for this event.")
+    pairs = event.settings.format == "pairs"
+    if pairs and partner_id is None:
+        raise SignUpError("Name your partner to sign up for a pairs event.")
+    if not pairs and partner_id is not None:
+        raise SignUpError("Progressive events are for individuals: partners change each round.")
+    if partner_id == user_id:
+        raise SignUpError("You can't be your own partner.")
+    if partner_id is not None and partner_id in signed_up:
+        raise SignUpError(f"{partner_name or 'Your partner'} is already signed up.")
+    if pairs and event.phase == "checkin":
+        raise SignUpError("Check-in has opened; new pairs can no longer sign up.")

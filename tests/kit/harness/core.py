@@ -29,6 +29,7 @@ from tests.kit.harness.timing import _Timing
 from tests.kit.harness.webhooks import _InteractionState, _Webhooks
 from tests.kit.harness.world import FakeGuild, FakeMember, _World
 from tests.kit.payloads import JSON, clone
+from tests.kit.scheduled_events import ScheduledEvents
 from tests.kit.waiting import BOUND
 
 
@@ -88,6 +89,10 @@ class Harness(
         """The application's emojis by id, as uploaded (with ``image``, the data URI sent)."""
         """Commands the bot synced (``tree.sync``), by guild id (None = global)."""
         self.handlers: dict[tuple[str, str], HttpHandler] = {}
+        self._nonces: dict[tuple[int, str], int] = {}
+        """Messages posted with an enforced nonce: Discord answers a repeat with the first."""
+        self.scheduled_events = ScheduledEvents()
+        """The guilds' scheduled events (the bot's creations; a test may delete one by hand)."""
         self.invalid: list[Sent] = []
         """Every call answered 401, 403 or 429 (Discord counts them against the bot)."""
         self._expected_invalid: dict[int, int] = {}

@@ -28,6 +28,7 @@ from tests.kit.discord_limits import InvalidRequests
 from tests.kit.discord_permissions import channel_refusal
 from tests.kit.harness.records import Sent, StoredMessage, UnexpectedRequestError, _Dispatch
 from tests.kit.payloads import JSON, clone
+from tests.kit.scheduled_events import EditRefusedError
 
 if TYPE_CHECKING:
     from tests.kit.harness.world import FakeGuild
@@ -215,6 +216,16 @@ class _Rest:
         if key == ("POST", "/guilds/{guild_id}/scheduled-events"):
             sent.kind = "scheduled_event"
             return self._scheduled_event(sent, p)
+        if path == "/guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}":
+            sent.kind = "scheduled_event_edit"
+            guild_id, event_id = int(p["guild_id"]), int(p["guild_scheduled_event_id"])
+            try:
+                if method == "PATCH":
+                    return self.scheduled_events.edit(guild_id, event_id, sent.body or {})
+                if method == "GET":
+                    return self.scheduled_events.get(guild_id, event_id)
+            except EditRefusedError as refusal:
+                raise _error(refusal.status, refusal.code, refusal.message) from None
         if key == ("GET", "/guilds/{guild_id}/members/{user_id}"):
             fake_guild = self.guilds.get(int(p["guild_id"]))
             member = self._users.get(int(p["user_id"]))
@@ -241,7 +252,7 @@ class _Rest:
         if not (perms.create_events or perms.manage_events):
             raise _error(403, 50013, "Missing Permissions")
         body = cast(JSON, sent.body or {})
-        return payloads.scheduled_event(
+        return self.scheduled_events.create(
             self.next_id(), fake_guild.id, self.bot_user_payload(), body
         )
 
@@ -383,7 +394,14 @@ class _Rest:
         self._check_thread_open(cid, key, body)
         if key == ("POST", "/channels/{channel_id}/messages"):
             sent.kind = "channel_send"
+            nonce = body.get("nonce") if body.get("enforce_nonce") else None
+            if nonce is not None and (cid, str(nonce)) in self._nonces:
+                first = self.messages[self._nonces[cid, str(nonce)]]
+                sent.message_id = first.id  # Discord answers with the message it has
+                return first.payload
             stored = self._new_message(cid, gid, body, visible_to=sent.visible_to, files=sent.files)
+            if nonce is not None:
+                self._nonces[cid, str(nonce)] = stored.id
             sent.message_id = stored.id
             self._channels[cid]["last_message_id"] = str(stored.id)
             return stored.payload
