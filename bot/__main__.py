@@ -27,8 +27,8 @@ import aiohttp
 import discord
 
 from bot import about
-from bot.app import EuchreBot, database_tables, without_voice
 from bot.cli import run_main
+from bot.discord.app import EuchreBot, database_tables, without_voice
 from bot.heartbeat import MAX_AGE_SECONDS, Heartbeat
 from bot.league import LeagueService
 from bot.logs import formatter_for

@@ -71,9 +71,7 @@ def surprises(view: SeatView, deal: Deal) -> tuple[Game, int] | None:
     return game, count
 
 
-def bidding_world(
-    view: SeatView, rng: random.Random, effort: Effort | None = None
-) -> Game | None:
+def bidding_world(view: SeatView, rng: random.Random, effort: Effort | None = None) -> Game | None:
     """A whole deal around this seat's hand, replayed to now (the bidding or the declaration).
 
     ``effort`` counts the deals drawn and the bids replayed on them.

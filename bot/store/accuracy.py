@@ -52,9 +52,7 @@ class AccuracyPoint(BaseModel):
     flagged: int
 
 
-_COLUMNS: Final = (
-    "game_id, user_id, seat, accuracy, decisions, flagged, points_lost, reviewed_at"
-)
+_COLUMNS: Final = "game_id, user_id, seat, accuracy, decisions, flagged, points_lost, reviewed_at"
 
 
 class AccuracyRepo:
@@ -114,9 +112,7 @@ class AccuracyRepo:
             "ORDER BY g.finished_at DESC, a.game_id DESC LIMIT ?",
             (guild_id, user_id, limit),
         )
-        points = [
-            build(AccuracyPoint, f"game_accuracy {user_id}", row_dict(row)) for row in rows
-        ]
+        points = [build(AccuracyPoint, f"game_accuracy {user_id}", row_dict(row)) for row in rows]
         return points[::-1]
 
     async def average(self, guild_id: int, user_id: int) -> tuple[int, float | None]:

@@ -68,6 +68,7 @@ __all__ = [
     "Database",
     "Params",
     "Row",
+    "add_dialect",
     "migrate",
     "utc_now",
 ]
@@ -586,6 +587,26 @@ async def finish_even_if_cancelled(work: Awaitable[T], what: str) -> T:
         raise
 
 
+Opener = Callable[[StoreUrl, Clock, float | None], Awaitable["Database"]]
+"""How one dialect connects to a database (its :class:`Database` subclass)."""
+
+_OPENERS: Final[dict[Dialect, Opener]] = {}
+_EXISTING: Final[dict[Dialect, Callable[[StoreUrl], Awaitable[int]]]] = {}
+
+
+def add_dialect(
+    dialect: Dialect, opener: Opener, existing: Callable[[StoreUrl], Awaitable[int]] | None = None
+) -> None:
+    """Say how ``dialect`` connects (and reads an existing schema's version without a write).
+
+    The package (``bot/store/__init__.py``) adds both dialects, so this module, which their
+    classes subclass, imports neither of them.
+    """
+    _OPENERS[dialect] = opener
+    if existing is not None:
+        _EXISTING[dialect] = existing
+
+
 async def connect(
     target: str | os.PathLike[str], clock: Clock = utc_now, timeout: float | None = None
 ) -> Database:
@@ -597,13 +618,7 @@ async def connect(
         url = parse_url(target)
     except ValueError as exc:
         raise StoreError(str(exc)) from None
-    if url.dialect == "postgresql":
-        from bot.store.postgres import PostgresDatabase  # asyncpg only when used
-
-        return await PostgresDatabase.connect(url, clock, timeout)
-    from bot.store.sqlite import SqliteDatabase  # it imports this module
-
-    return await SqliteDatabase.connect(url, clock)
+    return await _OPENERS[url.dialect](url, clock, timeout)
 
 
 async def existing_schema(target: str | os.PathLike[str]) -> int:
@@ -616,10 +631,9 @@ async def existing_schema(target: str | os.PathLike[str]) -> int:
         url = parse_url(target)
     except ValueError as exc:
         raise StoreError(str(exc)) from None
-    if url.dialect == "sqlite":
-        from bot.store.sqlite import SqliteDatabase
-
-        return await SqliteDatabase.existing_version(url)
+    existing = _EXISTING.get(url.dialect)
+    if existing is not None:
+        return await existing(url)
     db = await connect(target)
     try:
         return db.schema_version

@@ -520,9 +520,7 @@ def main(argv: list[str] | None = None) -> int:
             print(review_deal_report(specs, reviews))
         elif args.command in ("train-bidding", "train-loners"):
             if rules.to_spec() != {"preset": rules.preset}:
-                raise RulesError(
-                    f"{args.command} takes a preset name: the models are per preset"
-                )
+                raise RulesError(f"{args.command} takes a preset name: the models are per preset")
             training = args.command == "train-bidding"
             if training:
                 name = data_name(rules.preset, args.expert_partner)

@@ -17,7 +17,7 @@ from tests.cogs.euchre_driver import build_bot
 from tests.cogs.test_league_commands import db
 from tests.cogs.worst import long_guild
 from tests.conftest import MakeHarness
-from tests.harness import FakeMember, Harness, StoredMessage
+from tests.kit.harness import FakeMember, Harness, StoredMessage
 from tests.league.util import RULES, finished_record
 
 __all__ = ["db"]
@@ -64,7 +64,10 @@ async def test_a_200_game_history_and_full_standings_page_and_every_view_fits(
 
     history = await h.slash(people[1], "euchre history", {"member": admin})
     pages = await every_page(h, people[1], history.message, "Older ▶")
-    assert len(pages) == GAMES // 10 and f"Page {len(pages)} of {len(pages)} · {GAMES} games" in pages[-1]
+    assert (
+        len(pages) == GAMES // 10
+        and f"Page {len(pages)} of {len(pages)} · {GAMES} games" in pages[-1]
+    )
     numbers = {int(n) for page in pages for n in re.findall(r"\*\*#(\d+)\*\*", page)}
     assert len(numbers) == GAMES, "every game on one page or another"
 

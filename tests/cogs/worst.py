@@ -15,7 +15,7 @@ from typing import Final
 
 from bot.render.rules import rules_text
 from bot.rules import PRESETS, HouseRules
-from tests.harness import FakeGuild, Harness, MemberSpec
+from tests.kit.harness import FakeGuild, Harness, MemberSpec
 
 NAME_LENGTH: Final = 100
 
@@ -44,7 +44,9 @@ def long_name(index: int) -> str:
     return text[:NAME_LENGTH]
 
 
-def long_members(count: int, *, prefix: str = "p", first: MemberSpec | None = None) -> list[MemberSpec]:
+def long_members(
+    count: int, *, prefix: str = "p", first: MemberSpec | None = None
+) -> list[MemberSpec]:
     """``count`` members named ``p00``, ``p01``... whose display names are :func:`long_name`."""
     specs = [MemberSpec(f"{prefix}{i:02d}", nick=long_name(i)) for i in range(count)]
     return specs if first is None else [first, *specs]
