@@ -27,8 +27,8 @@ import aiohttp
 import discord
 
 from bot import about
-from bot.app import EuchreBot, database_tables, search_pool, without_voice
 from bot.cli import run_main
+from bot.discord.app import EuchreBot, without_voice
 from bot.heartbeat import MAX_AGE_SECONDS, Heartbeat
 from bot.league import LeagueService, Reviewer
 from bot.logs import formatter_for
@@ -41,6 +41,7 @@ from bot.maintenance import (
     web_pages,
 )
 from bot.runtime import tune_gc_after_start
+from bot.services import database_tables, search_pool
 from bot.settings import (
     CONFIG_ENV,
     TOKEN_ENV,

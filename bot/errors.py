@@ -3,7 +3,7 @@
 :class:`UserFacingError` is the base for every error whose message is meant for the
 person who caused it: "It is not your turn.", "You must follow suit.", "The table is
 full.". Any layer may raise it (it knows nothing of Discord); the error funnel (the
-command tree's ``on_error`` and views via :func:`bot.replies.report_error`) answers it
+command tree's ``on_error`` and views via :func:`bot.discord.replies.report_error`) answers it
 with an ephemeral message. Every other exception is a bug: it is logged and the user
 gets an apology.
 

@@ -73,7 +73,7 @@ ENV_PREFIX = "EUCHRE_"
 OTHER_VARIABLES: dict[str, str] = {
     CONFIG_ENV: "the config file to read",
     PURE_VARIABLE: "run the pure-Python sources, not the compiled modules (bot/compiled.py)",
-    "EUCHRE_TEST_POSTGRES": "which PostgreSQL server the tests start (tests/postgres_server.py)",
+    "EUCHRE_TEST_POSTGRES": "which PostgreSQL server the tests start (tests/kit)",
     "EUCHRE_BROWSER_REQUIRED": "1: the browser tests fail, not skip, without Chromium (.ci/run)",
     "EUCHRE_NODE_REQUIRED": "1: the Activity's build check fails, not skips, without npm (.ci/run)",
     "EUCHRE_SCREENSHOTS": "a folder where the browser tests save their screenshots",

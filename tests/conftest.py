@@ -16,10 +16,10 @@ import discord
 import pytest
 
 from bot.store import Database
-from tests.harness import Harness
-from tests.postgres_server import PostgresMissingError, PostgresServer, start_server
-from tests.slow_database import SLOW_DB, slow_commits
-from tests.tcp_proxy import BlackHoleProxy
+from tests.kit.harness import Harness
+from tests.kit.postgres_server import PostgresMissingError, PostgresServer, start_server
+from tests.kit.slow_database import SLOW_DB, slow_commits
+from tests.kit.tcp_proxy import BlackHoleProxy
 
 # pytest caches each test module with its asserts rewritten; with PYTHONDONTWRITEBYTECODE
 # set (as container images often do) it would rewrite all of them on every run, several
@@ -27,7 +27,7 @@ from tests.tcp_proxy import BlackHoleProxy
 sys.dont_write_bytecode = False
 
 # --------------------------------------------------------------------------- interaction harness
-# tests/harness: run a real bot offline. Usage in a cog test:
+# tests/kit/harness: run a real bot offline. Usage in a cog test:
 #
 #     async def test_new_table(make_harness):
 #         h = await make_harness(build_bot())
@@ -51,7 +51,7 @@ async def make_harness() -> AsyncIterator[MakeHarness]:
 
 
 # --------------------------------------------------------------------------- PostgreSQL
-# tests/postgres_server.py: one throwaway server for the session, started on first use;
+# tests/kit/postgres_server.py: one throwaway server for the session, started on first use;
 # each test that asks for ``postgres_url`` gets a fresh database on it. Without
 # PostgreSQL installed those tests fail with a message saying how to install it. They
 # are marked ``postgresql`` and run by ``pytest -m postgresql`` and CI, not by default.
@@ -205,7 +205,7 @@ async def db(db_url: str) -> AsyncIterator[Database]:
     """An open empty database of ``db_url``, closed after the test.
 
     With ``EUCHRE_TEST_SLOW_DB`` set, a PostgreSQL database is reached through a proxy
-    that holds each request that long (tests/slow_database.py).
+    that holds each request that long (tests/kit/slow_database.py).
     """
     proxy = None
     if SLOW_DB and db_url.startswith("postgresql"):

@@ -14,7 +14,7 @@ import asyncpg
 import pytest
 
 from bot.store import Database
-from tests.postgres_server import PostgresServer
+from tests.kit.postgres_server import PostgresServer
 
 REPO = Path(__file__).resolve().parents[1]
 COMPOSE = (REPO / "compose.yaml").read_text(encoding="utf-8")

@@ -12,7 +12,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.app import EuchreBot
+from bot.discord.app import EuchreBot
 from tests.cogs.euchre_driver import build_bot
 from tests.kit.commands import check_commands, valid_name
 from tests.kit.contract import check_request

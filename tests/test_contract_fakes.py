@@ -17,9 +17,9 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.e2e.fake_discord import FakeDiscord
-from tests.harness import Harness
 from tests.kit.contract import ContractError
+from tests.kit.fake_discord import FakeDiscord
+from tests.kit.harness import Harness
 from tests.test_contract import FIELD_TOO_LONG
 
 

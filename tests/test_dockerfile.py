@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import bot.__main__ as cli
-from bot.app import FLUSH_GRACE, HANDLERS_GRACE
+from bot.discord.app import FLUSH_GRACE, HANDLERS_GRACE
 from bot.web.drawing import FONT_PLACES
 
 REPO = Path(__file__).resolve().parents[1]

@@ -48,3 +48,17 @@ def test_every_rules_field_is_documented() -> None:
     documented = set(re.findall(r"^\| `(\w+)` \|", text, re.MULTILINE))
     missing = set(HouseRules.model_fields) - documented - {"preset"}  # see `rules` above
     assert not missing, f"docs/record-format.md lacks the rules fields {sorted(missing)}"
+
+
+LENGTHS = {"README.md": 250, "docs/players.md": 500}
+"""The most lines each page may have: past that it is restructured, its detail moved where
+it belongs (never trimmed to the line)."""
+
+
+def test_the_long_pages_stay_within_their_lengths() -> None:
+    over = {
+        name: lines
+        for name, most in LENGTHS.items()
+        if (lines := len((REPO / name).read_text(encoding="utf-8").splitlines())) > most
+    }
+    assert not over, f"over their lengths {LENGTHS}: {over}"

@@ -1,4 +1,4 @@
-"""The interaction harness (tests/harness) drives a tiny real bot, offline."""
+"""The interaction harness (tests/kit/harness) drives a tiny real bot, offline."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.harness import (
+from tests.kit.harness import (
     DEFAULT_BOT_PERMISSIONS,
     EPHEMERAL,
     FakeGuild,
@@ -746,7 +746,7 @@ async def test_every_call_is_recorded_and_nothing_reaches_the_network(
     await h.click(bob, h.last_public_message(guild.channel), label="Note")
     await h.slash(alice, "demo post")
 
-    from tests.harness import _OfflineConnector
+    from tests.kit.harness import _OfflineConnector
 
     assert _OfflineConnector.attempts == 0
     public = list(h.public_payloads())

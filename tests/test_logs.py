@@ -17,11 +17,10 @@ import discord
 import pytest
 
 import bot.__main__ as cli
-from bot.app import EuchreBot
+from bot.discord.app import EuchreBot
 from bot.logs import GUILD_ID, PLAIN, TABLE_ID, JsonFormatter, TableLock, formatter_for
 from bot.settings import Settings
-
-from .test_app import FakeInteraction, make_settings
+from tests.discord.test_app import FakeInteraction, make_settings
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -16,7 +16,7 @@ import discord
 import pytest
 
 import bot.__main__ as cli
-from bot.app import EuchreBot
+from bot.discord.app import EuchreBot
 from bot.logs import PLAIN
 from bot.settings import Settings
 
@@ -113,7 +113,7 @@ def test_sigterm_stops_the_bot_cleanly(tmp_path: Path) -> None:
         """
         import asyncio, sys
         import discord
-        from bot.app import EuchreBot
+        from bot.discord.app import EuchreBot
         from bot.__main__ import main
 
         async def login(self, token):  # no HTTP; the setup hook opens the database

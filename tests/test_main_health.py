@@ -14,7 +14,7 @@ import pytest
 import bot.__main__ as cli
 from bot.heartbeat import MAX_AGE_SECONDS, Heartbeat
 from bot.store import StoreBusyError, StoreError, check_writable
-from tests.waiting import until
+from tests.kit.waiting import until
 
 
 @pytest.fixture(autouse=True)

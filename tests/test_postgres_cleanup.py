@@ -1,6 +1,6 @@
-"""A killed test run leaves no PostgreSQL server behind (tests/postgres_server.py's watchdog).
+"""A killed test run leaves no PostgreSQL server behind (tests/kit/postgres_server.py's watchdog).
 
-Each test starts pytest in a subprocess on tests/postgres_sleeper.py, whose test holds
+Each test starts pytest in a subprocess on tests/kit/postgres_sleeper.py, whose test holds
 the session's server, and kills that pytest the way ``timeout`` (SIGTERM) or the
 kernel (SIGKILL) would; then neither the server nor its folder may remain.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.postgres_server import OWNER_FILE, PREFIX, _alive, _started, clear_stale
+from tests.kit.postgres_server import OWNER_FILE, PREFIX, _alive, _started, clear_stale
 
 pytestmark = pytest.mark.postgresql
 
@@ -44,7 +44,7 @@ def hold_a_server(
     """A pytest run holding a server of its own (started, waiting to be killed)."""
     held = tmp_path / "held.json"
     command = [sys.executable, "-m", "pytest", "-o", "addopts=", "-p", "no:cacheprovider"]
-    command += ["-q", *options, "tests/postgres_sleeper.py"]
+    command += ["-q", *options, "tests/kit/postgres_sleeper.py"]
     output = (tmp_path / "output.txt").open("wb")
     run = subprocess.Popen(
         command,

@@ -11,7 +11,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-import tests.postgres_server as server
+import tests.kit.postgres_server as server
 
 pytestmark = pytest.mark.slow  # starts PostgreSQL servers of its own, several a test
 

@@ -65,7 +65,12 @@ def game_facts(record: dict[str, Any]) -> GameFacts:
 
 
 def _pair(value: object) -> tuple[int, int]:
-    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
+    if not (
+        isinstance(value, list)
+        and len(value) == 2
+        and type(value[0]) is int
+        and type(value[1]) is int
+    ):
         raise RecordError(f"not two numbers: {value!r}")
     return (value[0], value[1])
 

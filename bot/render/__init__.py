@@ -15,12 +15,12 @@ from .controls import (
     played_again_controls,
     public_controls,
 )
-from .dealt_hands import dealt_hands_embed
+from .dealt_hands import dealt_hands_panel
 from .faces import NO_FACES, CardFaces
 from .hand import HandButton, closed_hand_embed, hand_buttons, hand_embed
-from .help import help_embed
+from .help import help_panel
 from .hints import hint_text
-from .rules import rules_embed, rules_line, rules_text
+from .rules import rules_line, rules_panel, rules_text
 from .table import LAST_DEAL, table_embed, turn_mention
 
 __all__ = [
@@ -37,16 +37,16 @@ __all__ = [
     "card_name",
     "card_text",
     "closed_hand_embed",
-    "dealt_hands_embed",
+    "dealt_hands_panel",
     "hand_buttons",
     "hand_embed",
     "hand_text",
-    "help_embed",
+    "help_panel",
     "hint_text",
     "played_again_controls",
     "public_controls",
-    "rules_embed",
     "rules_line",
+    "rules_panel",
     "rules_text",
     "sort_hand",
     "suit_text",

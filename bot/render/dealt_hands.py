@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import discord
-
 from bot.tables import DealtHands, PublicTable
 
 from .cards import card_text, hand_text, in_colours
 from .deals import deal_line
+from .panel import Panel
 from .teams import seat_label
 
-__all__ = ["dealt_hands_embed"]
+__all__ = ["dealt_hands_panel"]
 
 
-def dealt_hands_embed(
-    table: PublicTable, dealt: DealtHands, four_colour: bool = False
-) -> discord.Embed:
+def dealt_hands_panel(table: PublicTable, dealt: DealtHands, four_colour: bool = False) -> Panel:
     """Every seat's hand of ``dealt`` as it was dealt, with the deal's outcome."""
     deal = dealt.deal
     lines = []
@@ -25,9 +22,8 @@ def dealt_hands_embed(
         lines.append(f"{seat_label(table, seat)}{dealer}: {in_colours(shown, four_colour)}")
     if dealt.upcard is not None:
         lines.append(f"Turned up: {card_text(dealt.upcard, four_colour)}")
-    embed = discord.Embed(
+    return Panel(
         title=f"Table {table.id}: the hands of deal {deal.number}",
         description="\n".join(lines),
+        footer=deal_line(table, deal),
     )
-    embed.set_footer(text=deal_line(table, deal))
-    return embed

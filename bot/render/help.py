@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from typing import Final
 
-import discord
-
 from bot.rules import HouseRules
 
+from .panel import Panel
 from .review import grades_line
 
-__all__ = ["HELP_LINES", "help_embed", "scoring_line"]
+__all__ = ["HELP_LINES", "help_panel", "scoring_line"]
 
 HELP_LINES: Final = (
     "New to euchre? **/euchre learn** plays a guided first deal with you, privately.",
@@ -81,13 +80,13 @@ def scoring_line(rules: HouseRules) -> str:
     )
 
 
-def help_embed(rules: HouseRules | None = None) -> discord.Embed:
+def help_panel(rules: HouseRules | None = None) -> Panel:
     """The help text, its scoring line from the server's ``rules`` (default: the defaults)."""
     lines = list(HELP_LINES)
     lines.insert(5, scoring_line(rules if rules is not None else HouseRules()))
     lines.insert(8, grades_line())
-    return discord.Embed(
+    return Panel(
         title="Euchre: how to play here",
         description="\n\n".join(lines),
-        colour=discord.Colour.blurple(),
+        colour="blurple",
     )

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
-
 from bot.server.fields import PREFERENCE_FIELDS
 from bot.server.preference_sources import PreferenceChange
 from bot.server.preferences import Preferences
 
 from .cards import in_colours
+from .panel import Panel
 from .rules import CHANGED_MARK
 from .server_config import choice_name
 
@@ -23,7 +22,7 @@ __all__ = [
     "preference_change_text",
     "preference_sentence",
     "preference_value_choice_name",
-    "preferences_embed",
+    "preferences_panel",
     "privacy_text",
 ]
 
@@ -39,21 +38,18 @@ def preference_sentence(name: str, prefs: Preferences) -> str:
     return sentence
 
 
-def preferences_embed(prefs: Preferences) -> discord.Embed:
+def preferences_panel(prefs: Preferences) -> Panel:
     """Every preference: its name and value as typed, then what it means."""
     lines = [
         f"`{name}` **{values.text(getattr(prefs, name))}**: {preference_sentence(name, prefs)}"
         for name, values in PREFERENCE_FIELDS.items()
     ]
-    embed = discord.Embed(
+    return Panel(
         title="Your preferences",
         description="\n".join([*lines, "", _EVERYWHERE]),
-        colour=discord.Colour.dark_green(),
+        colour="dark_green",
+        footer="Change one with /euchre me set; /euchre privacy hides you from the web pages.",
     )
-    embed.set_footer(
-        text="Change one with /euchre me set; /euchre privacy hides you from the web pages."
-    )
-    return embed
 
 
 def preference_value_choice_name(name: str, value: Any, prefs: Preferences, shown: str) -> str:

@@ -10,17 +10,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-import discord
-
 from bot.league import ReplayBook, ReplayStep
 from bot.rules import Action
 from bot.store import ArchivedGame
 
 from .cards import card_text, hand_text, suit_text, trump_text
+from .panel import Panel
 from .rules import rules_line
 from .teams import COMPUTER_MARK, joined, team_mark
 
-__all__ = ["DEAL_WORDS", "DISCORD_WORDS", "Words", "describe_action", "replay_embed", "seat_names"]
+__all__ = ["DEAL_WORDS", "DISCORD_WORDS", "Words", "describe_action", "replay_panel", "seat_names"]
 
 DEAL_WORDS: Final = {
     "made": "made it",
@@ -130,7 +129,7 @@ def _deal_result(step: ReplayStep, names: Sequence[str]) -> str:
     )
 
 
-def replay_embed(game: ArchivedGame, book: ReplayBook, index: int) -> discord.Embed:
+def replay_panel(game: ArchivedGame, book: ReplayBook, index: int) -> Panel:
     """Step ``index`` of a finished game's replay, every hand face up."""
     step = book.steps[index]
     names = seat_names(game)
@@ -140,7 +139,7 @@ def replay_embed(game: ArchivedGame, book: ReplayBook, index: int) -> discord.Em
     tricks = end - start - 1
     where = f"deal {step.deal + 1} of {deals}"
     where += " · bidding" if step.trick == 0 else f" · trick {step.trick} of {tricks}"
-    embed = discord.Embed(title=f"🔁 Game #{game.id} · {where}", colour=discord.Colour.blurple())
+    panel = Panel(title=f"🔁 Game #{game.id} · {where}", colour="blurple")
     sides = [joined(names[t::2]) for t in (0, 1)]
     teams = " — ".join(f"{team_mark(t)} {sides[t]} **{step.score[t]}**" for t in (0, 1))
     if step.contract is not None or book.rules.game == "bid_euchre":
@@ -154,16 +153,16 @@ def replay_embed(game: ArchivedGame, book: ReplayBook, index: int) -> discord.Em
     elif step.trump is not None and step.maker is not None:
         alone = "".join(f" · {names[s]} alone" for s in step.alone)
         facts.append(f"Trump: **{suit_text(step.trump)}**, made by {names[step.maker]}{alone}")
-    embed.description = "\n".join(facts)
+    panel.description = "\n".join(facts)
     title = "Hands as dealt" if step.trick == 0 else f"Hands before trick {step.trick}"
-    embed.add_field(name=title, value=_hands(step, names), inline=False)
+    panel.add_field(name=title, value=_hands(step, names), inline=False)
     if step.trick == 0:
         said = " · ".join(describe_action(s, a, names, step) for s, a in step.actions)
-        embed.add_field(name="Bidding", value=said or "—", inline=False)
+        panel.add_field(name="Bidding", value=said or "—", inline=False)
     elif step.trick_play is not None:
         plays = " · ".join(f"{names[s]} {card_text(c)}" for s, c in step.trick_play.plays)
         won = step.tricks_won
-        embed.add_field(
+        panel.add_field(
             name=f"Trick {step.trick}",
             value=(
                 f"{plays}\n{team_mark(step.trick_play.winner)} {names[step.trick_play.winner]} "
@@ -172,13 +171,13 @@ def replay_embed(game: ArchivedGame, book: ReplayBook, index: int) -> discord.Em
             inline=False,
         )
     if step.result is not None:
-        embed.add_field(name="Deal over", value=_deal_result(step, names), inline=False)
+        panel.add_field(name="Deal over", value=_deal_result(step, names), inline=False)
     if index == len(book.steps) - 1:
         if book.winner is None:
             final = f"🤝 A tie, {book.score[0]} to {book.score[1]}."
         else:
             w = book.winner
             final = f"🏆 {team_mark(w)} won {book.score[w]} to {book.score[1 - w]}."
-        embed.add_field(name="Game over", value=final, inline=False)
-    embed.set_footer(text=f"Step {index + 1} of {len(book.steps)} · {rules_line(book.rules)}")
-    return embed
+        panel.add_field(name="Game over", value=final, inline=False)
+    panel.footer = f"Step {index + 1} of {len(book.steps)} · {rules_line(book.rules)}"
+    return panel

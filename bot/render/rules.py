@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-import discord
-
 from bot.rules import HouseRules
 from bot.rules.house_rules import PRESET_DESCRIPTIONS, has_bennies
+
+from .panel import Panel
 
 __all__ = [
     "CHANGED_MARK",
@@ -22,8 +22,8 @@ __all__ = [
     "PRESET_NAMES",
     "explain",
     "matters",
-    "rules_embed",
     "rules_line",
+    "rules_panel",
     "rules_text",
 ]
 
@@ -338,7 +338,7 @@ def rules_text(rules: HouseRules) -> str:
     return "\n".join(out)
 
 
-def rules_embed(rules: HouseRules, *, title: str = "House rules") -> discord.Embed:
+def rules_panel(rules: HouseRules, *, title: str = "House rules") -> Panel:
     """Every rule in plain words, one field per group, changes from the preset marked."""
     changed = rules.differences_from_preset()
     base = PRESET_NAMES[rules.preset]
@@ -347,9 +347,9 @@ def rules_embed(rules: HouseRules, *, title: str = "House rules") -> discord.Emb
         intro += f"\n{CHANGED_MARK} marks the {len(changed)} rule(s) changed from {base}."
     else:
         intro += f"\nNo rule is changed from {base}."
-    embed = discord.Embed(title=title, description=intro, colour=discord.Colour.dark_green())
+    panel = Panel(title=title, description=intro, colour="dark_green")
     for heading, fields in GROUPS:
         lines = _group_lines(rules, fields)
         if lines:
-            embed.add_field(name=heading, value="\n".join(lines), inline=False)
-    return embed
+            panel.add_field(name=heading, value="\n".join(lines), inline=False)
+    return panel

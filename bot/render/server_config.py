@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-import discord
-
 from bot.rules import HouseRules, RulesError
 from bot.rules.house_rules import PRESET_DESCRIPTIONS
 from bot.server.fields import SETTING_FIELDS, FieldValues
@@ -18,7 +16,8 @@ from bot.server.settings import ServerSettings
 from bot.server.sources import RuleChange, SettingChange
 
 from .fitting import OPTION_TEXT, shorten
-from .rules import CHANGED_MARK, PRESET_NAMES, explain, matters, rules_embed
+from .panel import Panel
+from .rules import CHANGED_MARK, PRESET_NAMES, explain, matters, rules_panel
 
 __all__ = [
     "choice_name",
@@ -27,13 +26,13 @@ __all__ = [
     "rule_change_text",
     "rule_value_choice_name",
     "rules_replaced_text",
-    "server_rules_embeds",
+    "server_rules_panels",
     "setting_change_text",
     "setting_sentence",
     "setting_value_choice_name",
-    "settings_embed",
+    "settings_panel",
     "shown_value",
-    "table_rules_embed",
+    "table_rules_panel",
 ]
 
 _CHOICE_LIMIT: Final = OPTION_TEXT
@@ -92,31 +91,31 @@ def setting_value_choice_name(
 # ---------------------------------------------------------------------- rules
 
 
-def server_rules_embeds(
+def server_rules_panels(
     server: HouseRules,
     *,
     table_id: int | None = None,
     table_rules: HouseRules | None = None,
     table_overridden: bool = False,
-) -> list[discord.Embed]:
+) -> list[Panel]:
     """The server's house rules; and the table's here, when it plays other rules."""
-    embed = rules_embed(server, title="This server's house rules")
+    panel = rules_panel(server, title="This server's house rules")
     if table_id is None or table_rules is None:
-        return [embed]
+        return [panel]
     if table_rules == server:
-        embed.description = f"{embed.description}\nTable {table_id} here plays these rules."
-        return [embed]
-    table = table_rules_embed(
+        panel.description = f"{panel.description}\nTable {table_id} here plays these rules."
+        return [panel]
+    table = table_rules_panel(
         table_id, table_rules, overridden=table_overridden, server_rules=server
     )
-    return [embed, table]
+    return [panel, table]
 
 
-def table_rules_embed(
+def table_rules_panel(
     table_id: int, rules: HouseRules, *, overridden: bool, server_rules: HouseRules | None
-) -> discord.Embed:
+) -> Panel:
     """A table's rules, saying where they differ from the server's house rules."""
-    embed = rules_embed(rules, title=f"Rules of table {table_id}")
+    panel = rules_panel(rules, title=f"Rules of table {table_id}")
     notes = []
     if overridden:
         notes.append("The host chose these rules for this table, so the game is casual.")
@@ -126,8 +125,8 @@ def table_rules_embed(
             "it opened with."
         )
     if notes:
-        embed.description = f"{embed.description}\n" + "\n".join(notes)
-    return embed
+        panel.description = f"{panel.description}\n" + "\n".join(notes)
+    return panel
 
 
 def _preset_name(rules: HouseRules) -> str:
@@ -203,20 +202,19 @@ def setting_sentence(name: str, settings: ServerSettings, default_delay: float) 
     return settings.sentence(name, shown, _seconds(default_delay))
 
 
-def settings_embed(settings: ServerSettings, default_delay: float) -> discord.Embed:
+def settings_panel(settings: ServerSettings, default_delay: float) -> Panel:
     """Every server setting: its name and value as typed, then what it means."""
     lines = [
         f"`{name}` **{shown_value(values, getattr(settings, name))}**: "
         f"{setting_sentence(name, settings, default_delay)}"
         for name, values in SETTING_FIELDS.items()
     ]
-    embed = discord.Embed(
+    return Panel(
         title="This server's settings",
         description="\n".join(lines),
-        colour=discord.Colour.dark_green(),
+        colour="dark_green",
+        footer="Admins change one with /euchre settings set.",
     )
-    embed.set_footer(text="Admins change one with /euchre settings set.")
-    return embed
 
 
 def setting_change_text(

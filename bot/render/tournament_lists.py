@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Literal
 
-import discord
-
 from bot.league.tournaments import Standing
 from bot.store.tournament_models import TournamentEvent
 
 from .fitting import EMBED_DESCRIPTION, chunks
+from .panel import Panel
 from .tournaments import people_lines, standing_line
 
 __all__ = ["PAGE_SIZES", "EventList", "event_list_page"]
@@ -43,22 +42,22 @@ def _lines(event: TournamentEvent, which: EventList, standings: Sequence[Standin
 
 def event_list_page(
     event: TournamentEvent, which: EventList, page: int, standings: Sequence[Standing] = ()
-) -> tuple[discord.Embed, int, int]:
+) -> tuple[Panel, int, int]:
     """Page ``page`` (from 0, kept within the pages there are) of one of the event's lists.
 
-    The embed, the page shown and how many pages there are.
+    The panel, the page shown and how many pages there are.
     """
     lines = _lines(event, which, standings)
     size = PAGE_SIZES[which]
     pages = max(1, -(-len(lines) // size))
     page = min(max(page, 0), pages - 1)
     shown = lines[page * size : (page + 1) * size]
-    embed = discord.Embed(
-        title=f"🏆 {event.name} · {_TITLES[which]}",
-        description=chunks(shown, EMBED_DESCRIPTION)[0],
-    )
     footer = f"Event {event.id}"
     if pages > 1:
         footer = f"Page {page + 1} of {pages} · {footer}"
-    embed.set_footer(text=footer)
-    return embed, page, pages
+    panel = Panel(
+        title=f"🏆 {event.name} · {_TITLES[which]}",
+        description=chunks(shown, EMBED_DESCRIPTION)[0],
+        footer=footer,
+    )
+    return panel, page, pages

@@ -358,11 +358,12 @@ _SUITED_RANKS: Final[dict[str, tuple[int, ...]]] = {
 
 def deck_cards(rules: HouseRules) -> list[int]:
     """The whole pack, as a new list (see ``_pack``)."""
-    return list(_pack(rules))
+    # keyed by the fields that make the pack: hashing the whole model costs far more
+    return list(_pack(rules.deck, rules.packs, rules.joker, rules.two_bennies))
 
 
 @lru_cache(maxsize=64)
-def _pack(rules: HouseRules) -> tuple[int, ...]:
+def _pack(deck: str, packs: int, joker: str, two_bennies: str) -> tuple[int, ...]:
     """The whole pack in a fixed order, copies included (the order seeded shuffles start from).
 
     The Almonte six-hand pack is 8 to ace in each suit plus the three jokers: 31
@@ -370,23 +371,21 @@ def _pack(rules: HouseRules) -> tuple[int, ...]:
     six players (30) and then turns "the last one" for the dealer. Dealing every
     card and turning one more needs 31, so this engine plays the 31-card pack.
     """
-    if rules.deck == "almonte21":
+    if deck == "almonte21":
         suited = [card(r, s) for s in (Suit.CLUBS, Suit.DIAMONDS) for r in (JACK, QUEEN, KING, ACE)]
         suited += [
             card(r, s) for s in (Suit.HEARTS, Suit.SPADES) for r in (TEN, JACK, QUEEN, KING, ACE)
         ]
         return tuple(sorted([*suited, TWO_SPADES, THREE_SPADES, FOUR_SPADES]))
-    ranks = _SUITED_RANKS[rules.deck]
+    ranks = _SUITED_RANKS[deck]
     one_pack = [card(r, s) for s in Suit for r in ranks]
-    if rules.deck == "almonte30":
+    if deck == "almonte30":
         return (*one_pack, TWO_SPADES, THREE_SPADES, FOUR_SPADES)
-    cards = one_pack * rules.packs
-    if rules.joker == "joker":
-        cards += (
-            [RED_JOKER, BLACK_JOKER] if rules.two_bennies == "red_black" else [JOKER] * rules.packs
-        )
-    elif rules.joker == "two_of_spades":
-        cards += [TWO_SPADES] * rules.packs
+    cards = one_pack * packs
+    if joker == "joker":
+        cards += [RED_JOKER, BLACK_JOKER] if two_bennies == "red_black" else [JOKER] * packs
+    elif joker == "two_of_spades":
+        cards += [TWO_SPADES] * packs
     return tuple(sorted(cards))
 
 

@@ -17,7 +17,7 @@ Each person's accuracy in a game, from the review of their decisions: ``Accuracy
 """
 
 from bot.store.accuracy import AccuracyPoint, AccuracyRepo, GameAccuracy
-from bot.store.database import Database, connect, migrate, utc_now
+from bot.store.database import Clock, Database, add_dialect, connect, migrate, utc_now
 from bot.store.errors import (
     ActionIndexError,
     AlreadyArchivedError,
@@ -66,6 +66,7 @@ from bot.store.models import (
 from bot.store.preferences import PreferenceRepo
 from bot.store.ratings import RatingRepo
 from bot.store.seasons import SeasonRepo
+from bot.store.sqlite import SqliteDatabase
 from bot.store.tables import TableRepo
 from bot.store.tournament_models import (
     OPEN_EVENT_PHASES,
@@ -79,6 +80,21 @@ from bot.store.tournament_models import (
     TournamentEvent,
 )
 from bot.store.tournaments import TournamentRepo
+from bot.store.urls import StoreUrl
+
+
+async def _postgresql(url: StoreUrl, clock: Clock, timeout: float | None) -> Database:
+    from bot.store.postgres import PostgresDatabase  # asyncpg only when used
+
+    return await PostgresDatabase.connect(url, clock, timeout)
+
+
+async def _sqlite(url: StoreUrl, clock: Clock, timeout: float | None) -> Database:
+    return await SqliteDatabase.connect(url, clock)
+
+
+add_dialect("postgresql", _postgresql)
+add_dialect("sqlite", _sqlite, SqliteDatabase.existing_version)
 
 __all__ = [
     "DEFAULT_FAMILY",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -50,7 +51,28 @@ def rules_text(rules: HouseRules) -> str:
 
 
 def load_rules(text: object, where: str) -> HouseRules:
-    """Stored house rules, validated again; rules this bot cannot play are CorruptDataError."""
+    """Stored house rules, validated again; rules this bot cannot play are CorruptDataError.
+
+    Rules are immutable, so a text read before gives the same rules object again: building
+    and validating them costs about a millisecond, and a page of open tables reads several.
+    """
+    if isinstance(text, str):
+        known = _known_rules(text)
+        if known is not None:
+            return known
+    return _parsed_rules(text, where)
+
+
+@lru_cache(maxsize=256)
+def _known_rules(text: str) -> HouseRules | None:
+    """The rules of a stored text (None if they do not load: said with their place again)."""
+    try:
+        return _parsed_rules(text, "")
+    except CorruptDataError:
+        return None
+
+
+def _parsed_rules(text: object, where: str) -> HouseRules:
     spec = load_json(text, where)
     if not isinstance(spec, dict):
         raise CorruptDataError(f"{where}: the stored house rules are not a JSON object")

@@ -5,7 +5,8 @@ package. Two back ends share this front, picked by :meth:`Database.open` from th
 SQLite through aiosqlite (the default, :mod:`bot.store.sqlite`) and PostgreSQL through
 asyncpg (:mod:`bot.store.postgres`). SQL is written once, portably, with ``?``
 placeholders. One connection per process; an asyncio lock serialises the coroutines
-that share it, so a transaction never sees another coroutine's half-done work.
+that share it, so a transaction never sees another coroutine's half-done work. (The
+web pages read through more connections that only read: :mod:`bot.store.readers`.)
 A server's connection that drops (the server restarted) is opened again by the next
 call; a call that met the drop runs once more on the new connection when nothing of
 it can have been saved, else it fails with :class:`ConnectionLostError` (see
@@ -67,6 +68,7 @@ __all__ = [
     "Database",
     "Params",
     "Row",
+    "add_dialect",
     "migrate",
     "utc_now",
 ]
@@ -511,6 +513,11 @@ class Database(abc.ABC):
     # For copy-db (which reads the tables by bot.store.catalog): the next id of a table
     # whose ids the database gives (ids are never reused), and setting it.
     # For the health check: commit one write that changes nothing (the schema version).
+    # For the web pages (bot.store.readers): another connection to the same store that
+    # only reads, so that reads run beside this one's writes instead of queueing behind them.
+    @abc.abstractmethod
+    async def reader(self) -> Database | None: ...
+
     @abc.abstractmethod
     async def identity_next(self, table: str) -> int: ...
     @abc.abstractmethod
@@ -580,6 +587,26 @@ async def finish_even_if_cancelled(work: Awaitable[T], what: str) -> T:
         raise
 
 
+Opener = Callable[[StoreUrl, Clock, float | None], Awaitable["Database"]]
+"""How one dialect connects to a database (its :class:`Database` subclass)."""
+
+_OPENERS: Final[dict[Dialect, Opener]] = {}
+_EXISTING: Final[dict[Dialect, Callable[[StoreUrl], Awaitable[int]]]] = {}
+
+
+def add_dialect(
+    dialect: Dialect, opener: Opener, existing: Callable[[StoreUrl], Awaitable[int]] | None = None
+) -> None:
+    """Say how ``dialect`` connects (and reads an existing schema's version without a write).
+
+    The package (``bot/store/__init__.py``) adds both dialects, so this module, which their
+    classes subclass, imports neither of them.
+    """
+    _OPENERS[dialect] = opener
+    if existing is not None:
+        _EXISTING[dialect] = existing
+
+
 async def connect(
     target: str | os.PathLike[str], clock: Clock = utc_now, timeout: float | None = None
 ) -> Database:
@@ -591,13 +618,7 @@ async def connect(
         url = parse_url(target)
     except ValueError as exc:
         raise StoreError(str(exc)) from None
-    if url.dialect == "postgresql":
-        from bot.store.postgres import PostgresDatabase  # asyncpg only when used
-
-        return await PostgresDatabase.connect(url, clock, timeout)
-    from bot.store.sqlite import SqliteDatabase  # it imports this module
-
-    return await SqliteDatabase.connect(url, clock)
+    return await _OPENERS[url.dialect](url, clock, timeout)
 
 
 async def existing_schema(target: str | os.PathLike[str]) -> int:
@@ -610,10 +631,9 @@ async def existing_schema(target: str | os.PathLike[str]) -> int:
         url = parse_url(target)
     except ValueError as exc:
         raise StoreError(str(exc)) from None
-    if url.dialect == "sqlite":
-        from bot.store.sqlite import SqliteDatabase
-
-        return await SqliteDatabase.existing_version(url)
+    existing = _EXISTING.get(url.dialect)
+    if existing is not None:
+        return await existing(url)
     db = await connect(target)
     try:
         return db.schema_version

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from bot.rules import Game, RecordError, replay
-from bot.store._codec import build, dump_json, load_json, row_dict, time_text
+from bot.store._codec import build, dump_json, load_json, time_text
 from bot.store.counters import next_number
 from bot.store.database import Database, Row
 from bot.store.errors import (
@@ -154,16 +154,22 @@ class GameArchiveRepo:
 
     async def get(self, game_id: int) -> ArchivedGame:
         """One archived game with its players (not its record); NotFoundError if none."""
-        games = await self._games(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        games = await self._games("id = ?", (game_id,))
         if not games:
             raise NotFoundError(f"there is no archived game {game_id}")
         return games[0]
 
+    async def get_with_record(self, game_id: int) -> tuple[ArchivedGame, dict[str, Any]]:
+        """One archived game and its record, in one read; NotFoundError if none."""
+        found = await self._game_rows("id = ?", (game_id,), extra=", record")
+        if not found:
+            raise NotFoundError(f"there is no archived game {game_id}")
+        game, row = found[0]
+        return game, _record(game_id, row["record"])
+
     async def find_by_table(self, table_id: int) -> ArchivedGame | None:
         """The game archived from table ``table_id``, if its game finished."""
-        games = await self._games(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE table_id = ?", (table_id,)
-        )
+        games = await self._games("table_id = ?", (table_id,))
         return games[0] if games else None
 
     async def record(self, game_id: int) -> dict[str, Any]:
@@ -171,10 +177,7 @@ class GameArchiveRepo:
         row = await self._db.fetch_one("SELECT record FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise NotFoundError(f"there is no archived game {game_id}")
-        doc = load_json(row["record"], f"game {game_id} record")
-        if not isinstance(doc, dict):
-            raise CorruptDataError(f"game {game_id} record: not a JSON object")
-        return doc
+        return _record(game_id, row["record"])
 
     async def list_by_guild(
         self, guild_id: int, *, limit: int = 50, before_id: int | None = None
@@ -183,25 +186,16 @@ class GameArchiveRepo:
         if not 1 <= limit <= 500:
             raise ValueError("limit must be 1 to 500")
         if before_id is None:
-            sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? ORDER BY id DESC LIMIT ?"
-            params: tuple[int, ...] = (guild_id, limit)
-        else:
-            sql = (
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND id < ? "
-                "ORDER BY id DESC LIMIT ?"
-            )
-            params = (guild_id, before_id, limit)
-        return await self._games(sql, params)
+            return await self._games("guild_id = ?", (guild_id,), newest_first=True, limit=limit)
+        return await self._games(
+            "guild_id = ? AND id < ?", (guild_id, before_id), newest_first=True, limit=limit
+        )
 
     # ------------------------------------------------------------------ the league
 
     async def pending(self, guild_id: int) -> list[ArchivedGame]:
         """The server's games not yet taken into a league season, oldest first."""
-        return await self._games(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND season_id IS NULL "
-            "ORDER BY id",
-            (guild_id,),
-        )
+        return await self._games("guild_id = ? AND season_id IS NULL", (guild_id,))
 
     async def assign_season(self, game_id: int, season_id: int, *, ranked: bool) -> None:
         """Take a game into a season, with the league's decision on whether it is ranked.
@@ -221,10 +215,7 @@ class GameArchiveRepo:
     ) -> list[ArchivedGame]:
         """A season's games in archive order (the order they are rated in), oldest first."""
         ranked = " AND ranked" if ranked_only else ""
-        return await self._games(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE season_id = ?{ranked} ORDER BY id",
-            (season_id,),
-        )
+        return await self._games(f"season_id = ?{ranked}", (season_id,))
 
     async def list_by_player(
         self,
@@ -239,24 +230,44 @@ class GameArchiveRepo:
 
         ``offset``: how many of the newest to pass over first (with a ``limit``: a page).
         """
-        sql = (
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND id IN "
-            "(SELECT game_id FROM game_players WHERE user_id = ?)"
-        )
+        where = f"guild_id = ? AND {_PLAYED_BY}"
         params: tuple[int, ...] = (guild_id, user_id)
         if season_id is not None:
-            sql += " AND season_id = ?"
+            where += " AND season_id = ?"
             params += (season_id,)
-        sql += " ORDER BY id DESC"
-        if limit is not None:
-            if limit < 1:
-                raise ValueError("limit must be 1 or more")
-            sql += " LIMIT ?"
-            params += (limit,)
-            if offset:
-                sql += " OFFSET ?"
-                params += (offset,)
-        return await self._games(sql, params)
+        if limit is not None and limit < 1:
+            raise ValueError("limit must be 1 or more")
+        return await self._games(where, params, newest_first=True, limit=limit, offset=offset)
+
+    async def player_games(
+        self, guild_id: int, user_id: int, *, latest: int, season_id: int | None
+    ) -> tuple[list[ArchivedGame], list[ArchivedGame], dict[int, list[dict[str, Any]]]]:
+        """A person's ``latest`` games and their games of a season, newest first, in one read.
+
+        With the deal outcomes kept beside the season's games (see :meth:`deal_outcomes`):
+        the player's page reads them all at once.
+        """
+        if latest < 1:
+            raise ValueError("latest must be 1 or more")
+        inner = (
+            f"SELECT {_GAME_COLUMNS}, deal_outcomes, ROW_NUMBER() OVER (ORDER BY id DESC) "
+            f"AS newest FROM games WHERE guild_id = ? AND {_PLAYED_BY}"
+        )
+        found = await self._game_rows(
+            "newest <= ? OR season_id = ?",
+            (guild_id, user_id, latest, season_id),
+            newest_first=True,
+            source=f"({inner}) AS mine",
+            extra=", newest, CASE WHEN season_id = ? THEN deal_outcomes END AS outcomes",
+            extra_params=(season_id,),
+        )
+        recent = [game for game, row in found if row["newest"] <= latest]
+        season = [g for g, _ in found if season_id is not None and g.season_id == season_id]
+        outcomes: dict[int, list[dict[str, Any]]] = {}
+        for game, row in found:
+            if row["outcomes"] is not None:
+                outcomes[game.id] = _json_of(game.id, row["outcomes"], list, *_OUTCOMES_SHAPE)
+        return recent, season, outcomes
 
     async def count_by_player(self, guild_id: int, user_id: int) -> int:
         """How many games a person played on a server."""
@@ -277,9 +288,7 @@ class GameArchiveRepo:
         Games archived before they were kept (schema 17) are left out, as are unknown ids:
         replay their records instead.
         """
-        return await self._json_by_id(
-            game_ids, "deal_outcomes", list, "deal outcomes", "a JSON list"
-        )
+        return await self._json_by_id(game_ids, "deal_outcomes", list, *_OUTCOMES_SHAPE)
 
     async def _json_by_id(
         self, game_ids: Sequence[int], column: str, kind: type[J], what: str, shape: str
@@ -297,46 +306,114 @@ class GameArchiveRepo:
             )
             for row in rows:
                 game_id = int(row["id"])
-                doc = load_json(row["doc"], f"game {game_id} {what}")
-                if not isinstance(doc, kind):
-                    raise CorruptDataError(f"game {game_id} {what}: not {shape}")
-                out[game_id] = doc
+                out[game_id] = _json_of(game_id, row["doc"], kind, what, shape)
         return out
 
     # ------------------------------------------------------------------ reading
 
-    async def _games(self, sql: str, params: tuple[int, ...]) -> list[ArchivedGame]:
-        async with self._db.snapshot():
-            rows = await self._db.fetch_all(sql, params)
-            if not rows:
-                return []
-            ids = [int(row["id"]) for row in rows]
-            player_rows: list[Row] = []
-            for start in range(0, len(ids), _CHUNK):
-                chunk = ids[start : start + _CHUNK]
-                slots = ", ".join("?" for _ in chunk)
-                player_rows += await self._db.fetch_all(
-                    "SELECT game_id, seat, team, user_id, is_computer, computer_level, "
-                    f"display_name FROM game_players WHERE game_id IN ({slots}) "
-                    "ORDER BY game_id, seat",
-                    chunk,
-                )
-        players: dict[int, list[Row]] = {}
-        for p in player_rows:
-            players.setdefault(int(p["game_id"]), []).append(p)
-        return [_game(row, players.get(int(row["id"]), [])) for row in rows]
+    async def _games(
+        self,
+        where: str,
+        params: tuple[int, ...],
+        *,
+        newest_first: bool = False,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[ArchivedGame]:
+        """The games ``where`` picks, oldest first (or newest), each with its players."""
+        found = await self._game_rows(
+            where, params, newest_first=newest_first, limit=limit, offset=offset
+        )
+        return [game for game, _ in found]
+
+    async def _game_rows(
+        self,
+        where: str,
+        params: Sequence[Any],
+        *,
+        newest_first: bool = False,
+        limit: int | None = None,
+        offset: int = 0,
+        source: str = "games",
+        extra: str = "",
+        extra_params: Sequence[Any] = (),
+    ) -> list[tuple[ArchivedGame, Row]]:
+        """The games of ``source`` that ``where`` picks, each with its players and its row.
+
+        One statement: the games, joined to their seats (a game's first row holds the
+        ``extra`` columns too), so the games and their players are read as one state.
+        """
+        order = "DESC" if newest_first else ""
+        page = ""
+        paged: tuple[int, ...] = ()
+        if limit is not None:
+            page = " LIMIT ? OFFSET ?"
+            paged = (limit, offset)
+        rows = await self._db.fetch_all(
+            f"SELECT g.*, {_SEAT_COLUMNS} FROM "
+            f"(SELECT {_GAME_COLUMNS}{extra} FROM {source} WHERE {where} "
+            f"ORDER BY id {order}{page}) AS g "
+            f"LEFT JOIN game_players p ON p.game_id = g.id ORDER BY g.id {order}, p.seat",
+            (*extra_params, *params, *paged),
+        )
+        out: list[tuple[ArchivedGame, Row]] = []
+        if not rows:
+            return out
+        # by position: a name is looked up along the row's columns each time
+        names = list(rows[0].keys())
+        game_at = [names.index(name) for name in _GAME_FIELDS]
+        seat_at = [names.index(name) for name in _SEAT_FIELDS]
+        game_id, seat = names.index("id"), names.index("seat")
+        first = rows[0]
+        seats: list[Row] = []
+        for row in rows:
+            if row[game_id] != first[game_id]:
+                out.append((_game(first, seats, game_at, seat_at), first))
+                first, seats = row, []
+            if row[seat] is not None:
+                seats.append(row)
+        out.append((_game(first, seats, game_at, seat_at), first))
+        return out
 
 
-def _game(row: Row, players: Sequence[Row]) -> ArchivedGame:
-    fields = row_dict(row)
+_PLAYED_BY: Final = "id IN (SELECT game_id FROM game_players WHERE user_id = ?)"
+_GAME_FIELDS: Final = tuple(c.strip() for c in _GAME_COLUMNS.split(","))
+_SEAT_FIELDS: Final = (
+    "seat",
+    "team",
+    "user_id",
+    "is_computer",
+    "computer_level",
+    "display_name",
+)
+_SEAT_COLUMNS: Final = ", ".join(f"p.{c}" for c in _SEAT_FIELDS)
+_OUTCOMES_SHAPE: Final = ("deal outcomes", "a JSON list")
+
+
+def _json_of(game_id: int, text: str, kind: type[J], what: str, shape: str) -> J:
+    doc = load_json(text, f"game {game_id} {what}")
+    if not isinstance(doc, kind):
+        raise CorruptDataError(f"game {game_id} {what}: not {shape}")
+    return doc
+
+
+def _record(game_id: int, text: str) -> dict[str, Any]:
+    return _json_of(game_id, text, dict, "record", "a JSON object")
+
+
+def _game(
+    row: Row, seats: Sequence[Row], game_at: Sequence[int], seat_at: Sequence[int]
+) -> ArchivedGame:
+    """A game from its joined rows; ``game_at`` and ``seat_at``: where each field's column is."""
+    fields = {name: row[at] for name, at in zip(_GAME_FIELDS, game_at, strict=True)}
     where = f"game {fields['id']}"
     fields["score"] = (fields.pop("score_0"), fields.pop("score_1"))
     fields["players"] = [
-        build(GamePlayer, f"{where} seat {p['seat']}", _without(row_dict(p), "game_id"))
-        for p in players
+        build(
+            GamePlayer,
+            f"{where} seat {p[seat_at[0]]}",
+            {name: p[at] for name, at in zip(_SEAT_FIELDS, seat_at, strict=True)},
+        )
+        for p in seats
     ]
     return build(ArchivedGame, where, fields)
-
-
-def _without(fields: dict[str, Any], key: str) -> dict[str, Any]:
-    return {k: v for k, v in fields.items() if k != key}

@@ -9,15 +9,19 @@ picture until the bot fetches the new one.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.server.settings import ServerSettings
 from bot.store._codec import build, row_dict, time_text
 from bot.store.database import Database
+from bot.store.league_models import LeagueSettings
 from bot.store.models import Snowflake
 
-__all__ = ["ICON_BYTES", "GuildProfile", "GuildProfileRepo"]
+__all__ = ["ICON_BYTES", "GuildProfile", "GuildProfileRepo", "PageFacts"]
 
 ICON_BYTES = 512 * 1024
 """The largest icon kept; a bigger file is not kept at all."""
@@ -35,6 +39,28 @@ class GuildProfile(BaseModel):
     has_icon: bool = False
     """Whether the picture of ``icon_key`` is kept."""
     updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PageFacts:
+    """What every web page of a server reads of it first, read at once."""
+
+    public: bool
+    """Its ``web_public`` setting."""
+    profile: GuildProfile | None
+    """Its name and icon, if the bot has seen it."""
+    min_games: int
+    """Its league's ``min_games`` setting."""
+
+
+_PAGE_FACTS: Final = (
+    "SELECT s.web_public, l.min_games, p.guild_id, p.name, p.icon_key, "
+    "p.icon IS NOT NULL AS has_icon, p.updated_at "
+    "FROM (SELECT CAST(? AS BIGINT) AS guild_id) AS g "
+    "LEFT JOIN guild_settings s ON s.guild_id = g.guild_id "
+    "LEFT JOIN league_settings l ON l.guild_id = g.guild_id "
+    "LEFT JOIN guild_profiles p ON p.guild_id = g.guild_id"
+)
 
 
 class GuildProfileRepo:
@@ -84,6 +110,27 @@ class GuildProfileRepo:
         fields["has_icon"] = bool(fields["has_icon"])
         return build(GuildProfile, f"guild {guild_id} profile", fields)
 
+    async def page_facts(self, guild_id: int) -> PageFacts:
+        """Whether the server's pages are public, its profile and its league's ``min_games``.
+
+        One read of the three rows every page starts from; a row not there reads as the
+        defaults.
+        """
+        row = await self._db.fetch_one(_PAGE_FACTS, (guild_id,))
+        assert row is not None  # the FROM row is always there
+        public = row["web_public"]
+        min_games = row["min_games"]
+        profile = None
+        if row["guild_id"] is not None:
+            fields = {name: row[name] for name in _PROFILE_FIELDS}
+            fields["has_icon"] = bool(fields["has_icon"])
+            profile = build(GuildProfile, f"guild {guild_id} profile", fields)
+        return PageFacts(
+            _DEFAULT_PUBLIC if public is None else bool(public),
+            profile,
+            _DEFAULT_MIN_GAMES if min_games is None else int(min_games),
+        )
+
     async def icon(self, guild_id: int) -> bytes | None:
         """The picture of the server's icon, if kept."""
         row = await self._db.fetch_one(
@@ -106,3 +153,8 @@ class GuildProfileRepo:
             for row in rows:
                 out[int(row["guild_id"])] = (row["name"], row["icon_key"], bool(row["kept"]))
         return out
+
+
+_PROFILE_FIELDS: Final = ("guild_id", "name", "icon_key", "has_icon", "updated_at")
+_DEFAULT_PUBLIC: Final = bool(ServerSettings.model_fields["web_public"].default)
+_DEFAULT_MIN_GAMES: Final = int(LeagueSettings.model_fields["min_games"].default)

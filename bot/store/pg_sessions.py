@@ -64,21 +64,22 @@ class Session:
 
 
 async def open_connection(
-    url: StoreUrl, timeout: float | None = None
+    url: StoreUrl, timeout: float | None = None, *, read_only: bool = False
 ) -> tuple[asyncpg.Connection, Session]:
     """A connection to the server of ``url`` and its session; StoreError saying why if none.
 
-    ``timeout``: seconds to connect (:data:`CONNECT_TIMEOUT` if None).
+    ``timeout``: seconds to connect (:data:`CONNECT_TIMEOUT` if None). ``read_only``:
+    every transaction of the session is read-only.
     """
     try:
-        return await _connect(url, timeout)
+        return await _connect(url, timeout, read_only)
     except UNREACHABLE as exc:
         reason = no_answer(timeout) if isinstance(exc, TimeoutError) else reason_of(exc)
         raise StoreError(f"cannot connect to the database {url.shown}: {reason}") from None
 
 
 async def reconnect(
-    url: StoreUrl, timeout: float | None, abandoned: list[Session]
+    url: StoreUrl, timeout: float | None, abandoned: list[Session], *, read_only: bool = False
 ) -> tuple[asyncpg.Connection, Session]:
     """A new connection, on which the ``abandoned`` sessions are ended first.
 
@@ -86,7 +87,7 @@ async def reconnect(
     over before the new connection is used. Raises what connecting raises
     (TimeoutError when the server does not answer).
     """
-    conn, session = await _connect(url, timeout)
+    conn, session = await _connect(url, timeout, read_only)
     try:
         while abandoned:
             await _end_session(conn, abandoned[0], timeout)
@@ -117,16 +118,16 @@ async def _end_session(conn: asyncpg.Connection, old: Session, timeout: float | 
         log.warning("session %d, given up without an answer, did not end in time", old.pid)
 
 
-async def _connect(url: StoreUrl, timeout: float | None) -> tuple[asyncpg.Connection, Session]:
+async def _connect(
+    url: StoreUrl, timeout: float | None, read_only: bool = False
+) -> tuple[asyncpg.Connection, Session]:
     wait = CONNECT_TIMEOUT if timeout is None else timeout
     deadline = asyncio.get_running_loop().time() + wait
+    settings = {"application_name": "euchre-bot", "lock_timeout": str(BUSY_TIMEOUT_MS)}
+    if read_only:
+        settings["default_transaction_read_only"] = "on"
     conn: asyncpg.Connection = await asyncpg.connect(
-        url.url,
-        timeout=wait,
-        server_settings={
-            "application_name": "euchre-bot",
-            "lock_timeout": str(BUSY_TIMEOUT_MS),
-        },
+        url.url, timeout=wait, server_settings=settings
     )
     try:
         left = deadline - asyncio.get_running_loop().time()

@@ -122,10 +122,14 @@ class PostgresDatabase(Database):
         url: StoreUrl,
         clock: Clock,
         timeout: float | None = None,
+        *,
+        read_only: bool = False,
     ) -> None:
         """Wrap an open connection; use :meth:`Database.open`."""
         super().__init__(url, clock)
         self._conn = conn
+        self._read_only = read_only
+        """Whether the session's transactions are read-only (a reader: every connection)."""
         self._session = session
         self._abandoned: list[Session] = []
         """Sessions given up without an answer, to end from the next connection."""
@@ -136,14 +140,18 @@ class PostgresDatabase(Database):
 
     @classmethod
     async def connect(
-        cls, url: StoreUrl, clock: Clock, timeout: float | None = None
+        cls, url: StoreUrl, clock: Clock, timeout: float | None = None, *, read_only: bool = False
     ) -> PostgresDatabase:
         """Connect and check the schema version (nothing is written); no migration."""
-        conn, session = await open_connection(url, timeout)
-        db = cls(conn, session, url, clock, timeout)
+        conn, session = await open_connection(url, timeout, read_only=read_only)
+        db = cls(conn, session, url, clock, timeout, read_only=read_only)
         async with db._opening():
             db.schema_version = await db._known_version()
         return db
+
+    async def reader(self) -> PostgresDatabase:
+        """Another connection to the server, on which every transaction is read-only."""
+        return await type(self).connect(self.url, self.clock, self.timeout, read_only=True)
 
     async def _disconnect(self) -> None:
         if self._connection_lost():
@@ -194,7 +202,9 @@ class PostgresDatabase(Database):
             return
         self._lost("the server closed it")
         try:
-            conn, session = await reconnect(self.url, self._wait(), self._abandoned)
+            conn, session = await reconnect(
+                self.url, self._wait(), self._abandoned, read_only=self._read_only
+            )
         except UNREACHABLE as exc:
             timed_out = isinstance(exc, TimeoutError)
             reason = no_answer(self._wait()) if timed_out else reason_of(exc)

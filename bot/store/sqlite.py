@@ -99,6 +99,19 @@ class SqliteDatabase(Database):
                 await conn.execute("PRAGMA synchronous = NORMAL")
         return db
 
+    async def reader(self) -> SqliteDatabase | None:
+        """Another connection to the file that refuses to write (None in memory: no file).
+
+        In WAL its reads never wait for this connection's writes, nor hold them up.
+        """
+        if self.url.path == ":memory:":
+            return None
+        db = await _Reader.connect(self.url, self.clock)
+        async with db._opening():
+            await db._control("PRAGMA query_only = ON")
+        db.schema_version = self.schema_version
+        return db
+
     async def _use_wal(self) -> str:
         """Switch to WAL; the journal mode in use after it."""
         # Changing the journal mode fails at once, without the busy handler, while
@@ -230,6 +243,12 @@ class SqliteDatabase(Database):
                 "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
                 (_name(table), max(0, next_id - 1)),
             )
+
+
+class _Reader(SqliteDatabase):
+    """A connection that refuses to write: its transactions are plain (deferred) BEGINs."""
+
+    _BEGIN_WRITE = "BEGIN"
 
 
 def _name(table: str) -> str:

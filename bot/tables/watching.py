@@ -7,18 +7,40 @@ once the game is over, never while a deal is in play, never in a ranked game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from bot.rules import Game, game_record, parse_card
+from bot.server.settings import ServerSettings
 
 from .errors import WrongStageError
-from .public import DealSummary
+from .persistence import TableStatus
+from .public import DealSummary, PublicTable
 
-if TYPE_CHECKING:
-    from .table import Table
+__all__ = ["DealtHands", "Watched", "dealt_hands", "hands_shown"]
 
-__all__ = ["DealtHands", "dealt_hands", "hands_shown"]
+
+class Watched(Protocol):
+    """What the watchers' view reads of a table (a :class:`~.table.Table`)."""
+
+    game: Game | None
+    settings: ServerSettings
+    status: TableStatus
+
+    @property
+    def casual(self) -> bool:
+        """Whether the game is casual (not ranked)."""
+        ...
+
+    @property
+    def actors(self) -> Sequence[tuple[int, object]]:
+        """Who acted, by deal."""
+        ...
+
+    def public(self) -> PublicTable:
+        """The table as the public message shows it."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +53,7 @@ class DealtHands:
     """The card turned up (None where the rules turn none)."""
 
 
-def hands_shown(table: Table) -> bool:
+def hands_shown(table: Watched) -> bool:
     """Whether the last deal's hands may be shown now (the server, the game, the moment)."""
     game = table.game
     return (
@@ -43,14 +65,14 @@ def hands_shown(table: Table) -> bool:
     )
 
 
-def _no_deal_in_play(table: Table, game: Game) -> bool:
+def _no_deal_in_play(table: Watched, game: Game) -> bool:
     if table.status == "finished" or game.over:
         return bool(game.results)
     finished = len(game.results) - 1
     return finished > 0 and not any(deal == game.deal_number for deal, _ in table.actors)
 
 
-def dealt_hands(table: Table) -> DealtHands:
+def dealt_hands(table: Watched) -> DealtHands:
     """The hands of the deal that has just ended; a sentence saying why not, if not now."""
     if not table.settings.watchers_see_hands:
         raise WrongStageError("This server doesn't show the hands of a deal.")

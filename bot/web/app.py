@@ -30,9 +30,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from contextlib import AbstractAsyncContextManager, nullcontext
 from typing import TYPE_CHECKING, Any, Final
 
 from aiohttp import web
@@ -40,13 +39,15 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from bot.render.league import FAMILY_NAMES
 from bot.store import Database
+from bot.store.readers import Readers
 
-from . import og
+from . import markup, og
 from .answers import Answer, PageNotFound, answer, path_number, query_number, respond
 from .assets import Assets
 from .cache import TimedCache
 from .charts import rating_svg
 from .guard import FILES_FACTOR, RateLimiter, client_address, security_headers
+from .options import WebOptions
 
 if TYPE_CHECKING:
     from .activity import Activity
@@ -70,32 +71,6 @@ _DAY: Final = 86_400
 _NUMBER: Final = "[0-9]{1,20}"
 
 
-@dataclass(frozen=True, slots=True)
-class WebOptions:
-    """How the app serves: its public address, the rate per address, how long pages keep."""
-
-    base_url: str
-    """The pages' public address without a trailing slash (``https://euchre.example.org``)."""
-    requests_per_minute: int = 120
-    """Pages one address may ask for a minute (its files: ten times as many)."""
-    trust_forwarded: int = 0
-    """Proxies in front whose X-Forwarded-For entries are believed (0: none)."""
-    page_seconds: float = 30.0
-    """How long a server's or player's page is kept before it is made again."""
-    public_seconds: float = 10.0
-    """How long a server's ``web_public`` setting is trusted before it is read again."""
-    game_seconds: float = 300.0
-    """How long a finished game's page and picture are kept (here and in browsers)."""
-    clock: Callable[[], float] = time.monotonic
-
-    def __post_init__(self) -> None:
-        if not self.base_url.startswith(("http://", "https://")) or self.base_url.endswith("/"):
-            raise ValueError(
-                f"base_url {self.base_url!r}: the pages' public address, like "
-                "https://euchre.example.org (no slash at the end)"
-            )
-
-
 _ROBOTS: Final = answer(b"User-agent: *\nAllow: /\n", "text/plain", f"public, max-age={_DAY}")
 """Every page may be read by crawlers: they are public, and each is one request."""
 
@@ -117,6 +92,8 @@ class _Site:
 
     def __init__(self, db: Database, options: WebOptions) -> None:
         self.db = db
+        self.readers: Readers | None = None
+        """Opened when the app starts; until then pages read through ``db``."""
         self.options = options
         self.pages: TimedCache[Answer] = TimedCache(2_000, clock=options.clock)
         self.making: dict[str, asyncio.Future[Answer]] = {}
@@ -134,6 +111,10 @@ class _Site:
             lstrip_blocks=True,
         )
         self.env.globals.update(
+            who=markup.who,
+            player=markup.player,
+            team=markup.team,
+            seated=markup.seated,
             family_names=FAMILY_NAMES,
             team_names=TEAM_NAMES,
             team_members=team_members,
@@ -152,10 +133,28 @@ class _Site:
     def html(self, request: web.Request, template: str, keep: str, **values: Any) -> Answer:
         return answer(self.render(request, template, **values), "text/html", keep, level=4)
 
+    def reading(self) -> AbstractAsyncContextManager[Database]:
+        """A connection to read a page with (``async with self.reading() as db``)."""
+        if self.readers is None:
+            return nullcontext(self.db)
+        return self.readers.lend()
+
+    async def start(self, _: web.Application) -> None:
+        self.readers = await Readers.open(self.db, self.options.readers)
+
+    async def stop(self, _: web.Application) -> None:
+        readers, self.readers = self.readers, None
+        if readers is not None:
+            await readers.close()
+
     async def require_public(self, guild_id: int) -> None:
         public = self.public.get(guild_id)
         if public is None:
-            public = 0 < guild_id < 2**63 and await server_is_public(self.db, guild_id)
+            if 0 < guild_id < 2**63:
+                async with self.reading() as db:
+                    public = await server_is_public(db, guild_id)
+            else:
+                public = False
             self.public.put(guild_id, public, self.options.public_seconds)
         if not public:
             raise PageNotFound(f"server {guild_id} has no public pages")
@@ -216,7 +215,8 @@ class _Site:
         season_id = query_number(request, "season")
 
         async def make() -> Answer:
-            page = await read_server(self.db, guild_id, season_id)
+            async with self.reading() as db:
+                page = await read_server(db, guild_id, season_id)
             return self.html(request, "server.html", "public, max-age=30", page=page)
 
         return await self.cached(request, make)
@@ -225,7 +225,8 @@ class _Site:
         guild_id, user_id = path_number(request, "guild"), path_number(request, "user")
 
         async def make() -> Answer:
-            page = await read_player(self.db, guild_id, user_id)
+            async with self.reading() as db:
+                page = await read_player(db, guild_id, user_id)
             return self.html(request, "player.html", "public, max-age=30", page=page)
 
         return await self.cached(request, make)
@@ -235,7 +236,8 @@ class _Site:
         wanted = query_number(request, "step")
 
         async def make() -> Answer:
-            page = await read_game(self.db, guild_id, game_id)
+            async with self.reading() as db:
+                page = await read_game(db, guild_id, game_id)
             count = len(page.book.steps)
             number = count if wanted is None else wanted
             if not 1 <= number <= count:
@@ -257,7 +259,8 @@ class _Site:
         guild_id, game_id = path_number(request, "guild"), path_number(request, "game")
 
         async def make() -> Answer:
-            page = await read_game(self.db, guild_id, game_id)
+            async with self.reading() as db:
+                page = await read_game(db, guild_id, game_id)
             data = replay_data(page.book)
             data["players"] = [{"name": p.name, "computer": p.computer} for p in page.players]
             body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
@@ -269,7 +272,8 @@ class _Site:
         guild_id, event_id = path_number(request, "guild"), path_number(request, "event")
 
         async def make() -> Answer:
-            page = await read_event(self.db, guild_id, event_id)
+            async with self.reading() as db:
+                page = await read_event(db, guild_id, event_id)
             return self.html(request, "event.html", "public, max-age=30", page=page)
 
         return await self.cached(request, make)
@@ -278,7 +282,8 @@ class _Site:
         """A table's link (the end-of-game post's): its game's replay, or the live tables."""
         guild_id, table_id = path_number(request, "guild"), path_number(request, "table")
         await self.require_public(guild_id)
-        game_id = await read_table_game(self.db, guild_id, table_id)
+        async with self.reading() as db:
+            game_id = await read_table_game(db, guild_id, table_id)
         if game_id is None:
             where, keep = f"/s/{guild_id}#live", "no-store"
         else:
@@ -292,8 +297,9 @@ class _Site:
         season_id = query_number(request, "season")
 
         async def make() -> Answer:
-            page = await read_server(self.db, guild_id, season_id, live=False)
-            icon = await read_icon(self.db, guild_id)
+            async with self.reading() as db:
+                page = await read_server(db, guild_id, season_id, live=False)
+                icon = await read_icon(db, guild_id)
             png = og.server_card(page, icon)
             return answer(png, "image/png", "public, max-age=300")
 
@@ -303,8 +309,10 @@ class _Site:
         guild_id, user_id = path_number(request, "guild"), path_number(request, "user")
 
         async def make() -> Answer:
-            page = await read_player(self.db, guild_id, user_id)
-            png = og.player_card(page, await read_icon(self.db, guild_id))
+            async with self.reading() as db:
+                page = await read_player(db, guild_id, user_id)
+                icon = await read_icon(db, guild_id)
+            png = og.player_card(page, icon)
             return answer(png, "image/png", "public, max-age=300")
 
         return await self.cached(request, make)
@@ -314,7 +322,8 @@ class _Site:
         wanted = query_number(request, "step")
 
         async def make() -> Answer:
-            page = await read_game(self.db, guild_id, game_id)
+            async with self.reading() as db:
+                page = await read_game(db, guild_id, game_id)
             count = len(page.book.steps)
             if wanted is not None and not 1 <= wanted <= count:
                 raise PageNotFound(f"game {game_id} has no step {wanted}")
@@ -328,7 +337,8 @@ class _Site:
         guild_id = path_number(request, "guild")
 
         async def make() -> Answer:
-            icon = await read_icon(self.db, guild_id)
+            async with self.reading() as db:
+                icon = await read_icon(db, guild_id)
             if icon is None:
                 raise PageNotFound(f"server {guild_id} has no icon kept")
             return answer(icon, "image/png", f"public, max-age={_DAY}")
@@ -394,10 +404,14 @@ def make_app(
 ) -> web.Application:
     """The pages over ``db`` (opened and closed by the caller), GET and HEAD only.
 
+    The app opens ``options.readers`` reading connections to ``db``'s store when it
+    starts and closes them when it cleans up; each page being made reads through one.
     With ``activity`` (the bot process, which has the tables), the Discord Activity too.
     """
     site = _Site(db, options)
     app = web.Application(middlewares=[site.guard])
+    app.on_startup.append(site.start)
+    app.on_cleanup.append(site.stop)
     if activity is not None:
         activity.add_routes(app)
     server = f"/s/{{guild:{_NUMBER}}}"

@@ -11,6 +11,7 @@ person who hides from the pages sits there as "a player".
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -21,7 +22,16 @@ from bot.store import Database, PreferenceRepo, StoredTable, TableRepo
 
 from .replay_view import CardView, card_view, trump_words
 
-__all__ = ["LIVE_TABLES", "LiveSeat", "LiveTable", "live_table", "read_live_tables"]
+__all__ = [
+    "LIVE_TABLES",
+    "LiveSeat",
+    "LiveTable",
+    "live_table",
+    "live_tables",
+    "read_live_tables",
+    "read_open_tables",
+    "seated",
+]
 
 log = logging.getLogger(__name__)
 
@@ -128,9 +138,29 @@ def live_table(stored: StoredTable, hidden: frozenset[int] = frozenset()) -> Liv
 
 async def read_live_tables(db: Database, guild_id: int) -> tuple[LiveTable, ...]:
     """A server's open tables, newest first; one that does not replay is left out (logged)."""
-    tables = await TableRepo(db).list_open_by_guild(guild_id, limit=LIVE_TABLES)
-    people = {s.user_id for t in tables for s in t.seats if s.user_id is not None}
+    tables = await read_open_tables(db, guild_id)
+    people = seated(tables)
     hidden = await PreferenceRepo(db).hidden_among(people) if people else frozenset()
+    return live_tables(tables, hidden)
+
+
+async def read_open_tables(db: Database, guild_id: int) -> list[StoredTable]:
+    """The server's open tables the page shows, newest first, as stored."""
+    return await TableRepo(db).list_open_by_guild(guild_id, limit=LIVE_TABLES)
+
+
+def seated(tables: Sequence[StoredTable]) -> set[int]:
+    """The people seated at these tables."""
+    return {s.user_id for t in tables for s in t.seats if s.user_id is not None}
+
+
+def live_tables(
+    tables: Sequence[StoredTable], hidden: frozenset[int] = frozenset()
+) -> tuple[LiveTable, ...]:
+    """The public state of each table, the people in ``hidden`` as "a player".
+
+    A table that does not replay is left out (logged).
+    """
     shown = []
     for stored in tables:
         try:

@@ -11,7 +11,7 @@ import logging
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Any, Final
 
 from bot.league import (
     FAMILIES,
@@ -36,7 +36,6 @@ from bot.store import (
     ArchivedGame,
     Database,
     GameArchiveRepo,
-    LeagueSettingsRepo,
     RatingRepo,
     Season,
 )
@@ -48,8 +47,7 @@ from .servers import (
     hidden_among,
     masked,
     people_of,
-    read_server_name,
-    require_public,
+    read_header,
     season_standings,
 )
 
@@ -119,26 +117,23 @@ class PlayerPage:
 
 async def read_player(db: Database, guild_id: int, user_id: int) -> PlayerPage:
     """A player's page: this season's ratings per family, record and games; 404 if unseen."""
-    await require_public(db, guild_id)
+    header = await read_header(db, guild_id)
     if not 0 < user_id < 2**63:
         raise PageNotFound(f"there is no user {user_id}")
     archive = GameArchiveRepo(db)
-    latest = await archive.list_by_player(guild_id, user_id, limit=RECENT_GAMES)
+    season, _ = await current_season(db, guild_id)
+    latest, games, kept = await archive.player_games(
+        guild_id, user_id, latest=RECENT_GAMES, season_id=None if season is None else season.id
+    )
     if not latest:
         raise PageNotFound(f"user {user_id} never played on server {guild_id}")
-    season, _ = await current_season(db, guild_id)
-    games = (
-        []
-        if season is None
-        else await archive.list_by_player(guild_id, user_id, season_id=season.id)
-    )
     hidden = await hidden_among(db, people_of([*latest, *games]))  # the player among them
     if user_id in hidden:
         raise PageNotFound(f"user {user_id} hides from the web pages")
     name = next(p.display_name for p in latest[0].players if p.user_id == user_id)
     games.reverse()
-    stats = player_stats(user_id, name, await _facts(archive, games))
-    lines = [] if season is None else await _rating_lines(db, guild_id, season, user_id)
+    stats = player_stats(user_id, name, await _facts(archive, games, kept))
+    lines = [] if season is None else await _rating_lines(db, season, user_id, header.min_games)
     opponents = _opponents(user_id, games)
     if hidden:
         partners = tuple(
@@ -153,7 +148,7 @@ async def read_player(db: Database, guild_id: int, user_id: int) -> PlayerPage:
     history = tuple(history_entry(user_id, g) for g in latest)
     numbers = {g.id: g.number or g.id for g in latest}
     return PlayerPage(
-        await read_server_name(db, guild_id),
+        header.name,
         user_id,
         name,
         season,
@@ -177,10 +172,11 @@ async def _accuracy(db: Database, guild_id: int, user_id: int) -> Accuracy | Non
 
 
 async def _facts(
-    archive: GameArchiveRepo, games: Sequence[ArchivedGame]
+    archive: GameArchiveRepo,
+    games: Sequence[ArchivedGame],
+    kept: dict[int, list[dict[str, Any]]],
 ) -> list[tuple[ArchivedGame, GameFacts]]:
-    """Each game's facts: from the deal outcomes the archive keeps, else from its record."""
-    kept = await archive.deal_outcomes([g.id for g in games])
+    """Each game's facts: from the deal outcomes the archive keeps (``kept``), else its record."""
     facts: dict[int, GameFacts] = {}
     for game in games:
         if game.id in kept:
@@ -188,15 +184,15 @@ async def _facts(
                 facts[game.id] = kept_facts(game, kept[game.id])
             except RecordError as exc:
                 log.warning("game %d: its kept deal outcomes are unusable: %s", game.id, exc)
-    records = await archive.records([g.id for g in games if g.id not in facts])
+    missing = [g.id for g in games if g.id not in facts]
+    records = await archive.records(missing) if missing else {}
     return [(g, facts.get(g.id) or game_facts(records[g.id])) for g in games]
 
 
 async def _rating_lines(
-    db: Database, guild_id: int, season: Season, user_id: int
+    db: Database, season: Season, user_id: int, min_games: int
 ) -> list[RatingLine]:
     model = RatingModel.from_spec(season.rating_model)
-    min_games = (await LeagueSettingsRepo(db).get(guild_id)).min_games
     lines = []
     by_family = await RatingRepo(db).points_by_family(season.id, user_id, FAMILIES)
     for family in FAMILIES:

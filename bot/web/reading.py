@@ -32,7 +32,6 @@ from bot.store import (
     ArchivedGame,
     Database,
     GameArchiveRepo,
-    LeagueSettingsRepo,
     NotFoundError,
     RatingRepo,
     Season,
@@ -50,7 +49,7 @@ from .events import (
     read_one_event,
 )
 from .events import people as event_people
-from .live import LiveTable, read_live_tables
+from .live import LiveTable, live_tables, read_open_tables, seated
 from .players import PlayerPage, read_player
 from .replay_view import Player, players_of
 from .servers import (
@@ -59,6 +58,7 @@ from .servers import (
     hidden_among,
     masked,
     people_of,
+    read_header,
     read_icon,
     read_server_name,
     require_public,
@@ -181,8 +181,7 @@ async def read_server(
 
     ``live``: with the tables in play (the current season's page only).
     """
-    await require_public(db, guild_id)
-    server = await read_server_name(db, guild_id)
+    header = await read_header(db, guild_id)
     season, seasons = await current_season(db, guild_id)
     if season_id is not None:
         season = next((s for s in seasons if s.id == season_id), None)
@@ -190,7 +189,7 @@ async def read_server(
             raise PageNotFound(f"server {guild_id} has no season {season_id}")
     families: list[FamilyStandings] = []
     if season is not None:
-        min_games = (await LeagueSettingsRepo(db).get(guild_id)).min_games
+        min_games = header.min_games
         sizes = (
             await RatingRepo(db).ladder_sizes(season.id, min_games=min_games)
             if season.running
@@ -204,15 +203,17 @@ async def read_server(
                 families.append(shown)
     recent = await GameArchiveRepo(db).list_by_guild(guild_id, limit=RECENT_GAMES)
     events = await read_events(db, guild_id) if season_id is None else ()
+    open_tables = await read_open_tables(db, guild_id) if live and season_id is None else []
     rows = [r.user_id for f in families for r in f.rows]
-    hidden = await hidden_among(db, [*rows, *people_of(recent), *event_people(events)])
+    everyone = [*rows, *people_of(recent), *event_people(events), *seated(open_tables)]
+    hidden = await hidden_among(db, everyone)
     if hidden:
         families = [replace(f, rows=_masked_rows(f.rows, hidden)) for f in families]
         recent = [masked(g, hidden) for g in recent]
         events = masked_events(events, hidden)
-    tables = await read_live_tables(db, guild_id) if live and season_id is None else ()
+    tables = live_tables(open_tables, hidden)
     return ServerPage(
-        server, season, tuple(families), tuple(recent), tuple(seasons), tables, events
+        header.name, season, tuple(families), tuple(recent), tuple(seasons), tables, events
     )
 
 
@@ -224,15 +225,13 @@ def _masked_rows(rows: Sequence[Standing], hidden: frozenset[int]) -> tuple[Stan
 
 async def read_game(db: Database, guild_id: int, game_id: int) -> GamePage:
     """A finished game of the server with its replay; 404 for another server's or none."""
-    await require_public(db, guild_id)
-    archive = GameArchiveRepo(db)
+    header = await read_header(db, guild_id)
     try:
         if not 0 < game_id < 2**63:
             raise NotFoundError(f"there is no game {game_id}")
-        game = await archive.get(game_id)
+        game, record = await GameArchiveRepo(db).get_with_record(game_id)
         if game.guild_id != guild_id:
             raise NotFoundError(f"game {game_id} is another server's")
-        record = await archive.record(game_id)
     except NotFoundError as exc:
         raise PageNotFound(str(exc)) from None
     try:
@@ -240,7 +239,7 @@ async def read_game(db: Database, guild_id: int, game_id: int) -> GamePage:
     except RecordError as exc:
         raise PageNotFound(f"game {game_id} does not replay: {exc}") from None
     shown = masked(game, await hidden_among(db, people_of([game])))
-    return GamePage(await read_server_name(db, guild_id), shown, book)
+    return GamePage(header.name, shown, book)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +253,7 @@ class EventPage:
 
 async def read_event(db: Database, guild_id: int, event_id: int) -> EventPage:
     """A tournament event of the server; 404 for another server's, a cancelled one or none."""
-    await require_public(db, guild_id)
+    header = await read_header(db, guild_id)
     found = await read_one_event(db, guild_id, event_id)
     if found is None:
         raise PageNotFound(f"server {guild_id} has no event {event_id}")
@@ -264,7 +263,7 @@ async def read_event(db: Database, guild_id: int, event_id: int) -> EventPage:
     if hidden:
         event = masked_events([event], hidden)[0]
         rounds = masked_rounds(rounds, hidden)
-    return EventPage(await read_server_name(db, guild_id), event, rounds)
+    return EventPage(header.name, event, rounds)
 
 
 async def read_table_game(db: Database, guild_id: int, table_id: int) -> int | None:

@@ -19,6 +19,7 @@ from bot.server.preferences import HIDDEN_NAME
 from bot.store import (
     ArchivedGame,
     Database,
+    GuildProfile,
     GuildProfileRepo,
     GuildSettingsRepo,
     PreferenceRepo,
@@ -31,11 +32,13 @@ from .answers import PageNotFound
 
 __all__ = [
     "DEFAULT_NAME",
+    "ServerHeader",
     "ServerName",
     "current_season",
     "hidden_among",
     "masked",
     "people_of",
+    "read_header",
     "read_icon",
     "read_server_name",
     "require_public",
@@ -96,9 +99,31 @@ async def require_public(db: Database, guild_id: int) -> None:
         raise PageNotFound(f"server {guild_id} has no public pages")
 
 
+@dataclass(frozen=True, slots=True)
+class ServerHeader:
+    """What a page reads of its server before anything else: its name, its league's minimum."""
+
+    name: ServerName
+    min_games: int
+    """Rated games before a player is placed in the standings."""
+
+
+async def read_header(db: Database, guild_id: int) -> ServerHeader:
+    """The server's name and ``min_games``, in one read; PageNotFound unless it is public."""
+    if not 0 < guild_id < 2**63:
+        raise PageNotFound(f"server {guild_id} has no public pages")
+    facts = await GuildProfileRepo(db).page_facts(guild_id)
+    if not facts.public:
+        raise PageNotFound(f"server {guild_id} has no public pages")
+    return ServerHeader(_named(guild_id, facts.profile), facts.min_games)
+
+
 async def read_server_name(db: Database, guild_id: int) -> ServerName:
     """How the server's pages name it: its name and icon as the bot last saw them."""
-    profile = await GuildProfileRepo(db).get(guild_id)
+    return _named(guild_id, await GuildProfileRepo(db).get(guild_id))
+
+
+def _named(guild_id: int, profile: GuildProfile | None) -> ServerName:
     if profile is None:
         return ServerName(guild_id, DEFAULT_NAME, None)
     icon = None

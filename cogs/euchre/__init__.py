@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .card_emojis import CardEmojis
-from .cog import Euchre
-from .guild_profiles import GuildProfiles
-from .keeping import Keeping
-from .presenter import TablePresenter
+from bot.discord.guild_profiles import GuildProfiles
+from bot.discord.tables.card_emojis import CardEmojis
+from bot.discord.tables.keeping import Keeping
+from bot.discord.tables.presenter import TablePresenter
+from cogs.euchre.cog import Euchre
 
 if TYPE_CHECKING:
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
 
 __all__ = ["CardEmojis", "Euchre", "GuildProfiles", "Keeping", "TablePresenter", "setup"]
 

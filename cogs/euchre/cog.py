@@ -15,12 +15,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_pace.permissions import THREAD_TABLE, lacking, table_needs
+from bot.discord.embeds import embed_of
+from bot.discord.fields import PRESET_CHOICES
+from bot.discord.pace.permissions import THREAD_TABLE, lacking, table_needs
+from bot.discord.readiness import Readiness
+from bot.discord.refusals import log_refusal
+from bot.discord.replies import PUBLIC_ANSWER, Answer, answer_as, send_ephemeral, send_public
+from bot.discord.routes import CLAIM_CODE, DYNAMIC_ITEMS
+from bot.discord.tables.presenter import TablePresenter, on_private_hand
+from bot.discord.tournaments.champion_roles import DiscordRoleHands
+from bot.discord.tournaments.view import EventDesk
 from bot.errors import UserFacingError
-from bot.refusals import log_refusal
-from bot.render import TableVerb, dealt_hands_embed, help_embed
+from bot.render import TableVerb, dealt_hands_panel, help_panel
 from bot.render.fitting import THREAD_NAME, shorten
-from bot.replies import PUBLIC_ANSWER, Answer, answer_as, send_ephemeral, send_public
 from bot.rules import Action, ActionError
 from bot.server.overrides import TableRules
 from bot.tables import (
@@ -36,22 +43,16 @@ from bot.tables import (
     dealt_hands,
 )
 from bot.tables.champion_roles import ChampionRoles
-
-from .champion_roles import DiscordRoleHands
-from .daily import DailyCommands
-from .league import LeagueCommands
-from .learning import ReviewCommands
-from .lesson import LessonCommands
-from .preferences import PreferenceCommands
-from .presenter import TablePresenter, on_private_hand
-from .readiness import Readiness
-from .routes import CLAIM_CODE, DYNAMIC_ITEMS
-from .server_config import PRESET_CHOICES, HouseRulesCommands
-from .tournament_view import EventDesk
-from .tournaments import NOT_RESUMED, STILL_RESUMING, TournamentCommands
+from cogs.euchre.daily import DailyCommands
+from cogs.euchre.league import LeagueCommands
+from cogs.euchre.learning import ReviewCommands
+from cogs.euchre.lesson import LessonCommands
+from cogs.euchre.preferences import PreferenceCommands
+from cogs.euchre.server_config import HouseRulesCommands
+from cogs.euchre.tournaments import NOT_RESUMED, STILL_RESUMING, TournamentCommands
 
 if TYPE_CHECKING:
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
 
 __all__ = ["Euchre"]
 
@@ -277,7 +278,7 @@ class Euchre(
         """Explain the commands and buttons, privately, with this server's scores."""
         guild = interaction.guild_id
         rules = None if guild is None else (await self.service.settings_of(guild)).rules
-        await send_ephemeral(interaction, embed=help_embed(rules))
+        await send_ephemeral(interaction, embed=embed_of(help_panel(rules)))
 
     # ------------------------------------------------------------------ table buttons
 
@@ -356,7 +357,7 @@ class Euchre(
         table = self.service.get_any(table_id)
         dealt = dealt_hands(table)
         four_colour = (await self.service.preferences_of(interaction.user.id)).four_colour
-        embed = dealt_hands_embed(table.public(), dealt, four_colour)
+        embed = embed_of(dealt_hands_panel(table.public(), dealt, four_colour))
         await send_ephemeral(interaction, embed=embed)
 
     # ------------------------------------------------------------------ private hand

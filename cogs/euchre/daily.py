@@ -1,6 +1,6 @@
 """``/euchre daily``: the server's deal of the day, played privately, as a mixin of the euchre cog.
 
-Every message is ephemeral. A move's button (:class:`.routes.DailyButton`) carries the
+Every message is ephemeral. A move's button (:func:`~bot.discord.buttons.daily_button`) carries the
 day and the action number it was drawn at; the play is kept in the store after each
 move (:class:`bot.league.daily_play.DailyService`), so a restart resumes it and a second
 try, from any process, is refused with the stored result.
@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
+from bot.discord.buttons import daily_button
+from bot.discord.refusals import log_refusal
+from bot.discord.replies import answer_first
 from bot.errors import UserFacingError
 from bot.league.daily_play import DailyService, DailyStep
-from bot.refusals import log_refusal
 from bot.render.daily import (
     daily_text,
     leaderboard_texts,
@@ -26,19 +28,15 @@ from bot.render.daily import (
     solo_buttons,
     weekly_texts,
 )
-from bot.replies import answer_first
 from bot.tables.scheduler import Timer
-
-from .league import league_of
-from .routes import DailyButton
+from cogs.euchre.league import league_of
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
+    from bot.discord.tables.presenter import TablePresenter
     from bot.tables import TableService
-
-    from .presenter import TablePresenter
 
     _Mixin = commands.Cog
 else:
@@ -69,7 +67,7 @@ def daily_answer(step: DailyStep) -> tuple[str, discord.ui.View | None]:
     buttons = discord.ui.View(timeout=None)
     for button in solo_buttons(view):
         buttons.add_item(
-            DailyButton(
+            daily_button(
                 step.day, step.index, str(button.action), button.position, label=button.label
             )
         )

@@ -16,6 +16,10 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
+from bot.discord.embeds import embed_of
+from bot.discord.fields import editor_of
+from bot.discord.league import history_view, replay_view, standings_view
+from bot.discord.replies import PUBLIC_ANSWER, send_ephemeral, send_public, update_message
 from bot.errors import UserFacingError
 from bot.league import (
     DEFAULT_FAMILY,
@@ -39,19 +43,15 @@ from bot.render.league import (
     stats_embed,
 )
 from bot.render.rating_chart import CHART_FILENAME, rating_chart
-from bot.render.replays import replay_embed
+from bot.render.replays import replay_panel
 from bot.render.web_links import public_base, web_answer
-from bot.replies import PUBLIC_ANSWER, send_ephemeral, send_public, update_message
 from bot.rules import RecordError
 from bot.store import ArchivedGame, Season
-
-from .league_buttons import history_view, replay_view, standings_view
-from .server_config import editor_of
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
 
     # For the type checker the mixin is a cog (app_commands wants its methods on one);
     # at run time it is a plain class and the euchre cog brings the Cog base.
@@ -300,7 +300,7 @@ class LeagueCommands(_Mixin):
         archived, book = await self._book(_guild_id(interaction), game)
         await send_ephemeral(
             interaction,
-            embed=replay_embed(archived, book, 0),
+            embed=embed_of(replay_panel(archived, book, 0)),
             view=replay_view(archived.id, book, 0),
         )
 
@@ -312,7 +312,7 @@ class LeagueCommands(_Mixin):
         index = book.index(deal, trick)
         await update_message(
             interaction,
-            embed=replay_embed(archived, book, index),
+            embed=embed_of(replay_panel(archived, book, index)),
             view=replay_view(archived.id, book, index),
         )
 

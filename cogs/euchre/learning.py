@@ -3,9 +3,9 @@
 Like :mod:`.league`, discord.py collects these commands from the cog's MRO. The review
 is slow (a fixed search budget a decision), so the answer is deferred and the search
 runs in the bot's search pool (:class:`bot.league.Reviewer`); its buttons
-(:class:`.routes.ReviewButton`) step to the game's other deals. A private hand's Review
+(:func:`~bot.discord.buttons.review_button`) step to the game's other deals. A private hand's Review
 button reviews a finished deal of the table from the table's own record
-(:class:`.routes.TableReviewButton`), or from the game it archived once the table is gone.
+(:func:`~bot.discord.buttons.review_button`), or from the game it archived once the table is gone.
 """
 
 from __future__ import annotations
@@ -15,20 +15,19 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
+from bot.discord.buttons import review_button
+from bot.discord.replies import answer_as, answer_first
+from bot.discord.tables.components import table_review_view
 from bot.errors import UserFacingError
 from bot.league import DealShown, Reviewer, review_in_pool
 from bot.render.review import deal_review_text, table_review_text
-from bot.replies import answer_as, answer_first
 from bot.tables import NoTableError, no_review_kept, review_record, reviewable_deals
-
-from .components import table_review_view
-from .league import league_of
-from .routes import ReviewButton
+from cogs.euchre.league import league_of
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
 
     _Mixin = commands.Cog
 else:
@@ -46,10 +45,10 @@ def review_view(shown: DealShown) -> discord.ui.View | None:
     deal = shown.review.deal
     view = discord.ui.View(timeout=None)
     view.add_item(
-        ReviewButton(shown.game.id, deal - 1, "p", label="◀ Previous deal", disabled=deal <= 1)
+        review_button(shown.game.id, deal - 1, "p", label="◀ Previous deal", disabled=deal <= 1)
     )
     view.add_item(
-        ReviewButton(
+        review_button(
             shown.game.id, deal + 1, "n", label="Next deal ▶", disabled=deal >= shown.deals
         )
     )

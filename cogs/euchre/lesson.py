@@ -1,6 +1,6 @@
 """``/euchre learn``: the first lesson, a guided deal played privately, as a mixin of the cog.
 
-Every message is ephemeral. A button (:class:`.routes.LessonButton`) carries the preset
+Every message is ephemeral. A button (:func:`~bot.discord.buttons.lesson_button`) carries the preset
 and the step, and the deal is replayed to that step in the search pool
 (:func:`bot.league.lesson.advised_lesson`), so the lesson needs no store. The lesson's
 move at each step is the hint's; another button gets the line again and changes nothing.
@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.discord.buttons import lesson_button
+from bot.discord.fields import PRESET_CHOICES
+from bot.discord.replies import answer_first
 from bot.errors import UserFacingError
 from bot.league.lesson import (
     LEARNER,
@@ -26,17 +29,13 @@ from bot.league.lesson import (
 from bot.render.daily import solo_buttons
 from bot.render.hints import hint_text
 from bot.render.lesson import lesson_end_text, lesson_line, lesson_text
-from bot.replies import answer_first
 from bot.rules import Action, HouseRules, SeatView
 from bot.search_pool import Priority, SearchPool
-
-from .routes import LessonButton
-from .server_config import PRESET_CHOICES
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
     from bot.tables import TableService
 
     _Mixin = commands.Cog
@@ -65,7 +64,9 @@ def lesson_answer(preset: str, step: LessonStep) -> tuple[str, discord.ui.View |
     buttons = discord.ui.View(timeout=None)
     for button in solo_buttons(view):
         buttons.add_item(
-            LessonButton(preset, step.step, str(button.action), button.position, label=button.label)
+            lesson_button(
+                preset, step.step, str(button.action), button.position, label=button.label
+            )
         )
     buttons.stop()
     shown = differ if step.step == 0 else ()

@@ -17,13 +17,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.embeds import embed_of
+from bot.discord.fields import Choices, field_named, name_choices, value_choices
+from bot.discord.replies import send_ephemeral
 from bot.render.preferences import (
     preference_change_text,
     preference_value_choice_name,
-    preferences_embed,
+    preferences_panel,
     privacy_text,
 )
-from bot.replies import send_ephemeral
 from bot.server.fields import PREFERENCE_FIELDS
 from bot.server.preference_sources import (
     PreferenceSource,
@@ -32,10 +34,8 @@ from bot.server.preference_sources import (
     set_preference,
 )
 
-from .server_config import LIMITS, Choices, field_named, name_choices
-
 if TYPE_CHECKING:
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
 
 __all__ = ["PreferenceCommands"]
 
@@ -64,7 +64,7 @@ class PreferenceCommands(commands.Cog):
     async def me_show(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Every preference of the person, its value and what it means."""
         prefs = await self._preferences.get(interaction.user.id)
-        await send_ephemeral(interaction, embed=preferences_embed(prefs))
+        await send_ephemeral(interaction, embed=embed_of(preferences_panel(prefs)))
 
     @me_group.command(name="set", description="Change one of your preferences")
     @app_commands.describe(
@@ -94,13 +94,12 @@ class PreferenceCommands(commands.Cog):
         if values is None:
             return []
         prefs = await self._preferences.get(interaction.user.id)
-        now = getattr(prefs, values.name)
-        choices = []
-        for value in values.suggestions(current, LIMITS.choices, now):
-            shown = values.text(value)
-            name = preference_value_choice_name(values.name, value, prefs, shown)
-            choices.append(app_commands.Choice(name=name, value=shown))
-        return choices
+        return value_choices(
+            values,
+            current,
+            getattr(prefs, values.name),
+            lambda value, shown: preference_value_choice_name(values.name, value, prefs, shown),
+        )
 
     @me_group.command(name="reset", description="All your preferences back to their defaults")
     async def me_reset(self, interaction: discord.Interaction[EuchreBot]) -> None:

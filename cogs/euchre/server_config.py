@@ -5,87 +5,55 @@ MRO, so the two groups here become subgroups of ``/euchre`` in
 :class:`~cogs.euchre.cog.Euchre`, which lists this class among its bases. Each command reads the
 interaction, calls :mod:`bot.server` and answers with what
 :mod:`bot.render.server_config` draws. Everyone may read; a change needs Manage Server
-or the server's rules-admin role, and a refusal is one private sentence. Discord's
-limits on autocomplete (:data:`LIMITS`) and its role mentions are handed to
-:mod:`bot.server` from here.
+or the server's rules-admin role, and a refusal is one private sentence. What these
+commands share with ``/euchre me`` (autocomplete, who edits, roles) is
+:mod:`bot.discord.fields`'.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.embeds import embed_of
+from bot.discord.fields import (
+    LIMITS,
+    PRESET_CHOICES,
+    Choices,
+    editor_of,
+    field_named,
+    name_choices,
+    role_choices,
+    role_id,
+    server_roles,
+    value_choices,
+)
+from bot.discord.replies import send_ephemeral
 from bot.errors import UserFacingError
 from bot.render.server_config import (
-    choice_name,
-    preset_choice_name,
-    role_mention,
     rule_change_text,
     rule_value_choice_name,
     rules_replaced_text,
-    server_rules_embeds,
+    server_rules_panels,
     setting_change_text,
     setting_value_choice_name,
-    settings_embed,
+    settings_panel,
     shown_value,
-    table_rules_embed,
+    table_rules_panel,
 )
-from bot.replies import send_ephemeral
 from bot.rules import HouseRules
-from bot.server.fields import (
-    RULE_FIELDS,
-    SETTING_FIELDS,
-    FieldValues,
-    UnknownFieldError,
-    find_field,
-    match_fields,
-)
+from bot.server.fields import RULE_FIELDS, SETTING_FIELDS, FieldValues
 from bot.server.overrides import TableRules, complete_changes, table_rules
-from bot.server.settings import Editor
 from bot.store.server_settings import editable
 from bot.tables import TableService
 
 if TYPE_CHECKING:
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
 
-__all__ = [
-    "LIMITS",
-    "PRESET_CHOICES",
-    "ChoiceLimits",
-    "Choices",
-    "HouseRulesCommands",
-    "editor_of",
-    "field_named",
-    "name_choices",
-]
-
-Choices = list[app_commands.Choice[str]]
-
-
-@dataclass(frozen=True, slots=True)
-class ChoiceLimits:
-    """What Discord allows an autocomplete answer: how many choices, how long each."""
-
-    choices: int = 25
-    length: int = 100
-
-
-LIMITS: Final = ChoiceLimits()
-"""Discord's limits, passed to :mod:`bot.server` wherever it lists choices."""
-
-_MENTION: Final = re.compile(r"<@&(\d{1,20})>")
-
-PRESET_CHOICES: Final = [
-    app_commands.Choice(name=preset_choice_name(name), value=name)
-    for name in RULE_FIELDS["preset"].choices
-]
-"""Every preset as a slash-command choice, described."""
+__all__ = ["HouseRulesCommands"]
 
 
 class HouseRulesCommands(commands.Cog):
@@ -108,13 +76,13 @@ class HouseRulesCommands(commands.Cog):
         """The server's house rules; also the table's here when it plays other rules."""
         settings = await self.service.settings_of(_guild_id(interaction))
         table = self.service.at(interaction.channel_id) if interaction.channel_id else None
-        embeds = server_rules_embeds(
+        panels = server_rules_panels(
             settings.rules,
             table_id=None if table is None else table.id,
             table_rules=None if table is None else table.rules,
             table_overridden=table is not None and table.rules_overridden,
         )
-        await send_ephemeral(interaction, embeds=embeds)
+        await send_ephemeral(interaction, embeds=[embed_of(p) for p in panels])
 
     @rules_group.command(name="preset", description="Play a preset's rules (admins)")
     @app_commands.describe(
@@ -160,13 +128,13 @@ class HouseRulesCommands(commands.Cog):
             return []
         rules = (await self.service.settings_of(_guild_id(interaction))).rules
         preset = getattr(HouseRules.preset_rules(rules.preset), values.name)
-        choices = []
-        now = getattr(rules, values.name)
-        for value in values.suggestions(current, LIMITS.choices, now, preset):
-            shown = values.text(value)
-            name = rule_value_choice_name(values.name, value, rules, shown)
-            choices.append(app_commands.Choice(name=name, value=shown))
-        return choices
+        return value_choices(
+            values,
+            current,
+            getattr(rules, values.name),
+            lambda value, shown: rule_value_choice_name(values.name, value, rules, shown),
+            preset,
+        )
 
     @rules_group.command(name="reset", description="Back to the default rules (admins)")
     async def rules_reset(self, interaction: discord.Interaction[EuchreBot]) -> None:
@@ -182,7 +150,7 @@ class HouseRulesCommands(commands.Cog):
     async def settings_show(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Every setting, its value and what it means."""
         settings = await self.service.settings_of(_guild_id(interaction))
-        embed = settings_embed(settings, self._default_delay)
+        embed = embed_of(settings_panel(settings, self._default_delay))
         await send_ephemeral(interaction, embed=embed)
 
     @settings_group.command(name="set", description="Change one setting (admins)")
@@ -198,8 +166,8 @@ class HouseRulesCommands(commands.Cog):
             _guild_id(interaction),
             editor_of(interaction),
             setting,
-            _role_id(value),
-            _roles(interaction),
+            role_id(value),
+            server_roles(interaction),
         )
         before, after = _shown(SETTING_FIELDS[change.name or ""], change.before, change.after)
         text = setting_change_text(change, before, after, self._default_delay)
@@ -221,15 +189,16 @@ class HouseRulesCommands(commands.Cog):
         settings = await self.service.settings_of(_guild_id(interaction))
         now = getattr(settings, values.name)
         if values.kind == "role":
-            return _role_choices(interaction, current, now)
-        choices = []
-        for value in values.suggestions(current, LIMITS.choices, now):
-            shown = values.text(value)
-            name = setting_value_choice_name(
-                values.name, value, settings, shown, self._default_delay
-            )
-            choices.append(app_commands.Choice(name=name, value=shown))
-        return choices
+            return role_choices(interaction, current, now)
+        delay = self._default_delay
+        return value_choices(
+            values,
+            current,
+            now,
+            lambda value, shown: setting_value_choice_name(
+                values.name, value, settings, shown, delay
+            ),
+        )
 
     @settings_group.command(name="reset", description="Every setting back to its default (admins)")
     async def settings_reset(self, interaction: discord.Interaction[EuchreBot]) -> None:
@@ -269,8 +238,10 @@ class HouseRulesCommands(commands.Cog):
         """The Rules button of a table: its full rules, privately."""
         table = await self.service.fetch(table_id, closed=True)
         server = await self.service.settings_of(table.place.guild_id)
-        embed = table_rules_embed(
-            table.id, table.rules, overridden=table.rules_overridden, server_rules=server.rules
+        embed = embed_of(
+            table_rules_panel(
+                table.id, table.rules, overridden=table.rules_overridden, server_rules=server.rules
+            )
         )
         await send_ephemeral(interaction, embed=embed)
 
@@ -281,60 +252,7 @@ def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:
     return interaction.guild_id
 
 
-def editor_of(interaction: discord.Interaction[EuchreBot]) -> Editor:
-    """Who asks for a change: whether they may manage the server, and their roles."""
-    user = interaction.user
-    roles = frozenset(r.id for r in user.roles) if isinstance(user, discord.Member) else frozenset()
-    return Editor(interaction.permissions.manage_guild, roles, shown_role=role_mention)
-
-
-def _role_id(typed: str) -> str:
-    """A role's mention (``<@&id>``) as its id; any other text as it is."""
-    match = _MENTION.fullmatch(typed.strip())
-    return typed if match is None else match[1]
-
-
-def _roles(interaction: discord.Interaction[EuchreBot]) -> dict[int, str]:
-    guild = interaction.guild
-    if guild is None:
-        return {}
-    return {r.id: r.name for r in guild.roles if not r.is_default()}
-
-
-def _role_choices(
-    interaction: discord.Interaction[EuchreBot], current: str, now: int | None
-) -> Choices:
-    typed = current.strip().lower().lstrip("@")
-    choices = []
-    for role_id, name in _roles(interaction).items():
-        if typed and typed not in name.lower() and typed != str(role_id):
-            continue
-        mark = " (now)" if role_id == now else ""
-        label = choice_name(f"@{name}{mark}: may change the rules and settings")
-        choices.append(app_commands.Choice(name=label, value=str(role_id)))
-    if not typed or "none".startswith(typed):
-        mark = " (now)" if now is None else ""
-        choices.append(app_commands.Choice(name=f"none{mark}: Manage Server only", value="none"))
-    return choices[: LIMITS.choices]
-
-
 def _shown(values: FieldValues, before: object, after: object) -> tuple[str, str]:
     """A changed field's value before and after the change, as a message shows them."""
     name = values.name
     return shown_value(values, getattr(before, name)), shown_value(values, getattr(after, name))
-
-
-def field_named(fields: Mapping[str, FieldValues], typed: object, what: str) -> FieldValues | None:
-    """The field a command's other option names, while it is typed (None: no such field)."""
-    try:
-        return find_field(fields, str(typed or ""), what)
-    except UnknownFieldError:
-        return None
-
-
-def name_choices(fields: Mapping[str, FieldValues], current: str) -> Choices:
-    """Autocomplete for a rule or setting name: each with what it means."""
-    return [
-        app_commands.Choice(name=choice_name(f"{f.name}: {f.description}"), value=f.name)
-        for f in match_fields(fields, current, LIMITS.choices)
-    ]

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.refusals import log_refusal
-from bot.replies import send_ephemeral
+from bot.discord.refusals import log_refusal
+from bot.discord.replies import send_ephemeral
 from bot.store.tournament_models import Entrant
 from bot.tables import Player
 from bot.tables.tournament_runner import TournamentRunner
 
 if TYPE_CHECKING:
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
 
 __all__ = ["joined", "on_waiting_list", "player", "tell_director"]
 

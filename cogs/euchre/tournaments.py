@@ -18,35 +18,35 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
-from bot.discord_pace.permissions import EVENT_CHANNEL, lacking
+from bot.discord.fields import PRESET_CHOICES, editor_of
+from bot.discord.pace.permissions import EVENT_CHANNEL, lacking
+from bot.discord.readiness import Readiness, patiently
+from bot.discord.replies import PUBLIC_ANSWER, answer_as, answer_first, send_ephemeral, send_public
+from bot.discord.tournaments.champion_roles import check_champion_role
+from bot.discord.tournaments.lists import show_history, show_list
+from bot.discord.tournaments.reminder import NO_REMINDER, schedule_reminder
+from bot.discord.tournaments.view import EventDesk, event_message
 from bot.errors import UserFacingError
 from bot.league.tournaments import Actor, Tournament, event_start, export_csv, export_json
 from bot.render.tournament_lists import EventList
 from bot.render.tournaments import DIRECTOR_VERBS, EventVerb
-from bot.replies import PUBLIC_ANSWER, answer_as, answer_first, send_ephemeral, send_public
 from bot.rules import HouseRules
 from bot.store.tournament_models import EVENT_NAME_LENGTH, MAX_PLAYERS, EventSettings
 from bot.tables import Player
 from bot.tables.champion_roles import ChampionRoles
 from bot.tables.tournament_runner import TournamentRunner
 
-from .champion_roles import check_champion_role
-from .readiness import Readiness, patiently
-from .reminder import NO_REMINDER, schedule_reminder
-from .server_config import PRESET_CHOICES, editor_of
 from .tournament_answers import (
     joined,
     on_waiting_list,
     player,
     tell_director,
 )
-from .tournament_lists import show_history, show_list
-from .tournament_view import EventDesk, event_message
 
 if TYPE_CHECKING:
     from discord.ext import commands
 
-    from bot.app import EuchreBot
+    from bot.discord.app import EuchreBot
 
     _Mixin = commands.Cog
 else:

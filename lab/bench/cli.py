@@ -46,7 +46,7 @@ from .pace import run as run_pace
 from .review import time_reviews
 from .rules import main as rules_bench
 from .search import main as search_bench
-from .tables import BenchDatabaseError, BenchOptions, HarnessMissingError, run
+from .tables import BenchDatabaseError, BenchOptions, run
 from .tournament import TournamentOptions
 from .tournament import run as run_tournament
 from .web import WebBenchOptions
@@ -271,12 +271,8 @@ def _tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         parser.error("--players must be a multiple of 4 from 4 up, --gap at least 0")
     if args.rounds < 1 or args.deals < 1:
         parser.error("--rounds and --deals must be at least 1")
-    try:
-        options = TournamentOptions(args.players, args.gap, args.through, args.rounds, args.deals)
-        figures = asyncio.run(run_tournament(options))
-    except HarnessMissingError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    options = TournamentOptions(args.players, args.gap, args.through, args.rounds, args.deals)
+    figures = asyncio.run(run_tournament(options))
     print(figures.text())
     return 1 if figures.problems else 0  # Discord would have refused something
 
@@ -397,11 +393,7 @@ def _pace(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         scenarios += ("waiter",)
     waiter = defaults.waiter if args.waiter_seconds is None else args.waiter_seconds
     options = PaceOptions(args.moves, args.think, args.delay, scenarios, waiter)
-    try:
-        figures = asyncio.run(run_pace(options))
-    except HarnessMissingError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    figures = asyncio.run(run_pace(options))
     print("\n".join(f.text() for f in figures))
     return 0
 
@@ -448,7 +440,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     try:
         report = asyncio.run(run(options))
-    except (HarnessMissingError, BenchDatabaseError, StoreError) as exc:
+    except (BenchDatabaseError, StoreError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(report.text())

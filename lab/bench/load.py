@@ -74,9 +74,10 @@ class Visitors:
                             statuses[response.status] += 1
                         latencies.append(time.perf_counter() - start)
 
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         await asyncio.gather(*(visitor() for _ in range(concurrency)))
         seconds = time.perf_counter() - start
+        cpu = time.process_time() - cpu
         latencies.sort()
 
         def p(q: float) -> float:
@@ -86,6 +87,7 @@ class Visitors:
             "requests": len(paths),
             "seconds": seconds,
             "per_second": len(paths) / seconds,
+            "client_cpu_ms": cpu * 1000 / len(paths),
             "statuses": {str(k): v for k, v in sorted(statuses.items())},
             "addresses": self.used,
             "p50": p(0.5),

@@ -8,35 +8,22 @@ second to the bot's pages. Printed, each against its goal: every interaction's f
 answer, a member's card on the table per table, a computer's move after its turn
 began, the 429 answers (the global limit included), the reviews delivered, and the
 bot's memory, CPU per table and tables per core. The measures are
-:mod:`tests.e2e.night`'s.
+:mod:`tests.kit.night`'s.
 
-Like ``tournament``, it needs a source checkout: the fake Discord lives in ``tests/e2e``.
+Like ``tournament``, it needs a source checkout: the fake Discord is the test kit's.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import os
-import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
-from .tables import HarnessMissingError
+from tests.kit import night as night_kit
 
 __all__ = ["add_night_parser", "night"]
-
-
-def _load() -> Any:
-    try:
-        return importlib.import_module("tests.e2e.night")
-    except ImportError as exc:
-        raise HarnessMissingError(
-            "the night benchmark runs the fake Discord of tests/e2e: run it from a source "
-            f"checkout, in the repository's root folder ({exc})"
-        ) from None
 
 
 def add_night_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -94,12 +81,7 @@ def night(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             "--deals must be at least 1, --think at least 0, --web-rate above 0, "
             "--delay from 0 to 60"
         )
-    try:
-        module = _load()
-    except HarnessMissingError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    options = module.Night(
+    options = night_kit.Night(
         players=args.players,
         casual=args.casual,
         rounds=args.rounds,
@@ -111,7 +93,7 @@ def night(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     )
     before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="euchre-night-") as folder:
-        figures = asyncio.run(module.run_night(Path(folder), options))
+        figures = asyncio.run(night_kit.run_night(Path(folder), options))
     print(figures.text())
     print(
         f"  load average: {before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end "

@@ -1,7 +1,7 @@
 """Pace benchmark: how soon a played card reaches the public table under Discord's limits.
 
-Runs the unmodified bot as a process against the fake Discord of ``tests/e2e``, which
-answers rate limits as Discord does (5 posts, 5 edits and 5 deletes per channel per
+Runs the unmodified bot as a process against the test kit's fake Discord (``tests.kit``),
+which answers rate limits as Discord does (5 posts, 5 edits and 5 deletes per channel per
 5 s, then 429), in three scenarios: four people at one table; one person and three
 computers at the default ``computer_move_delay``; three tables of four people sharing
 one channel (each in a thread of it); and, when asked, four people at one table of whom
@@ -11,18 +11,17 @@ Printed per scenario: click-to-table lag p50 / p95 / max, the most channel edits
 answered; with a waiter, the pings of each waited turn and how late each ping came after
 the server's ``ping_after``.
 
-Like ``tables``, it needs a source checkout: the fake Discord lives in ``tests/e2e``.
+Like ``tables``, it runs from a source checkout: the fake Discord is the test kit's.
 """
 
 from __future__ import annotations
 
-import importlib
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .tables import HarnessMissingError
+from tests.kit import pace
 
 __all__ = ["PaceOptions", "run"]
 
@@ -39,19 +38,8 @@ class PaceOptions:
     """Seconds the waiter of the ``waiter`` scenario waits on each of their turns."""
 
 
-def _load() -> Any:
-    try:
-        return importlib.import_module("tests.e2e.pace")
-    except ImportError as exc:
-        raise HarnessMissingError(
-            "the pace benchmark runs the fake Discord of tests/e2e: run it from a source "
-            f"checkout, in the repository's root folder ({exc})"
-        ) from None
-
-
 async def run(options: PaceOptions) -> list[Any]:
-    """Run each scenario in turn; their figures (``tests.e2e.pace.PaceFigures``)."""
-    pace = _load()
+    """Run each scenario in turn; their figures (``tests.kit.pace.PaceFigures``)."""
     shapes: dict[str, dict[str, Any]] = {
         "four": {"tables": 1, "people": 4},
         "computers": {"tables": 1, "people": 1},

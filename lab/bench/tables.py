@@ -16,16 +16,15 @@ service, rendering, the store). Printed:
 - restore: the start-up's load and replay of every open table from the file, then the
   refresh of every table message (through the harness; Discord rate-limits this part).
 
-The harness lives in ``tests/harness`` (its ``discord_internals`` module is the one place
-allowed to touch discord.py's internals), so this benchmark runs from a source checkout:
-it imports the harness from there instead of shipping test machinery in the bot's package.
+The harness is the test kit's (``tests.kit.harness``, whose ``discord_internals`` module
+is the one place allowed to touch discord.py's internals): the lab runs from a source
+checkout and imports it from there, so no test machinery ships in the bot's package.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
-import importlib
 import itertools
 import random
 import statistics
@@ -37,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.app import EuchreBot
+from bot.discord.app import EuchreBot
 from bot.players import make_player
 from bot.runtime import tune_gc_after_start
 from bot.server.settings import ServerSettings
@@ -46,14 +45,11 @@ from bot.settings import Settings
 from bot.store import Database, TableRepo
 from bot.tables import Table, TableService
 from bot.tables.database import DatabaseTableStore
+from tests.kit.harness import Harness, MemberSpec
 
-__all__ = ["BenchDatabaseError", "BenchOptions", "HarnessMissingError", "Report", "run"]
+__all__ = ["BenchDatabaseError", "BenchOptions", "Report", "run"]
 
 _ACTION = "euchre:a:"
-
-
-class HarnessMissingError(RuntimeError):
-    """tests/harness cannot be imported (not a source checkout)."""
 
 
 class BenchDatabaseError(RuntimeError):
@@ -123,16 +119,6 @@ class Report:
             f"{self.restore_seconds:.2f} s; messages refreshed in {self.resume_seconds:.2f} s",
         ]
         return "\n".join(lines)
-
-
-def _load_harness() -> Any:
-    try:
-        return importlib.import_module("tests.harness")
-    except ImportError as exc:
-        raise HarnessMissingError(
-            "the benchmark drives the bot through tests/harness: run it from a source "
-            f"checkout, in the repository's root folder ({exc})"
-        ) from None
 
 
 def _service(db: Database) -> TableService:
@@ -230,10 +216,9 @@ async def _trim(h: Any) -> None:
 
 
 async def _drive(options: BenchOptions, db: Database, report: Report) -> list[_Place]:
-    harness = _load_harness()
     service = _service(db)
     places: list[_Place] = []
-    async with harness.Harness(_bot(service), settle_timeout=600.0) as h:
+    async with Harness(_bot(service), settle_timeout=600.0) as h:
         drivers = []
         for n in range(options.tables):
             guild = h.guild(members=[f"p{n}-{seat}" for seat in range(4)], name=f"server {n}")
@@ -299,13 +284,12 @@ async def _resume(db: Database, places: list[_Place], report: Report) -> None:
     The bot's service is restored only once the harness knows the places' channels: a
     table whose channel Discord no longer knows is closed at the restart.
     """
-    harness = _load_harness()
     service = _service(db)
     bot = _bot(service)
-    async with harness.Harness(bot, settle_timeout=600.0) as h:
+    async with Harness(bot, settle_timeout=600.0) as h:
         for place in places:
             g = h.guild(
-                members=[harness.MemberSpec(name, id=uid) for name, uid in place.members],
+                members=[MemberSpec(name, id=uid) for name, uid in place.members],
                 id=place.guild_id,
                 channel_ids={"table": place.channel_id},
             )
@@ -320,7 +304,6 @@ async def _resume(db: Database, places: list[_Place], report: Report) -> None:
 
 async def run(options: BenchOptions) -> Report:
     """Run the benchmark and return its figures."""
-    _load_harness()
     report = Report(options)
     with tempfile.TemporaryDirectory(prefix="euchre-bench-") as folder:
         path = options.database_url or options.db or Path(folder) / "bench.sqlite3"

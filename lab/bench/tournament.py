@@ -1,28 +1,27 @@
 """Tournament benchmark: how soon a started event's tables and pings are out under Discord's limits.
 
-Runs the unmodified bot as a process against the fake Discord of ``tests/e2e``, which
-answers rate limits as Discord does: a director opens a progressive event, ``players``
+Runs the unmodified bot as a process against the test kit's fake Discord (``tests.kit``),
+which answers rate limits as Discord does: a director opens a progressive event, ``players``
 members press Join, the director presses Start now. Printed: the seconds from the
 Start click until every table is posted in its thread and every seated person is
 pinged (goal: within 30 s for 64 players, with no 429), and the live event message
 against the event's states (goal: never more than one state behind). With ``--through``
 the members play every round to the champion. Over the whole run: the requests, the
 busiest second, the answers of 401, 403 and 429 (goal: 0, global ones included) and
-the payloads refused (goal: 0). The measures are :mod:`tests.e2e.tournament_night`'s.
+the payloads refused (goal: 0). The measures are :mod:`tests.kit.tournament_night`'s.
 
-Like ``tables`` and ``pace``, it needs a source checkout: the fake Discord lives in
-``tests/e2e``.
+Like ``tables`` and ``pace``, it runs from a source checkout: the fake Discord is the
+test kit's.
 """
 
 from __future__ import annotations
 
-import importlib
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .tables import HarnessMissingError
+from tests.kit import tournament_night
 
 __all__ = ["TournamentOptions", "run"]
 
@@ -39,19 +38,9 @@ class TournamentOptions:
     deals: int = 2
 
 
-def _load() -> Any:
-    try:
-        return importlib.import_module("tests.e2e.tournament_night")
-    except ImportError as exc:
-        raise HarnessMissingError(
-            "the tournament benchmark runs the fake Discord of tests/e2e: run it from a "
-            f"source checkout, in the repository's root folder ({exc})"
-        ) from None
-
-
 async def run(options: TournamentOptions) -> Any:
-    """Run one night; its figures (``tests.e2e.tournament_night.NightFigures``)."""
-    night_module = _load()
+    """Run one night; its figures (``tests.kit.tournament_night.NightFigures``)."""
+    night_module = tournament_night
     night = night_module.Night(
         players=options.players,
         gap=options.gap,

@@ -21,7 +21,10 @@ Then it serves the pages on loopback, at the settings people get (the rate limit
 - requests a second on the server page, cache warm, from one server process: a fixed
   ``load`` of requests, ``concurrency`` at once, sent by a client in a process of its own;
 - pages made fresh a second (every address one no cache holds), ``fresh_clients`` at
-  once: the three kinds in turn, then each kind alone.
+  once: the three kinds in turn, then each kind alone; with the processor time each
+  page took in the server's process (its threads included: SQLite's work) and each
+  request in the client's, which do not change with the machine's load the way the
+  rate does.
 
 Every request comes from a loopback address of its own visitor, ten at most from each
 (:class:`~lab.bench.load.Visitors`): the limit stays on and counts every request, and
@@ -179,7 +182,10 @@ class WebReport:
             lines.append(
                 f"pages made fresh, {what}: {rate:.0f} a second ({_load_words(figures)}, "
                 f"client p50 {figures['p50']:.0f} ms, p95 {figures['p95']:.0f} ms; "
-                f"goal {FRESH_GOAL:.0f}: {mark})"
+                f"goal {FRESH_GOAL:.0f}: {mark}); processor time a page: "
+                f"{figures['server_cpu_ms']:.1f} ms in the server's process"
+                f"{'' if self.dialect == 'sqlite' else ' (the database server apart)'}, "
+                f"{figures['client_cpu_ms']:.1f} ms in the client's"
             )
         return "\n".join(lines)
 
@@ -522,7 +528,9 @@ async def measure(
         pools = {"players": players, "games": game_ids}
         for kind in FRESH_KINDS if options.fresh else ():
             paths = _fresh_paths(kind, options.fresh, pools["players"], pools["games"], rng)
+            cpu = time.process_time()
             figures = await _load(base, paths, options.fresh_clients, first)
+            figures["server_cpu_ms"] = (time.process_time() - cpu) * 1000 / len(paths)
             first += figures["addresses"]
             report.fresh[kind] = figures
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.app import EuchreBot
+from bot.discord.app import EuchreBot
+from bot.discord.tables.presenter import person_to_act
 from bot.tables import Table
-from cogs.euchre.presenter import person_to_act
 from tests.cogs.euchre_driver import act_through_hand, only_table, random_policy
-from tests.harness import FakeMember, Harness, StoredMessage
+from tests.kit.harness import FakeMember, Harness, StoredMessage
 
 
 async def seated(

@@ -1,6 +1,6 @@
 """Helpers for the euchre cog tests: a bot with a known seed, a hidden-card watch, a player.
 
-Everything here goes through the interaction harness (tests/harness) as a member
+Everything here goes through the interaction harness (tests/kit/harness) as a member
 would: slash commands and clicks on the messages the bot sent.
 """
 
@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from bot.app import EuchreBot
-from bot.discord_pace.pacing import ChannelLimits
+from bot.discord.app import EuchreBot
+from bot.discord.pace.pacing import ChannelLimits
 from bot.players import make_player
 from bot.render import LAST_DEAL
 from bot.render.cards import card_symbol
@@ -31,7 +31,7 @@ from bot.tables import (
     TableService,
 )
 from bot.tables.scheduler import ManualScheduler
-from tests.harness import FakeMember, Harness, Sent, StoredMessage, visible_text
+from tests.kit.harness import FakeMember, Harness, Sent, StoredMessage, visible_text
 
 CARD_TOKEN = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|🃏")
 CARD_EMOJI = re.compile(r"<:euchre_(\w+?)_[0-9a-f]+:\d+>")

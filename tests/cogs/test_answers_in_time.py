@@ -1,7 +1,7 @@
 """Answers in time: a click or command answers before anything of it waits on the database.
 
 The harness charges every database round trip made before an interaction's first
-answer 300 ms (tests/slow_database.py) and fails a call whose total passes 2.5 s; here
+answer 300 ms (tests/kit/slow_database.py) and fails a call whose total passes 2.5 s; here
 the bot's interactions that write (an event's creation, its cancel closing every table of
 a round, a move) are answered first, their work's result filling the deferred answer.
 """
@@ -21,7 +21,7 @@ from bot.store import Database
 from bot.waits import WaitingLock, answer_first_with, before_waiting
 from tests.cogs.test_tournament_commands import DIRECTOR, MEMBERS, event_harness, settled
 from tests.conftest import MakeHarness
-from tests.harness import Harness, HarnessError
+from tests.kit.harness import Harness, HarnessError
 
 
 @pytest.fixture

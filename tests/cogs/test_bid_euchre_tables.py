@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.discord.buttons import action_button
+from bot.discord.routes import routed
 from bot.rules import Action, HouseRules, replay
 from bot.server.settings import ServerSettings
-from cogs.euchre.routes import ActionButton, routed
 from tests.cogs.euchre_driver import (
     ACTION_ID,
     HiddenCardWatch,
@@ -36,7 +37,7 @@ def test_every_bid_euchre_action_code_routes_in_an_id_under_100_characters() -> 
     ]
     for action in actions:
         # The largest ids a table can reach: a snowflake-sized table id, a long game.
-        button = ActionButton(2**63 - 1, 7, (9_999, 99_999), str(action), 24)
+        button = action_button(2**63 - 1, 7, (9_999, 99_999), str(action), 24)
         assert len(button.custom_id) <= 100 and routed(button.custom_id), button.custom_id
         assert Action.from_code(button.custom_id.split(":")[6]) == action
 

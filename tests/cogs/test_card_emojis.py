@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import base64
 
-from bot.app import EuchreBot
+from bot.discord.app import EuchreBot
+from bot.discord.tables.card_emojis import upload_card_faces
 from bot.render import NO_FACES
 from bot.render.card_images import CardPicture, card_pictures, draw_card, emoji_pictures
 from bot.rules import parse_card
-from cogs.euchre.card_emojis import upload_card_faces
 from tests.cogs.euchre_driver import action_buttons, only_table
 from tests.cogs.test_euchre_keeping import make_bot, one_person_playing
-from tests.harness import Harness
+from tests.kit.harness import Harness
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 import discord
 import pytest
 
-from bot.app import EuchreBot
+from bot.discord.app import EuchreBot
 from bot.store import Database
 from bot.tables.scheduler import ManualScheduler
 from tests.cogs.test_tournament_commands import (
@@ -24,7 +24,7 @@ from tests.cogs.test_tournament_commands import (
     settled,
 )
 from tests.conftest import MakeHarness
-from tests.harness import DEFAULT_BOT_PERMISSIONS, FakeGuild, Harness
+from tests.kit.harness import DEFAULT_BOT_PERMISSIONS, FakeGuild, Harness
 
 __all__ = ["db"]
 

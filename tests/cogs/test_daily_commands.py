@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import EuchreBot
+from bot.discord.app import EuchreBot
 from bot.league import LeagueService
 from bot.league.daily import deal_result, par_of, play_to_person
 from bot.league.daily_play import DailyService, fixed_expert
@@ -22,7 +22,7 @@ from bot.tables.scheduler import ManualScheduler
 from cogs.euchre.daily import WEEKLY_EVERY
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
-from tests.harness import FakeGuild, Harness, MemberSpec
+from tests.kit.harness import FakeGuild, Harness, MemberSpec
 
 DAY = date(2024, 5, 1)
 NOON = datetime(2024, 5, 1, 12, tzinfo=UTC)

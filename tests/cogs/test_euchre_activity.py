@@ -11,7 +11,7 @@ from __future__ import annotations
 from tests.cogs.deal_end import forged_click, seated
 from tests.cogs.euchre_driver import build_bot, only_table
 from tests.conftest import MakeHarness
-from tests.harness import StoredMessage
+from tests.kit.harness import StoredMessage
 
 OPEN = "Open the table"
 

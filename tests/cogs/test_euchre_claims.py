@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.app import EuchreBot
-from bot.discord_pace.windows import ChannelLimits
+from bot.discord.app import EuchreBot
+from bot.discord.pace.windows import ChannelLimits
 from bot.players import make_player
 from bot.players.claims import can_claim
 from bot.rules import Action, Deal, Game, new_game, parse_card, seat_view
@@ -23,7 +23,7 @@ from bot.tables.scheduler import ManualScheduler
 from tests.cogs.euchre_driver import only_table
 from tests.cogs.test_euchre_ping_after import NAMES, Room
 from tests.conftest import MakeHarness
-from tests.harness import StoredMessage
+from tests.kit.harness import StoredMessage
 
 TRUMP_PULL = {
     0: "10C 10D QD KD AD",

@@ -14,7 +14,7 @@ from tests.cogs.euchre_driver import (
     state,
 )
 from tests.conftest import MakeHarness
-from tests.harness import FakeMember, Harness, StoredMessage
+from tests.kit.harness import FakeMember, Harness, StoredMessage
 
 
 async def lobby(

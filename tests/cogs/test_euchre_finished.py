@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from bot.app import EuchreBot
-from bot.discord_pace.pacing import ChannelLimits
+from bot.discord.app import EuchreBot
+from bot.discord.pace.pacing import ChannelLimits
 from bot.players import make_player
 from bot.rules import Action, HouseRules
 from bot.server.settings import ServerSettings
@@ -36,7 +36,7 @@ from bot.tables.service import SAVE_UNSURE
 from tests.cogs.euchre_driver import action_buttons, only_table
 from tests.cogs.test_euchre_races import hand_of, started
 from tests.conftest import MakeHarness
-from tests.harness import FakeMember, Harness, Result, StoredMessage
+from tests.kit.harness import FakeMember, Harness, Result, StoredMessage
 from tests.tables.test_out_of_step import UnsureStore, ends_the_game, in_step, to_act
 
 ONE_DEAL = HouseRules(target_score=1)

@@ -10,7 +10,7 @@ from bot.render.cards import in_colours
 from bot.server.preference_sources import MemoryPreferences
 from tests.cogs.test_euchre_ping_after import room
 from tests.conftest import MakeHarness
-from tests.harness import StoredMessage
+from tests.kit.harness import StoredMessage
 
 
 async def test_the_hand_is_drawn_in_the_persons_colours(make_harness: MakeHarness) -> None:

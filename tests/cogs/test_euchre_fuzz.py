@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.app import EuchreBot
-from bot.discord_pace.pacing import ChannelLimits
+from bot.discord.app import EuchreBot
+from bot.discord.pace.pacing import ChannelLimits
 from bot.players import make_player
 from bot.rules import public_view, replay
 from bot.server.settings import ServerSettings
@@ -29,7 +29,7 @@ from bot.store import Database, TableRepo
 from bot.tables import Table, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.scheduler import ManualScheduler
-from tests.harness import FakeGuild, Harness, HarnessError, find_components
+from tests.kit.harness import FakeGuild, Harness, HarnessError, find_components
 
 MEMBERS = ["alice", "bob", "carol", "dave", "erin"]
 COMMANDS = [

@@ -21,7 +21,7 @@ from tests.cogs.euchre_driver import (
     random_policy,
 )
 from tests.conftest import MakeHarness
-from tests.harness import Sent
+from tests.kit.harness import Sent
 
 
 def hand_payloads(sent: list[Sent]) -> list[Sent]:

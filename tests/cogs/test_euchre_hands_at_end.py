@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 
-from bot.app import EuchreBot
-from bot.discord_pace.pacing import ChannelLimits
+from bot.discord.app import EuchreBot
+from bot.discord.pace.pacing import ChannelLimits
+from bot.discord.tables.presenter import HAND_EDITABLE_FOR, person_to_act
 from bot.players import make_player
 from bot.rules import HouseRules
 from bot.server.settings import ServerSettings
@@ -28,9 +29,8 @@ from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.tables import MemoryTableStore, Table, TableService
 from bot.tables.scheduler import ManualScheduler
-from cogs.euchre.presenter import HAND_EDITABLE_FOR, person_to_act
 from tests.cogs.euchre_driver import act_through_hand, action_buttons, only_table, random_policy
-from tests.harness import FakeMember, Harness, Sent, StoredMessage
+from tests.kit.harness import FakeMember, Harness, Sent, StoredMessage
 
 EDIT_HAND = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 

@@ -18,8 +18,9 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.app import EuchreBot
-from bot.discord_pace.pacing import ChannelLimits
+from bot.discord.app import EuchreBot
+from bot.discord.pace.pacing import ChannelLimits
+from bot.discord.tables.keeping import UNKNOWN_BUTTON, Keeping
 from bot.players import make_player
 from bot.rules import replay
 from bot.server.settings import ServerSettings
@@ -29,7 +30,6 @@ from bot.store import Database, TableRepo
 from bot.tables import MemoryTableStore, Place, Player, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.scheduler import ManualScheduler
-from cogs.euchre.keeping import UNKNOWN_BUTTON, Keeping
 from tests.cogs.euchre_driver import (
     Policy,
     act_through_hand,
@@ -38,7 +38,7 @@ from tests.cogs.euchre_driver import (
     random_policy,
     resumed,
 )
-from tests.harness import FakeGuild, FakeMember, Harness, MemberSpec, StoredMessage
+from tests.kit.harness import FakeGuild, FakeMember, Harness, MemberSpec, StoredMessage
 
 NAMES = ["alice", "bob", "carol", "dave"]
 LIMIT = 60
@@ -257,7 +257,7 @@ def resume_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [
         r.getMessage()
         for r in caplog.records
-        if r.name == "cogs.euchre.keeping" and r.levelno == logging.INFO
+        if r.name == "bot.discord.tables.keeping" and r.levelno == logging.INFO
     ]
 
 
@@ -275,7 +275,7 @@ async def busy_channel(bot: EuchreBot, channel_id: int) -> asyncio.Event:
 async def test_the_resume_is_logged_at_once_and_the_flush_apart(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    caplog.set_level(logging.INFO, logger="cogs.euchre.keeping")
+    caplog.set_level(logging.INFO, logger="bot.discord.tables.keeping")
     bot, _ = make_bot()
     async with Harness(bot) as h:
         g, _ = await four_playing(h)
@@ -295,7 +295,7 @@ async def test_the_resume_is_logged_at_once_and_the_flush_apart(
 async def test_a_flush_given_up_is_logged_after_the_resume(
     caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    caplog.set_level(logging.INFO, logger="cogs.euchre.keeping")
+    caplog.set_level(logging.INFO, logger="bot.discord.tables.keeping")
     bot, _ = make_bot()
     async with Harness(bot) as h:
         g, _ = await four_playing(h)
@@ -316,7 +316,7 @@ async def test_a_flush_given_up_is_logged_after_the_resume(
 async def test_a_table_that_cannot_be_resumed_is_not_counted(
     caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    caplog.set_level(logging.INFO, logger="cogs.euchre.keeping")
+    caplog.set_level(logging.INFO, logger="bot.discord.tables.keeping")
     bot, _ = make_bot()
     async with Harness(bot, strict=False) as h:  # the failure is logged as an error
         await four_playing(h)

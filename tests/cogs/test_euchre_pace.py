@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.app import STOPPING, EuchreBot
+from bot.discord.app import STOPPING, EuchreBot
 from bot.players import make_player
 from bot.render import table_embed
 from bot.server.settings import ServerSettings
@@ -26,8 +26,8 @@ from tests.cogs.euchre_driver import (
     resumed,
 )
 from tests.cogs.test_euchre_keeping import keeping_of
-from tests.harness import Harness, visible_text
-from tests.waiting import BOUND, until
+from tests.kit.harness import Harness, visible_text
+from tests.kit.waiting import BOUND, until
 
 NAMES = ["alice", "bob", "carol", "dave"]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.app import EuchreBot
-from bot.discord_pace.windows import ChannelLimits
+from bot.discord.app import EuchreBot
+from bot.discord.pace.windows import ChannelLimits
 from bot.players import make_player
 from bot.server.preference_sources import MemoryPreferences
 from bot.server.settings import ServerSettings
@@ -20,7 +20,7 @@ from bot.tables import MemoryTableStore, Table, TableService
 from bot.tables.scheduler import ManualScheduler
 from tests.cogs.euchre_driver import act_through_hand, only_table
 from tests.conftest import MakeHarness
-from tests.harness import FakeMember, Harness, Sent, StoredMessage
+from tests.kit.harness import FakeMember, Harness, Sent, StoredMessage
 
 NAMES = ["alice", "bob", "carol", "dave"]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.app import EuchreBot
-from bot.discord_pace.pacing import ChannelPacer
+from bot.discord.app import EuchreBot
+from bot.discord.pace.pacing import ChannelPacer
 from bot.players import make_player
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
@@ -21,7 +21,7 @@ from bot.tables import MemoryTableStore, Table, TableService
 from bot.tables.scheduler import ManualScheduler
 from tests.cogs.euchre_driver import ACTION_ID, act_through_hand, action_buttons, only_table
 from tests.conftest import MakeHarness
-from tests.harness import FakeMember, Harness, Sent, StoredMessage
+from tests.kit.harness import FakeMember, Harness, Sent, StoredMessage
 
 NAMES = ["alice", "bob", "carol", "dave"]
 

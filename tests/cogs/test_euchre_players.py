@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.app import EuchreBot
+from bot.discord.app import EuchreBot
 from bot.render import TAKEOVER_PROMPT
 from bot.store import Database
 from bot.tables.database import DatabaseTableStore
 from tests.cogs.euchre_driver import only_table
 from tests.cogs.test_euchre_keeping import keeping_of, make_bot, one_person_playing, same_guild
-from tests.harness import Harness, StoredMessage
+from tests.kit.harness import Harness, StoredMessage
 
 
 async def test_the_seat_controls_tell_a_seated_player_they_are_for_members_watching() -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from cogs.euchre.presenter import HAND_EDITABLE_FOR, TablePresenter
+from bot.discord.tables.presenter import HAND_EDITABLE_FOR, TablePresenter
 from tests.cogs.euchre_driver import act_through_hand, only_table
 from tests.cogs.test_euchre_races import make_bot, started
-from tests.harness import Harness
+from tests.kit.harness import Harness
 
 
 async def test_both_cogs_share_one_presenter_and_the_items_reach_the_cog() -> None:

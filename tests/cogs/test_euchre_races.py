@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.app import EuchreBot
-from bot.discord_pace.pacing import ChannelLimits
+from bot.discord.app import EuchreBot
+from bot.discord.pace.pacing import ChannelLimits
 from bot.players import make_player
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
@@ -18,7 +18,7 @@ from bot.tables.scheduler import ManualScheduler
 from bot.tables.service import OPEN_UNSURE, SAVE_UNSURE
 from tests.cogs.euchre_driver import action_buttons, only_table
 from tests.conftest import MakeHarness
-from tests.harness import FakeMember, Harness, Result, StoredMessage
+from tests.kit.harness import FakeMember, Harness, Result, StoredMessage
 
 NAMES = ["alice", "bob", "carol", "dave"]
 LIMIT = 60

@@ -10,7 +10,7 @@ from bot.rules import Game, HouseRules
 from bot.rules.ranking import build_ranking, top_rank_word
 from tests.cogs.euchre_driver import action_buttons, build_bot, only_table, state
 from tests.conftest import MakeHarness
-from tests.harness import FakeMember, Harness, Result, StoredMessage
+from tests.kit.harness import FakeMember, Harness, Result, StoredMessage
 
 NAMES = ["alice", "bob", "carol", "dave"]
 

@@ -18,8 +18,9 @@ from typing import Any
 
 import pytest
 
-from bot.app import EuchreBot
-from bot.discord_pace.pacing import ChannelLimits
+from bot.discord.app import EuchreBot
+from bot.discord.pace.pacing import ChannelLimits
+from bot.discord.tables.components import gone_view
 from bot.league import LeagueService, Reviewer
 from bot.players import make_player
 from bot.players.review import Budget, review_deal
@@ -31,11 +32,10 @@ from bot.settings import Settings
 from bot.store import Database, GameArchiveRepo
 from bot.tables import NoTableError, Table, TableClosedError, TableService
 from bot.tables.database import DatabaseTableStore
-from cogs.euchre.components import gone_view
 from tests.cogs.deal_end import forged_click, play_first_deal, seated
 from tests.cogs.euchre_driver import act_through_hand, build_bot, only_table, random_policy
 from tests.conftest import MakeHarness
-from tests.harness import FakeGuild, FakeMember, Harness, MemberSpec, StoredMessage
+from tests.kit.harness import FakeGuild, FakeMember, Harness, MemberSpec, StoredMessage
 
 SMALL = Budget(choose=None, counted=6, worlds=6, rollouts=12)
 

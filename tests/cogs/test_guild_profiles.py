@@ -9,15 +9,15 @@ from typing import cast
 import discord
 import pytest
 
-from bot.app import EuchreBot
-from bot.discord_pace.pacing import ChannelLimits
+from bot.discord.app import EuchreBot
+from bot.discord.guild_profiles import GuildProfiles
+from bot.discord.pace.pacing import ChannelLimits
 from bot.league import LeagueService
 from bot.settings import Settings
 from bot.store import Database, GuildProfileRepo
-from cogs.euchre.guild_profiles import GuildProfiles
-from tests import discord_payloads as payloads
 from tests.conftest import MakeHarness
-from tests.harness.world import FakeGuild
+from tests.kit import payloads
+from tests.kit.harness.world import FakeGuild
 
 PNG = b"\x89PNG\r\n\x1a\nicon"
 

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.app import EuchreBot
-from bot.discord_pace.pacing import ChannelLimits
+from bot.discord.app import EuchreBot
+from bot.discord.pace.pacing import ChannelLimits
 from bot.league import LeagueService
 from bot.players import make_player
 from bot.render import card_text
@@ -31,7 +31,7 @@ from bot.tables import TableService
 from bot.tables.database import DatabaseTableStore
 from tests.cogs.euchre_driver import act_through_hand, build_bot, only_table, random_policy
 from tests.conftest import MakeHarness
-from tests.harness import FakeGuild, FakeMember, Harness, Sent
+from tests.kit.harness import FakeGuild, FakeMember, Harness, Sent
 from tests.league.util import RULES, finished_record
 
 PEOPLE = ["ada", "bob", "cy", "di", "eve", "fay"]

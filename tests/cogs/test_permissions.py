@@ -20,7 +20,7 @@ from tests.cogs.euchre_driver import build_bot, only_table
 from tests.cogs.test_champion_roles import champion_names, on_clock, play_to_the_end, texts
 from tests.cogs.test_tournament_commands import DIRECTOR, MEMBERS, event_harness, settled
 from tests.conftest import MakeHarness
-from tests.harness import DEFAULT_BOT_PERMISSIONS, FakeGuild, Harness
+from tests.kit.harness import DEFAULT_BOT_PERMISSIONS, FakeGuild, Harness
 
 NAMES = {
     "view_channel": "View Channel",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import EuchreBot, database_tables
+from bot.discord.app import EuchreBot, database_tables
 from bot.server.fields import PREFERENCE_FIELDS
 from bot.server.preferences import Preferences
 from bot.settings import Settings
@@ -16,7 +16,7 @@ from cogs.euchre import Euchre
 from cogs.euchre.preferences import PreferenceCommands
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
-from tests.harness import Harness, MemberSpec, Result
+from tests.kit.harness import Harness, MemberSpec, Result
 
 
 def private(result: Result, *words: str) -> str:

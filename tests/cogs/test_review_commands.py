@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import STOPPING
+from bot.discord.app import STOPPING
 from bot.league import LeagueService, Reviewer, finished_deals
 from bot.players.review import Budget, review_deal, review_game, summarize
 from bot.render.review import deal_review_text
@@ -21,7 +21,7 @@ from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, Seat
 from bot.store.accuracy import AccuracyRepo
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
-from tests.harness import FakeGuild, Harness
+from tests.kit.harness import FakeGuild, Harness
 from tests.league.util import RULES, finished_record
 
 SMALL = Budget(choose=None, counted=6, worlds=6, rollouts=12)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import EuchreBot
-from bot.discord_pace.pacing import ChannelLimits
+from bot.discord.app import EuchreBot
+from bot.discord.pace.pacing import ChannelLimits
 from bot.league import LeagueService
 from bot.players import make_player
 from bot.server.settings import ServerSettings

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from discord import app_commands
 
-from bot.app import EuchreBot, database_tables
+from bot.discord.app import EuchreBot, database_tables
+from bot.discord.fields import LIMITS
 from bot.render.rules import CHANGED_MARK, PRESET_NAMES, explain, matters
 from bot.render.server_config import setting_sentence
 from bot.rules import HouseRules, RefusedError
@@ -21,10 +22,10 @@ from bot.settings import Settings
 from bot.store import Database, GuildSettingsRepo, TableRepo
 from bot.tables import Table
 from cogs.euchre import Euchre
-from cogs.euchre.server_config import LIMITS, HouseRulesCommands
+from cogs.euchre.server_config import HouseRulesCommands
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
-from tests.harness import FakeGuild, FakeMember, Harness, MemberSpec, Result, StoredMessage
+from tests.kit.harness import FakeGuild, FakeMember, Harness, MemberSpec, Result, StoredMessage
 
 NO_PERMISSION = "needs the Manage Server permission"
 

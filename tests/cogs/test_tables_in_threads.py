@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.app import EuchreBot
+from bot.discord.app import EuchreBot
 from bot.server.settings import ServerSettings
 from tests.cogs.euchre_driver import build_bot, only_table
 from tests.conftest import MakeHarness
-from tests.harness import FakeGuild, Harness, StoredMessage
+from tests.kit.harness import FakeGuild, Harness, StoredMessage
 
 SETTINGS = ServerSettings(tables_in_threads=True)
 

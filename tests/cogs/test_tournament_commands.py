@@ -16,8 +16,8 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.app import EuchreBot
-from bot.discord_pace.pacing import ChannelLimits
+from bot.discord.app import EuchreBot
+from bot.discord.pace.pacing import ChannelLimits
 from bot.league import LeagueService
 from bot.players import make_player
 from bot.server.settings import ServerSettings
@@ -29,7 +29,7 @@ from bot.tables.database import DatabaseTableStore
 from bot.tables.scheduler import ManualScheduler
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
-from tests.harness import (
+from tests.kit.harness import (
     DEFAULT_BOT_PERMISSIONS,
     FakeGuild,
     FakeMember,

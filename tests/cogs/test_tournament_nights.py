@@ -14,7 +14,7 @@ import io
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from bot.app import EuchreBot
+from bot.discord.app import EuchreBot
 from bot.league.tournaments import Tournament
 from bot.rules import replay
 from bot.server.sources import FixedSettings
@@ -33,7 +33,7 @@ from tests.cogs.test_tournament_commands import (
     settled,
 )
 from tests.conftest import MakeHarness
-from tests.harness import FakeGuild, FakeMember, Harness, StoredMessage
+from tests.kit.harness import FakeGuild, FakeMember, Harness, StoredMessage
 from tests.kit.scheduled_events import ACTIVE, CANCELED, COMPLETED
 
 __all__ = ["db"]

@@ -15,16 +15,16 @@ from typing import Any
 
 import pytest
 
-from bot.app import EuchreBot
+from bot.discord.app import EuchreBot
+from bot.discord.readiness import Readiness
 from bot.league.tournaments import Tournament
 from bot.store import ConnectionLostError, Database
 from bot.tables.scheduler import ManualScheduler
-from cogs.euchre.readiness import Readiness
 from cogs.euchre.tournaments import NOT_RESUMED, STILL_RESUMING
 from tests.cogs.test_tournament_commands import DIRECTOR, db, event_harness, new_event, settled
 from tests.conftest import MakeHarness
-from tests.harness import FakeGuild, Harness, Result, StoredMessage
-from tests.waiting import BOUND, until
+from tests.kit.harness import FakeGuild, Harness, Result, StoredMessage
+from tests.kit.waiting import BOUND, until
 
 __all__ = ["db"]
 

@@ -17,7 +17,7 @@ from tests.cogs.euchre_driver import build_bot
 from tests.cogs.test_league_commands import db
 from tests.cogs.worst import long_guild
 from tests.conftest import MakeHarness
-from tests.harness import FakeMember, Harness, StoredMessage
+from tests.kit.harness import FakeMember, Harness, StoredMessage
 from tests.league.util import RULES, finished_record
 
 __all__ = ["db"]

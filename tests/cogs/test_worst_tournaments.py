@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from bot.app import EuchreBot
+from bot.discord.app import EuchreBot
 from bot.store import Database
 from bot.tables.scheduler import ManualScheduler
 from tests.cogs.test_tournament_commands import (
@@ -24,7 +24,7 @@ from tests.cogs.test_tournament_commands import (
 )
 from tests.cogs.worst import long_members, long_name
 from tests.conftest import MakeHarness
-from tests.harness import FakeMember, Harness, StoredMessage
+from tests.kit.harness import FakeMember, Harness, StoredMessage
 
 __all__ = ["db"]
 

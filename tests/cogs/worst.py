@@ -15,7 +15,7 @@ from typing import Final
 
 from bot.render.rules import rules_text
 from bot.rules import PRESETS, HouseRules
-from tests.harness import FakeGuild, Harness, MemberSpec
+from tests.kit.harness import FakeGuild, Harness, MemberSpec
 
 NAME_LENGTH: Final = 100
 

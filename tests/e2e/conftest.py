@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.bot_process import BotProcess
-from tests.e2e.fake_discord import FakeDiscord
+from tests.kit.bot_process import BotProcess
+from tests.kit.fake_discord import FakeDiscord
 
 MakeBot = Callable[..., BotProcess]
 

@@ -18,11 +18,11 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.e2e.bot_process import BotProcess
-from tests.e2e.fake_discord import FakeDiscord, User
-from tests.e2e.players import EuchreTable
+from tests.kit.bot_process import BotProcess
+from tests.kit.fake_discord import FakeDiscord, User
+from tests.kit.fake_players import EuchreTable
 from tests.kit.oauth import CLIENT_SECRET
-from tests.waiting import BOUND, until
+from tests.kit.waiting import BOUND, until
 
 
 def free_port() -> int:

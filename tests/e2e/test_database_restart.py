@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.bot_process import BotProcess
-from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.players import EuchreTable
-from tests.postgres_server import PostgresServer
-from tests.waiting import BOUND
+from tests.kit.bot_process import BotProcess
+from tests.kit.fake_discord import FakeDiscord
+from tests.kit.fake_players import EuchreTable
+from tests.kit.postgres_server import PostgresServer
+from tests.kit.waiting import BOUND
 
 pytestmark = pytest.mark.slow
 

@@ -7,10 +7,10 @@ from typing import Any
 
 import aiohttp
 
-from tests.discord_limits import ROUTE_BUCKETS, InvalidRequests
-from tests.e2e.fake_discord import FakeDiscord, Interaction
-from tests.e2e.fake_limits import FakeLimits
 from tests.e2e.test_fake_roles import MANAGER
+from tests.kit.discord_limits import ROUTE_BUCKETS, InvalidRequests
+from tests.kit.fake_discord import FakeDiscord, Interaction
+from tests.kit.fake_limits import FakeLimits
 
 NONE: dict[str, Any] = {"parse": []}
 """Mentions nobody: the contract asks text to say whom it may mention."""

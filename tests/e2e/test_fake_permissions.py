@@ -8,9 +8,9 @@ import aiohttp
 import discord
 import pytest
 
-from tests.discord_payloads import DEFAULT_BOT_PERMISSIONS
-from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.test_fake_limits import NONE, call
+from tests.kit.fake_discord import FakeDiscord
+from tests.kit.payloads import DEFAULT_BOT_PERMISSIONS
 
 EMBED: dict[str, Any] = {"embeds": [{"title": "A table"}]}
 

@@ -7,8 +7,8 @@ from typing import Any
 import aiohttp
 import discord
 
-from tests.discord_payloads import DEFAULT_BOT_PERMISSIONS
-from tests.e2e.fake_discord import FakeDiscord
+from tests.kit.fake_discord import FakeDiscord
+from tests.kit.payloads import DEFAULT_BOT_PERMISSIONS
 
 MANAGER = DEFAULT_BOT_PERMISSIONS.value | discord.Permissions(manage_roles=True).value
 

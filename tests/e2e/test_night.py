@@ -1,4 +1,4 @@
-"""A small night on one bot process (tests/e2e/night.py): everything asked is answered.
+"""A small night on one bot process (tests/kit/night.py): everything asked is answered.
 
 These tests count, never time: every game ends, every Review asked is delivered (or
 said to be dropped), no request is refused with a 429, and the pages answer. The
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.night import Night, run_night
+from tests.kit.night import Night, run_night
 
 
 @pytest.mark.slow

@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from bot.app import BOT_PERMISSIONS
+from bot.discord.app import BOT_PERMISSIONS
 from bot.render.card_images import emoji_pictures
 from tests.e2e.conftest import MakeBot
-from tests.e2e.fake_discord import FakeDiscord
-from tests.waiting import BOUND
+from tests.kit.fake_discord import FakeDiscord
+from tests.kit.waiting import BOUND
 
 pytestmark = pytest.mark.slow
 

@@ -1,4 +1,4 @@
-"""The table keeps pace under Discord's limits (tests/e2e/pace.py), and quick players go unpinged.
+"""The table keeps pace under Discord's limits (tests/kit/pace.py), and quick players go unpinged.
 
 The fake Discord answers rate limits as Discord does. These tests check what players
 would notice, not timings to the millisecond: every card played reaches the public
@@ -17,8 +17,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.e2e.fake_discord import FakeDiscord, Interaction
-from tests.e2e.pace import (
+from tests.kit.fake_discord import FakeDiscord, Interaction
+from tests.kit.pace import (
     Move,
     PaceFigures,
     Ping,

@@ -1,7 +1,7 @@
 """The unmodified bot as a separate process against the fake Discord: log in, play, be killed.
 
 Members act only through what Discord would show them: slash commands, the public table
-message and their own ephemeral hands (tests/e2e/players.py). The final game is read
+message and their own ephemeral hands (tests/kit/fake_players.py). The final game is read
 from the bot's SQLite archive with bot.store, as the league reads it.
 
 Comparable runs. The bot draws each table's seed itself (``secrets.randbits``) and saves
@@ -9,7 +9,7 @@ it with the table, and nothing in production fixes it. So the world is forked in
 the seed: a bot opens the table and is stopped, then its data directory (the table and
 its seed) and the fake's messages are copied; one copy is played to the end without
 interruption, the other with ``kill -9`` at several moments. The members choose their
-clicks from the state they see only (:func:`tests.e2e.players.pick`), so both runs make
+clicks from the state they see only (:func:`tests.kit.fake_players.pick`), so both runs make
 the same clicks as long as the bot keeps the same game; the two final records must be
 equal. The bot needs no test-only option or hook for this.
 """
@@ -24,15 +24,15 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import intents
+from bot.discord.app import intents
 from bot.rules import action_from_json, replay
 from bot.store import Database, GameArchiveRepo
-from tests.e2e.bot_process import BotProcess
 from tests.e2e.conftest import MakeBot
-from tests.e2e.fake_discord import FakeDiscord, Message
-from tests.e2e.players import ACTION_PREFIX, Choice, EuchreTable, Players, parse_action_id
-from tests.harness import walk_components
-from tests.waiting import BOUND
+from tests.kit.bot_process import BotProcess
+from tests.kit.fake_discord import FakeDiscord, Message
+from tests.kit.fake_players import ACTION_PREFIX, Choice, EuchreTable, Players, parse_action_id
+from tests.kit.harness import walk_components
+from tests.kit.waiting import BOUND
 
 # --------------------------------------------------------------------------- helpers
 

@@ -20,15 +20,15 @@ import asyncpg
 import pytest
 
 from bot.rules import replay
-from tests.e2e.bot_process import BotProcess
-from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.players import EuchreTable, Players
 from tests.e2e.test_real_process import (
     archived_records,
     assert_acknowledged_kept,
     assert_clean,
     seat_and_start,
 )
+from tests.kit.bot_process import BotProcess
+from tests.kit.fake_discord import FakeDiscord
+from tests.kit.fake_players import EuchreTable, Players
 
 pytestmark = pytest.mark.slow
 

@@ -1,8 +1,8 @@
 """Answers in time on a slow database, the bot a process: every first answer under 2.5 s.
 
 The same evening twice: on SQLite whose every commit waits 300 ms (the slow-commit hook
-of tests/e2e/bot_process.py), and on PostgreSQL behind the loopback proxy of
-tests/tcp_proxy.py holding each request 300 ms. People open a table, sit, start and
+of tests/kit/bot_process.py), and on PostgreSQL behind the loopback proxy of
+tests/kit/tcp_proxy.py holding each request 300 ms. People open a table, sit, start and
 play; a director opens an event, members join, the director starts it and cancels it
 (its tables close). The fake Discord refuses a first answer later than 2.5 s and a
 follow-up past the token's 15 minutes, and each interaction's first answer is measured
@@ -17,13 +17,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.e2e.bot_process import BotProcess
-from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.players import EuchreTable, Players
-from tests.e2e.tournament_play import DIRECTOR, answered, new_event
-from tests.slow_database import ANSWER_BUDGET, ROUND_TRIP
-from tests.tcp_proxy import BlackHoleProxy
-from tests.waiting import BOUND
+from tests.kit.bot_process import BotProcess
+from tests.kit.fake_discord import FakeDiscord
+from tests.kit.fake_players import EuchreTable, Players
+from tests.kit.slow_database import ANSWER_BUDGET, ROUND_TRIP
+from tests.kit.tcp_proxy import BlackHoleProxy
+from tests.kit.tournament_play import DIRECTOR, answered, new_event
+from tests.kit.waiting import BOUND
 
 MEMBERS = ["m0", "m1", "m2", "m3"]
 

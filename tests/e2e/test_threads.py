@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.bot_process import BotProcess
-from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.pace import _open, _seat
-from tests.e2e.players import Choice, Players
-from tests.waiting import BOUND
+from tests.kit.bot_process import BotProcess
+from tests.kit.fake_discord import FakeDiscord
+from tests.kit.fake_players import Choice, Players
+from tests.kit.pace import _open, _seat
+from tests.kit.waiting import BOUND
 
 _WAIT = BOUND
 

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from bot.store import Database, TournamentRepo
-from tests.e2e.bot_process import BotProcess
-from tests.e2e.fake_discord import FakeDiscord, Message
-from tests.e2e.tournament_play import (
+from tests.kit.bot_process import BotProcess
+from tests.kit.fake_discord import FakeDiscord, Message
+from tests.kit.tournament_play import (
     DIRECTOR,
     answered,
     event_id,
@@ -31,7 +31,7 @@ from tests.e2e.tournament_play import (
     wait_for_champion,
     wait_for_next_round,
 )
-from tests.waiting import BOUND
+from tests.kit.waiting import BOUND
 
 pytestmark = pytest.mark.slow
 

@@ -1,4 +1,4 @@
-"""A started event's tables and pings under Discord's limits (tests/e2e/tournament_night.py).
+"""A started event's tables and pings under Discord's limits (tests/kit/tournament_night.py).
 
 The fake Discord answers rate limits as Discord does. These tests count and order,
 never time: every table of the first round is posted in its thread, every seated
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.tournament_night import Night, run_night, states_behind
+from tests.kit.tournament_night import Night, run_night, states_behind
 
 
 async def test_a_started_event_posts_every_table_and_pings_everyone(tmp_path: Path) -> None:

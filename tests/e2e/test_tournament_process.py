@@ -2,7 +2,7 @@
 champion, and the bot is killed (SIGKILL) in the middle of a round and started again.
 
 Each round's two tables open in threads of the event's channel and ping their four
-members there; the members play their hands as people do (tests/e2e/players.py), and
+members there; the members play their hands as people do (tests/kit/fake_players.py), and
 the director presses Next round between rounds. After the kill the restarted bot
 resumes the event and its tables where they were: the members reopen their hands and
 play on, and the event ends with its champion, final standings, and the champion role
@@ -17,10 +17,10 @@ from pathlib import Path
 import discord
 import pytest
 
-from tests.discord_payloads import DEFAULT_BOT_PERMISSIONS
-from tests.e2e.bot_process import BotProcess
-from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.tournament_play import (
+from tests.kit.bot_process import BotProcess
+from tests.kit.fake_discord import FakeDiscord
+from tests.kit.payloads import DEFAULT_BOT_PERMISSIONS
+from tests.kit.tournament_play import (
     DIRECTOR,
     answered,
     event_id,
@@ -31,7 +31,7 @@ from tests.e2e.tournament_play import (
     wait_for_champion,
     wait_for_next_round,
 )
-from tests.waiting import BOUND
+from tests.kit.waiting import BOUND
 
 MEMBERS = [f"m{n}" for n in range(8)]
 ROUNDS = 3

@@ -9,7 +9,7 @@ says who it may mention (``allowed_mentions``), never ``@everyone`` or roles by 
 so that a member's display name or typed text never pings a crowd.
 
 Both fakes of Discord run it on every request: the interaction harness
-(``tests/harness``) and the loopback fake (``tests/e2e/fake_discord.py``). A violation
+(``tests/kit/harness``) and the loopback fake (``tests/kit/fake_discord.py``). A violation
 Discord would refuse is answered as Discord answers it (:func:`error_answer`: a 400 with
 ``{"code": 50035, "errors": {...path...}, "message": "Invalid Form Body"}``, a 413 for a
 file over the limit), so the bot's own handling of a refusal runs; and the test fails,

@@ -11,6 +11,7 @@ import discord
 import pytest
 from PIL import Image
 
+from bot.discord.embeds import embed_of
 from bot.league import (
     HistoryEntry,
     HistoryPage,
@@ -32,7 +33,7 @@ from bot.render.league import (
     stats_embed,
 )
 from bot.render.rating_chart import CHART_SIZE, rating_chart
-from bot.render.replays import replay_embed
+from bot.render.replays import replay_panel
 from bot.rules import HouseRules, RecordError, replay
 from bot.store import ArchivedGame, GamePlayer, PlayerRating, Season
 from tests.league.util import finished_record
@@ -255,7 +256,7 @@ def test_every_replay_step_draws_within_discords_limits(spec: dict[str, object])
     book = replay_book(record)
     game = archived(rules.players)
     for index, step in enumerate(book.steps):
-        embed = replay_embed(game, book, index)
+        embed = embed_of(replay_panel(game, book, index))
         limits_hold(embed)
         shown = text(embed)
         if step.trick == 0:
@@ -264,7 +265,7 @@ def test_every_replay_step_draws_within_discords_limits(spec: dict[str, object])
             assert f"Trick {step.trick}" in shown and "took it" in shown
         if step.result is not None:
             assert "Deal over" in shown
-    assert "Game over" in text(replay_embed(game, book, len(book.steps) - 1))
+    assert "Game over" in text(embed_of(replay_panel(game, book, len(book.steps) - 1)))
 
 
 def test_export_is_the_record_and_replays_the_same() -> None:
@@ -281,10 +282,10 @@ def test_a_bid_euchre_replay_names_the_bids_the_contract_and_its_result() -> Non
     rules = HouseRules.from_spec(BID_VARIANTS[0])
     book = replay_book(finished_record(5, rules))
     game = archived(rules.players)
-    bidding = text(replay_embed(game, book, 0))
+    bidding = text(embed_of(replay_panel(game, book, 0)))
     assert "upcard" not in bidding and (" bid " in bidding or " shot" in bidding)
     end = book.deal_starts[1] - 1
-    last = text(replay_embed(game, book, end))
+    last = text(embed_of(replay_panel(game, book, end)))
     contract = book.steps[end].contract
     assert contract is not None and book.steps[end].trump is not None
     said = "shot" if contract.shoot else f"bid {contract.tricks}"

@@ -9,8 +9,8 @@ from bot.render.rules import (
     GROUPS,
     explain,
     matters,
-    rules_embed,
     rules_line,
+    rules_panel,
     rules_text,
 )
 from bot.rules import PRESETS, HouseRules
@@ -66,7 +66,7 @@ def test_changes_from_the_preset_are_marked_and_in_the_line() -> None:
     marked = [line for line in text.splitlines() if CHANGED_MARK in line]
     assert len(marked) == 2 and any("Stick the dealer" in line for line in marked)
     assert rules_line(rules) == "North American · to 10 · stick the dealer · super-euchre 4"
-    embed = rules_embed(rules)
+    embed = rules_panel(rules)
     assert "2 rule(s) changed" in (embed.description or "")
     assert [f.name for f in embed.fields] == [title for title, _ in GROUPS][:-1]  # no Bid Euchre
     assert sum(len(f.value or "") for f in embed.fields) < 6000
@@ -92,7 +92,7 @@ def test_bid_euchre_rules_show_the_bidding_and_hide_euchre_only_rules() -> None:
     assert "Bids start at 3 tricks" in text and "it wins or loses 12 points" in text
     assert "the first one played wins" in text and "Stick the dealer" not in text
     assert "order up" not in text.lower()
-    embed = rules_embed(rules)
+    embed = rules_panel(rules)
     assert [f.name for f in embed.fields][-1] == "Bid Euchre"
     assert all(f.value for f in embed.fields)
     assert (

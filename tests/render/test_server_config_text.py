@@ -7,11 +7,11 @@ from bot.render.server_config import (
     rule_change_text,
     rule_value_choice_name,
     rules_replaced_text,
-    server_rules_embeds,
+    server_rules_panels,
     setting_sentence,
     setting_value_choice_name,
-    settings_embed,
-    table_rules_embed,
+    settings_panel,
+    table_rules_panel,
 )
 from bot.rules import HouseRules
 from bot.rules.house_rules import PRESETS
@@ -35,13 +35,13 @@ def test_every_setting_has_its_own_sentence_for_every_value() -> None:
 
 
 def test_the_settings_list_names_every_setting() -> None:
-    embed = settings_embed(ServerSettings(), 1.5)
+    embed = settings_panel(ServerSettings(), 1.5)
     text = embed.description or ""
     for name in SETTING_FIELDS:
         assert f"`{name}`" in text
     assert "bot's default 1.5 seconds" in text
     admins = ServerSettings(rules_admin_role_id=999999999999999999, turn_time_limit_seconds=120)
-    text = settings_embed(admins, 1.5).description or ""
+    text = settings_panel(admins, 1.5).description or ""
     assert "or the <@&999999999999999999> role may" in text and "A turn lasts 2 minutes." in text
 
 
@@ -73,10 +73,10 @@ def test_confirmations_say_what_changed() -> None:
 
 def test_a_tables_rules_say_why_they_differ() -> None:
     server = HouseRules.preset_rules("toronto")
-    kept = table_rules_embed(4, HouseRules(), overridden=False, server_rules=server)
+    kept = table_rules_panel(4, HouseRules(), overridden=False, server_rules=server)
     assert "keeps the rules it opened with" in (kept.description or "")
-    casual = table_rules_embed(4, HouseRules(), overridden=True, server_rules=server)
+    casual = table_rules_panel(4, HouseRules(), overridden=True, server_rules=server)
     assert "casual" in (casual.description or "")
-    assert len(server_rules_embeds(server, table_id=4, table_rules=HouseRules())) == 2
-    [alone] = server_rules_embeds(server, table_id=4, table_rules=server)
+    assert len(server_rules_panels(server, table_id=4, table_rules=HouseRules())) == 2
+    [alone] = server_rules_panels(server, table_id=4, table_rules=server)
     assert "Table 4 here plays these rules" in (alone.description or "")

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 import discord
 import pytest
 
+from bot.discord.embeds import embed_of
 from bot.league.tournaments import Actor, Announcement, Standing, Tournament
 from bot.render.tournament_lists import event_list_page
 from bot.render.tournaments import (
@@ -86,7 +87,7 @@ def test_who_is_in_fills_the_message_and_counts_the_rest(
     page, pages_count = 0, 1
     while page < pages_count:
         shown, page, pages_count = event_list_page(state, "in", page)
-        valid(shown)
+        valid(embed_of(shown))
         pages.append(str(shown.description))
         page += 1
     listed = "\n".join(pages)
@@ -123,7 +124,7 @@ def test_the_standings_show_their_first_lines_and_every_line_on_pages(pairs: boo
     page = 0
     while page < pages:
         drawn, page, pages = event_list_page(event.state, "st", page, lines)
-        valid(drawn)
+        valid(embed_of(drawn))
         seen |= {n for line in lines for n in line.names if n in str(drawn.description)}
         page += 1
     assert seen == {n for line in lines for n in line.names}

@@ -1,7 +1,7 @@
 """Fixtures for store tests: real databases, never mocks.
 
 Every test that takes ``db`` or ``db_url`` runs twice: on an SQLite file in tmp_path
-and on a fresh database of a throwaway PostgreSQL server (tests/postgres_server.py).
+and on a fresh database of a throwaway PostgreSQL server (tests/kit/postgres_server.py).
 ``db_path`` is an SQLite file, for the tests of what only SQLite has (files, pragmas).
 """
 

@@ -11,6 +11,7 @@ from bot.store import (
     GameArchiveRepo,
     InvalidRecordError,
     NotFoundError,
+    SeasonRepo,
     Seat,
     TableRepo,
     TableStateError,
@@ -146,3 +147,40 @@ async def test_an_eight_seat_bid_euchre_game_is_archived_with_every_player(db_ur
         assert await GameArchiveRepo(db).get(archived.id) == archived
     assert archived.score == tuple(game.score)
     assert [(p.seat, p.team) for p in archived.players] == [(n, n % 2) for n in range(8)]
+
+
+async def test_a_players_latest_and_season_games_come_in_one_read(db: Database) -> None:
+    archive = GameArchiveRepo(db)
+    season = await SeasonRepo(db).start(GUILD, "Spring")
+    ids = []
+    for seed in range(6):
+        game = await archive.archive(
+            guild_id=GUILD, record=finished_record(seed), players=FOUR_SEATS, ranked=True
+        )
+        if seed % 2 == 0:  # every other game taken into the season
+            await archive.assign_season(game.id, season.id, ranked=True)
+        ids.append(game.id)
+    recent, in_season, kept = await archive.player_games(GUILD, HOST, latest=2, season_id=season.id)
+    assert recent == await archive.list_by_player(GUILD, HOST, limit=2)
+    assert in_season == await archive.list_by_player(GUILD, HOST, season_id=season.id)
+    assert [g.id for g in in_season] == [ids[4], ids[2], ids[0]]
+    assert kept == await archive.deal_outcomes([g.id for g in in_season])
+    assert set(kept) == {ids[0], ids[2], ids[4]}
+    none = await archive.player_games(GUILD, HOST, latest=3, season_id=None)
+    assert none == (await archive.list_by_player(GUILD, HOST, limit=3), [], {})
+    assert await archive.player_games(GUILD, HOST + 7, latest=3, season_id=season.id) == (
+        [],
+        [],
+        {},
+    )
+    with pytest.raises(ValueError, match="latest"):
+        await archive.player_games(GUILD, HOST, latest=0, season_id=None)
+
+
+async def test_a_game_is_read_with_its_record_at_once(db: Database) -> None:
+    archive = GameArchiveRepo(db)
+    record = finished_record(4)
+    game = await archive.archive(guild_id=GUILD, record=record, players=FOUR_SEATS, ranked=True)
+    assert await archive.get_with_record(game.id) == (game, record)
+    with pytest.raises(NotFoundError):
+        await archive.get_with_record(game.id + 1)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.store import Database, GuildProfileRepo
-from bot.store.guild_profiles import ICON_BYTES
+from bot.store import Database, GuildProfileRepo, GuildSettingsRepo, LeagueSettingsRepo
+from bot.store.guild_profiles import ICON_BYTES, PageFacts
 
 GUILD = 1_000_000_000_000_201
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
@@ -33,3 +33,16 @@ async def test_an_oversized_icon_or_an_empty_name_is_not_kept_as_it_came(db: Dat
     assert not await repo.save_icon(GUILD, "k", b"x" * (ICON_BYTES + 1))
     assert not await repo.save_icon(GUILD, "k", b"")
     assert await repo.icon_keys([GUILD, GUILD + 1]) == {GUILD: (str(GUILD), "k", False)}
+
+
+async def test_a_pages_facts_of_its_server_are_one_read_with_defaults(db: Database) -> None:
+    repo = GuildProfileRepo(db)
+    assert await repo.page_facts(GUILD) == PageFacts(public=False, profile=None, min_games=5)
+    await GuildSettingsRepo(db).update(GUILD, web_public=True)
+    await LeagueSettingsRepo(db).update(GUILD, min_games=3)
+    await repo.save(GUILD, "The Den", "a1")
+    await repo.save_icon(GUILD, "a1", PNG)
+    facts = await repo.page_facts(GUILD)
+    assert facts == PageFacts(public=True, profile=await repo.get(GUILD), min_games=3)
+    assert facts.profile is not None and facts.profile.has_icon
+    assert (await repo.page_facts(GUILD + 1)).public is False

@@ -2,7 +2,7 @@
 
 A host gone without a word (a network split, a frozen machine) leaves the store's
 statement waiting; the store gives it up after its bound and carries on like after a
-dropped connection. Here a loopback proxy (tests/tcp_proxy.py) between the store and
+dropped connection. Here a loopback proxy (tests/kit/tcp_proxy.py) between the store and
 the test server stops forwarding without closing anything, then forwards again.
 The bound is small (0.3 s) to keep these tests quick. Each call meeting the split is
 also watched (:func:`no_hang`), only so that a store that does hang fails the test
@@ -25,8 +25,8 @@ from bot.store.locks import open_guild_locks
 from bot.tables import Place, Player, SaveFailedError, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.service import SAVE_UNSURE
-from tests.postgres_server import PostgresServer
-from tests.tcp_proxy import BlackHoleProxy
+from tests.kit.postgres_server import PostgresServer
+from tests.kit.tcp_proxy import BlackHoleProxy
 
 from .conftest import GUILD
 

@@ -27,8 +27,8 @@ from bot.store import (
 )
 from bot.store.locks import open_guild_locks
 from bot.store.postgres import PostgresDatabase
-from tests.postgres_server import PostgresServer
-from tests.waiting import BOUND
+from tests.kit.postgres_server import PostgresServer
+from tests.kit.waiting import BOUND
 
 from .conftest import FOUR_SEATS, GUILD, playing_table, random_game
 

@@ -14,7 +14,7 @@ from bot.tables import Place, Player, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.errors import TableMovingError
 from bot.tables.ownership import Ownership, shard_of
-from tests.waiting import until
+from tests.kit.waiting import until
 
 pytestmark = pytest.mark.slow
 

@@ -14,7 +14,7 @@ import aiohttp
 
 from bot.tables import Place
 from tests.kit.oauth import CHANNEL_ID, GUILD_ID
-from tests.waiting import until
+from tests.kit.waiting import until
 
 from .util import Served, Socket
 from .watch import SocketWatch

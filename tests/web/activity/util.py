@@ -27,7 +27,7 @@ from bot.tables.database import DatabaseTableStore
 from bot.web import WebOptions, make_app
 from bot.web.activity import Activity, ActivityOptions
 from tests.kit.oauth import BOT_TOKEN, CLIENT_ID, CLIENT_SECRET, FakeOAuth, Instance
-from tests.waiting import until
+from tests.kit.waiting import until
 
 _ADDRESSES = itertools.count(1)
 

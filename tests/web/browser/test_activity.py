@@ -21,7 +21,7 @@ from playwright.async_api import expect
 
 from bot.tables import Table
 from tests.kit.oauth import CHANNEL_ID, GUILD_ID
-from tests.waiting import BOUND, until
+from tests.kit.waiting import BOUND, until
 from tests.web.activity.util import Served, address, served_activity
 
 PHONE = {"width": 390, "height": 844}

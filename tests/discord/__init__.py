@@ -1,0 +1,1 @@
+"""Tests of the Discord door (bot/discord): the app, replies, refusals, routes, pacing."""

@@ -1,0 +1,1 @@
+"""Tests of the pace of Discord requests (bot/discord/pace)."""

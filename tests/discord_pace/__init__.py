@@ -1,1 +1,0 @@
-"""Tests of the pace of Discord requests (bot/discord_pace)."""
