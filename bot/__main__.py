@@ -28,9 +28,9 @@ import discord
 
 from bot import about
 from bot.cli import run_main
-from bot.discord.app import EuchreBot, database_tables, without_voice
+from bot.discord.app import EuchreBot, without_voice
 from bot.heartbeat import MAX_AGE_SECONDS, Heartbeat
-from bot.league import LeagueService
+from bot.league import LeagueService, Reviewer
 from bot.logs import formatter_for
 from bot.maintenance import (
     EXIT_UNHEALTHY,
@@ -41,6 +41,7 @@ from bot.maintenance import (
     web_pages,
 )
 from bot.runtime import tune_gc_after_start
+from bot.services import database_tables, search_pool
 from bot.settings import (
     CONFIG_ENV,
     TOKEN_ENV,
@@ -176,20 +177,25 @@ async def _serve(settings: Settings, token: str) -> None:
         _on_sigterm(main_task.cancel)  # before the bot exists: nothing to wait for
     without_voice()
     async with contextlib.AsyncExitStack() as store:  # closed after the bot
+        pool = search_pool(settings)
+        store.callback(pool.close)  # last: the reviews stop first, the tables with the bot
 
         async def prepare() -> tuple[TableService, LeagueService, PreferenceRepo]:
+            workers = await pool.start()
+            log.info("Search pool: %d worker process(es)", len(workers))
             db = await store.enter_async_context(
                 await Database.open(settings.database_url, timeout=settings.database_timeout)
             )
             locks = await store.enter_async_context(_guild_locks(settings, main_task))
-            tables = database_tables(settings, db, locks)
-            league = LeagueService(db)
+            tables = database_tables(settings, db, locks, pool)
+            league = LeagueService(db, reviewer=Reviewer(db, pool=pool))
             tables.listeners.append(league.on_table_event)
             tables.listeners.append(league.reviewer.on_table_event)
             reviewer = league.reviewer
 
             async def stop_reviews() -> None:  # after the bot, before the database
                 reviewer.close()  # each review ends at its next decision
+                pool.close()  # the reviews waiting for a worker end now
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(reviewer.settle(), REVIEWS_GRACE)
 
@@ -208,7 +214,7 @@ async def _serve(settings: Settings, token: str) -> None:
             return tables, league, PreferenceRepo(db)
 
         heartbeat = Heartbeat.in_folder(settings.data_dir)
-        async with EuchreBot(settings, heartbeat=heartbeat, prepare=prepare) as bot:
+        async with EuchreBot(settings, heartbeat=heartbeat, prepare=prepare, pool=pool) as bot:
             serving = asyncio.ensure_future(_start(bot, token))
 
             def stop() -> None:

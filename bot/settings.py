@@ -46,6 +46,7 @@ from pydantic_settings import (
 
 from bot.compiled import PURE_VARIABLE
 from bot.logs import LogFormat
+from bot.search_pool import REVIEW_QUEUE
 from bot.store.urls import parse_url, sqlite_file, sqlite_url
 
 __all__ = [
@@ -180,6 +181,16 @@ class Settings(BaseSettings):
 
     tables_in_threads: bool = False
     """Open each table in a thread of its own (servers may choose otherwise)."""
+
+    search_workers: Annotated[int, Field(ge=0, le=256)] | Literal["auto"] = "auto"
+    """Worker processes of the search pool (``bot.search_pool``): ``auto`` for the cores
+    less one, at least 1; 0 for threads of the bot's own process (tests)."""
+
+    search_grace: float = Field(default=0.3, ge=0, le=60, allow_inf_nan=False)
+    """Seconds past the computer delay a computer's search may take; then basic's move."""
+
+    review_queue: int = Field(default=REVIEW_QUEUE, ge=1, le=100_000)
+    """Reviews that may wait for the search pool at once; past it the oldest are dropped."""
 
     idle_lobby_minutes: float = Field(default=30, gt=0, le=10_080, allow_inf_nan=False)
     """A lobby nobody touched for this long is closed."""

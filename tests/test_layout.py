@@ -184,6 +184,10 @@ def test_players_know_only_the_rules() -> None:
     assert _offences("bot/players", forbidden, allowed=allowed) == []
 
 
+def test_the_search_pool_imports_nothing_of_the_project() -> None:
+    assert _offences("bot/search_pool", ("bot", "cogs"), allowed=("bot.search_pool",)) == []
+
+
 def test_the_command_lines_shared_helper_imports_nothing_of_the_project() -> None:
     found = [i.module for i in imports(ROOT / "bot/cli.py") if _within(i.module, "bot", "cogs")]
     assert found == [], "every layer's command line uses it"
@@ -258,6 +262,7 @@ LAYERS: dict[str, int] = {
     "bot.waits": -2,
     "bot.cli": -1,
     "bot.logs": -1,
+    "bot.search_pool": -1,
     "bot.rules": 0,
     "bot.errors": 0,
     "bot.compiled": 0,
@@ -271,6 +276,7 @@ LAYERS: dict[str, int] = {
     "bot.tables": 4,
     "bot.render": 5,
     "bot.web": 6,
+    "bot.services": 6,
     "bot.discord": 7,
     "bot.maintenance": 7,
     "cogs.euchre": 8,

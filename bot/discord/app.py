@@ -21,18 +21,12 @@ from bot.discord.replies import answer_first, send_ephemeral
 from bot.heartbeat import Heartbeat
 from bot.league import LeagueService
 from bot.logs import GUILD_ID
-from bot.players import make_player
-from bot.players.claims import can_claim
 from bot.render.faces import NO_FACES, CardFaces
+from bot.search_pool import SearchPool
 from bot.server.preference_sources import MemoryPreferences, PreferenceSource
-from bot.server.settings import ServerSettings
-from bot.server.sources import FixedSettings
+from bot.services import database_tables, default_tables, search_pool
 from bot.settings import Settings
-from bot.store import Database
-from bot.store.server_settings import StoredSettings
-from bot.tables import MemoryTableStore, TableService
-from bot.tables.database import DatabaseTableStore
-from bot.tables.ownership import GuildLockSource, Ownership
+from bot.tables import TableService
 from bot.tables.scheduler import LoopScheduler, Scheduler
 from bot.tables.tournament_runner import PlaceMaker, TournamentRunner
 from bot.waits import answer_first_with
@@ -48,6 +42,7 @@ __all__ = [
     "default_tables",
     "intents",
     "invite_url",
+    "search_pool",
     "without_voice",
 ]
 
@@ -81,42 +76,6 @@ a redraw queued behind a full window still goes out before the bot stops.
 """
 
 STOPPING = "The bot is restarting: try again in a minute."
-
-
-def _server_defaults(settings: Settings) -> ServerSettings:
-    return ServerSettings(tables_in_threads=settings.tables_in_threads)
-
-
-def default_tables(settings: Settings) -> TableService:
-    """Tables kept in memory only, with the configured defaults for every server."""
-    servers = FixedSettings(_server_defaults(settings))
-    return TableService(
-        MemoryTableStore(),
-        make_player,
-        server_settings=servers,
-        claims=can_claim,
-        computer_move_delay=settings.computer_move_delay,
-    )
-
-
-def database_tables(
-    settings: Settings, db: Database, locks: GuildLockSource | None = None
-) -> TableService:
-    """Tables saved in ``db``, each server's settings read from it (and changed there).
-
-    Only the servers of this process's shards are restored, each under its guild lock
-    from ``locks`` (none: no other process to wait for).
-    """
-    servers = StoredSettings(db, _server_defaults(settings))
-    ownership = Ownership.of(settings.shard_count, settings.shard_ids, locks)
-    return TableService(
-        DatabaseTableStore(db),
-        make_player,
-        server_settings=servers,
-        claims=can_claim,
-        ownership=ownership,
-        computer_move_delay=settings.computer_move_delay,
-    )
 
 
 def _shards(settings: Settings) -> dict[str, Any]:
@@ -159,6 +118,8 @@ class EuchreBot(commands.AutoShardedBot):
     ``prepare``, if given, builds ``tables``, ``league`` and ``preferences`` first thing in
     :meth:`setup_hook`: after the one login, which checks the token before the
     database is opened, and before the extensions load and the gateway connects.
+    ``pool`` is the search pool of the searches the cogs ask for themselves, a lesson's
+    or a review's without the league (default: the tables' pool).
     ``channel_limits`` is each channel's budget of posts, edits and deletes, which
     :attr:`pacers` (one per channel) spend: every public message goes through them.
     Every request passes the :attr:`gate`, which keeps Discord's other limits and reads
@@ -181,6 +142,7 @@ class EuchreBot(commands.AutoShardedBot):
         heartbeat: Heartbeat | None = None,
         channel_limits: ChannelLimits = DISCORD_LIMITS,
         prepare: Prepare | None = None,
+        pool: SearchPool | None = None,
     ) -> None:
         without_voice()
         self.scheduler: Scheduler = scheduler if scheduler is not None else LoopScheduler()
@@ -201,6 +163,8 @@ class EuchreBot(commands.AutoShardedBot):
         self.settings = settings
         self.extension_names = tuple(extensions)
         self.tables = tables if tables is not None else default_tables(settings)
+        self.pool = pool if pool is not None else self.tables.pool
+        """The search pool of what the cogs search themselves (a lesson, a review)."""
         self.stopping = False
         """Set by :meth:`close`: new interactions are refused."""
         self._handling: set[asyncio.Task[object]] = set()

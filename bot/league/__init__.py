@@ -9,6 +9,14 @@ lives in small modules without Discord; :class:`LeagueService` keeps it in the s
     report = await league.report(guild_id, user_id, "Alice")
 """
 
+from .deal_reviews import (
+    ANOTHER_PLAYERS_DEAL,
+    DealShown,
+    KeptTableGame,
+    NotYourDealError,
+    finished_deals,
+    review_in_pool,
+)
 from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
 from .facts import DealFacts, GameFacts, game_facts, kept_facts
 from .families import DEFAULT_FAMILY, FAMILIES, Family, game_family
@@ -18,16 +26,7 @@ from .ranking import casual_reason, record_rules
 from .ratings import PlayerState, Rating, RatingModel, TeamGame, play, rate_game, rate_season
 from .rebuild import rebuild_ladders
 from .replays import ReplayBook, ReplayStep, TrickPlay, replay_book
-from .reviews import (
-    ANOTHER_PLAYERS_DEAL,
-    AccuracyTrend,
-    DealShown,
-    KeptTableGame,
-    NotYourDealError,
-    Reviewer,
-    finished_deals,
-    review_in_thread,
-)
+from .reviews import AccuracyTrend, Reviewer
 from .service import (
     HISTORY_SIZE,
     OPEN_SEASON_NAME,
@@ -93,6 +92,6 @@ __all__ = [
     "rebuild_ladders",
     "record_rules",
     "replay_book",
-    "review_in_thread",
+    "review_in_pool",
     "team_game",
 ]

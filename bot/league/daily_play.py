@@ -2,13 +2,13 @@
 
 The deal is replayed from the person's stored actions at every step (the computers
 play at a fixed number of samples, so the replay is the same in every process and
-after a restart). The search runs in a worker thread. Par is computed once per
+after a restart). The search runs in the search pool, at the priority of a person
+playing against the computers. Par is computed once per
 server and day: the first process to store it wins, the others read it.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -17,6 +17,7 @@ from bot.errors import UserFacingError
 from bot.players.protocol import Player, make_player
 from bot.rules import Action, ActionError, HouseRules, SeatView
 from bot.rules.game import Game
+from bot.search_pool import Priority, SearchPool
 from bot.store.daily import DailyPlay, DailyRepo
 from bot.store.database import Database
 
@@ -89,9 +90,14 @@ class DailyService:
         *,
         experts: Experts = fixed_expert,
         clock: Clock | None = None,
+        pool: SearchPool | None = None,
     ) -> None:
-        """Work on ``db``; the computers are ``experts``; ``clock`` tells the time (UTC)."""
+        """Work on ``db``; the computers are ``experts``; ``clock`` tells the time (UTC).
+
+        The computers search in ``pool`` (default: threads of this process).
+        """
         self.repo = DailyRepo(db)
+        self.pool = pool if pool is not None else SearchPool(0)
         self.experts = experts
         self.clock: Clock = clock or (lambda: datetime.now(UTC))
 
@@ -109,7 +115,7 @@ class DailyService:
         stored = await self.repo.par(guild_id, day)
         if stored is not None:
             return stored
-        figure = await asyncio.to_thread(par_of, deal, self.experts)
+        figure = await self.pool.run(Priority.PLAY, par_of, deal, self.experts)
         return await self.repo.keep_par(guild_id, day, figure)
 
     async def begin(
@@ -153,7 +159,9 @@ class DailyService:
         deal = self.deal_of(guild_id, day, rules)
         actions = [*_actions(play), action]
         try:
-            game, view = await asyncio.to_thread(play_to_person, deal, actions, self.experts)
+            game, view = await self.pool.run(
+                Priority.PLAY, play_to_person, deal, actions, self.experts
+            )
         except ValueError:
             raise StaleDailyError("That move isn't legal now.") from None
         codes = tuple(str(a) for a in actions)
@@ -177,7 +185,7 @@ class DailyService:
 
     async def _step(self, day: date, deal: DailyDeal, play: DailyPlay) -> DailyStep:
         actions = _actions(play)
-        game, view = await asyncio.to_thread(play_to_person, deal, actions, self.experts)
+        game, view = await self.pool.run(Priority.PLAY, play_to_person, deal, actions, self.experts)
         return DailyStep(day, deal, tuple(actions), game, view, play.points, play.par)
 
     async def board(self, guild_id: int, hour: int) -> tuple[date, list[tuple[DailyPlay, int]]]:

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from bot.players.advice import Advice
+from bot.players.expert import ExpertPlayer
 from bot.players.protocol import Player, make_player
 from bot.rules import Action, HouseRules, SeatView, new_game, seat_view
 from bot.rules.cards import ACE, JACK, KING, NINE, QUEEN, TEN, Suit, card
@@ -28,7 +30,9 @@ __all__ = [
     "LEARNER",
     "HintOf",
     "LessonStep",
+    "advised_lesson",
     "differences",
+    "lesson_advice",
     "lesson_fits",
     "lesson_rules",
     "play_lesson",
@@ -50,6 +54,9 @@ _REST: Final = (card(QUEEN, D), card(TEN, D), card(NINE, D))
 _SEED: Final = 1
 
 HintOf = Callable[[SeatView], tuple[Action, str]]
+
+HINT_SEED: Final = 7
+"""The seed of the lesson's hint: the same expert, and the same hint, every time."""
 """The hint at a view: its move and its line."""
 
 
@@ -140,3 +147,24 @@ def play_lesson(rules: HouseRules, step: int, hint: HintOf) -> LessonStep:
     if done != step:
         raise ValueError("the lesson is over")
     return LessonStep(step, game, None, None, "")
+
+
+def lesson_advice(view: SeatView) -> Advice:
+    """The lesson's hint at ``view``: the expert at a fixed number of samples."""
+    return ExpertPlayer(seed=HINT_SEED, budget=None).advise(view)
+
+
+def advised_lesson(rules: HouseRules, step: int) -> tuple[LessonStep, Advice | None]:
+    """The lesson at ``step`` with :func:`lesson_advice` as its hint, and the advice there.
+
+    A search-pool job: the hint's line is the caller's to word from the advice (its
+    ``why`` is left empty); None once the deal is over.
+    """
+    advised: list[Advice] = []
+
+    def hint(view: SeatView) -> tuple[Action, str]:
+        advised[:] = [lesson_advice(view)]
+        return advised[0].action, ""
+
+    lesson = play_lesson(rules, step, hint)
+    return lesson, (advised[0] if lesson.view is not None and advised else None)

@@ -108,11 +108,12 @@ class LeagueService:
     ) -> None:
         """Work on ``db``; new seasons are rated with ``model`` (default: OpenSkill's).
 
-        ``reviewer`` reviews its games (default: the expert at the review's budget).
+        ``reviewer`` reviews its games (default: the expert at the review's budget), in
+        its search pool, where the daily deal searches too.
         """
         self._db = db
         self.reviewer = reviewer or Reviewer(db)
-        self.daily = DailyService(db)
+        self.daily = DailyService(db, pool=self.reviewer.pool)
         """The daily deal (tests set one with other computers or another clock)."""
         self.guild_profiles = GuildProfileRepo(db)
         """Servers' names and icons, for the league's web pages."""

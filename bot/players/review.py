@@ -59,6 +59,7 @@ __all__ = [
     "ReviewedDecision",
     "Verdict",
     "accuracy",
+    "decision_score",
     "decisions",
     "estimate",
     "expert_advisor",
@@ -207,12 +208,18 @@ def accuracy(reviewed: Iterable[ReviewedDecision]) -> float | None:
     noise averages out over the decisions instead of only ever taking away; the
     average is then kept within 0 to 100. None without a valued decision.
     """
-    scores = [
-        100.0 * (1.0 - min(d.lost, ACCURACY_SCALE) / ACCURACY_SCALE) for d in reviewed if d.valued
-    ]
+    scores = [decision_score(d) for d in reviewed if d.valued]
     if not scores:
         return None
     return min(100.0, max(0.0, sum(scores) / len(scores)))
+
+
+def decision_score(decision: ReviewedDecision) -> float:
+    """One valued decision's part of :func:`accuracy`, before the average is kept in 0-100.
+
+    100 for no loss, 0 for ``ACCURACY_SCALE`` points or more, above 100 for a gain.
+    """
+    return 100.0 * (1.0 - min(decision.lost, ACCURACY_SCALE) / ACCURACY_SCALE)
 
 
 def review_seed(game_seed: int, seat: int, index: int) -> int:

@@ -277,9 +277,7 @@ def waiting_texts(event: TournamentEvent, users: Sequence[int], *, got_in: bool)
     return [text for text, _ in mention_texts(head, users, tail)]
 
 
-def mention_texts(
-    head: str, users: Sequence[int], tail: str
-) -> list[tuple[str, tuple[int, ...]]]:
+def mention_texts(head: str, users: Sequence[int], tail: str) -> list[tuple[str, tuple[int, ...]]]:
     """``head``, the mentions of ``users``, ``tail``, in as few messages as fit.
 
     Each within Discord's 2,000 characters, with the people it mentions.

@@ -27,6 +27,7 @@ from .errors import (
 )
 from .game import Game, new_game
 from .house_rules import PRESETS, HouseRules
+from .pickling import register as _register_pickling
 from .record import Replay, game_record, parse_record, replay
 from .results import Contract, DealResult, Trick
 from .state import Phase
@@ -64,3 +65,5 @@ __all__ = [
     "replay",
     "seat_view",
 ]
+
+_register_pickling()

@@ -92,6 +92,16 @@ class Preferences(BaseModel):
             false="The public web pages of servers that have them show your name and page.",
         ),
     )
+    review_games: bool = Field(
+        False,
+        description="the expert reviews each game you finish, for your accuracy",
+        json_schema_extra=wording(
+            "The expert reviews each game you finish, in the background: your accuracy "
+            "shows in /euchre stats and on your web page.",
+            false="Only the games you ask a review of (their Review button, /euchre review) "
+            "are reviewed and count for your accuracy.",
+        ),
+    )
     updated_at: datetime | None = Field(
         None, description="when a preference last changed; None for a person on the defaults"
     )

@@ -1,6 +1,10 @@
 """Each person's accuracy in a finished game, from the review of their decisions (schema 15).
 
 One row a person and archived game; saving it again (a review asked twice) replaces it.
+Since schema 26 each reviewed deal is kept too (:meth:`AccuracyRepo.save_deal`), with
+the sums its figure was made of, and the game's row is made of its deals reviewed so
+far as one review of them all would be: a review asked of one deal counts, and the
+same deal reviewed again replaces itself.
 A player's accuracy over time reads their games of one server in the order they ended.
 """
 
@@ -16,7 +20,7 @@ from bot.store.database import Database
 from bot.store.errors import ConstraintError, NotFoundError
 from bot.store.models import Snowflake
 
-__all__ = ["AccuracyPoint", "AccuracyRepo", "GameAccuracy"]
+__all__ = ["AccuracyPoint", "AccuracyRepo", "DealAccuracy", "GameAccuracy"]
 
 
 class GameAccuracy(BaseModel):
@@ -36,6 +40,16 @@ class GameAccuracy(BaseModel):
     points_lost: float = Field(ge=0, allow_inf_nan=False)
     """Expected points lost over the game's decisions."""
     reviewed_at: datetime
+
+
+class DealAccuracy(GameAccuracy):
+    """A person's accuracy in one deal of a game, with the sums it was made of."""
+
+    deal: int = Field(ge=1)
+    score_total: float = Field(allow_inf_nan=False)
+    """The decisions' scores summed, before their average is kept within 0 to 100."""
+    lost_total: float = Field(allow_inf_nan=False)
+    """The decisions' points lost summed, gains (below zero) included."""
 
 
 class AccuracyPoint(BaseModel):
@@ -79,19 +93,58 @@ class AccuracyRepo:
                 "accuracy = excluded.accuracy, decisions = excluded.decisions, "
                 "flagged = excluded.flagged, points_lost = excluded.points_lost, "
                 "reviewed_at = excluded.reviewed_at",
-                (
-                    entry.game_id,
-                    entry.user_id,
-                    entry.seat,
-                    entry.accuracy,
-                    entry.decisions,
-                    entry.flagged,
-                    entry.points_lost,
-                    time_text(entry.reviewed_at),
-                ),
+                _values(entry),
             )
         except ConstraintError:
             raise NotFoundError(f"game {entry.game_id} is not in the archive") from None
+
+    async def save_deal(self, entry: DealAccuracy) -> GameAccuracy:
+        """Store one reviewed deal, then the game's accuracy over its deals reviewed; that.
+
+        A game row from before schema 26 (a whole game reviewed, no deal kept) stays.
+        NotFoundError when the game is not archived.
+        """
+        async with self._db.transaction():
+            before = await self.get(entry.game_id, entry.user_id)
+            kept = await self._db.fetch_one(
+                "SELECT COUNT(*) AS n FROM deal_accuracy WHERE game_id = ? AND user_id = ?",
+                (entry.game_id, entry.user_id),
+            )
+            try:
+                await self._db.execute(
+                    f"INSERT INTO deal_accuracy ({_COLUMNS}, deal, score_total, lost_total) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (game_id, user_id, deal) DO UPDATE SET seat = excluded.seat, "
+                    "accuracy = excluded.accuracy, decisions = excluded.decisions, "
+                    "flagged = excluded.flagged, points_lost = excluded.points_lost, "
+                    "score_total = excluded.score_total, lost_total = excluded.lost_total, "
+                    "reviewed_at = excluded.reviewed_at",
+                    (*_values(entry), entry.deal, entry.score_total, entry.lost_total),
+                )
+            except ConstraintError:
+                raise NotFoundError(f"game {entry.game_id} is not in the archive") from None
+            if before is not None and kept is not None and int(kept["n"]) == 0:
+                return before
+            row = await self._db.fetch_one(
+                "SELECT SUM(score_total) AS scores, SUM(decisions) AS decisions, "
+                "SUM(flagged) AS flagged, SUM(lost_total) AS lost "
+                "FROM deal_accuracy WHERE game_id = ? AND user_id = ?",
+                (entry.game_id, entry.user_id),
+            )
+            assert row is not None
+            decisions = int(row["decisions"])
+            game = GameAccuracy(
+                game_id=entry.game_id,
+                user_id=entry.user_id,
+                seat=entry.seat,
+                accuracy=min(100.0, max(0.0, float(row["scores"]) / decisions)),
+                decisions=decisions,
+                flagged=int(row["flagged"]),
+                points_lost=max(0.0, float(row["lost"])),
+                reviewed_at=entry.reviewed_at,
+            )
+            await self.save(game)
+            return game
 
     async def get(self, game_id: int, user_id: int) -> GameAccuracy | None:
         """The person's accuracy in the game, if it was reviewed."""
@@ -129,3 +182,17 @@ class AccuracyRepo:
         if row is None or not row["games"]:
             return 0, None
         return int(row["games"]), float(row["mean"])
+
+
+def _values(entry: GameAccuracy) -> tuple[object, ...]:
+    """The row of ``entry`` in the order of ``_COLUMNS``."""
+    return (
+        entry.game_id,
+        entry.user_id,
+        entry.seat,
+        entry.accuracy,
+        entry.decisions,
+        entry.flagged,
+        entry.points_lost,
+        time_text(entry.reviewed_at),
+    )

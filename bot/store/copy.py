@@ -37,6 +37,7 @@ COPY_ORDER: Final[dict[str, tuple[str, ...]]] = {
     "games": ("id",),
     "game_players": ("game_id", "seat"),
     "game_accuracy": ("game_id", "user_id"),
+    "deal_accuracy": ("game_id", "user_id", "deal"),
     "league_ratings": ("season_id", "family", "user_id"),
     "league_rating_points": ("game_id", "user_id"),
     "season_standings": ("season_id", "family", "user_id"),

@@ -87,7 +87,7 @@ class Absence:
                 or table.is_computer(seat)
             ):
                 return None
-            move = await self.turns.play_computer(table, for_seat=seat)
+            move = await self.turns.thinking.move(table, for_seat=seat)
             if not await self.saver.move(table, move, urgent=True):
                 return None  # the store had the turn played already: the table was reloaded
             self.turns.timers.cancel(table.id)

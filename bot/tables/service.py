@@ -25,6 +25,7 @@ import secrets
 from collections.abc import Callable, Sequence
 
 from bot.rules import Action, HouseRules, SeatView
+from bot.search_pool import SearchPool
 from bot.server.preference_sources import PreferenceSource
 from bot.server.preferences import Preferences
 from bot.server.settings import ServerSettings
@@ -43,6 +44,7 @@ from .saver import OPEN_UNSURE, SAVE_FAILED, SAVE_UNSURE, Saver
 from .scheduler import Scheduler
 from .seats import Player, Seat
 from .table import Table
+from .thinking import Thinking
 from .turn_timers import TurnTimers
 from .turns import Turns
 
@@ -78,6 +80,8 @@ class TableService:
         ownership: Ownership | None = None,
         computer_move_delay: float = 0.0,
         play_on: bool = True,
+        pool: SearchPool | None = None,
+        search_grace: float | None = None,
     ) -> None:
         """Tables saved to ``store``; computer players built by ``computers``.
 
@@ -93,6 +97,10 @@ class TableService:
         before each computer move, where a server sets none of its own. ``play_on``: after
         a request the computers play their turns on their own (False: only when
         :meth:`run_computers` is called, for a test that steps a game by hand).
+
+        The computers search in ``pool`` (default: threads of this process); a move
+        whose search is not back ``search_grace`` seconds after the computer delay is
+        basic's (None: every search is waited for).
         """
         self.store = store
         self.ownership = ownership if ownership is not None else Ownership()
@@ -109,12 +117,15 @@ class TableService:
             computer_move_delay=computer_move_delay,
         )
         self.timers = TurnTimers(scheduler, preferences)
+        self.pool = pool if pool is not None else SearchPool(0)
+        self.thinking = Thinking(self.pool, computers, grace=search_grace)
         self.turns = Turns(
             self.registry,
             self.saver,
             self.restorer,
             computers,
             self.timers,
+            self.thinking,
             claims=claims,
             play_on=play_on,
         )

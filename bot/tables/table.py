@@ -29,7 +29,6 @@ from bot.rules import (
 )
 from bot.server.settings import ServerSettings
 
-from .computers import ComputerPlayer, PlayerFactory, decision_seed
 from .errors import (
     IllegalMoveError,
     NotHostError,
@@ -436,31 +435,10 @@ class Table:
             return None
         return seat
 
-    def play_computer(self, players: PlayerFactory, *, for_seat: int | None = None) -> Move:
-        """Let a computer act for the seat whose turn it is, from that seat's view only.
-
-        ``for_seat``: a person's seat whose time ran out (it must be that seat's turn);
-        otherwise the computer player whose turn it is.
-        """
-        seat, _, player, view = self.computer_decision(players, for_seat=for_seat)
-        return self.apply(seat, player.choose(view), by_computer=True)
-
-    def computer_decision(
-        self, players: PlayerFactory, *, for_seat: int | None = None
-    ) -> tuple[int, str, ComputerPlayer, SeatView]:
-        """Who decides the computer's move (see ``play_computer``): seat, level, player, view.
-
-        The caller asks ``player.choose(view)`` wherever it likes (a worker thread
-        for a slow level) and then applies the action for the seat, holding the
-        table's lock throughout so nothing moves in between.
-        """
-        seat = self.computer_to_act() if for_seat is None else for_seat
-        assert seat is not None and self.game is not None and self.game.turn == seat
+    def computer_level_of(self, seat: int) -> str:
+        """The level a computer plays ``seat`` at: the seat's own, else the table's."""
         taken = self.seats[seat]
-        assert taken is not None
-        seed = decision_seed(self.seed, seat, len(self.game.log))
-        level = taken.level or self.computer_level
-        return seat, level, players(level, seed), seat_view(self.game, seat)
+        return (taken.level if taken is not None else None) or self.computer_level
 
     # ------------------------------------------------------------------ absent players
 

@@ -13,18 +13,9 @@ import asyncio
 import logging
 
 from bot.rules import Action, SeatView, seat_view
-from bot.rules.claims import claim_plays
 from bot.server.preferences import FORCED_CARD_DELAY, forced_play
 
-from .computers import (
-    HINT_LEVEL,
-    Advice,
-    AdvisingPlayer,
-    ClaimCheck,
-    PlayerFactory,
-    decision_seed,
-    no_claims,
-)
+from .computers import HINT_LEVEL, Advice, ClaimCheck, PlayerFactory, no_claims
 from .errors import ClaimRefusedError, HintsOffError, NotYourTurnError, TableError
 from .events import ClaimMade, PingDue, TurnPassed
 from .progress import Progress, progress
@@ -33,14 +24,12 @@ from .registry import Registry
 from .restoring import Restorer
 from .saver import Saver
 from .table import Move, Table
+from .thinking import Thinking
 from .turn_timers import TurnTimers, person_to_act
 
-__all__ = ["THREADED_LEVELS", "Turns"]
+__all__ = ["Turns"]
 
 log = logging.getLogger(__name__)
-
-THREADED_LEVELS = frozenset({"expert"})
-"""Computer levels slow enough (tenths of a second) to decide outside the event loop."""
 
 
 class Turns:
@@ -53,13 +42,15 @@ class Turns:
         restorer: Restorer,
         computers: PlayerFactory,
         timers: TurnTimers,
+        thinking: Thinking,
         *,
         claims: ClaimCheck = no_claims,
         play_on: bool = True,
     ) -> None:
         """Play the tables of ``registry``, each move saved by ``saver``.
 
-        Computer players are built by ``computers``; a person's turn pings them on
+        Computer players are built by ``computers`` and search by ``thinking`` (the
+        search pool); a person's turn pings them on
         ``timers``' clock, within their preferences. ``claims`` says whether a seat's
         cards take every trick left (a person is offered the claim, a computer makes
         it). ``play_on``: after a request the
@@ -71,6 +62,7 @@ class Turns:
         self.restorer = restorer
         self.computers = computers
         self.timers = timers
+        self.thinking = thinking
         self.claims = claims
         self.play_on = play_on
         self.computing: dict[int, int] = {}
@@ -136,26 +128,14 @@ class Turns:
         """Play out the deal as ``seat``'s claim (the lock held, the claim checked): the moves.
 
         The claimer's cards go from the highest; a person's seat plays its lowest legal
-        card, a computer's seat what its computer chooses. Each play is saved as any
-        move is, marked as the claim's, and :class:`ClaimMade` follows the last, so the
-        table shows the claim once. ``by``: the person claiming (None: a computer).
+        card, a computer's seat what its computer chooses (searched in the pool). Each
+        play is saved as any move is, marked as the claim's, and :class:`ClaimMade`
+        follows the last, so the table shows the claim once. ``by``: the person
+        claiming (None: a computer).
         """
-        game = table.require_game()
-        view = seat_view(game, seat)
+        view = seat_view(table.require_game(), seat)
         tricks = view.rules.hand_size - len(view.tricks)
-        base = len(game.log)
-
-        def chooser(other: SeatView) -> Action | None:
-            if not table.is_computer(other.seat):
-                return None
-            taken = table.seats[other.seat]
-            assert taken is not None
-            level = taken.level or table.computer_level
-            played = sum(len(t.cards) for t in other.tricks) + len(other.trick)
-            player = self.computers(level, decision_seed(table.seed, other.seat, base + played))
-            return player.choose(other)
-
-        plays = await asyncio.to_thread(claim_plays, game, seat, chooser)
+        plays = await self.thinking.claim(table, seat, by_person=by is not None)
         table.claim = Claim(seat, tricks)
         moves: list[Move] = []
         try:
@@ -252,22 +232,27 @@ class Turns:
         try:
             delay = table.computer_move_delay
             while table.computer_to_act() is not None and not self.halting:
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                async with table.lock:
-                    await self.saver.bring_in_step(table)
-                    seat = table.computer_to_act()
-                    if seat is None or self.halting:
-                        break
-                    if self._claims_now(table, seat):
-                        moves.extend(await self._claim(table, seat, by=None))
-                    else:
-                        move = await self.play_computer(table)
-                        if not await self.saver.move(table, move, urgent=False):
-                            continue
-                        moves.append(move)
-                    if table.computer_to_act() is None and table.is_open:
-                        await self._turn_passed(table, requested_by, len(moves))
+                thought = self.thinking.start(table)  # searches while the delay runs
+                try:
+                    if delay > 0:
+                        await asyncio.sleep(delay)
+                    async with table.lock:
+                        await self.saver.bring_in_step(table)
+                        seat = table.computer_to_act()
+                        if seat is None or self.halting:
+                            break
+                        if self._claims_now(table, seat):
+                            moves.extend(await self._claim(table, seat, by=None))
+                        else:
+                            move = await self.thinking.move(table, thought, delay=delay)
+                            if not await self.saver.move(table, move, urgent=False):
+                                continue
+                            moves.append(move)
+                        if table.computer_to_act() is None and table.is_open:
+                            await self._turn_passed(table, requested_by, len(moves))
+                finally:
+                    if thought is not None:
+                        thought.drop()
         finally:
             self._done_computing(table)
         return moves
@@ -349,7 +334,7 @@ class Turns:
     async def hint(self, table_id: int, user_id: int) -> tuple[SeatView, Advice]:
         """The expert's advice for the user's turn, in a casual game whose server allows hints.
 
-        The search runs in a worker thread (other tables' clicks are answered meanwhile);
+        The search runs in the search pool (other tables' clicks are answered meanwhile);
         the table then remembers that a hint was used, which keeps its game casual.
         """
         table = await self.restorer.fetch_in_step(table_id)  # the hint is for the game as stored
@@ -363,11 +348,7 @@ class Turns:
             raise HintsOffError(f"No hints here: {why}.")
         if not view.my_turn:
             raise NotYourTurnError(f"A hint comes on your turn: {table.whose_turn()} now.")
-        game = table.require_game()
-        advisor = self.computers(HINT_LEVEL, decision_seed(table.seed, seat, len(game.log)))
-        if not isinstance(advisor, AdvisingPlayer):
-            raise HintsOffError("No hints here: this bot's expert cannot explain its choices.")
-        advice = await asyncio.to_thread(advisor.advise, view)
+        advice = await self.thinking.advice(table, seat, HINT_LEVEL)
         async with table.lock:
             await self.saver.bring_in_step(table)
             table.require_open()
@@ -381,19 +362,6 @@ class Turns:
                     table, "hint", f"{table.name(seat)} asked for a hint: the game is casual"
                 )
         return view, advice
-
-    async def play_computer(self, table: Table, *, for_seat: int | None = None) -> Move:
-        """A computer's move at ``table`` (whose lock the caller holds).
-
-        A searching level thinks in a worker thread, so other tables' clicks are
-        answered meanwhile; the lock keeps this table still until the move is made.
-        """
-        seat, level, player, view = table.computer_decision(self.computers, for_seat=for_seat)
-        if level in THREADED_LEVELS:
-            action = await asyncio.to_thread(player.choose, view)
-        else:
-            action = player.choose(view)
-        return table.apply(seat, action, by_computer=True)
 
 
 def _newly_theirs(table: Table) -> int | None:

@@ -2,7 +2,7 @@
 
 Like :mod:`.league`, discord.py collects these commands from the cog's MRO. The review
 is slow (a fixed search budget a decision), so the answer is deferred and the search
-runs in a worker thread (:class:`bot.league.Reviewer`); its buttons
+runs in the bot's search pool (:class:`bot.league.Reviewer`); its buttons
 (:func:`~bot.discord.buttons.review_button`) step to the game's other deals. A private hand's Review
 button reviews a finished deal of the table from the table's own record
 (:func:`~bot.discord.buttons.review_button`), or from the game it archived once the table is gone.
@@ -19,7 +19,7 @@ from bot.discord.buttons import review_button
 from bot.discord.replies import answer_as, answer_first
 from bot.discord.tables.components import table_review_view
 from bot.errors import UserFacingError
-from bot.league import DealShown, Reviewer, review_in_thread
+from bot.league import DealShown, Reviewer, review_in_pool
 from bot.render.review import deal_review_text, table_review_text
 from bot.tables import NoTableError, no_review_kept, review_record, reviewable_deals
 from cogs.euchre.league import league_of
@@ -146,8 +146,13 @@ class ReviewCommands(_Mixin):
         await answer_first(interaction)  # the review's search takes a while
         if league is not None:
             review = await league.reviewer.review(record, seat, deal)
+            playing = table is not None and table.status == "playing"
+            guild_id = interaction.guild_id or 0
+            league.reviewer.asked(
+                guild_id, table_id, interaction.user.id, seat, review, playing=playing
+            )
         else:
-            review = await review_in_thread(record, seat, deal)
+            review = await review_in_pool(self.bot.pool, record, seat, deal)
         text = table_review_text(table_id, deals, review)
         view = table_review_view(table_id, seat, deal, deals)
         if step:

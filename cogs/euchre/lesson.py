@@ -1,14 +1,14 @@
 """``/euchre learn``: the first lesson, a guided deal played privately, as a mixin of the cog.
 
 Every message is ephemeral. A button (:func:`~bot.discord.buttons.lesson_button`) carries the preset
-and the step, and the deal is replayed to that step (:func:`bot.league.lesson.play_lesson`),
-so the lesson needs no store. The lesson's move at each step is the hint's; another
-button gets the line again and changes nothing.
+and the step, and the deal is replayed to that step in the search pool
+(:func:`bot.league.lesson.advised_lesson`), so the lesson needs no store. The lesson's
+move at each step is the hint's; another button gets the line again and changes nothing.
 """
 
 from __future__ import annotations
 
-import asyncio
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -18,12 +18,19 @@ from bot.discord.buttons import lesson_button
 from bot.discord.fields import PRESET_CHOICES
 from bot.discord.replies import answer_first
 from bot.errors import UserFacingError
-from bot.league.lesson import LEARNER, LessonStep, differences, lesson_fits, play_lesson
-from bot.players.expert import ExpertPlayer
+from bot.league.lesson import (
+    LEARNER,
+    LessonStep,
+    advised_lesson,
+    differences,
+    lesson_advice,
+    lesson_fits,
+)
 from bot.render.daily import solo_buttons
 from bot.render.hints import hint_text
 from bot.render.lesson import lesson_end_text, lesson_line, lesson_text
 from bot.rules import Action, HouseRules, SeatView
+from bot.search_pool import Priority, SearchPool
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -37,12 +44,10 @@ else:
 
 __all__ = ["LessonCommands", "lesson_answer", "lesson_hint"]
 
-_HINT_SEED = 7
-
 
 def lesson_hint(view: SeatView) -> tuple[Action, str]:
     """The hint at ``view``: the expert at a fixed number of samples (the same every time)."""
-    advice = ExpertPlayer(seed=_HINT_SEED, budget=None).advise(view)
+    advice = lesson_advice(view)
     return advice.action, hint_text(view, advice)
 
 
@@ -68,13 +73,16 @@ def lesson_answer(preset: str, step: LessonStep) -> tuple[str, discord.ui.View |
     return lesson_text(view, lesson_line(view, step.choice), step.why, shown), buttons
 
 
-async def _step(preset: str, step: int) -> LessonStep:
+async def _step(pool: SearchPool, preset: str, step: int) -> LessonStep:
     rules = HouseRules.from_spec({"preset": preset})
     played = rules if lesson_fits(rules) else HouseRules()
     try:
-        return await asyncio.to_thread(play_lesson, played, step, lesson_hint)
+        lesson, advice = await pool.run(Priority.PLAY, advised_lesson, played, step)
     except ValueError:
         raise UserFacingError("That lesson is over: start it again with /euchre learn.") from None
+    if lesson.view is None or advice is None:
+        return lesson
+    return replace(lesson, why=hint_text(lesson.view, advice))
 
 
 class LessonCommands(_Mixin):
@@ -99,7 +107,7 @@ class LessonCommands(_Mixin):
             name = (await self.service.settings_of(interaction.guild_id)).rules.preset
         else:
             name = HouseRules().preset
-        content, view = lesson_answer(name, await _step(name, 0))
+        content, view = lesson_answer(name, await _step(self.bot.pool, name, 0))
         await interaction.followup.send(content, view=view or discord.utils.MISSING, ephemeral=True)
 
     async def lesson_action(
@@ -107,10 +115,10 @@ class LessonCommands(_Mixin):
     ) -> None:
         """A move in the lesson: the lesson's move goes on; another gets a sentence."""
         await answer_first(interaction)
-        now = await _step(preset, step)
+        now = await _step(self.bot.pool, preset, step)
         if now.choice is None or str(now.choice) != code:
             raise UserFacingError(
                 "In this lesson, follow the hint: press the move it names to go on."
             )
-        content, view = lesson_answer(preset, await _step(preset, step + 1))
+        content, view = lesson_answer(preset, await _step(self.bot.pool, preset, step + 1))
         await interaction.edit_original_response(content=content, view=view)

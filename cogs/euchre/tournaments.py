@@ -21,7 +21,6 @@ from discord import app_commands
 from bot.discord.fields import PRESET_CHOICES, editor_of
 from bot.discord.pace.permissions import EVENT_CHANNEL, lacking
 from bot.discord.readiness import Readiness, patiently
-from bot.discord.refusals import log_refusal
 from bot.discord.replies import PUBLIC_ANSWER, answer_as, answer_first, send_ephemeral, send_public
 from bot.discord.tournaments.champion_roles import check_champion_role
 from bot.discord.tournaments.lists import show_history, show_list
@@ -37,13 +36,13 @@ from bot.tables import Player
 from bot.tables.champion_roles import ChampionRoles
 from bot.tables.tournament_runner import TournamentRunner
 
-
 from .tournament_answers import (
     joined,
     on_waiting_list,
     player,
     tell_director,
 )
+
 if TYPE_CHECKING:
     from discord.ext import commands
 

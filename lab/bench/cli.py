@@ -1,4 +1,4 @@
-"""Benchmarks' command line: rules, search, tables, writes, hints, review, pace, web, activity...
+"""Benchmarks' command line: one subcommand for each bench of lab/bench.
 
 ``python -m lab bench rules [--seconds S] [--against openspiel]``: random deals a second
 of every preset through the rules core. ``python -m lab bench search [--presets ...]``:
@@ -20,7 +20,8 @@ time to every socket of the Activity's live table (:mod:`.activity`); with ``--b
 a click's time until four Chromium pages have drawn it (:mod:`.activity_browsers`).
 ``python -m lab bench tournament [--players N] [--gap S] [--through]``: a started event's
 tables and pings under the same limits, and what Discord refused over the whole run
-(:mod:`.tournament`). The help texts are
+(:mod:`.tournament`). ``python -m lab bench night [--players N] [--casual C] [--web-rate R]
+...``: a whole night on one bot process (:mod:`.night`). The help texts are
 plain text with every default shown (``--help``).
 """
 
@@ -39,6 +40,7 @@ from .activity import ActivityBenchOptions
 from .activity import run as run_activity
 from .activity_browsers import run_browsers
 from .hints import time_hints
+from .night import add_night_parser, night
 from .pace import PaceOptions
 from .pace import run as run_pace
 from .review import time_reviews
@@ -229,6 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _web_parser(sub)
     _tournament_parser(sub)
+    add_night_parser(sub)
     return parser
 
 
@@ -419,6 +422,8 @@ def main(argv: list[str] | None = None) -> int:
         return _web(parser, args)
     if args.command == "tournament":
         return _tournament(args, parser)
+    if args.command == "night":
+        return night(args, parser)
     if args.command == "activity":
         if args.moves < 1 or args.spectators < 0 or not 0 <= args.buttons <= 1:
             parser.error("--moves must be at least 1, --spectators at least 0, --buttons 0 to 1")

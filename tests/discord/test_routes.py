@@ -11,7 +11,6 @@ from bot.discord.buttons import (
     action_button,
     daily_button,
     history_button,
-    tournament_history_button,
     lesson_button,
     level_select,
     replay_button,
@@ -21,6 +20,7 @@ from bot.discord.buttons import (
     table_button,
     table_review_button,
     tournament_button,
+    tournament_history_button,
     tournament_page_button,
 )
 from bot.discord.routes import DYNAMIC_ITEMS, ROUTES, TEMPLATES, RoutedItem, routed

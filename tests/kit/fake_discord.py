@@ -108,11 +108,6 @@ from tests.kit.payloads import (
     PONG,
     UPDATE,
 )
-from tests.kit.discord_permissions import channel_refusal
-from tests.kit.fake_limits import FakeLimits
-from tests.kit.harness.components import ComponentData, find_component, find_components, visible_text
-from tests.kit.contract import ContractError, Violation, check_request, describe, error_answer
-from tests.kit.oauth import FakeOAuth
 from tests.kit.scheduled_events import EditRefusedError, ScheduledEvents
 from tests.kit.slow_database import ANSWER_BUDGET, SLOW_DB, TOKEN_LIFETIME
 from tests.kit.waiting import BOUND

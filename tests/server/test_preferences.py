@@ -18,7 +18,13 @@ ADA = 11
 
 
 def test_every_preference_is_a_described_field_with_a_sentence() -> None:
-    assert PREFERENCE_NAMES == ("pings", "play_forced_card", "four_colour", "hide_from_web")
+    assert PREFERENCE_NAMES == (
+        "pings",
+        "play_forced_card",
+        "four_colour",
+        "hide_from_web",
+        "review_games",
+    )
     prefs = Preferences()
     for name, values in PREFERENCE_FIELDS.items():
         assert values.description

@@ -26,7 +26,7 @@ from bot.store import (
     TournamentRepo,
     connect,
 )
-from bot.store.accuracy import AccuracyRepo, GameAccuracy
+from bot.store.accuracy import AccuracyRepo, DealAccuracy
 from bot.store.catalog import describe
 from bot.store.copy import COPY_ORDER, CopyError, copy_database
 from bot.store.daily import DailyRepo
@@ -61,15 +61,18 @@ async def fill(url: str) -> dict[str, object]:
                 ranked=True,
                 table_id=table_id,
             )
-            await AccuracyRepo(db).save(
-                GameAccuracy(
+            await AccuracyRepo(db).save_deal(
+                DealAccuracy(
                     game_id=archived.id,
                     user_id=HOST,
                     seat=0,
+                    deal=1,
                     accuracy=90.0,
                     decisions=9,
                     flagged=1,
                     points_lost=0.5,
+                    score_total=810.0,
+                    lost_total=0.5,
                     reviewed_at=datetime(2026, 5, 1, tzinfo=UTC),
                 )
             )

@@ -26,6 +26,7 @@ async def test_every_preference_is_kept_across_a_restart(db_url: str) -> None:
         "play_forced_card": True,
         "four_colour": True,
         "hide_from_web": True,
+        "review_games": True,
     }
     assert set(changes) == set(PREFERENCE_NAMES)
     async with await Database.open(db_url) as db:

@@ -18,16 +18,14 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
-from bot.league.tournaments import Announcement, Tournament, due_announcements
 from bot.discord.buttons import tournament_button
 from bot.discord.refusals import log_refusal
+from bot.league.tournaments import Announcement, Tournament, due_announcements
 from bot.render.tournaments import EventVerb, announcement_texts
 from bot.store.tournament_models import TournamentEvent
 
-
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
-
     from bot.discord.publisher import Publisher
 
 __all__ = ["Announcer"]

@@ -21,6 +21,7 @@ import discord
 from bot.discord.buttons import tournament_button
 from bot.discord.pace.pacing import Kind
 from bot.discord.pace.permissions import THREAD_TABLE, lacking
+from bot.discord.readiness import patiently
 from bot.discord.tables.presenter import TablePresenter
 from bot.league.tournaments import Tournament
 from bot.league.tournaments.errors import EventStateError
@@ -37,8 +38,6 @@ from bot.store.tournament_models import EventRound, RoundTable, TournamentEvent
 from bot.tables import Place
 from bot.tables.champion_roles import RoleNotice
 from bot.tables.tournament_runner import EventChanged, TournamentRunner
-
-from bot.discord.readiness import patiently
 
 from .announcer import Announcer
 from .reminder import ScheduledEvents

@@ -114,7 +114,5 @@ def _round_end(event: TournamentEvent) -> list[Announcement]:
     breather = event.settings.break_minutes
     next_at = None if breather is None else ended_at + timedelta(minutes=breather)
     return [
-        Announcement(
-            f"round:{ended.number}", "round", users, round=ended.number, next_at=next_at
-        )
+        Announcement(f"round:{ended.number}", "round", users, round=ended.number, next_at=next_at)
     ]

@@ -123,4 +123,3 @@ def _pairing(event: TournamentEvent, number: int) -> Pairing:
     }
     had_bye = {rnd.bye for rnd in event.rounds if rnd.bye is not None}
     return swiss_round(pair_ranking(event), met, had_bye)
-

@@ -1,0 +1,1 @@
+"""Tests of the search pool (bot/search_pool)."""

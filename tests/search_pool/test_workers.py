@@ -1,0 +1,62 @@
+"""Real worker processes: a job runs in one, a dead one is replaced and its job tried again."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.players import make_player
+from bot.rules import HouseRules, new_game
+from bot.search_pool import Priority, SearchPool, WorkerCrashedError, worker_pid
+from bot.search_pool.slots import BACKGROUND_NICENESS
+from bot.tables.thinking import choose_at
+from tests.search_pool.jobs import die, die_once, fail
+
+
+@pytest.fixture
+async def pool() -> AsyncIterator[SearchPool]:
+    pool = SearchPool(1, review_workers=0, preload=("bot.players",))
+    try:
+        yield pool
+    finally:
+        pool.close()
+
+
+async def test_a_job_runs_in_a_worker_process_and_answers_rules_objects(pool: SearchPool) -> None:
+    [pid] = await pool.start()
+    assert pid != os.getpid()
+    game = new_game(HouseRules(), seed=5)
+    seat = game.turn
+    assert seat is not None
+    chosen = await pool.run(Priority.MOVE, choose_at, make_player, "expert", 9, game, seat)
+    assert chosen in game.legal()
+    with pytest.raises(ValueError, match="refused"):
+        await pool.run(Priority.HINT, fail, "refused")
+    assert await pool.run(Priority.HINT, worker_pid) == pid, "an error kills no worker"
+
+
+async def test_a_review_worker_runs_nicer_than_the_bot(tmp_path: Path) -> None:
+    pool = SearchPool(1, review_workers=1, preload=("bot.players",))
+    try:
+        await pool.start()
+        nice = await pool.run(Priority.REVIEW, os.nice, 0)
+        assert nice == os.nice(0) + BACKGROUND_NICENESS
+        assert await pool.run(Priority.MOVE, os.nice, 0) == os.nice(0)
+    finally:
+        pool.close()
+
+
+async def test_a_dead_worker_is_replaced_and_its_job_tried_once_more(
+    pool: SearchPool, tmp_path: Path
+) -> None:
+    [first] = await pool.start()
+    again = await pool.run(Priority.MOVE, die_once, str(tmp_path / "died"))
+    assert again != first, "the job ran again, in a new worker"
+    assert pool.stats.restarts == 1
+    with pytest.raises(WorkerCrashedError):
+        await pool.run(Priority.MOVE, die)
+    assert pool.stats.restarts == 3, "a job that kills every worker is tried twice, no more"
+    assert await pool.run(Priority.HINT, worker_pid) not in (first, again), "a new one serves"
