@@ -97,7 +97,21 @@ async def test_lighthouse_scores_each_page_95_or_more(
 async def _lighthouse(
     cli: Path, url: str, out: Path, slowdown: float = DEFAULT_SLOWDOWN
 ) -> dict[str, Any]:
-    """One Lighthouse run of ``url`` at mobile settings, its report read back."""
+    """One Lighthouse run of ``url`` at mobile settings, its report read back.
+
+    A run Lighthouse itself asks to be run again (a trace it failed to record, such as
+    NO_NAVSTART) is run once more.
+    """
+    for _ in range(2):
+        returncode, err = await _run_lighthouse(cli, url, out, slowdown)
+        if returncode == 0 or "run Lighthouse again" not in err:
+            break
+    assert returncode == 0, err[-2000:]
+    report: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return report
+
+
+async def _run_lighthouse(cli: Path, url: str, out: Path, slowdown: float) -> tuple[int, str]:
     process = await asyncio.create_subprocess_exec(
         str(cli),
         url,
@@ -112,6 +126,4 @@ async def _lighthouse(
         stderr=asyncio.subprocess.PIPE,
     )
     _, err = await asyncio.wait_for(process.communicate(), timeout=300)
-    assert process.returncode == 0, err.decode()[-2000:]
-    report: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-    return report
+    return process.returncode or 0, err.decode()
