@@ -22,6 +22,7 @@ import importlib
 import logging
 import multiprocessing
 import os
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -71,8 +72,8 @@ def _prepare(modules: Sequence[str], niceness: int) -> None:
         importlib.import_module(name)
 
 
-class _ExecutorSlot:
-    """A slot over an executor of one worker."""
+class _ExecutorSlot(ABC):
+    """A slot over an executor of one worker; a subclass says how the executor is made."""
 
     name: str
     background: bool = False
@@ -81,8 +82,9 @@ class _ExecutorSlot:
         self.name = name
         self._executor = self._make()
 
+    @abstractmethod
     def _make(self) -> Executor:
-        raise NotImplementedError
+        """A new executor of one worker."""
 
     def submit(self, call: Callable[..., Any], args: tuple[Any, ...]) -> asyncio.Future[Any]:
         """Start ``call(*args)`` on the worker."""
