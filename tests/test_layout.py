@@ -208,7 +208,21 @@ def test_render_is_pure_text_and_pictures() -> None:
     assert drawing == RENDER_AWAITING_SPLIT
 
 
-@pytest.mark.parametrize("folder", ["bot/tables", "bot/store", "bot/server", "bot/league"])
+DOMAIN: Final = (
+    "bot/tables",
+    "bot/store",
+    "bot/server",
+    "bot/league",
+    "bot/tournaments",
+    "bot/daily",
+    "bot/review",
+    "bot/lesson",
+)
+"""The domain: the tables, the store, a server's settings, the league and each feature's
+package. None of it knows Discord, how things look, or the Discord side."""
+
+
+@pytest.mark.parametrize("folder", DOMAIN)
 def test_the_layers_below_the_cogs_know_nothing_of_discord(folder: str) -> None:
     forbidden = ("cogs", *NO_DISCORD, "bot.render", "bot.discord")
     assert _offences(folder, forbidden) == []
@@ -269,21 +283,25 @@ LAYERS: dict[str, int] = {
     "bot.players": 1,
     "bot.server": 1,
     "bot.store": 2,
-    "bot.league": 3,
-    "bot.settings": 3,
-    "bot.heartbeat": 3,
-    "bot.runtime": 3,
-    "bot.tables": 4,
-    "bot.render": 5,
-    "bot.web": 6,
-    "bot.services": 6,
-    "bot.discord": 7,
-    "bot.maintenance": 7,
-    "cogs.euchre": 8,
-    "bot.__main__": 8,
-    "lab.players": 9,
-    "lab.bench": 10,
-    "lab.__main__": 11,
+    "bot.daily": 3,
+    "bot.review": 3,
+    "bot.lesson": 3,
+    "bot.league": 4,
+    "bot.settings": 4,
+    "bot.heartbeat": 4,
+    "bot.runtime": 4,
+    "bot.tables": 5,
+    "bot.tournaments": 6,
+    "bot.render": 7,
+    "bot.web": 8,
+    "bot.services": 8,
+    "bot.discord": 9,
+    "bot.maintenance": 9,
+    "cogs.euchre": 10,
+    "bot.__main__": 10,
+    "lab.players": 11,
+    "lab.bench": 12,
+    "lab.__main__": 13,
 }
 """Each package (or top module) of bot/, cogs/ and lab/ by height: imports only go lower."""
 

@@ -24,7 +24,7 @@ from bot.league import (
     Standings,
     StandingsPage,
 )
-from bot.league.reviews import AccuracyTrend
+from bot.review.service import AccuracyTrend
 from bot.store import LeagueSettings, Season
 
 from .fitting import EMBED_DESCRIPTION, EMBED_TITLE, shorten

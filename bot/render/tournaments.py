@@ -19,11 +19,11 @@ from typing import Final, Literal, get_args
 
 import discord
 
-from bot.league.tournaments import Announcement, Standing
-from bot.league.tournaments.late import late_round
-from bot.league.tournaments.seating import planned_rounds
-from bot.league.tournaments.waiting import groups
-from bot.store.tournament_models import Entrant, EventRound, TournamentEvent
+from bot.tournaments import Announcement, Standing
+from bot.tournaments.late import late_round
+from bot.tournaments.model import Entrant, EventRound, TournamentEvent
+from bot.tournaments.seating import planned_rounds
+from bot.tournaments.waiting import groups
 
 from .fitting import (
     CONTENT,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.league.deal_reviews import ANOTHER_PLAYERS_DEAL
+from bot.review.deal import ANOTHER_PLAYERS_DEAL
 
 from .errors import WrongStageError
 

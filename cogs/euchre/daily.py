@@ -2,7 +2,7 @@
 
 Every message is ephemeral. A move's button (:func:`~bot.discord.buttons.daily_button`) carries the
 day and the action number it was drawn at; the play is kept in the store after each
-move (:class:`bot.league.daily_play.DailyService`), so a restart resumes it and a second
+move (:class:`bot.daily.service.DailyService`), so a restart resumes it and a second
 try, from any process, is refused with the stored result.
 """
 
@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
+from bot.daily.service import DailyService, DailyStep
 from bot.discord.buttons import daily_button
 from bot.discord.refusals import log_refusal
 from bot.discord.replies import answer_first
 from bot.errors import UserFacingError
-from bot.league.daily_play import DailyService, DailyStep
 from bot.render.daily import (
     daily_text,
     leaderboard_texts,

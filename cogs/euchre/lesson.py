@@ -2,7 +2,7 @@
 
 Every message is ephemeral. A button (:func:`~bot.discord.buttons.lesson_button`) carries the preset
 and the step, and the deal is replayed to that step in the search pool
-(:func:`bot.league.lesson.advised_lesson`), so the lesson needs no store. The lesson's
+(:func:`bot.lesson.deal.advised_lesson`), so the lesson needs no store. The lesson's
 move at each step is the hint's; another button gets the line again and changes nothing.
 """
 
@@ -18,7 +18,7 @@ from bot.discord.buttons import lesson_button
 from bot.discord.fields import PRESET_CHOICES
 from bot.discord.replies import answer_first
 from bot.errors import UserFacingError
-from bot.league.lesson import (
+from bot.lesson.deal import (
     LEARNER,
     LessonStep,
     advised_lesson,

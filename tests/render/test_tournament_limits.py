@@ -15,7 +15,6 @@ import discord
 import pytest
 
 from bot.discord.embeds import embed_of
-from bot.league.tournaments import Actor, Announcement, Standing, Tournament
 from bot.render.tournament_lists import event_list_page
 from bot.render.tournaments import (
     HISTORY_EVENTS,
@@ -26,7 +25,8 @@ from bot.render.tournaments import (
     standing_line,
     waiting_texts,
 )
-from bot.store.tournament_models import MAX_PLAYERS, EventSettings
+from bot.tournaments import Actor, Announcement, Standing, Tournament
+from bot.tournaments.model import MAX_PLAYERS, EventSettings
 from tests.cogs.worst import long_name
 from tests.kit.messages import check_message
 
@@ -170,7 +170,12 @@ def test_every_announcement_to_the_most_people_fits_and_mentions_each_once(kind:
     )
     users = tuple(USER + i for i in range(1 if kind == "partner" else MAX_PLAYERS))
     said = Announcement(
-        f"{kind}:1", kind, users, named_by=USER + 500, round=3, next_at=start  # type: ignore[arg-type]
+        f"{kind}:1",
+        kind,
+        users,
+        named_by=USER + 500,
+        round=3,
+        next_at=start,  # type: ignore[arg-type]
     )
     texts = announcement_texts(event, said, 30)
     for text, mentioned in texts:

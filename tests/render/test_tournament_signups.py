@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.league.tournaments import Tournament
 from bot.render.tournaments import event_embed
-from bot.store.tournament_models import EventSettings
+from bot.tournaments import Tournament
+from bot.tournaments.model import EventSettings
 
 NOW = datetime(2030, 5, 1, 19, 0, tzinfo=UTC)
 

@@ -18,10 +18,10 @@ from bot.discord.buttons import tournament_history_button, tournament_page_butto
 from bot.discord.embeds import embed_of
 from bot.discord.replies import send_ephemeral, update_message
 from bot.errors import UserFacingError
-from bot.league.tournaments import Tournament
 from bot.render.tournament_lists import EventList, event_list_page
 from bot.render.tournaments import HISTORY_EVENTS, history_embed
-from bot.store import TournamentRepo
+from bot.tournaments import Tournament
+from bot.tournaments.repository import TournamentRepo
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
