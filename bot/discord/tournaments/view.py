@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from bot.discord.buttons import tournament_button
+from bot.discord.embeds import embed_of
 from bot.discord.pace.pacing import Kind
 from bot.discord.pace.permissions import THREAD_TABLE, lacking
 from bot.discord.readiness import patiently
@@ -27,7 +28,7 @@ from bot.render.fitting import THREAD_NAME, shorten
 from bot.render.tournaments import (
     champion_text,
     event_buttons,
-    event_embed,
+    event_panel,
     round_text,
     table_ping_text,
     waiting_texts,
@@ -64,14 +65,19 @@ def event_view(event: TournamentEvent) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for verb, label, style in buttons:
-        view.add_item(tournament_button(event.id, verb, label=label, style=style))
+        view.add_item(
+            tournament_button(
+                event.id, verb, label=label, style=getattr(discord.ButtonStyle, style)
+            )
+        )
     return view
 
 
 def event_message(event: TournamentEvent) -> tuple[discord.Embed, discord.ui.View | None]:
     """The event's live message."""
     tournament = Tournament(event)
-    return event_embed(event, tournament.standings(), tournament.total_rounds), event_view(event)
+    panel = event_panel(event, tournament.standings(), tournament.total_rounds)
+    return embed_of(panel), event_view(event)
 
 
 class EventDesk:
