@@ -2,7 +2,7 @@
 
 Like :mod:`.league`, discord.py collects these commands from the cog's MRO. The review
 is slow (a fixed search budget a decision), so the answer is deferred and the search
-runs in the bot's search pool (:class:`bot.league.Reviewer`); its buttons
+runs in the bot's search pool (:class:`bot.review.Reviewer`); its buttons
 (:func:`~bot.discord.buttons.review_button`) step to the game's other deals. A private hand's Review
 button reviews a finished deal of the table from the table's own record
 (:func:`~bot.discord.buttons.review_button`), or from the game it archived once the table is gone.
