@@ -40,7 +40,7 @@ from bot.maintenance import (
     migrate_database,
     web_pages,
 )
-from bot.review import Reviewer
+from bot.review.service import Reviewer
 from bot.runtime import tune_gc_after_start
 from bot.services import database_tables, search_pool
 from bot.settings import (

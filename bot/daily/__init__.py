@@ -7,23 +7,3 @@ leaders); :mod:`.repository` the plays and pars in the database (:class:`DailyRe
 Nothing here knows Discord: the command is ``cogs/euchre/daily.py``, the look
 :mod:`bot.render.daily`.
 """
-
-from .deal import DailyDeal, daily_day, daily_seed, deal_result, par_of, play_to_person
-from .repository import DailyPlay, DailyRepo
-from .service import DailyService, DailyStep, StaleDailyError, daily_rules, played_already
-
-__all__ = [
-    "DailyDeal",
-    "DailyPlay",
-    "DailyRepo",
-    "DailyService",
-    "DailyStep",
-    "StaleDailyError",
-    "daily_day",
-    "daily_rules",
-    "daily_seed",
-    "deal_result",
-    "par_of",
-    "play_to_person",
-    "played_already",
-]

@@ -5,14 +5,3 @@ step number in a button says how far the learner is, so a lesson survives a rest
 Nothing here knows Discord: the command is ``cogs/euchre/lesson.py``, the look
 :mod:`bot.render.lesson`.
 """
-
-from .deal import LessonStep, advised_lesson, differences, lesson_advice, lesson_fits, play_lesson
-
-__all__ = [
-    "LessonStep",
-    "advised_lesson",
-    "differences",
-    "lesson_advice",
-    "lesson_fits",
-    "play_lesson",
-]

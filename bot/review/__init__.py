@@ -8,29 +8,3 @@ decision is judged is the players' (:mod:`bot.players.review`); the table's side
 of its deals may be reviewed now) is :mod:`bot.tables.reviewing`. Nothing here knows
 Discord: the command is ``cogs/euchre/learning.py``, the look :mod:`bot.render.review`.
 """
-
-from .deal import (
-    ANOTHER_PLAYERS_DEAL,
-    DealShown,
-    KeptTableGame,
-    NotYourDealError,
-    finished_deals,
-    review_in_pool,
-)
-from .repository import AccuracyPoint, AccuracyRepo, DealAccuracy, GameAccuracy
-from .service import AccuracyTrend, Reviewer
-
-__all__ = [
-    "ANOTHER_PLAYERS_DEAL",
-    "AccuracyPoint",
-    "AccuracyRepo",
-    "AccuracyTrend",
-    "DealAccuracy",
-    "DealShown",
-    "GameAccuracy",
-    "KeptTableGame",
-    "NotYourDealError",
-    "Reviewer",
-    "finished_deals",
-    "review_in_pool",
-]

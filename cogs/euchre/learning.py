@@ -20,7 +20,8 @@ from bot.discord.replies import answer_as, answer_first
 from bot.discord.tables.components import table_review_view
 from bot.errors import UserFacingError
 from bot.render.review import deal_review_text, table_review_text
-from bot.review import DealShown, Reviewer, review_in_pool
+from bot.review.deal import DealShown, review_in_pool
+from bot.review.service import Reviewer
 from bot.tables import NoTableError, no_review_kept, review_record, reviewable_deals
 from cogs.euchre.league import league_of
 

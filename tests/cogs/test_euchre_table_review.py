@@ -25,7 +25,7 @@ from bot.league import LeagueService
 from bot.players import make_player
 from bot.players.review import Budget, review_deal
 from bot.render.review import table_review_text
-from bot.review import Reviewer
+from bot.review.service import Reviewer
 from bot.rules import HouseRules
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings

@@ -8,9 +8,9 @@ import pytest
 
 from bot.errors import UserFacingError
 from bot.players.review import Budget, review_game, summarize
-from bot.review import Reviewer
 from bot.review.deal import REVIEW_DROPPED
 from bot.review.repository import AccuracyRepo
+from bot.review.service import Reviewer
 from bot.search_pool import Priority, SearchPool
 from bot.store import Database, GameArchiveRepo, TableRepo
 from bot.store.preferences import PreferenceRepo
