@@ -294,10 +294,6 @@ class TableService:
         """A person's action from a private-hand button drawn at ``stamp`` (:meth:`Turns.act`)."""
         return await self.turns.act(table_id, user_id, seat, stamp, action)
 
-    def can_claim(self, view: SeatView) -> bool:
-        """Whether the seat of ``view`` may claim the rest of the deal (decided from it alone)."""
-        return self.turns.can_claim(view)
-
     async def claim(
         self, table_id: int, user_id: int, seat: int, stamp: tuple[int, int]
     ) -> Progress:

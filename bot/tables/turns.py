@@ -96,10 +96,6 @@ class Turns:
             await self.carry_on(table, user_id, tell_turn=True)
             return progress(table, (move,))
 
-    def can_claim(self, view: SeatView) -> bool:
-        """Whether the seat of ``view`` may claim the rest of the deal (decided from it alone)."""
-        return self.claims(view)
-
     async def claim(
         self, table_id: int, user_id: int, seat: int, stamp: tuple[int, int]
     ) -> Progress:

@@ -43,9 +43,10 @@ from bot.discord.tables.components import (
     private_hand,
     public_view,
 )
+from bot.discord.tables.embeds import table_embed
 from bot.discord.tables.open_hands import PRUNE_EVERY, HandLocks, OpenHand, edit_hand
 from bot.discord.tables.publishing import Shown
-from bot.render import hint_text, table_embed, turn_mention
+from bot.render import hint_text, turn_mention
 from bot.render.web_links import public_base
 from bot.tables import (
     ClaimMade,
