@@ -277,7 +277,7 @@ async def test_finished_table_events_take_the_game_in(db: Database) -> None:
     @dataclass
     class Event:
         kind: str
-        table: Table
+        snapshot: Table
 
     await archive(db, 1, ["Ada", "Bob", "Cy", "Di"])
     league.on_table_event(Event("move", Table(Place(GUILD))))
