@@ -9,8 +9,9 @@ from pydantic import ValidationError
 
 from bot.rules import HouseRules, game_record
 from bot.store import AccuracyRepo, Database, GameAccuracy, GameArchiveRepo, NotFoundError
+from tests.games import random_game
 
-from .conftest import FOUR_SEATS, GUILD, HOST, random_game
+from .conftest import FOUR_SEATS, GUILD, HOST
 
 RULES = HouseRules().with_changes(target_score=5)
 WHEN = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
