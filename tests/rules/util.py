@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
-from bot.rules import Action, Game, HouseRules, Replay, parse_record, replay
+from bot.rules import Action, Game, HouseRules, Replay, new_game, parse_record, replay
 from bot.rules.record import starting_game
 
 
@@ -98,3 +100,43 @@ def calm_choice(game: Game, rng: random.Random) -> Action:
             return calm[0]
         return rng.choice(calm)
     return rng.choice(legal)
+
+
+def uniform_choice(game: Game, rng: random.Random) -> Action:
+    """Any legal action, each as likely."""
+    return rng.choice(list(game.legal()))
+
+
+def cards_in_play(game: Game) -> Counter[int]:
+    """Every card in the hands, the kitty, the trick, the tricks taken and a turned-down upcard."""
+    held = Counter(c for hand in game.hands for c in hand)
+    held += Counter(game.kitty) + Counter(c for _, c in game.trick)
+    held += Counter(c for t in game.tricks for c in t.cards)
+    if not game.upcard_taken and game.upcard >= 0:  # Bid Euchre turns up no card
+        held[game.upcard] += 1
+    return held
+
+
+def checked_random_game(
+    rules: HouseRules,
+    seed: int,
+    pick: int,
+    choose: Callable[[Game, random.Random], Action] = uniform_choice,
+    limit: int = 10_000,
+) -> Game:
+    """A game from ``seed`` played to its end by ``choose`` (seeded by ``pick``), checked
+    at every step: some action is legal, none is listed twice, and every card of the
+    pack is in play once."""
+    rng = random.Random(pick)
+    game = new_game(rules, seed=seed)
+    pack = Counter(game.pack)
+    for _ in range(limit):
+        if game.over:
+            return game
+        legal = game.legal()
+        assert legal, f"no legal action in phase {game.phase}"
+        assert len(set(legal)) == len(legal)
+        game.apply(game.turn, choose(game, rng))  # type: ignore[arg-type]
+        if not game.over:
+            assert cards_in_play(game) == pack
+    raise AssertionError("the game did not end")
