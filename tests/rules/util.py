@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from bot.rules import Action, Game, HouseRules, Replay, new_game, parse_record, replay
@@ -140,3 +143,14 @@ def checked_random_game(
         if not game.over:
             assert cards_in_play(game) == pack
     raise AssertionError("the game did not end")
+
+
+def replay_command(record: Path | str, text: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m bot.rules replay`` of the file ``record`` (``-``: ``text`` on its input)."""
+    return subprocess.run(
+        [sys.executable, "-m", "bot.rules", "replay", str(record)],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
