@@ -83,6 +83,16 @@ def acts(*pairs: tuple[int, str] | tuple[int, str, dict[str, Any]]) -> list[dict
 
 NA = {"preset": "north_american"}
 
+TWO_PACKS_SIX_SEATS = [
+    "9S 9S 10S 10S 9H 9H 10H 10H",
+    "AS KS QS JS 9D 9D 10D 10D",
+    "JH JH QH QH 9C 9C 10C 10C",
+    "AS KS QS JS JD JD QD QD",
+    "KH KH AH AH JC JC QC QC",
+    "KD KD AD AD KC KC AC AC",
+]
+"""A Bid Euchre deal of six seats from two packs: seats 1 and 3 hold the same four spades."""
+
 
 def rules_of(spec: dict[str, Any]) -> HouseRules:
     """HouseRules from a spec."""
