@@ -17,6 +17,14 @@ rules_st = st.sampled_from(RULES)
 seeds = st.integers(min_value=0, max_value=2**63)
 
 
+def _partway(full: Game, where: float) -> Game:
+    """The same game again, its first ``where`` share of ``full``'s actions applied."""
+    game = Game(full.rules, seed=full.seed, dealer=full.first_dealer)
+    for seat, action in full.log[: int(len(full.log) * where)]:
+        game.apply(seat, action)
+    return game
+
+
 @settings(max_examples=60, deadline=None)
 @given(rules_st, seeds, seeds)
 def test_random_games_end_with_cards_conserved(rules: HouseRules, seed: int, pick: int) -> None:
@@ -75,11 +83,7 @@ def test_scores_never_go_down(rules: HouseRules, seed: int, pick: int) -> None:
 def test_replaying_a_prefix_gives_the_same_state(
     rules: HouseRules, seed: int, pick: int, where: float
 ) -> None:
-    full = checked_random_game(rules, seed, pick)
-    cut = int(len(full.log) * where)
-    stepped = Game(rules, seed=seed, dealer=full.first_dealer)
-    for seat, action in full.log[:cut]:
-        stepped.apply(seat, action)
+    stepped = _partway(checked_random_game(rules, seed, pick), where)
     doc = game_record(stepped)
     assert snapshot(replay(doc).game) == snapshot(stepped)
     with_deals = game_record(stepped, with_deals=True)
@@ -122,10 +126,7 @@ def test_a_view_never_shows_another_seats_hidden_cards(
 @settings(max_examples=30, deadline=None)
 @given(rules_st, seeds, seeds, st.floats(min_value=0, max_value=1))
 def test_a_copy_is_independent(rules: HouseRules, seed: int, pick: int, where: float) -> None:
-    full = checked_random_game(rules, seed, pick)
-    game = Game(rules, seed=seed, dealer=full.first_dealer)
-    for seat, action in full.log[: int(len(full.log) * where)]:
-        game.apply(seat, action)
+    game = _partway(checked_random_game(rules, seed, pick), where)
     before = snapshot(game)
     twin = game.copy()
     assert snapshot(twin) == before
@@ -181,10 +182,7 @@ def _deal_length(game: Game) -> int:
 def test_every_seat_sees_the_deal_history_masked_as_the_rules_say(
     rules: HouseRules, seed: int, pick: int, where: float
 ) -> None:
-    full = checked_random_game(rules, seed, pick)
-    game = Game(rules, seed=seed, dealer=full.first_dealer)
-    for seat, action in full.log[: int(len(full.log) * where)]:
-        game.apply(seat, action)
+    game = _partway(checked_random_game(rules, seed, pick), where)
     if game.over:
         return
     for seat in range(-1, rules.players):
