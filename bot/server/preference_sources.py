@@ -9,12 +9,12 @@ saying why not, and changes nothing then.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from .fields import PREFERENCE_FIELDS, find_field
 from .preferences import PREFERENCE_NAMES, Preferences
+from .settings import FieldsChange
 
 __all__ = [
     "MemoryPreferences",
@@ -68,18 +68,10 @@ class MemoryPreferences:
         self._kept.pop(user_id, None)
 
 
-@dataclass(frozen=True, slots=True)
-class PreferenceChange:
+class PreferenceChange(FieldsChange[Preferences]):
     """A person's preferences before and after a change (``name`` None: all reset)."""
 
-    before: Preferences
-    after: Preferences
-    name: str | None = None
-
-    @property
-    def changed(self) -> bool:
-        """Whether any preference is different."""
-        return self.before.preferences_only() != self.after.preferences_only()
+    __slots__ = ()
 
 
 async def change_preference(
