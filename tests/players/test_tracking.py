@@ -12,18 +12,12 @@ from bot.rules import Action, Deal, HouseRules, new_game, parse_card, seat_view
 from bot.rules.dealing import NO_UPCARD
 from tests.rules.util import TWO_PACKS_SIX_SEATS
 
-from .test_basic import DEAL_A, NA, ORDERED
+from .test_basic import DEAL_A, NA, ordered_then
 from .util import position
 
 
 def test_unseen_cards_voids_and_the_taken_upcard() -> None:
-    plays = [("1", "9S"), ("2", "KS"), ("3", "JS"), ("0", "10H")]
-    game = position(
-        NA,
-        DEAL_A,
-        "10H",
-        [*ORDERED, *({"seat": int(s), "do": "play", "card": c} for s, c in plays)],
-    )
+    game = ordered_then("9S", "KS", "JS", "10H")
     know = Knowledge.read(seat_view(game, 2))
     spades, hearts = 3, 2
     assert spades in know.voids[0]
