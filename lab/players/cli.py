@@ -82,8 +82,14 @@ def _points_range(text: str) -> tuple[int, int]:
     return points
 
 
-def _side_help(side: str) -> str:
-    return with_default(f"side {side}: a level ({', '.join(LEVELS)}) or module:Class")
+def _sides(command: argparse.ArgumentParser, b: str = "random") -> None:
+    """--a and --b: the two sides of a match, each a level or a player of one's own."""
+    for flag, side, default in (("--a", "A", "basic"), ("--b", "B", b)):
+        command.add_argument(
+            flag,
+            default=default,
+            help=with_default(f"side {side}: a level ({', '.join(LEVELS)}) or module:Class"),
+        )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -103,8 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
         f"sides swapping seats. Player levels: {', '.join(LEVELS)}; or module:Class for "
         "a player of your own (docs/players.md).",
     )
-    arena.add_argument("--a", default="basic", help=_side_help("A"))
-    arena.add_argument("--b", default="random", help=_side_help("B"))
+    _sides(arena)
     _pairs(arena)
     _common(arena)
     _parallel(arena)
@@ -142,8 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Duplicate single deals from 0-0, each played twice with the sides "
         f"swapped: side A's net points a deal. Player levels: {', '.join(LEVELS)}.",
     )
-    single.add_argument("--a", default="basic", help=_side_help("A"))
-    single.add_argument("--b", default="random", help=_side_help("B"))
+    _sides(single)
     number(single, "--deals", 2000, "deals")
     single.add_argument(
         "--at",
@@ -205,8 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
         "every seat as the bot does: each decision's action, the expert's choice, the points "
         "lost with its standard error and 95%% interval, the grade and its reason.",
     )
-    one.add_argument("--a", default="basic", help=_side_help("A"))
-    one.add_argument("--b", default="expert", help=_side_help("B"))
+    _sides(one, b="expert")
     _common(one)
     calibrate = commands.add_parser(
         "calibrate",
