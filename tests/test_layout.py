@@ -281,6 +281,7 @@ LAYERS: dict[str, int] = {
     "bot.maintenance": 7,
     "cogs.euchre": 8,
     "bot.__main__": 8,
+    "lab.options": 8,
     "lab.players": 9,
     "lab.bench": 10,
     "lab.__main__": 11,
