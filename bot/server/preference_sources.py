@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final, Protocol
 
 from .fields import PREFERENCE_FIELDS, find_field
 from .preferences import PREFERENCE_NAMES, Preferences
+from .settings import FieldsChange
 
 __all__ = [
     "KeptPreferences",
@@ -126,18 +126,10 @@ class KeptPreferences:
         return preferences
 
 
-@dataclass(frozen=True, slots=True)
-class PreferenceChange:
+class PreferenceChange(FieldsChange[Preferences]):
     """A person's preferences before and after a change (``name`` None: all reset)."""
 
-    before: Preferences
-    after: Preferences
-    name: str | None = None
-
-    @property
-    def changed(self) -> bool:
-        """Whether any preference is different."""
-        return self.before.preferences_only() != self.after.preferences_only()
+    __slots__ = ()
 
 
 async def change_preference(
