@@ -44,6 +44,7 @@ from .reviewing import no_review_kept, review_record, reviewable_deals
 from .seats import Player, Seat
 from .service import Progress, TableService
 from .table import Move, Table
+from .turns import ComputerPace, plain_delay
 from .watching import DealtHands, dealt_hands
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "ClaimMade",
     "ClaimRefusedError",
     "CompletedTrick",
+    "ComputerPace",
     "ComputerPlayer",
     "ComputersNotAllowedError",
     "DealEnded",
@@ -97,6 +99,7 @@ __all__ = [
     "WrongStageError",
     "dealt_hands",
     "no_review_kept",
+    "plain_delay",
     "review_record",
     "reviewable_deals",
 ]

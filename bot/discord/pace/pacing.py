@@ -161,6 +161,8 @@ class ChannelPacer:
         self._timer_at = math.inf
         self._idle = asyncio.Event()
         self._idle.set()
+        self._watchers: set[asyncio.Event] = set()
+        """Those waiting in :meth:`room`: woken whenever the pacer's state changes."""
         self.active_at = scheduler.now()
         """When a job was last submitted or ended."""
         self.traced = False
@@ -224,6 +226,47 @@ class ChannelPacer:
         slot = self._slots.get(key)
         return slot is not None and slot.job is not None
 
+    def free_at(self, key: Hashable, kind: Kind, now: float | None = None) -> float:
+        """When a job of ``kind`` for ``key`` (not urgent) submitted ``now`` would start.
+
+        ``inf`` while it could not be known: a job of ``key`` runs, or jobs of other keys
+        wait for that kind's budget and go first.
+        """
+        slot = self._slots.get(key)
+        if slot is not None and slot.running is not None:
+            return math.inf
+        if any(
+            other.job is not None and other.kind == kind and other.running is None
+            for each, other in self._slots.items()
+            if each != key
+        ):
+            return math.inf
+        at = self.scheduler.now() if now is None else now
+        return self._budgets[kind].free_at(at, urgent=False)
+
+    async def room(self, key: Hashable, kind: Kind, *, not_before: float, until: float) -> None:
+        """Wait until ``not_before``, and until a job of ``kind`` for ``key`` would start at once.
+
+        Never past ``until`` (the caller goes on then, and its job waits its turn).
+        """
+        while True:
+            now = self.scheduler.now()
+            at = max(not_before, self.free_at(key, kind, now))
+            if at <= now or now >= until:
+                return
+            woken = asyncio.Event()
+
+            async def ring(woken: asyncio.Event = woken) -> None:
+                woken.set()
+
+            timer = self.scheduler.call_later(min(at, until) - now, ring, name="pacer room")
+            self._watchers.add(woken)
+            try:
+                await woken.wait()
+            finally:
+                timer.cancel()
+                self._watchers.discard(woken)
+
     @property
     def idle(self) -> bool:
         """Nothing waits and nothing runs."""
@@ -265,6 +308,8 @@ class ChannelPacer:
             else:
                 wake = min(wake, at)
         self._wake_at(wake, now)
+        for woken in self._watchers:
+            woken.set()
 
     def _wake_at(self, when: float, now: float) -> None:
         if when == math.inf or when >= self._timer_at:
