@@ -21,7 +21,9 @@ message, like a table's public message or a turn ping) as a job of one *kind*
   spend go at once. Past the fifth, the next window opens the moment the last resets;
 - an *urgent* job (a person's own move) may take a slot kept in reserve, and is spread
   among urgent ones only, so it need not wait behind a stream of others (computer
-  moves);
+  moves); once urgent jobs have taken the reserve, the others may spend the rest;
+- :meth:`ChannelPacer.room` waits until a job of a key would start at once: a computer's
+  move waits for it past its delay, so it is made when its table can show it;
 - keys waiting for the same kind go first come, first served, so several tables of one
   channel share the budget fairly;
 - a job that was told to wait anyway (:class:`RetryAfter`, Discord's 429) comes back

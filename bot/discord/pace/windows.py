@@ -90,8 +90,8 @@ class Window:
         """When a request of this kind may start (``now`` if it may start now).
 
         An urgent one may take the reserved slots, and is spread among urgent ones only.
-        The reserve keeps a window's last slots for urgent requests until they have taken
-        as many: past that the others may spend what is left, which no person waits for.
+        The reserve keeps a window's last slots for urgent requests until urgent requests
+        have taken as many in the window; then the others may spend what is left.
         """
         limits = self.limits
         if limits.per_period is None:
