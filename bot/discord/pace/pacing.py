@@ -1,5 +1,9 @@
 """Pacing of a channel's messages under Discord's budget: the newest state wins, none queue.
 
+Longer than 450 lines: the pacer, the transport's reports of what it sent and was
+answered, and the waiting for room all read one running job's ticket; apart, they
+would reach into each other's state.
+
 Discord lets a channel take about 5 message posts, 5 edits and 5 deletes per 5 seconds;
 past that it answers 429. Each kind is a bucket with a fixed window: the first request
 after a reset opens it, and it resets ``period`` seconds later (every answer says how
