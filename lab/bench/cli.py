@@ -333,6 +333,13 @@ def _web_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="fresh-page requests at once (default: %(default)s)",
     )
     wb.add_argument(
+        "--web-processes",
+        type=int,
+        default=0,
+        help="page processes of python -m bot web serving the loads "
+        "(default: the setting's default, one per core)",
+    )
+    wb.add_argument(
         "--database-url",
         default=None,
         metavar="URL",
@@ -348,6 +355,8 @@ def _web(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(
             "--load and --fresh must be at least 0, --concurrency and --fresh-clients at least 1"
         )
+    if args.web_processes < 0:
+        parser.error("--web-processes must be at least 0")
     options = WebBenchOptions(
         players=args.players,
         games=args.games,
@@ -357,6 +366,7 @@ def _web(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         concurrency=args.concurrency,
         fresh=args.fresh,
         fresh_clients=args.fresh_clients,
+        web_processes=args.web_processes,
         database_url=args.database_url,
     )
     try:
