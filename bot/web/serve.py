@@ -126,7 +126,8 @@ def serve_forever(settings: Settings, host: str, port: int) -> None:
     rates they share; it stops them on SIGINT or SIGTERM and starts again one that died.
     """
     options = options_of(settings)
-    sock = socket.create_server((host, port), backlog=1024)
+    family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    sock = socket.create_server((host, port), family=family, backlog=1024)
     processes = processes_of(settings)
     if processes == 1:
         _serve(settings, options, sock, host, port)
