@@ -30,7 +30,7 @@ from bot import about
 from bot.cli import run_main
 from bot.discord.app import EuchreBot, without_voice
 from bot.heartbeat import MAX_AGE_SECONDS, Heartbeat
-from bot.league import LeagueService, Reviewer
+from bot.league import LeagueService
 from bot.logs import formatter_for
 from bot.maintenance import (
     EXIT_UNHEALTHY,
@@ -40,6 +40,7 @@ from bot.maintenance import (
     migrate_database,
     web_pages,
 )
+from bot.review.service import Reviewer
 from bot.runtime import tune_gc_after_start
 from bot.services import database_tables, search_pool
 from bot.settings import (

@@ -25,8 +25,8 @@ __all__ = ["SEARCH_MODULES", "database_tables", "default_tables", "search_pool"]
 SEARCH_MODULES: Final = (
     "bot.players",
     "bot.players.review",
-    "bot.league.daily",
-    "bot.league.lesson",
+    "bot.daily.deal",
+    "bot.lesson.deal",
 )
 """What the search pool's workers import once, before their first job."""
 

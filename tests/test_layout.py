@@ -80,13 +80,20 @@ def _within(module: str, *prefixes: str) -> bool:
 
 
 def _offences(
-    folder: str, forbidden: tuple[str, ...], *, allowed: tuple[str, ...] = ()
+    folder: str,
+    forbidden: tuple[str, ...],
+    *,
+    allowed: tuple[str, ...] = (),
+    type_only: bool = False,
 ) -> list[str]:
-    """Run-time imports under ``folder`` of anything in ``forbidden`` (``allowed`` apart)."""
+    """Run-time imports under ``folder`` of anything in ``forbidden`` (``allowed`` apart).
+
+    ``type_only``: imports for the type checker only count too.
+    """
     bad = []
     for path in _modules(folder):
         for imp in imports(path):
-            if imp.type_only or _within(imp.module, *allowed):
+            if (imp.type_only and not type_only) or _within(imp.module, *allowed):
                 continue
             if _within(imp.module, *forbidden):
                 bad.append(f"{path.relative_to(ROOT)}:{imp.line} imports {imp.module}")
@@ -193,25 +200,54 @@ def test_the_command_lines_shared_helper_imports_nothing_of_the_project() -> Non
     assert found == [], "every layer's command line uses it"
 
 
-RENDER_AWAITING_SPLIT: Final = frozenset({"faces", "hand", "league", "table", "tournaments"})
-"""Render modules that still build discord.py's objects themselves; each leaves the list
-as its embeds become panels (bot/render/panel.py) that bot/discord/embeds.py draws."""
-
-
 def test_render_is_pure_text_and_pictures() -> None:
-    """bot/render imports no discord; the modules still waiting for the split are named."""
-    drawing = {
-        path.stem
-        for path in _modules("bot/render")
-        if any(_within(i.module, *NO_DISCORD) for i in imports(path))
-    }
-    assert drawing == RENDER_AWAITING_SPLIT
+    """bot/render imports no discord, not even for the type checker: it draws panels, and
+    bot/discord makes them embeds (bot/discord/embeds.py)."""
+    assert _offences("bot/render", (*NO_DISCORD, "bot.discord", "cogs"), type_only=True) == []
 
 
-@pytest.mark.parametrize("folder", ["bot/tables", "bot/store", "bot/server", "bot/league"])
-def test_the_layers_below_the_cogs_know_nothing_of_discord(folder: str) -> None:
+DOMAIN: Final = (
+    "bot/tables",
+    "bot/store",
+    "bot/server",
+    "bot/league",
+    "bot/tournaments",
+    "bot/daily",
+    "bot/review",
+    "bot/lesson",
+)
+"""The domain: the tables, the store, a server's settings, the league and each feature's
+package. None of it knows Discord, how things look, or the Discord side."""
+
+
+@pytest.mark.parametrize("folder", DOMAIN)
+def test_the_domain_knows_nothing_of_discord(folder: str) -> None:
+    """Not even for the type checker: the domain's types never name Discord's."""
     forbidden = ("cogs", *NO_DISCORD, "bot.render", "bot.discord")
-    assert _offences(folder, forbidden) == []
+    assert _offences(folder, forbidden, type_only=True) == []
+
+
+FEATURES: Final = {
+    "tournament": ("bot/league", "bot/store", "bot/tables", "bot/server"),
+    "champion": ("bot/league", "bot/store", "bot/tables", "bot/server"),
+    "daily": ("bot/league", "bot/store", "bot/tables", "bot/server"),
+    "lesson": ("bot/league", "bot/store", "bot/tables", "bot/server"),
+    "review": ("bot/league", "bot/store"),
+}
+"""Each feature's domain is one package (bot/tournaments, bot/daily, bot/lesson,
+bot/review): no module of these folders is named for it. (The tables keep which of a
+table's deals may be reviewed; the players how a decision is judged.)"""
+
+
+@pytest.mark.parametrize("word", sorted(FEATURES))
+def test_each_feature_lives_in_its_own_package(word: str) -> None:
+    strays = [
+        str(path.relative_to(ROOT))
+        for folder in FEATURES[word]
+        for path in _modules(folder)
+        if word in path.stem or any(word in part for part in path.relative_to(ROOT).parts[:-1])
+    ]
+    assert strays == []
 
 
 def test_nothing_in_bot_imports_the_cogs_at_run_time() -> None:
@@ -269,21 +305,25 @@ LAYERS: dict[str, int] = {
     "bot.players": 1,
     "bot.server": 1,
     "bot.store": 2,
-    "bot.league": 3,
-    "bot.settings": 3,
-    "bot.heartbeat": 3,
-    "bot.runtime": 3,
-    "bot.tables": 4,
-    "bot.render": 5,
-    "bot.web": 6,
-    "bot.services": 6,
-    "bot.discord": 7,
-    "bot.maintenance": 7,
-    "cogs.euchre": 8,
-    "bot.__main__": 8,
-    "lab.players": 9,
-    "lab.bench": 10,
-    "lab.__main__": 11,
+    "bot.daily": 3,
+    "bot.review": 3,
+    "bot.lesson": 3,
+    "bot.league": 4,
+    "bot.settings": 4,
+    "bot.heartbeat": 4,
+    "bot.runtime": 4,
+    "bot.tables": 5,
+    "bot.tournaments": 6,
+    "bot.render": 7,
+    "bot.web": 8,
+    "bot.services": 8,
+    "bot.discord": 9,
+    "bot.maintenance": 9,
+    "cogs.euchre": 10,
+    "bot.__main__": 10,
+    "lab.players": 11,
+    "lab.bench": 12,
+    "lab.__main__": 13,
 }
 """Each package (or top module) of bot/, cogs/ and lab/ by height: imports only go lower."""
 

@@ -28,7 +28,9 @@ from bot.services import database_tables, default_tables, search_pool
 from bot.settings import Settings
 from bot.tables import TableService
 from bot.tables.scheduler import LoopScheduler, Scheduler
-from bot.tables.tournament_runner import PlaceMaker, TournamentRunner
+from bot.tournaments.repository import TournamentRepo
+from bot.tournaments.round_tables import PlaceMaker
+from bot.tournaments.runner import TournamentRunner
 from bot.waits import answer_first_with
 
 __all__ = [
@@ -198,7 +200,7 @@ class EuchreBot(commands.AutoShardedBot):
         if self.league is None:
             return None
         self.tournaments = TournamentRunner(
-            self.league.tournament_repo, self.tables, self.scheduler, places
+            TournamentRepo(self.league.database), self.tables, self.scheduler, places
         )
         self.tournaments.listeners.append(self.league.on_tournament_change)
         return self.tournaments

@@ -17,4 +17,6 @@ def embed_of(panel: Panel) -> discord.Embed:
         embed.add_field(name=part.name, value=part.value, inline=part.inline)
     if panel.footer is not None:
         embed.set_footer(text=panel.footer)
+    if panel.image is not None:
+        embed.set_image(url=f"attachment://{panel.image}")
     return embed

@@ -9,14 +9,6 @@ lives in small modules without Discord; :class:`LeagueService` keeps it in the s
     report = await league.report(guild_id, user_id, "Alice")
 """
 
-from .deal_reviews import (
-    ANOTHER_PLAYERS_DEAL,
-    DealShown,
-    KeptTableGame,
-    NotYourDealError,
-    finished_deals,
-    review_in_pool,
-)
 from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
 from .facts import DealFacts, GameFacts, game_facts, kept_facts
 from .families import DEFAULT_FAMILY, FAMILIES, Family, game_family
@@ -26,7 +18,6 @@ from .ranking import casual_reason, record_rules
 from .ratings import PlayerState, Rating, RatingModel, TeamGame, play, rate_game, rate_season
 from .rebuild import rebuild_ladders
 from .replays import ReplayBook, ReplayStep, TrickPlay, replay_book
-from .reviews import AccuracyTrend, Reviewer
 from .service import (
     HISTORY_SIZE,
     OPEN_SEASON_NAME,
@@ -38,25 +29,20 @@ from .standings import PAGE_SIZE, Standing, Standings, StandingsPage, frozen_row
 from .stats import PartnerRecord, PlayerStats, player_stats
 
 __all__ = [
-    "ANOTHER_PLAYERS_DEAL",
     "DEFAULT_FAMILY",
     "FAMILIES",
     "HISTORY_SIZE",
     "OPEN_SEASON_NAME",
     "PAGE_SIZE",
-    "AccuracyTrend",
     "DealFacts",
-    "DealShown",
     "Family",
     "GameFacts",
     "HistoryEntry",
     "HistoryPage",
-    "KeptTableGame",
     "LeagueError",
     "LeagueService",
     "NoSuchGameError",
     "NoSuchSeasonError",
-    "NotYourDealError",
     "Outcome",
     "PartnerRecord",
     "PlayerReport",
@@ -66,7 +52,6 @@ __all__ = [
     "RatingModel",
     "ReplayBook",
     "ReplayStep",
-    "Reviewer",
     "SeasonChange",
     "SeasonError",
     "SeatedPlayer",
@@ -76,7 +61,6 @@ __all__ = [
     "TeamGame",
     "TrickPlay",
     "casual_reason",
-    "finished_deals",
     "frozen_rows",
     "game_facts",
     "game_family",
@@ -92,6 +76,5 @@ __all__ = [
     "rebuild_ladders",
     "record_rules",
     "replay_book",
-    "review_in_pool",
     "team_game",
 ]

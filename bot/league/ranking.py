@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.rules import HouseRules, RulesError
 from bot.store import ArchivedGame, LeagueSettings
-from bot.store.tournament_models import EventGame
+from bot.store.league_models import EventGame
 
 __all__ = ["casual_reason", "record_rules"]
 

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from bot.daily.service import DailyService
+from bot.review.service import AccuracyTrend, Reviewer
 from bot.store import (
     SEASON_NAME_LENGTH,
     ArchivedGame,
@@ -33,11 +35,9 @@ from bot.store import (
     SeasonRepo,
     SeasonStateError,
     SettingsError,
-    TournamentRepo,
 )
-from bot.store.tournament_models import EventGame
+from bot.store.league_models import EventGame
 
-from .daily_play import DailyService
 from .errors import LeagueError, NoSuchGameError, NoSuchSeasonError, SeasonError
 from .facts import GameFacts, game_facts
 from .families import DEFAULT_FAMILY, FAMILIES, Family, game_family
@@ -47,7 +47,6 @@ from .listening import TableEventLike, TakeIns, TournamentChangeLike
 from .ranking import casual_reason, record_rules
 from .ratings import PlayerState, Rating, RatingModel, play, rate_season
 from .rebuild import rebuild_ladders
-from .reviews import AccuracyTrend, Reviewer
 from .standings import Standing, Standings, frozen_rows, rank_players
 from .stats import PlayerStats, player_stats
 
@@ -123,15 +122,14 @@ class LeagueService:
         self._settings = LeagueSettingsRepo(db)
         self._seasons = SeasonRepo(db)
         self._ratings = RatingRepo(db)
-        self._tournaments = TournamentRepo(db)
         self._facts: OrderedDict[int, tuple[GameFacts, Family]] = OrderedDict()
         self._rebuilt: set[int] = set()
         self._take_ins = TakeIns(self.take_in)
 
     @property
-    def tournament_repo(self) -> TournamentRepo:
-        """The server's tournament events, kept in the league's database."""
-        return self._tournaments
+    def database(self) -> Database:
+        """The league's database, where the features beside it (tournaments) keep theirs too."""
+        return self._db
 
     # ------------------------------------------------------------------ taking games in
 
@@ -141,7 +139,7 @@ class LeagueService:
             await self._rebuild(guild_id)
         async with self._db.transaction():
             pending = await self._games.pending(guild_id)
-            events = await self._tournaments.table_events(
+            events = await self._games.table_events(
                 [g.table_id for g in pending if g.table_id is not None]
             )
             pending = [g for g in pending if not _held(g, events)]

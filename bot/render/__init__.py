@@ -17,11 +17,11 @@ from .controls import (
 )
 from .dealt_hands import dealt_hands_panel
 from .faces import NO_FACES, CardFaces
-from .hand import HandButton, closed_hand_embed, hand_buttons, hand_embed
+from .hand import HandButton, closed_hand_panel, hand_buttons, hand_panel
 from .help import help_panel
 from .hints import hint_text
 from .rules import rules_line, rules_panel, rules_text
-from .table import LAST_DEAL, table_embed, turn_mention
+from .table import LAST_DEAL, table_panel, turn_mention
 
 __all__ = [
     "LAST_DEAL",
@@ -36,10 +36,10 @@ __all__ = [
     "TableVerb",
     "card_name",
     "card_text",
-    "closed_hand_embed",
+    "closed_hand_panel",
     "dealt_hands_panel",
     "hand_buttons",
-    "hand_embed",
+    "hand_panel",
     "hand_text",
     "help_panel",
     "hint_text",
@@ -50,6 +50,6 @@ __all__ = [
     "rules_text",
     "sort_hand",
     "suit_text",
-    "table_embed",
+    "table_panel",
     "turn_mention",
 ]

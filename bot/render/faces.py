@@ -10,11 +10,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-import discord
-
 from .cards import card_text
 
-__all__ = ["NO_FACES", "CardFaces"]
+__all__ = ["NO_FACES", "CardEmoji", "CardFaces"]
+
+
+@dataclass(frozen=True, slots=True)
+class CardEmoji:
+    """One of the application's emojis, by its name and id."""
+
+    name: str
+    id: int
+
+    def __str__(self) -> str:
+        """The emoji in a message's text."""
+        return f"<:{self.name}:{self.id}>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +36,8 @@ class CardFaces:
     asks for.
     """
 
-    emojis: Mapping[int, discord.PartialEmoji] = field(default_factory=dict)
-    four_colour_emojis: Mapping[int, discord.PartialEmoji] = field(default_factory=dict)
+    emojis: Mapping[int, CardEmoji] = field(default_factory=dict)
+    four_colour_emojis: Mapping[int, CardEmoji] = field(default_factory=dict)
     four_colour: bool = False
     """Whether these draw the cards in four colours (pictures and text)."""
 
@@ -35,7 +45,7 @@ class CardFaces:
         """The same faces, drawing the cards in four colours or in two."""
         return self if four_colour == self.four_colour else replace(self, four_colour=four_colour)
 
-    def emoji(self, card: int) -> discord.PartialEmoji | None:
+    def emoji(self, card: int) -> CardEmoji | None:
         """The card's emoji, for a button; None where there is none."""
         if self.four_colour and card in self.four_colour_emojis:
             return self.four_colour_emojis[card]

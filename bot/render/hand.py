@@ -12,8 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-import discord
-
 from bot.rules import Action, SeatView, Suit
 from bot.rules.ranking import NO_TRUMP_HIGH, build_ranking
 from bot.tables import PublicTable
@@ -28,6 +26,7 @@ from .cards import (
     trump_text,
 )
 from .fitting import BUTTON_LABEL, shorten
+from .panel import Colour, Panel
 from .table import result_line, score_line
 from .teams import player, team_mark
 
@@ -35,9 +34,9 @@ __all__ = [
     "ACTION_ROWS",
     "ButtonStyle",
     "HandButton",
-    "closed_hand_embed",
+    "closed_hand_panel",
     "hand_buttons",
-    "hand_embed",
+    "hand_panel",
 ]
 
 ButtonStyle = Literal["primary", "secondary", "success", "danger"]
@@ -247,7 +246,7 @@ def _legend(view: SeatView) -> list[str]:
     return [f"Blue buttons are trump ({suit_text(view.trump)})."]
 
 
-def hand_embed(table: PublicTable, view: SeatView, four_colour: bool = False) -> discord.Embed:
+def hand_panel(table: PublicTable, view: SeatView, four_colour: bool = False) -> Panel:
     """The private hand of one seat (its suits in four colours with ``four_colour``)."""
     lines = [
         f"**{hand_text(view.hand, view.trump)}**" if view.hand else "You hold no cards now.",
@@ -256,34 +255,27 @@ def hand_embed(table: PublicTable, view: SeatView, four_colour: bool = False) ->
         _prompt(table, view),
         f"Score: {team_mark(0)} {view.score[0]} · {team_mark(1)} {view.score[1]}",
     ]
-    embed = discord.Embed(
-        title=f"Your hand · table {table.id}, deal {view.deal_number}",
-        description=in_colours("\n".join(lines), four_colour),
-        colour=discord.Colour.dark_green() if view.my_turn else discord.Colour.dark_grey(),
-    )
     partners = [player(table, s) for s in range(view.seat % 2, view.players, 2) if s != view.seat]
-    embed.set_footer(
-        text=f"Seat {view.seat + 1} {team_mark(view.seat)} · partner {' & '.join(partners)} · "
-        "these buttons last 15 minutes: Your hand on the table gives fresh ones."
+    return Panel(
+        f"Your hand · table {table.id}, deal {view.deal_number}",
+        in_colours("\n".join(lines), four_colour),
+        "dark_green" if view.my_turn else "dark_grey",
+        footer=f"Seat {view.seat + 1} {team_mark(view.seat)} · partner {' & '.join(partners)} · "
+        "these buttons last 15 minutes: Your hand on the table gives fresh ones.",
     )
-    return embed
 
 
-def closed_hand_embed(table: PublicTable) -> discord.Embed:
+def closed_hand_panel(table: PublicTable) -> Panel:
     """The private hand of a closed table: who won and the score, or the score it closed at."""
     game = table.game
     if table.status == "finished" and game is not None and game.view.over:
         title = "game over"
         lines = [result_line(table, game), score_line(table, game)]
-        colour = discord.Colour.gold()
+        colour: Colour = "gold"
     else:
         title = "closed"
         lines = ["This table was closed before its game ended."]
         if game is not None:
             lines.append(f"Score when it closed: {score_line(table, game)}")
-        colour = discord.Colour.light_grey()
-    return discord.Embed(
-        title=f"Your hand · table {table.id} · {title}",
-        description="\n".join(lines),
-        colour=colour,
-    )
+        colour = "light_grey"
+    return Panel(f"Your hand · table {table.id} · {title}", "\n".join(lines), colour)

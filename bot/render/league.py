@@ -10,8 +10,6 @@ import json
 from collections.abc import Sequence
 from typing import Any, Final
 
-import discord
-
 from bot.league import (
     Family,
     HistoryEntry,
@@ -24,10 +22,11 @@ from bot.league import (
     Standings,
     StandingsPage,
 )
-from bot.league.reviews import AccuracyTrend
+from bot.review.service import AccuracyTrend
 from bot.store import LeagueSettings, Season
 
 from .fitting import EMBED_DESCRIPTION, EMBED_TITLE, shorten
+from .panel import Panel
 from .teams import COMPUTER_MARK, joined
 from .web_links import season_page, web_line
 
@@ -38,12 +37,12 @@ __all__ = [
     "accuracy_line",
     "export_bytes",
     "export_filename",
-    "history_embed",
-    "season_ended_embed",
+    "history_panel",
+    "season_ended_panel",
     "season_started_text",
-    "settings_embed",
-    "standings_embed",
-    "stats_embed",
+    "settings_panel",
+    "standings_panel",
+    "stats_panel",
 ]
 
 MEDALS: Final = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -65,8 +64,8 @@ _SHORTEST_NAME: Final = 12
 SEASON_END_TOP: Final = 5
 """Places of each family the end-of-season announcement shows."""
 
-_GOLD: Final = discord.Colour.gold()
-_BLUE: Final = discord.Colour.blurple()
+_GOLD: Final = "gold"
+_BLUE: Final = "blurple"
 
 
 def _rating(value: float) -> str:
@@ -91,7 +90,7 @@ def _date(season: Season) -> str:
 # ---------------------------------------------------------------------- standings
 
 
-def standings_embed(page: StandingsPage) -> discord.Embed:
+def standings_panel(page: StandingsPage) -> Panel:
     """One page of a season's standings: place, player, rating, games, wins, win rate."""
     season = page.season
     title = "🏆 Standings" + (f" · {season.name}" if season else "")
@@ -115,12 +114,12 @@ def standings_embed(page: StandingsPage) -> discord.Embed:
             f"{page.unplaced} more {who} {_plural(page.min_games, 'ranked game')} to be placed."
         )
     description = "\n".join([*lines, "", *notes] if notes else lines)
-    embed = discord.Embed(title=title, description=description, colour=_GOLD)
+    panel = Panel(title, description, _GOLD)
     footer = _RATING_NOTE
     if page.pages > 1:
         footer = f"Page {page.page + 1} of {page.pages} · {footer}"
-    embed.set_footer(text=footer)
-    return embed
+    panel.footer = footer
+    return panel
 
 
 def _standing_line(s: Standing) -> str:
@@ -141,18 +140,18 @@ def _partner(label: str, p: PartnerRecord) -> str:
     return f"{label}: {p.name} — {together}"
 
 
-def stats_embed(report: PlayerReport, *, image: str | None = None) -> discord.Embed:
+def stats_panel(report: PlayerReport, *, image: str | None = None) -> Panel:
     """A player's season: games, points, deals, loners, partners and rating."""
     s = report.stats
     season = report.season
     title = f"📊 {s.name}" + (f" · {season.name}" if season else "")
     title += f" · {FAMILY_NAMES[report.family]}"
-    embed = discord.Embed(title=title, colour=_BLUE)
+    panel = Panel(title, colour=_BLUE)
     if s.games == 0:
-        embed.description = "No finished games in this season yet."
+        panel.description = "No finished games in this season yet."
     else:
         tied = f" · {_plural(s.ties, 'tie')}" if s.ties else ""
-        embed.add_field(
+        panel.add_field(
             name="Games",
             value=(
                 f"{_plural(s.games, 'game')} ({s.ranked_games} ranked) · "
@@ -161,12 +160,12 @@ def stats_embed(report: PlayerReport, *, image: str | None = None) -> discord.Em
             ),
             inline=False,
         )
-        embed.add_field(
+        panel.add_field(
             name="Points",
             value=f"{s.points_for} for · {s.points_against} against",
             inline=False,
         )
-        embed.add_field(
+        panel.add_field(
             name="Deals",
             value=(
                 f"{_plural(s.marches, 'march', 'marches')} · "
@@ -175,7 +174,7 @@ def stats_embed(report: PlayerReport, *, image: str | None = None) -> discord.Em
             ),
             inline=False,
         )
-        embed.add_field(
+        panel.add_field(
             name="Going alone",
             value=(
                 f"{_plural(s.loners_tried, 'loner')} tried, {s.loners_made} made · "
@@ -189,7 +188,7 @@ def stats_embed(report: PlayerReport, *, image: str | None = None) -> discord.Em
             for label, p in (("Best partner", s.best_partner), ("Worst partner", s.worst_partner))
             if p is not None
         ]
-        embed.add_field(
+        panel.add_field(
             name="Partners",
             value="\n".join(partners) or "No games with a person as partner yet.",
             inline=False,
@@ -207,12 +206,12 @@ def stats_embed(report: PlayerReport, *, image: str | None = None) -> discord.Em
             f"**{_rating(standing.rating)}** (skill {_rating(standing.mu)} ± "
             f"{_rating(standing.sigma)}){where} · {_plural(standing.games, 'ranked game')}"
         )
-    embed.add_field(name="Rating", value=rating, inline=False)
+    panel.add_field(name="Rating", value=rating, inline=False)
     if report.accuracy is not None and report.accuracy.games:
-        embed.add_field(name="Accuracy", value=accuracy_line(report.accuracy), inline=False)
+        panel.add_field(name="Accuracy", value=accuracy_line(report.accuracy), inline=False)
     if image is not None:
-        embed.set_image(url=f"attachment://{image}")
-    return embed
+        panel.image = image
+    return panel
 
 
 def accuracy_line(trend: AccuracyTrend) -> str:
@@ -244,17 +243,17 @@ def _history_line(e: HistoryEntry, longest: int) -> str:
     )
 
 
-def history_embed(name: str, page: HistoryPage) -> discord.Embed:
+def history_panel(name: str, page: HistoryPage) -> Panel:
     """A page of a player's games, one line each, newest first.
 
     Every line fits its share of the description: with many long names at a table
     (eight seats), each name is shortened as far as needed ("…"); the game's replay
     shows them whole.
     """
-    embed = discord.Embed(title=shorten(f"🕘 {name}'s latest games", EMBED_TITLE), colour=_BLUE)
+    panel = Panel(shorten(f"🕘 {name}'s latest games", EMBED_TITLE), colour=_BLUE)
     if not page.entries:
-        embed.description = "No finished games on this server yet."
-        return embed
+        panel.description = "No finished games on this server yet."
+        return panel
     share = EMBED_DESCRIPTION // max(len(page.entries), 1) - 1
     lines = []
     for entry in page.entries:
@@ -264,12 +263,12 @@ def history_embed(name: str, page: HistoryPage) -> discord.Embed:
             longest -= 4
             line = _history_line(entry, longest)
         lines.append(line)
-    embed.description = "\n".join(lines)
+    panel.description = "\n".join(lines)
     footer = "See any game again with /euchre replay and its number."
     if page.pages > 1:
         footer = f"Page {page.page + 1} of {page.pages} · {page.games} games · {footer}"
-    embed.set_footer(text=footer)
-    return embed
+    panel.footer = footer
+    return panel
 
 
 # ---------------------------------------------------------------------- export
@@ -299,34 +298,34 @@ def season_started_text(change: SeasonChange, web: str = "") -> str:
     return text
 
 
-def season_ended_embed(
+def season_ended_panel(
     season: Season, finals: Sequence[Standings], top: int = SEASON_END_TOP, *, web: str = ""
-) -> discord.Embed:
+) -> Panel:
     """The announcement of a season's end: the leaders of each family that had ranked games.
 
     One field per family (three at most, far inside Discord's 25 fields and 6000
     characters), each cut to a field's 1024 characters. ``web``: the pages' address
     when the server's are on the web; the season's page is linked then.
     """
-    embed = discord.Embed(title=f"🏁 {season.name} is over · final standings", colour=_GOLD)
+    panel = Panel(f"🏁 {season.name} is over · final standings", colour=_GOLD)
     link = ""
     if web:
         link = "\n" + web_line("Every place", season_page(web, season.guild_id, season.id))
     if not finals:
-        embed.description = f"{_date(season)} · no ranked games were played in this season." + link
-        return embed
-    embed.description = (
+        panel.description = f"{_date(season)} · no ranked games were played in this season." + link
+        return panel
+    panel.description = (
         f"{_date(season)} · standings frozen. "
         "Every place: `/euchre standings` with the season and the family." + link
     )
     for standings in finals:
-        embed.add_field(
+        panel.add_field(
             name=f"🏆 {FAMILY_NAMES[standings.family]}",
             value=_fit(_leaders(standings, top), _FIELD_CHARS),
             inline=False,
         )
-    embed.set_footer(text=_RATING_NOTE)
-    return embed
+    panel.footer = _RATING_NOTE
+    return panel
 
 
 def _leaders(standings: Standings, top: int) -> list[str]:
@@ -353,7 +352,7 @@ def _fit(lines: Sequence[str], limit: int) -> str:
     return text[:limit]
 
 
-def settings_embed(settings: LeagueSettings) -> discord.Embed:
+def settings_panel(settings: LeagueSettings) -> Panel:
     """The server's league settings."""
     lines = [
         f"Ranked games to be placed in the standings: **{settings.min_games}**",
@@ -362,4 +361,4 @@ def settings_embed(settings: LeagueSettings) -> discord.Embed:
         + ("yes" if settings.rank_custom_rules else "no")
         + "**",
     ]
-    return discord.Embed(title="⚙️ League settings", description="\n".join(lines), colour=_BLUE)
+    return Panel("⚙️ League settings", "\n".join(lines), _BLUE)

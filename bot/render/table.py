@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Final
 
-import discord
-
 from bot.tables import CompletedTrick, PublicGame, PublicTable, Seat
 
 from .cards import bower_word, card_text, suit_text, trump_text
@@ -18,6 +16,7 @@ from .claims import claim_line
 from .deals import DEAL_OUTCOMES, deal_line, tricks_line
 from .faces import NO_FACES, CardFaces
 from .moves import bidding_line
+from .panel import Colour, Panel
 from .rules import rules_line
 from .teams import level_name, player, seat_label, team_mark, team_names
 from .turn_words import turn_words
@@ -29,7 +28,7 @@ __all__ = [
     "deal_line",
     "result_line",
     "score_line",
-    "table_embed",
+    "table_panel",
     "trick_line",
     "turn_mention",
 ]
@@ -38,11 +37,11 @@ LAST_DEAL: Final = "Last deal"
 """The name of the field about the previous deal (its cards were public in that deal)."""
 
 
-_COLOURS: Final = {
-    "lobby": discord.Colour.blurple(),
-    "playing": discord.Colour.dark_green(),
-    "finished": discord.Colour.gold(),
-    "aborted": discord.Colour.light_grey(),
+_COLOURS: Final[dict[str, Colour]] = {
+    "lobby": "blurple",
+    "playing": "dark_green",
+    "finished": "gold",
+    "aborted": "light_grey",
 }
 _RESULT_DEALS: Final = 3
 """The deals a result lists (the earlier ones are counted); two at eight seats."""
@@ -57,7 +56,7 @@ def turn_mention(user_id: int) -> str:
     return f"<@{user_id}>, it's your turn."
 
 
-def table_embed(table: PublicTable, faces: CardFaces = NO_FACES, *, web: str = "") -> discord.Embed:
+def table_panel(table: PublicTable, faces: CardFaces = NO_FACES, *, web: str = "") -> Panel:
     """The public message of a table at any stage (cards drawn with ``faces`` where they can).
 
     ``web``: the pages' address when the server's are on the web
@@ -65,29 +64,29 @@ def table_embed(table: PublicTable, faces: CardFaces = NO_FACES, *, web: str = "
     A claim that ended the last deal is said first ("Alice claims the last 3 tricks").
     """
     if table.status == "lobby":
-        embed = _lobby(table)
+        panel = _lobby(table)
     elif table.status == "aborted":
-        embed = discord.Embed(
-            title=f"{_name(table)} · table {table.id} · closed",
-            description="This table was closed. Start a new one with /euchre new.",
+        panel = Panel(
+            f"{_name(table)} · table {table.id} · closed",
+            "This table was closed. Start a new one with /euchre new.",
         )
     elif table.game is not None and table.game.view.over:
-        embed = _result(table, table.game, faces)
+        panel = _result(table, table.game, faces)
         if web:
             url = table_page(web, table.place.guild_id, table.id)
-            embed.description = f"{embed.description}\n{web_line('The replay', url)}"
+            panel.description = f"{panel.description}\n{web_line('The replay', url)}"
     else:
         assert table.game is not None
-        embed = _game(table, table.game, faces)
+        panel = _game(table, table.game, faces)
     if table.claim is not None and table.status != "aborted":
         said = claim_line(table.name(table.claim.seat), table.claim.tricks)
-        embed.description = f"🙌 {said}.\n{embed.description or ''}".rstrip()
-    embed.colour = _COLOURS[table.status]
+        panel.description = f"🙌 {said}.\n{panel.description or ''}".rstrip()
+    panel.colour = _COLOURS[table.status]
     casual = " · host's rules (casual)" if table.rules_overridden else ""
     if table.hinted:
         casual += " · a hint was used (casual)"
-    embed.set_footer(text=f"{rules_line(table.rules)}{casual}")
-    return embed
+    panel.footer = f"{rules_line(table.rules)}{casual}"
+    return panel
 
 
 def score_line(table: PublicTable, game: PublicGame) -> str:
@@ -109,7 +108,7 @@ def result_line(table: PublicTable, game: PublicGame) -> str:
 # ---------------------------------------------------------------------- lobby
 
 
-def _lobby(table: PublicTable) -> discord.Embed:
+def _lobby(table: PublicTable) -> Panel:
     size = len(table.seats)
     empty = sum(seat is None for seat in table.seats)
     labels = []
@@ -133,12 +132,10 @@ def _lobby(table: PublicTable) -> discord.Embed:
         f"when all {size} seats are taken.\n"
         f"Computer players: **{level_name(table.computer_level)}**.\n{status}"
     )
-    embed = discord.Embed(
-        title=f"{_name(table)} · table {table.id} · lobby", description=description
-    )
-    embed.add_field(name="Seats", value="\n".join(lines), inline=False)
-    embed.add_field(name="Partners", value=teams, inline=False)
-    return embed
+    panel = Panel(f"{_name(table)} · table {table.id} · lobby", description)
+    panel.add_field(name="Seats", value="\n".join(lines), inline=False)
+    panel.add_field(name="Partners", value=teams, inline=False)
+    return panel
 
 
 # ---------------------------------------------------------------------- game
@@ -156,7 +153,7 @@ def _whose_turn(table: PublicTable, game: PublicGame) -> str:
     return f"▶ **{player(table, game.view.turn)}** to {turn_words(game.view)}"
 
 
-def _game(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.Embed:
+def _game(table: PublicTable, game: PublicGame, faces: CardFaces) -> Panel:
     view = game.view
     lines = [score_line(table, game), *_deal_lines(table, game)]
     last = game.last_trick
@@ -172,17 +169,14 @@ def _game(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.Emb
             lines.append(f"Bids: {bids}")
         bidding = view.rules.game == "bid_euchre"
         lines.append(_bid_turn(table, game) if bidding else _whose_turn(table, game))
-    embed = discord.Embed(
-        title=f"{_name(table)} · table {table.id} · deal {view.deal_number}",
-        description="\n".join(lines),
-    )
+    panel = Panel(f"{_name(table)} · table {table.id} · deal {view.deal_number}", "\n".join(lines))
     previous = game.last_deal
     if previous is not None and view.trump is None:
         value = deal_line(table, previous)
         if last is not None and last.deal_number == previous.number:
             value += f"\nLast trick: {_cards_and_taker(table, last, faces, previous.trump)}"
-        embed.add_field(name=LAST_DEAL, value=value, inline=False)
-    return embed
+        panel.add_field(name=LAST_DEAL, value=value, inline=False)
+    return panel
 
 
 def _bid_turn(table: PublicTable, game: PublicGame) -> str:
@@ -309,15 +303,13 @@ def _cards_and_taker(
 # ---------------------------------------------------------------------- result
 
 
-def _result(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.Embed:
+def _result(table: PublicTable, game: PublicGame, faces: CardFaces) -> Panel:
     description = "\n".join([result_line(table, game), score_line(table, game)])
-    embed = discord.Embed(
-        title=f"{_name(table)} · table {table.id} · game over", description=description
-    )
+    panel = Panel(f"{_name(table)} · table {table.id} · game over", description)
     last = game.last_trick
     if last is not None:
         trump = game.last_deal.trump if game.last_deal is not None else None
-        embed.add_field(
+        panel.add_field(
             name="Last trick", value=trick_line(table, last, faces, trump), inline=False
         )
     played = [d for d in game.deals if d.result not in ("passed", "redeal")]
@@ -327,15 +319,15 @@ def _result(table: PublicTable, game: PublicGame, faces: CardFaces) -> discord.E
         skipped = len(played) - len(lines)
         if skipped:
             lines.insert(0, f"({skipped} earlier deals)")
-        embed.add_field(name="Last deals", value=_fit("\n".join(lines)), inline=False)
-    embed.description = (
-        f"{embed.description}\n**Play again** deals a new game with the same seats and rules."
+        panel.add_field(name="Last deals", value=_fit("\n".join(lines)), inline=False)
+    panel.description = (
+        f"{panel.description}\n**Play again** deals a new game with the same seats and rules."
     )
-    return embed
+    return panel
 
 
 def _fit(text: str, limit: int = 1024) -> str:
-    """Cut text to an embed field's limit, whole lines first."""
+    """Cut text to an panel field's limit, whole lines first."""
     while len(text) > limit and "\n" in text:
         text = text.split("\n", 1)[1]
     return text[:limit]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Literal
 
-from bot.league.tournaments import Standing
-from bot.store.tournament_models import TournamentEvent
+from bot.tournaments import Standing
+from bot.tournaments.model import TournamentEvent
 
 from .fitting import EMBED_DESCRIPTION, chunks
 from .panel import Panel

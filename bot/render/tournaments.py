@@ -17,13 +17,11 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Final, Literal, get_args
 
-import discord
-
-from bot.league.tournaments import Announcement, Standing
-from bot.league.tournaments.late import late_round
-from bot.league.tournaments.seating import planned_rounds
-from bot.league.tournaments.waiting import groups
-from bot.store.tournament_models import Entrant, EventRound, TournamentEvent
+from bot.tournaments import Announcement, Standing
+from bot.tournaments.late import late_round
+from bot.tournaments.model import Entrant, EventRound, TournamentEvent
+from bot.tournaments.seating import planned_rounds
+from bot.tournaments.waiting import groups
 
 from .fitting import (
     CONTENT,
@@ -35,6 +33,8 @@ from .fitting import (
     fit_lines,
     shorten,
 )
+from .hand import ButtonStyle
+from .panel import Panel, moment
 
 __all__ = [
     "DIRECTOR_VERBS",
@@ -46,8 +46,8 @@ __all__ = [
     "announcement_texts",
     "champion_text",
     "event_buttons",
-    "event_embed",
-    "history_embed",
+    "event_panel",
+    "history_panel",
     "mention_texts",
     "more_line",
     "people_lines",
@@ -107,7 +107,7 @@ def _format(event: TournamentEvent) -> str:
 def _when(start: datetime | None) -> str:
     if start is None:
         return "when the director starts it"
-    return discord.utils.format_dt(start, "F") + f" ({discord.utils.format_dt(start, 'R')})"
+    return moment(start, "F") + f" ({moment(start, 'R')})"
 
 
 def _entrant_line(entry: Entrant, partner: Entrant | None, checking: bool) -> str:
@@ -148,23 +148,20 @@ def standing_line(line: Standing, pairs: bool) -> str:
     return f"{mark} {names}: {line.points} pts, {line.deals_won} deals won{left}"
 
 
-def event_embed(
-    event: TournamentEvent, lines: Sequence[Standing], total_rounds: int
-) -> discord.Embed:
+def event_panel(event: TournamentEvent, lines: Sequence[Standing], total_rounds: int) -> Panel:
     """The event's live message: its settings, who is in and who waits, or the standings."""
     phase = _PHASES[event.phase] + (" (paused)" if event.paused else "")
-    embed = discord.Embed(title=f"🏆 {event.name}", description=f"{_format(event)} · {phase}")
-    embed.add_field(name="Starts", value=_when(event.settings.start_time), inline=True)
-    embed.add_field(name="Director", value=f"<@{event.director_id}>", inline=True)
-    embed.add_field(name="Rated", value="yes" if event.settings.rated else "no", inline=True)
-    embed.set_footer(text=f"Event {event.id}")
+    panel = Panel(f"🏆 {event.name}", f"{_format(event)} · {phase}", footer=f"Event {event.id}")
+    panel.add_field(name="Starts", value=_when(event.settings.start_time), inline=True)
+    panel.add_field(name="Director", value=f"<@{event.director_id}>", inline=True)
+    panel.add_field(name="Rated", value="yes" if event.settings.rated else "no", inline=True)
     if event.phase in ("signup", "checkin"):
-        fields = _people_fields(event, EMBED_TOTAL - len(embed))
+        fields = _people_fields(event, EMBED_TOTAL - len(panel))
     else:
         fields = [_standings_field(event, lines, total_rounds)]
     for name, value in fields:
-        embed.add_field(name=name, value=value, inline=False)
-    return embed
+        panel.add_field(name=name, value=value, inline=False)
+    return panel
 
 
 def _people_fields(event: TournamentEvent, budget: int) -> list[tuple[str, str]]:
@@ -213,37 +210,38 @@ def _standings_field(
     return title, text
 
 
-def event_buttons(event: TournamentEvent) -> list[tuple[EventVerb, str, discord.ButtonStyle]]:
+def event_buttons(event: TournamentEvent) -> list[tuple[EventVerb, str, ButtonStyle]]:
     """The buttons the message shows now: (verb, label, style).
 
     Once the event has finished only **Standings** stays; a cancelled event has none.
     """
-    grey = discord.ButtonStyle.secondary
+    grey: ButtonStyle = "secondary"
     if event.phase == "cancelled":
         return []
     if event.phase == "finished":
         return [("standings", STANDINGS_BUTTON, grey)]
-    blue, red = discord.ButtonStyle.primary, discord.ButtonStyle.danger
-    buttons: list[tuple[EventVerb, str, discord.ButtonStyle]] = []
+    blue: ButtonStyle = "primary"
+    red: ButtonStyle = "danger"
+    buttons: list[tuple[EventVerb, str, ButtonStyle]] = []
     if event.phase in ("signup", "checkin"):
         buttons.append(("join", "Join", blue))
         if event.settings.format == "pairs":
             buttons.append(("confirm", "Confirm partner", blue))
         buttons.append(("leave", "Leave", grey))
         if event.phase == "checkin":
-            buttons.append(("checkin", "Check in", discord.ButtonStyle.success))
+            buttons.append(("checkin", "Check in", "success"))
         buttons.append(("people", PEOPLE_BUTTON, grey))
-        buttons.append(("start", "Start now", discord.ButtonStyle.success))
+        buttons.append(("start", "Start now", "success"))
         people = sum(1 for e in event.entrants if e.user_id is not None)
         if 0 < people < _TABLE:
-            buttons.append(("computers", "Start with computers", discord.ButtonStyle.success))
+            buttons.append(("computers", "Start with computers", "success"))
     else:
         if event.settings.format == "progressive" and late_round(event) <= planned_rounds(event):
             buttons.append(("join", "Join", blue))
         buttons.append(("leave", "Leave", grey))
         buttons.append(("standings", STANDINGS_BUTTON, grey))
         if event.phase == "between_rounds":
-            buttons.append(("next", "Next round", discord.ButtonStyle.success))
+            buttons.append(("next", "Next round", "success"))
         buttons.append(("pause", "Resume" if event.paused else "Pause", grey))
     buttons.append(("cancel", "Cancel", red))
     return buttons
@@ -333,8 +331,8 @@ def announcement_texts(
     return mention_texts(head, said.users, tail)
 
 
-def _when_short(moment: datetime) -> str:
-    return f"{discord.utils.format_dt(moment, 't')} ({discord.utils.format_dt(moment, 'R')})"
+def _when_short(when: datetime) -> str:
+    return f"{moment(when, 't')} ({moment(when, 'R')})"
 
 
 def champion_text(event: TournamentEvent, champions: Sequence[Standing]) -> str:
@@ -355,27 +353,27 @@ def champion_text(event: TournamentEvent, champions: Sequence[Standing]) -> str:
     return f"🏆 **{event.name}** has finished: see its **{STANDINGS_BUTTON}**. Congratulations!"
 
 
-def history_embed(
+def history_panel(
     events: Sequence[tuple[TournamentEvent, Sequence[Standing]]], page: int = 0, pages: int = 1
-) -> discord.Embed:
+) -> Panel:
     """A page of the server's events, newest first, with their winners.
 
     A line too long for its share of the description (many champions level) ends in
     "…": the event's standings say the rest.
     """
-    embed = discord.Embed(title="🏆 Tournament history")
+    panel = Panel("🏆 Tournament history")
     lines = []
     for event, champions in events:
-        when = discord.utils.format_dt(event.created_at, "d")
+        when = moment(event.created_at, "d")
         won = ", ".join(" & ".join(c.names) for c in champions)
         outcome = f"won by {won}" if won else _PHASES[event.phase].lower()
         line = f"**{event.id}** {event.name} ({when}): {_format(event)}, {outcome}"
         lines.append(shorten(line, _HISTORY_LINE))
     text = "\n".join(lines[:HISTORY_EVENTS])
-    embed.description = text or "No events yet: start one with /euchre tournament new."
+    panel.description = text or "No events yet: start one with /euchre tournament new."
     if lines:
         where = f"Page {page + 1} of {pages} · " if pages > 1 else ""
-        embed.set_footer(
-            text=f"{where}Every place of an event: /euchre tournament standings event:<number>"
+        panel.footer = (
+            f"{where}Every place of an event: /euchre tournament standings event:<number>"
         )
-    return embed
+    return panel

@@ -12,11 +12,11 @@ this package, written once for both.
     await db.close()
 
 The league's repositories: ``SeasonRepo``, ``RatingRepo``, ``LeagueSettingsRepo``
-(and the league queries of ``GameArchiveRepo``). Tournament events: ``TournamentRepo``.
-Each person's accuracy in a game, from the review of their decisions: ``AccuracyRepo``.
+(and the league queries of ``GameArchiveRepo``). A feature's own rows are kept by the
+repository of its package (``bot.tournaments.repository``, ``bot.daily.repository``,
+``bot.review.repository``), on this package's :class:`Database`.
 """
 
-from bot.store.accuracy import AccuracyPoint, AccuracyRepo, GameAccuracy
 from bot.store.database import Clock, Database, add_dialect, connect, migrate, utc_now
 from bot.store.errors import (
     ActionIndexError,
@@ -68,18 +68,6 @@ from bot.store.ratings import RatingRepo
 from bot.store.seasons import SeasonRepo
 from bot.store.sqlite import SqliteDatabase
 from bot.store.tables import TableRepo
-from bot.store.tournament_models import (
-    OPEN_EVENT_PHASES,
-    Entrant,
-    EventFormat,
-    EventPhase,
-    EventRound,
-    EventSettings,
-    RoundTable,
-    TableResult,
-    TournamentEvent,
-)
-from bot.store.tournaments import TournamentRepo
 from bot.store.urls import StoreUrl
 
 
@@ -99,11 +87,8 @@ add_dialect("sqlite", _sqlite, SqliteDatabase.existing_version)
 __all__ = [
     "DEFAULT_FAMILY",
     "LEAGUE_SETTING_NAMES",
-    "OPEN_EVENT_PHASES",
     "OPEN_STATUSES",
     "SEASON_NAME_LENGTH",
-    "AccuracyPoint",
-    "AccuracyRepo",
     "ActionIndexError",
     "AlreadyArchivedError",
     "ArchivedGame",
@@ -113,13 +98,7 @@ __all__ = [
     "CorruptDataError",
     "Database",
     "DuplicateActionError",
-    "Entrant",
-    "EventFormat",
-    "EventPhase",
-    "EventRound",
-    "EventSettings",
     "FrozenStanding",
-    "GameAccuracy",
     "GameArchiveRepo",
     "GamePlayer",
     "GuildProfile",
@@ -136,7 +115,6 @@ __all__ = [
     "PreferenceRepo",
     "RatingPoint",
     "RatingRepo",
-    "RoundTable",
     "SchemaTooNewError",
     "Season",
     "SeasonRepo",
@@ -148,11 +126,8 @@ __all__ = [
     "StoredAction",
     "StoredTable",
     "TableRepo",
-    "TableResult",
     "TableStateError",
     "TableStatus",
-    "TournamentEvent",
-    "TournamentRepo",
     "check_writable",
     "connect",
     "latest_version",

@@ -21,6 +21,7 @@ from bot.store.errors import (
     InvalidRecordError,
     NotFoundError,
 )
+from bot.store.league_models import EventGame
 from bot.store.models import ArchivedGame, GamePlayer, Seat
 
 __all__ = ["GameArchiveRepo", "deal_outcomes"]
@@ -374,6 +375,25 @@ class GameArchiveRepo:
                 seats.append(row)
         out.append((_game(first, seats, game_at, seat_at), first))
         return out
+
+    async def table_events(self, table_ids: Sequence[int]) -> dict[int, EventGame]:
+        """Of these tables, those that played in an event: whether it is rated, its phase."""
+        if not table_ids:
+            return {}
+        marks = ", ".join("?" for _ in table_ids)
+        rows = await self._db.fetch_all(
+            "SELECT tt.table_id, t.settings, t.phase FROM tournament_tables tt "
+            "JOIN tournaments t ON t.id = tt.tournament_id "
+            f"WHERE tt.table_id IN ({marks})",
+            tuple(table_ids),
+        )
+        events = {}
+        for row in rows:
+            where = f"table {row['table_id']}'s tournament settings"
+            settings = load_json(row["settings"], where)
+            rated = isinstance(settings, dict) and settings.get("rated") is True
+            events[int(row["table_id"])] = EventGame(rated=rated, phase=row["phase"])
+        return events
 
 
 _PLAYED_BY: Final = "id IN (SELECT game_id FROM game_players WHERE user_id = ?)"

@@ -1,9 +1,13 @@
-"""What the league's repositories return: seasons, settings, ratings and frozen standings."""
+"""What the league's repositories return: seasons, settings, ratings and frozen standings.
+
+Also what the league reads of the tournament a game was played in (:class:`EventGame`),
+so that the league knows an event's games without knowing tournaments.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -12,7 +16,10 @@ from bot.store.models import Snowflake
 __all__ = [
     "DEFAULT_FAMILY",
     "LEAGUE_SETTING_NAMES",
+    "OPEN_EVENT_PHASES",
     "SEASON_NAME_LENGTH",
+    "EventGame",
+    "EventPhase",
     "FrozenStanding",
     "LeagueSettings",
     "PlayerRating",
@@ -26,6 +33,13 @@ SEASON_NAME_LENGTH: Final = 50
 
 DEFAULT_FAMILY: Final = "euchre4"
 """The rating family (ladder) of four-hand euchre, read when no family is named."""
+
+EventPhase = Literal["signup", "checkin", "playing", "between_rounds", "finished", "cancelled"]
+
+OPEN_EVENT_PHASES: Final[frozenset[str]] = frozenset(
+    {"signup", "checkin", "playing", "between_rounds"}
+)
+"""An event in one of these phases holds its channel: no second event may open there."""
 
 
 class LeagueSettings(BaseModel):
@@ -120,3 +134,17 @@ class FrozenStanding(BaseModel):
     sigma: float = Field(gt=0, allow_inf_nan=False)
     games: int = Field(ge=1)
     wins: int = Field(ge=0)
+
+
+class EventGame(BaseModel):
+    """What the league reads of the event a table played in: rated or not, and its phase."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    rated: bool
+    phase: EventPhase
+
+    @property
+    def held(self) -> bool:
+        """A rated event not over yet: its games wait, rated only if it finishes."""
+        return self.rated and self.phase in OPEN_EVENT_PHASES

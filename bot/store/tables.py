@@ -5,7 +5,8 @@ A table in progress is stored as its game record: restoring it is replaying
 
 Longer than 450 lines on purpose: every SQL statement on a table's rows (the table,
 its seats, its actions) is in this one repository, each beside the check that keeps
-those rows consistent (status changes, seats, action numbers).
+those rows consistent (status changes, seats, action numbers). How a row is checked
+before it is written and built into a model after it is read is :mod:`.table_rows`.
 """
 
 from __future__ import annotations
@@ -14,23 +15,19 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, NoReturn
 
-from bot.rules import ActionError, HouseRules, RecordError, action_from_json, parse_record
+from bot.rules import HouseRules
 from bot.store._codec import (
-    build,
     dump_json,
     load_json,
-    load_rules,
-    row_dict,
     rules_text,
     time_text,
 )
 from bot.store.counters import next_number
-from bot.store.database import Database, Row
+from bot.store.database import Database
 from bot.store.errors import (
     ActionIndexError,
     ConnectionLostError,
     ConstraintError,
-    CorruptDataError,
     DuplicateActionError,
     InvalidRecordError,
     NotFoundError,
@@ -38,6 +35,16 @@ from bot.store.errors import (
     TableStateError,
 )
 from bot.store.models import Seat, StoredAction, StoredTable, TableStatus
+from bot.store.table_rows import (
+    action_object,
+    assembled,
+    check_record_start,
+    check_seats,
+    deal_list,
+    place_taken,
+    stored_actions,
+    stored_table,
+)
 
 __all__ = ["TableRepo"]
 
@@ -99,13 +106,13 @@ class TableRepo:
         table, InvalidRecordError when first dealer or deals do not fit the rules.
         """
         deal_list = None if deals is None else [dict(d) for d in deals]
-        _check_record_start(rules, seed, first_dealer, deal_list)
-        _check_seats(rules, seats)
+        check_record_start(rules, seed, first_dealer, deal_list)
+        check_seats(rules, seats)
         now = time_text(self._db.now())
         async with self._db.transaction():
             existing = await self.find_open(channel_id, thread_id)
             if existing is not None:
-                raise OpenTableExistsError(_place_taken(channel_id, thread_id, existing.id))
+                raise OpenTableExistsError(place_taken(channel_id, thread_id, existing.id))
             number = await next_number(self._db, guild_id, "tables")
             try:
                 row = await self._db.fetch_one(
@@ -128,7 +135,7 @@ class TableRepo:
                     ),
                 )
             except ConstraintError as exc:
-                taken = _place_taken(channel_id, thread_id, None)
+                taken = place_taken(channel_id, thread_id, None)
                 raise OpenTableExistsError(f"{taken} ({exc})") from exc
             assert row is not None
             table_id = int(row["id"])
@@ -152,7 +159,7 @@ class TableRepo:
                 "WHERE table_id = ? ORDER BY idx",
                 (table_id,),
             )
-        return _table(row, seats, actions)
+        return stored_table(row, seats, actions)
 
     async def find_open(self, channel_id: int, thread_id: int | None = None) -> StoredTable | None:
         """The open (lobby or playing) table of a channel, or of a thread in it."""
@@ -192,7 +199,7 @@ class TableRepo:
                 f"WHERE table_id IN ({slots}) ORDER BY table_id, idx",
                 ids,
             )
-        return _assembled(rows, seats, actions)
+        return assembled(rows, seats, actions)
 
     async def list_open_tables(
         self, guild_filter: Callable[[int], bool] | None = None
@@ -219,7 +226,7 @@ class TableRepo:
                 "FROM table_actions a JOIN tables t ON t.id = a.table_id "
                 f"WHERE t.{_OPEN} ORDER BY a.table_id, a.idx"
             )
-        return _assembled(rows, seats, actions)
+        return assembled(rows, seats, actions)
 
     async def open_guild_ids(self) -> set[int]:
         """The guilds that have a table in the lobby or in play."""
@@ -234,7 +241,7 @@ class TableRepo:
             table = await self._header(table_id)
             if not table.is_open:
                 raise TableStateError(f"table {table_id} is {table.status}: its seats are final")
-            _check_seats(table.rules, seats)
+            check_seats(table.rules, seats)
             await self._db.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
             await self._insert_seats(table_id, seats)
             await self._touch(table_id)
@@ -249,7 +256,7 @@ class TableRepo:
             if thread_id is not None and thread_id != table.thread_id and table.is_open:
                 other = await self.find_open(table.channel_id, thread_id)
                 if other is not None:
-                    raise OpenTableExistsError(_place_taken(table.channel_id, thread_id, other.id))
+                    raise OpenTableExistsError(place_taken(table.channel_id, thread_id, other.id))
             await self._db.execute(
                 "UPDATE tables SET message_id = COALESCE(?, message_id), "
                 "thread_id = COALESCE(?, thread_id), updated_at = ? WHERE id = ?",
@@ -284,7 +291,7 @@ class TableRepo:
                 raise TableStateError(
                     f"table {table_id} is {table.status}: rules change only in the lobby"
                 )
-            _check_record_start(rules, table.seed, table.first_dealer, _deal_list(table))
+            check_record_start(rules, table.seed, table.first_dealer, deal_list(table))
             await self._db.execute(
                 "UPDATE tables SET rules = ?, updated_at = ? WHERE id = ?",
                 (rules_text(rules), time_text(self._db.now()), table_id),
@@ -341,7 +348,7 @@ class TableRepo:
         If the server connection drops before the answer comes, the action is read
         back on a new connection: found, it was saved; missing, it is saved now.
         """
-        stored = _action_object(table_id, idx, seat, action)
+        stored = action_object(table_id, idx, seat, action)
         params = (
             idx,
             seat,
@@ -372,7 +379,7 @@ class TableRepo:
         )
         if not rows:
             await self._header(table_id)
-        return _actions(table_id, rows)
+        return stored_actions(table_id, rows)
 
     # ------------------------------------------------------------------ helpers
 
@@ -442,7 +449,7 @@ class TableRepo:
         )
         if row is None:
             raise NotFoundError(f"there is no table {table_id}")
-        return _table(row, [], [])
+        return stored_table(row, [], [])
 
     async def _insert_seats(self, table_id: int, seats: Sequence[Seat]) -> None:
         if not seats:
@@ -471,113 +478,3 @@ class TableRepo:
             "UPDATE tables SET updated_at = ? WHERE id = ?",
             (time_text(self._db.now()), table_id),
         )
-
-
-_MOST_SEATS: Final = 8
-"""The largest table (Bid Euchre for eight); the schema checks the same bound."""
-
-
-def _place_taken(channel_id: int, thread_id: int | None, table_id: int | None) -> str:
-    place = f"thread {thread_id}" if thread_id is not None else f"channel {channel_id}"
-    which = f"table {table_id}" if table_id is not None else "a table"
-    return f"{place} already has an open {which}"
-
-
-def _check_seats(rules: HouseRules, seats: Sequence[Seat]) -> None:
-    numbers = [s.seat for s in seats]
-    if len(set(numbers)) != len(numbers):
-        raise InvalidRecordError(f"a seat is given twice: {sorted(numbers)}")
-    too_far = [n for n in numbers if n >= rules.players]
-    if too_far:
-        raise InvalidRecordError(f"seat {too_far[0]} is not at a {rules.players}-seat table")
-    people = [s.user_id for s in seats if s.user_id is not None]
-    if len(set(people)) != len(people):
-        raise InvalidRecordError("one person cannot take two seats")
-
-
-def _check_record_start(
-    rules: HouseRules, seed: int, dealer: int | None, deals: list[dict[str, Any]] | None
-) -> None:
-    """Check that rules, seed, first dealer and deals make the start of a valid record."""
-    if not 0 <= seed < 2**63:
-        raise InvalidRecordError(f"seed {seed} is out of range (0 to 2**63 - 1)")
-    doc: dict[str, Any] = {"format": 1, "rules": rules.to_spec(), "seed": seed, "dealer": dealer}
-    if deals is not None:
-        doc["deals"] = deals
-    try:
-        parse_record(doc)
-    except RecordError as exc:
-        raise InvalidRecordError(str(exc)) from None
-
-
-def _action_object(table_id: int, idx: int, seat: int, action: Mapping[str, Any]) -> dict[str, Any]:
-    """The action as stored: the record-format object with ``seat`` first, checked."""
-    where = f"table {table_id} action {idx}"
-    if idx < 0:
-        raise InvalidRecordError(f"{where}: the index must be 0 or more")
-    if "seat" in action and action["seat"] != seat:
-        raise InvalidRecordError(f"{where}: seat {seat} but the action says {action['seat']}")
-    stored = {"seat": seat, **{k: v for k, v in action.items() if k != "seat"}}
-    try:
-        action_from_json(stored)
-    except ActionError as exc:
-        raise InvalidRecordError(f"{where}: {exc}") from None
-    if not 0 <= seat < _MOST_SEATS:
-        raise InvalidRecordError(f"{where}: seat {seat} does not exist")
-    return stored
-
-
-def _deal_list(table: StoredTable) -> list[dict[str, Any]] | None:
-    return None if table.deals is None else [dict(d) for d in table.deals]
-
-
-def _actions(table_id: int, rows: Sequence[Row]) -> list[StoredAction]:
-    out = []
-    for row in rows:
-        where = f"table {table_id} action {row['idx']}"
-        obj = load_json(row["action"], where)
-        if not isinstance(obj, dict):
-            raise CorruptDataError(f"{where}: not a JSON object")
-        actor = None if row["actor"] is None else load_json(row["actor"], f"{where} actor")
-        if actor is not None and not isinstance(actor, dict):
-            raise CorruptDataError(f"{where}: its actor is not a JSON object")
-        fields = {"idx": row["idx"], "seat": row["seat"], "action": obj, "actor": actor}
-        out.append(build(StoredAction, where, fields))
-    return out
-
-
-def _assembled(
-    rows: Sequence[Row], seats: Sequence[Row], actions: Sequence[Row]
-) -> list[StoredTable]:
-    """Tables from their rows, with the seats and actions read for all of them at once."""
-    seats_of: dict[int, list[Row]] = {}
-    for seat in seats:
-        seats_of.setdefault(int(seat["table_id"]), []).append(seat)
-    actions_of: dict[int, list[Row]] = {}
-    for action in actions:
-        actions_of.setdefault(int(action["table_id"]), []).append(action)
-    return [
-        _table(row, seats_of.get(int(row["id"]), []), actions_of.get(int(row["id"]), []))
-        for row in rows
-    ]
-
-
-def _table(row: Row, seats: Sequence[Row], actions: Sequence[Row]) -> StoredTable:
-    fields = row_dict(row)
-    table_id = int(fields["id"])
-    where = f"table {table_id}"
-    fields["rules"] = load_rules(fields["rules"], where)
-    if fields["deals"] is not None:
-        deals = load_json(fields["deals"], f"{where} deals")
-        if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
-            raise CorruptDataError(f"{where}: the stored deals are not a list of objects")
-        fields["deals"] = deals
-    fields["seats"] = [
-        build(Seat, f"{where} seat {s['seat']}", _without(row_dict(s), "table_id")) for s in seats
-    ]
-    fields["actions"] = _actions(table_id, actions)
-    return build(StoredTable, where, fields)
-
-
-def _without(fields: dict[str, Any], key: str) -> dict[str, Any]:
-    return {k: v for k, v in fields.items() if k != key}

@@ -5,7 +5,7 @@ their decisions in it; in a ranked game, only once the game has ended (a review 
 a ranked game would be a hint). The review itself is ``bot.players.review``'s, on the
 table's record: it is slow, so the caller runs it in the search pool. Once the table is
 gone from memory (the bot restarted, or dropped it), a finished game is reviewed from the
-archive (:meth:`bot.league.Reviewer.table_game`); a game nothing kept has no review left,
+archive (:meth:`bot.review.Reviewer.table_game`); a game nothing kept has no review left,
 and :func:`no_review_kept` says why.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.league.deal_reviews import ANOTHER_PLAYERS_DEAL
+from bot.review.deal import ANOTHER_PLAYERS_DEAL
 
 from .errors import WrongStageError
 

@@ -1,7 +1,7 @@
 """A server's tournament events: on its page each event's standings, and a page per event.
 
 Events come from ``TournamentRepo``; their standings are the league's own
-(``bot.league.tournaments.standings``), as the event's message shows them. An event's
+(``bot.tournaments.standings``), as the event's message shows them. An event's
 own page adds its rounds: each table, who sat where, what it scored and the game it
 archived (linked to its replay). A person who hides from the pages shows as "a player",
 without a link.
@@ -14,16 +14,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Final
 
-from bot.league.tournaments.standings import Standing, standings
 from bot.server.preferences import HIDDEN_NAME
-from bot.store import (
-    ArchivedGame,
-    Database,
-    GameArchiveRepo,
-    NotFoundError,
-    TournamentEvent,
-    TournamentRepo,
-)
+from bot.store import ArchivedGame, Database, GameArchiveRepo, NotFoundError
+from bot.tournaments.model import TournamentEvent
+from bot.tournaments.repository import TournamentRepo
+from bot.tournaments.standings import Standing, standings
 
 __all__ = [
     "EVENTS_SHOWN",

@@ -28,17 +28,10 @@ from bot.league import (
     rank_players,
 )
 from bot.league.ratings import Rating
+from bot.review.repository import AccuracyPoint, AccuracyRepo
 from bot.rules import RecordError
 from bot.server.preferences import HIDDEN_NAME
-from bot.store import (
-    AccuracyPoint,
-    AccuracyRepo,
-    ArchivedGame,
-    Database,
-    GameArchiveRepo,
-    RatingRepo,
-    Season,
-)
+from bot.store import ArchivedGame, Database, GameArchiveRepo, RatingRepo, Season
 
 from .answers import PageNotFound
 from .servers import (

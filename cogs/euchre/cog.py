@@ -42,7 +42,7 @@ from bot.tables import (
     TableService,
     dealt_hands,
 )
-from bot.tables.champion_roles import ChampionRoles
+from bot.tournaments.champion_roles import ChampionRoles
 from cogs.euchre.daily import DailyCommands
 from cogs.euchre.league import LeagueCommands
 from cogs.euchre.learning import ReviewCommands

@@ -2,7 +2,7 @@
 
 Every message is ephemeral. A move's button (:func:`~bot.discord.buttons.daily_button`) carries the
 day and the action number it was drawn at; the play is kept in the store after each
-move (:class:`bot.league.daily_play.DailyService`), so a restart resumes it and a second
+move (:class:`bot.daily.service.DailyService`), so a restart resumes it and a second
 try, from any process, is refused with the stored result.
 """
 
@@ -16,16 +16,13 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import daily_button
+from bot.daily.service import DailyService
+from bot.discord.daily import daily_answer
 from bot.discord.refusals import log_refusal
 from bot.discord.replies import answer_first
 from bot.errors import UserFacingError
-from bot.league.daily_play import DailyService, DailyStep
 from bot.render.daily import (
-    daily_text,
     leaderboard_texts,
-    result_text,
-    solo_buttons,
     weekly_texts,
 )
 from bot.tables.scheduler import Timer
@@ -42,7 +39,7 @@ if TYPE_CHECKING:
 else:
     _Mixin = object
 
-__all__ = ["WEEKLY_EVERY", "DailyCommands", "daily_answer"]
+__all__ = ["WEEKLY_EVERY", "DailyCommands"]
 
 log = logging.getLogger(__name__)
 
@@ -53,26 +50,6 @@ _SHOW = [
     app_commands.Choice(name="play today's deal", value="play"),
     app_commands.Choice(name="today's leaderboard", value="leaderboard"),
 ]
-
-
-def daily_answer(step: DailyStep) -> tuple[str, discord.ui.View | None]:
-    """The message of a daily deal's step: the deal and the moves, or the result."""
-    view = step.view
-    if view is None:
-        assert step.points is not None and step.par is not None
-        team = step.deal.seat % 2
-        tricks = step.game.results[0].tricks if step.game.results else (0, 0)
-        taken = (tricks[team], tricks[1 - team])
-        return result_text(step.day, step.points, step.par, taken), None
-    buttons = discord.ui.View(timeout=None)
-    for button in solo_buttons(view):
-        buttons.add_item(
-            daily_button(
-                step.day, step.index, str(button.action), button.position, label=button.label
-            )
-        )
-    buttons.stop()
-    return daily_text(step.day, view), buttons
 
 
 def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:

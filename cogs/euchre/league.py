@@ -35,12 +35,12 @@ from bot.render.league import (
     FAMILY_NAMES,
     export_bytes,
     export_filename,
-    history_embed,
-    season_ended_embed,
+    history_panel,
+    season_ended_panel,
     season_started_text,
-    settings_embed,
-    standings_embed,
-    stats_embed,
+    settings_panel,
+    standings_panel,
+    stats_panel,
 )
 from bot.render.rating_chart import CHART_FILENAME, rating_chart
 from bot.render.replays import replay_panel
@@ -186,7 +186,7 @@ class LeagueCommands(_Mixin):
         if table.season is not None:
             view = standings_view(table.season.id, 0, page.pages, table.family)
         await send_public(
-            interaction, embed=standings_embed(page), view=view or discord.utils.MISSING
+            interaction, embed=embed_of(standings_panel(page)), view=view or discord.utils.MISSING
         )
 
     async def standings_page(
@@ -201,7 +201,7 @@ class LeagueCommands(_Mixin):
         season = await self.league.season(guild_id, season_id)
         shown = (await self.league.standings(guild_id, season, family)).page(page)
         view = standings_view(season.id, shown.page, shown.pages, family)
-        await update_message(interaction, embed=standings_embed(shown), view=view)
+        await update_message(interaction, embed=embed_of(standings_panel(shown)), view=view)
 
     # ------------------------------------------------------------------ a player
 
@@ -231,7 +231,7 @@ class LeagueCommands(_Mixin):
         )
         picture = discord.File(io.BytesIO(rating_chart(report.ratings)), filename=CHART_FILENAME)
         await send_public(
-            interaction, embed=stats_embed(report, image=CHART_FILENAME), file=picture
+            interaction, embed=embed_of(stats_panel(report, image=CHART_FILENAME)), file=picture
         )
 
     @app_commands.command(
@@ -248,7 +248,7 @@ class LeagueCommands(_Mixin):
         view = history_view(who.id, page.page, page.pages)
         await send_public(
             interaction,
-            embed=history_embed(who.display_name, page),
+            embed=embed_of(history_panel(who.display_name, page)),
             view=view or discord.utils.MISSING,
         )
 
@@ -260,7 +260,7 @@ class LeagueCommands(_Mixin):
         shown = await self.league.history(guild_id, user_id, page)
         name = _name_of(interaction, user_id, shown)
         view = history_view(user_id, shown.page, shown.pages)
-        await update_message(interaction, embed=history_embed(name, shown), view=view)
+        await update_message(interaction, embed=embed_of(history_panel(name, shown)), view=view)
 
     @app_commands.command(
         name="web",
@@ -364,7 +364,7 @@ class LeagueCommands(_Mixin):
         ended = await self.league.end_season(guild_id)
         finals = await self.league.played_standings(guild_id, ended)
         web = await self._web(interaction, guild_id)
-        await send_public(interaction, embed=season_ended_embed(ended, finals, web=web))
+        await send_public(interaction, embed=embed_of(season_ended_panel(ended, finals, web=web)))
 
     @season.command(name="settings", description="See the league settings; admins may change them")
     @app_commands.describe(
@@ -395,4 +395,4 @@ class LeagueCommands(_Mixin):
             settings = await self.league.update_settings(guild_id, **changes)
         else:
             settings = await self.league.settings(guild_id)
-        await send_ephemeral(interaction, embed=settings_embed(settings))
+        await send_ephemeral(interaction, embed=embed_of(settings_panel(settings)))

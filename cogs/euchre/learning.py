@@ -2,7 +2,7 @@
 
 Like :mod:`.league`, discord.py collects these commands from the cog's MRO. The review
 is slow (a fixed search budget a decision), so the answer is deferred and the search
-runs in the bot's search pool (:class:`bot.league.Reviewer`); its buttons
+runs in the bot's search pool (:class:`bot.review.Reviewer`); its buttons
 (:func:`~bot.discord.buttons.review_button`) step to the game's other deals. A private hand's Review
 button reviews a finished deal of the table from the table's own record
 (:func:`~bot.discord.buttons.review_button`), or from the game it archived once the table is gone.
@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import review_button
 from bot.discord.replies import answer_as, answer_first
+from bot.discord.review import review_view
 from bot.discord.tables.components import table_review_view
 from bot.errors import UserFacingError
-from bot.league import DealShown, Reviewer, review_in_pool
 from bot.render.review import deal_review_text, table_review_text
+from bot.review.deal import review_in_pool
+from bot.review.service import Reviewer
 from bot.tables import NoTableError, no_review_kept, review_record, reviewable_deals
 from cogs.euchre.league import league_of
 
@@ -33,27 +34,9 @@ if TYPE_CHECKING:
 else:
     _Mixin = object
 
-__all__ = ["ReviewCommands", "review_view"]
+__all__ = ["ReviewCommands"]
 
 _MAX_GAME_ID: Final = 2**53
-
-
-def review_view(shown: DealShown) -> discord.ui.View | None:
-    """Previous and next deal of the review; None for a game of one deal."""
-    if shown.deals <= 1:
-        return None
-    deal = shown.review.deal
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        review_button(shown.game.id, deal - 1, "p", label="◀ Previous deal", disabled=deal <= 1)
-    )
-    view.add_item(
-        review_button(
-            shown.game.id, deal + 1, "n", label="Next deal ▶", disabled=deal >= shown.deals
-        )
-    )
-    view.stop()
-    return view
 
 
 def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:

@@ -2,7 +2,7 @@
 
 Every message is ephemeral. A button (:func:`~bot.discord.buttons.lesson_button`) carries the preset
 and the step, and the deal is replayed to that step in the search pool
-(:func:`bot.league.lesson.advised_lesson`), so the lesson needs no store. The lesson's
+(:func:`bot.lesson.deal.advised_lesson`), so the lesson needs no store. The lesson's
 move at each step is the hint's; another button gets the line again and changes nothing.
 """
 
@@ -14,21 +14,17 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import lesson_button
 from bot.discord.fields import PRESET_CHOICES
+from bot.discord.lesson import lesson_answer
 from bot.discord.replies import answer_first
 from bot.errors import UserFacingError
-from bot.league.lesson import (
-    LEARNER,
+from bot.lesson.deal import (
     LessonStep,
     advised_lesson,
-    differences,
     lesson_advice,
     lesson_fits,
 )
-from bot.render.daily import solo_buttons
 from bot.render.hints import hint_text
-from bot.render.lesson import lesson_end_text, lesson_line, lesson_text
 from bot.rules import Action, HouseRules, SeatView
 from bot.search_pool import Priority, SearchPool
 
@@ -42,35 +38,13 @@ if TYPE_CHECKING:
 else:
     _Mixin = object
 
-__all__ = ["LessonCommands", "lesson_answer", "lesson_hint"]
+__all__ = ["LessonCommands", "lesson_hint"]
 
 
 def lesson_hint(view: SeatView) -> tuple[Action, str]:
     """The hint at ``view``: the expert at a fixed number of samples (the same every time)."""
     advice = lesson_advice(view)
     return advice.action, hint_text(view, advice)
-
-
-def lesson_answer(preset: str, step: LessonStep) -> tuple[str, discord.ui.View | None]:
-    """The lesson's message at ``step``: the deal, the line and the hint, or the end."""
-    rules = HouseRules.from_spec({"preset": preset})
-    differ = [] if lesson_fits(rules) else differences(rules)
-    view = step.view
-    if view is None:
-        result = step.game.results[0]
-        team = LEARNER % 2
-        return lesson_end_text(result.tricks[team], result.points[team], differ), None
-    assert step.choice is not None
-    buttons = discord.ui.View(timeout=None)
-    for button in solo_buttons(view):
-        buttons.add_item(
-            lesson_button(
-                preset, step.step, str(button.action), button.position, label=button.label
-            )
-        )
-    buttons.stop()
-    shown = differ if step.step == 0 else ()
-    return lesson_text(view, lesson_line(view, step.choice), step.why, shown), buttons
 
 
 async def _step(pool: SearchPool, preset: str, step: int) -> LessonStep:

@@ -14,9 +14,9 @@ import discord
 
 from bot.discord.refusals import log_refusal
 from bot.discord.replies import send_ephemeral
-from bot.store.tournament_models import Entrant
 from bot.tables import Player
-from bot.tables.tournament_runner import TournamentRunner
+from bot.tournaments.model import Entrant
+from bot.tournaments.runner import TournamentRunner
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot

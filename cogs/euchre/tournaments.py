@@ -1,7 +1,7 @@
 """The tournament commands of ``/euchre``, as a mixin of the euchre cog, and their buttons.
 
 ``/euchre tournament new|join|skip|reschedule|standings|history|export``: each parses the
-interaction and asks the bot's :class:`~bot.tables.tournament_runner.TournamentRunner`
+interaction and asks the bot's :class:`~bot.tournaments.runner.TournamentRunner`
 (``bot.tournaments``); the event's message and its tables' threads are the
 :class:`~.tournament_view.EventDesk`'s. Events are directed by the members who may
 change the server's house rules (Manage Server, or the server's rules-admin role), by
@@ -27,14 +27,14 @@ from bot.discord.tournaments.lists import show_history, show_list
 from bot.discord.tournaments.reminder import NO_REMINDER, schedule_reminder
 from bot.discord.tournaments.view import EventDesk, event_message
 from bot.errors import UserFacingError
-from bot.league.tournaments import Actor, Tournament, event_start, export_csv, export_json
 from bot.render.tournament_lists import EventList
 from bot.render.tournaments import DIRECTOR_VERBS, EventVerb
 from bot.rules import HouseRules
-from bot.store.tournament_models import EVENT_NAME_LENGTH, MAX_PLAYERS, EventSettings
 from bot.tables import Player
-from bot.tables.champion_roles import ChampionRoles
-from bot.tables.tournament_runner import TournamentRunner
+from bot.tournaments import Actor, Tournament, event_start, export_csv, export_json
+from bot.tournaments.champion_roles import ChampionRoles
+from bot.tournaments.model import EVENT_NAME_LENGTH, MAX_PLAYERS, EventSettings
+from bot.tournaments.runner import TournamentRunner
 
 from .tournament_answers import (
     joined,

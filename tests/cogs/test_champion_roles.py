@@ -129,7 +129,7 @@ async def play_round(h: Harness, bot: EuchreBot, clock: ManualScheduler, event_i
 def champion_names(bot: EuchreBot, g: FakeGuild, event_id: int) -> list[str]:
     runner = bot.tournaments
     assert runner is not None
-    event = runner._now(event_id)
+    event = runner.events.current(event_id)
     names = {n.casefold() for line in event.champions() for n in line.names}
     assert names
     return [m for m in MEMBERS if m in names]
@@ -149,7 +149,7 @@ async def test_the_champions_hold_the_role_until_its_time_is_up(
     )
     runner = bot.tournaments
     assert runner is not None
-    settings = runner._now(event_id).state.settings
+    settings = runner.events.current(event_id).state.settings
     assert (settings.champion_role_id, settings.champion_role_hours) == (role_id, HOURS)
     assert settings.break_minutes == 5
 

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from bot.daily.deal import deal_result, par_of, play_to_person
+from bot.daily.service import DailyService, fixed_expert
 from bot.discord.app import EuchreBot
 from bot.league import LeagueService
-from bot.league.daily import deal_result, par_of, play_to_person
-from bot.league.daily_play import DailyService, fixed_expert
 from bot.render.daily import weekly_texts
 from bot.rules import Action, HouseRules
 from bot.settings import Settings

@@ -11,8 +11,8 @@ from __future__ import annotations
 import asyncio
 
 from bot.discord.app import STOPPING, EuchreBot
+from bot.discord.tables.embeds import table_embed
 from bot.players import make_player
-from bot.render import table_embed
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.settings import Settings

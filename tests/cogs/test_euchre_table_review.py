@@ -21,10 +21,11 @@ import pytest
 from bot.discord.app import EuchreBot
 from bot.discord.pace.pacing import ChannelLimits
 from bot.discord.tables.components import gone_view
-from bot.league import LeagueService, Reviewer
+from bot.league import LeagueService
 from bot.players import make_player
 from bot.players.review import Budget, review_deal
 from bot.render.review import table_review_text
+from bot.review.service import Reviewer
 from bot.rules import HouseRules
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.league.lesson import play_lesson
+from bot.lesson.deal import play_lesson
 from bot.rules import HouseRules
 from cogs.euchre.lesson import lesson_hint
 from tests.cogs.euchre_driver import build_bot

@@ -14,11 +14,13 @@ from typing import Any
 import pytest
 
 from bot.discord.app import STOPPING
-from bot.league import LeagueService, Reviewer, finished_deals
+from bot.league import LeagueService
 from bot.players.review import Budget, review_deal, review_game, summarize
 from bot.render.review import deal_review_text
+from bot.review.deal import finished_deals
+from bot.review.repository import AccuracyRepo
+from bot.review.service import Reviewer
 from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, Seat
-from bot.store.accuracy import AccuracyRepo
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeGuild, Harness

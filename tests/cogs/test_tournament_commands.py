@@ -23,10 +23,11 @@ from bot.players import make_player
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.settings import Settings
-from bot.store import Database, EventSettings
+from bot.store import Database
 from bot.tables import TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.scheduler import ManualScheduler
+from bot.tournaments.model import EventSettings
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
 from tests.kit.harness import (

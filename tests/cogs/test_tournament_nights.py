@@ -15,13 +15,13 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from bot.discord.app import EuchreBot
-from bot.league.tournaments import Tournament
 from bot.rules import replay
 from bot.server.sources import FixedSettings
 from bot.store import Database, GameArchiveRepo
 from bot.tables.scheduler import ManualScheduler
 from bot.tables.stopping import ROUND_TIMER
-from bot.tables.tournament_runner import TournamentRunner
+from bot.tournaments import Tournament
+from bot.tournaments.runner import TournamentRunner
 from bot.web.events import read_event_rounds
 from tests.cogs.test_tournament_commands import (
     DIRECTOR,
@@ -221,7 +221,9 @@ async def test_an_announcement_posted_but_not_noted_is_not_posted_twice(
     nonces = [
         (s.body or {}).get("nonce")
         for s in h.sent
-        if s.kind == "channel_send" and "as their partner" in str(s.body) and bob.mention in str(s.body)
+        if s.kind == "channel_send"
+        and "as their partner" in str(s.body)
+        and bob.mention in str(s.body)
     ]
     assert nonces and all(n and len(n) <= 25 for n in nonces)
     assert len(nonces) == 2 and len(set(nonces)) == 1, "posted again, answered with the first"
@@ -345,7 +347,9 @@ async def test_an_event_that_ended_while_the_bot_was_down_ends_its_scheduled_eve
     assert event_id is not None
     desk = bot.get_cog("Euchre").desk  # type: ignore[union-attr]
     desk.scheduled.follow = lambda event: None  # the bot dies before it can follow
-    await h.click(g.member(DIRECTOR), h.message(h.last_public_message(g.channel).id), label="Cancel")
+    await h.click(
+        g.member(DIRECTOR), h.message(h.last_public_message(g.channel).id), label="Cancel"
+    )
     await settled(h, bot)
     assert h.scheduled_events.events[scheduled_id]["status"] == 1
     await h.close()

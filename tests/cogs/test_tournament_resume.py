@@ -17,9 +17,9 @@ import pytest
 
 from bot.discord.app import EuchreBot
 from bot.discord.readiness import Readiness
-from bot.league.tournaments import Tournament
 from bot.store import ConnectionLostError, Database
 from bot.tables.scheduler import ManualScheduler
+from bot.tournaments import Tournament
 from cogs.euchre.tournaments import NOT_RESUMED, STILL_RESUMING
 from tests.cogs.test_tournament_commands import DIRECTOR, db, event_harness, new_event, settled
 from tests.conftest import MakeHarness

@@ -12,7 +12,7 @@ import re
 from datetime import date
 
 from bot.league import LeagueService
-from bot.league.reviews import Reviewer
+from bot.review.service import Reviewer
 from bot.rules import PRESETS
 from bot.settings import Settings
 from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, Seat

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Database, TournamentRepo
+from bot.store import Database
+from bot.tournaments.repository import TournamentRepo
 from tests.kit.bot_process import BotProcess
 from tests.kit.fake_discord import FakeDiscord, Message
 from tests.kit.tournament_play import (

@@ -94,14 +94,18 @@ class ScheduledEvents:
         status = body.get("status")
         if status is not None and status != event["status"]:
             if status not in _MOVES.get(event["status"], set()):
-                raise EditRefusedError(400, INVALID_FORM, "Invalid Form Body: status cannot change so")
+                raise EditRefusedError(
+                    400, INVALID_FORM, "Invalid Form Body: status cannot change so"
+                )
         elif event["status"] in (COMPLETED, CANCELED):
             raise EditRefusedError(400, INVALID_FORM, "Invalid Form Body: the event has ended")
         start = _time(body.get("scheduled_start_time", event["scheduled_start_time"]))
         end = _time(body.get("scheduled_end_time", event["scheduled_end_time"]))
         if "scheduled_start_time" in body:
             if start is None or start <= self.now():
-                raise EditRefusedError(400, INVALID_FORM, "Invalid Form Body: start time in the past")
+                raise EditRefusedError(
+                    400, INVALID_FORM, "Invalid Form Body: start time in the past"
+                )
             if end is not None and end <= start:
                 raise EditRefusedError(400, INVALID_FORM, "Invalid Form Body: end before start")
         event.update({k: v for k, v in body.items() if k in event})

@@ -15,8 +15,9 @@ import asyncio
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.league.tournaments import Tournament
-from bot.store import Database, TournamentRepo
+from bot.store import Database
+from bot.tournaments import Tournament
+from bot.tournaments.repository import TournamentRepo
 from tests.kit.bot_process import BotProcess
 from tests.kit.fake_discord import FakeDiscord, Message, User
 from tests.kit.fake_players import EuchreTable, Players

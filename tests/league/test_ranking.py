@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from bot.league import casual_reason, record_rules
 from bot.rules import HouseRules
 from bot.store import ArchivedGame, GamePlayer, LeagueSettings
-from bot.store.tournament_models import EventGame
+from bot.store.league_models import EventGame
 
 from .util import GUILD, RULES, finished_record
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import io
 from collections import Counter
 
-import discord
 from PIL import Image
 
-from bot.render import CardFaces, hand_buttons, hand_embed
+from bot.discord.tables.embeds import hand_embed
+from bot.render import CardFaces, hand_buttons
 from bot.render.card_images import (
     FOUR_COLOUR_PREFIX,
     card_picture,
@@ -17,6 +17,7 @@ from bot.render.card_images import (
     emoji_pictures,
 )
 from bot.render.cards import card_text, hand_text, in_colours, suit_text
+from bot.render.faces import CardEmoji
 from bot.rules import Suit, parse_card, seat_view
 from tests.render.games import VARIANTS, steps
 
@@ -125,10 +126,10 @@ def test_the_hand_and_its_buttons_follow_the_preference() -> None:
 def test_the_faces_draw_with_the_set_asked_for() -> None:
     jd, ah = parse_card("JD"), parse_card("AH")
     usual = {
-        jd: discord.PartialEmoji(name="euchre_JD_a", id=1),
-        ah: discord.PartialEmoji(name="euchre_AH_b", id=2),
+        jd: CardEmoji("euchre_JD_a", 1),
+        ah: CardEmoji("euchre_AH_b", 2),
     }
-    four = {jd: discord.PartialEmoji(name="euchre_four_JD_c", id=3)}
+    four = {jd: CardEmoji("euchre_four_JD_c", 3)}
     faces = CardFaces(usual, four)
     assert faces.emoji(jd) == usual[jd]
     coloured = faces.coloured(True)

@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from bot.render import hand_buttons, hand_embed
+from bot.discord.tables.embeds import hand_embed
+from bot.render import hand_buttons
 from bot.render.hand import ACTION_ROWS
 from bot.rules import seat_view
 from bot.rules.bid_bidding import bid_range

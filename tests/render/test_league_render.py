@@ -27,10 +27,10 @@ from bot.render.league import (
     SEASON_END_TOP,
     export_bytes,
     export_filename,
-    history_embed,
-    season_ended_embed,
-    standings_embed,
-    stats_embed,
+    history_panel,
+    season_ended_panel,
+    standings_panel,
+    stats_panel,
 )
 from bot.render.rating_chart import CHART_SIZE, rating_chart
 from bot.render.replays import replay_panel
@@ -110,7 +110,7 @@ def test_standings_show_place_player_rating_games_wins_and_win_rate() -> None:
     rows = rank_players(
         RatingModel(), [rating(1, 30.0, 4, 3), rating(2, 20.0, 2, 1), rating(3, 40, 1, 1)], 2
     )
-    embed = standings_embed(Standings(season(), tuple(rows), 2).page(0))
+    embed = embed_of(standings_panel(Standings(season(), tuple(rows), 2).page(0)))
     shown = text(embed)
     assert "🏆 Standings · Spring" in shown
     assert "🥇 Player 1 — **24.0** · 4 games · 3 wins (75%)" in shown
@@ -124,9 +124,9 @@ def test_standings_show_place_player_rating_games_wins_and_win_rate() -> None:
 def test_standings_pages_and_empty_standings() -> None:
     rows = rank_players(RatingModel(), [rating(u, 20.0 + u, 3, 1) for u in range(1, 26)], 0)
     page = Standings(season(running=False), tuple(rows), 0).page(2)
-    shown = text(standings_embed(page))
+    shown = text(embed_of(standings_panel(page)))
     assert "Page 3 of 3" in shown and "**21.**" in shown and "ended" in shown
-    empty = text(standings_embed(Standings(None, (), 5).page(0)))
+    empty = text(embed_of(standings_panel(Standings(None, (), 5).page(0))))
     assert "No ranked games yet" in empty
 
 
@@ -139,7 +139,7 @@ def test_a_seasons_end_shows_the_leaders_of_each_family_played() -> None:
     four = Standings(ended, tuple(rank_players(RatingModel(), long_names, 2)), 2, "euchre4")
     bid_rows = [rating(1, 30.0, 4, 3), rating(2, 20.0, 1, 1)]
     bid = Standings(ended, tuple(rank_players(RatingModel(), bid_rows, 2)), 2, "bid_euchre")
-    embed = season_ended_embed(ended, [four, bid])
+    embed = embed_of(season_ended_panel(ended, [four, bid]))
     limits_hold(embed)
     assert embed.title == f"🏁 {'S' * 50} is over · final standings"
     assert [f.name for f in embed.fields] == ["🏆 Four-hand euchre", "🏆 Bid Euchre"]
@@ -152,13 +152,13 @@ def test_a_seasons_end_shows_the_leaders_of_each_family_played() -> None:
         "1 player had fewer than 2 ranked games, so no place.",
     ]
     # Even far more places than a field holds are cut to Discord's 1024 characters.
-    crowded = season_ended_embed(ended, [four, four, four], top=40)
+    crowded = embed_of(season_ended_panel(ended, [four, four, four], top=40))
     limits_hold(crowded)
     assert str(crowded.fields[0].value).endswith("\n…")
 
 
 def test_a_season_without_ranked_games_ends_with_a_sentence() -> None:
-    embed = season_ended_embed(season(running=False), [])
+    embed = embed_of(season_ended_panel(season(running=False), []))
     limits_hold(embed)
     assert embed.fields == []
     assert "no ranked games were played in this season" in str(embed.description)
@@ -187,7 +187,7 @@ def test_stats_show_every_count_and_the_picture() -> None:
     )
     rows = rank_players(RatingModel(), [rating(1, 30.0, 9, 7)], 1)
     report = PlayerReport(stats, season(), rows[0], (0.0, 1.0, 24.0))
-    embed = stats_embed(report, image="rating.png")
+    embed = embed_of(stats_panel(report, image="rating.png"))
     shown = text(embed)
     for part in (
         "12 games (9 ranked) · 7 wins · 4 losses · 1 tie · 58% won",
@@ -200,7 +200,7 @@ def test_stats_show_every_count_and_the_picture() -> None:
         assert part in shown
     assert embed.image.url == "attachment://rating.png"
     limits_hold(embed)
-    fresh = stats_embed(PlayerReport(PlayerStats(user_id=2, name="Bo"), None, None, ()))
+    fresh = embed_of(stats_panel(PlayerReport(PlayerStats(user_id=2, name="Bo"), None, None, ())))
     assert "No finished games" in text(fresh) and "Not rated yet" in text(fresh)
 
 
@@ -218,15 +218,15 @@ def test_history_lines() -> None:
         ),
         HistoryEntry(9, WHEN, False, "tied", 5, 5, (), (SeatedPlayer("Di", False),)),
     ]
-    shown = text(history_embed("Ada", HistoryPage(tuple(entries), 0, 1, 2)))
+    shown = text(embed_of(history_panel("Ada", HistoryPage(tuple(entries), 0, 1, 2))))
     stamp = int(WHEN.timestamp())
     assert (
         f"**#12** · ✅ Won 10–6 · with Bob vs Cy & Computer 4 🤖 · ranked · <t:{stamp}:d>" in shown
     )
     assert "**#9** · 🤝 Tied 5–5 · vs Di · casual" in shown
     assert "Page" not in shown
-    assert "No finished games" in text(history_embed("Ada", HistoryPage((), 0, 1, 0)))
-    paged = history_embed("Ada", HistoryPage(tuple(entries), 3, 20, 200))
+    assert "No finished games" in text(embed_of(history_panel("Ada", HistoryPage((), 0, 1, 0))))
+    paged = embed_of(history_panel("Ada", HistoryPage(tuple(entries), 3, 20, 200)))
     assert "Page 4 of 20 · 200 games" in text(paged)
 
 

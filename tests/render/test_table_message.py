@@ -7,8 +7,10 @@ import re
 import discord
 import pytest
 
-from bot.render import LAST_DEAL, CardFaces, card_text, table_embed
+from bot.discord.tables.embeds import table_embed
+from bot.render import LAST_DEAL, CardFaces, card_text
 from bot.render.cards import card_symbol
+from bot.render.faces import CardEmoji
 from bot.rules import HouseRules
 from bot.rules.cards import JACK, card
 from bot.tables import Place, Player, Table
@@ -136,9 +138,7 @@ def test_a_bower_in_the_trick_is_named_as_the_trump_it_is_and_pictures_replace_t
     left = card(JACK, 3 - trump)
     text = table_embed(found.public()).description or ""
     assert f"{card_text(left)} (left)" in text
-    faces = CardFaces(
-        {c: discord.PartialEmoji(name=f"euchre_c{c}_00", id=1000 + c) for c in range(38)}
-    )
+    faces = CardFaces({c: CardEmoji(f"euchre_c{c}_00", 1000 + c) for c in range(38)})
     drawn = table_embed(found.public(), faces).description or ""
     assert f"<:euchre_c{left}_00:{1000 + left}> (left)" in drawn
     trick = next(x for x in drawn.splitlines() if x.startswith("**Trick"))

@@ -6,7 +6,7 @@ from collections import defaultdict
 
 import pytest
 
-from bot.render import table_embed
+from bot.discord.tables.embeds import table_embed
 from bot.rules import HouseRules
 from bot.tables import Place, Player, Table
 from tests.render.games import steps

@@ -15,18 +15,18 @@ import discord
 import pytest
 
 from bot.discord.embeds import embed_of
-from bot.league.tournaments import Actor, Announcement, Standing, Tournament
 from bot.render.tournament_lists import event_list_page
 from bot.render.tournaments import (
     HISTORY_EVENTS,
     announcement_texts,
     champion_text,
-    event_embed,
-    history_embed,
+    event_panel,
+    history_panel,
     standing_line,
     waiting_texts,
 )
-from bot.store.tournament_models import MAX_PLAYERS, EventSettings
+from bot.tournaments import Actor, Announcement, Standing, Tournament
+from bot.tournaments.model import MAX_PLAYERS, EventSettings
 from tests.cogs.worst import long_name
 from tests.kit.messages import check_message
 
@@ -75,9 +75,9 @@ def test_who_is_in_fills_the_message_and_counts_the_rest(
 ) -> None:
     event = full_event(format, waiting, check_in=check_in)
     state = event.state
-    embed = event_embed(state, [], 3)
-    valid(embed)
-    text = "\n".join(f"{f.name}\n{f.value}" for f in embed.fields)
+    panel = event_panel(state, [], 3)
+    valid(embed_of(panel))
+    text = "\n".join(f"{f.name}\n{f.value}" for f in panel.fields)
     lines = len(re.findall(r"^• ", text, re.MULTILINE))
     people = len(state.entrants) // (2 if format == "pairs" else 1)
     queued = len(state.waiting) // (2 if format == "pairs" else 1)
@@ -112,9 +112,9 @@ def test_the_standings_show_their_first_lines_and_every_line_on_pages(pairs: boo
     event = full_event("pairs" if pairs else "progressive", 0)
     event.start(DIRECTOR, NOW)
     lines = standings(pairs, 64)
-    embed = event_embed(event.state, lines, 3)
-    valid(embed)
-    shown = embed.fields[-1].value or ""
+    panel = event_panel(event.state, lines, 3)
+    valid(embed_of(panel))
+    shown = panel.fields[-1].value or ""
     assert (
         len(re.findall(r"^(🥇|🥈|🥉|\d+\.)", shown, re.MULTILINE)) + count(r"and (\d+) more", shown)
         == 64
@@ -144,9 +144,9 @@ def test_a_history_page_of_long_events_fits_its_message() -> None:
     for i in range(HISTORY_EVENTS):
         event = full_event("pairs", 0).state.model_copy(update={"id": 10**18 + i})
         events.append((event, standings(True, 8)))
-    embed = history_embed(events, 41, 1000)
-    valid(embed)
-    assert str(embed.description).count("\n") == HISTORY_EVENTS - 1, "every event has its line"
+    panel = history_panel(events, 41, 1000)
+    valid(embed_of(panel))
+    assert str(panel.description).count("\n") == HISTORY_EVENTS - 1, "every event has its line"
 
 
 def test_the_waiting_list_is_told_in_as_few_messages_as_fit_every_one_once() -> None:
@@ -170,7 +170,12 @@ def test_every_announcement_to_the_most_people_fits_and_mentions_each_once(kind:
     )
     users = tuple(USER + i for i in range(1 if kind == "partner" else MAX_PLAYERS))
     said = Announcement(
-        f"{kind}:1", kind, users, named_by=USER + 500, round=3, next_at=start  # type: ignore[arg-type]
+        f"{kind}:1",
+        kind,
+        users,
+        named_by=USER + 500,
+        round=3,
+        next_at=start,  # type: ignore[arg-type]
     )
     texts = announcement_texts(event, said, 30)
     for text, mentioned in texts:

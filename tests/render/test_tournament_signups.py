@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.league.tournaments import Tournament
-from bot.render.tournaments import event_embed
-from bot.store.tournament_models import EventSettings
+from bot.render.tournaments import event_panel
+from bot.tournaments import Tournament
+from bot.tournaments.model import EventSettings
 
 NOW = datetime(2030, 5, 1, 19, 0, tzinfo=UTC)
 
 
 def signups(event: Tournament) -> str:
-    embed = event_embed(event.state, [], 2)
-    return next(str(f.value) for f in embed.fields if str(f.name).startswith("Signed up"))
+    panel = event_panel(event.state, [], 2)
+    return next(str(f.value) for f in panel.fields if str(f.name).startswith("Signed up"))
 
 
 def test_each_pair_is_listed_once_and_a_pending_partner_is_marked() -> None:

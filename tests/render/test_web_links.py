@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from bot.discord.embeds import embed_of
+from bot.discord.tables.embeds import table_embed
 from bot.league import RatingModel, SeasonChange, Standings, rank_players
-from bot.render import table_embed
-from bot.render.league import season_ended_embed, season_started_text
+from bot.render.league import season_ended_panel, season_started_text
 from bot.render.web_links import public_base, season_page, table_page
 from bot.store import PlayerRating, Season
 from tests.render.games import steps
@@ -40,9 +41,9 @@ def _finals() -> list[Standings]:
 
 
 def test_a_seasons_end_links_its_standings_when_the_pages_are_public() -> None:
-    linked = season_ended_embed(ENDED, _finals(), web=BASE)
+    linked = embed_of(season_ended_panel(ENDED, _finals(), web=BASE))
     assert f"🌐 Every place on the web: {BASE}/s/{GUILD}?season=3" in str(linked.description)
-    plain = season_ended_embed(ENDED, _finals())
+    plain = embed_of(season_ended_panel(ENDED, _finals()))
     assert "on the web" not in str(plain.description)
     assert plain.fields == linked.fields
 

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.daily.repository import DailyRepo
 from bot.league import LeagueService
-from bot.league.tournaments import Actor, Tournament, create_event, save_event
+from bot.review.repository import AccuracyRepo, DealAccuracy
 from bot.rules import HouseRules, game_record
 from bot.store import (
     Database,
@@ -23,14 +24,13 @@ from bot.store import (
     SeasonRepo,
     Seat,
     TableRepo,
-    TournamentRepo,
     connect,
 )
-from bot.store.accuracy import AccuracyRepo, DealAccuracy
 from bot.store.catalog import describe
 from bot.store.copy import COPY_ORDER, CopyError, copy_database
-from bot.store.daily import DailyRepo
-from bot.store.tournament_models import ChampionRole, ScheduledEventLink
+from bot.tournaments import Actor, Tournament, create_event, save_event
+from bot.tournaments.model import ChampionRole, ScheduledEventLink
+from bot.tournaments.repository import TournamentRepo
 
 from .conftest import CHANNEL, GUILD, HOST, playing_table, random_game, sql
 

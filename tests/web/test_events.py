@@ -1,6 +1,6 @@
 """The server page lists the server's tournament events with their standings.
 
-The standings are the league's own (``bot.league.tournaments.standings``); a cancelled
+The standings are the league's own (``bot.tournaments.standings``); a cancelled
 event is left out, a hidden player is "a player", a hostile name is text.
 """
 
@@ -10,23 +10,19 @@ from datetime import UTC, datetime
 
 from aiohttp.test_utils import TestClient
 
-from bot.league.tournaments import standings
 from bot.rules import HouseRules
 from bot.server.preferences import HIDDEN_NAME
-from bot.store import (
-    Database,
+from bot.store import Database, GameArchiveRepo, PreferenceRepo, Seat, TableRepo
+from bot.tournaments import standings
+from bot.tournaments.model import (
     Entrant,
     EventRound,
     EventSettings,
-    GameArchiveRepo,
-    PreferenceRepo,
     RoundTable,
-    Seat,
-    TableRepo,
     TableResult,
     TournamentEvent,
-    TournamentRepo,
 )
+from bot.tournaments.repository import TournamentRepo
 from tests.league.util import NAMES, OTHER_GUILD, USERS, finished_record
 from tests.web.util import HOSTILE, HOSTILE_ID, League
 

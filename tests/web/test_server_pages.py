@@ -14,7 +14,8 @@ from html.parser import HTMLParser
 from aiohttp.test_utils import TestClient
 from PIL import Image
 
-from bot.store import AccuracyRepo, Database, GameAccuracy, GuildProfileRepo
+from bot.review.repository import AccuracyRepo, GameAccuracy
+from bot.store import Database, GuildProfileRepo
 from tests.league.util import USERS
 from tests.web.test_pages import Page, get_page
 from tests.web.util import BASE_URL, EMOJI, LONG, OVERRIDE, League, next_season

@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot.discord.refusals import log_refusal
 from bot.render import CardFaces
 from bot.render.card_images import EMOJI_PREFIX, CardPicture, emoji_pictures
+from bot.render.faces import CardEmoji
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
@@ -42,8 +43,8 @@ async def upload_card_faces(
     existing = await client.fetch_application_emojis()
     ours = [e for e in existing if e.name.startswith(EMOJI_PREFIX)]
     by_name = {e.name: e for e in ours}
-    faces: dict[int, discord.PartialEmoji] = {}
-    four_colour: dict[int, discord.PartialEmoji] = {}
+    faces: dict[int, CardEmoji] = {}
+    four_colour: dict[int, CardEmoji] = {}
     uploaded = 0
     for picture in pictures:
         emoji = by_name.get(picture.name)
@@ -54,7 +55,7 @@ async def upload_card_faces(
             emoji = await client.create_application_emoji(name=picture.name, image=picture.png)
             uploaded += 1
         kept = four_colour if picture.four_colour else faces
-        kept[picture.card] = discord.PartialEmoji(name=emoji.name, id=emoji.id)
+        kept[picture.card] = CardEmoji(emoji.name, emoji.id)
     return CardFaces(faces, four_colour), uploaded
 
 

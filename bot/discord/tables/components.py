@@ -21,13 +21,13 @@ from bot.discord.buttons import (
     table_review_button,
 )
 from bot.discord.routes import CLAIM_CODE
+from bot.discord.tables.embeds import closed_hand_embed
 from bot.league import LeagueService
 from bot.render import (
     NO_FACES,
     CardFaces,
     HandButton,
     PublicControls,
-    closed_hand_embed,
     played_again_controls,
     public_controls,
 )
@@ -135,7 +135,8 @@ def hand_view(
     """
     items: list[discord.ui.Item[Any]] = []
     for b in buttons:
-        emoji = None if b.card is None else faces.emoji(b.card)
+        face = None if b.card is None else faces.emoji(b.card)
+        emoji = None if face is None else discord.PartialEmoji(name=face.name, id=face.id)
         items.append(
             action_button(
                 table_id,

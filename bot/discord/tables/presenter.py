@@ -38,12 +38,11 @@ from bot.discord.tables.components import (
     hand_view,
     public_view,
 )
+from bot.discord.tables.embeds import hand_embed, table_embed
 from bot.discord.tables.open_hands import PRUNE_EVERY, HandLocks, OpenHand, edit_hand
 from bot.render import (
     hand_buttons,
-    hand_embed,
     hint_text,
-    table_embed,
     turn_mention,
 )
 from bot.render.web_links import public_base

@@ -1,6 +1,6 @@
 """An event's announcements in its channel: new messages that mention only the people concerned.
 
-The runner's every change is looked at (:func:`~bot.league.tournaments.due_announcements`):
+The runner's every change is looked at (:func:`~bot.tournaments.due_announcements`):
 an announcement due and not made yet is posted through the channel's publisher, in its
 turn, drawn from the newest state of the event when the turn comes (one that is no
 longer due then, a partner who confirmed meanwhile, is not posted). Once posted it is
@@ -20,9 +20,9 @@ import discord
 
 from bot.discord.buttons import tournament_button
 from bot.discord.refusals import log_refusal
-from bot.league.tournaments import Announcement, Tournament, due_announcements
 from bot.render.tournaments import EventVerb, announcement_texts
-from bot.store.tournament_models import TournamentEvent
+from bot.tournaments import Announcement, Tournament, due_announcements
+from bot.tournaments.model import TournamentEvent
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
@@ -90,9 +90,7 @@ class Announcer:
             if made is None:
                 made = (await runner.repo.outreach.announced([event_id]))[event_id]
                 self._made[event_id] = made
-            said = next(
-                (a for a in due_announcements(latest, runner.now()) if a.key == key), None
-            )
+            said = next((a for a in due_announcements(latest, runner.now()) if a.key == key), None)
             if key in made or said is None:
                 return
             try:

@@ -1,7 +1,7 @@
 """The champion role on Discord's side: giving and taking it back, and saying why it can't be.
 
 :class:`DiscordRoleHands` gives a finished event's champions their role and takes it
-back for :class:`~bot.tables.champion_roles.ChampionRoles`. The bot can only manage a
+back for :class:`~bot.tournaments.champion_roles.ChampionRoles`. The bot can only manage a
 role below its own highest role, and only with the Manage Roles permission (not in the
 invite link: a server that wants a champion role grants it). :func:`role_problem`
 says in one sentence why a role can't be managed, so ``/euchre tournament new`` refuses
@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from bot.errors import UserFacingError
-from bot.store.tournament_models import ChampionRole
-from bot.tables.champion_roles import RoleRefusedError
+from bot.tournaments.champion_roles import RoleRefusedError
+from bot.tournaments.model import ChampionRole
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot

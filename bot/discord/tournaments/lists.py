@@ -18,10 +18,10 @@ from bot.discord.buttons import tournament_history_button, tournament_page_butto
 from bot.discord.embeds import embed_of
 from bot.discord.replies import send_ephemeral, update_message
 from bot.errors import UserFacingError
-from bot.league.tournaments import Tournament
 from bot.render.tournament_lists import EventList, event_list_page
-from bot.render.tournaments import HISTORY_EVENTS, history_embed
-from bot.store import TournamentRepo
+from bot.render.tournaments import HISTORY_EVENTS, history_panel
+from bot.tournaments import Tournament
+from bot.tournaments.repository import TournamentRepo
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
@@ -96,7 +96,7 @@ async def show_history(
     pages = max(1, -(-await repo.count_by_guild(guild_id) // HISTORY_EVENTS))
     page = min(max(page, 0), pages - 1)
     events = await repo.list_by_guild(guild_id, limit=HISTORY_EVENTS, offset=page * HISTORY_EVENTS)
-    embed = history_embed([(e, Tournament(e).champions()) for e in events], page, pages)
+    embed = embed_of(history_panel([(e, Tournament(e).champions()) for e in events], page, pages))
     view = history_view(page, pages)
     if redraw:
         await update_message(interaction, embed=embed, view=view)

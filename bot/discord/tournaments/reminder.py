@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from bot.discord.refusals import log_refusal
-from bot.store.tournament_models import (
+from bot.tournaments.model import (
     EventSettings,
     ScheduledEventLink,
     ScheduledStatus,
@@ -142,9 +142,7 @@ class ScheduledEvents:
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
-    async def created(
-        self, event: TournamentEvent, scheduled: discord.ScheduledEvent
-    ) -> None:
+    async def created(self, event: TournamentEvent, scheduled: discord.ScheduledEvent) -> None:
         """Note the scheduled event just created for ``event`` (a store failure is logged)."""
         runner = self.bot.tournaments
         if runner is None or event.id is None:

@@ -1,6 +1,6 @@
 """Tournament events in their channel: the live event message, each table's thread, notices.
 
-:class:`EventDesk` is the Discord side of :class:`~bot.tables.tournament_runner.TournamentRunner`:
+:class:`EventDesk` is the Discord side of :class:`~bot.tournaments.runner.TournamentRunner`:
 it gives each table of a round its place (a public thread of the event's channel, where
 the table's people are pinged), and listens to every :class:`EventChanged` to redraw
 the event's one live message (who is in, then the standings) through the bot's
@@ -19,25 +19,27 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from bot.discord.buttons import tournament_button
+from bot.discord.embeds import embed_of
 from bot.discord.pace.pacing import Kind
 from bot.discord.pace.permissions import THREAD_TABLE, lacking
 from bot.discord.readiness import patiently
 from bot.discord.tables.presenter import TablePresenter
-from bot.league.tournaments import Tournament
-from bot.league.tournaments.errors import EventStateError
 from bot.render.fitting import THREAD_NAME, shorten
 from bot.render.tournaments import (
     champion_text,
     event_buttons,
-    event_embed,
+    event_panel,
     round_text,
     table_ping_text,
     waiting_texts,
 )
-from bot.store.tournament_models import EventRound, RoundTable, TournamentEvent
 from bot.tables import Place
-from bot.tables.champion_roles import RoleNotice
-from bot.tables.tournament_runner import EventChanged, TournamentRunner
+from bot.tournaments import Tournament
+from bot.tournaments.champion_roles import RoleNotice
+from bot.tournaments.errors import EventStateError
+from bot.tournaments.model import EventRound, RoundTable, TournamentEvent
+from bot.tournaments.runner import TournamentRunner
+from bot.tournaments.running import EventChanged
 
 from .announcer import Announcer
 from .reminder import ScheduledEvents
@@ -63,14 +65,19 @@ def event_view(event: TournamentEvent) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for verb, label, style in buttons:
-        view.add_item(tournament_button(event.id, verb, label=label, style=style))
+        view.add_item(
+            tournament_button(
+                event.id, verb, label=label, style=getattr(discord.ButtonStyle, style)
+            )
+        )
     return view
 
 
 def event_message(event: TournamentEvent) -> tuple[discord.Embed, discord.ui.View | None]:
     """The event's live message."""
     tournament = Tournament(event)
-    return event_embed(event, tournament.standings(), tournament.total_rounds), event_view(event)
+    panel = event_panel(event, tournament.standings(), tournament.total_rounds)
+    return embed_of(panel), event_view(event)
 
 
 class EventDesk:
