@@ -16,6 +16,7 @@ import discord
 import pytest
 
 from bot.store import Database
+from tests.bot_env import is_bot_variable
 from tests.kit.harness import Harness
 from tests.kit.postgres_server import PostgresMissingError, PostgresServer, start_server
 from tests.kit.slow_database import SLOW_DB, slow_commits
@@ -231,3 +232,22 @@ def _slow_sqlite_commits() -> Iterator[None]:
         return
     with slow_commits(SLOW_DB):
         yield
+
+
+# --------------------------------------------------------------------------- the bot's environment
+# Tests of start-up, settings and logs: ``pytestmark = pytest.mark.usefixtures("clean_env")``.
+
+
+@pytest.fixture
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No ambient token, EUCHRE_* variables or ./config.toml leak into a test."""
+    for name in list(os.environ):
+        if is_bot_variable(name):
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def quiet_logging(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot's logging set-up adds no handler to the test run's root logger."""
+    monkeypatch.setattr(discord.utils, "setup_logging", lambda **kw: None)

@@ -51,9 +51,7 @@ class CounterButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d
         return cls(int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        view = discord.ui.View(timeout=None)
-        view.add_item(CounterButton(self.n + 1))
-        view.add_item(NoteButton(self.n + 1))
+        view = counter_view(self.n + 1)
         await interaction.response.edit_message(content=f"Count: {self.n + 1}", view=view)
 
 

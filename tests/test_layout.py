@@ -321,6 +321,7 @@ LAYERS: dict[str, int] = {
     "bot.maintenance": 9,
     "cogs.euchre": 10,
     "bot.__main__": 10,
+    "lab.options": 10,
     "lab.players": 11,
     "lab.bench": 12,
     "lab.__main__": 13,

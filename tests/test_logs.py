@@ -7,7 +7,6 @@ import contextvars
 import io
 import json
 import logging
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,9 +19,8 @@ import bot.__main__ as cli
 from bot.discord.app import EuchreBot
 from bot.logs import GUILD_ID, PLAIN, TABLE_ID, JsonFormatter, TableLock, formatter_for
 from bot.settings import Settings
+from tests.bot_env import child_env
 from tests.discord.test_app import FakeInteraction, make_settings
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 class Terminal(io.StringIO):
@@ -121,16 +119,10 @@ async def test_a_taken_interaction_names_its_guild() -> None:
 
 
 def test_log_format_json_writes_json_lines(tmp_path: Path) -> None:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not (k.upper().startswith("EUCHRE_") or k == "DISCORD_TOKEN")
-    }
-    env |= {"EUCHRE_LOG_FORMAT": "json", "PYTHONPATH": str(REPO)}
     done = subprocess.run(
         [sys.executable, "-m", "bot", "migrate"],
         cwd=tmp_path,
-        env=env,
+        env=child_env(EUCHRE_LOG_FORMAT="json"),
         capture_output=True,
         text=True,
         timeout=60,

@@ -19,16 +19,9 @@ import bot.__main__ as cli
 from bot.discord.app import EuchreBot
 from bot.logs import PLAIN
 from bot.settings import Settings
+from tests.bot_env import child_env
 
-REPO = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(autouse=True)
-def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in list(os.environ):
-        if name.upper().startswith("EUCHRE_") or name.upper() == "DISCORD_TOKEN":
-            monkeypatch.delenv(name)
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("clean_env")
 
 
 @pytest.fixture
@@ -37,17 +30,6 @@ def logging_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(discord.utils, "setup_logging", lambda **kw: calls.append(kw))
     return calls
-
-
-def child_env(**extra: str) -> dict[str, str]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not (k.upper().startswith("EUCHRE_") or k.upper() == "DISCORD_TOKEN")
-    }
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-    env.update(extra)
-    return env
 
 
 def run_bot(cwd: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:

@@ -8,7 +8,6 @@ import sqlite3
 import time
 from pathlib import Path
 
-import discord
 import pytest
 
 import bot.__main__ as cli
@@ -16,14 +15,7 @@ from bot.heartbeat import MAX_AGE_SECONDS, Heartbeat
 from bot.store import StoreBusyError, StoreError, check_writable
 from tests.kit.waiting import until
 
-
-@pytest.fixture(autouse=True)
-def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in list(os.environ):
-        if name.upper().startswith("EUCHRE_") or name.upper() == "DISCORD_TOKEN":
-            monkeypatch.delenv(name)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(discord.utils, "setup_logging", lambda **kw: None)
+pytestmark = pytest.mark.usefixtures("clean_env", "quiet_logging")
 
 
 def health(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:

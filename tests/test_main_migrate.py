@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import socket
 import sqlite3
 import subprocess
@@ -11,23 +10,14 @@ import sys
 from pathlib import Path
 
 import asyncpg
-import discord
 import pytest
 
 import bot.__main__ as cli
 from bot.settings import Settings
 from bot.store import StoreError, latest_version
+from tests.bot_env import child_env
 
-REPO = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(autouse=True)
-def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in list(os.environ):
-        if name.upper().startswith("EUCHRE_") or name.upper() == "DISCORD_TOKEN":
-            monkeypatch.delenv(name)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(discord.utils, "setup_logging", lambda **kw: None)
+pytestmark = pytest.mark.usefixtures("clean_env", "quiet_logging")
 
 
 def user_version(path: Path) -> int:
@@ -84,17 +74,10 @@ def test_a_postgresql_server_that_cannot_be_reached_is_named_once(
 
 
 def test_python_m_bot_migrate_runs_without_a_token(tmp_path: Path) -> None:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not (k.upper().startswith("EUCHRE_") or k.upper() == "DISCORD_TOKEN")
-    }
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-    env["EUCHRE_DATA_DIR"] = str(tmp_path / "elsewhere")
     done = subprocess.run(
         [sys.executable, "-m", "bot", "migrate"],
         cwd=tmp_path,
-        env=env,
+        env=child_env(EUCHRE_DATA_DIR=str(tmp_path / "elsewhere")),
         capture_output=True,
         text=True,
         timeout=60,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -17,17 +16,9 @@ from bot.settings import (
     load_settings,
     unknown_variables,
 )
+from tests.bot_env import REPO
 
-REPO = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(autouse=True)
-def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """No ambient token, EUCHRE_* variables or ./config.toml leak into a test."""
-    for name in list(os.environ):
-        if name.upper().startswith("EUCHRE_") or name.upper() == "DISCORD_TOKEN":
-            monkeypatch.delenv(name)
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("clean_env")
 
 
 def write(path: Path, text: str) -> Path:

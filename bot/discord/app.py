@@ -23,7 +23,7 @@ from bot.league import LeagueService
 from bot.logs import GUILD_ID
 from bot.render.faces import NO_FACES, CardFaces
 from bot.search_pool import SearchPool
-from bot.server.preference_sources import MemoryPreferences, PreferenceSource
+from bot.server.preference_sources import KeptPreferences, MemoryPreferences, PreferenceSource
 from bot.services import database_tables, default_tables, search_pool
 from bot.settings import Settings
 from bot.tables import TableService
@@ -269,8 +269,13 @@ class EuchreBot(commands.AutoShardedBot):
             self.scheduler.close()
 
     def _hand_clock_to_tables(self) -> None:
-        """One clock and one place for preferences in the process: the tables use the bot's."""
+        """One clock and one place for preferences in the process: the tables use the bot's.
+
+        The preferences are kept as read (:class:`KeptPreferences`): the tables read those
+        of everyone seated at each change, and the commands change them through it.
+        """
         self.tables.scheduler = self.scheduler
+        self.preferences = KeptPreferences.around(self.preferences)
         self.tables.preferences = self.preferences
 
     async def setup_hook(self) -> None:

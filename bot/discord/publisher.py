@@ -37,8 +37,7 @@ import discord
 from bot.discord.pace.pacing import Kind, RetryAfter
 from bot.discord.pace.permissions import may_send
 from bot.discord.refusals import log_refusal
-from bot.discord.tables.publishing import GONE, publish, too_old_to_edit
-from bot.tables import Table
+from bot.discord.tables.publishing import GONE, Shown, newest, publish, too_old_to_edit
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
@@ -69,7 +68,7 @@ class Publisher:
     """Table messages, pings and notices of every channel, through the bot's pacers."""
 
     def __init__(
-        self, bot: EuchreBot, on_gone: Callable[[Table], Awaitable[None]] | None = None
+        self, bot: EuchreBot, on_gone: Callable[[Shown], Awaitable[None]] | None = None
     ) -> None:
         """Publish for ``bot``, within its :attr:`~bot.discord.app.EuchreBot.pacers`.
 
@@ -81,6 +80,8 @@ class Publisher:
         self.pings: dict[int, TurnPing] = {}
         """The live turn ping of each table."""
         self._refused: set[tuple[int, str]] = set()
+        self._posted: dict[int, int] = {}
+        """The message each table was last posted anew as, by this publisher."""
         self._numbers = itertools.count(1)
 
     def _channel(self, place_id: int, guild_id: int) -> discord.PartialMessageable:
@@ -90,7 +91,7 @@ class Publisher:
 
     def table(
         self,
-        table: Table,
+        table: Shown,
         render: Callable[[], tuple[discord.Embed, discord.ui.View | None]],
         *,
         post_if_missing: bool = False,
@@ -102,10 +103,14 @@ class Publisher:
         request still waiting when another comes is dropped. ``urgent``: a person waits
         to see their own move (it may take the slot the pacer keeps in reserve).
         """
-        if table.message_id is None and not post_if_missing:
+        old = newest(table.message_id, self._posted.get(table.id))
+        if old is None and not post_if_missing:
             return
-        old = table.message_id
         kind: Kind = "edit" if old is not None and not too_old_to_edit(old) else "post"
+
+        async def remember(message_id: int) -> None:
+            self._posted[table.id] = message_id
+            await self.bot.tables.set_message(table.id, message_id)
 
         async def job() -> None:
             if not self.allowed(table.place.id, kind, embeds=True):
@@ -114,8 +119,9 @@ class Publisher:
             outcome = await _paced(
                 publish(
                     self.bot,
-                    self.bot.tables,
                     table,
+                    message_id=newest(table.message_id, self._posted.get(table.id)),
+                    remember=remember,
                     content=None,
                     embed=embed,
                     view=view,
@@ -129,7 +135,7 @@ class Publisher:
         pacer = self.pacers.of(table.place.id)
         pacer.submit(("table", table.id), kind, job, urgent=urgent)
 
-    def shown(self, table: Table, again: Callable[[], None]) -> None:
+    def shown(self, table: Shown, again: Callable[[], None]) -> None:
         """The table's message was just redrawn by a click's answer: drop the older state.
 
         If an edit is in flight it may land after the answer, so ``again()`` submits the
@@ -143,7 +149,7 @@ class Publisher:
 
     # ------------------------------------------------------------------ turn pings
 
-    def ping(self, table: Table, user_id: int, content: str) -> None:
+    def ping(self, table: Shown, user_id: int, content: str) -> None:
         """Post ``content`` mentioning ``user_id`` (their turn); the table's old ping goes."""
         current = self.pings.get(table.id)
         if current is not None and current.user_id == user_id:
@@ -199,7 +205,7 @@ class Publisher:
 
         pacer.submit(ping.key, "delete", delete)
 
-    def pinged(self, table: Table) -> int | None:
+    def pinged(self, table: Shown) -> int | None:
         """Whom the table's live ping mentions."""
         ping = self.pings.get(table.id)
         return None if ping is None else ping.user_id

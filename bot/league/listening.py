@@ -69,8 +69,8 @@ class TableEventLike(Protocol):
         ...
 
     @property
-    def table(self) -> _Table:
-        """The table it happened at."""
+    def snapshot(self) -> _Table:
+        """The table it happened at, as it was then."""
         ...
 
 

@@ -169,7 +169,7 @@ class LeagueService:
     def on_table_event(self, event: TableEventLike) -> None:
         """A ``TableService`` listener: take a finished game in as soon as it is archived."""
         if event.kind == "finished":
-            self._take_ins.later(event.table.place.guild_id)
+            self._take_ins.later(event.snapshot.place.guild_id)
 
     async def settle(self, timeout: float) -> int:
         """Wait up to ``timeout`` s for the take-ins under way (a stop, before the database)."""

@@ -82,7 +82,7 @@ class _Event(Protocol):
     def kind(self) -> str: ...
 
     @property
-    def table(self) -> _Table: ...
+    def snapshot(self) -> _Table: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,7 +355,7 @@ class Reviewer:
         """A ``TableService`` listener: once a game ends, keep the accuracy of who wants it."""
         if event.kind != "finished" or self._closed.is_set():
             return
-        table = event.table
+        table = event.snapshot
         self._start(
             self._keep_logged(f"table {table.id}", self.keep_table(table.place.guild_id, table.id))
         )

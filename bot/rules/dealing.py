@@ -68,6 +68,26 @@ def keyed_int(key: bytes, index: int) -> int:
     return _FROM_BYTES(_BLAKE2B(key + str(index).encode()).digest())
 
 
+_HASHED_KEYS: Final[dict[bytes, hashlib.blake2b]] = {}
+"""A BLAKE2b that has hashed each key (a game's ``deal_key``): only copied, never updated."""
+
+
+def hashed_int(key: bytes, index: int) -> int:
+    """``keyed_int(key, index)``, resuming a BLAKE2b that hashed the key already.
+
+    A game's deals share the key: copying the hashed key is about half the work of
+    hashing it afresh each deal.
+    """
+    hashed = _HASHED_KEYS.get(key)
+    if hashed is None:
+        if len(_HASHED_KEYS) >= 256:
+            _HASHED_KEYS.clear()
+        hashed = _HASHED_KEYS[key] = _BLAKE2B(key)
+    h = hashed.copy()
+    h.update(str(index).encode())
+    return _FROM_BYTES(h.digest())
+
+
 def shuffled(cards: list[int], seed: int, purpose: str, index: int = 0) -> list[int]:
     """A copy of ``cards`` in a seeded random order (see ``Shuffle``)."""
     out = list(cards)
@@ -104,7 +124,8 @@ class Shuffle:
             chunks.append(chunk)
             stops.append(stop)
             i = stop
-        self.chunks = chunks
+        # Any: Python's ints, made once (compiled, an int read for a division is boxed anew)
+        self.chunks: tuple[Any, ...] = tuple(chunks)
         self.stops = stops
 
     def apply(self, out: list[Any], x: int) -> None:
@@ -114,8 +135,12 @@ class Shuffle:
         """
         i = self.size - 1
         stops = self.stops
-        for k, chunk in enumerate(self.chunks):
-            x, r = divmod(x, chunk)
+        chunks = self.chunks
+        rest: Any = x  # Any: compiled, the big number's divisions call CPython's as they are
+        for k in range(len(stops)):
+            chunk = chunks[k]
+            r: int = rest % chunk
+            rest //= chunk
             stop = stops[k]
             while i > stop:
                 radix = i + 1
@@ -171,7 +196,7 @@ class Dealer:
     def shuffled(self, key: bytes, number: int) -> list[int]:
         """The pack as deal number ``number`` (0-based) deals it (``key``: ``deal_key(seed)``)."""
         out = list(self.pack)
-        self.shuffle.apply(out, keyed_int(key, number))
+        self.shuffle.apply(out, hashed_int(key, number))
         return out
 
     def deal(self, seed: int, number: int) -> Deal:

@@ -71,12 +71,13 @@ def legal(s: State, seat: int) -> Sequence[Action]:
 
 
 def _legal_bid1(s: State, seat: int) -> list[Action]:
-    acts = [PASS]
-    if not must_hold_suit(s, seat) or holds_upcard_suit(s, seat):
-        if forced_alone(s, seat):
-            acts.append(ORDER_UP_ALONE)
-        else:
-            acts += (ORDER_UP, ORDER_UP_ALONE)
+    # Each list built whole: a list grown by a tuple is a generic call when compiled.
+    if must_hold_suit(s, seat) and not holds_upcard_suit(s, seat):
+        acts = [PASS]
+    elif forced_alone(s, seat):
+        acts = [PASS, ORDER_UP_ALONE]
+    else:
+        acts = [PASS, ORDER_UP, ORDER_UP_ALONE]
     fixed = s.fixed
     if fixed.ace_no_face and ace_no_face(s.hands[seat]):
         acts.append(REDEAL)
@@ -90,7 +91,8 @@ def _legal_bid2(s: State, seat: int) -> list[Action]:
     acts = [] if stuck else [PASS]
     for suit in range(4):
         if suit != s.turned_down:
-            acts += (CALL[suit], CALL_ALONE[suit])
+            acts.append(CALL[suit])
+            acts.append(CALL_ALONE[suit])
     return acts
 
 
@@ -115,17 +117,17 @@ def act(s: State, seat: int, action: Action) -> DealOutcome | None:
         _call(s, seat, action.suit, bool(action.alone))
     elif do == "discard":
         assert card is not None
-        s.masked_at = (*s.masked_at, len(s.log) - 1)
+        _mask_last(s)
         _discard(s, seat, card)
     elif do == "alone":
         _declare_alone(s, seat)
     elif do == "give":
         assert card is not None
-        s.masked_at = (*s.masked_at, len(s.log) - 1)
+        _mask_last(s)
         _give(s, seat, card)
     elif do == "ask":
         assert action.partner is not None
-        s.masked_at = (*s.masked_at, len(s.log) - 1)
+        _mask_last(s)
         s.give_step = GIVE_STEP
         s.receiver = seat
         s.turn = action.partner
@@ -133,9 +135,15 @@ def act(s: State, seat: int, action: Action) -> DealOutcome | None:
         return "redeal"
     elif do == "swap":
         assert action.cards is not None
-        s.masked_at = (*s.masked_at, len(s.log) - 1)
+        _mask_last(s)
         _swap(s, seat, action.cards)
     return None
+
+
+def _mask_last(s: State) -> None:
+    """The action just logged holds a card some seats may not see (or is an ask)."""
+    # concatenated, not (*masked_at, i): compiled, that would build a list first
+    s.masked_at += (len(s.log) - 1,)
 
 
 def _pass(s: State, seat: int) -> DealOutcome | None:

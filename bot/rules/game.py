@@ -43,7 +43,7 @@ from .euchre_bidding import legal as euchre_legal
 from .euchre_checks import ace_no_face, farmer_swaps
 from .euchre_checks import check as euchre_check
 from .house_rules import HouseRules
-from .play import check_play, legal_plays, play_card
+from .play import check_play, legal_plays, play_card, trick_seats
 from .ranking import Ranking
 from .results import Contract, DealResult, Trick
 from .state import PLAY_PHASE, Phase, State, fixed_for, snapshot
@@ -266,7 +266,7 @@ class Game:
     def trick(self) -> tuple[tuple[int, int], ...]:
         """The trick being played, as (seat, card) in play order."""
         s = self._state
-        return tuple(zip(s.trick_seats, s.trick_cards, strict=True))
+        return tuple(zip(trick_seats(s), s.trick_cards, strict=True))
 
     @property
     def tricks(self) -> tuple[Trick, ...]:

@@ -17,7 +17,7 @@ from .cards import FOUR_SPADES, JOKER, SUIT_NAMES, THREE_SPADES, TWO_SPADES, Sui
 from .errors import RefusedError
 from .ranking import best_card, top_rank_word
 from .results import Trick
-from .state import PLAY_PHASE, State
+from .state import NOBODY, PLAY_PHASE, State
 
 __all__ = [
     "begin_play",
@@ -27,6 +27,7 @@ __all__ = [
     "play_card",
     "play_order",
     "set_play_order",
+    "trick_seats",
 ]
 
 
@@ -135,6 +136,11 @@ def begin_play(s: State, leader: int) -> None:
 def set_play_order(s: State) -> None:
     """The seats in the play: who plays after each seat, and how many play to a trick."""
     out = s.out
+    fixed = s.fixed
+    if out is fixed.nobody_out:  # nobody alone: every seat plays, the common case
+        s.next_seat = fixed.everyone_order
+        s.active = fixed.players
+        return
     order = _PLAY_ORDER.get(out)
     if order is None:
         order = _PLAY_ORDER[out] = play_order(out)
@@ -147,35 +153,50 @@ def play_card(s: State, seat: int, card: int) -> bool:
     s.hands[seat].remove(card)
     cards = s.trick_cards
     cards.append(card)
-    s.trick_seats.append(seat)
     played = len(cards)
     if played == 1:
         s.led = s.eff[card]
+        s.trick_leader = seat
     if played != s.active:
         s.turn = s.next_seat[seat]
         return False
     return _end_trick(s)
 
 
+def trick_seats(s: State) -> tuple[int, ...]:
+    """The seats that played to the trick in play, in play order: its leader's, then on."""
+    played = len(s.trick_cards)
+    fixed = s.fixed
+    if played == fixed.players:  # nobody sits out: the leader's row, shared
+        return fixed.trick_rows[s.trick_leader]
+    seats = []
+    seat = s.trick_leader
+    for _ in range(played):
+        seats.append(seat)
+        seat = s.next_seat[seat]
+    return tuple(seats)
+
+
 def _end_trick(s: State) -> bool:
     cards = s.trick_cards
-    seats = s.trick_seats
+    seats = trick_seats(s)
     best = best_card(cards, s.power[s.led], s.fixed.later_equal_wins)
     winner = seats[best]
     won = s.tricks_won
     team = winner & 1
     won[team] = won[team] + 1
-    if s.fixed.lead_rules and not s.trump_broken:
+    fixed = s.fixed
+    if fixed.lead_rules and not s.trump_broken:
         eff = s.eff
         trump = s.trump
         s.trump_broken = any(eff[c] == trump for c in cards)
-    done = Trick(tuple(seats), tuple(cards), winner)
+    done = Trick(seats, tuple(cards), winner)
     s.tricks.append(done)
     s.last_trick = done
-    seats.clear()
     cards.clear()
+    s.trick_leader = NOBODY
     s.trick_no += 1
-    if s.trick_no < s.fixed.hand_size:
+    if s.trick_no < fixed.hand_size:
         s.turn = winner
         return False
     return True

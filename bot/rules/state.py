@@ -67,6 +67,10 @@ class Fixed:
         self.dealer = Dealer(rules)
         self.dupes = rules.packs > 1
         self.nobody_out = (False,) * n
+        # who plays after each seat while nobody sits out (play.py's set_play_order)
+        self.everyone_order = tuple([(s + 1) % n for s in range(n)])
+        # the seats of a whole trick in play order, by its leader (nobody sitting out)
+        self.trick_rows = tuple([tuple([(s + k) % n for k in range(n)]) for s in range(n)])
         self.partners = tuple([tuple([(s + k) % n for k in range(2, n, 2)]) for s in range(n)])
         asks = [tuple([Action.ask(p) for p in partners]) for partners in self.partners]
         # the ask step's legal actions per seat (a six-handed loner may also pass)
@@ -201,7 +205,8 @@ class State:
 
     # ---- the deal's play
     tricks_won: list[int]
-    trick_seats: list[int]
+    trick_leader: int
+    """The seat that led the trick in play; -1 before its first card (play.py: ``trick_seats``)."""
     trick_cards: list[int]
     trick_no: int
     led: int
@@ -267,7 +272,7 @@ class State:
         self.receiver = NOBODY
         self.discard_kind = 0
         self.tricks_won = [0, 0]
-        self.trick_seats = []
+        self.trick_leader = NOBODY
         self.trick_cards = []
         self.trick_no = 0
         self.led = NOBODY

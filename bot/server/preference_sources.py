@@ -3,20 +3,25 @@
 :class:`PreferenceSource` is what the commands and the tables read and change;
 :class:`MemoryPreferences` keeps them in the process (a bot without a database); the
 database's is ``bot.store.preferences.PreferenceRepo``, above this package.
+:class:`KeptPreferences` keeps what another source read, so that the tables, which read
+the preferences of everyone seated at each change, wait on the store once a person.
 :func:`change_preference` turns what a person typed into a change, or one sentence
 saying why not, and changes nothing then.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from .fields import PREFERENCE_FIELDS, find_field
 from .preferences import PREFERENCE_NAMES, Preferences
+from .settings import FieldsChange
 
 __all__ = [
+    "KeptPreferences",
     "MemoryPreferences",
     "PreferenceChange",
     "PreferenceSource",
@@ -68,18 +73,63 @@ class MemoryPreferences:
         self._kept.pop(user_id, None)
 
 
-@dataclass(frozen=True, slots=True)
-class PreferenceChange:
+KEEP_FOR: Final = 300.0
+"""Seconds a person's preferences are kept before they are read again (a change made
+through another process shows by then)."""
+
+KEEP_AT_MOST: Final = 20_000
+"""People whose preferences are kept at once; the longest kept go first."""
+
+
+class KeptPreferences:
+    """Another source's preferences, each person's kept once read and changed through it.
+
+    A change made through it is kept at once; one made elsewhere (another process) is read
+    again after :data:`KEEP_FOR` seconds.
+    """
+
+    def __init__(
+        self, source: PreferenceSource, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        """Keep what ``source`` reads, timed by ``clock``."""
+        self.source = source
+        self._clock = clock
+        self._kept: dict[int, tuple[float, Preferences]] = {}
+
+    @classmethod
+    def around(cls, source: PreferenceSource) -> KeptPreferences:
+        """``source`` kept (itself, if it keeps already)."""
+        return source if isinstance(source, KeptPreferences) else cls(source)
+
+    async def get(self, user_id: int) -> Preferences:
+        """The person's preferences: as kept, else read from the source."""
+        now = self._clock()
+        kept = self._kept.get(user_id)
+        if kept is not None and now - kept[0] < KEEP_FOR:
+            return kept[1]
+        return self._keep(user_id, await self.source.get(user_id), now)
+
+    async def update(self, user_id: int, /, **changes: Any) -> Preferences:
+        """Change some preferences by name in the source, and keep the result."""
+        return self._keep(user_id, await self.source.update(user_id, **changes), self._clock())
+
+    async def reset(self, user_id: int) -> None:
+        """Forget the person's preferences in the source and here."""
+        await self.source.reset(user_id)
+        self._kept.pop(user_id, None)
+
+    def _keep(self, user_id: int, preferences: Preferences, now: float) -> Preferences:
+        self._kept.pop(user_id, None)
+        if len(self._kept) >= KEEP_AT_MOST:
+            del self._kept[next(iter(self._kept))]
+        self._kept[user_id] = (now, preferences)
+        return preferences
+
+
+class PreferenceChange(FieldsChange[Preferences]):
     """A person's preferences before and after a change (``name`` None: all reset)."""
 
-    before: Preferences
-    after: Preferences
-    name: str | None = None
-
-    @property
-    def changed(self) -> bool:
-        """Whether any preference is different."""
-        return self.before.preferences_only() != self.after.preferences_only()
+    __slots__ = ()
 
 
 async def change_preference(

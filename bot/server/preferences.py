@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bot.rules import Action
 
-from .settings import Wording, wording, wordings_of
+from .settings import Wording, worded_values, wording, wordings_of
 
 __all__ = [
     "FORCED_CARD_DELAY",
@@ -112,7 +112,7 @@ class Preferences(BaseModel):
 
     def preferences_only(self) -> dict[str, Any]:
         """The preferences by name, without the time of the last change."""
-        return {name: getattr(self, name) for name in PREFERENCE_NAMES}
+        return worded_values(self)
 
     def ping_delay(self, server_wait: float | None) -> float | None:
         """Seconds into this person's turn before it mentions them; None: no mention.

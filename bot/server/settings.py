@@ -8,10 +8,11 @@ nothing else: the store, the commands and the settings list read the fields.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Final, Literal
+from typing import Any, Final, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.config import JsonDict
@@ -23,9 +24,11 @@ __all__ = [
     "SETTING_NAMES",
     "ComputerLevel",
     "Editor",
+    "FieldsChange",
     "NotRulesAdminError",
     "ServerSettings",
     "Wording",
+    "worded_values",
     "wording",
     "wordings_of",
 ]
@@ -265,7 +268,7 @@ class ServerSettings(BaseModel):
 
     def settings_only(self) -> dict[str, Any]:
         """The settings by name, without the rules and the time of the last change."""
-        return {name: getattr(self, name) for name in SETTING_NAMES}
+        return worded_values(self)
 
     def may_change(self, editor: Editor) -> bool:
         """Whether ``editor`` may change the server's rules and settings."""
@@ -300,6 +303,37 @@ def wordings_of(model: type[BaseModel]) -> dict[str, Wording]:
         if isinstance(words, dict):
             found[name] = Wording(**words)  # type: ignore[arg-type]
     return found
+
+
+@functools.cache
+def _worded_names(model: type[BaseModel]) -> tuple[str, ...]:
+    return tuple(wordings_of(model))
+
+
+def worded_values(model: BaseModel) -> dict[str, Any]:
+    """The values of ``model``'s fields that have a wording, by name.
+
+    A server's settings without its house rules, or a person's preferences: never the
+    time of the last change.
+    """
+    return {name: getattr(model, name) for name in _worded_names(type(model))}
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(frozen=True, slots=True)
+class FieldsChange(Generic[M]):
+    """Settings or preferences before and after a change (``name`` None: all of them reset)."""
+
+    before: M
+    after: M
+    name: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        """Whether any of them is different."""
+        return worded_values(self.before) != worded_values(self.after)
 
 
 WORDINGS: Final[dict[str, Wording]] = wordings_of(ServerSettings)

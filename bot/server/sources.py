@@ -13,7 +13,7 @@ from typing import Protocol
 from bot.errors import UserFacingError
 from bot.rules import HouseRules
 
-from .settings import ServerSettings
+from .settings import FieldsChange, ServerSettings
 
 __all__ = [
     "FixedSettings",
@@ -62,15 +62,7 @@ class RuleChange:
         return self.before != self.after
 
 
-@dataclass(frozen=True, slots=True)
-class SettingChange:
+class SettingChange(FieldsChange[ServerSettings]):
     """The server's settings before and after a change (``name`` None: every setting reset)."""
 
-    before: ServerSettings
-    after: ServerSettings
-    name: str | None = None
-
-    @property
-    def changed(self) -> bool:
-        """Whether any setting is different."""
-        return self.before.settings_only() != self.after.settings_only()
+    __slots__ = ()

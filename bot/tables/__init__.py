@@ -43,6 +43,7 @@ from .public import Claim, CompletedTrick, DealSummary, PublicGame, PublicTable
 from .reviewing import no_review_kept, review_record, reviewable_deals
 from .seats import Player, Seat
 from .service import Progress, TableService
+from .snapshots import SeatSnapshot, TableSnapshot
 from .table import Move, Table
 from .watching import DealtHands, dealt_hands
 
@@ -80,6 +81,7 @@ __all__ = [
     "SaveFailedError",
     "SavedTable",
     "Seat",
+    "SeatSnapshot",
     "SeatTakenError",
     "StaleActionError",
     "Table",
@@ -91,6 +93,7 @@ __all__ = [
     "TableFullError",
     "TableReloaded",
     "TableService",
+    "TableSnapshot",
     "TableStatus",
     "TableStore",
     "TurnPassed",

@@ -51,7 +51,7 @@ class Absence:
                 raise self.saver.failed(
                     f"table {table.id}: taking over seat {number}", table, exc
                 ) from exc
-            self.saver.events.tell(table, "seated", f"{player.name} took over seat {number + 1}")
+            await self.saver.tell(table, "seated", f"{player.name} took over seat {number + 1}")
         return table
 
     async def take_back(self, table_id: int, user_id: int) -> Table:
@@ -62,7 +62,7 @@ class Absence:
             before = list(table.seats)
             seat = table.take_back(user_id)
             await self.saver.seats(table, before)
-            self.saver.events.tell(table, "back", f"{table.name(seat)} took seat {seat + 1} back")
+            await self.saver.tell(table, "back", f"{table.name(seat)} took seat {seat + 1} back")
             await self.turns.carry_on(table, user_id, tell_turn=False)
         return table
 
@@ -104,7 +104,7 @@ class Absence:
                     away = False
                     log.exception("table %d: could not save seat %d as away", table.id, seat)
             what = "a computer plays the seat until they return" if away else "a computer played"
-            self.saver.events.tell(table, "timeout", f"{table.name(seat)} ran out of time: {what}")
+            await self.saver.tell(table, "timeout", f"{table.name(seat)} ran out of time: {what}")
             return progress(table, (move,)), away
 
     async def close_idle(self, table_id: int, idle_since: float, now: float) -> Table | None:
@@ -124,7 +124,11 @@ class Absence:
                 log.exception("table %d: could not close it as idle", table.id)
                 return None
             minutes = (now - idle_since) / 60
-            self.saver.events.emit(TableClosed(table, "aborted", f"idle for {minutes:.0f} minutes"))
+            self.saver.events.emit(
+                TableClosed(
+                    await self.saver.snapshot(table), "aborted", f"idle for {minutes:.0f} minutes"
+                )
+            )
             self.registry.close(table)
         return table
 
@@ -148,7 +152,12 @@ class Absence:
                 table.status = status
                 raise self.saver.failed(f"table {table.id}: closing", table, exc) from exc
             self.saver.events.emit(
-                TableClosed(table, "aborted", f"its {where} was deleted", place_gone=True)
+                TableClosed(
+                    await self.saver.snapshot(table),
+                    "aborted",
+                    f"its {where} was deleted",
+                    place_gone=True,
+                )
             )
             self.registry.close(table)
         return table

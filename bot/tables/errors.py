@@ -89,6 +89,13 @@ class TableMovingError(TableError):
 class NotSeatedError(TableError):
     """The user does not sit at the table."""
 
+    @classmethod
+    def at(cls, status: str) -> NotSeatedError:
+        """The refusal of someone not seated at a table in ``status``."""
+        if status == "lobby":
+            return cls("You're not seated at this table: click Join to sit down.")
+        return cls("You're not playing at this table.")
+
 
 class NotYourHandError(TableError):
     """A private-hand button used by someone other than the seat's player."""
@@ -116,6 +123,11 @@ class NotReadyError(TableError):
 
 class WrongStageError(TableError):
     """The request does not fit the table's stage (a lobby action once the game is on...)."""
+
+    @classmethod
+    def no_cards_yet(cls) -> WrongStageError:
+        """The refusal of a hand asked for before the game starts."""
+        return cls("The game hasn't started yet: your cards come once it does.")
 
 
 class NotYourTurnError(TableError):

@@ -1,6 +1,7 @@
 """Table events: what happened at a table, one typed event each, on one bus.
 
-Every change the service makes is told to its listeners as a :class:`TableEvent`; six
+Every change the service makes is told to its listeners as a :class:`TableEvent`, which
+carries the table as it was then, frozen (:class:`~.snapshots.TableSnapshot`); six
 kinds carry what a listener acts on: :class:`MoveMade` (a move saved: who made it, and
 whether it should be shown at once), :class:`ClaimMade` (a claim's plays all made),
 :class:`DealEnded`, :class:`TurnPassed` (the turn
@@ -20,7 +21,8 @@ from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from .public import DealSummary
-    from .table import Move, Table
+    from .snapshots import TableSnapshot
+    from .table import Move
 
 __all__ = [
     "ClaimMade",
@@ -61,11 +63,16 @@ EventKind = Literal[
 
 @dataclass(frozen=True, slots=True)
 class TableEvent:
-    """Something that happened at a table, said in one line."""
+    """Something that happened at a table, said in one line, with the table as it was then."""
 
-    table: Table
+    snapshot: TableSnapshot
     kind: EventKind
     text: str
+
+    @property
+    def table_id(self) -> int:
+        """The table's id."""
+        return self.snapshot.id
 
     @property
     def move(self) -> Move | None:
@@ -74,8 +81,9 @@ class TableEvent:
 
     def line(self) -> str:
         """The log line: table id, where, what."""
-        where = f"guild {self.table.place.guild_id}, place {self.table.place.id}"
-        return f"table {self.table.id} ({where}) {self.kind}: {self.text}"
+        place = self.snapshot.place
+        where = f"guild {place.guild_id}, place {place.id}"
+        return f"table {self.snapshot.id} ({where}) {self.kind}: {self.text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +169,10 @@ class TableReloaded(TableEvent):
 
 
 Listener = Callable[[TableEvent], None]
-"""Called with every event, inside the table's lock (keep it quick; it must not raise)."""
+"""Called with every event, inside the table's lock (keep it quick; it must not raise).
+
+An event carries a frozen :class:`~.snapshots.TableSnapshot`, never the table: what a
+listener keeps of it stays as it was, whatever the table does next."""
 
 
 class EventBus:
@@ -179,9 +190,9 @@ class EventBus:
             except Exception:
                 log.exception("table event listener failed on %s", event.line())
 
-    def tell(self, table: Table, kind: EventKind, text: str) -> None:
-        """Tell every listener a plain event of ``table``."""
-        self.emit(TableEvent(table, kind, text))
+    def tell(self, snapshot: TableSnapshot, kind: EventKind, text: str) -> None:
+        """Tell every listener a plain event of the table of ``snapshot``."""
+        self.emit(TableEvent(snapshot, kind, text))
 
 
 def log_event(event: TableEvent) -> None:

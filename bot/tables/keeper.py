@@ -30,6 +30,7 @@ from .events import TableEvent
 from .scheduler import Scheduler, Timer
 from .service import Progress, TableService
 from .table import Table
+from .turn_timers import person_to_act
 
 __all__ = ["KeeperNotifier", "TableKeeper"]
 
@@ -109,7 +110,7 @@ class TableKeeper:
         self._running = True
         now = self.scheduler.now()
         for table in self.service.open_tables:
-            self._watch(table, now)
+            self._watch_table(table, now)
         self.service.listeners.append(self.on_event)
         self._timer = self.scheduler.call_later(self.tick_seconds, self.tick, name="table keeper")
 
@@ -132,45 +133,38 @@ class TableKeeper:
 
     def on_event(self, event: TableEvent) -> None:
         """Note a person's touch and a new turn (called inside the table's lock)."""
-        table = event.table
-        if not table.is_open:
-            watch = self._watches.pop(table.id, None)
+        now_seen = event.snapshot
+        if not now_seen.is_open:
+            watch = self._watches.pop(now_seen.id, None)
             if watch is not None and watch.reminder is not None:
-                self._drop_reminder(table, watch.reminder)
+                self._drop_reminder(now_seen.id, watch.reminder)
             return
         now = self.scheduler.now()
-        watch = self._watch(table, now)
+        watch = self._watch(now_seen.id, (now_seen.stamp, now_seen.to_act), now)
         move = event.move
         if event.kind in _TOUCHES or (move is not None and not move.by_computer):
             watch.touched = now
 
-    def _watch(self, table: Table, now: float) -> _Watch:
-        watch = self._watches.get(table.id)
+    def _watch(self, table_id: int, turn: tuple[tuple[int, int], int | None], now: float) -> _Watch:
+        """The table's watch, its turn clock restarted when ``turn`` (stamp, person) is new."""
+        watch = self._watches.get(table_id)
         if watch is None:
-            watch = self._watches[table.id] = _Watch(touched=now, since=now)
-        turn = (table.stamp, self._person_to_act(table))
+            watch = self._watches[table_id] = _Watch(touched=now, since=now)
         if turn != watch.turn:
             watch.turn, watch.since, watch.reminded = turn, now, False
             if watch.reminder is not None:
-                self._drop_reminder(table, watch.reminder)
+                self._drop_reminder(table_id, watch.reminder)
                 watch.reminder = None
         return watch
 
-    def _drop_reminder(self, table: Table, reminder: int) -> None:
+    def _watch_table(self, table: Table, now: float) -> _Watch:
+        return self._watch(table.id, (table.stamp, person_to_act(table)), now)
+
+    def _drop_reminder(self, table_id: int, reminder: int) -> None:
         async def drop() -> None:
-            await self.notifier.turn_taken(table, reminder)
+            await self.notifier.turn_taken(self.service.get_any(table_id), reminder)
 
-        self.scheduler.call_later(0, drop, name=f"table {table.id} reminder")
-
-    @staticmethod
-    def _person_to_act(table: Table) -> int | None:
-        game = table.game
-        if table.status != "playing" or game is None or game.turn is None:
-            return None
-        if table.is_computer(game.turn):
-            return None
-        seat = table.seats[game.turn]
-        return None if seat is None else seat.user_id
+        self.scheduler.call_later(0, drop, name=f"table {table_id} reminder")
 
     # ------------------------------------------------------------------ ticks
 
@@ -184,7 +178,7 @@ class TableKeeper:
         for table in self.service.open_tables:
             if table.id in self._busy:
                 continue
-            job = self._due(table, self._watch(table, now), now)
+            job = self._due(table, self._watch_table(table, now), now)
             if job is not None:
                 jobs.append(self._run(table, job))
         if jobs:

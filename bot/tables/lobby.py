@@ -114,7 +114,7 @@ class Lobby:
                 computer_move_delay=self.computer_move_delay,
             )
             self.registry.add(table)
-            self.saver.events.tell(table, "opened", f"by {host.name}, rules {rules.to_spec()}")
+            await self.saver.tell(table, "opened", f"by {host.name}, rules {rules.to_spec()}")
         return table
 
     async def set_message(self, table: Table, message_id: int) -> None:
@@ -141,7 +141,7 @@ class Lobby:
             before = list(table.seats)
             number = table.join(player, seat)
             await self.saver.seats(table, before)
-            self.saver.events.tell(table, "seated", f"{player.name} sat in seat {number + 1}")
+            await self.saver.tell(table, "seated", f"{player.name} sat in seat {number + 1}")
         return table
 
     async def add_computer(self, table_id: int, by: int, seat: int | None = None) -> Table:
@@ -158,7 +158,7 @@ class Lobby:
             before = list(table.seats)
             number = table.add_computer(by, seat)
             await self.saver.seats(table, before)
-            self.saver.events.tell(
+            await self.saver.tell(
                 table, "seated", f"computer {table.name(number)} in seat {number + 1}"
             )
         return table
@@ -178,7 +178,7 @@ class Lobby:
             except SaveFailedError:
                 table.chosen_level = chosen
                 raise
-            self.saver.events.tell(table, "seated", f"computers play at the {level} level")
+            await self.saver.tell(table, "seated", f"computers play at the {level} level")
         return table
 
     async def leave(self, table_id: int, user_id: int) -> Table:
@@ -199,11 +199,13 @@ class Lobby:
                 table.seats, table.host_id, table.status = before
                 raise self.saver.failed(f"table {table.id}: leaving", table, exc) from exc
             taken_over = " (a computer plays it now)" if table.status == "playing" else ""
-            self.saver.events.tell(table, "left", f"{name} left seat {seat + 1}{taken_over}")
+            await self.saver.tell(table, "left", f"{name} left seat {seat + 1}{taken_over}")
             if table.host_id != before[1]:
-                self.saver.events.tell(table, "host", f"{table.host_name} is the host now")
+                await self.saver.tell(table, "host", f"{table.host_name} is the host now")
             if table.status == "aborted":
-                self.saver.events.emit(TableClosed(table, "aborted", "everyone left"))
+                self.saver.events.emit(
+                    TableClosed(await self.saver.snapshot(table), "aborted", "everyone left")
+                )
                 self.registry.close(table)
             else:
                 await self.turns.carry_on(table, user_id, tell_turn=False)
@@ -221,7 +223,7 @@ class Lobby:
                 table.status, table.game = "lobby", None
                 raise self.saver.failed(f"table {table.id}: starting", table, exc) from exc
             assert table.game is not None
-            self.saver.events.tell(
+            await self.saver.tell(
                 table, "started", f"seed {table.seed}, dealer seat {table.game.dealer + 1}"
             )
             await self.turns.carry_on(table, by, tell_turn=True)
@@ -239,7 +241,9 @@ class Lobby:
             except Exception as exc:
                 table.status = status
                 raise self.saver.failed(f"table {table.id}: aborting", table, exc) from exc
-            self.saver.events.emit(TableClosed(table, "aborted", f"by user {by}"))
+            self.saver.events.emit(
+                TableClosed(await self.saver.snapshot(table), "aborted", f"by user {by}")
+            )
             self.registry.close(table)
         return table
 
@@ -262,7 +266,7 @@ class Lobby:
             except Exception as exc:
                 table.status = status
                 raise self.saver.failed(f"table {table.id}: stopping", table, exc) from exc
-            self.saver.events.emit(TableClosed(table, "aborted", reason))
+            self.saver.events.emit(TableClosed(await self.saver.snapshot(table), "aborted", reason))
             self.registry.close(table)
         return table
 

@@ -176,9 +176,13 @@ class Restorer:
         if table is None:
             raise SaveFailedError(sorry) from exc
         if answer_lost(exc) and row is not None and is_the_new_table(row, new):
-            self.saver.events.tell(table, "opened", "its unanswered opening went through")
+            await self.saver.tell(table, "opened", "its unanswered opening went through")
             return table
         self.saver.events.emit(
-            TableReloaded(table, "reloaded", f"taken in from the store ({table.status})")
+            TableReloaded(
+                await self.saver.snapshot(table),
+                "reloaded",
+                f"taken in from the store ({table.status})",
+            )
         )
         raise TableExistsError.of(table.id) from exc

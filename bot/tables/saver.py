@@ -14,12 +14,13 @@ import logging
 from bot.store import ConnectionLostError, DuplicateActionError
 
 from .errors import SaveFailedError
-from .events import DealEnded, EventBus, MoveMade, TableClosed, TableReloaded
+from .events import DealEnded, EventBus, EventKind, MoveMade, TableClosed, TableReloaded
 from .persistence import TableStore
 from .public import deal_summary
 from .registry import Registry
 from .reload import stored_table
 from .seats import Seat
+from .snapshots import Snapshots, TableSnapshot
 from .table import Move, Table
 
 __all__ = ["OPEN_UNSURE", "SAVE_FAILED", "SAVE_UNSURE", "Saver"]
@@ -40,11 +41,25 @@ log = logging.getLogger("bot.tables.service")
 class Saver:
     """Saves what changed at a table (its lock held) and tells the bus."""
 
-    def __init__(self, store: TableStore, registry: Registry, events: EventBus) -> None:
-        """Save to ``store``; close finished tables in ``registry``; tell ``events``."""
+    def __init__(
+        self, store: TableStore, registry: Registry, events: EventBus, snapshots: Snapshots
+    ) -> None:
+        """Save to ``store``; close finished tables in ``registry``; tell ``events``.
+
+        Each event carries the table's snapshot, made by ``snapshots``.
+        """
         self.store = store
         self.registry = registry
         self.events = events
+        self.snapshots = snapshots
+
+    async def snapshot(self, table: Table) -> TableSnapshot:
+        """The table now, frozen (its lock held): what an event carries."""
+        return await self.snapshots.of(table)
+
+    async def tell(self, table: Table, kind: EventKind, text: str) -> None:
+        """Tell a plain event of ``table`` (its lock held), with its snapshot."""
+        self.events.tell(await self.snapshot(table), kind, text)
 
     @staticmethod
     def failed(
@@ -108,24 +123,30 @@ class Saver:
         game = table.game
         assert game is not None
         said = f"{table.name(move.seat)} {move.action.to_json()}"
-        self.events.emit(MoveMade(table, "move", said, move, urgent, claimed))
+        now = await self.snapshot(table)  # one snapshot for every event of this move
+        self.events.emit(MoveMade(now, "move", said, move, urgent, claimed))
         if game.deal_number != move.deal_number or game.over:
             result = deal_summary(move.deal_number, game.results[move.deal_number - 1])
             said = f"deal {result.number}: {result.result}, points {result.points}"
-            self.events.emit(DealEnded(table, "deal", said, result))
+            self.events.emit(DealEnded(now, "deal", said, result))
         if game.over:
-            await self.finish(table)
+            await self.finish(table, now)
         return True
 
-    async def finish(self, table: Table) -> None:
-        """Archive a game that is over and close its table (a failed archive is logged)."""
+    async def finish(self, table: Table, now: TableSnapshot | None = None) -> None:
+        """Archive a game that is over and close its table (a failed archive is logged).
+
+        ``now``: the table's snapshot, where the caller has just made it.
+        """
         game = table.game
         assert game is not None
         try:
             await self.store.finish_table(table.id, "finished", table.record())
         except Exception:
             log.exception("table %d: could not archive the finished game", table.id)
-        self.events.emit(TableClosed(table, "finished", f"score {game.score[0]}-{game.score[1]}"))
+        if now is None:
+            now = await self.snapshot(table)
+        self.events.emit(TableClosed(now, "finished", f"score {game.score[0]}-{game.score[1]}"))
         self.registry.close(table)
 
     async def bring_in_step(self, table: Table) -> None:
@@ -150,7 +171,11 @@ class Saver:
             table.status = "finished"
         actions = 0 if game is None else len(game.log)
         self.events.emit(
-            TableReloaded(table, "reloaded", f"from the store: {table.status}, {actions} actions")
+            TableReloaded(
+                await self.snapshot(table),
+                "reloaded",
+                f"from the store: {table.status}, {actions} actions",
+            )
         )
         if over:
             await self.finish(table)

@@ -43,6 +43,7 @@ from .restoring import Restorer
 from .saver import OPEN_UNSURE, SAVE_FAILED, SAVE_UNSURE, Saver
 from .scheduler import Scheduler
 from .seats import Player, Seat
+from .snapshots import Snapshots, TableSnapshot
 from .table import Table
 from .thinking import Thinking
 from .turn_timers import TurnTimers
@@ -109,14 +110,15 @@ class TableService:
         self.computer_move_delay = computer_move_delay
         self.events = EventBus()
         self.registry = Registry(self.ownership, keep_closed=keep_closed)
-        self.saver = Saver(store, self.registry, self.events)
+        self.timers = TurnTimers(scheduler, preferences)
+        self.snapshots = Snapshots(self.timers.preferences_of, claims)
+        self.saver = Saver(store, self.registry, self.events, self.snapshots)
         self.restorer = Restorer(
             self.registry,
             self.saver,
             self.server_settings,
             computer_move_delay=computer_move_delay,
         )
-        self.timers = TurnTimers(scheduler, preferences)
         self.pool = pool if pool is not None else SearchPool(0)
         self.thinking = Thinking(self.pool, computers, grace=search_grace)
         self.turns = Turns(
@@ -194,6 +196,10 @@ class TableService:
         """The settings of a server."""
         return await self.server_settings.get(guild_id)
 
+    async def snapshot(self, table: Table) -> TableSnapshot:
+        """``table`` as it is now, frozen, as an event would carry it (to answer a click)."""
+        return await self.snapshots.of(table)
+
     def get(self, table_id: int) -> Table:
         """An open table; TableClosedError or NoTableError otherwise."""
         return self.registry.get(table_id)
@@ -238,8 +244,10 @@ class TableService:
             place, host, rules=rules, seats=seats, rules_overridden=rules_overridden
         )
 
-    async def set_message(self, table: Table, message_id: int) -> None:
+    async def set_message(self, table: Table | int, message_id: int) -> None:
         """Remember the table's public message (a failed save is only logged)."""
+        if isinstance(table, int):
+            table = self.registry.get_any(table)
         await self.lobby.set_message(table, message_id)
 
     async def join(self, table_id: int, player: Player, seat: int | None = None) -> Table:
@@ -285,10 +293,6 @@ class TableService:
     ) -> Progress:
         """A person's action from a private-hand button drawn at ``stamp`` (:meth:`Turns.act`)."""
         return await self.turns.act(table_id, user_id, seat, stamp, action)
-
-    def can_claim(self, view: SeatView) -> bool:
-        """Whether the seat of ``view`` may claim the rest of the deal (decided from it alone)."""
-        return self.turns.can_claim(view)
 
     async def claim(
         self, table_id: int, user_id: int, seat: int, stamp: tuple[int, int]

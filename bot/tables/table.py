@@ -158,9 +158,7 @@ class Table:
         """The seat of a user; NotSeatedError when they do not sit here."""
         seat = self.seat_of(user_id)
         if seat is None:
-            if self.status == "lobby":
-                raise NotSeatedError("You're not seated at this table: click Join to sit down.")
-            raise NotSeatedError("You're not playing at this table.")
+            raise NotSeatedError.at(self.status)
         return seat
 
     def name(self, seat: int) -> str:
@@ -521,7 +519,7 @@ class Table:
         """A seated user's seat and view of the game (their hand included)."""
         seat = self.require_seat(user_id)
         if self.game is None:
-            raise WrongStageError("The game hasn't started yet: your cards come once it does.")
+            raise WrongStageError.no_cards_yet()
         return seat, seat_view(self.game, seat)
 
     # ------------------------------------------------------------------ views and records

@@ -96,10 +96,6 @@ class Turns:
             await self.carry_on(table, user_id, tell_turn=True)
             return progress(table, (move,))
 
-    def can_claim(self, view: SeatView) -> bool:
-        """Whether the seat of ``view`` may claim the rest of the deal (decided from it alone)."""
-        return self.claims(view)
-
     async def claim(
         self, table_id: int, user_id: int, seat: int, stamp: tuple[int, int]
     ) -> Progress:
@@ -150,7 +146,9 @@ class Turns:
         if len(moves) == len(plays):
             last = "the last trick" if tricks == 1 else f"the last {tricks} tricks"
             said = f"{table.name(seat)} claims {last}"
-            self.saver.events.emit(ClaimMade(table, "claim", said, seat, tricks, by))
+            self.saver.events.emit(
+                ClaimMade(await self.saver.snapshot(table), "claim", said, seat, tricks, by)
+            )
         return moves
 
     def _claims_now(self, table: Table, seat: int) -> bool:
@@ -285,16 +283,18 @@ class Turns:
             prefs = await self.timers.preferences_of(user_id)
             ping_in = prefs.ping_delay(table.settings.ping_after)
         name = table.name(turn)
+        said = f"{name} is to act"
+        now = await self.saver.snapshot(table)
         self.saver.events.emit(
-            TurnPassed(
-                table, "turn", f"{name} is to act", user_id, ping_in, requested_by, computer_moves
-            )
+            TurnPassed(now, "turn", said, user_id, ping_in, requested_by, computer_moves)
         )
         if ping_in is None:
             return
-        ping = PingDue(table, "ping", f"{name} is mentioned", user_id)
 
         async def due() -> None:
+            ping = PingDue(
+                await self.saver.snapshot(table), "ping", f"{name} is mentioned", user_id
+            )
             self.saver.events.emit(ping)
 
         if ping_in > 0:
@@ -358,7 +358,7 @@ class Turns:
                 except Exception as exc:
                     raise self.saver.failed(f"table {table.id}: noting a hint", table, exc) from exc
                 table.hinted = True
-                self.saver.events.tell(
+                await self.saver.tell(
                     table, "hint", f"{table.name(seat)} asked for a hint: the game is casual"
                 )
         return view, advice

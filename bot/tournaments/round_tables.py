@@ -220,10 +220,10 @@ class RoundTables:
         """A table service listener: a scored deal or a closed table goes into its event."""
         if not isinstance(event, DealEnded | TableClosed):
             return
-        event_id = self._table_event.get(event.table.id)
+        event_id = self._table_event.get(event.table_id)
         if event_id is None:
             return
-        task = asyncio.get_running_loop().create_task(self._take_result(event_id, event.table.id))
+        task = asyncio.get_running_loop().create_task(self._take_result(event_id, event.table_id))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

@@ -166,7 +166,7 @@ class Euchre(
         if missing is not None:  # without it, Discord would refuse the table's messages
             raise UserFacingError(f"I can't keep a table here: I need {missing}.")
         table = await self._open(interaction, place, player, chosen)
-        await self.presenter.post(interaction, table)
+        await self.presenter.post(interaction, await self.service.snapshot(table))
 
     async def _open(
         self,
@@ -224,7 +224,7 @@ class Euchre(
             except UserFacingError:
                 await interaction.delete_original_response()
                 raise
-            await self.presenter.replace_answer(interaction, table)
+            await self.presenter.replace_answer(interaction, await self.service.snapshot(table))
             return
         table = await self.service.open(
             Place(guild_id, channel.id, thread.id),
@@ -232,7 +232,7 @@ class Euchre(
             rules=chosen.rules,
             rules_overridden=chosen.overridden,
         )
-        await self.presenter.post_in(thread, table)
+        await self.presenter.post_in(thread, await self.service.snapshot(table))
 
     @app_commands.command(name="hand", description="See your cards at this channel's table")
     async def hand(self, interaction: discord.Interaction[EuchreBot]) -> None:
@@ -249,7 +249,7 @@ class Euchre(
         note = " A computer plays your seat from now on." if playing else ""
         await send_ephemeral(interaction, f"You left table {table.id}.{note}")
         self.presenter.forget_hand(table, interaction.user.id)
-        self.presenter.show(table, urgent=True)
+        self.presenter.show(await self.service.snapshot(table), urgent=True)
 
     @app_commands.command(
         name="abort",
@@ -301,16 +301,16 @@ class Euchre(
             await self._start(interaction, table_id)
         elif verb == "join":
             table = await self.service.join(table_id, _player(interaction))
-            await self.presenter.answer(interaction, table)
+            await self.presenter.answer(interaction, await self.service.snapshot(table))
         elif verb == "cpu":
             table = await self.service.add_computer(table_id, interaction.user.id)
-            await self.presenter.answer(interaction, table)
+            await self.presenter.answer(interaction, await self.service.snapshot(table))
         elif verb == "leave":
             table = await self.service.leave(table_id, interaction.user.id)
-            await self.presenter.answer(interaction, table)
+            await self.presenter.answer(interaction, await self.service.snapshot(table))
         elif verb == "back":
             table = await self.service.take_back(table_id, interaction.user.id)
-            await self.presenter.answer(interaction, table)
+            await self.presenter.answer(interaction, await self.service.snapshot(table))
         elif verb == "activity":
             await self._open_activity(interaction)
         else:
@@ -321,14 +321,14 @@ class Euchre(
     ) -> None:
         """Sit in the seat picked in the lobby's select."""
         table = await self.service.join(table_id, _player(interaction), seat)
-        await self.presenter.answer(interaction, table)
+        await self.presenter.answer(interaction, await self.service.snapshot(table))
 
     async def level_chosen(
         self, interaction: discord.Interaction[EuchreBot], table_id: int, level: str
     ) -> None:
         """The host chose how well the table's computers play, in the lobby's select."""
         table = await self.service.set_computer_level(table_id, interaction.user.id, level)
-        await self.presenter.answer(interaction, table)
+        await self.presenter.answer(interaction, await self.service.snapshot(table))
 
     async def _open_activity(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Discord opens the Activity for the clicker, in this channel: its table, drawn live."""
@@ -344,11 +344,11 @@ class Euchre(
 
     async def _start(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         progress = await self.service.start(table_id, interaction.user.id)
-        await self.presenter.answer(interaction, progress.table)
+        await self.presenter.answer(interaction, await self.service.snapshot(progress.table))
 
     async def _play_again(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         table = await self.service.play_again(table_id, _player(interaction))
-        await self.presenter.played_again(interaction, table_id, table)
+        await self.presenter.played_again(interaction, table_id, await self.service.snapshot(table))
 
     async def _dealt_hands(
         self, interaction: discord.Interaction[EuchreBot], table_id: int
@@ -378,9 +378,9 @@ class Euchre(
         if verb == "hint":
             await self.presenter.send_hint(interaction, table)
         elif on_private_hand(interaction):
-            await self.presenter.redraw_hand(interaction, table)
+            await self.presenter.redraw_hand(interaction, await self.service.snapshot(table))
         else:
-            await self.presenter.send_hand(interaction, table)
+            await self.presenter.send_hand(interaction, await self.service.snapshot(table))
 
     async def hand_action(
         self,
@@ -409,10 +409,12 @@ class Euchre(
         except (StaleActionError, ClaimRefusedError) as exc:
             table = self.service.get_any(table_id)
             await self.presenter.redraw_hand(
-                interaction, table, f"{exc.message} Here is your hand now."
+                interaction,
+                await self.service.snapshot(table),
+                f"{exc.message} Here is your hand now.",
             )
             return
-        await self.presenter.redraw_hand(interaction, progress.table)
+        await self.presenter.redraw_hand(interaction, await self.service.snapshot(progress.table))
 
 
 def _action(code: str) -> Action:

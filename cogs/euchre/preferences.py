@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.embeds import embed_of
-from bot.discord.fields import Choices, field_named, name_choices, value_choices
+from bot.discord.fields import Choices, value_choices
 from bot.discord.replies import send_ephemeral
 from bot.render.preferences import (
     preference_change_text,
@@ -26,13 +26,14 @@ from bot.render.preferences import (
     preferences_panel,
     privacy_text,
 )
-from bot.server.fields import PREFERENCE_FIELDS
+from bot.server.fields import PREFERENCE_FIELDS, FieldValues
 from bot.server.preference_sources import (
     PreferenceSource,
     change_preference,
     reset_preferences,
     set_preference,
 )
+from cogs.euchre.field_completion import complete_field
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
@@ -45,6 +46,18 @@ PRIVACY_CHOICES = [
     ),
     app_commands.Choice(name="show: the web pages show your name and your page", value="show"),
 ]
+
+
+async def _preference_values(
+    interaction: discord.Interaction[EuchreBot], values: FieldValues, current: str
+) -> Choices:
+    prefs = await interaction.client.preferences.get(interaction.user.id)
+    return value_choices(
+        values,
+        current,
+        getattr(prefs, values.name),
+        lambda value, shown: preference_value_choice_name(values.name, value, prefs, shown),
+    )
 
 
 class PreferenceCommands(commands.Cog):
@@ -70,6 +83,7 @@ class PreferenceCommands(commands.Cog):
     @app_commands.describe(
         preference="The preference to change (type to search)", value="Its new value"
     )
+    @complete_field(PREFERENCE_FIELDS, "preference", _preference_values)
     async def me_set(
         self,
         interaction: discord.Interaction[EuchreBot],
@@ -79,27 +93,6 @@ class PreferenceCommands(commands.Cog):
         """Change one preference, checked before it is saved."""
         change = await change_preference(self._preferences, interaction.user.id, preference, value)
         await send_ephemeral(interaction, preference_change_text(change))
-
-    @me_set.autocomplete("preference")
-    async def _preference_names(
-        self, interaction: discord.Interaction[EuchreBot], current: str
-    ) -> Choices:
-        return name_choices(PREFERENCE_FIELDS, current)
-
-    @me_set.autocomplete("value")
-    async def _preference_values(
-        self, interaction: discord.Interaction[EuchreBot], current: str
-    ) -> Choices:
-        values = field_named(PREFERENCE_FIELDS, interaction.namespace.preference, "preference")
-        if values is None:
-            return []
-        prefs = await self._preferences.get(interaction.user.id)
-        return value_choices(
-            values,
-            current,
-            getattr(prefs, values.name),
-            lambda value, shown: preference_value_choice_name(values.name, value, prefs, shown),
-        )
 
     @me_group.command(name="reset", description="All your preferences back to their defaults")
     async def me_reset(self, interaction: discord.Interaction[EuchreBot]) -> None:

@@ -7,7 +7,8 @@ interaction, calls :mod:`bot.server` and answers with what
 :mod:`bot.render.server_config` draws. Everyone may read; a change needs Manage Server
 or the server's rules-admin role, and a refusal is one private sentence. What these
 commands share with ``/euchre me`` (autocomplete, who edits, roles) is
-:mod:`bot.discord.fields`'.
+:mod:`bot.discord.fields`', and the set commands' autocomplete
+:mod:`cogs.euchre.field_completion`'s.
 """
 
 from __future__ import annotations
@@ -24,8 +25,6 @@ from bot.discord.fields import (
     PRESET_CHOICES,
     Choices,
     editor_of,
-    field_named,
-    name_choices,
     role_choices,
     role_id,
     server_roles,
@@ -49,11 +48,43 @@ from bot.server.fields import RULE_FIELDS, SETTING_FIELDS, FieldValues
 from bot.server.overrides import TableRules, complete_changes, table_rules
 from bot.store.server_settings import editable
 from bot.tables import TableService
+from cogs.euchre.field_completion import complete_field
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
 
 __all__ = ["HouseRulesCommands"]
+
+
+async def _rule_values(
+    interaction: discord.Interaction[EuchreBot], values: FieldValues, current: str
+) -> Choices:
+    rules = (await interaction.client.tables.settings_of(_guild_id(interaction))).rules
+    preset = getattr(HouseRules.preset_rules(rules.preset), values.name)
+    return value_choices(
+        values,
+        current,
+        getattr(rules, values.name),
+        lambda value, shown: rule_value_choice_name(values.name, value, rules, shown),
+        preset,
+    )
+
+
+async def _setting_values(
+    interaction: discord.Interaction[EuchreBot], values: FieldValues, current: str
+) -> Choices:
+    tables = interaction.client.tables
+    settings = await tables.settings_of(_guild_id(interaction))
+    now = getattr(settings, values.name)
+    if values.kind == "role":
+        return role_choices(interaction, current, now)
+    delay = tables.computer_move_delay
+    return value_choices(
+        values,
+        current,
+        now,
+        lambda value, shown: setting_value_choice_name(values.name, value, settings, shown, delay),
+    )
 
 
 class HouseRulesCommands(commands.Cog):
@@ -100,6 +131,7 @@ class HouseRulesCommands(commands.Cog):
 
     @rules_group.command(name="set", description="Change one house rule (admins)")
     @app_commands.describe(rule="The rule to change (type to search)", value="Its new value")
+    @complete_field(RULE_FIELDS, "rule", _rule_values)
     async def rules_set(
         self,
         interaction: discord.Interaction[EuchreBot],
@@ -112,29 +144,6 @@ class HouseRulesCommands(commands.Cog):
         )
         before, after = _shown(RULE_FIELDS[change.field or "preset"], change.before, change.after)
         await send_ephemeral(interaction, rule_change_text(change, before, after))
-
-    @rules_set.autocomplete("rule")
-    async def _rule_names(
-        self, interaction: discord.Interaction[EuchreBot], current: str
-    ) -> Choices:
-        return name_choices(RULE_FIELDS, current)
-
-    @rules_set.autocomplete("value")
-    async def _rule_values(
-        self, interaction: discord.Interaction[EuchreBot], current: str
-    ) -> Choices:
-        values = field_named(RULE_FIELDS, interaction.namespace.rule, "rule")
-        if values is None:
-            return []
-        rules = (await self.service.settings_of(_guild_id(interaction))).rules
-        preset = getattr(HouseRules.preset_rules(rules.preset), values.name)
-        return value_choices(
-            values,
-            current,
-            getattr(rules, values.name),
-            lambda value, shown: rule_value_choice_name(values.name, value, rules, shown),
-            preset,
-        )
 
     @rules_group.command(name="reset", description="Back to the default rules (admins)")
     async def rules_reset(self, interaction: discord.Interaction[EuchreBot]) -> None:
@@ -155,6 +164,7 @@ class HouseRulesCommands(commands.Cog):
 
     @settings_group.command(name="set", description="Change one setting (admins)")
     @app_commands.describe(setting="The setting to change (type to search)", value="Its value")
+    @complete_field(SETTING_FIELDS, "setting", _setting_values)
     async def settings_set(
         self,
         interaction: discord.Interaction[EuchreBot],
@@ -172,33 +182,6 @@ class HouseRulesCommands(commands.Cog):
         before, after = _shown(SETTING_FIELDS[change.name or ""], change.before, change.after)
         text = setting_change_text(change, before, after, self._default_delay)
         await send_ephemeral(interaction, text)
-
-    @settings_set.autocomplete("setting")
-    async def _setting_names(
-        self, interaction: discord.Interaction[EuchreBot], current: str
-    ) -> Choices:
-        return name_choices(SETTING_FIELDS, current)
-
-    @settings_set.autocomplete("value")
-    async def _setting_values(
-        self, interaction: discord.Interaction[EuchreBot], current: str
-    ) -> Choices:
-        values = field_named(SETTING_FIELDS, interaction.namespace.setting, "setting")
-        if values is None:
-            return []
-        settings = await self.service.settings_of(_guild_id(interaction))
-        now = getattr(settings, values.name)
-        if values.kind == "role":
-            return role_choices(interaction, current, now)
-        delay = self._default_delay
-        return value_choices(
-            values,
-            current,
-            now,
-            lambda value, shown: setting_value_choice_name(
-                values.name, value, settings, shown, delay
-            ),
-        )
 
     @settings_group.command(name="reset", description="Every setting back to its default (admins)")
     async def settings_reset(self, interaction: discord.Interaction[EuchreBot]) -> None:

@@ -30,11 +30,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from collections.abc import Coroutine
 from pathlib import Path
+from typing import Any, Protocol
 
 from bot.cli import run_main
 from bot.rules import PRESETS, HouseRules
 from bot.store import StoreError
+from lab.options import database_url, number, preset, seed
 
 from .activity import ActivityBenchOptions
 from .activity import run as run_activity
@@ -54,6 +57,14 @@ from .web import run as run_web
 from .writes import run_writes
 
 
+class Report(Protocol):
+    """A bench's figures, as it prints them."""
+
+    def text(self) -> str:
+        """The figures in lines of text."""
+        ...
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of ``python -m lab bench``, every option's default in its help."""
     parser = argparse.ArgumentParser(
@@ -69,28 +80,18 @@ def build_parser() -> argparse.ArgumentParser:
         "through a game, every move stored in SQLite (or the database of --database-url); "
         "prints click latency, storage, memory and restore figures.",
     )
-    tp.add_argument(
-        "--tables", type=int, default=100, help="concurrent tables (default: %(default)s)"
+    number(tp, "--tables", 100, "concurrent tables")
+    number(tp, "--clicks", 30, "moves per table")
+    number(
+        tp, "--think", 5.0, "mean seconds a simulated person thinks before a move, 0 for no pause"
     )
-    tp.add_argument("--clicks", type=int, default=30, help="moves per table (default: %(default)s)")
-    tp.add_argument(
-        "--think",
-        type=float,
-        default=5.0,
-        help="mean seconds a simulated person thinks before a move, 0 for no pause "
-        "(default: %(default)s)",
-    )
-    tp.add_argument(
-        "--seed", type=int, default=1, help="seed of the people's choices (default: %(default)s)"
-    )
+    seed(tp, "seed of the people's choices")
     tp.add_argument(
         "--db", type=Path, default=None, help="SQLite file to use (default: a temporary file)"
     )
-    tp.add_argument(
-        "--database-url",
-        default=None,
-        metavar="URL",
-        help="an empty database to use instead: sqlite:///PATH or "
+    database_url(
+        tp,
+        "an empty database to use instead: sqlite:///PATH or "
         "postgresql://user:password@host/db (default: none)",
     )
     ap = sub.add_parser(
@@ -101,17 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
         "sockets watch; prints the time from a move to the last player's socket and to the "
         "last socket of all, p50/p95 with the p95's 95%% interval (goal: p95 150 ms).",
     )
-    ap.add_argument("--moves", type=int, default=400, help="moves to time (default: %(default)s)")
-    ap.add_argument(
-        "--spectators", type=int, default=100, help="watching sockets (default: %(default)s)"
-    )
-    ap.add_argument(
-        "--buttons",
-        type=float,
-        default=0.25,
-        help="share of the moves made through the buttons' call (default: %(default)s)",
-    )
-    ap.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
+    number(ap, "--moves", 400, "moves to time")
+    number(ap, "--spectators", 100, "watching sockets")
+    number(ap, "--buttons", 0.25, "share of the moves made through the buttons' call")
+    seed(ap)
     ap.add_argument(
         "--browsers",
         action="store_true",
@@ -123,29 +117,18 @@ def build_parser() -> argparse.ArgumentParser:
         description="Save the moves of whole games with append_action, the one write a "
         "click makes, as fast as possible on P connections; prints moves saved a second.",
     )
-    wp.add_argument(
-        "--processes", type=int, default=1, help="connections at once (default: %(default)s)"
-    )
-    wp.add_argument(
-        "--seconds", type=float, default=5.0, help="how long to run (default: %(default)s)"
-    )
-    wp.add_argument(
-        "--database-url",
-        default=None,
-        metavar="URL",
-        help="the database to write to (default: a temporary SQLite file)",
-    )
+    number(wp, "--processes", 1, "connections at once")
+    number(wp, "--seconds", 5.0, "how long to run")
+    database_url(wp, "the database to write to (default: a temporary SQLite file)")
     hp = sub.add_parser(
         "hints",
         help="time of a hint (the expert's advice and its line) at real positions",
         description="Games played by basic; at each decision with a choice, the time the "
         "Hint button's answer takes to work out (goal: within 1 s).",
     )
-    hp.add_argument("--hints", type=int, default=200, help="hints to time (default: %(default)s)")
-    hp.add_argument(
-        "--rules", default="north_american", help="a preset name (default: %(default)s)"
-    )
-    hp.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
+    number(hp, "--hints", 200, "hints to time")
+    preset(hp)
+    seed(hp)
     rp = sub.add_parser(
         "review",
         help="time of a whole deal's review (one seat's decisions), on one core",
@@ -153,11 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
         "review's budget, words included: CPU time of the whole deal's review and of each "
         "decision, p50/p95/max (goal: a deal within 3 s p95).",
     )
-    rp.add_argument("--deals", type=int, default=40, help="deals to review (default: %(default)s)")
-    rp.add_argument(
-        "--rules", default="north_american", help="a preset name (default: %(default)s)"
-    )
-    rp.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
+    number(rp, "--deals", 40, "deals to review")
+    preset(rp)
+    seed(rp)
     pp = sub.add_parser(
         "pace",
         help="click-to-table lag under Discord's rate limits, on the e2e fake Discord",
@@ -168,19 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
         "channel edits per 5 s, 429 answers and turn pings (with a waiter: pings per waited "
         "turn and each ping's lateness after ping_after, p50/p95/max).",
     )
-    pp.add_argument("--moves", type=int, default=40, help="moves per table (default: %(default)s)")
-    pp.add_argument(
-        "--think",
-        type=float,
-        default=0.8,
-        help="seconds a person thinks before each move (default: %(default)s)",
-    )
-    pp.add_argument(
-        "--delay",
-        type=float,
-        default=1.0,
-        help="computer_move_delay in seconds, as the bot has it (default: %(default)s)",
-    )
+    number(pp, "--moves", 40, "moves per table")
+    number(pp, "--think", 0.8, "seconds a person thinks before each move")
+    number(pp, "--delay", 1.0, "computer_move_delay in seconds, as the bot has it")
     pp.add_argument(
         "--only",
         choices=("four", "computers", "shared", "waiter"),
@@ -201,9 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
         "second and the time legal() takes; --against openspiel also times OpenSpiel's "
         "euchre in the same run and prints the ratio.",
     )
-    bp.add_argument(
-        "--seconds", type=float, default=2.0, help="time per preset (default: %(default)s)"
-    )
+    number(bp, "--seconds", 2.0, "time per preset")
     bp.add_argument(
         "--against",
         choices=["openspiel"],
@@ -223,12 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PRESET",
         help=f"presets to time, of {', '.join(PRESETS)}; north_american when not given",
     )
-    sp.add_argument(
-        "--repeat",
-        type=int,
-        default=1,
-        help="times each position is solved and each deal played out (default: %(default)s)",
-    )
+    number(sp, "--repeat", 1, "times each position is solved and each deal played out")
     _web_parser(sub)
     _tournament_parser(sub)
     add_night_parser(sub)
@@ -245,25 +209,15 @@ def _tournament_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         "table is posted in its thread and every seated person pinged, the 429 answers, and "
         "how far behind the event's states the live event message ever was.",
     )
-    tp.add_argument(
-        "--players",
-        type=int,
-        default=64,
-        help="members who sign up, a multiple of 4 (default: %(default)s)",
-    )
-    tp.add_argument(
-        "--gap",
-        type=float,
-        default=0.02,
-        help="seconds between two Join clicks (default: %(default)s)",
-    )
+    number(tp, "--players", 64, "members who sign up, a multiple of 4")
+    number(tp, "--gap", 0.02, "seconds between two Join clicks")
     tp.add_argument(
         "--through",
         action="store_true",
         help="then play the event through to its champion, the members at every table",
     )
-    tp.add_argument("--rounds", type=int, default=3, help="rounds (default: %(default)s)")
-    tp.add_argument("--deals", type=int, default=2, help="deals a round (default: %(default)s)")
+    number(tp, "--rounds", 3, "rounds")
+    number(tp, "--deals", 2, "deals a round")
 
 
 def _tournament(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -290,60 +244,24 @@ def _web_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "pages made fresh a second, from a client in another process: every request from "
         "a loopback address of its own visitor, at the shipped rate limit.",
     )
-    wb.add_argument(
-        "--players", type=int, default=10_000, help="rated players (default: %(default)s)"
-    )
-    wb.add_argument(
-        "--games", type=int, default=100_000, help="archived games (default: %(default)s)"
-    )
-    wb.add_argument(
-        "--records",
-        type=int,
-        default=300,
-        help="distinct game records the games reuse (default: %(default)s)",
-    )
-    wb.add_argument(
-        "--samples",
-        type=int,
-        default=200,
-        help="requests timed per page kind, cold and warm each (default: %(default)s)",
-    )
-    wb.add_argument(
-        "--load",
-        type=int,
-        default=5_000,
-        help="requests of the server page's load, 0 for none (default: %(default)s)",
-    )
-    wb.add_argument(
-        "--concurrency",
-        type=int,
-        default=32,
-        help="load requests at once (default: %(default)s)",
-    )
-    wb.add_argument(
-        "--fresh",
-        type=int,
-        default=1_200,
-        help="requests of each load of pages no cache holds, 0 for none (default: %(default)s)",
-    )
-    wb.add_argument(
-        "--fresh-clients",
-        type=int,
-        default=8,
-        help="fresh-page requests at once (default: %(default)s)",
-    )
-    wb.add_argument(
+    number(wb, "--players", 10_000, "rated players")
+    number(wb, "--games", 100_000, "archived games")
+    number(wb, "--records", 300, "distinct game records the games reuse")
+    number(wb, "--samples", 200, "requests timed per page kind, cold and warm each")
+    number(wb, "--load", 5_000, "requests of the server page's load, 0 for none")
+    number(wb, "--concurrency", 32, "load requests at once")
+    number(wb, "--fresh", 1_200, "requests of each load of pages no cache holds, 0 for none")
+    number(wb, "--fresh-clients", 8, "fresh-page requests at once")
+    number(
+        wb,
         "--web-processes",
-        type=int,
-        default=0,
-        help="page processes of python -m bot web serving the loads "
-        "(default: the setting's default, one per core)",
+        0,
+        "page processes of python -m bot web serving the loads (0: the setting's default, "
+        "one per core)",
     )
-    wb.add_argument(
-        "--database-url",
-        default=None,
-        metavar="URL",
-        help="an empty database to seed instead: postgresql://user:password@host/db "
+    database_url(
+        wb,
+        "an empty database to seed instead: postgresql://user:password@host/db "
         "(default: a temporary SQLite file)",
     )
 
@@ -369,23 +287,20 @@ def _web(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         web_processes=args.web_processes,
         database_url=args.database_url,
     )
-    try:
-        report = asyncio.run(run_web(options))
-    except StoreError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(report.text())
-    return 0
+    return _report(run_web(options))
 
 
 def _writes(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.processes < 1 or args.seconds <= 0:
         parser.error("--processes must be at least 1, --seconds above 0")
+    return _report(run_writes(args.database_url, processes=args.processes, seconds=args.seconds))
+
+
+def _report(bench: Coroutine[Any, Any, Report]) -> int:
+    """Run a bench of a store and print its report; 2 and one line when the store refuses."""
     try:
-        report = asyncio.run(
-            run_writes(args.database_url, processes=args.processes, seconds=args.seconds)
-        )
-    except StoreError as exc:
+        report = asyncio.run(bench)
+    except (BenchDatabaseError, StoreError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(report.text())
@@ -448,13 +363,7 @@ def main(argv: list[str] | None = None) -> int:
     options = BenchOptions(
         args.tables, args.clicks, args.think, args.seed, args.db, args.database_url
     )
-    try:
-        report = asyncio.run(run(options))
-    except (BenchDatabaseError, StoreError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(report.text())
-    return 0
+    return _report(run(options))
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from bot.players.learnt_loners import data_name as loners_data_name
 from bot.players.protocol import LEVELS, PlayerError
 from bot.players.review import REVIEW_BUDGET
 from bot.rules import HouseRules, RulesError
+from lab.options import number, preset, seed, with_default
 
 from .arena import (
     EndlessGameError,
@@ -81,8 +82,14 @@ def _points_range(text: str) -> tuple[int, int]:
     return points
 
 
-def _side_help(side: str) -> str:
-    return f"side {side}: a level ({', '.join(LEVELS)}) or module:Class (default: %(default)s)"
+def _sides(command: argparse.ArgumentParser, b: str = "random") -> None:
+    """--a and --b: the two sides of a match, each a level or a player of one's own."""
+    for flag, side, default in (("--a", "A", "basic"), ("--b", "B", b)):
+        command.add_argument(
+            flag,
+            default=default,
+            help=with_default(f"side {side}: a level ({', '.join(LEVELS)}) or module:Class"),
+        )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -102,8 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
         f"sides swapping seats. Player levels: {', '.join(LEVELS)}; or module:Class for "
         "a player of your own (docs/players.md).",
     )
-    arena.add_argument("--a", default="basic", help=_side_help("A"))
-    arena.add_argument("--b", default="random", help=_side_help("B"))
+    _sides(arena)
     _pairs(arena)
     _common(arena)
     _parallel(arena)
@@ -115,9 +121,9 @@ def build_parser() -> argparse.ArgumentParser:
         "hands are called and sweep.",
     )
     loners.add_argument(
-        "--level", default="basic", help=f"a level ({', '.join(LEVELS)}) (default: %(default)s)"
+        "--level", default="basic", help=with_default(f"a level ({', '.join(LEVELS)})")
     )
-    loners.add_argument("--deals", type=int, default=5000, help="deals (default: %(default)s)")
+    number(loners, "--deals", 5000, "deals")
     _common(loners)
     ceiling = commands.add_parser(
         "ceiling",
@@ -141,9 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Duplicate single deals from 0-0, each played twice with the sides "
         f"swapped: side A's net points a deal. Player levels: {', '.join(LEVELS)}.",
     )
-    single.add_argument("--a", default="basic", help=_side_help("A"))
-    single.add_argument("--b", default="random", help=_side_help("B"))
-    single.add_argument("--deals", type=int, default=2000, help="deals (default: %(default)s)")
+    _sides(single)
+    number(single, "--deals", 2000, "deals")
     single.add_argument(
         "--at",
         type=_points_range,
@@ -163,7 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
         "the beginner and the random player on the same deals, in their order; and how "
         "often a larger search confirms a blunder.",
     )
-    gap.add_argument("--deals", type=int, default=200, help="deals at most (default: %(default)s)")
+    number(gap, "--deals", 200, "deals at most")
     gap.add_argument(
         "--until",
         type=float,
@@ -179,32 +184,20 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="review the first N deals only, the rest measure the gap (default: every deal)",
     )
-    gap.add_argument(
+    number(
+        gap,
         "--control",
-        type=int,
-        default=0,
+        0,
+        "the beginner and the random player also play the first N deals against basic, reviewed",
         metavar="N",
-        help="the beginner and the random player also play the first N deals against basic, "
-        "reviewed (default: %(default)s)",
     )
-    gap.add_argument(
-        "--worlds",
-        type=int,
-        default=REVIEW_BUDGET.worlds,
-        help="sampled deals a card is valued on (default: %(default)s)",
-    )
-    gap.add_argument(
-        "--rollouts",
-        type=int,
-        default=REVIEW_BUDGET.rollouts,
-        help="sampled deals a bid is valued on (default: %(default)s)",
-    )
-    gap.add_argument(
+    number(gap, "--worlds", REVIEW_BUDGET.worlds, "sampled deals a card is valued on")
+    number(gap, "--rollouts", REVIEW_BUDGET.rollouts, "sampled deals a bid is valued on")
+    number(
+        gap,
         "--check",
-        type=int,
-        default=4,
-        help="each blunder judged again by a search this many times as large, 0 for none "
-        "(default: %(default)s)",
+        4,
+        "each blunder judged again by a search this many times as large, 0 for none",
     )
     _common(gap)
     _parallel(gap)
@@ -216,8 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
         "every seat as the bot does: each decision's action, the expert's choice, the points "
         "lost with its standard error and 95%% interval, the grade and its reason.",
     )
-    one.add_argument("--a", default="basic", help=_side_help("A"))
-    one.add_argument("--b", default="expert", help=_side_help("B"))
+    _sides(one, b="expert")
     _common(one)
     calibrate = commands.add_parser(
         "calibrate",
@@ -226,15 +218,13 @@ def build_parser() -> argparse.ArgumentParser:
         "counts of work and its CPU time, and the prices a least-squares fit gives each "
         "kind of work. Run it on an idle core.",
     )
-    calibrate.add_argument(
-        "--games", type=int, default=20, help="games of each preset (default: %(default)s)"
-    )
-    calibrate.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
+    number(calibrate, "--games", 20, "games of each preset")
+    seed(calibrate)
     calibrate.add_argument(
         "--rules",
         nargs="+",
         default=["north_american", "bid_euchre"],
-        help="presets (default: %(default)s)",
+        help=with_default("presets"),
     )
     calibrate.add_argument(
         "--at-budget",
@@ -258,9 +248,9 @@ def build_parser() -> argparse.ArgumentParser:
             help=f"learn the expert's {what} model of a preset by simulation",
             description=_TRAINING[name],
         )
-        learn.add_argument("--deals", type=int, default=6000, help="deals (default: %(default)s)")
+        number(learn, "--deals", 6000, "deals")
         _common(learn)
-        learn.add_argument("--jobs", type=int, default=1, help=_JOBS)
+        _jobs(learn)
         where = learn.add_mutually_exclusive_group()
         where.add_argument(
             "--out",
@@ -292,29 +282,21 @@ def build_parser() -> argparse.ArgumentParser:
         "other) decides from folds of the rollouts a budget affords and is scored against "
         "the other rollouts (docs/players.md).",
     )
-    regret.add_argument(
-        "--games", type=int, default=300, help="games to collect (default: %(default)s)"
-    )
-    regret.add_argument(
-        "--samples",
-        type=int,
-        default=1050,
-        help="rollouts a decision, the truth's and the folds' (default: %(default)s)",
-    )
+    number(regret, "--games", 300, "games to collect")
+    number(regret, "--samples", 1050, "rollouts a decision, the truth's and the folds'")
     regret.add_argument("--data", required=True, help="the decisions' file (JSON lines)")
     regret.add_argument(
         "--sizes",
         type=int,
         nargs="+",
         default=list(SIZES),
-        help="rollouts a fold, as a decision's budget affords (default: %(default)s)",
+        help=with_default("rollouts a fold, as a decision's budget affords"),
     )
     _common(regret)
     _parallel(regret)
     return parser
 
 
-_JOBS = "worker processes (default: %(default)s)"
 _TRAINING = {
     "train-bidding": "Deals from the seed, each bidding decision tried both ways on the real "
     "deal and played out by basic: the expected points of making trump over passing by "
@@ -375,16 +357,16 @@ def _pairs_of(args: argparse.Namespace) -> int:
 
 
 def _common(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--seed", type=int, default=1, help="seed (default: %(default)s)")
-    command.add_argument(
-        "--rules",
-        default="north_american",
-        help="a preset name or a JSON spec (default: %(default)s)",
-    )
+    seed(command)
+    preset(command, "a preset name or a JSON spec")
+
+
+def _jobs(command: argparse.ArgumentParser) -> None:
+    number(command, "--jobs", 1, "worker processes")
 
 
 def _parallel(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--jobs", type=int, default=1, help=_JOBS)
+    _jobs(command)
     command.add_argument(
         "--progress",
         action="store_true",

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.discord.app import EuchreBot
-from bot.discord.tables.presenter import person_to_act
 from bot.tables import Table
+from bot.tables.turn_timers import person_to_act
 from tests.cogs.euchre_driver import act_through_hand, only_table, random_policy
 from tests.kit.harness import FakeMember, Harness, StoredMessage
 

@@ -137,16 +137,19 @@ class HiddenCardWatch:
     snapshots: list[Snapshot] = field(default_factory=list)
 
     def listen(self, service: TableService) -> None:
-        service.listeners.append(self.on_event)
+        # The hidden cards are the live table's: the event fires inside its lock.
+        service.listeners.append(
+            lambda event: self.on_event(event, service.get_any(event.table_id))
+        )
 
-    def on_event(self, event: TableEvent) -> None:
+    def on_event(self, event: TableEvent, table: Table) -> None:
         if event.kind not in ("started", "move"):
             return
-        game = event.table.game
+        game = table.game
         assert game is not None
         cards = {c for hand in game.hands for c in hand} | set(game.kitty)
         cards.discard(game.upcard)
-        last = event.table.last_trick
+        last = table.last_trick
         previous = (
             frozenset(card_symbol(c) for c in last.cards)
             if last is not None and last.deal_number < game.deal_number

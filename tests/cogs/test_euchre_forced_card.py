@@ -45,7 +45,7 @@ async def alices_forced_turn(r: Room) -> int:
 async def forced_room(make_harness: MakeHarness) -> Room:
     prefs = MemoryPreferences()
     r = await room(make_harness, 8, prefs)
-    await prefs.update(r.people[0].id, play_forced_card=True)
+    await r.bot.preferences.update(r.people[0].id, play_forced_card=True)
     return r
 
 

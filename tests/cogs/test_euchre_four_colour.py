@@ -19,7 +19,7 @@ async def test_the_hand_is_drawn_in_the_persons_colours(make_harness: MakeHarnes
     alice, bob = r.people[0], r.people[1]
     assert r.message is not None
     two = (await r.h.click(alice, r.message, label="Your hand")).message
-    await prefs.update(alice.id, four_colour=True)
+    await r.bot.preferences.update(alice.id, four_colour=True)
     four = (await r.h.click(alice, r.message, label="Your hand")).message
     assert "🔷" in four.text or "☘️" in four.text
     described = [e.get("description") or "" for e in two.embeds]
@@ -35,7 +35,7 @@ async def test_the_card_pictures_follow_the_preference(make_harness: MakeHarness
     alice = r.people[0]
     assert r.message is not None
     two = (await r.h.click(alice, r.message, label="Your hand")).message
-    await prefs.update(alice.id, four_colour=True)
+    await r.bot.preferences.update(alice.id, four_colour=True)
     four = (await r.h.click(alice, r.message, label="Your hand")).message
 
     def pictures(hand: StoredMessage) -> list[str]:

@@ -21,7 +21,7 @@ import pytest
 
 from bot.discord.app import EuchreBot
 from bot.discord.pace.pacing import ChannelLimits
-from bot.discord.tables.presenter import HAND_EDITABLE_FOR, person_to_act
+from bot.discord.tables.presenter import HAND_EDITABLE_FOR
 from bot.players import make_player
 from bot.rules import HouseRules
 from bot.server.settings import ServerSettings
@@ -29,6 +29,7 @@ from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.tables import MemoryTableStore, Table, TableService
 from bot.tables.scheduler import ManualScheduler
+from bot.tables.turn_timers import person_to_act
 from tests.cogs.euchre_driver import act_through_hand, action_buttons, only_table, random_policy
 from tests.kit.harness import FakeMember, Harness, Sent, StoredMessage
 

@@ -367,6 +367,7 @@ async def test_a_slow_player_is_reminded_then_a_computer_plays_for_them() -> Non
         await clock.advance(LIMIT + 5)
         seat = table.seats[0]
         assert seat is not None and seat.away
+        assert await bot.pacers.flush(1.0)
         public = h.message(message.id)
         assert "💤" in public.text
         back = public.button("Take my seat back")

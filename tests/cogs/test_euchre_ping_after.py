@@ -153,10 +153,10 @@ async def test_a_person_who_wants_no_pings_gets_none_and_always_is_at_once(
     prefs = MemoryPreferences()
     r = await room(make_harness, 8, prefs)
     person = await r.someone_elses_turn()
-    await prefs.update(person.id, pings="never")
+    await r.bot.preferences.update(person.id, pings="never")
     others = [p for p in r.people if p is not person]
     for other in others:
-        await prefs.update(other.id, pings="always")
+        await r.bot.preferences.update(other.id, pings="always")
     before = len(r.h.sent)
     while r.to_act() is not person:
         await r.move()

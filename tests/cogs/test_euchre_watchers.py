@@ -8,11 +8,11 @@ four hands as dealt. During a deal, in a ranked game, or with the setting off, a
 
 from __future__ import annotations
 
-from bot.discord.tables.presenter import person_to_act
 from bot.render import hand_text
 from bot.rules import HouseRules, game_record, parse_card
 from bot.server.settings import ServerSettings
 from bot.tables import Table
+from bot.tables.turn_timers import person_to_act
 from tests.cogs.deal_end import between_deals, forged_click, play_first_deal, seated
 from tests.cogs.euchre_driver import act_through_hand, build_bot, random_policy
 from tests.conftest import MakeHarness

@@ -11,7 +11,7 @@ from bot.league import FAMILIES, LeagueService, game_family
 from bot.rules import HouseRules
 from bot.store import Database
 
-from .util import GUILD, RULES, USERS, archive, use_rules
+from .util import GUILD, RULES, USERS, archive, league_database
 
 
 @pytest.mark.parametrize(
@@ -42,12 +42,8 @@ BID = HouseRules.preset_rules("bid_euchre").with_changes(deals_per_game=2)
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "league.sqlite3")
-    await use_rules(database)
-    try:
+    async with league_database(tmp_path / "league.sqlite3") as database:
         yield database
-    finally:
-        await database.close()
 
 
 async def three_families(db: Database) -> LeagueService:

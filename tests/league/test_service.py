@@ -30,17 +30,23 @@ from bot.store import (
     TableRepo,
 )
 
-from .util import GUILD, OTHER_GUILD, RULES, USERS, archive, finished_record, seats, use_rules
+from .util import (
+    GUILD,
+    OTHER_GUILD,
+    RULES,
+    USERS,
+    archive,
+    finished_record,
+    league_database,
+    seats,
+    use_rules,
+)
 
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "league.sqlite3")
-    await use_rules(database)
-    try:
+    async with league_database(tmp_path / "league.sqlite3") as database:
         yield database
-    finally:
-        await database.close()
 
 
 async def test_a_server_without_games_has_no_season_and_empty_standings(db: Database) -> None:
@@ -277,7 +283,7 @@ async def test_finished_table_events_take_the_game_in(db: Database) -> None:
     @dataclass
     class Event:
         kind: str
-        table: Table
+        snapshot: Table
 
     await archive(db, 1, ["Ada", "Bob", "Cy", "Di"])
     league.on_table_event(Event("move", Table(Place(GUILD))))

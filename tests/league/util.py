@@ -1,13 +1,15 @@
-"""Finished games for league tests: scripted with the rules core, archived through the store."""
+"""League tests' store and finished games: scripted with the rules core, archived in the store."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+import contextlib
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
 from typing import Any
 
-from bot.rules import HouseRules, game_record, new_game
+from bot.rules import HouseRules, game_record
 from bot.store import ArchivedGame, Database, GameArchiveRepo, GuildSettingsRepo, Seat
+from tests.games import random_game
 
 GUILD = 1_000_000_000_000_001
 OTHER_GUILD = 1_000_000_000_000_002
@@ -20,13 +22,7 @@ USERS = {name: 5_000_000_000_000_000 + n for n, name in enumerate(NAMES)}
 
 def finished_record(seed: int, rules: HouseRules = RULES) -> dict[str, Any]:
     """A finished game of random legal moves (the same for the same seed)."""
-    rng = random.Random(seed)
-    game = new_game(rules, seed=seed)
-    while not game.over:
-        seat = game.turn
-        assert seat is not None
-        game.apply(seat, rng.choice(list(game.legal())))
-    return game_record(game)
+    return game_record(random_game(rules, seed=seed, rng_seed=seed))
 
 
 def seats(*names: str | None) -> list[Seat]:
@@ -39,6 +35,17 @@ def seats(*names: str | None) -> list[Seat]:
 
 async def use_rules(db: Database, guild_id: int = GUILD, rules: HouseRules = RULES) -> None:
     await GuildSettingsRepo(db).set_rules(guild_id, rules)
+
+
+@contextlib.asynccontextmanager
+async def league_database(path: Path) -> AsyncIterator[Database]:
+    """A new SQLite store at ``path`` whose test server plays :data:`RULES`, closed after."""
+    database = await Database.open(path)
+    await use_rules(database)
+    try:
+        yield database
+    finally:
+        await database.close()
 
 
 async def archive(

@@ -8,7 +8,7 @@ from typing import Any
 from bot.players import BasicPlayer
 from bot.players.deck import deck_facts
 from bot.players.evaluation import best_discard, strength, sure_trump_tricks, sweep_chance
-from bot.rules import Action, HouseRules, parse_card
+from bot.rules import Action, Game, HouseRules, parse_card
 
 from .util import position, view_to_act
 
@@ -22,6 +22,12 @@ DEAL_A = [
     "KC 10C JS QD KD",  # seat 3
 ]
 ORDERED = [{"seat": 1, "do": "order_up"}, {"seat": 0, "do": "discard", "card": "JC"}]
+
+
+def ordered_then(*plays: str) -> Game:
+    """:data:`DEAL_A` once hearts are ordered up, then these cards played in turn from seat 1."""
+    cards = [{"seat": (1 + n) % 4, "do": "play", "card": c} for n, c in enumerate(plays)]
+    return position(NA, DEAL_A, "10H", [*ORDERED, *cards])
 
 
 def choose(game: Any) -> Action:
@@ -47,24 +53,12 @@ def test_does_not_overtake_partners_sure_ace() -> None:
 
 
 def test_trumps_as_cheaply_as_possible() -> None:
-    plays = [("1", "9S"), ("2", "KS"), ("3", "JS")]
-    game = position(
-        NA,
-        DEAL_A,
-        "10H",
-        [*ORDERED, *({"seat": int(s), "do": "play", "card": c} for s, c in plays)],
-    )
+    game = ordered_then("9S", "KS", "JS")
     assert choose(game) == Action.play(parse_card("10H"))
 
 
 def test_throws_lowest_when_the_trick_is_lost() -> None:
-    plays = [("1", "JH"), ("2", "9D")]
-    game = position(
-        NA,
-        DEAL_A,
-        "10H",
-        [*ORDERED, *({"seat": int(s), "do": "play", "card": c} for s, c in plays)],
-    )
+    game = ordered_then("JH", "9D")
     # Seat 3 holds no trump and partner has the right bower: the cheapest side card goes.
     assert choose(game) == Action.play(parse_card("10C"))
 

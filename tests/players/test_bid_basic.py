@@ -12,6 +12,8 @@ from bot.rules import Action, HouseRules, new_game, parse_card, replay, seat_vie
 from bot.rules.ranking import NO_TRUMP_HIGH, NO_TRUMP_LOW
 from lab.players.arena import run_match
 
+from .util import play_checked
+
 SUITED = [
     "AS KS QS JS 10S 9S",
     "AH KH QH JH 10H 9H",
@@ -28,15 +30,7 @@ def test_every_choice_is_legal_and_games_end(preset: str) -> None:
     ]
     rng = random.Random(preset)
     for g in range(2):
-        game = new_game(rules, seed=rng.randrange(10**9))
-        while not game.over:
-            assert game.deal_number < 200, "the game did not end"
-            seat = game.turn
-            assert seat is not None
-            view = seat_view(game, seat)
-            action = players[seat].choose(view)
-            assert action in view.legal
-            game.apply(seat, action)
+        game = play_checked(new_game(rules, seed=rng.randrange(10**9)), players, deals=200)
         assert game.winner == 0, (g, list(game.score))
 
 

@@ -17,6 +17,8 @@ from bot.rules import Action, Game, HouseRules, new_game, replay, seat_view
 from bot.rules.play import play_order
 from bot.rules.ranking import NO_TRUMP_LOW
 
+from .util import play_checked
+
 
 def _game(hands: list[str], actions: Sequence[tuple[int, Action]] = (), dealer: int = 0) -> Game:
     doc = {
@@ -56,15 +58,7 @@ def _fast(seed: int = 0, samples: int = 3) -> ExpertPlayer:
 def test_every_choice_is_legal_and_a_game_ends(preset: str) -> None:
     rules = HouseRules.from_spec({"preset": preset, "deals_per_game": 3})
     players = [_fast(s) if s % 2 == 0 else make_player("basic") for s in range(rules.players)]
-    game = new_game(rules, seed=11)
-    while not game.over:
-        assert game.deal_number < 60, "the game did not end"
-        seat = game.turn
-        assert seat is not None
-        view = seat_view(game, seat)
-        action = players[seat].choose(view)
-        assert action in view.legal, (view.phase, action)
-        game.apply(seat, action)
+    assert play_checked(new_game(rules, seed=11), players, deals=60).over
 
 
 def test_the_expert_level_searches_bid_euchre() -> None:

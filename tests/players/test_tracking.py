@@ -10,19 +10,14 @@ import pytest
 from bot.players.tracking import Knowledge
 from bot.rules import Action, Deal, HouseRules, new_game, parse_card, seat_view
 from bot.rules.dealing import NO_UPCARD
+from tests.rules.util import TWO_PACKS_SIX_SEATS
 
-from .test_basic import DEAL_A, NA, ORDERED
+from .test_basic import DEAL_A, NA, ordered_then
 from .util import position
 
 
 def test_unseen_cards_voids_and_the_taken_upcard() -> None:
-    plays = [("1", "9S"), ("2", "KS"), ("3", "JS"), ("0", "10H")]
-    game = position(
-        NA,
-        DEAL_A,
-        "10H",
-        [*ORDERED, *({"seat": int(s), "do": "play", "card": c} for s, c in plays)],
-    )
+    game = ordered_then("9S", "KS", "JS", "10H")
     know = Knowledge.read(seat_view(game, 2))
     spades, hearts = 3, 2
     assert spades in know.voids[0]
@@ -48,19 +43,9 @@ def test_upcard_known_in_the_dealers_hand() -> None:
     assert know.could_hold(0, parse_card("AS")) and not know.could_hold(1, parse_card("AS"))
 
 
-# Six seats, two packs: seat 1 shoots, and its partners 3 and 5 each pass it a card.
-SHOOT_6 = [
-    "9S 9S 10S 10S 9H 9H 10H 10H",
-    "AS KS QS JS 9D 9D 10D 10D",
-    "JH JH QH QH 9C 9C 10C 10C",
-    "AS KS QS JS JD JD QD QD",
-    "KH KH AH AH JC JC QC QC",
-    "KD KD AD AD KC KC AC AC",
-]
-
-
 def test_a_six_seat_shooter_holds_the_cards_its_partners_passed() -> None:
-    hands = tuple(tuple(parse_card(c) for c in h.split()) for h in SHOOT_6)
+    # Seat 1 shoots, and its partners 3 and 5 each pass it a card.
+    hands = tuple(tuple(parse_card(c) for c in h.split()) for h in TWO_PACKS_SIX_SEATS)
     game = new_game(
         HouseRules.preset_rules("bid_euchre_6"), dealer=0, deals=[Deal(hands, NO_UPCARD, ())]
     )

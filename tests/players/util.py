@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from bot.players import make_player
+from bot.players.protocol import Player
 from bot.rules import Deal, Game, HouseRules, SeatView, action_from_json, parse_card, seat_view
 from bot.rules.house_rules import deck_cards
 
@@ -50,4 +52,17 @@ def played_out(game: Game) -> Game:
         seat = game.turn
         assert seat is not None
         game.step(players[seat].choose(seat_view(game, seat)))
+    return game
+
+
+def play_checked(game: Game, players: Sequence[Player], deals: int) -> Game:
+    """``game`` played to its end by ``players``, each choice legal, within ``deals`` deals."""
+    while not game.over:
+        assert game.deal_number < deals, "the game did not end"
+        seat = game.turn
+        assert seat is not None
+        view = seat_view(game, seat)
+        action = players[seat].choose(view)
+        assert action in view.legal, (view.phase, action)
+        game.apply(seat, action)
     return game

@@ -12,34 +12,30 @@ def _cards(text: str) -> tuple[int, ...]:
     return tuple(parse_card(c) for c in text.split())
 
 
-def _first_bid() -> Game:
-    # Dealer is seat 3; seat 0 bids first with both bowers in hearts and the ace of spades.
+def _dealt(hands: tuple[str, str, str, str], upcard: str, kitty: str) -> Game:
+    """A North American game of this deal, seat 3 dealing."""
     deal = Deal(
-        hands=(
-            _cards("JH JD AS 9C 10C"),
-            _cards("9H QC KC AC 9S"),
-            _cards("10H KH 10S QS KS"),
-            _cards("QD KD AD 9D 10D"),
-        ),
-        upcard=parse_card("AH"),
-        kitty=_cards("QH JS JC"),
+        hands=tuple(_cards(h) for h in hands), upcard=parse_card(upcard), kitty=_cards(kitty)
     )
     return Game(HouseRules.preset_rules("north_american"), dealer=3, deals=[deal])
 
 
+def _first_bid() -> Game:
+    # Dealer is seat 3; seat 0 bids first with both bowers in hearts and the ace of spades.
+    return _dealt(
+        ("JH JD AS 9C 10C", "9H QC KC AC 9S", "10H KH 10S QS KS", "QD KD AD 9D 10D"),
+        upcard="AH",
+        kitty="QH JS JC",
+    )
+
+
 def _spades_played() -> Game:
     """Spades ordered up by seat 0; the dealer (3) took the ace of spades and threw the QD."""
-    deal = Deal(
-        hands=(
-            _cards("AC KC 9H 10H 9S"),
-            _cards("9C JH QH KH 10S"),
-            _cards("10C AH 9D 10D QS"),
-            _cards("QC JD QD KD KS"),
-        ),
-        upcard=parse_card("AS"),
-        kitty=_cards("JC AD JS"),
+    game = _dealt(
+        ("AC KC 9H 10H 9S", "9C JH QH KH 10S", "10C AH 9D 10D QS", "QC JD QD KD KS"),
+        upcard="AS",
+        kitty="JC AD JS",
     )
-    game = Game(HouseRules.preset_rules("north_american"), dealer=3, deals=[deal])
     game.apply(0, Action.order_up())
     game.apply(3, Action.discard("QD"))
     return game

@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.review.repository import AccuracyRepo, DealAccuracy, GameAccuracy
-from bot.store import Database, GameArchiveRepo
-from tests.league.util import GUILD, USERS, finished_record, seats
+from bot.store import Database
+from tests.league.util import USERS, archive
 
 ADA = USERS["Ada"]
 WHEN = datetime(2026, 1, 2, tzinfo=UTC)
@@ -35,12 +35,7 @@ def deal(game_id: int, number: int, accuracy: float, decisions: int) -> DealAccu
 async def test_deals_reviewed_make_the_games_accuracy_and_a_deal_again_replaces_itself(
     db: Database,
 ) -> None:
-    game = await GameArchiveRepo(db).archive(
-        guild_id=GUILD,
-        record=finished_record(3),
-        players=seats("Ada", None, None, None),
-        ranked=False,
-    )
+    game = await archive(db, 3, ["Ada", None, None, None])
     repo = AccuracyRepo(db)
     await repo.save_deal(deal(game.id, 1, 90.0, 4))
     both = await repo.save_deal(deal(game.id, 2, 60.0, 2))
@@ -54,12 +49,7 @@ async def test_deals_reviewed_make_the_games_accuracy_and_a_deal_again_replaces_
 
 
 async def test_a_whole_game_reviewed_before_the_deals_were_kept_stays(db: Database) -> None:
-    game = await GameArchiveRepo(db).archive(
-        guild_id=GUILD,
-        record=finished_record(4),
-        players=seats("Ada", None, None, None),
-        ranked=False,
-    )
+    game = await archive(db, 4, ["Ada", None, None, None])
     repo = AccuracyRepo(db)
     whole = GameAccuracy(
         game_id=game.id,

@@ -10,7 +10,8 @@ from pydantic import ValidationError
 from bot.review.repository import AccuracyRepo, GameAccuracy
 from bot.rules import HouseRules, game_record
 from bot.store import Database, GameArchiveRepo, NotFoundError
-from tests.store.conftest import FOUR_SEATS, GUILD, HOST, random_game
+from tests.games import random_game
+from tests.store.conftest import FOUR_SEATS, GUILD, HOST
 
 RULES = HouseRules().with_changes(target_score=5)
 WHEN = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)

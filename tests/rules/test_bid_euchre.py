@@ -24,7 +24,7 @@ from bot.rules import (
 from bot.rules.bid_bidding import bid_range, must_bid
 from bot.rules.dealing import NO_UPCARD
 
-from .util import snapshot
+from .util import TWO_PACKS_SIX_SEATS, snapshot
 
 # One suit to each seat: easy to follow by hand. Dealer 0, so seat 1 bids first.
 SUITED = [
@@ -39,15 +39,6 @@ MIXED = [
     "QS 10S 10H 10D JC QC",
     "KS 9S JH QH QD KC",
     "KH AH JD KD AD AC",
-]
-# Six players, two packs: seats 1 and 3 both hold the ace of spades.
-DOUBLE = [
-    "9S 9S 10S 10S 9H 9H 10H 10H",
-    "AS KS QS JS 9D 9D 10D 10D",
-    "JH JH QH QH 9C 9C 10C 10C",
-    "AS KS QS JS JD JD QD QD",
-    "KH KH AH AH JC JC QC QC",
-    "KD KD AD AD KC KC AC AC",
 ]
 
 
@@ -184,7 +175,7 @@ def test_no_trump_low_ranks_nine_up_to_ace() -> None:
 
 
 def test_of_two_equal_cards_the_first_played_wins() -> None:
-    game = bid_game(DOUBLE, "bid_euchre_6")
+    game = bid_game(TWO_PACKS_SIX_SEATS, "bid_euchre_6")
     assert game.hand_size == 8
     act(game, "bid.3", "pass", "pass", "pass", "pass", "pass", "declare.high")
     play(game, "AS", "9C", "AS", "KH", "KD", "9S")
@@ -193,7 +184,7 @@ def test_of_two_equal_cards_the_first_played_wins() -> None:
 
 
 def test_where_the_second_equal_card_wins_by_house_rule() -> None:
-    game = bid_game(DOUBLE, "bid_euchre_6", duplicate_card_wins="second")
+    game = bid_game(TWO_PACKS_SIX_SEATS, "bid_euchre_6", duplicate_card_wins="second")
     act(game, "bid.3", "pass", "pass", "pass", "pass", "pass", "declare.high")
     play(game, "AS", "9C", "AS", "KH", "KD", "9S")
     assert game.last_trick is not None and game.last_trick.winner == 3
@@ -234,7 +225,7 @@ def test_a_shoot_failed_loses_the_shoot_and_the_defenders_score() -> None:
 
 
 def test_six_players_give_in_turn_from_the_shooters_left() -> None:
-    game = bid_game(DOUBLE, "bid_euchre_6")
+    game = bid_game(TWO_PACKS_SIX_SEATS, "bid_euchre_6")
     act(game, "shoot", "declare.S")
     assert game.turn == 3 and game.phase == "give"
     act(game, "give.JD", "discard.9D")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,8 @@ import pytest
 from bot.rules import HouseRules, RefusedError, replay
 from bot.rules.house_rules import BID_EUCHRE_PACKS
 from bot.rules.record import RecordError, parse_record, starting_game
+
+from .util import replay_command
 
 
 def record(rules: dict[str, object]) -> dict[str, object]:
@@ -81,12 +82,7 @@ def test_the_replay_command_deals_six_players_eight_cards_and_refuses_a_contradi
     def run(rules: dict[str, object]) -> subprocess.CompletedProcess[str]:
         path = tmp_path / "game.json"
         path.write_text(json.dumps(record(rules)))
-        return subprocess.run(
-            [sys.executable, "-m", "bot.rules", "replay", str(path)],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        return replay_command(path)
 
     played = run({"preset": "bid_euchre", "players": 6})
     assert played.returncode == 0, played.stderr

@@ -8,32 +8,13 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.rules import Game, HouseRules, game_record, new_game, replay, seat_view
+from bot.rules import HouseRules, game_record, new_game, replay, seat_view
 
-from .util import calm_choice, snapshot
+from .util import calm_choice, checked_random_game, snapshot
 from .variants import BID_RULES
 
 rules_st = st.sampled_from(BID_RULES)
 seeds = st.integers(min_value=0, max_value=2**63)
-
-
-def _random_game(rules: HouseRules, seed: int, pick: int, limit: int = 20_000) -> Game:
-    rng = random.Random(pick)
-    game = new_game(rules, seed=seed)
-    pack = Counter(game.pack)
-    for _ in range(limit):
-        if game.over:
-            return game
-        legal = game.legal()
-        assert legal, f"no legal action in phase {game.phase}"
-        assert len(set(legal)) == len(legal)
-        game.apply(game.turn, calm_choice(game, rng))  # type: ignore[arg-type]
-        if not game.over:
-            held = Counter(c for hand in game.hands for c in hand) + Counter(game.kitty)
-            held += Counter(c for _, c in game.trick)
-            held += Counter(c for t in game.tricks for c in t.cards)
-            assert held == pack
-    raise AssertionError("the game did not end")
 
 
 @settings(max_examples=25, deadline=None)
@@ -41,7 +22,7 @@ def _random_game(rules: HouseRules, seed: int, pick: int, limit: int = 20_000) -
 def test_random_games_end_with_cards_conserved_and_points_per_result(
     rules: HouseRules, seed: int, pick: int
 ) -> None:
-    game = _random_game(rules, seed, pick)
+    game = checked_random_game(rules, seed, pick, calm_choice, limit=20_000)
     assert game.over and game.turn is None and list(game.legal()) == []
     assert [sum(r.points[t] for r in game.results) for t in (0, 1)] == list(game.score)
     if rules.deals_per_game is None:

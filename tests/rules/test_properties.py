@@ -10,42 +10,25 @@ from hypothesis import strategies as st
 
 from bot.rules import Action, Game, HouseRules, game_record, replay, seat_view
 
-from .util import snapshot
+from .util import checked_random_game, snapshot
 from .variants import RULES
 
 rules_st = st.sampled_from(RULES)
 seeds = st.integers(min_value=0, max_value=2**63)
 
 
-def _cards_in_play(game: Game) -> Counter[int]:
-    held = Counter(c for hand in game.hands for c in hand)
-    held += Counter(game.kitty) + Counter(c for _, c in game.trick)
-    held += Counter(c for t in game.tricks for c in t.cards)
-    if not game.upcard_taken:
-        held[game.upcard] += 1
-    return held
-
-
-def _random_game(rules: HouseRules, seed: int, pick_seed: int, limit: int = 10_000) -> Game:
-    rng = random.Random(pick_seed)
-    game = Game(rules, seed=seed)
-    pack = Counter(game.pack)
-    for _ in range(limit):
-        if game.over:
-            return game
-        legal = game.legal()
-        assert legal, f"no legal action in phase {game.phase}"
-        assert len(set(legal)) == len(legal)
-        game.apply(game.turn, rng.choice(list(legal)))  # type: ignore[arg-type]
-        if not game.over:
-            assert _cards_in_play(game) == pack
-    raise AssertionError("the game did not end")
+def _partway(full: Game, where: float) -> Game:
+    """The same game again, its first ``where`` share of ``full``'s actions applied."""
+    game = Game(full.rules, seed=full.seed, dealer=full.first_dealer)
+    for seat, action in full.log[: int(len(full.log) * where)]:
+        game.apply(seat, action)
+    return game
 
 
 @settings(max_examples=60, deadline=None)
 @given(rules_st, seeds, seeds)
 def test_random_games_end_with_cards_conserved(rules: HouseRules, seed: int, pick: int) -> None:
-    game = _random_game(rules, seed, pick)
+    game = checked_random_game(rules, seed, pick)
     assert game.over and game.turn is None and list(game.legal()) == []
     if rules.deals_per_game is None:
         assert game.winner is not None
@@ -58,7 +41,7 @@ def test_random_games_end_with_cards_conserved(rules: HouseRules, seed: int, pic
 @settings(max_examples=60, deadline=None)
 @given(rules_st, seeds, seeds)
 def test_points_match_each_deal_result(rules: HouseRules, seed: int, pick: int) -> None:
-    game = _random_game(rules, seed, pick)
+    game = checked_random_game(rules, seed, pick)
     assert [sum(r.points[t] for r in game.results) for t in (0, 1)] == game.score
     for r in game.results:
         makers = r.makers
@@ -100,11 +83,7 @@ def test_scores_never_go_down(rules: HouseRules, seed: int, pick: int) -> None:
 def test_replaying_a_prefix_gives_the_same_state(
     rules: HouseRules, seed: int, pick: int, where: float
 ) -> None:
-    full = _random_game(rules, seed, pick)
-    cut = int(len(full.log) * where)
-    stepped = Game(rules, seed=seed, dealer=full.first_dealer)
-    for seat, action in full.log[:cut]:
-        stepped.apply(seat, action)
+    stepped = _partway(checked_random_game(rules, seed, pick), where)
     doc = game_record(stepped)
     assert snapshot(replay(doc).game) == snapshot(stepped)
     with_deals = game_record(stepped, with_deals=True)
@@ -147,10 +126,7 @@ def test_a_view_never_shows_another_seats_hidden_cards(
 @settings(max_examples=30, deadline=None)
 @given(rules_st, seeds, seeds, st.floats(min_value=0, max_value=1))
 def test_a_copy_is_independent(rules: HouseRules, seed: int, pick: int, where: float) -> None:
-    full = _random_game(rules, seed, pick)
-    game = Game(rules, seed=seed, dealer=full.first_dealer)
-    for seat, action in full.log[: int(len(full.log) * where)]:
-        game.apply(seat, action)
+    game = _partway(checked_random_game(rules, seed, pick), where)
     before = snapshot(game)
     twin = game.copy()
     assert snapshot(twin) == before
@@ -206,10 +182,7 @@ def _deal_length(game: Game) -> int:
 def test_every_seat_sees_the_deal_history_masked_as_the_rules_say(
     rules: HouseRules, seed: int, pick: int, where: float
 ) -> None:
-    full = _random_game(rules, seed, pick)
-    game = Game(rules, seed=seed, dealer=full.first_dealer)
-    for seat, action in full.log[: int(len(full.log) * where)]:
-        game.apply(seat, action)
+    game = _partway(checked_random_game(rules, seed, pick), where)
     if game.over:
         return
     for seat in range(-1, rules.players):

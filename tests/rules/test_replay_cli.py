@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from bot.rules import PRESETS, HouseRules, game_record, new_game, replay
 
-from .util import calm_choice
+from .util import calm_choice, replay_command
 
 
 # One process a record: the default run replays one euchre and one Bid Euchre preset.
@@ -34,12 +32,7 @@ def test_cli_replays_a_record_of_every_preset(preset: str, finish: bool, tmp_pat
     doc = game_record(game, with_deals=True)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(doc))
-    proc = subprocess.run(
-        [sys.executable, "-m", "bot.rules", "replay", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    proc = replay_command(path)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert out == replay(doc).to_json()

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from bot.rules import replay
+
+from .util import replay_command
 
 RECORD = Path(__file__).parent / "records" / "worked_hand_002.json"
 
@@ -79,24 +79,13 @@ def test_the_whole_hand_gives_seat_one_side_three_tricks_and_one_point() -> None
 
 
 def test_replay_cli_prints_the_object(tmp_path: Path) -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "bot.rules", "replay", str(RECORD)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    proc = replay_command(RECORD)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["turn"]["seat"] == 2
 
 
 def test_replay_cli_reads_standard_input() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "bot.rules", "replay", "-"],
-        input=RECORD.read_text(),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    proc = replay_command("-", RECORD.read_text())
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["ok"] is True
 
@@ -119,12 +108,7 @@ def test_replay_cli_exits_2_when_not_a_record(tmp_path: Path) -> None:
     for name, text in cases.items():
         path = tmp_path / name
         path.write_text(text)
-        proc = subprocess.run(
-            [sys.executable, "-m", "bot.rules", "replay", str(path)],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        proc = replay_command(path)
         assert proc.returncode == 2, name
         assert proc.stdout == ""
         assert proc.stderr.startswith("error: ") and "Traceback" not in proc.stderr, proc.stderr
@@ -136,12 +120,7 @@ def test_replay_cli_exits_0_on_a_rejected_action(tmp_path: Path) -> None:
     doc["actions"].append({"seat": 2, "do": "play", "card": "AC"})
     path = tmp_path / "rejected.json"
     path.write_text(json.dumps(doc))
-    proc = subprocess.run(
-        [sys.executable, "-m", "bot.rules", "replay", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    proc = replay_command(path)
     assert proc.returncode == 0
     out = json.loads(proc.stdout)
     assert out["ok"] is False

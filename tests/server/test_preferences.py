@@ -7,6 +7,8 @@ import pytest
 from bot.rules import Action
 from bot.server.fields import PREFERENCE_FIELDS, BadValueError, UnknownFieldError
 from bot.server.preference_sources import (
+    KEEP_FOR,
+    KeptPreferences,
     MemoryPreferences,
     change_preference,
     reset_preferences,
@@ -86,3 +88,37 @@ async def test_a_bad_value_or_name_is_one_sentence_and_changes_nothing() -> None
     with pytest.raises(UnknownFieldError, match="Did you mean pings"):
         await change_preference(source, ADA, "pingz", "never")
     assert await source.get(ADA) == Preferences()
+
+
+class CountedPreferences(MemoryPreferences):
+    """Preferences in memory that count their reads."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads = 0
+
+    async def get(self, user_id: int) -> Preferences:
+        self.reads += 1
+        return await super().get(user_id)
+
+
+async def test_kept_preferences_read_the_source_once_and_keep_changes_made_through_them() -> None:
+    source, now = CountedPreferences(), [0.0]
+    kept = KeptPreferences(source, clock=lambda: now[0])
+    assert KeptPreferences.around(kept) is kept
+    assert (await kept.get(1)).four_colour is False
+    assert (await kept.get(1)).four_colour is False and source.reads == 1
+    await kept.update(1, four_colour=True)
+    assert (await kept.get(1)).four_colour is True
+    await kept.reset(1)
+    assert await kept.get(1) == Preferences()
+
+
+async def test_kept_preferences_read_again_what_another_process_changed() -> None:
+    source, now = CountedPreferences(), [0.0]
+    kept = KeptPreferences(source, clock=lambda: now[0])
+    await kept.get(1)
+    await source.update(1, pings="never")  # changed elsewhere
+    assert (await kept.get(1)).pings != "never"
+    now[0] = KEEP_FOR
+    assert (await kept.get(1)).pings == "never"

@@ -7,7 +7,6 @@ and on a fresh database of a throwaway PostgreSQL server (tests/kit/postgres_ser
 
 from __future__ import annotations
 
-import random
 import shutil
 from importlib.resources import files
 from pathlib import Path
@@ -15,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.rules import Game, HouseRules, new_game
+from bot.rules import HouseRules
 from bot.store import Database, Seat, TableRepo, connect, migrate
 from bot.store import migrations as migrations_module
 
@@ -229,17 +228,6 @@ async def build_at_version(url: str | Path, version: int) -> None:
     for v in range(1, version + 1):
         assert await migrate(url, target=v) == (v - 1, v)
         await write_rows(url, OLD_ROWS.get(v, []))
-
-
-def random_game(rules: HouseRules, seed: int, rng_seed: int = 1) -> Game:
-    """A finished game with random legal moves."""
-    rng = random.Random(rng_seed)
-    game = new_game(rules, seed=seed)
-    while not game.over:
-        seat = game.turn
-        assert seat is not None
-        game.apply(seat, rng.choice(list(game.legal())))
-    return game
 
 
 async def playing_table(

@@ -31,8 +31,9 @@ from bot.store.copy import COPY_ORDER, CopyError, copy_database
 from bot.tournaments import Actor, Tournament, create_event, save_event
 from bot.tournaments.model import ChampionRole, ScheduledEventLink
 from bot.tournaments.repository import TournamentRepo
+from tests.games import random_game
 
-from .conftest import CHANNEL, GUILD, HOST, playing_table, random_game, sql
+from .conftest import CHANNEL, GUILD, HOST, playing_table, sql
 
 RULES = HouseRules().with_changes(target_score=5)
 PEOPLE = tuple(Seat.person(s, HOST + s, f"P{s}") for s in range(4))

@@ -16,8 +16,9 @@ from bot.store import (
     TableRepo,
     TableStateError,
 )
+from tests.games import random_game
 
-from .conftest import FOUR_SEATS, GUILD, HOST, playing_table, random_game
+from .conftest import FOUR_SEATS, GUILD, HOST, playing_table
 
 RULES = HouseRules().with_changes(target_score=5)
 

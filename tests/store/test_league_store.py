@@ -22,8 +22,9 @@ from bot.store import (
     Seat,
     SettingsError,
 )
+from tests.games import random_game
 
-from .conftest import FOUR_SEATS, GUILD, HOST, random_game, sql
+from .conftest import FOUR_SEATS, GUILD, HOST, sql
 
 RULES = HouseRules().with_changes(target_score=5)
 PEOPLE = tuple(Seat.person(s, HOST + s, f"P{s}") for s in range(4))

@@ -21,7 +21,7 @@ import pytest
 
 from bot.players import make_player
 from bot.store import ConnectionLostError, Database, StoreError, TableRepo
-from bot.store.locks import open_guild_locks
+from bot.store.locks import GuildLocks, open_guild_locks
 from bot.tables import Place, Player, SaveFailedError, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.service import SAVE_UNSURE
@@ -305,41 +305,45 @@ async def test_a_move_whose_save_gets_no_answer_is_unsure_and_the_table_reloads_
 # --------------------------------------------------------------------------- guild locks
 
 
-async def test_a_lock_whose_answer_never_came_is_freed_by_the_next_connection(
+@pytest.fixture
+async def watched_locks(
     postgres_url: str, proxy: BlackHoleProxy
-) -> None:
+) -> AsyncIterator[tuple[GuildLocks, list[bool]]]:
+    """Guild locks through the proxy, and a True each time they told the process they are lost."""
     lost: list[bool] = []
     locks = await open_guild_locks(
         proxy.url_of(postgres_url), on_lost=lambda: lost.append(True), timeout=BOUND
     )
     try:
-        # Once prepared, the lock statement is one request: the split comes after it.
-        assert await locks.acquire(GUILD + 1, timeout=0)
-        await locks.release(GUILD + 1)
-        proxy.stop(after_request=True)  # the server grants the lock; the answer is lost
-        with pytest.raises(StoreError) as failed:
-            async with no_hang(proxy):
-                await locks.acquire(GUILD, timeout=0)
-        assert str(failed.value).endswith(
-            f"cannot take guild {GUILD}'s lock: no answer within 0.3 s"
-        )
-        assert not locks.holds(GUILD)
-
-        proxy.resume(deliver=False)  # the session that holds it lives on, unheard of
-        assert await locks.acquire(GUILD, timeout=0)
-        assert locks.holds(GUILD)
-        assert lost == []  # it held no lock when it gave the connection up
+        yield locks, lost
     finally:
         await locks.close()
 
 
-async def test_a_lock_connection_that_gets_no_answer_while_holding_locks_stops_the_process(
-    postgres_url: str, proxy: BlackHoleProxy
+async def test_a_lock_whose_answer_never_came_is_freed_by_the_next_connection(
+    proxy: BlackHoleProxy, watched_locks: tuple[GuildLocks, list[bool]]
 ) -> None:
-    lost: list[bool] = []
-    locks = await open_guild_locks(
-        proxy.url_of(postgres_url), on_lost=lambda: lost.append(True), timeout=BOUND
-    )
+    locks, lost = watched_locks
+    # Once prepared, the lock statement is one request: the split comes after it.
+    assert await locks.acquire(GUILD + 1, timeout=0)
+    await locks.release(GUILD + 1)
+    proxy.stop(after_request=True)  # the server grants the lock; the answer is lost
+    with pytest.raises(StoreError) as failed:
+        async with no_hang(proxy):
+            await locks.acquire(GUILD, timeout=0)
+    assert str(failed.value).endswith(f"cannot take guild {GUILD}'s lock: no answer within 0.3 s")
+    assert not locks.holds(GUILD)
+
+    proxy.resume(deliver=False)  # the session that holds it lives on, unheard of
+    assert await locks.acquire(GUILD, timeout=0)
+    assert locks.holds(GUILD)
+    assert lost == []  # it held no lock when it gave the connection up
+
+
+async def test_a_lock_connection_that_gets_no_answer_while_holding_locks_stops_the_process(
+    proxy: BlackHoleProxy, watched_locks: tuple[GuildLocks, list[bool]]
+) -> None:
+    locks, lost = watched_locks
     try:
         assert await locks.acquire(GUILD, timeout=0)
         proxy.stop()
@@ -351,4 +355,3 @@ async def test_a_lock_connection_that_gets_no_answer_while_holding_locks_stops_t
         assert not locks.holds(GUILD)
     finally:
         proxy.resume()
-        await locks.close()

@@ -27,10 +27,11 @@ from bot.store import (
 )
 from bot.store.locks import open_guild_locks
 from bot.store.postgres import PostgresDatabase
+from tests.games import random_game
 from tests.kit.postgres_server import PostgresServer
 from tests.kit.waiting import BOUND
 
-from .conftest import FOUR_SEATS, GUILD, playing_table, random_game
+from .conftest import FOUR_SEATS, GUILD, playing_table
 
 RULES = HouseRules().with_changes(target_score=5)
 

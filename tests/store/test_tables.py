@@ -17,8 +17,9 @@ from bot.store import (
     TableRepo,
     TableStateError,
 )
+from tests.games import random_game
 
-from .conftest import CHANNEL, FOUR_SEATS, GUILD, HOST, playing_table, random_game, sql
+from .conftest import CHANNEL, FOUR_SEATS, GUILD, HOST, playing_table, sql
 
 
 async def lobby(tables: TableRepo, **kwargs: object) -> int:

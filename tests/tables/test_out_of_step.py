@@ -369,7 +369,7 @@ async def archived(db: Database, table: Table) -> int:
 async def test_an_unsure_last_move_finishes_the_game_once(db: Database, wrote: bool) -> None:
     tables, store, events = build(db)
     shown: list[tuple[str, str]] = []  # each event's kind and the table's status then
-    tables.listeners.append(lambda event: shown.append((event.kind, event.table.status)))
+    tables.listeners.append(lambda event: shown.append((event.kind, event.snapshot.status)))
     table, user, seat, action = await up_to_the_last_move(tables)
     stamp = table.stamp
     store.unsure["append_action"] = wrote

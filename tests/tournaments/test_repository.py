@@ -227,18 +227,11 @@ async def test_champion_roles_are_noted_with_the_finished_event_until_taken_back
             tournament_id=event.state.id,
             guild_id=GUILD,
             channel_id=CHANNEL,
-            user_id=PEOPLE[0],
+            user_id=person,
             role_id=77,
-            expires_at=later,
-        ),
-        ChampionRole(
-            tournament_id=event.state.id,
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            user_id=PEOPLE[1],
-            role_id=77,
-            expires_at=sooner,
-        ),
+            expires_at=expires,
+        )
+        for person, expires in ((PEOPLE[0], later), (PEOPLE[1], sooner))
     ]
     await repo.save(event.state, champion_roles=roles)
     assert await repo.champion_roles() == [roles[1], roles[0]], "by expiry"

@@ -21,17 +21,25 @@ from bot.discord.buttons import (
     table_review_button,
 )
 from bot.discord.routes import CLAIM_CODE
-from bot.discord.tables.embeds import closed_hand_embed
+from bot.discord.tables.embeds import closed_hand_embed, hand_embed
 from bot.league import LeagueService
 from bot.render import (
     NO_FACES,
     CardFaces,
     HandButton,
     PublicControls,
+    hand_buttons,
     played_again_controls,
     public_controls,
 )
-from bot.tables import NoTableError, PublicTable, Table, TableClosedError, reviewable_deals
+from bot.tables import (
+    NoTableError,
+    PublicTable,
+    Table,
+    TableClosedError,
+    TableSnapshot,
+    reviewable_deals,
+)
 
 __all__ = [
     "PublicMessage",
@@ -40,6 +48,7 @@ __all__ = [
     "finished_view",
     "gone_view",
     "hand_view",
+    "private_hand",
     "public_view",
     "table_review_view",
 ]
@@ -178,14 +187,40 @@ def _review_label(deal: int) -> str:
 
 
 def closed_hand(
-    table: Table, user_id: int, review: int
+    public: PublicTable, seat: int | None, review: int
 ) -> tuple[discord.Embed, discord.ui.View | None]:
-    """A closed table's hand: its end, with a finished game's Review of deal ``review``."""
-    seat = table.seat_of(user_id)
+    """A closed table's hand of ``seat``: its end, with a finished game's Review of ``review``."""
     if seat is None or not review:
-        return closed_hand_embed(table.public()), None
-    button = table_review_button(table.id, seat, review, label=_review_label(review))
-    return closed_hand_embed(table.public()), _view(button)
+        return closed_hand_embed(public), None
+    button = table_review_button(public.id, seat, review, label=_review_label(review))
+    return closed_hand_embed(public), _view(button)
+
+
+def private_hand(
+    table: TableSnapshot, user_id: int, faces: CardFaces = NO_FACES
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The private hand of ``user_id`` (with Review where allowed); once closed, its end.
+
+    All from the snapshot: the person's view, colours, claim and hint offers. Refused
+    (``NotSeatedError``, ``WrongStageError``) as the table refuses a hand.
+    """
+    review, public = table.reviewable, table.public
+    if not table.is_open:
+        return closed_hand(public, table.seat_of(user_id), review)
+    person, view = table.hand_of(user_id)
+    four_colour = person.four_colour
+    buttons = hand_buttons(public, view, four_colour=four_colour)
+    shown = hand_view(
+        table.id,
+        person.seat,
+        table.stamp,
+        buttons,
+        faces.coloured(four_colour),
+        hint=person.hint,
+        claim=person.claim,
+        review=review,
+    )
+    return hand_embed(public, view, four_colour=four_colour), shown
 
 
 def table_review_view(table_id: int, seat: int, deal: int, deals: int) -> discord.ui.View | None:
@@ -229,7 +264,7 @@ def gone_view(
     except (TableClosedError, NoTableError):
         table = None
     if table is not None:
-        return closed_hand(table, user_id, reviewable_deals(table))[1]
+        return closed_hand(table.public(), table.seat_of(user_id), reviewable_deals(table))[1]
     if league is None or public.game is None:
         return None
     seat = next(

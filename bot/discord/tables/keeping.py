@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.discord.refusals import log_refusal
 from bot.discord.routes import routed
 from bot.discord.tables.presenter import TablePresenter
+from bot.discord.tables.publishing import Shown
 from bot.tables import Progress, Table
 from bot.tables.keeper import TableKeeper
 
@@ -146,7 +147,7 @@ class Keeping(commands.Cog):
         failed = 0
         for table in tables:
             try:
-                self._resume(table)
+                await self._resume(table)
             except Exception:
                 log.exception("table %d: could not be resumed", table.id)
                 failed += 1
@@ -163,10 +164,10 @@ class Keeping(commands.Cog):
                 RESUME_FLUSH,
             )
 
-    def _resume(self, table: Table) -> None:
+    async def _resume(self, table: Table) -> None:
         if table.id in self.bot.tables.computing:
             return  # opened and played in this process before it was ready: it runs
-        self.presenter.show(table, post_if_missing=True)
+        self.presenter.show(await self.bot.tables.snapshot(table), post_if_missing=True)
         if table.computer_to_act() is not None:
 
             async def play() -> None:
@@ -192,7 +193,7 @@ class Keeping(commands.Cog):
         for table in [t for t in self.bot.tables.open_tables if t.place.channel_id == channel.id]:
             await self.place_gone(table, "channel")
 
-    async def place_gone(self, table: Table, where: Where) -> None:
+    async def place_gone(self, table: Shown, where: Where) -> None:
         """The table's thread or channel was deleted: close the table as an abort does.
 
         Its open hands show the end and its ping goes; clicks on its buttons are answered
@@ -215,7 +216,7 @@ class Keeping(commands.Cog):
                 lambda: channel.send(text, allowed_mentions=_NO_MENTIONS),
             )
 
-    async def _found_gone(self, table: Table) -> None:
+    async def _found_gone(self, table: Shown) -> None:
         """The publisher found the table's channel gone: close it, apart from the pacer's job."""
         where: Where = "thread" if table.place.thread_id is not None else "channel"
 
@@ -229,7 +230,7 @@ class Keeping(commands.Cog):
 
     # ------------------------------------------------------------------ KeeperNotifier
 
-    def _channel(self, table: Table) -> discord.PartialMessageable:
+    def _channel(self, table: Shown) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.place.id, guild_id=table.place.guild_id)
 
     async def remind(self, table: Table, user_id: int, seconds_left: float) -> int | None:

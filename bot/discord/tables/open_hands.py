@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from bot.discord.refusals import EXPIRED_INTERACTION, log_refusal
-from bot.tables import Table
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
@@ -37,6 +36,8 @@ class OpenHand:
     opened_at: float
     message_id: int | None
     """The hand's message, where known."""
+    drawn: int = -1
+    """The :attr:`~bot.tables.TableSnapshot.version` it shows: an older one is not drawn."""
 
 
 class HandLocks:
@@ -59,7 +60,7 @@ class HandLocks:
 
 
 async def edit_hand(
-    table: Table,
+    table_id: int,
     user_id: int,
     opened: OpenHand,
     content: str | None,
@@ -70,10 +71,10 @@ async def edit_hand(
     try:
         await opened.interaction.edit_original_response(content=content, embed=embed, view=view)
     except discord.HTTPException as exc:
-        what = f"table {table.id}: redrawing the hand of {user_id}"
+        what = f"table {table_id}: redrawing the hand of {user_id}"
         log_refusal(log, exc, what, expected=EXPIRED_INTERACTION)
         return False
     except Exception:
-        log.warning("table %d: the hand of %d was not redrawn", table.id, user_id, exc_info=True)
+        log.warning("table %d: the hand of %d was not redrawn", table_id, user_id, exc_info=True)
         return False
     return True

@@ -16,6 +16,11 @@ to reopen it. Once its table has closed (or is gone) a hand shows how it ended, 
 button a finished game's Review: a click on it is answered so, and when the table closes
 (its game over, aborted, closed idle) every hand still young enough to edit is redrawn so.
 Those edits go through each hand's own interaction webhook, never the channel's budget.
+
+Everything is drawn from a :class:`~bot.tables.TableSnapshot`: an event's, or the one a
+click's answer was given (``TableService.snapshot``). It carries each person's
+preferences and whether their hand offers a claim or a hint, so the presenter never asks
+the service back while drawing, and a hand never shows a state older than one it showed.
 """
 
 from __future__ import annotations
@@ -35,16 +40,13 @@ from bot.discord.tables.components import (
     end_embed,
     finished_view,
     gone_view,
-    hand_view,
+    private_hand,
     public_view,
 )
-from bot.discord.tables.embeds import hand_embed, table_embed
+from bot.discord.tables.embeds import table_embed
 from bot.discord.tables.open_hands import PRUNE_EVERY, HandLocks, OpenHand, edit_hand
-from bot.render import (
-    hand_buttons,
-    hint_text,
-    turn_mention,
-)
+from bot.discord.tables.publishing import Shown
+from bot.render import hint_text, turn_mention
 from bot.render.web_links import public_base
 from bot.tables import (
     ClaimMade,
@@ -56,8 +58,8 @@ from bot.tables import (
     TableClosedError,
     TableEvent,
     TableReloaded,
+    TableSnapshot,
     TurnPassed,
-    reviewable_deals,
 )
 
 if TYPE_CHECKING:
@@ -77,7 +79,7 @@ LEFT_HAND: Final = "You left this table: a computer plays your seat now."
 """The private hand of someone who left, redrawn without its buttons."""
 
 
-def ping_text(table: Table, user_id: int) -> str:
+def ping_text(table: Shown, user_id: int) -> str:
     """The turn ping: a new message, so that the mention notifies."""
     return f"{turn_mention(user_id)} (table {table.id})"
 
@@ -86,15 +88,6 @@ def on_private_hand(interaction: discord.Interaction[EuchreBot]) -> bool:
     """Whether the click came from a private hand (an ephemeral message)."""
     message = interaction.message
     return message is not None and message.flags.ephemeral
-
-
-def person_to_act(table: Table) -> int | None:
-    """The person whose turn it is at ``table`` (None: a computer's, or no game)."""
-    game = table.game
-    if table.status != "playing" or game is None or game.turn is None:
-        return None
-    seat = table.seats[game.turn]
-    return None if seat is None or seat.away else seat.user_id
 
 
 class TablePresenter:
@@ -112,40 +105,29 @@ class TablePresenter:
 
     # ------------------------------------------------------------------ drawing
 
-    def message(self, table: Table) -> PublicMessage:
+    def message(self, table: TableSnapshot) -> PublicMessage:
         """The public message of ``table``."""
-        public = table.public()
-        web = public_base(self.bot.settings.web_base_url, table.settings.web_public)
+        public = table.public
+        web = public_base(self.bot.settings.web_base_url, table.web_public)
         view = public_view(public, activity=self.bot.settings.serves_activity)
         return PublicMessage(table_embed(public, self.bot.card_faces, web=web), view)
 
-    async def hand(
-        self, table: Table, user_id: int
+    def hand(
+        self, table: TableSnapshot, user_id: int
     ) -> tuple[discord.Embed, discord.ui.View | None]:
-        """The private hand of ``user_id`` (with Review where allowed); once closed, its end."""
-        review = reviewable_deals(table)
-        if not table.is_open:
-            return closed_hand(table, user_id, review)
-        four_colour = (await self.service.preferences_of(user_id)).four_colour
-        (seat, view), public = table.view_for(user_id), table.public()
-        buttons = hand_buttons(public, view, four_colour=four_colour)
-        faces = self.bot.card_faces.coloured(four_colour)
-        hint, claim = table.hints_allowed and view.my_turn, self.service.can_claim(view)
-        shown = hand_view(
-            table.id, seat, table.stamp, buttons, faces, hint=hint, claim=claim, review=review
-        )
-        return hand_embed(public, view, four_colour=four_colour), shown
+        """The private hand of ``user_id`` (:func:`private_hand`) in the bot's card faces."""
+        return private_hand(table, user_id, self.bot.card_faces)
 
     # ------------------------------------------------------------------ the public message
 
-    async def post(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
+    async def post(self, interaction: discord.Interaction[EuchreBot], table: TableSnapshot) -> None:
         """Answer with the table as a new public message, and remember that message."""
         public = self.message(table)
         message_id = await send_public(interaction, embed=public.embed, view=public.view_or_missing)
         if message_id is not None:
-            await self.service.set_message(table, message_id)
+            await self.service.set_message(table.id, message_id)
 
-    async def post_in(self, thread: discord.Thread, table: Table) -> None:
+    async def post_in(self, thread: discord.Thread, table: TableSnapshot) -> None:
         """Post the table as a new message in ``thread``, and remember that message."""
         public = self.message(table)
         sent = await self.publisher.call(
@@ -154,20 +136,20 @@ class TablePresenter:
             lambda: thread.send(embed=public.embed, view=public.view_or_missing),
             embeds=True,
         )
-        await self.service.set_message(table, sent.id)
+        await self.service.set_message(table.id, sent.id)
 
     async def replace_answer(
-        self, interaction: discord.Interaction[EuchreBot], table: Table
+        self, interaction: discord.Interaction[EuchreBot], table: TableSnapshot
     ) -> None:
         """Turn the interaction's answer into the table's public message."""
         public = self.message(table)
         sent = await interaction.edit_original_response(
             content=None, embed=public.embed, view=public.view
         )
-        await self.service.set_message(table, sent.id)
+        await self.service.set_message(table.id, sent.id)
 
     async def played_again(
-        self, interaction: discord.Interaction[EuchreBot], old_id: int, table: Table
+        self, interaction: discord.Interaction[EuchreBot], old_id: int, table: TableSnapshot
     ) -> None:
         """Post the new table, and leave only the rules on the old result clicked."""
         await self.post(interaction, table)
@@ -180,7 +162,9 @@ class TablePresenter:
                 lambda: old.edit(view=finished_view(old_id)),
             )
 
-    async def answer(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
+    async def answer(
+        self, interaction: discord.Interaction[EuchreBot], table: TableSnapshot
+    ) -> None:
         """Answer a click on the public message by redrawing it."""
         public = self.message(table)
         await update_message(
@@ -192,8 +176,12 @@ class TablePresenter:
         )
         self.publisher.shown(table, lambda: self.show(table))
 
-    def show(self, table: Table, *, post_if_missing: bool = False, urgent: bool = False) -> None:
-        """Show the table in its public message, as it is when the channel's turn comes.
+    def show(
+        self, table: TableSnapshot, *, post_if_missing: bool = False, urgent: bool = False
+    ) -> None:
+        """Show the table in its public message when the channel's turn comes.
+
+        A newer snapshot shown before then replaces this one (the newest state wins).
 
         The message is edited, or posted anew when old or gone; a table without a
         message is posted only with ``post_if_missing`` (at a restart); ``urgent``: it
@@ -206,19 +194,30 @@ class TablePresenter:
 
         self.publisher.table(table, render, post_if_missing=post_if_missing, urgent=urgent)
 
+    def show_table(self, table: Table, *, post_if_missing: bool = False) -> None:
+        """Show a table no event told of (a restart's, a tournament round's): its snapshot first."""
+
+        async def show() -> None:
+            self.show(await self.service.snapshot(table), post_if_missing=post_if_missing)
+
+        self._later(show())
+
     # ------------------------------------------------------------------ the service's events
 
     def on_table_event(self, event: TableEvent) -> None:
-        """A service listener (inside the table's lock): show what happened.
+        """A service listener (inside the table's lock): show what happened, from its snapshot.
 
         A move is shown (a person's own at once, the computers' at the channel's pace; a
         claim's plays once, with the claim) and
         a ping whose turn is over goes; when the turn rests with a person their open hand
         is redrawn, and so is the hand of the person whose request the computers answered;
         a person is pinged when the service says it is due (:class:`PingDue`); a table
-        closed, or reloaded from the store, is shown, and its open hands show its end.
+        closed, or reloaded from the store, is shown, and its open hands show its end; the
+        first hint makes the game casual, and a turn run out may leave a computer playing
+        the seat, which the table message says. Nothing here asks
+        the service anything: the event's snapshot holds all that is drawn.
         """
-        table = event.table
+        table = event.snapshot
         if isinstance(event, MoveMade):
             self._moved(table, event)
             if not event.claimed:  # a claim's plays are shown once, all together
@@ -228,7 +227,7 @@ class TablePresenter:
         elif isinstance(event, TurnPassed):
             self._turn_passed(table, event)
         elif isinstance(event, PingDue):
-            if event.user_id == person_to_act(table):
+            if event.user_id == table.to_act:
                 self.publisher.ping(table, event.user_id, ping_text(table, event.user_id))
         elif event.kind == "left":
             for key in list(self._hands):
@@ -242,6 +241,8 @@ class TablePresenter:
             self.show(table)
             if not table.is_open:
                 self._later(self.end_hands(table))
+        elif event.kind in ("hint", "timeout"):  # no click's answer draws these
+            self.show(table)
 
     def _later(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` in a task of its own (a listener must not wait)."""
@@ -259,25 +260,25 @@ class TablePresenter:
         """
         self.publisher.clear_ping(table_id, of=user_id)
 
-    def _moved(self, table: Table, event: MoveMade) -> None:
+    def _moved(self, table: TableSnapshot, event: MoveMade) -> None:
         """A move was just made: take away a ping whose turn is over.
 
         A ping of the person who moved goes too, even if it is their turn again.
         """
-        now = person_to_act(table)
-        mover = table.seats[event.move.seat]
+        now = table.to_act
+        mover = table.public.seats[event.move.seat]
         if not event.by_computer and mover is not None and mover.user_id == now:
             now = None
         self.publisher.clear_ping(table.id, unless=now)
 
-    def _claimed(self, table: Table, event: ClaimMade) -> None:
+    def _claimed(self, table: TableSnapshot, event: ClaimMade) -> None:
         """Show a claim's plays at once, and redraw the hands whose cards it played."""
         self.show(table, urgent=event.user_id is not None)
         for user in table.present:  # not the claimer's hand, which their click redraws
             if user != event.user_id:
                 self._later(self.refresh_hand(table, user))
 
-    def _turn_passed(self, table: Table, event: TurnPassed) -> None:
+    def _turn_passed(self, table: TableSnapshot, event: TurnPassed) -> None:
         """Redraw the hand of the person the turn passed to, and the requester's."""
         user, requester = event.user_id, event.requested_by
         if requester is not None and event.computer_moves:
@@ -287,22 +288,22 @@ class TablePresenter:
 
     # ------------------------------------------------------------------ private hands
 
-    async def send_hint(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
+    async def send_hint(self, interaction: discord.Interaction[EuchreBot], table: Shown) -> None:
         """Answer a Hint click privately: the expert's choice and why, from its search.
 
-        The first hint makes the game casual, and the table message then says so.
+        The first hint makes the game casual: the service tells it, and the table
+        message then says so (:meth:`on_table_event`).
         """
         await answer_first(interaction)  # the search takes a while
-        hinted = table.hinted
         view, advice = await self.service.hint(table.id, interaction.user.id)
         await interaction.followup.send(hint_text(view, advice), ephemeral=True)
-        if not hinted:
-            self.show(table)
 
-    async def send_hand(self, interaction: discord.Interaction[EuchreBot], table: Table) -> None:
+    async def send_hand(
+        self, interaction: discord.Interaction[EuchreBot], table: TableSnapshot
+    ) -> None:
         """Answer with the user's hand as a new private message."""
         async with self._hand_locks.of(table.id, interaction.user.id):
-            embed, view = await self.hand(table, interaction.user.id)
+            embed, view = self.hand(table, interaction.user.id)
             message_id = await send_ephemeral(
                 interaction, embed=embed, view=discord.utils.MISSING if view is None else view
             )
@@ -312,7 +313,7 @@ class TablePresenter:
     async def redraw_hand(
         self,
         interaction: discord.Interaction[EuchreBot],
-        table: Table,
+        table: TableSnapshot,
         content: str | None = None,
     ) -> None:
         """Answer a click on a private hand by redrawing it (with ``content`` above)."""
@@ -320,7 +321,7 @@ class TablePresenter:
         message_id = None if interaction.message is None else interaction.message.id
         async with self._hand_locks.of(*key):
             ended = not table.is_open  # as the hand drawn next sees it: its end
-            embed, view = await self.hand(table, key[1])
+            embed, view = self.hand(table, key[1])
             await update_message(interaction, content=content, embed=embed, view=view)
             if not ended:
                 self.remember(table, interaction, message_id)
@@ -352,24 +353,25 @@ class TablePresenter:
 
     def remember(
         self,
-        table: Table,
+        table: TableSnapshot,
         interaction: discord.Interaction[EuchreBot],
         message_id: int | None = None,
     ) -> None:
         """Keep the interaction that shows the user's hand, to refresh it while it's young."""
         now = self.bot.scheduler.now()
-        self._hands[(table.id, interaction.user.id)] = OpenHand(interaction, now, message_id)
+        opened = OpenHand(interaction, now, message_id, table.version)
+        self._hands[(table.id, interaction.user.id)] = opened
         self._remembered += 1
         if self._remembered % PRUNE_EVERY == 0:
             old = [k for k, v in self._hands.items() if now - v.opened_at > HAND_EDITABLE_FOR]
             for key in old:
                 del self._hands[key]
 
-    def forget_hand(self, table: Table, user_id: int) -> None:
+    def forget_hand(self, table: Shown, user_id: int) -> None:
         """Stop refreshing one user's hand (they left)."""
         self._hands.pop((table.id, user_id), None)
 
-    async def end_hands(self, table: Table) -> None:
+    async def end_hands(self, table: TableSnapshot) -> None:
         """Forget the open hands of a closed table and its ping; those young enough show its end.
 
         Each as a click on it would (:meth:`hand_gone`). Never raises: a hand that can't
@@ -379,7 +381,7 @@ class TablePresenter:
         users = [k[1] for k in self._hands if k[0] == table.id]
         if not users:
             return
-        refusal = TableClosedError.of(table.id, table.status, table.public())
+        refusal = TableClosedError.of(table.id, table.status, table.public)
         embed = end_embed(refusal)
 
         async def end(user_id: int) -> None:
@@ -390,17 +392,18 @@ class TablePresenter:
                     or self.bot.scheduler.now() - opened.opened_at > HAND_EDITABLE_FOR
                 ):
                     return
-                view = closed_hand(table, user_id, reviewable_deals(table))[1]
-                await edit_hand(table, user_id, opened, refusal.message, embed, view)
+                view = closed_hand(table.public, table.seat_of(user_id), table.reviewable)[1]
+                await edit_hand(table.id, user_id, opened, refusal.message, embed, view)
 
         # One request per hand (at most one a seat), each through its own interaction's
         # webhook: Discord budgets these apart from the channel's messages.
         await asyncio.gather(*(end(user) for user in users))
 
-    async def refresh_hand(self, table: Table, user_id: int) -> None:
+    async def refresh_hand(self, table: TableSnapshot, user_id: int) -> None:
         """Redraw a player's open private hand, if they have one young enough to edit.
 
-        As it is once a redraw of it under way is done (so the newest state is last).
+        After a redraw of it under way is done, and only if it shows an older snapshot
+        (so the newest state is last).
         Not once the table has closed: :meth:`end_hands` shows its end on every hand.
         Someone no longer seated (they left) sees the table without their hand's buttons.
         """
@@ -410,11 +413,15 @@ class TablePresenter:
             opened = self._hands.get((table.id, user_id))
             if opened is None or self.bot.scheduler.now() - opened.opened_at > HAND_EDITABLE_FOR:
                 return
+            if opened.drawn > table.version:  # it shows a newer state already
+                return
             if table.seat_of(user_id) is None:  # they left (here, or by their event's Leave)
                 del self._hands[(table.id, user_id)]
                 embed = self.message(table).embed
-                await edit_hand(table, user_id, opened, LEFT_HAND, embed, None)
+                await edit_hand(table.id, user_id, opened, LEFT_HAND, embed, None)
                 return
-            embed, view = await self.hand(table, user_id)
-            if not await edit_hand(table, user_id, opened, None, embed, view):
+            embed, view = self.hand(table, user_id)
+            if await edit_hand(table.id, user_id, opened, None, embed, view):
+                opened.drawn = table.version
+            else:
                 self._hands.pop((table.id, user_id), None)

@@ -16,18 +16,28 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
 
 import discord
 
 from bot.discord.pace.permissions import may_send, place_of
 from bot.discord.refusals import log_refusal
-from bot.tables import Table, TableService
+from bot.tables import Place
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
 
-__all__ = ["EDITABLE_FOR", "FAILED", "GONE", "SHOWN", "Outcome", "publish", "too_old_to_edit"]
+__all__ = [
+    "EDITABLE_FOR",
+    "FAILED",
+    "GONE",
+    "SHOWN",
+    "Outcome",
+    "Shown",
+    "newest",
+    "publish",
+    "too_old_to_edit",
+]
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +56,31 @@ FAILED: Final[Outcome] = "failed"
 GONE: Final[Outcome] = "gone"
 
 
+class Shown(Protocol):
+    """What showing a table reads of it: a ``TableSnapshot`` (or the ``Table`` itself)."""
+
+    @property
+    def id(self) -> int:
+        """The table's id."""
+        ...
+
+    @property
+    def place(self) -> Place:
+        """Its channel or thread."""
+        ...
+
+    @property
+    def message_id(self) -> int | None:
+        """Its public message, as known when it was shown."""
+        ...
+
+
+def newest(*message_ids: int | None) -> int | None:
+    """The newest of some message ids (a snowflake grows with time), None if none is known."""
+    known = [m for m in message_ids if m is not None]
+    return max(known) if known else None
+
+
 def too_old_to_edit(message_id: int) -> bool:
     """Whether a message (by its snowflake's time) is past :data:`EDITABLE_FOR`."""
     return discord.utils.utcnow() - discord.utils.snowflake_time(message_id) > EDITABLE_FOR
@@ -53,9 +88,10 @@ def too_old_to_edit(message_id: int) -> bool:
 
 async def publish(
     bot: EuchreBot,
-    service: TableService,
-    table: Table,
+    table: Shown,
     *,
+    message_id: int | None,
+    remember: Callable[[int], Awaitable[None]],
     content: str | None,
     embed: discord.Embed,
     view: discord.ui.View | None,
@@ -64,11 +100,12 @@ async def publish(
 ) -> Outcome:
     """Show the table in its public message: edit it, or post it anew when it's old or gone.
 
-    A table without a message is posted only with ``post_if_missing`` (at a restart).
-    Failures are logged, never raised: the game goes on without its picture. ``"gone"``:
-    Discord knows the table's channel (or thread) no more.
+    ``message_id``: its message now (None: none yet), posted only with ``post_if_missing``
+    (at a restart); a message posted anew is handed to ``remember``. Failures are logged,
+    never raised: the game goes on without its picture. ``"gone"``: Discord knows the
+    table's channel (or thread) no more.
     """
-    old = table.message_id
+    old = message_id
     if old is None and not post_if_missing:
         return SHOWN
     channel = bot.get_partial_messageable(table.place.id, guild_id=table.place.guild_id)
@@ -111,7 +148,7 @@ async def publish(
         else:
             log_refusal(log, exc, f"table {table.id}: posting its message again")
         return FAILED
-    await service.set_message(table, sent.id)
+    await remember(sent.id)
     if old is not None:
         try:
             await _unarchiving(bot, table, channel.get_partial_message(old).delete)
@@ -123,7 +160,7 @@ async def publish(
 
 
 async def _unarchiving(
-    bot: EuchreBot, table: Table, request: Callable[[], Awaitable[object]]
+    bot: EuchreBot, table: Shown, request: Callable[[], Awaitable[object]]
 ) -> None:
     """Make ``request``; if the table's thread is archived, unarchive it and make it again."""
     try:

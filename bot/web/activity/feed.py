@@ -3,19 +3,20 @@
 Everything else of the Activity (its sockets, its sign-in, its pages) sees only what this
 module hands over:
 
-- :func:`snapshot` turns a table into a :class:`Snapshot`: the public table as JSON (drawn
-  by :mod:`.shapes` from :meth:`Table.public`, the same that the public message is drawn
-  from: never a hidden card) and, for each person seated, their own seat's JSON (their
-  hand, the buttons they may click, the stamp a click is checked against), from
-  :meth:`Table.view_for`;
-- :class:`Feed` listens to the service's events and hands a fresh snapshot of a table to
-  whoever watches its place (a channel or thread), and reads the current one;
+- :func:`snapshot` turns a table's :class:`~bot.tables.TableSnapshot` into a
+  :class:`Snapshot`: the public table as JSON (drawn by :mod:`.shapes` from its
+  ``PublicTable``, the same that the public message is drawn from: never a hidden card)
+  and, for each person seated, their own seat's JSON (their hand, the buttons they may
+  click, the claim their hand offers, the stamp a click is checked against);
+- :class:`Feed` listens to the service's events and hands the snapshot each carries, as
+  JSON, to whoever watches its place (a channel or thread), and reads the current one;
 - :meth:`Feed.request` makes a person's request (a card, a bid, a seat, the start) through
   the same :class:`TableService` calls the buttons make, so a person may switch between the
   Activity and the buttons: a stale stamp or an illegal card is refused alike.
 
-Snapshots are made inside the table's lock, as each event is told (only for places
-someone watches), so a socket never shows a state the table did not pass through.
+The table's snapshots are made inside its lock as each event is told, and turned into
+JSON only for places someone watches, so a socket never shows a state the table did not
+pass through, nor an older one after a newer.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.errors import UserFacingError
-from bot.rules import Action, ActionError, SeatView
-from bot.tables import Place, Player, Table, TableEvent, TableService
+from bot.rules import Action, ActionError
+from bot.tables import Place, Player, TableEvent, TableService, TableSnapshot
 
 from .shapes import Json, names, public_json, seat_json
 
@@ -50,6 +51,8 @@ class Snapshot:
 
     place_id: int
     table_id: int
+    version: int
+    """The table snapshot's version: the greater, the newer."""
     public: Json
     seats: Mapping[int, Json]
     """By user id: that person's seat, hand and buttons (nobody else's)."""
@@ -59,22 +62,20 @@ class Snapshot:
         return self.seats.get(user_id)
 
 
-def snapshot(table: Table, can_claim: Callable[[SeatView], bool]) -> Snapshot:
-    """The table now: public JSON, and each seated person's own part."""
-    public = table.public()
+def snapshot(table: TableSnapshot) -> Snapshot:
+    """The table as it was: public JSON, and each seated person's own part."""
+    public = table.public
     body = public_json(public)
-    if table.game is not None:
-        body["stamp"] = list(table.stamp)
     seats: dict[int, Json] = {}
-    if table.game is not None:
+    if public.game is not None:
+        body["stamp"] = list(table.stamp)
         named = names(public)
-        for seat in public.seats:
-            if seat is None or seat.user_id is None or seat.user_id in seats:
+        for person in table.seats:
+            if person.view is None or person.user_id in seats:
                 continue
-            _, view = table.view_for(seat.user_id)
-            claims = can_claim(view) and not seat.away
-            seats[seat.user_id] = seat_json(view, named, table.stamp, can_claim=claims)
-    return Snapshot(table.place.id, table.id, body, seats)
+            claims = person.claim and not person.away
+            seats[person.user_id] = seat_json(person.view, named, table.stamp, can_claim=claims)
+    return Snapshot(table.place.id, table.id, table.version, body, seats)
 
 
 Watcher = Callable[[Snapshot], None]
@@ -87,6 +88,8 @@ class Feed:
         """Listen to ``service``; nothing is made until someone watches a place."""
         self.service = service
         self._watchers: dict[int, Watcher] = {}
+        self._latest: dict[int, Snapshot] = {}
+        """The newest snapshot told to each place watched."""
         service.listeners.append(self._on_event)
 
     def watch(self, place_id: int, watcher: Watcher) -> None:
@@ -96,11 +99,19 @@ class Feed:
     def unwatch(self, place_id: int) -> None:
         """Stop telling the place's watcher."""
         self._watchers.pop(place_id, None)
+        self._latest.pop(place_id, None)
 
-    def current(self, place_id: int) -> Snapshot | None:
-        """The snapshot of the open table at the place, if there is one."""
+    async def current(self, place_id: int) -> Snapshot | None:
+        """The snapshot of the open table at the place, if there is one.
+
+        Never older than one already told to the place's watcher meanwhile.
+        """
         table = self.service.at(place_id)
-        return None if table is None else snapshot(table, self.service.can_claim)
+        if table is None:
+            return None
+        made = snapshot(await self.service.snapshot(table))
+        told = self._latest.get(place_id)
+        return told if told is not None and told.version > made.version else made
 
     async def four_colour(self, user_id: int) -> bool:
         """Whether the person draws the suits in four colours (their preference)."""
@@ -109,9 +120,11 @@ class Feed:
     def _on_event(self, event: TableEvent) -> None:
         if event.kind in _QUIET:
             return
-        watcher = self._watchers.get(event.table.place.id)
+        place_id = event.snapshot.place.id
+        watcher = self._watchers.get(place_id)
         if watcher is not None:
-            watcher(snapshot(event.table, self.service.can_claim))
+            made = self._latest[place_id] = snapshot(event.snapshot)
+            watcher(made)
 
     async def request(self, guild_id: int, channel_id: int, person: Person, message: Json) -> None:
         """Make a person's request in the channel; a refusal is a :class:`UserFacingError`.

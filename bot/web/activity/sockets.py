@@ -180,7 +180,7 @@ class Hub:
         writer = asyncio.ensure_future(socket.write())
         try:
             room.tell_people()
-            snapshot = self.feed.current(room.channel_id)
+            snapshot = await self.feed.current(room.channel_id)
             mine = None if snapshot is None else snapshot.seat_of(ticket.user_id)
             socket.push("table", _table(snapshot, mine))
             await self._serve(room, socket)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.rules import card_label
-from bot.tables import TableEvent, TableService
+from bot.tables import Table, TableEvent, TableService
 from bot.web.activity import Activity
 
 CARD = re.compile(r'"(?:10|[2-9AJKQ])[CDHS]"|"J[KRB]"')
@@ -34,10 +34,13 @@ class SocketWatch:
     problems: list[str] = field(default_factory=list)
 
     def listen(self, service: TableService) -> None:
-        service.listeners.append(self.on_event)
+        # The hidden cards are the live table's: the event fires inside its lock.
+        service.listeners.append(
+            lambda event: self.on_event(event, service.get_any(event.table_id))
+        )
 
-    def on_event(self, event: TableEvent) -> None:
-        game = event.table.game
+    def on_event(self, event: TableEvent, table: Table) -> None:
+        game = table.game
         if game is None:
             return
         hands = [frozenset(card_label(c) for c in hand) for hand in game.hands]
@@ -55,7 +58,7 @@ class SocketWatch:
                 public = dict(message["table"])
                 last = public.pop("last_trick", None)
                 if last is not None and last["deal"] < game.deal_number:
-                    before = event.table.last_trick
+                    before = table.last_trick
                     assert before is not None
                     if cards_in(last) != {card_label(c) for c in before.cards}:
                         self.problems.append(f"{event.line()}: a last trick not played")
