@@ -221,6 +221,17 @@ class Settings(BaseSettings):
     a port that nothing but the proxies can reach: anyone else could write that header.
     ``true`` and ``false`` (this option's old form) read as 1 and 0."""
 
+    web_processes: int = Field(default=0, ge=0, le=64)
+    """Processes ``python -m bot web`` serves the pages from (0: one per processor core).
+
+    They share one listening socket and the rate per address; each keeps its own page
+    cache and store connections. The bot process serving pages (``web_port``) is one."""
+
+    web_readers: int = Field(default=4, ge=1, le=64)
+    """Connections that only read, in each process serving pages: pages being made at once.
+
+    On PostgreSQL each is a session of the server's ``max_connections``."""
+
     activity_client_id: int = Field(default=0, ge=0, lt=2**64)
     """The application's id (its OAuth2 client id), which turns the Discord Activity on.
 

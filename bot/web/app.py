@@ -98,9 +98,13 @@ class _Site:
         self.pages: TimedCache[Answer] = TimedCache(2_000, clock=options.clock)
         self.making: dict[str, asyncio.Future[Answer]] = {}
         self.public: TimedCache[bool] = TimedCache(10_000, clock=options.clock)
-        self.limiter = RateLimiter(options.requests_per_minute, clock=options.clock)
-        self.file_limiter = RateLimiter(
-            options.requests_per_minute * FILES_FACTOR, clock=options.clock
+        self.limiter, self.file_limiter = (
+            (options.rates.pages, options.rates.files)
+            if options.rates is not None
+            else (
+                RateLimiter(options.requests_per_minute, clock=options.clock),
+                RateLimiter(options.requests_per_minute * FILES_FACTOR, clock=options.clock),
+            )
         )
         self.assets = Assets()
         self.env = Environment(
@@ -115,6 +119,9 @@ class _Site:
             player=markup.player,
             team=markup.team,
             seated=markup.seated,
+            standings_rows=markup.standings_rows,
+            games_list=markup.games_list,
+            history_list=markup.history_list,
             family_names=FAMILY_NAMES,
             team_names=TEAM_NAMES,
             team_members=team_members,

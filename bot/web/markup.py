@@ -8,15 +8,29 @@ Every value is escaped (markupsafe's ``escape``), as the templates' autoescaping
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Final, Protocol
 
 from markupsafe import Markup, escape
 
-__all__ = ["player", "seated", "team", "who"]
+if TYPE_CHECKING:
+    from bot.league.history import HistoryEntry
+    from bot.league.standings import Standing
+    from bot.store import ArchivedGame
+
+__all__ = [
+    "games_list",
+    "history_list",
+    "player",
+    "seated",
+    "standings_rows",
+    "team",
+    "who",
+]
 
 _COMPUTER: Final = ' <span class="cpu">(computer)</span>'
 _AND: Final = Markup(" &amp; ")
+_CASUAL: Final = '<span class="tag">casual</span>'
 
 
 class _Member(Protocol):
@@ -55,3 +69,50 @@ def team(members: Iterable[_Member]) -> Markup:
 def seated(people: Iterable[_Seat]) -> Markup:
     """People of a game's history (partners, opponents): "A & B"."""
     return _AND.join(who(p.name, p.is_computer) for p in people)
+
+
+def standings_rows(home: str, rows: Sequence[Standing]) -> Markup:
+    """A standings table's rows: place, the player's linked name, rating, won, games."""
+    return Markup(
+        "".join(
+            f"<tr><td>{escape(r.place)}</td><td>{player(home, r.user_id, r.name)}</td>"
+            f"<td>{r.rating:.1f}</td><td>{escape(r.wins)}</td><td>{escape(r.games)}</td></tr>\n"
+            for r in rows
+        )
+    )
+
+
+def games_list(
+    home: str,
+    games: Sequence[ArchivedGame],
+    members: Callable[[ArchivedGame, int], Iterable[_Member]],
+) -> Markup:
+    """The items of a list of games: link, day, both teams with their scores, "casual"."""
+    return Markup(
+        "".join(
+            f'<li><a href="{escape(home)}/games/{escape(g.id)}">Game {escape(g.number or g.id)}'
+            f'</a>\n<span class="when">{g.finished_at.strftime("%-d %b %Y")}</span>\n'
+            f'<span class="team team-0">{team(members(g, 0))}</span> '
+            f"<strong>{escape(g.score[0])}</strong>\n– <strong>{escape(g.score[1])}</strong> "
+            f'<span class="team team-1">{team(members(g, 1))}</span>\n'
+            f"{'' if g.ranked else _CASUAL}</li>\n"
+            for g in games
+        )
+    )
+
+
+def history_list(home: str, history: Sequence[HistoryEntry], numbers: dict[int, int]) -> Markup:
+    """The items of a player's latest games: link, day, outcome and score, who with and against."""
+    return Markup(
+        "".join(
+            f'<li><a href="{escape(home)}/games/{escape(h.game_id)}">Game '
+            f"{escape(numbers[h.game_id])}</a>\n"
+            f'<span class="when">{h.finished_at.strftime("%-d %b %Y")}</span>\n'
+            f'<span class="outcome {escape(h.outcome)}">{escape(h.outcome)}</span> '
+            f"{escape(h.score_for)}–{escape(h.score_against)}\n"
+            f"{f'with {seated(h.partners)} ' if h.partners else ''}"
+            f"against {seated(h.opponents)}\n"
+            f"{'' if h.ranked else _CASUAL}</li>\n"
+            for h in history
+        )
+    )

@@ -8,6 +8,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .shared_rates import SharedRates
 
 __all__ = ["WebOptions"]
 
@@ -30,6 +34,9 @@ class WebOptions:
     """How long a finished game's page and picture are kept (here and in browsers)."""
     readers: int = 4
     """Connections that only read, one lent to each page being made (``Readers``)."""
+    rates: SharedRates | None = None
+    """Buckets shared with the other serving processes (``web_processes``); None: this
+    process's own."""
     clock: Callable[[], float] = time.monotonic
 
     def __post_init__(self) -> None:

@@ -8,8 +8,16 @@ which says once a minute per address that a request could not be read.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-from typing import TYPE_CHECKING
+import os
+import signal
+import socket
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final
 
 from aiohttp import web
 
@@ -17,18 +25,31 @@ from bot.settings import SECRET_ENV, TOKEN_ENV, WEB_ADDRESS_NEEDED, ConfigError,
 from bot.store import Database
 
 from .activity import Activity, ActivityOptions
-from .app import WebOptions, make_app
+from .app import make_app
 from .guard import RequestErrorLog
+from .options import WebOptions
+from .shared_rates import SharedRates
 
 if TYPE_CHECKING:
     from bot.tables import TableService
 
-__all__ = ["DEFAULT_PORT", "activity_options_of", "options_of", "serve_forever", "start_site"]
+__all__ = [
+    "DEFAULT_PORT",
+    "activity_options_of",
+    "options_of",
+    "processes_of",
+    "serve_forever",
+    "start_site",
+]
 
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8080
 """``python -m bot web``'s port when ``web_port`` is 0."""
+_RESTART_PAUSE: Final = 1.0
+"""Seconds before a page process ended by a signal is started again."""
+_WATCH_EVERY: Final = 1.0
+"""Seconds between a page process's looks at whether its parent is still there."""
 
 
 def options_of(settings: Settings) -> WebOptions:
@@ -39,6 +60,7 @@ def options_of(settings: Settings) -> WebOptions:
         base_url=settings.web_base_url,
         requests_per_minute=settings.web_requests_per_minute,
         trust_forwarded=settings.web_trust_forwarded,
+        readers=settings.web_readers,
     )
 
 
@@ -91,9 +113,49 @@ async def start_site(
     return runner
 
 
+def processes_of(settings: Settings) -> int:
+    """How many processes ``python -m bot web`` serves from (``web_processes``; 0: a core each)."""
+    return settings.web_processes or os.cpu_count() or 1
+
+
 def serve_forever(settings: Settings, host: str, port: int) -> None:
-    """Serve the pages until SIGINT or SIGTERM; the store opens first and closes last."""
+    """Serve the pages until SIGINT or SIGTERM, from ``web_processes`` processes.
+
+    The socket is bound here, so a port that cannot be had fails at once. With more
+    than one process, the page processes are forked from this one, which made the
+    rates they share; it stops them on SIGINT or SIGTERM and starts again one that died.
+    """
     options = options_of(settings)
+    family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    sock = socket.create_server((host, port), family=family, backlog=1024)
+    processes = processes_of(settings)
+    if processes == 1:
+        _serve(settings, options, sock, host, port)
+        return
+    asyncio.run(_migrated(settings))  # once, here: the page processes open it side by side
+    options = replace(options, rates=SharedRates.make(options.requests_per_minute))
+    workers = _Workers(lambda: _serve(settings, options, sock, host, port, watch_parent=True))
+    if not workers.run(processes):
+        raise ConfigError("a web page process could not serve (its error is logged above)")
+
+
+async def _migrated(settings: Settings) -> None:
+    """Open the store once (bringing its schema up to date) and close it."""
+    db = await Database.open(settings.database_url, timeout=settings.database_timeout)
+    await db.close()
+
+
+def _serve(
+    settings: Settings,
+    options: WebOptions,
+    sock: socket.socket,
+    host: str,
+    port: int,
+    *,
+    watch_parent: bool = False,
+) -> None:
+    """Serve the pages on ``sock`` in this process until SIGINT or SIGTERM."""
+    parent = os.getppid()
 
     async def app() -> web.Application:
         db = await Database.open(settings.database_url, timeout=settings.database_timeout)
@@ -103,6 +165,8 @@ def serve_forever(settings: Settings, host: str, port: int) -> None:
             await db.close()
 
         application.on_cleanup.append(close)
+        if watch_parent:
+            application.cleanup_ctx.append(_orphan_watch(parent))
         log.info(
             "Serving the web pages of %s on http://%s:%d as %s",
             settings.database_shown,
@@ -112,4 +176,83 @@ def serve_forever(settings: Settings, host: str, port: int) -> None:
         )
         return application
 
-    web.run_app(app(), host=host, port=port, print=None, access_log=None, logger=RequestErrorLog())
+    web.run_app(app(), sock=sock, print=None, access_log=None, logger=RequestErrorLog())
+
+
+def _orphan_watch(parent: int) -> Callable[[web.Application], AsyncIterator[None]]:
+    """A page process stops itself once its parent is gone (killed without a word)."""
+
+    async def watch() -> None:
+        while os.getppid() == parent:
+            await asyncio.sleep(_WATCH_EVERY)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    async def context(_: web.Application) -> AsyncIterator[None]:
+        task = asyncio.create_task(watch())
+        yield
+        task.cancel()
+
+    return context
+
+
+class _Workers:
+    """Forked page processes, kept at their number until SIGINT or SIGTERM stops them."""
+
+    def __init__(self, serve: Callable[[], None]) -> None:
+        self._serve = serve
+        self._stopping = False
+        self._children: set[int] = set()
+
+    def run(self, processes: int) -> bool:
+        """Fork ``processes`` of them; once they are all stopped, whether all went well.
+
+        One killed by a signal is started again; one that failed by itself (its store
+        unreachable, say) stops them all.
+        """
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, self._stop)
+        for _ in range(processes):
+            self._fork()
+        ok = True
+        while self._children:
+            try:
+                pid, status = os.wait()
+            except ChildProcessError:
+                break
+            self._children.discard(pid)
+            if self._stopping:
+                continue
+            if os.WIFSIGNALED(status):
+                log.error(
+                    "A web page process was ended by signal %d; starting another",
+                    os.WTERMSIG(status),
+                )
+                time.sleep(_RESTART_PAUSE)
+                self._fork()
+            else:
+                ok = os.waitstatus_to_exitcode(status) == 0
+                self._stop(signal.SIGTERM, None)
+        return ok
+
+    def _fork(self) -> None:
+        pid = os.fork()
+        if pid:
+            self._children.add(pid)
+            return
+        code = 1
+        try:
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                signal.signal(signum, signal.SIG_DFL)
+            self._serve()
+            code = 0
+        except BaseException:
+            log.exception("A web page process failed")
+        finally:
+            logging.shutdown()
+            os._exit(code)
+
+    def _stop(self, signum: int, _: object) -> None:
+        self._stopping = True
+        for pid in self._children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signum)

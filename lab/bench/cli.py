@@ -252,6 +252,13 @@ def _web_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     number(wb, "--concurrency", 32, "load requests at once")
     number(wb, "--fresh", 1_200, "requests of each load of pages no cache holds, 0 for none")
     number(wb, "--fresh-clients", 8, "fresh-page requests at once")
+    number(
+        wb,
+        "--web-processes",
+        0,
+        "page processes of python -m bot web serving the loads (0: the setting's default, "
+        "one per core)",
+    )
     database_url(
         wb,
         "an empty database to seed instead: postgresql://user:password@host/db "
@@ -266,6 +273,8 @@ def _web(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(
             "--load and --fresh must be at least 0, --concurrency and --fresh-clients at least 1"
         )
+    if args.web_processes < 0:
+        parser.error("--web-processes must be at least 0")
     options = WebBenchOptions(
         players=args.players,
         games=args.games,
@@ -275,6 +284,7 @@ def _web(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         concurrency=args.concurrency,
         fresh=args.fresh,
         fresh_clients=args.fresh_clients,
+        web_processes=args.web_processes,
         database_url=args.database_url,
     )
     return _report(run_web(options))

@@ -18,13 +18,16 @@ Then it serves the pages on loopback, at the settings people get (the rate limit
   ignores) and warm (the same address again: the process's page cache answers);
 - each page's weight, all included: its HTML and the style sheet, script and pictures
   it loads (each once; a replay's steps' data too), in all and as sent gzipped;
-- requests a second on the server page, cache warm, from one server process: a fixed
-  ``load`` of requests, ``concurrency`` at once, sent by a client in a process of its own;
+- requests a second on the server page, cache warm: a fixed ``load`` of requests,
+  ``concurrency`` at once, sent by a client in a process of its own;
 - pages made fresh a second (every address one no cache holds), ``fresh_clients`` at
   once: the three kinds in turn, then each kind alone; with the processor time each
-  page took in the server's process (its threads included: SQLite's work) and each
+  page took in the serving processes (their threads included: SQLite's work) and each
   request in the client's, which do not change with the machine's load the way the
   rate does.
+
+The loads go to ``python -m bot web`` as people run it (:mod:`.page_server`), from its
+default number of page processes (one per core) unless ``web_processes`` says another.
 
 Every request comes from a loopback address of its own visitor, ten at most from each
 (:class:`~lab.bench.load.Visitors`): the limit stays on and counts every request, and
@@ -70,6 +73,7 @@ from bot.store.games import deal_outcomes
 from bot.web import WebOptions, make_app
 
 from .load import Visitors
+from .page_server import PageServer
 
 __all__ = ["GOALS", "WebBenchOptions", "WebReport", "run"]
 
@@ -105,6 +109,8 @@ class WebBenchOptions:
     fresh: int = 1_200
     """Requests of each fresh load (pages no cache holds), 0 for none."""
     fresh_clients: int = 8
+    web_processes: int = 0
+    """Page processes serving the loads (0: ``web_processes``' default, one per core)."""
     open_tables: int = 5
     database_url: str | None = None
     seed: int = 1
@@ -150,6 +156,8 @@ class WebReport:
     load: dict[str, Any] = field(default_factory=dict)
     fresh: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Per fresh load (mixed, server, player, game): its figures."""
+    processes: int = 1
+    """Page processes of ``python -m bot web`` that served the loads."""
 
     def text(self) -> str:
         """The report as printed, each figure against its goal."""
@@ -168,6 +176,11 @@ class WebReport:
                 f"{kind} page weight: {size / 1024:.1f} KB in {files} files, all included, "
                 f"{sent / 1024:.1f} KB sent gzipped (goal under {WEIGHT_GOAL // 1024} KB: {mark})"
             )
+        if self.load or self.fresh:
+            lines.append(
+                f"the loads: python -m bot web, {self.processes} page "
+                f"{'process' if self.processes == 1 else 'processes'}"
+            )
         if self.load:
             rate = float(self.load["per_second"])
             mark = "ok" if rate >= LOAD_GOAL else "MISSED"
@@ -183,7 +196,7 @@ class WebReport:
                 f"pages made fresh, {what}: {rate:.0f} a second ({_load_words(figures)}, "
                 f"client p50 {figures['p50']:.0f} ms, p95 {figures['p95']:.0f} ms; "
                 f"goal {FRESH_GOAL:.0f}: {mark}); processor time a page: "
-                f"{figures['server_cpu_ms']:.1f} ms in the server's process"
+                f"{figures['server_cpu_ms']:.1f} ms in the serving processes"
                 f"{'' if self.dialect == 'sqlite' else ' (the database server apart)'}, "
                 f"{figures['client_cpu_ms']:.1f} ms in the client's"
             )
@@ -479,9 +492,17 @@ def _fresh_paths(
 
 
 async def measure(
-    db: Database, options: WebBenchOptions, game_ids: list[int], report: WebReport
+    db: Database,
+    options: WebBenchOptions,
+    game_ids: list[int],
+    report: WebReport,
+    env: dict[str, str],
+    folder: Path,
 ) -> None:
-    """Time the pages, weigh them and load them (the figures go in ``report``)."""
+    """Time the pages, weigh them and load them (the figures go in ``report``).
+
+    The loads go to ``python -m bot web`` run in ``folder`` with ``env``'s settings.
+    """
     rng = random.Random(options.seed + 1)
     n = options.samples
     home = f"/s/{GUILD}"
@@ -521,16 +542,19 @@ async def measure(
         finally:
             await client.close()
         first = visitors.used + 1
+    if not (options.load or options.fresh):
+        return
+    async with PageServer.running(env, folder, processes=options.web_processes) as server:
+        report.processes = len(server.pids) - (len(server.pids) > 1)
         if options.load:
             paths = [home] * options.load
-            report.load = await _load(base, paths, options.concurrency, first)
+            report.load = await _load(server.base, paths, options.concurrency, first)
             first += report.load["addresses"]
-        pools = {"players": players, "games": game_ids}
         for kind in FRESH_KINDS if options.fresh else ():
-            paths = _fresh_paths(kind, options.fresh, pools["players"], pools["games"], rng)
-            cpu = time.process_time()
-            figures = await _load(base, paths, options.fresh_clients, first)
-            figures["server_cpu_ms"] = (time.process_time() - cpu) * 1000 / len(paths)
+            paths = _fresh_paths(kind, options.fresh, players, game_ids, rng)
+            cpu = server.cpu_seconds()
+            figures = await _load(server.base, paths, options.fresh_clients, first)
+            figures["server_cpu_ms"] = (server.cpu_seconds() - cpu) * 1000 / len(paths)
             first += figures["addresses"]
             report.fresh[kind] = figures
 
@@ -566,7 +590,12 @@ async def run(options: WebBenchOptions) -> WebReport:
                 _, game_ids = await seed_store(db, options)
                 seeded = time.perf_counter() - started
             report = WebReport(db.dialect, options.players, options.games, seeded)
-            await measure(db, options, game_ids, report)
+            env = {"EUCHRE_WEB_BASE_URL": BASE_URL}
+            if options.database_url:
+                env["EUCHRE_DATABASE_URL"] = options.database_url
+            else:
+                env |= {"EUCHRE_DATA_DIR": folder, "EUCHRE_DATABASE": "web.sqlite3"}
+            await measure(db, options, game_ids, report, env, Path(folder))
         finally:
             await db.close()
     return report

@@ -12,6 +12,7 @@ import urllib.request
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from bot.settings import Settings
 from bot.store import Database
@@ -34,33 +35,88 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def test_the_pages_serve_on_loopback_until_stopped(tmp_path: Path) -> None:
-    port = _free_port()
+def _serving(tmp_path: Path, port: int, processes: int) -> subprocess.Popen[str]:
+    """``python -m bot web`` from ``processes`` processes, once its home page answers."""
     process = subprocess.Popen(
         [sys.executable, "-m", "bot", "web", "--port", str(port)],
         cwd=tmp_path,
-        env=child_env(EUCHRE_WEB_BASE_URL=BASE_URL, EUCHRE_DATA_DIR=str(tmp_path)),
+        env=child_env(
+            EUCHRE_WEB_BASE_URL=BASE_URL,
+            EUCHRE_DATA_DIR=str(tmp_path),
+            EUCHRE_WEB_PROCESSES=str(processes),
+        ),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+    deadline = time.monotonic() + 60  # bounds a hang only: the loop ends on the answer
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
+                assert answer.status == 200
+                assert f'content="{BASE_URL}/"' in answer.read().decode()
+            return process
+        except (urllib.error.URLError, ConnectionError):
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise AssertionError(f"the pages never answered: {process.communicate()}") from None
+            time.sleep(0.2)
+
+
+def _children(pid: int) -> list[int]:
+    return [int(n) for n in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie left to be reaped does not)."""
     try:
-        deadline = time.monotonic() + 60  # bounds a hang only: the loop ends on the answer
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
-                    assert answer.status == 200
-                    assert f'content="{BASE_URL}/"' in answer.read().decode()
-                break
-            except (urllib.error.URLError, ConnectionError):
-                assert process.poll() is None, process.communicate()
-                assert time.monotonic() < deadline, "the pages never answered"
-                time.sleep(0.2)
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_the_pages_serve_on_loopback_until_stopped(tmp_path: Path, processes: int) -> None:
+    port = _free_port()
+    process = _serving(tmp_path, port, processes)
+    try:
+        assert len(_children(process.pid)) == (0 if processes == 1 else processes)
     finally:
         process.send_signal(signal.SIGTERM)
         _, err = process.communicate(timeout=30)
     assert process.returncode == 0, err
     assert "Serving the web pages of" in err and f"on http://127.0.0.1:{port} as {BASE_URL}" in err
+
+
+def test_processes_share_one_rate_per_address_and_end_with_their_parent(
+    tmp_path: Path,
+) -> None:
+    port = _free_port()
+    process = _serving(tmp_path, port, 2)
+    try:
+        children = _children(process.pid)
+        started = time.monotonic()
+        # one page spent by _serving; a burst is 12 and 2 more come back each second
+        statuses = [_status(f"http://127.0.0.1:{port}/") for _ in range(30)]
+        elapsed = time.monotonic() - started
+        assert statuses.count(429) > 0
+        assert statuses.count(200) <= 11 + int(2 * elapsed) + 1
+    finally:
+        process.kill()  # no word to the page processes: they notice their parent is gone
+        process.communicate(timeout=30)
+    deadline = time.monotonic() + 30  # bounds a hang only
+    while any(_alive(pid) for pid in children):
+        assert time.monotonic() < deadline, "the page processes outlived their parent"
+        time.sleep(0.1)
 
 
 async def test_the_bot_serves_the_pages_beside_itself_with_web_port(

@@ -23,12 +23,20 @@ def _check(out: str) -> None:
     for kind in ("server, player and game pages in turn", "server pages", "player pages"):
         assert f"pages made fresh, {kind}: " in out
     assert out.count("(24 requests, 4 at once") == 4 and "statuses {'200': 24}" in out
+    assert "the loads: python -m bot web, 2 page processes" in out
+
+
+def test_the_loads_go_to_as_many_page_processes_as_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main([*ARGS, "--web-processes", "1"]) == 0
+    assert "the loads: python -m bot web, 1 page process\n" in capsys.readouterr().out
 
 
 def test_the_command_line_seeds_a_league_and_prints_the_figures(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(ARGS) == 0
+    assert main([*ARGS, "--web-processes", "2"]) == 0
     out = capsys.readouterr().out
     assert "store: SQLite" in out
     _check(out)
@@ -39,7 +47,7 @@ def test_the_command_line_seeds_a_league_and_prints_the_figures(
 def test_the_benchmark_runs_on_postgresql(
     postgres_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main([*ARGS, "--database-url", postgres_url]) == 0
+    assert main([*ARGS, "--web-processes", "2", "--database-url", postgres_url]) == 0
     out = capsys.readouterr().out
     assert "store: PostgreSQL" in out
     _check(out)
