@@ -24,6 +24,8 @@ PNG = b"\x89PNG\r\n\x1a\nicon"
 
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    """The bot's database; the tests ask for it before the harness, so it closes after the bot
+    (whose start-up work may still be reading it)."""
     database = await Database.open(tmp_path / "profiles.sqlite3")
     try:
         yield database
@@ -52,7 +54,7 @@ def _update(g: FakeGuild, name: str, icon: str | None) -> None:
 
 
 async def test_a_server_is_kept_when_the_bot_joins_and_again_when_it_changes(
-    make_harness: MakeHarness, db: Database
+    db: Database, make_harness: MakeHarness
 ) -> None:
     h = await make_harness(_bot(db))
     fetched: list[str] = []
@@ -88,7 +90,7 @@ async def test_a_server_is_kept_when_the_bot_joins_and_again_when_it_changes(
 
 
 async def test_an_icon_that_cannot_be_fetched_leaves_the_name_kept(
-    make_harness: MakeHarness, db: Database
+    db: Database, make_harness: MakeHarness
 ) -> None:
     h = await make_harness(_bot(db))
 
