@@ -45,7 +45,6 @@ from .seats import Player, Seat
 from .service import Progress, TableService
 from .snapshots import SeatSnapshot, TableSnapshot
 from .table import Move, Table
-from .turns import ComputerPace, plain_delay
 from .watching import DealtHands, dealt_hands
 
 __all__ = [
@@ -55,7 +54,6 @@ __all__ = [
     "ClaimMade",
     "ClaimRefusedError",
     "CompletedTrick",
-    "ComputerPace",
     "ComputerPlayer",
     "ComputersNotAllowedError",
     "DealEnded",
@@ -102,7 +100,6 @@ __all__ = [
     "WrongStageError",
     "dealt_hands",
     "no_review_kept",
-    "plain_delay",
     "review_record",
     "reviewable_deals",
 ]
