@@ -152,12 +152,7 @@ async def test_a_bid_not_above_the_highest_is_refused_with_the_rules_sentence(
     assert "bid.4" not in offered and "bid.3" not in offered and "bid.5" in offered
     pass_id = next(b.custom_id for b in action_buttons(hand, table.stamp) if code(b) == "pass")
     forged = str(pass_id).replace(":pass", ":bid.4")
-    payload = h.build_component(second, hand, custom_id=pass_id)
-    payload["data"]["custom_id"] = forged
-    for row in payload["message"]["components"]:
-        for component in row["components"]:
-            if component.get("custom_id") == pass_id:
-                component["custom_id"] = forged
+    payload = h.build_forged_component(second, hand, forged, custom_id=pass_id)
     before = state(table)
     result = await h.dispatch(payload)
     assert result.reply.ephemeral, result.reply

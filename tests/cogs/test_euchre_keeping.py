@@ -19,21 +19,19 @@ import discord
 import pytest
 
 from bot.discord.app import EuchreBot
-from bot.discord.pace.pacing import ChannelLimits
 from bot.discord.tables.keeping import UNKNOWN_BUTTON, Keeping
 from bot.players import make_player
 from bot.rules import replay
 from bot.server.settings import ServerSettings
-from bot.server.sources import FixedSettings
-from bot.settings import Settings
 from bot.store import Database, TableRepo
-from bot.tables import MemoryTableStore, Place, Player, TableService
+from bot.tables import Place, Player, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.scheduler import ManualScheduler
 from tests.cogs.euchre_driver import (
     Policy,
     act_through_hand,
     action_buttons,
+    clocked_bot,
     only_table,
     random_policy,
     resumed,
@@ -55,19 +53,7 @@ def make_bot(
     server = ServerSettings(
         turn_time_limit_seconds=limit, timeouts_before_computer=strikes, ping_after=0
     )
-    if store is None:
-        store = MemoryTableStore()
-    tables = TableService(
-        store, make_player, server_settings=FixedSettings(server), seeds=lambda: seed
-    )
-    clock = ManualScheduler()
-    bot = EuchreBot(
-        Settings(computer_move_delay=0, **settings),
-        tables=tables,
-        scheduler=clock,
-        channel_limits=ChannelLimits.unlimited(),
-    )
-    return bot, clock
+    return clocked_bot(server, store=store, seed=seed, **settings)
 
 
 def keeping_of(bot: EuchreBot) -> Keeping:

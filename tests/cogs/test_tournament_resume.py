@@ -21,10 +21,11 @@ from bot.store import ConnectionLostError, Database
 from bot.tables.scheduler import ManualScheduler
 from bot.tournaments import Tournament
 from cogs.euchre.tournaments import NOT_RESUMED, STILL_RESUMING
-from tests.cogs.test_tournament_commands import DIRECTOR, db, event_harness, new_event, settled
+from tests.cogs.test_tournament_commands import DIRECTOR, event_harness, new_event, settled
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeGuild, Harness, Result, StoredMessage
 from tests.kit.waiting import BOUND, until
+from tests.sqlite_only import db
 
 __all__ = ["db"]
 
