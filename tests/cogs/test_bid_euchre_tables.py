@@ -16,6 +16,7 @@ from tests.cogs.euchre_driver import (
     build_bot,
     only_table,
     random_policy,
+    started,
     state,
 )
 from tests.conftest import MakeHarness
@@ -130,12 +131,7 @@ async def test_a_bid_not_above_the_highest_is_refused_with_the_rules_sentence(
     server = ServerSettings(rules=HouseRules.preset_rules("bid_euchre"))
     bot = build_bot(2, server=server)
     h = await make_harness(bot)
-    g = h.guild(members=["alice", "bob", "carol", "dave"])
-    people = [g.member(n) for n in ("alice", "bob", "carol", "dave")]
-    message = (await h.slash(people[0], "euchre new")).message
-    for person in people[1:]:
-        await h.click(person, message, label="Join")
-    await h.click(people[0], message, label="Start")
+    people, message = await started(h)
     table = only_table(bot)
     game = table.game
     assert game is not None and game.turn is not None and game.phase == "bid"

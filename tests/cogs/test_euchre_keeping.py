@@ -35,6 +35,7 @@ from tests.cogs.euchre_driver import (
     only_table,
     random_policy,
     resumed,
+    started,
 )
 from tests.kit.harness import FakeGuild, FakeMember, Harness, MemberSpec, StoredMessage
 
@@ -78,13 +79,8 @@ def same_guild(h: Harness, old: FakeGuild, names: Sequence[str]) -> FakeGuild:
 
 
 async def four_playing(h: Harness, names: Sequence[str] = NAMES) -> tuple[FakeGuild, StoredMessage]:
-    g = h.guild(members=list(names))
-    people = [g.member(n) for n in names]
-    message = (await h.slash(people[0], "euchre new")).message
-    for person in people[1:]:
-        await h.click(person, message, label="Join")
-    await h.click(people[0], message, label="Start")
-    return g, h.message(message.id)
+    people, message = await started(h, names)
+    return people[0].guild, message
 
 
 async def play(

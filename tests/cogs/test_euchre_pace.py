@@ -78,11 +78,7 @@ async def test_stopping_lets_the_click_in_hand_finish_and_refuses_new_ones() -> 
     store = MemoryTableStore()
     bot = build_bot(3, delay=0.05, store=store)
     async with Harness(bot) as h:
-        alice = h.guild(members=["alice"]).member("alice")
-        message = (await h.slash(alice, "euchre new")).message
-        for _ in range(3):
-            await h.click(alice, message, label="Add computer")
-        await h.click(alice, h.message(message.id), label="Start")
+        (alice,), message = await started(h, ["alice"], computers=3)
         table = only_table(bot)
         assert table.game is not None and table.game.turn == 0
         hand = (await h.click(alice, h.message(message.id), label="Your hand")).message

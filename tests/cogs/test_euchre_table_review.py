@@ -32,7 +32,13 @@ from bot.store import Database, GameArchiveRepo
 from bot.tables import NoTableError, Table, TableClosedError, TableService
 from bot.tables.database import DatabaseTableStore
 from tests.cogs.deal_end import forged_click, play_first_deal, seated
-from tests.cogs.euchre_driver import act_through_hand, build_bot, only_table, random_policy
+from tests.cogs.euchre_driver import (
+    act_through_hand,
+    build_bot,
+    only_table,
+    random_policy,
+    started,
+)
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeGuild, FakeMember, Harness, MemberSpec, StoredMessage
 from tests.sqlite_only import db
@@ -150,12 +156,7 @@ async def finished_game(
     """
     bot = kept_bot(db, HouseRules(target_score=3), keep_closed=keep_closed)
     h = await make_harness(bot)
-    g = h.guild(members=NAMES)
-    people = [g.member(n) for n in NAMES]
-    message = (await h.slash(people[0], "euchre new")).message
-    for person in people[1:]:
-        await h.click(person, message, label="Join")
-    await h.click(people[0], h.message(message.id), label="Start")
+    people, message = await started(h, NAMES)
     table = only_table(bot)
     policy = random_policy(5)
     while table.status == "playing":
