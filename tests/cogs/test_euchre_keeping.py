@@ -9,9 +9,10 @@ are tested without waiting.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
 import logging
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -243,25 +244,29 @@ def resume_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
     ]
 
 
-async def busy_channel(bot: EuchreBot, channel_id: int) -> asyncio.Event:
-    """A request of the channel that waits until the returned event is set."""
-    done = asyncio.Event()
+@contextlib.asynccontextmanager
+async def busy_table(
+    caplog: pytest.LogCaptureFixture,
+) -> AsyncIterator[tuple[EuchreBot, asyncio.Event]]:
+    """A bot with four people playing at a table whose channel is busy with a request that
+    waits until the event is set; the Keeping cog's INFO lines are captured."""
+    caplog.set_level(logging.INFO, logger="bot.discord.tables.keeping")
+    bot, _ = make_bot()
+    async with Harness(bot) as h:
+        g, _ = await four_playing(h)
+        done = asyncio.Event()
 
-    async def held() -> None:
-        await done.wait()
+        async def held() -> None:
+            await done.wait()
 
-    bot.pacers.of(channel_id).submit(("held",), "post", held)
-    return done
+        bot.pacers.of(g.channel.id).submit(("held",), "post", held)
+        yield bot, done
 
 
 async def test_the_resume_is_logged_at_once_and_the_flush_apart(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    caplog.set_level(logging.INFO, logger="bot.discord.tables.keeping")
-    bot, _ = make_bot()
-    async with Harness(bot) as h:
-        g, _ = await four_playing(h)
-        sent = await busy_channel(bot, g.channel.id)
+    async with busy_table(caplog) as (bot, sent):
         resuming = asyncio.create_task(keeping_of(bot).resume_all())
         for _ in range(100):
             await asyncio.sleep(0)
@@ -277,11 +282,7 @@ async def test_the_resume_is_logged_at_once_and_the_flush_apart(
 async def test_a_flush_given_up_is_logged_after_the_resume(
     caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    caplog.set_level(logging.INFO, logger="bot.discord.tables.keeping")
-    bot, _ = make_bot()
-    async with Harness(bot) as h:
-        g, _ = await four_playing(h)
-        sent = await busy_channel(bot, g.channel.id)
+    async with busy_table(caplog) as (bot, sent):
         keeping = keeping_of(bot)
         monkeypatch.setitem(type(keeping).resume_all.__globals__, "RESUME_FLUSH", 0.01)
         try:
