@@ -31,7 +31,6 @@ from bot.discord.fields import (
     value_choices,
 )
 from bot.discord.replies import send_ephemeral
-from bot.errors import UserFacingError
 from bot.render.server_config import (
     rule_change_text,
     rule_value_choice_name,
@@ -49,6 +48,7 @@ from bot.server.overrides import TableRules, complete_changes, table_rules
 from bot.store.server_settings import editable
 from bot.tables import TableService
 from cogs.euchre.field_completion import complete_field
+from cogs.euchre.mixins import server_id
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
@@ -230,9 +230,7 @@ class HouseRulesCommands(commands.Cog):
 
 
 def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:
-    if interaction.guild_id is None:
-        raise UserFacingError("House rules belong to a server: use this in a server channel.")
-    return interaction.guild_id
+    return server_id(interaction, "House rules belong to a server: use this in a server channel.")
 
 
 def _shown(values: FieldValues, before: object, after: object) -> tuple[str, str]:
