@@ -13,7 +13,7 @@ from typing import Any, Final, TypeVar
 from bot.rules import Game, RecordError, replay
 from bot.store._codec import build, dump_json, load_json, time_text
 from bot.store.counters import next_number
-from bot.store.database import Database, Row
+from bot.store.database import Row
 from bot.store.errors import (
     AlreadyArchivedError,
     ConstraintError,
@@ -23,6 +23,7 @@ from bot.store.errors import (
 )
 from bot.store.league_models import EventGame
 from bot.store.models import ArchivedGame, GamePlayer, Seat
+from bot.store.repository import Repository
 
 __all__ = ["GameArchiveRepo", "deal_outcomes"]
 
@@ -55,12 +56,8 @@ def deal_outcomes(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-class GameArchiveRepo:
+class GameArchiveRepo(Repository):
     """Archive finished games and read them back."""
-
-    def __init__(self, db: Database) -> None:
-        """Work on ``db``."""
-        self._db = db
 
     async def archive(
         self,
