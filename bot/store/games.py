@@ -157,6 +157,11 @@ class GameArchiveRepo(Repository):
             raise NotFoundError(f"there is no archived game {game_id}")
         return games[0]
 
+    async def of_server(self, guild_id: int, game_id: int) -> ArchivedGame | None:
+        """The archived game ``game_id`` with its players if server ``guild_id`` played it."""
+        games = await self._games("id = ? AND guild_id = ?", (game_id, guild_id))
+        return games[0] if games else None
+
     async def get_with_record(self, game_id: int) -> tuple[ArchivedGame, dict[str, Any]]:
         """One archived game and its record, in one read; NotFoundError if none."""
         found = await self._game_rows("id = ?", (game_id,), extra=", record")
