@@ -120,7 +120,7 @@ class TournamentCommands(_Mixin):
         guild_id = interaction.guild_id
         if guild_id is None:
             raise UserFacingError("Tournaments live in servers, not in direct messages.")
-        server = await self.bot.tables.settings_of(guild_id)
+        server = await self.bot.tables.server_settings.get(guild_id)
         return Actor(interaction.user.id, server.may_direct(editor_of(interaction)))
 
     async def resume_events(self) -> None:
