@@ -19,16 +19,12 @@ Each change is told on the bus with a frozen :class:`~bot.tables.snapshots.Table
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from bot.rules import HouseRules
 from bot.server.settings import ServerSettings
 
 from .absence import Absence
 from .crew import Crew
 from .lobby import Lobby
-from .persistence import Place, SavedTable
-from .seats import Seat
+from .persistence import NewTable, SavedTable
 from .snapshots import TableSnapshot
 from .table import Table
 from .turn_timers import TurnTimers
@@ -41,27 +37,21 @@ class LiveTable(Table):
     """A table of the service and what changes it (see the module docstring)."""
 
     def __init__(
-        self,
-        crew: Crew,
-        table_id: int,
-        place: Place,
-        host_id: int,
-        rules: HouseRules,
-        seed: int,
-        seats: Sequence[Seat | None] = (),
-        *,
-        rules_overridden: bool = False,
-        settings: ServerSettings | None = None,
+        self, crew: Crew, table_id: int, new: NewTable, settings: ServerSettings | None = None
     ) -> None:
-        """A lobby of ``crew``'s service (the rest as :class:`Table`; the crew's delay)."""
+        """The lobby ``new``, saved as ``table_id``, of ``crew``'s service.
+
+        ``settings``: its server's, as :class:`Table` takes them; its computers wait the
+        crew's delay where the server sets none.
+        """
         super().__init__(
             table_id,
-            place,
-            host_id,
-            rules,
-            seed,
-            seats,
-            rules_overridden=rules_overridden,
+            new.place,
+            new.host_id,
+            new.rules,
+            new.seed,
+            new.seats,
+            rules_overridden=new.rules_overridden,
             settings=settings,
             computer_move_delay=crew.computer_move_delay,
         )
@@ -76,17 +66,7 @@ class LiveTable(Table):
         cls, crew: Crew, stored: SavedTable, settings: ServerSettings | None = None
     ) -> LiveTable:
         """The table the store holds, its record replayed (see :meth:`Table.replay`)."""
-        table = cls(
-            crew,
-            stored.id,
-            stored.place,
-            stored.host_id,
-            stored.rules,
-            stored.seed,
-            stored.seats,
-            rules_overridden=stored.rules_overridden,
-            settings=settings,
-        )
+        table = cls(crew, stored.id, stored.opened, settings)
         table.replay(stored)
         return table
 

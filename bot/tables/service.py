@@ -154,17 +154,7 @@ class TableService(Registry):
                 table_id = await self.store.create_table(new)
             except Exception as exc:
                 return await self.restorer.opening_failed(new, exc)
-            table = LiveTable(
-                self.crew,
-                table_id,
-                place,
-                host.user_id,
-                rules,
-                seed,
-                taken,
-                rules_overridden=rules_overridden,
-                settings=settings,
-            )
+            table = LiveTable(self.crew, table_id, new, settings)
             self.add(table)
             await self.crew.saver.tell(table, "opened", f"by {host.name}, rules {rules.to_spec()}")
         return table
