@@ -297,24 +297,8 @@ class Euchre(
             await self._dealt_hands(interaction, table_id)
         elif verb == "again":
             await self._play_again(interaction, table_id)
-        elif verb == "start":
-            await self._start(interaction, table_id)
-        elif verb == "join":
-            table = await self.service.fetch(table_id)
-            await table.lobby.join(_player(interaction))
-            await self.presenter.answer(interaction, await table.snapshot())
-        elif verb == "cpu":
-            table = await self.service.fetch(table_id)
-            await table.lobby.add_computer(interaction.user.id)
-            await self.presenter.answer(interaction, await table.snapshot())
-        elif verb == "leave":
-            table = await self.service.fetch(table_id)
-            await table.lobby.leave(interaction.user.id)
-            await self.presenter.answer(interaction, await table.snapshot())
-        elif verb == "back":
-            table = await self.service.fetch(table_id)
-            await table.absence.take_back(interaction.user.id)
-            await self.presenter.answer(interaction, await table.snapshot())
+        elif verb in ("start", "join", "cpu", "leave", "back"):
+            await self._seat_button(interaction, table_id, verb)
         elif verb == "activity":
             await self._open_activity(interaction)
         else:
@@ -348,9 +332,21 @@ class Euchre(
                 "Discord couldn't open the table as an Activity here: use the buttons."
             ) from exc
 
-    async def _start(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
-        table = await self.service.fetch(table_id)
-        await table.lobby.start(interaction.user.id)
+    async def _seat_button(
+        self, interaction: discord.Interaction[EuchreBot], table_id: int, verb: TableVerb
+    ) -> None:
+        """A seat or the start: the table looked up takes the request; the answer shows it."""
+        table, user = await self.service.fetch(table_id), interaction.user.id
+        if verb == "start":
+            await table.lobby.start(user)
+        elif verb == "join":
+            await table.lobby.join(_player(interaction))
+        elif verb == "cpu":
+            await table.lobby.add_computer(user)
+        elif verb == "leave":
+            await table.lobby.leave(user)
+        else:
+            await table.absence.take_back(user)
         await self.presenter.answer(interaction, await table.snapshot())
 
     async def _play_again(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
