@@ -45,6 +45,7 @@ class Notes:
     next_id: int = 1000
 
     async def remind(self, table: TableSnapshot, user_id: int, seconds_left: float) -> int | None:
+        assert isinstance(table, TableSnapshot), "the notifier reads a snapshot, never the table"
         self.next_id += 1
         self.said.append(("remind", table.id, user_id, round(seconds_left)))
         return self.next_id
@@ -55,9 +56,11 @@ class Notes:
     async def timed_out(
         self, table: TableSnapshot, seat: int, user_id: int, away: bool, reminder_id: int | None
     ) -> None:
+        assert isinstance(table, TableSnapshot) and table.seat_of(user_id) == seat
         self.said.append(("timed_out", table.id, user_id, away, reminder_id))
 
     async def closed_idle(self, table: TableSnapshot, minutes: float) -> None:
+        assert isinstance(table, TableSnapshot) and not table.is_open
         self.said.append(("closed", table.id, round(minutes)))
 
     def kinds(self) -> list[str]:

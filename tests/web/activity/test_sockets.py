@@ -262,3 +262,20 @@ async def test_the_suits_are_drawn_in_four_colours_for_who_prefers_it(
     assert four.last("hello")["four_colour"] is True  # type: ignore[index]
     for s in (plain, four):
         await s.close()
+
+
+async def test_a_seated_persons_four_colours_come_with_their_part_of_the_table(
+    served: Served, session: aiohttp.ClientSession
+) -> None:
+    assert served.service is not None
+    sockets = await seat_four(served, session)
+    bo = sockets[1]
+    assert bo.table is not None and bo.you is not None
+    assert not any(s.you and s.you["four_colour"] for s in sockets)
+    user = int(bo.table["seats"][bo.you["seat"]]["user"])
+    await served.service.crew.preferences.update(user, four_colour=True)
+    await play(sockets, random.Random(3), moves=1)  # the next snapshot carries it
+    await bo.wait(lambda s: s.you is not None and s.you["four_colour"], "Bo's four colours")
+    assert not any(s.you and s.you["four_colour"] for s in sockets if s is not bo)
+    for s in sockets:
+        await s.close()
