@@ -113,6 +113,7 @@ class _Site:
             undefined=StrictUndefined,
             trim_blocks=True,
             lstrip_blocks=True,
+            auto_reload=False,  # shipped templates never change under a running process
         )
         self.env.globals.update(
             who=markup.who,
