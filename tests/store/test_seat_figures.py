@@ -8,16 +8,18 @@ Both run on SQLite and PostgreSQL: the migration's backfill is each dialect's ow
 from __future__ import annotations
 
 import json
-import random
 from types import SimpleNamespace
 from typing import Any
 
-from bot.rules import Game, HouseRules, game_record, new_game
+from bot.rules import Game, HouseRules, game_record
 from bot.store import Database, GameArchiveRepo, SeasonRepo, Seat, migrate
 from bot.store.figures import FIGURES, FiguresRepo, SeatFigures, seat_figures
 from bot.store.games import deal_outcomes
+from tests.games import random_game
 
 from .conftest import GUILD, build_at_version, sql, write_rows
+
+Rows = list[tuple[str, dict[str, Any]]]
 
 ME = 4_000_000_000_000_004
 SEATS = (
@@ -29,13 +31,34 @@ SEATS = (
 
 
 def finished(seed: int) -> Game:
-    rng = random.Random(seed)
-    game = new_game(HouseRules(), seed=seed)
-    while not game.over:
-        seat = game.turn
-        assert seat is not None
-        game.apply(seat, rng.choice(list(game.legal())))
-    return game
+    return random_game(HouseRules(), seed, rng_seed=seed)
+
+
+def archived_rows(game_id: int, outcomes: list[dict[str, Any]] | None, **game: Any) -> Rows:
+    """A game and its seats as a bot of schema 26 left them (``outcomes``: its deals')."""
+    row = {
+        "id": game_id,
+        "guild_id": GUILD,
+        "record": "{}",
+        "deal_outcomes": None if outcomes is None else json.dumps(outcomes),
+        "ranked": True,
+        "winner": 0,
+        "score_0": 10,
+        "score_1": 4,
+        "finished_at": "2025-03-01T00:00:00+00:00",
+    }
+    seats = [
+        {
+            "game_id": game_id,
+            "seat": s.seat,
+            "team": s.team,
+            "user_id": s.user_id,
+            "is_computer": s.is_computer,
+            "display_name": s.display_name,
+        }
+        for s in SEATS
+    ]
+    return [("games", row | game), *(("game_players", seat) for seat in seats)]
 
 
 async def test_an_archived_game_keeps_each_seats_figures(db: Database) -> None:
@@ -104,39 +127,8 @@ OUTCOMES = [
 
 async def test_the_migration_counts_the_games_archived_before_it(db_url: str) -> None:
     await build_at_version(db_url, 26)
-    games: list[tuple[str, dict[str, Any]]] = []
     kept = {101: OUTCOMES, 102: OUTCOMES[:3], 103: [deal(None, "passed")], 104: None}
-    for game_id, outcomes in kept.items():
-        games.append(
-            (
-                "games",
-                {
-                    "id": game_id,
-                    "guild_id": GUILD,
-                    "record": "{}",
-                    "deal_outcomes": None if outcomes is None else json.dumps(outcomes),
-                    "ranked": True,
-                    "winner": 0,
-                    "score_0": 10,
-                    "score_1": 4,
-                    "finished_at": "2025-03-01T00:00:00+00:00",
-                },
-            )
-        )
-        games.extend(
-            (
-                "game_players",
-                {
-                    "game_id": game_id,
-                    "seat": s.seat,
-                    "team": s.team,
-                    "user_id": s.user_id,
-                    "is_computer": s.is_computer,
-                    "display_name": s.display_name,
-                },
-            )
-            for s in SEATS
-        )
+    games = [row for game_id, outcomes in kept.items() for row in archived_rows(game_id, outcomes)]
     await write_rows(db_url, games)
     assert await migrate(db_url) == (26, 27)
 
@@ -165,39 +157,18 @@ async def test_the_migration_counts_the_games_archived_before_it(db_url: str) ->
 async def test_the_backfill_agrees_with_the_archive_on_real_games(db_url: str) -> None:
     # the migration's SQL, run over what archiving wrote, counts what archiving counted
     await build_at_version(db_url, 26)
-    rows: list[tuple[str, dict[str, Any]]] = []
     games = {200 + n: finished(100 + n) for n in range(8)}
-    for game_id, game in games.items():
-        rows.append(
-            (
-                "games",
-                {
-                    "id": game_id,
-                    "guild_id": GUILD,
-                    "record": "{}",
-                    "deal_outcomes": json.dumps(deal_outcomes(game)),
-                    "ranked": True,
-                    "winner": game.winner,
-                    "score_0": game.score[0],
-                    "score_1": game.score[1],
-                    "finished_at": "2025-03-01T00:00:00+00:00",
-                },
-            )
+    rows = [
+        row
+        for game_id, game in games.items()
+        for row in archived_rows(
+            game_id,
+            deal_outcomes(game),
+            winner=game.winner,
+            score_0=game.score[0],
+            score_1=game.score[1],
         )
-        rows.extend(
-            (
-                "game_players",
-                {
-                    "game_id": game_id,
-                    "seat": s.seat,
-                    "team": s.team,
-                    "user_id": s.user_id,
-                    "is_computer": s.is_computer,
-                    "display_name": s.display_name,
-                },
-            )
-            for s in SEATS
-        )
+    ]
     await write_rows(db_url, rows)
     await migrate(db_url)
     kept = await sql(db_url, "SELECT * FROM seat_figures ORDER BY game_id, seat")
