@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from bot.store import ArchivedGame
-from bot.store.figures import FIGURES, Mate, PlayedGame, seat_figures
+from bot.store.figures import FIGURES, Mate, PlayedGame, SeatFigures, seat_figures
 
 from .facts import GameFacts
 
@@ -34,9 +34,9 @@ class PartnerRecord:
         return self.wins / self.games
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    """Everything ``/euchre stats`` counts for one player."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerStats(SeatFigures):
+    """Everything ``/euchre stats`` counts for one player (their seats' figures, summed)."""
 
     user_id: int
     name: str
@@ -46,13 +46,6 @@ class PlayerStats:
     ties: int = 0
     points_for: int = 0
     points_against: int = 0
-    marches: int = 0
-    euchres_made: int = 0
-    euchres_suffered: int = 0
-    loners_tried: int = 0
-    loners_made: int = 0
-    defended_alone: int = 0
-    lone_defence_euchres: int = 0
     partners: tuple[PartnerRecord, ...] = ()
 
     @property
