@@ -8,7 +8,6 @@ games (``AccuracyRepo``).
 
 from __future__ import annotations
 
-import logging
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -44,8 +43,6 @@ from .servers import (
 )
 
 __all__ = ["ACCURACY_SHOWN", "Accuracy", "Opponent", "PlayerPage", "RatingLine", "read_player"]
-
-log = logging.getLogger(__name__)
 
 RECENT_GAMES: Final = 20
 """A player's latest games listed."""
