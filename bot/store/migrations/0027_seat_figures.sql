@@ -1,4 +1,5 @@
--- Schema 27: what each seat of an archived game came to, for a player's page.
+-- Schema 27: what each seat of an archived game came to, for a player's page; and the
+-- ladders' sizes counted from an index, for the server page.
 --
 -- Counted from the game's deal outcomes (schema 17) when the game is archived, for every
 -- seat: marches, euchres made and suffered, loners tried and made, lone defences and
@@ -57,3 +58,7 @@ FROM (
     WHERE g.deal_outcomes IS NOT NULL
 ) AS deals
 GROUP BY game_id, seat;
+
+-- A season's ladder sizes per family (the server page's, every time it is made) counted
+-- from an index alone: PostgreSQL does not count from the ranking index's expression.
+CREATE INDEX league_ratings_sizes ON league_ratings (season_id, family, games);
