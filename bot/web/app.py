@@ -32,7 +32,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, nullcontext
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final
 
 from aiohttp import web
 from jinja2 import Environment, PackageLoader, StrictUndefined
@@ -70,9 +70,6 @@ log = logging.getLogger(__name__)
 
 _DAY: Final = 86_400
 _NUMBER: Final = "[0-9]{1,20}"
-
-P = TypeVar("P")
-"""What a link's picture is drawn of: a page as its reader reads it."""
 
 
 _ROBOTS: Final = answer(b"User-agent: *\nAllow: /\n", "text/plain", f"public, max-age={_DAY}")
@@ -218,35 +215,6 @@ class _Site:
 
     # ------------------------------------------------------------------ pages
 
-    async def page(
-        self, request: web.Request, template: str, read: Callable[[Database], Awaitable[Any]]
-    ) -> web.Response:
-        """An HTML page of what ``read`` reads, kept a short while (``page_seconds``)."""
-
-        async def make() -> Answer:
-            async with self.reading() as db:
-                page = await read(db)
-            return self.html(request, template, "public, max-age=30", page=page)
-
-        return await self.cached(request, make)
-
-    async def card(
-        self,
-        request: web.Request,
-        guild_id: int,
-        read: Callable[[Database], Awaitable[P]],
-        draw: Callable[[P, bytes | None], bytes],
-    ) -> web.Response:
-        """The picture a link shows: ``draw`` of what ``read`` reads and the server's icon."""
-
-        async def make() -> Answer:
-            async with self.reading() as db:
-                page = await read(db)
-                icon = await read_icon(db, guild_id)
-            return answer(draw(page, icon), "image/png", "public, max-age=300")
-
-        return await self.cached(request, make)
-
     async def game_at(self, guild_id: int, game_id: int, step: int | None = None) -> GamePage:
         """A finished game's page; PageNotFound when it has no step ``step`` (1-based)."""
         async with self.reading() as db:
@@ -263,16 +231,22 @@ class _Site:
         guild_id = path_number(request, "guild")
         season_id = query_number(request, "season")
 
-        return await self.page(
-            request, "server.html", lambda db: read_server(db, guild_id, season_id)
-        )
+        async def make() -> Answer:
+            async with self.reading() as db:
+                page = await read_server(db, guild_id, season_id)
+            return self.html(request, "server.html", "public, max-age=30", page=page)
+
+        return await self.cached(request, make)
 
     async def player(self, request: web.Request) -> web.Response:
         guild_id, user_id = path_number(request, "guild"), path_number(request, "user")
 
-        return await self.page(
-            request, "player.html", lambda db: read_player(db, guild_id, user_id)
-        )
+        async def make() -> Answer:
+            async with self.reading() as db:
+                page = await read_player(db, guild_id, user_id)
+            return self.html(request, "player.html", "public, max-age=30", page=page)
+
+        return await self.cached(request, make)
 
     async def game(self, request: web.Request) -> web.Response:
         guild_id, game_id = path_number(request, "guild"), path_number(request, "game")
@@ -309,7 +283,12 @@ class _Site:
     async def event(self, request: web.Request) -> web.Response:
         guild_id, event_id = path_number(request, "guild"), path_number(request, "event")
 
-        return await self.page(request, "event.html", lambda db: read_event(db, guild_id, event_id))
+        async def make() -> Answer:
+            async with self.reading() as db:
+                page = await read_event(db, guild_id, event_id)
+            return self.html(request, "event.html", "public, max-age=30", page=page)
+
+        return await self.cached(request, make)
 
     async def table(self, request: web.Request) -> web.Response:
         """A table's link (the end-of-game post's): its game's replay, or the live tables."""
@@ -329,19 +308,26 @@ class _Site:
         guild_id = path_number(request, "guild")
         season_id = query_number(request, "season")
 
-        return await self.card(
-            request,
-            guild_id,
-            lambda db: read_server(db, guild_id, season_id, live=False),
-            og.server_card,
-        )
+        async def make() -> Answer:
+            async with self.reading() as db:
+                page = await read_server(db, guild_id, season_id, live=False)
+                icon = await read_icon(db, guild_id)
+            png = og.server_card(page, icon)
+            return answer(png, "image/png", "public, max-age=300")
+
+        return await self.cached(request, make)
 
     async def player_card(self, request: web.Request) -> web.Response:
         guild_id, user_id = path_number(request, "guild"), path_number(request, "user")
 
-        return await self.card(
-            request, guild_id, lambda db: read_player(db, guild_id, user_id), og.player_card
-        )
+        async def make() -> Answer:
+            async with self.reading() as db:
+                page = await read_player(db, guild_id, user_id)
+                icon = await read_icon(db, guild_id)
+            png = og.player_card(page, icon)
+            return answer(png, "image/png", "public, max-age=300")
+
+        return await self.cached(request, make)
 
     async def game_card(self, request: web.Request) -> web.Response:
         guild_id, game_id = path_number(request, "guild"), path_number(request, "game")
