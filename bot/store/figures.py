@@ -15,7 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Final, Protocol
 
-from bot.store.database import Database, Row
+from bot.store.database import Row
+from bot.store.repository import Repository
 
 __all__ = ["FiguresRepo", "Mate", "PlayedGame", "SeatFigures", "seat_figures"]
 
@@ -97,12 +98,8 @@ class PlayedGame:
     others: tuple[Mate, ...]
 
 
-class FiguresRepo:
+class FiguresRepo(Repository):
     """The seats' figures of archived games: written with the game, read for a player."""
-
-    def __init__(self, db: Database) -> None:
-        """Work on ``db``."""
-        self._db = db
 
     async def write(self, game_id: int, figures: Sequence[tuple[int, SeatFigures]]) -> None:
         """Keep each ``(seat, figures)`` of a game (inside the transaction archiving it)."""
