@@ -189,7 +189,7 @@ async def test_the_persons_move_shows_at_once_then_each_computer_move_in_its_tur
         for _ in range(50):  # time passes: what was submitted is sent
             await real_sleep(0)
 
-    monkeypatch.setattr("bot.tables.turns.asyncio.sleep", sleep)
+    monkeypatch.setattr("bot.tables.crew.asyncio.sleep", sleep)
     alice = h.guild(members=["alice"]).member("alice")
     table_message = (await h.slash(alice, "euchre new")).message
     for _ in range(3):
