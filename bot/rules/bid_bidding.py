@@ -25,7 +25,7 @@ from typing import Final
 from .actions import BID, DECLARE, DISCARD, GIVE, PASS, SHOOT, Action
 from .bidding import NO_VERBS, check_turn, go_alone, make_trump
 from .errors import RefusedError
-from .play import begin_play, cards_once, set_play_order
+from .play import begin_play, cards_once, set_play_order, take_card
 from .results import Contract
 from .state import (
     BID_PHASE,
@@ -168,13 +168,13 @@ def act(s: State, seat: int, action: Action) -> None:
         _declare(s, action.trump)
     elif do == "give":
         assert card is not None
-        s.hands[seat].remove(card)
+        take_card(s.hands[seat], card)
         s.hands[s.maker].append(card)
         s.phase = DISCARD_PHASE
         s.turn = s.maker
     elif do == "discard":
         assert card is not None
-        s.hands[seat].remove(card)
+        take_card(s.hands[seat], card)
         s.kitty.append(card)
         s.give_queue = s.give_queue[1:]
         _advance_give(s)

@@ -11,10 +11,13 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .cards import JACK, Suit, card
 from .house_rules import HouseRules, deals_every_card, deck_cards
+
+if TYPE_CHECKING:  # mypyc's native 64-bit integer; at run time a plain int
+    from mypy_extensions import i64
 
 _BLACK_JACKS: Final = frozenset((card(JACK, Suit.CLUBS), card(JACK, Suit.SPADES)))
 
@@ -68,6 +71,13 @@ def keyed_int(key: bytes, index: int) -> int:
     return _FROM_BYTES(_BLAKE2B(key + str(index).encode()).digest())
 
 
+_COPY: Final[Callable[[Any], Any]] = hashlib.blake2b.copy
+_UPDATE: Final[Callable[[Any, bytes], None]] = hashlib.blake2b.update
+_DIGEST: Final[Callable[[Any], bytes]] = hashlib.blake2b.digest
+"""A BLAKE2b's methods, bound once: compiled code calls them without a lookup by name."""
+_INDEX_BYTES: Final = tuple([str(i).encode() for i in range(256)])
+"""The text of the first deals' numbers, as ``hashed_int`` hashes them."""
+
 _HASHED_KEYS: Final[dict[bytes, hashlib.blake2b]] = {}
 """A BLAKE2b that has hashed each key (a game's ``deal_key``): only copied, never updated."""
 
@@ -83,9 +93,9 @@ def hashed_int(key: bytes, index: int) -> int:
         if len(_HASHED_KEYS) >= 256:
             _HASHED_KEYS.clear()
         hashed = _HASHED_KEYS[key] = _BLAKE2B(key)
-    h = hashed.copy()
-    h.update(str(index).encode())
-    return _FROM_BYTES(h.digest())
+    h = _COPY(hashed)
+    _UPDATE(h, _INDEX_BYTES[index] if index < len(_INDEX_BYTES) else str(index).encode())
+    return _FROM_BYTES(_DIGEST(h))
 
 
 def shuffled(cards: list[int], seed: int, purpose: str, index: int = 0) -> list[int]:
@@ -114,7 +124,7 @@ class Shuffle:
     def __init__(self, size: int) -> None:
         self.size = size
         chunks: list[int] = []
-        stops: list[int] = []
+        stops: list[i64] = []
         i = size - 1
         while i > 0:
             chunk, stop = 1, i
@@ -133,15 +143,17 @@ class Shuffle:
 
         The items are only moved: typed Any, compiled code moves them as they are.
         """
-        i = self.size - 1
+        i: i64 = self.size - 1
         stops = self.stops
         chunks = self.chunks
+        last = len(stops) - 1
         rest: Any = x  # Any: compiled, the big number's divisions call CPython's as they are
         for k in range(len(stops)):
             chunk = chunks[k]
-            r: int = rest % chunk
-            rest //= chunk
-            stop = stops[k]
+            r: i64 = rest % chunk
+            if k < last:  # the last chunk's quotient is never read
+                rest //= chunk
+            stop: i64 = stops[k]
             while i > stop:
                 radix = i + 1
                 j = r % radix

@@ -36,7 +36,7 @@ from .euchre_checks import (
     holds_upcard_suit,
     must_hold_suit,
 )
-from .play import begin_play, cards_once
+from .play import begin_play, cards_once, take_card
 from .results import DealOutcome
 from .state import ALONE_PHASE, BID1, BID2, DISCARD_PHASE, GIVE_PHASE, State
 
@@ -200,7 +200,7 @@ def _call(s: State, seat: int, suit: int, alone: bool) -> None:
 
 
 def _discard(s: State, seat: int, card: int) -> None:
-    s.hands[seat].remove(card)
+    take_card(s.hands[seat], card)
     s.kitty.append(card)
     if s.discard_kind == _PICKUP:
         _after_bidding(s)
@@ -212,7 +212,7 @@ def _discard(s: State, seat: int, card: int) -> None:
 def _swap(s: State, seat: int, cards: tuple[int, ...]) -> None:
     hand = s.hands[seat]
     for c in cards:
-        hand.remove(c)
+        take_card(hand, c)
     hand += s.kitty[:3]
     s.kitty[:3] = cards
     s.swapped |= 1 << seat
@@ -282,7 +282,7 @@ def _advance_give(s: State) -> None:
 
 
 def _give(s: State, seat: int, card: int) -> None:
-    s.hands[seat].remove(card)
+    take_card(s.hands[seat], card)
     s.hands[s.receiver].append(card)
     s.phase = DISCARD_PHASE
     s.discard_kind = _GIVEN

@@ -14,7 +14,7 @@ from typing import Final
 
 from .actions import PLAY, Action
 from .cards import FOUR_SPADES, JOKER, SUIT_NAMES, THREE_SPADES, TWO_SPADES, Suit, card_words
-from .errors import RefusedError
+from .errors import RefusedError, RulesError
 from .ranking import best_card, top_rank_word
 from .results import Trick
 from .state import NOBODY, PLAY_PHASE, State
@@ -27,6 +27,7 @@ __all__ = [
     "play_card",
     "play_order",
     "set_play_order",
+    "take_card",
     "trick_seats",
 ]
 
@@ -44,6 +45,18 @@ def cards_once(s: State, seat: int) -> list[int]:
             seen |= bit
             once.append(c)
     return once
+
+
+def take_card(hand: list[int], card: int) -> None:
+    """Take ``card`` out of ``hand``: its first copy, the others keeping their order.
+
+    Compiled, ``list.remove`` is a method looked up and called; this loop is not.
+    """
+    for i in range(len(hand)):
+        if hand[i] == card:
+            hand.pop(i)
+            return
+    raise RulesError(f"the hand does not hold {card_words(card)}")
 
 
 def legal_plays(s: State, seat: int) -> list[Action]:
@@ -134,23 +147,25 @@ def begin_play(s: State, leader: int) -> None:
 
 
 def set_play_order(s: State) -> None:
-    """The seats in the play: who plays after each seat, and how many play to a trick."""
+    """The seats in the play: who plays after each seat, each leader's trick, how many play."""
     out = s.out
     fixed = s.fixed
     if out is fixed.nobody_out:  # nobody alone: every seat plays, the common case
         s.next_seat = fixed.everyone_order
+        s.trick_rows = fixed.trick_rows
         s.active = fixed.players
         return
-    order = _PLAY_ORDER.get(out)
-    if order is None:
-        order = _PLAY_ORDER[out] = play_order(out)
-    s.next_seat = order
+    found = _PLAY_ORDER.get(out)
+    if found is None:
+        order = play_order(out)
+        found = _PLAY_ORDER[out] = (order, _trick_rows(order, out))
+    s.next_seat, s.trick_rows = found
     s.active = len(out) - sum(out)
 
 
 def play_card(s: State, seat: int, card: int) -> bool:
     """``seat`` (to act) plays ``card``; True when that took the deal's last trick."""
-    s.hands[seat].remove(card)
+    take_card(s.hands[seat], card)
     cards = s.trick_cards
     cards.append(card)
     played = len(cards)
@@ -166,15 +181,10 @@ def play_card(s: State, seat: int, card: int) -> bool:
 def trick_seats(s: State) -> tuple[int, ...]:
     """The seats that played to the trick in play, in play order: its leader's, then on."""
     played = len(s.trick_cards)
-    fixed = s.fixed
-    if played == fixed.players:  # nobody sits out: the leader's row, shared
-        return fixed.trick_rows[s.trick_leader]
-    seats = []
-    seat = s.trick_leader
-    for _ in range(played):
-        seats.append(seat)
-        seat = s.next_seat[seat]
-    return tuple(seats)
+    if not played:
+        return ()
+    row = s.trick_rows[s.trick_leader]
+    return row if played == len(row) else row[:played]
 
 
 def _end_trick(s: State) -> bool:
@@ -202,8 +212,10 @@ def _end_trick(s: State) -> bool:
     return True
 
 
-_PLAY_ORDER: Final[dict[tuple[bool, ...], tuple[int, ...]]] = {}
-"""Per set of seats sitting out: the next seat to play after each seat."""
+_Order = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
+"""Who plays after each seat, and each seat's trick row (``set_play_order``)."""
+_PLAY_ORDER: Final[dict[tuple[bool, ...], _Order]] = {}
+"""Per set of seats sitting out: the next seat after each seat, and each seat's trick row."""
 
 
 def play_order(out: Sequence[bool]) -> tuple[int, ...]:
@@ -216,3 +228,15 @@ def play_order(out: Sequence[bool]) -> tuple[int, ...]:
             t = (t + 1) % n
         order.append(t)
     return tuple(order)
+
+
+def _trick_rows(order: tuple[int, ...], out: Sequence[bool]) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the seats of a whole trick it leads (``order``: ``play_order(out)``)."""
+    active = len(out) - sum(out)
+    rows = []
+    for leader in range(len(out)):
+        row = [leader]
+        for _ in range(active - 1):
+            row.append(order[row[-1]])
+        rows.append(tuple(row))
+    return tuple(rows)

@@ -215,6 +215,8 @@ class State:
     """Kept only where it decides what may be led (the property works it out elsewhere)."""
     next_seat: tuple[int, ...]
     """Who plays after each seat, those sitting out skipped (set when the play begins)."""
+    trick_rows: tuple[tuple[int, ...], ...]
+    """Per seat, the seats of a whole trick it leads, in play order (set with ``next_seat``)."""
     active: int
     """Seats that play to each trick."""
 
@@ -279,6 +281,7 @@ class State:
         self.tricks = []
         self.trump_broken = False
         self.next_seat = ()
+        self.trick_rows = ()
         self.active = 0
 
     def result(

@@ -1,6 +1,6 @@
 """Benchmarks' command line: one subcommand for each bench of lab/bench.
 
-``python -m lab bench rules [--seconds S] [--against openspiel]``: random deals a second
+``python -m lab bench rules [--seconds S] [--against openspiel] [--games N]``: random deals a second
 of every preset through the rules core. ``python -m lab bench search [--presets ...]``:
 the expert's search speed.
 ``python -m lab bench tables [--tables N] [--clicks K] [--think S] ...``: N concurrent
@@ -47,6 +47,8 @@ from .night import add_night_parser, night
 from .pace import PaceOptions
 from .pace import run as run_pace
 from .review import time_reviews
+from .rules import build as rules_build
+from .rules import count_games
 from .rules import main as rules_bench
 from .search import main as search_bench
 from .tables import BenchDatabaseError, BenchOptions, run
@@ -177,6 +179,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--against",
         choices=["openspiel"],
         help="also time OpenSpiel's C++ euchre (the optional 'bench' extra) and print the ratio",
+    )
+    bp.add_argument(
+        "--games",
+        type=int,
+        metavar="N",
+        help="instead, play exactly N random north_american games and print their deals, "
+        "for an instruction counter: valgrind --tool=callgrind with N and with 0, the "
+        "difference over the deals is the instructions a deal (default: timed, as above)",
     )
     sp = sub.add_parser(
         "search",
@@ -328,6 +338,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "rules":
+        if args.games is not None:
+            print(f"rules core: {rules_build()}; deals: {count_games(args.games)}")
+            return 0
         return rules_bench(args.seconds, args.against)
     if args.command == "search":
         search_bench(args.presets or ["north_american"], max(1, args.repeat))

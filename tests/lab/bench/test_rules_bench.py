@@ -38,3 +38,14 @@ def test_the_bench_says_which_build_it_measures(capsys: pytest.CaptureFixture[st
 def test_openspiel_hands_are_counted_when_it_is_installed() -> None:
     pytest.importorskip("pyspiel")
     assert (openspiel_hands(0.05) or 0) > 0
+
+
+def test_counted_games_are_the_same_deals_every_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--games`` plays a fixed set of games, so an instruction count's difference is stable."""
+    assert main(["rules", "--games", "0"]) == 0
+    assert capsys.readouterr().out.strip().endswith("; deals: 0")
+    assert main(["rules", "--games", "3"]) == 0
+    first = capsys.readouterr().out
+    assert main(["rules", "--games", "3"]) == 0
+    assert capsys.readouterr().out == first
+    assert int(first.strip().rsplit(" ", 1)[1]) >= 3
