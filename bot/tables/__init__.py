@@ -45,6 +45,7 @@ from .seats import Player, Seat
 from .service import Progress, TableService
 from .snapshots import SeatSnapshot, TableSnapshot
 from .table import Move, Table
+from .turns import ComputerPace, plain_delay
 from .watching import DealtHands, dealt_hands
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "ClaimMade",
     "ClaimRefusedError",
     "CompletedTrick",
+    "ComputerPace",
     "ComputerPlayer",
     "ComputersNotAllowedError",
     "DealEnded",
@@ -100,6 +102,7 @@ __all__ = [
     "WrongStageError",
     "dealt_hands",
     "no_review_kept",
+    "plain_delay",
     "review_record",
     "reviewable_deals",
 ]

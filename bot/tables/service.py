@@ -47,7 +47,7 @@ from .snapshots import Snapshots, TableSnapshot
 from .table import Table
 from .thinking import Thinking
 from .turn_timers import TurnTimers
-from .turns import Turns
+from .turns import ComputerPace, Turns
 
 __all__ = [
     "OPEN_UNSURE",
@@ -168,6 +168,15 @@ class TableService:
     @scheduler.setter
     def scheduler(self, scheduler: Scheduler) -> None:
         self.timers.scheduler = scheduler
+
+    @property
+    def computer_pace(self) -> ComputerPace:
+        """How a computer's move waits its delay (default: the delay alone)."""
+        return self.turns.pace
+
+    @computer_pace.setter
+    def computer_pace(self, pace: ComputerPace) -> None:
+        self.turns.pace = pace
 
     @property
     def preferences(self) -> PreferenceSource:

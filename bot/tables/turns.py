@@ -5,12 +5,18 @@ A person's action (:meth:`Turns.act`); the computer turns after it
 simply refused as out of turn, and none once a stopping process halts them; a hint on
 the person's turn; a forced card that plays itself for a person who wants it; and whom
 to mention and how long computers wait, from the table's server's settings.
+
+A computer's move waits its table's computer delay through a :data:`ComputerPace`: by
+default just the delay; the bot's is the delay and, past it, until the table's channel
+can show the move at once (Discord's budget), so that computer moves show one at a time
+as they are made, never piling up behind the channel's budget.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 from bot.rules import Action, SeatView, seat_view
 from bot.server.preferences import FORCED_CARD_DELAY, forced_play
@@ -27,9 +33,20 @@ from .table import Move, Table
 from .thinking import Thinking
 from .turn_timers import TurnTimers, person_to_act
 
-__all__ = ["Turns"]
+__all__ = ["ComputerPace", "Turns", "plain_delay"]
 
 log = logging.getLogger(__name__)
+
+ComputerPace = Callable[[Table, float], Awaitable[None]]
+"""Waits before a computer's move at a table: at least the delay given (seconds), from
+the moment its turn began (the call), and longer where the table could not show the
+move at once."""
+
+
+async def plain_delay(table: Table, delay: float) -> None:
+    """The pace of a service that shows tables nowhere paced: the delay alone."""
+    if delay > 0:
+        await asyncio.sleep(delay)
 
 
 class Turns:
@@ -69,6 +86,8 @@ class Turns:
         """Tables whose computer turns are being played now (how many runs each)."""
         self.halting = False
         """Set by :meth:`halt`: computers make no further moves in this process."""
+        self.pace: ComputerPace = plain_delay
+        """How a computer's move waits its delay (the bot sets its channels' pace)."""
         self._turns: set[asyncio.Task[None]] = set()
 
     def hand(self, table_id: int, user_id: int) -> tuple[int, SeatView]:
@@ -231,9 +250,10 @@ class Turns:
             delay = table.computer_move_delay
             while table.computer_to_act() is not None and not self.halting:
                 thought = self.thinking.start(table)  # searches while the delay runs
+                began = self.thinking.now()
                 try:
-                    if delay > 0:
-                        await asyncio.sleep(delay)
+                    await self.pace(table, delay)
+                    waited = max(delay, self.thinking.now() - began)
                     async with table.lock:
                         await self.saver.bring_in_step(table)
                         seat = table.computer_to_act()
@@ -242,7 +262,7 @@ class Turns:
                         if self._claims_now(table, seat):
                             moves.extend(await self._claim(table, seat, by=None))
                         else:
-                            move = await self.thinking.move(table, thought, delay=delay)
+                            move = await self.thinking.move(table, thought, delay=waited)
                             if not await self.saver.move(table, move, urgent=False):
                                 continue
                             moves.append(move)

@@ -333,20 +333,27 @@ def card_lag(message: Message, label: str, clicked_at: float) -> float:
 
 
 async def _open(fake: FakeDiscord, host: User) -> EuchreTable:
-    """``/euchre new`` by ``host``: the new table, in the channel or in a thread."""
+    """``/euchre new`` by ``host``: the new table, in the channel or in a thread.
 
-    def table_ids() -> set[int]:
+    Told apart from tables others open meanwhile by the command's answer: the table's
+    message is that answer, or it is in the thread started from it (a thread started
+    from a message has the message's id).
+    """
+    slash = await fake.slash(host, "euchre new")
+    await slash.wait_answered(BOUND)
+
+    def opened() -> set[int]:
+        answers = {m.id for m in fake.messages.values() if m.interaction_id == slash.id}
         return {
             int(cid.split(":")[2])
             for m in fake.public_messages()
+            if m.id in answers or m.channel_id in answers
             for cid in m.custom_ids
             if cid.startswith("euchre:t:")
         }
 
-    known = table_ids()
-    await (await fake.slash(host, "euchre new")).wait_answered(BOUND)
-    await fake.wait_for(lambda: bool(table_ids() - known), timeout=BOUND, what="the new table")
-    return EuchreTable(fake, max(table_ids() - known))
+    await fake.wait_for(lambda: bool(opened()), timeout=BOUND, what="the new table")
+    return EuchreTable(fake, max(opened()))
 
 
 async def _seat(table: EuchreTable, members: list[User]) -> float:
