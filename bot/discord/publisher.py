@@ -155,14 +155,15 @@ class Publisher:
         shown as it is made, one at a time, rather than its edit waiting behind the
         channel's budget while the next moves are made (and dropped, the newest state
         winning). A trick of three computers and a person so keeps within 5 edits per
-        5 s. A move is never held more than the budget's period past its delay: a table
-        never stalls on its channel.
+        5 s. A move waits for room at most its delay again (and never past the budget's
+        period): a table never stalls on its channel, and one whose server asked for
+        quick computers (a delay near 0) keeps them quick.
         """
         limits, clock = self.pacers.limits, self.pacers.scheduler
         due = clock.now() + delay
         old = newest(table.message_id, self._posted.get(table.id))
         paced = old is not None and limits.per_period is not None
-        until = due + limits.period if paced else due
+        until = due + min(delay, limits.period) if paced else due
         pacer = self.pacers.of(table.place.id)
         await pacer.room(_table_key(table), _table_kind(old), not_before=due, until=until)
 
