@@ -47,9 +47,9 @@ import aiohttp
 from bot.store import Database
 from tests.kit.bot_process import BotProcess
 from tests.kit.fake_discord import FakeDiscord, Interaction, Message, User
-from tests.kit.fake_players import EuchreTable, Players
+from tests.kit.fake_players import Choice, EuchreTable, Players
 from tests.kit.harness import find_component
-from tests.kit.pace import _open, card_lag, nearest_rank, shown
+from tests.kit.pace import _open, card_lag, nearest_rank, shown, thought_choice
 from tests.kit.tournament_play import DIRECTOR, new_event, round_tables
 from tests.kit.waiting import BOUND
 
@@ -245,21 +245,16 @@ class _Log:
 
 async def _play(players: Players, night: Night, rng: random.Random, log: _Log) -> None:
     """The members of a table take their turns, thinking first, until the game ends."""
-    fake, table = players.fake, players.table
+    table = players.table
     mine = log.played.setdefault(table.id, [])
-    waited = 0.0
-    while table.status == "playing":
-        choice = players.next_choice()
-        if choice is None:
-            if not await fake.wait_change(1.0):
-                waited += 1.0
-                if waited >= 3.0:
-                    await players.open_hands()
-                    waited = 0.0
-            continue
-        waited = 0.0
-        await asyncio.sleep(night.think * rng.uniform(0.5, 1.5))
-        choice = players.next_choice() or choice
+
+    def think(_: Choice) -> float:
+        return night.think * rng.uniform(0.5, 1.5)
+
+    def going() -> bool:
+        return table.status == "playing"
+
+    while (choice := await thought_choice(players, think, going)) is not None:
         message = table.message
         try:
             click = await players.make(choice)
