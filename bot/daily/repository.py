@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from bot.store.database import Database, Row
+from bot.store.database import Row
+from bot.store.repository import Repository
 
 __all__ = ["DailyPlay", "DailyRepo"]
 
@@ -28,12 +29,8 @@ class DailyPlay:
     par: int | None
 
 
-class DailyRepo:
+class DailyRepo(Repository):
     """Par, plays and results of the daily deal."""
-
-    def __init__(self, db: Database) -> None:
-        """Work on ``db``."""
-        self._db = db
 
     async def par(self, guild_id: int, day: date) -> int | None:
         """The day's par, if computed."""

@@ -7,6 +7,7 @@ sends it and the click that comes back meet the same route.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from typing import Any, Final
 
@@ -20,6 +21,7 @@ from bot.render.tournament_lists import EventList
 from bot.render.tournaments import EventVerb
 
 __all__ = [
+    "TableSelect",
     "action_button",
     "daily_button",
     "history_button",
@@ -69,54 +71,41 @@ def table_button(
     return _button(custom_id, label or verb, style=style, disabled=disabled, row=row)
 
 
-def _table_select(
-    word: str,
-    table_id: int,
-    options: list[discord.SelectOption] | None,
-    row: int,
-    placeholder: str,
-    blank: str,
-) -> RoutedItem:
-    """A select of table ``table_id``: ``euchre:<word>:<table>``.
+@dataclass(frozen=True, slots=True)
+class TableSelect:
+    """One kind of a table's select, drawn as ``euchre:<word>:<table>`` by calling it."""
 
-    ``blank`` is the value of the one option drawn where no options are given.
-    """
-    select: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=f"euchre:{word}:{table_id}",
-        placeholder=placeholder,
-        options=options or [discord.SelectOption(label="-", value=blank)],
-        row=row,
-    )
-    return draw(select)
+    word: str
+    """The custom_id's word, which its route reads."""
+    row: int
+    """Its row unless the caller names another."""
+    placeholder: str
+    """What it says before a choice, unless the caller says otherwise."""
+    blank: str
+    """The value of the one option drawn where no options are given."""
 
-
-def seat_select(
-    table_id: int,
-    options: list[discord.SelectOption] | None = None,
-    row: int | None = None,
-    placeholder: str | None = None,
-) -> RoutedItem:
-    """The seat picker of table ``table_id``: one option per seat (its number)."""
-    return _table_select(
-        "seat", table_id, options, 1 if row is None else row, placeholder or "Choose a seat…", "0"
-    )
+    def __call__(
+        self,
+        table_id: int,
+        options: list[discord.SelectOption] | None = None,
+        row: int | None = None,
+        placeholder: str | None = None,
+    ) -> RoutedItem:
+        """The select of table ``table_id`` with ``options`` (one placeholder option if none)."""
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"euchre:{self.word}:{table_id}",
+            placeholder=placeholder or self.placeholder,
+            options=options or [discord.SelectOption(label="-", value=self.blank)],
+            row=self.row if row is None else row,
+        )
+        return draw(select)
 
 
-def level_select(
-    table_id: int,
-    options: list[discord.SelectOption] | None = None,
-    row: int | None = None,
-    placeholder: str | None = None,
-) -> RoutedItem:
-    """The lobby's computer level picker of table ``table_id``: one option per level."""
-    return _table_select(
-        "lvl",
-        table_id,
-        options,
-        2 if row is None else row,
-        placeholder or "How well computers play…",
-        "basic",
-    )
+seat_select: Final = TableSelect("seat", 1, "Choose a seat…", "0")
+"""The seat picker of a table: one option per seat (its number)."""
+
+level_select: Final = TableSelect("lvl", 2, "How well computers play…", "basic")
+"""The lobby's computer level picker of a table: one option per level."""
 
 
 def action_button(

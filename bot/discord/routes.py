@@ -85,6 +85,8 @@ PREFIX: Final = "euchre:"
 
 _ID = r"[0-9]{1,19}"
 _SMALL = r"[0-9]{1,5}"
+_MOVE = rf":(?P<act>{ACTION_CODE_PATTERN})(?::(?P<pos>[0-9]{{1,2}}))?"
+"""A move's tail: the action's code and, for a card, its place in the hand."""
 
 CLAIM_CODE: Final = "claim"
 """The action part of a private hand's Claim button (no action of the rules is named so)."""
@@ -94,7 +96,7 @@ SEAT_ID: Final = re.compile(rf"euchre:seat:(?P<table>{_ID})")
 LEVEL_ID: Final = re.compile(rf"euchre:lvl:(?P<table>{_ID})")
 ACTION_ID: Final = re.compile(
     rf"euchre:a:(?P<table>{_ID}):(?P<seat>[0-7]):(?P<deal>[0-9]{{1,6}}):(?P<index>[0-9]{{1,7}})"
-    rf":(?P<act>{ACTION_CODE_PATTERN})(?::(?P<pos>[0-9]{{1,2}}))?"
+    + _MOVE
 )
 STANDINGS_ID: Final = re.compile(
     rf"euchre:lg:st:(?P<season>{_ID}):(?P<page>{_SMALL}):(?P<tag>p|n)"
@@ -108,13 +110,9 @@ REVIEW_ID: Final = re.compile(rf"euchre:rv:(?P<game>{_ID}):(?P<deal>{_SMALL}):(?
 TABLE_REVIEW_ID: Final = re.compile(
     rf"euchre:tr:(?P<table>{_ID}):(?P<seat>[0-7]):(?P<deal>{_SMALL})(?::(?P<tag>p|n))?"
 )
-DAILY_ID: Final = re.compile(
-    rf"euchre:dd:(?P<day>[0-9]{{8}}):(?P<index>[0-9]{{1,3}}):(?P<act>{ACTION_CODE_PATTERN})"
-    rf"(?::(?P<pos>[0-9]{{1,2}}))?"
-)
+DAILY_ID: Final = re.compile(r"euchre:dd:(?P<day>[0-9]{8}):(?P<index>[0-9]{1,3})" + _MOVE)
 LESSON_ID: Final = re.compile(
-    rf"euchre:ls:(?P<preset>{'|'.join(PRESETS)}):(?P<step>[0-9]{{1,3}})"
-    rf":(?P<act>{ACTION_CODE_PATTERN})(?::(?P<pos>[0-9]{{1,2}}))?"
+    rf"euchre:ls:(?P<preset>{'|'.join(PRESETS)}):(?P<step>[0-9]{{1,3}})" + _MOVE
 )
 
 TOURNAMENT_ID: Final = re.compile(rf"euchre:tn:(?P<event>{_ID}):(?P<verb>{'|'.join(EVENT_VERBS)})")

@@ -391,11 +391,8 @@ class LeagueService:
 
     async def game(self, guild_id: int, game_id: int) -> tuple[ArchivedGame, dict[str, Any]]:
         """A finished game of the server with its record."""
-        try:
-            game = await self._games.get(game_id)
-        except NotFoundError:
-            game = None
-        if game is None or game.guild_id != guild_id:
+        game = await self._games.of_server(guild_id, game_id)
+        if game is None:
             raise NoSuchGameError(f"There is no finished game #{game_id} on this server.")
         return game, await self._games.record(game_id)
 

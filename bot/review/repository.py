@@ -16,9 +16,9 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.store._codec import build, row_dict, time_text
-from bot.store.database import Database
 from bot.store.errors import ConstraintError, NotFoundError
 from bot.store.models import Snowflake
+from bot.store.repository import Repository
 
 __all__ = ["AccuracyPoint", "AccuracyRepo", "DealAccuracy", "GameAccuracy"]
 
@@ -69,12 +69,8 @@ class AccuracyPoint(BaseModel):
 _COLUMNS: Final = "game_id, user_id, seat, accuracy, decisions, flagged, points_lost, reviewed_at"
 
 
-class AccuracyRepo:
+class AccuracyRepo(Repository):
     """Save a person's accuracy in a game; read it back and a player's history."""
-
-    def __init__(self, db: Database) -> None:
-        """Work on ``db``."""
-        self._db = db
 
     async def save(self, entry: GameAccuracy) -> None:
         """Store ``entry``, replacing the person's earlier figure for the game.

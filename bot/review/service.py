@@ -44,7 +44,6 @@ from bot.review.repository import AccuracyRepo, DealAccuracy
 from bot.rules import Action, SeatView
 from bot.search_pool import PoolClosedError, Priority, SearchPool
 from bot.store import ArchivedGame, Database, GameArchiveRepo
-from bot.store.errors import NotFoundError
 from bot.store.preferences import PreferenceRepo
 
 from .deal import (
@@ -204,11 +203,8 @@ class Reviewer:
                     "then ask for its review."
                 )
             return latest[0]
-        try:
-            game = await self._games.get(game_id)
-        except NotFoundError:
-            game = None
-        if game is None or game.guild_id != guild_id:
+        game = await self._games.of_server(guild_id, game_id)
+        if game is None:
             raise UserFacingError(f"There is no finished game #{game_id} on this server.")
         return game
 

@@ -13,7 +13,7 @@ from typing import Any, Final, TypeVar
 from bot.rules import Game, RecordError, replay
 from bot.store._codec import build, dump_json, load_json, time_text
 from bot.store.counters import next_number
-from bot.store.database import Database, Row
+from bot.store.database import Row
 from bot.store.errors import (
     AlreadyArchivedError,
     ConstraintError,
@@ -23,6 +23,7 @@ from bot.store.errors import (
 )
 from bot.store.league_models import EventGame
 from bot.store.models import ArchivedGame, GamePlayer, Seat
+from bot.store.repository import Repository
 
 __all__ = ["GameArchiveRepo", "deal_outcomes"]
 
@@ -55,12 +56,8 @@ def deal_outcomes(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-class GameArchiveRepo:
+class GameArchiveRepo(Repository):
     """Archive finished games and read them back."""
-
-    def __init__(self, db: Database) -> None:
-        """Work on ``db``."""
-        self._db = db
 
     async def archive(
         self,
@@ -159,6 +156,11 @@ class GameArchiveRepo:
         if not games:
             raise NotFoundError(f"there is no archived game {game_id}")
         return games[0]
+
+    async def of_server(self, guild_id: int, game_id: int) -> ArchivedGame | None:
+        """The archived game ``game_id`` with its players if server ``guild_id`` played it."""
+        games = await self._games("id = ? AND guild_id = ?", (game_id, guild_id))
+        return games[0] if games else None
 
     async def get_with_record(self, game_id: int) -> tuple[ArchivedGame, dict[str, Any]]:
         """One archived game and its record, in one read; NotFoundError if none."""

@@ -17,9 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bot.server.settings import ServerSettings
 from bot.store._codec import build, row_dict, time_text
-from bot.store.database import Database
 from bot.store.league_models import LeagueSettings
 from bot.store.models import Snowflake
+from bot.store.repository import Repository
 
 __all__ = ["ICON_BYTES", "GuildProfile", "GuildProfileRepo", "PageFacts"]
 
@@ -63,12 +63,8 @@ _PAGE_FACTS: Final = (
 )
 
 
-class GuildProfileRepo:
+class GuildProfileRepo(Repository):
     """Keep servers' names and icons; read them back."""
-
-    def __init__(self, db: Database) -> None:
-        """Work on ``db``."""
-        self._db = db
 
     async def save(self, guild_id: int, name: str, icon_key: str | None) -> bool:
         """Keep the server's name and icon key; whether its icon's picture is still wanted.

@@ -19,7 +19,8 @@ from bot.store._codec import (
     rules_text,
     time_text,
 )
-from bot.store.database import Database, Row
+from bot.store.database import Row
+from bot.store.repository import Repository
 
 __all__ = ["GuildSettingsRepo"]
 
@@ -31,12 +32,8 @@ _INSERT: Final = (
 )
 
 
-class GuildSettingsRepo:
+class GuildSettingsRepo(Repository):
     """Read and change a server's house rules and settings."""
-
-    def __init__(self, db: Database) -> None:
-        """Work on ``db``."""
-        self._db = db
 
     async def get(self, guild_id: int) -> ServerSettings:
         """The server's settings; the defaults when it never changed any.

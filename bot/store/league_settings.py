@@ -5,20 +5,16 @@ from __future__ import annotations
 from typing import Any, Final
 
 from bot.store._codec import build, changed, check_names, row_dict, time_text
-from bot.store.database import Database
 from bot.store.league_models import LEAGUE_SETTING_NAMES, LeagueSettings
+from bot.store.repository import Repository
 
 __all__ = ["LeagueSettingsRepo"]
 
 _SETTINGS: Final = ", ".join(LEAGUE_SETTING_NAMES)
 
 
-class LeagueSettingsRepo:
+class LeagueSettingsRepo(Repository):
     """Read and change a server's league settings."""
-
-    def __init__(self, db: Database) -> None:
-        """Work on ``db``."""
-        self._db = db
 
     async def get(self, guild_id: int) -> LeagueSettings:
         """The server's league settings; the defaults when it never changed any."""

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from bot.server.preferences import PREFERENCE_NAMES, Preferences
 from bot.store._codec import build, changed, check_names, row_dict, time_text, time_value
-from bot.store.database import Database
+from bot.store.repository import Repository
 
 __all__ = ["PreferenceRepo"]
 
@@ -28,12 +28,8 @@ _CHUNK: Final = 500
 """Ids per ``IN (...)`` list, well under SQLite's limit on bound parameters."""
 
 
-class PreferenceRepo:
+class PreferenceRepo(Repository):
     """Read and change a person's preferences."""
-
-    def __init__(self, db: Database) -> None:
-        """Work on ``db``."""
-        self._db = db
 
     async def get(self, user_id: int) -> Preferences:
         """The person's preferences; the defaults when they never set one.

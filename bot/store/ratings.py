@@ -9,9 +9,9 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from bot.store._codec import build, row_dict
-from bot.store.database import Database
 from bot.store.errors import InvalidRecordError
 from bot.store.league_models import DEFAULT_FAMILY, PlayerRating, RatingPoint
+from bot.store.repository import Repository
 
 __all__ = ["RANKED_Z", "RatingRepo"]
 
@@ -55,12 +55,8 @@ def _rating_row(r: PlayerRating) -> tuple[object, ...]:
     )
 
 
-class RatingRepo:
+class RatingRepo(Repository):
     """Save the ratings a rated game produced; read a season's ratings and a player's points."""
-
-    def __init__(self, db: Database) -> None:
-        """Work on ``db``."""
-        self._db = db
 
     async def save_game(self, game_id: int, ratings: Sequence[PlayerRating]) -> None:
         """Store each player's rating after game ``game_id``: current rating and its point.

@@ -6,9 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.store._codec import build, dump_json, load_json, row_dict, time_text, time_value
-from bot.store.database import Database, Row
+from bot.store.database import Row
 from bot.store.errors import ConstraintError, CorruptDataError, NotFoundError, SeasonStateError
 from bot.store.league_models import DEFAULT_FAMILY, FrozenStanding, Season
+from bot.store.repository import Repository
 
 __all__ = ["SeasonRepo"]
 
@@ -18,12 +19,8 @@ _STANDING_COLUMNS: Final = (
 )
 
 
-class SeasonRepo:
+class SeasonRepo(Repository):
     """Start, end and find seasons; keep the frozen standings of ended ones."""
-
-    def __init__(self, db: Database) -> None:
-        """Work on ``db``."""
-        self._db = db
 
     async def start(
         self,

@@ -23,7 +23,6 @@ from bot.store._codec import (
     time_text,
 )
 from bot.store.counters import next_number
-from bot.store.database import Database
 from bot.store.errors import (
     ActionIndexError,
     ConnectionLostError,
@@ -35,6 +34,7 @@ from bot.store.errors import (
     TableStateError,
 )
 from bot.store.models import Seat, StoredAction, StoredTable, TableStatus
+from bot.store.repository import Repository
 from bot.store.table_rows import (
     action_object,
     assembled,
@@ -75,12 +75,8 @@ _INSERT_ACTION: Final = (
 )
 
 
-class TableRepo:
+class TableRepo(Repository):
     """Create, change and load tables; append and load their actions."""
-
-    def __init__(self, db: Database) -> None:
-        """Work on ``db``."""
-        self._db = db
 
     # ------------------------------------------------------------------ create and load
 

@@ -24,7 +24,7 @@ from bot.tables.scheduler import Scheduler, Timer
 from bot.tournaments.model import ChampionRole
 from bot.tournaments.repository import TournamentRepo
 
-from .running import EventChanged, utc_now
+from .running import EventChanged, tell_each, utc_now
 
 __all__ = ["ChampionRoles", "RoleHands", "RoleNotice", "RoleRefusedError"]
 
@@ -189,8 +189,4 @@ class ChampionRoles:
         await self.repo.champion_role_done(*key)
 
     def _emit(self, notice: RoleNotice) -> None:
-        for listener in self.listeners:
-            try:
-                listener(notice)
-            except Exception:
-                log.exception("champion role listener failed on %s", notice.kind)
+        tell_each(self.listeners, notice, log, f"champion role listener failed on {notice.kind}")

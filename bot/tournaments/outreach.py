@@ -11,19 +11,15 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from bot.store._codec import build, time_text, time_value
-from bot.store.database import Database
 from bot.store.errors import NotFoundError
+from bot.store.repository import Repository
 from bot.tournaments.model import ScheduledEventLink
 
 __all__ = ["EventOutreachRepo"]
 
 
-class EventOutreachRepo:
+class EventOutreachRepo(Repository):
     """The announcements events made and their Discord scheduled events."""
-
-    def __init__(self, db: Database) -> None:
-        """Work on ``db``."""
-        self._db = db
 
     async def announced(self, event_ids: Sequence[int]) -> dict[int, set[str]]:
         """The announcements each of these events has made (posted, so never again)."""

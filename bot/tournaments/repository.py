@@ -15,6 +15,7 @@ from bot.store._codec import build, dump_json, load_json, row_dict, time_text, t
 from bot.store.database import Database, Row
 from bot.store.errors import ConstraintError, NotFoundError, OpenEventExistsError
 from bot.store.games import GameArchiveRepo
+from bot.store.repository import Repository
 from bot.tournaments.model import (
     ChampionRole,
     Entrant,
@@ -42,12 +43,12 @@ _WAITING: Final = "waiting"
 _OPEN: Final = "phase IN ('signup', 'checkin', 'playing', 'between_rounds')"
 
 
-class TournamentRepo:
+class TournamentRepo(Repository):
     """Create, save and load tournament events."""
 
     def __init__(self, db: Database) -> None:
         """Work on ``db``."""
-        self._db = db
+        super().__init__(db)
         self.outreach = EventOutreachRepo(db)
         """What the events said and showed outside their message (announcements...)."""
 

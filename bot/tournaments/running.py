@@ -11,7 +11,7 @@ was. The UI hears each change, once saved, as an :class:`EventChanged` through
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Literal, TypeVar
@@ -25,7 +25,7 @@ from .model import Entrant, TournamentEvent
 from .repository import TournamentRepo
 from .storage import load_event, save_event
 
-__all__ = ["ChangeKind", "EventChanged", "Listener", "RunningEvents", "utc_now"]
+__all__ = ["ChangeKind", "EventChanged", "Listener", "RunningEvents", "tell_each", "utc_now"]
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +58,17 @@ ENDED_KEPT = 64
 def utc_now() -> datetime:
     """The wall clock, timezone-aware."""
     return datetime.now(UTC)
+
+
+def tell_each(
+    listeners: Iterable[Callable[[T], object]], told: T, logger: logging.Logger, failed: str
+) -> None:
+    """Tell every listener ``told``; one that raises is logged (``failed``) and the rest hear."""
+    for listener in listeners:
+        try:
+            listener(told)
+        except Exception:
+            logger.exception(failed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,8 +177,4 @@ class RunningEvents:
 
     def emit(self, change: EventChanged) -> None:
         """Tell every listener; one that fails is logged and the others still hear."""
-        for listener in self.listeners:
-            try:
-                listener(change)
-            except Exception:
-                log.exception("event listener failed on %s", change.kind)
+        tell_each(self.listeners, change, log, f"event listener failed on {change.kind}")

@@ -20,24 +20,19 @@ from bot.daily.service import DailyService
 from bot.discord.daily import daily_answer
 from bot.discord.refusals import log_refusal
 from bot.discord.replies import answer_first
-from bot.errors import UserFacingError
 from bot.render.daily import (
     leaderboard_texts,
     weekly_texts,
 )
 from bot.tables.scheduler import Timer
 from cogs.euchre.league import league_of
+from cogs.euchre.mixins import Mixin, server_id
 
 if TYPE_CHECKING:
-    from discord.ext import commands
-
     from bot.discord.app import EuchreBot
     from bot.discord.tables.presenter import TablePresenter
     from bot.tables import TableService
 
-    _Mixin = commands.Cog
-else:
-    _Mixin = object
 
 __all__ = ["WEEKLY_EVERY", "DailyCommands"]
 
@@ -53,12 +48,10 @@ _SHOW = [
 
 
 def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:
-    if interaction.guild_id is None:
-        raise UserFacingError("The daily deal belongs to a server: play it in one.")
-    return interaction.guild_id
+    return server_id(interaction, "The daily deal belongs to a server: play it in one.")
 
 
-class DailyCommands(_Mixin):
+class DailyCommands(Mixin):
     """``/euchre daily [show]`` and the daily deal's move buttons."""
 
     bot: EuchreBot

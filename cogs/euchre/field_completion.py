@@ -1,9 +1,10 @@
-"""Autocomplete of ``/euchre rules set``, ``/euchre settings set`` and ``/euchre me set``.
+"""The two options of ``/euchre rules set``, ``/euchre settings set`` and ``/euchre me set``.
 
 Each of the three commands takes a field's name (``rule``, ``setting``, ``preference``)
-and its ``value``. While a person types, :func:`complete_field` offers the names of the
-command's fields and then, once the name is one of them, the values worth choosing for
-that field: what is offered for the value is each command's own ``choices``.
+and its ``value``, each a :data:`FieldText`. :func:`complete_field` describes both and,
+while a person types, offers the names of the command's fields and then, once the name
+is one of them, the values worth choosing for that field: what is offered for the value
+is each command's own ``choices``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ from bot.server.fields import FieldValues
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
 
-__all__ = ["ValueChoices", "complete_field"]
+__all__ = ["FieldText", "ValueChoices", "complete_field"]
+
+FieldText = app_commands.Range[str, 1, 100]
+"""A field's name or value as a person types it."""
 
 ValueChoices = Callable[[discord.Interaction["EuchreBot"], FieldValues, str], Awaitable[Choices]]
 """The choices for a field's value, given the field and what is typed so far."""
@@ -29,9 +33,16 @@ T = TypeVar("T")
 
 
 def complete_field(
-    fields: Mapping[str, FieldValues], option: str, choices: ValueChoices
+    fields: Mapping[str, FieldValues],
+    option: str,
+    choices: ValueChoices,
+    value_help: str = "Its new value",
 ) -> Callable[[T], T]:
-    """A set command's autocomplete: ``option`` names one of ``fields``, ``value`` its value."""
+    """A set command's options: ``option`` names one of ``fields``, ``value`` its value.
+
+    Both are described (``option`` as "The <option> to change (type to search)") and
+    completed while a person types.
+    """
 
     async def names(interaction: discord.Interaction[EuchreBot], current: str) -> Choices:
         return name_choices(fields, current)
@@ -41,4 +52,11 @@ def complete_field(
         return [] if named is None else await choices(interaction, named, current)
 
     completers: dict[str, Any] = {option: names, "value": values}
-    return app_commands.autocomplete(**completers)
+    described: dict[str, Any] = {option: f"The {option} to change (type to search)"}
+    complete = app_commands.autocomplete(**completers)
+    describe = app_commands.describe(**described, value=value_help)
+
+    def decorate(command: T) -> T:
+        return describe(complete(command))
+
+    return decorate

@@ -11,7 +11,8 @@ with what :mod:`bot.render.league` draws.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Final
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import discord
 from discord import app_commands
@@ -47,17 +48,13 @@ from bot.render.replays import replay_panel
 from bot.render.web_links import public_base, web_answer
 from bot.rules import RecordError
 from bot.store import ArchivedGame, Season
+from cogs.euchre.mixins import Mixin, server_id
 
 if TYPE_CHECKING:
-    from discord.ext import commands
-
     from bot.discord.app import EuchreBot
 
     # For the type checker the mixin is a cog (app_commands wants its methods on one);
     # at run time it is a plain class and the euchre cog brings the Cog base.
-    _Mixin = commands.Cog
-else:
-    _Mixin = object
 
 __all__ = ["LeagueCommands", "league_of"]
 
@@ -91,20 +88,29 @@ def _name_of(interaction: discord.Interaction[EuchreBot], user_id: int, page: Hi
 
 
 def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:
+    return server_id(interaction, "The league lives in servers, not in direct messages.")
+
+
+T = TypeVar("T")
+
+
+async def _league_reads(
+    interaction: discord.Interaction[EuchreBot],
+    read: Callable[[LeagueService, int], Awaitable[list[T]]],
+) -> list[T]:
+    """What ``read`` finds in the server's league, for an autocomplete (else nothing)."""
     if interaction.guild_id is None:
-        raise UserFacingError("The league lives in servers, not in direct messages.")
-    return interaction.guild_id
+        return []
+    try:
+        return await read(league_of(interaction.client), interaction.guild_id)
+    except UserFacingError:
+        return []
 
 
 async def _season_choices(
     interaction: discord.Interaction[EuchreBot], current: str
 ) -> list[app_commands.Choice[str]]:
-    if interaction.guild_id is None:
-        return []
-    try:
-        seasons = await league_of(interaction.client).seasons(interaction.guild_id)
-    except UserFacingError:
-        return []
+    seasons = await _league_reads(interaction, lambda league, guild: league.seasons(guild))
     typed = current.strip().casefold()
     return [
         app_commands.Choice(name=f"{s.name} ({'running' if s.running else 'ended'})", value=s.name)
@@ -116,12 +122,7 @@ async def _season_choices(
 async def _game_choices(
     interaction: discord.Interaction[EuchreBot], current: str
 ) -> list[app_commands.Choice[int]]:
-    if interaction.guild_id is None:
-        return []
-    try:
-        games = await league_of(interaction.client).recent_games(interaction.guild_id)
-    except UserFacingError:
-        return []
+    games = await _league_reads(interaction, lambda league, guild: league.recent_games(guild))
     choices = []
     for g in games:
         sides = [" & ".join(p.display_name for p in g.players if p.team == team) for team in (0, 1)]
@@ -132,7 +133,7 @@ async def _game_choices(
     return choices[:25]
 
 
-class LeagueCommands(_Mixin):
+class LeagueCommands(Mixin):
     """``/euchre standings|stats|history|replay|export`` and ``/euchre season ...``."""
 
     bot: EuchreBot

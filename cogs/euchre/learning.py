@@ -18,21 +18,16 @@ from discord import app_commands
 from bot.discord.replies import answer_as, answer_first
 from bot.discord.review import review_view
 from bot.discord.tables.components import table_review_view
-from bot.errors import UserFacingError
 from bot.render.review import deal_review_text, table_review_text
 from bot.review.deal import review_in_pool
 from bot.review.service import Reviewer
 from bot.tables import NoTableError, no_review_kept, review_record, reviewable_deals
 from cogs.euchre.league import league_of
+from cogs.euchre.mixins import Mixin, server_id
 
 if TYPE_CHECKING:
-    from discord.ext import commands
-
     from bot.discord.app import EuchreBot
 
-    _Mixin = commands.Cog
-else:
-    _Mixin = object
 
 __all__ = ["ReviewCommands"]
 
@@ -40,12 +35,12 @@ _MAX_GAME_ID: Final = 2**53
 
 
 def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:
-    if interaction.guild_id is None:
-        raise UserFacingError("Reviews are of games played in a server, not in direct messages.")
-    return interaction.guild_id
+    return server_id(
+        interaction, "Reviews are of games played in a server, not in direct messages."
+    )
 
 
-class ReviewCommands(_Mixin):
+class ReviewCommands(Mixin):
     """``/euchre review [game] [deal]`` and its deal buttons."""
 
     bot: EuchreBot

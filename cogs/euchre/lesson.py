@@ -27,16 +27,12 @@ from bot.lesson.deal import (
 from bot.render.hints import hint_text
 from bot.rules import Action, HouseRules, SeatView
 from bot.search_pool import Priority, SearchPool
+from cogs.euchre.mixins import Mixin
 
 if TYPE_CHECKING:
-    from discord.ext import commands
-
     from bot.discord.app import EuchreBot
     from bot.tables import TableService
 
-    _Mixin = commands.Cog
-else:
-    _Mixin = object
 
 __all__ = ["LessonCommands", "lesson_hint"]
 
@@ -59,7 +55,7 @@ async def _step(pool: SearchPool, preset: str, step: int) -> LessonStep:
     return replace(lesson, why=hint_text(lesson.view, advice))
 
 
-class LessonCommands(_Mixin):
+class LessonCommands(Mixin):
     """``/euchre learn [preset]`` and the lesson's buttons."""
 
     bot: EuchreBot

@@ -33,7 +33,7 @@ from bot.server.preference_sources import (
     reset_preferences,
     set_preference,
 )
-from cogs.euchre.field_completion import complete_field
+from cogs.euchre.field_completion import FieldText, complete_field
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
@@ -80,15 +80,9 @@ class PreferenceCommands(commands.Cog):
         await send_ephemeral(interaction, embed=embed_of(preferences_panel(prefs)))
 
     @me_group.command(name="set", description="Change one of your preferences")
-    @app_commands.describe(
-        preference="The preference to change (type to search)", value="Its new value"
-    )
     @complete_field(PREFERENCE_FIELDS, "preference", _preference_values)
     async def me_set(
-        self,
-        interaction: discord.Interaction[EuchreBot],
-        preference: app_commands.Range[str, 1, 100],
-        value: app_commands.Range[str, 1, 100],
+        self, interaction: discord.Interaction[EuchreBot], preference: FieldText, value: FieldText
     ) -> None:
         """Change one preference, checked before it is saved."""
         change = await change_preference(self._preferences, interaction.user.id, preference, value)

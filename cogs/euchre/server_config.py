@@ -31,7 +31,6 @@ from bot.discord.fields import (
     value_choices,
 )
 from bot.discord.replies import send_ephemeral
-from bot.errors import UserFacingError
 from bot.render.server_config import (
     rule_change_text,
     rule_value_choice_name,
@@ -48,7 +47,8 @@ from bot.server.fields import RULE_FIELDS, SETTING_FIELDS, FieldValues
 from bot.server.overrides import TableRules, complete_changes, table_rules
 from bot.store.server_settings import editable
 from bot.tables import TableService
-from cogs.euchre.field_completion import complete_field
+from cogs.euchre.field_completion import FieldText, complete_field
+from cogs.euchre.mixins import server_id
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
@@ -130,13 +130,9 @@ class HouseRulesCommands(commands.Cog):
         await send_ephemeral(interaction, rules_replaced_text(change, reset=False))
 
     @rules_group.command(name="set", description="Change one house rule (admins)")
-    @app_commands.describe(rule="The rule to change (type to search)", value="Its new value")
     @complete_field(RULE_FIELDS, "rule", _rule_values)
     async def rules_set(
-        self,
-        interaction: discord.Interaction[EuchreBot],
-        rule: app_commands.Range[str, 1, 100],
-        value: app_commands.Range[str, 1, 100],
+        self, interaction: discord.Interaction[EuchreBot], rule: FieldText, value: FieldText
     ) -> None:
         """Change one rule: checked with all the others before it is saved."""
         change = await editable(self.service.server_settings).set_rule(
@@ -163,13 +159,9 @@ class HouseRulesCommands(commands.Cog):
         await send_ephemeral(interaction, embed=embed)
 
     @settings_group.command(name="set", description="Change one setting (admins)")
-    @app_commands.describe(setting="The setting to change (type to search)", value="Its value")
-    @complete_field(SETTING_FIELDS, "setting", _setting_values)
+    @complete_field(SETTING_FIELDS, "setting", _setting_values, "Its value")
     async def settings_set(
-        self,
-        interaction: discord.Interaction[EuchreBot],
-        setting: app_commands.Range[str, 1, 100],
-        value: app_commands.Range[str, 1, 100],
+        self, interaction: discord.Interaction[EuchreBot], setting: FieldText, value: FieldText
     ) -> None:
         """Change one setting, checked before it is saved."""
         change = await editable(self.service.server_settings).set_setting(
@@ -230,9 +222,7 @@ class HouseRulesCommands(commands.Cog):
 
 
 def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:
-    if interaction.guild_id is None:
-        raise UserFacingError("House rules belong to a server: use this in a server channel.")
-    return interaction.guild_id
+    return server_id(interaction, "House rules belong to a server: use this in a server channel.")
 
 
 def _shown(values: FieldValues, before: object, after: object) -> tuple[str, str]:

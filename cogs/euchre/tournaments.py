@@ -35,6 +35,7 @@ from bot.tournaments import Actor, Tournament, event_start, export_csv, export_j
 from bot.tournaments.champion_roles import ChampionRoles
 from bot.tournaments.model import EVENT_NAME_LENGTH, MAX_PLAYERS, EventSettings
 from bot.tournaments.runner import TournamentRunner
+from cogs.euchre.mixins import Mixin, server_id
 
 from .tournament_answers import (
     joined,
@@ -44,13 +45,8 @@ from .tournament_answers import (
 )
 
 if TYPE_CHECKING:
-    from discord.ext import commands
-
     from bot.discord.app import EuchreBot
 
-    _Mixin = commands.Cog
-else:
-    _Mixin = object
 
 __all__ = ["NO_TOURNAMENTS", "TournamentCommands"]
 
@@ -92,7 +88,7 @@ def _check_event_channel(interaction: discord.Interaction[EuchreBot]) -> None:
         raise UserFacingError(f"I can't run an event here: I need {missing}.")
 
 
-class TournamentCommands(_Mixin):
+class TournamentCommands(Mixin):
     """``/euchre tournament ...`` and the event message's buttons."""
 
     bot: EuchreBot
@@ -117,9 +113,7 @@ class TournamentCommands(_Mixin):
 
     async def _actor(self, interaction: discord.Interaction[EuchreBot]) -> Actor:
         """Who asks, and whether the server lets them direct events."""
-        guild_id = interaction.guild_id
-        if guild_id is None:
-            raise UserFacingError("Tournaments live in servers, not in direct messages.")
+        guild_id = server_id(interaction, "Tournaments live in servers, not in direct messages.")
         server = await self.bot.tables.settings_of(guild_id)
         return Actor(interaction.user.id, server.may_direct(editor_of(interaction)))
 
