@@ -101,9 +101,9 @@ def _offences(
 
 
 def test_the_import_reader_sees_relative_and_type_only_imports() -> None:
-    lobby = imports(ROOT / "bot/tables/lobby.py")
-    assert any(i.module == "bot.tables.errors" and not i.type_only for i in lobby)
-    assert any(_within(i.module, "bot.rules") for i in lobby)
+    turns = imports(ROOT / "bot/tables/turns.py")
+    assert any(i.module == "bot.tables.errors" and not i.type_only for i in turns)
+    assert any(_within(i.module, "bot.rules") for i in turns)
     package = imports(ROOT / "cogs/euchre/__init__.py")
     assert any(i.module == "cogs.euchre.cog" for i in package)
     publisher = imports(ROOT / "bot/discord/publisher.py")

@@ -274,9 +274,9 @@ class EuchreBot(commands.AutoShardedBot):
         The preferences are kept as read (:class:`KeptPreferences`): the tables read those
         of everyone seated at each change, and the commands change them through it.
         """
-        self.tables.scheduler = self.scheduler
+        self.tables.crew.scheduler = self.scheduler
         self.preferences = KeptPreferences.around(self.preferences)
-        self.tables.preferences = self.preferences
+        self.tables.crew.preferences = self.preferences
 
     async def setup_hook(self) -> None:
         """Prepare the tables, load the extensions, sync slash commands, start the heartbeat.

@@ -110,7 +110,7 @@ class Publisher:
 
         async def remember(message_id: int) -> None:
             self._posted[table.id] = message_id
-            await self.bot.tables.set_message(table.id, message_id)
+            await self.bot.tables.get_any(table.id).lobby.set_message(message_id)
 
         async def job() -> None:
             if not self.allowed(table.place.id, kind, embeds=True):

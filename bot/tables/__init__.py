@@ -1,13 +1,16 @@
 """The service layer: a table's life from its lobby to its result, without any Discord object.
 
-:class:`TableService` owns the open tables (by id and by channel or thread) and makes
-every change under the table's lock, saving it through a :class:`TableStore` before
-answering. :class:`Table` holds one table's seats and game; :class:`PublicTable` is all
-that its public message may show. Everything a user can get wrong is refused with a
-:class:`~bot.tables.errors.TableError`, a :class:`~bot.errors.UserFacingError`.
+:class:`TableService` is the registry of the open tables (by id and by channel or
+thread); each :class:`LiveTable` owns its lock, game, turn loop and timers and makes
+every change to it under its lock, saving it through a :class:`TableStore` before
+answering. :class:`Table` holds one table's seats and game and checks requests;
+:class:`PublicTable` is all that its public message may show. Everything a user can
+get wrong is refused with a :class:`~bot.tables.errors.TableError`, a
+:class:`~bot.errors.UserFacingError`.
 """
 
 from .computers import Advice, ClaimCheck, ComputerPlayer, PlayerFactory
+from .crew import ComputerPace, Crew, plain_delay
 from .errors import (
     ClaimRefusedError,
     ComputersNotAllowedError,
@@ -38,6 +41,7 @@ from .events import (
     TableReloaded,
     TurnPassed,
 )
+from .live import LiveTable
 from .persistence import MemoryTableStore, NewTable, Place, SavedTable, TableStatus, TableStore
 from .public import Claim, CompletedTrick, DealSummary, PublicGame, PublicTable
 from .reviewing import no_review_kept, review_record, reviewable_deals
@@ -45,7 +49,6 @@ from .seats import Player, Seat
 from .service import Progress, TableService
 from .snapshots import SeatSnapshot, TableSnapshot
 from .table import Move, Table
-from .turns import ComputerPace, plain_delay
 from .watching import DealtHands, dealt_hands
 
 __all__ = [
@@ -58,11 +61,13 @@ __all__ = [
     "ComputerPace",
     "ComputerPlayer",
     "ComputersNotAllowedError",
+    "Crew",
     "DealEnded",
     "DealSummary",
     "DealtHands",
     "HintsOffError",
     "IllegalMoveError",
+    "LiveTable",
     "MemoryTableStore",
     "Move",
     "MoveMade",

@@ -1,4 +1,4 @@
-"""Absent players: the piece of the table service for people away.
+"""Absent players: the part of a :class:`~bot.tables.live.LiveTable` for people away.
 
 A member takes over a computer's seat during a game (:meth:`Absence.take_over`,
 reached through ``join``); a person whose turn ran out has a computer play it
@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import logging
 
+from .crew import Crew
 from .events import TableClosed
 from .progress import Progress, progress
-from .registry import Registry
-from .restoring import Restorer
-from .saver import Saver
 from .seats import Player
 from .table import Table
 from .turns import Turns
@@ -28,17 +26,17 @@ log = logging.getLogger(__name__)
 
 
 class Absence:
-    """Seats taken over, turns timed out, seats taken back; idle or unreachable tables closed."""
+    """One table's seats taken over, turns timed out, seats taken back; closed when idle or gone."""
 
-    def __init__(self, registry: Registry, saver: Saver, restorer: Restorer, turns: Turns) -> None:
-        """Tables of ``registry``, changes saved by ``saver``, computers played by ``turns``."""
-        self.registry = registry
-        self.saver = saver
-        self.restorer = restorer
+    def __init__(self, table: Table, crew: Crew, turns: Turns) -> None:
+        """``table``'s, changes saved by ``crew``'s saver, computers played by ``turns``."""
+        self.table = table
+        self.saver = crew.saver
         self.turns = turns
 
-    async def take_over(self, table: Table, player: Player, seat: int | None) -> Table:
+    async def take_over(self, player: Player, seat: int | None) -> None:
         """A member takes over a computer's seat during a game."""
+        table = self.table
         async with table.lock:
             await self.saver.bring_in_step(table)
             before = list(table.seats)
@@ -52,30 +50,27 @@ class Absence:
                     f"table {table.id}: taking over seat {number}", table, exc
                 ) from exc
             await self.saver.tell(table, "seated", f"{player.name} took over seat {number + 1}")
-        return table
 
-    async def take_back(self, table_id: int, user_id: int) -> Table:
+    async def take_back(self, user_id: int) -> None:
         """A person whose seat a computer plays (turns timed out) plays it again."""
-        table = await self.restorer.fetch(table_id)
+        table = self.table
         async with table.lock:
             await self.saver.bring_in_step(table)
             before = list(table.seats)
             seat = table.take_back(user_id)
             await self.saver.seats(table, before)
             await self.saver.tell(table, "back", f"{table.name(seat)} took seat {seat + 1} back")
-            await self.turns.carry_on(table, user_id, tell_turn=False)
-        return table
+            await self.turns.carry_on(user_id, tell_turn=False)
 
-    async def time_out(
-        self, table_id: int, seat: int, stamp: tuple[int, int]
-    ) -> tuple[Progress, bool] | None:
+    async def time_out(self, seat: int, stamp: tuple[int, int]) -> tuple[Progress, bool] | None:
         """A person let their turn run out: a computer plays it for them.
 
         Nothing happens (None) when the turn moved on meanwhile. After
         ``settings.timeouts_before_computer`` timed-out turns in a row the computer keeps the
         seat until its owner takes it back: the second item says whether that happened.
         """
-        table = self.registry.get(table_id)
+        table = self.table
+        table.require_open()
         async with table.lock:
             await self.saver.bring_in_step(table)
             game = table.game
@@ -90,7 +85,7 @@ class Absence:
             move = await self.turns.thinking.move(table, for_seat=seat)
             if not await self.saver.move(table, move, urgent=True):
                 return None  # the store had the turn played already: the table was reloaded
-            self.turns.timers.cancel(table.id)
+            self.turns.timers.cancel()
             strikes = table.strikes.get(seat, 0) + 1
             table.strikes[seat] = strikes
             away = table.status == "playing" and strikes >= table.settings.timeouts_before_computer
@@ -107,14 +102,12 @@ class Absence:
             await self.saver.tell(table, "timeout", f"{table.name(seat)} ran out of time: {what}")
             return progress(table, (move,)), away
 
-    async def close_idle(self, table_id: int, idle_since: float, now: float) -> Table | None:
-        """Close a table nobody touched since ``idle_since``: None if it was closed already."""
-        table = self.registry.open_one(table_id)
-        if table is None:
-            return None
+    async def close_idle(self, idle_since: float, now: float) -> bool:
+        """Close the table, untouched since ``idle_since``: False if it was closed already."""
+        table = self.table
         async with table.lock:
             if not table.is_open:
-                return None
+                return False
             status = table.status
             table.status = "aborted"
             try:
@@ -122,27 +115,25 @@ class Absence:
             except Exception:
                 table.status = status
                 log.exception("table %d: could not close it as idle", table.id)
-                return None
+                return False
             minutes = (now - idle_since) / 60
             self.saver.events.emit(
                 TableClosed(
                     await self.saver.snapshot(table), "aborted", f"idle for {minutes:.0f} minutes"
                 )
             )
-            self.registry.close(table)
-        return table
+            self.saver.close(table)
+        return True
 
-    async def close_gone(self, table_id: int, where: str) -> Table | None:
-        """Close a table whose channel or thread was deleted, as an abort does.
+    async def close_gone(self, where: str) -> bool:
+        """Close the table, its channel or thread deleted, as an abort does.
 
-        ``where`` names what went (``"thread"``). None when it was closed already.
+        ``where`` names what went (``"thread"``). False when it was closed already.
         """
-        table = self.registry.open_one(table_id)
-        if table is None:
-            return None
+        table = self.table
         async with table.lock:
             if not table.is_open:
-                return None
+                return False
             await self.saver.bring_in_step(table)
             status = table.status
             table.status = "aborted"
@@ -159,5 +150,5 @@ class Absence:
                     place_gone=True,
                 )
             )
-            self.registry.close(table)
-        return table
+            self.saver.close(table)
+        return True

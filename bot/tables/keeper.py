@@ -27,9 +27,11 @@ from typing import Protocol
 
 from .errors import TableError
 from .events import TableEvent
+from .live import LiveTable
+from .persistence import Place
 from .scheduler import Scheduler, Timer
-from .service import Progress, TableService
-from .table import Table
+from .service import TableService
+from .snapshots import TableSnapshot
 from .turn_timers import person_to_act
 
 __all__ = ["KeeperNotifier", "TableKeeper"]
@@ -41,26 +43,30 @@ _TOUCHES = frozenset({"opened", "seated", "left", "host", "started", "back"})
 
 
 class KeeperNotifier(Protocol):
-    """What the keeper asks of the side that talks to the players."""
+    """What the keeper asks of the side that talks to the players.
 
-    async def remind(self, table: Table, user_id: int, seconds_left: float) -> int | None:
+    Each call carries the table as a frozen :class:`TableSnapshot` (or only its place),
+    never the live table: the notifier reads it and never calls the service back.
+    """
+
+    async def remind(self, table: TableSnapshot, user_id: int, seconds_left: float) -> int | None:
         """Nudge the player whose turn it is; return the reminder's message id, if any."""
         ...
 
-    async def turn_taken(self, table: Table, reminder_id: int) -> None:
-        """The reminded turn is over: the reminder may go."""
+    async def turn_taken(self, place: Place, reminder_id: int) -> None:
+        """The reminded turn at the table of ``place`` is over: the reminder may go."""
         ...
 
     async def timed_out(
-        self, table: Table, progress: Progress, user_id: int, away: bool, reminder_id: int | None
+        self, table: TableSnapshot, seat: int, user_id: int, away: bool, reminder_id: int | None
     ) -> None:
-        """A computer played a person's turn (``away``: and keeps the seat): say so.
+        """A computer played a person's turn at ``seat`` (``away``: and keeps it): say so.
 
         The computers' turns that follow are the keeper's to play, once this returns.
         """
         ...
 
-    async def closed_idle(self, table: Table, minutes: float) -> None:
+    async def closed_idle(self, table: TableSnapshot, minutes: float) -> None:
         """The table was closed because nobody touched it for ``minutes``."""
         ...
 
@@ -137,40 +143,45 @@ class TableKeeper:
         if not now_seen.is_open:
             watch = self._watches.pop(now_seen.id, None)
             if watch is not None and watch.reminder is not None:
-                self._drop_reminder(now_seen.id, watch.reminder)
+                self._drop_reminder(now_seen.place, watch.reminder)
             return
         now = self.scheduler.now()
-        watch = self._watch(now_seen.id, (now_seen.stamp, now_seen.to_act), now)
+        watch = self._watch(now_seen.id, now_seen.place, (now_seen.stamp, now_seen.to_act), now)
         move = event.move
         if event.kind in _TOUCHES or (move is not None and not move.by_computer):
             watch.touched = now
 
-    def _watch(self, table_id: int, turn: tuple[tuple[int, int], int | None], now: float) -> _Watch:
-        """The table's watch, its turn clock restarted when ``turn`` (stamp, person) is new."""
+    def _watch(
+        self, table_id: int, place: Place, turn: tuple[tuple[int, int], int | None], now: float
+    ) -> _Watch:
+        """The watch of the table at ``place``, its turn clock restarted when ``turn`` is new.
+
+        ``turn``: the table's stamp and the person to act.
+        """
         watch = self._watches.get(table_id)
         if watch is None:
             watch = self._watches[table_id] = _Watch(touched=now, since=now)
         if turn != watch.turn:
             watch.turn, watch.since, watch.reminded = turn, now, False
             if watch.reminder is not None:
-                self._drop_reminder(table_id, watch.reminder)
+                self._drop_reminder(place, watch.reminder)
                 watch.reminder = None
         return watch
 
-    def _watch_table(self, table: Table, now: float) -> _Watch:
-        return self._watch(table.id, (table.stamp, person_to_act(table)), now)
+    def _watch_table(self, table: LiveTable, now: float) -> _Watch:
+        return self._watch(table.id, table.place, (table.stamp, person_to_act(table)), now)
 
-    def _drop_reminder(self, table_id: int, reminder: int) -> None:
+    def _drop_reminder(self, place: Place, reminder: int) -> None:
         async def drop() -> None:
-            await self.notifier.turn_taken(self.service.get_any(table_id), reminder)
+            await self.notifier.turn_taken(place, reminder)
 
-        self.scheduler.call_later(0, drop, name=f"table {table_id} reminder")
+        self.scheduler.call_later(0, drop, name=f"place {place.id} reminder")
 
     # ------------------------------------------------------------------ ticks
 
     async def tick(self) -> None:
         """Look at every open table once and do what is due (the next tick is set first)."""
-        if not self._running or self.service.halting:
+        if not self._running or self.service.crew.halting:
             return
         self._timer = self.scheduler.call_later(self.tick_seconds, self.tick, name="table keeper")
         now = self.scheduler.now()
@@ -184,14 +195,14 @@ class TableKeeper:
         if jobs:
             await asyncio.gather(*jobs)
 
-    def _due(self, table: Table, watch: _Watch, now: float) -> Awaitable[None] | None:
+    def _due(self, table: LiveTable, watch: _Watch, now: float) -> Awaitable[None] | None:
         idle_for = now - watch.touched
         if idle_for >= (self.idle_lobby if table.status == "lobby" else self.idle_game):
             return self._close_idle(table, watch, now)
         if table.out_of_step:
             return self._reload(table)
         if table.computer_to_act() is not None:
-            stalled = table.id not in self.service.computing
+            stalled = not table.turns.computing
             if stalled and now - watch.since >= self.tick_seconds:
                 watch.since = now
                 return self._resume(table)
@@ -207,7 +218,7 @@ class TableKeeper:
             return self._remind(table, watch, user, limit - waited)
         return None
 
-    async def _run(self, table: Table, job: Awaitable[None]) -> None:
+    async def _run(self, table: LiveTable, job: Awaitable[None]) -> None:
         self._busy.add(table.id)
         try:
             await job
@@ -218,38 +229,40 @@ class TableKeeper:
         finally:
             self._busy.discard(table.id)
 
-    async def _resume(self, table: Table) -> None:
-        await self.service.resume(table.id)
+    async def _resume(self, table: LiveTable) -> None:
+        await table.turns.resume()
 
-    async def _reload(self, table: Table) -> None:
-        await self.service.reload(table.id)
+    async def _reload(self, table: LiveTable) -> None:
+        await table.reload()
 
-    async def _remind(self, table: Table, watch: _Watch, user: int, left: float) -> None:
+    async def _remind(self, table: LiveTable, watch: _Watch, user: int, left: float) -> None:
         watch.reminded = True
         turn = watch.turn
-        reminder = await self.notifier.remind(table, user, left)
+        reminder = await self.notifier.remind(await table.snapshot(), user, left)
         if reminder is None:
             return
         if watch.turn == turn and self._watches.get(table.id) is watch:
             watch.reminder = reminder
         else:
-            await self.notifier.turn_taken(table, reminder)
+            await self.notifier.turn_taken(table.place, reminder)
 
-    async def _time_out(self, table: Table, watch: _Watch, user: int) -> None:
+    async def _time_out(self, table: LiveTable, watch: _Watch, user: int) -> None:
         (stamp, _), seat = watch.turn, table.seat_of(user)
         if seat is None:
             return
         reminder, watch.reminder = watch.reminder, None
-        result = await self.service.time_out(table.id, seat, stamp)
+        result = await table.absence.time_out(seat, stamp)
         if result is None:
             if reminder is not None:
-                await self.notifier.turn_taken(table, reminder)
+                await self.notifier.turn_taken(table.place, reminder)
             return
         progress, away = result
-        await self.notifier.timed_out(table, progress, user, away, reminder)
-        await self.service.run_computers(table.id, requested_by=user)
+        played = progress.moves[0].seat if progress.moves else seat
+        now_seen = await table.snapshot()
+        await self.notifier.timed_out(now_seen, played, user, away, reminder)
+        await table.turns.run_computers(requested_by=user)
 
-    async def _close_idle(self, table: Table, watch: _Watch, now: float) -> None:
-        closed = await self.service.close_idle(table.id, watch.touched, now)
-        if closed is not None:
-            await self.notifier.closed_idle(closed, (now - watch.touched) / 60)
+    async def _close_idle(self, table: LiveTable, watch: _Watch, now: float) -> None:
+        if await table.absence.close_idle(watch.touched, now):
+            now_seen = await table.snapshot()
+            await self.notifier.closed_idle(now_seen, (now - watch.touched) / 60)

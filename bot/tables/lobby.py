@@ -1,36 +1,24 @@
-"""The lobby: the piece of the table service that opens tables, seats people and closes them.
+"""One table's lobby: the part of a :class:`~bot.tables.live.LiveTable` that seats and closes.
 
-A table opens in a channel or thread with its host seated (:meth:`Lobby.open`), people
-and computers sit down and leave, the host starts the game or closes the table, and a
-finished game's players deal another (:meth:`Lobby.play_again`). A member who joins
-during a game takes over a computer's seat (:class:`~bot.tables.absence.Absence`).
+People and computers sit down and leave, the host starts the game or closes the table.
+A member who joins during a game takes over a computer's seat
+(:class:`~bot.tables.absence.Absence`). Opening a table, and a finished game's players
+dealing another, are the :class:`~bot.tables.service.TableService`'s: they make a table.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Sequence
 from typing import get_args
 
-from bot.rules import HouseRules
 from bot.server.settings import ComputerLevel
-from bot.server.sources import SettingsSource
 
 from .absence import Absence
-from .errors import (
-    ComputersNotAllowedError,
-    NotSeatedError,
-    SaveFailedError,
-    TableExistsError,
-    WrongStageError,
-)
+from .crew import Crew
+from .errors import ComputersNotAllowedError, SaveFailedError, WrongStageError
 from .events import TableClosed
-from .persistence import NewTable, Place
 from .progress import Progress, progress
-from .registry import Registry
-from .restoring import Restorer
-from .saver import Saver
-from .seats import Player, Seat
+from .seats import Player
 from .stopping import finished_deals_record
 from .table import Table
 from .turns import Turns
@@ -41,114 +29,49 @@ log = logging.getLogger("bot.tables.service")
 
 
 class Lobby:
-    """Tables opened, seats taken and left, games started, tables closed by their host."""
+    """One table's seats taken and left, its game started, the table closed by its host."""
 
-    def __init__(
-        self,
-        registry: Registry,
-        saver: Saver,
-        restorer: Restorer,
-        turns: Turns,
-        absence: Absence,
-        server_settings: SettingsSource,
-        *,
-        seeds: Callable[[], int],
-        computer_move_delay: float,
-    ) -> None:
-        """Tables kept in ``registry`` and saved by ``saver``.
-
-        The game after a request is ``turns``'s; each server's settings come from
-        ``server_settings``; each table's shuffles from ``seeds()``;
-        ``computer_move_delay`` where a server sets none of its own.
-        """
-        self.registry = registry
-        self.saver = saver
-        self.restorer = restorer
+    def __init__(self, table: Table, crew: Crew, turns: Turns, absence: Absence) -> None:
+        """``table``'s, saved by ``crew``'s saver; the game after a request is ``turns``'s."""
+        self.table = table
+        self.crew = crew
+        self.saver = crew.saver
         self.turns = turns
         self.absence = absence
-        self.server_settings = server_settings
-        self.seeds = seeds
-        self.computer_move_delay = computer_move_delay
-        self.event_table: Callable[[int], Awaitable[bool]] | None = None
-        """Whether a table belongs to a tournament event (set by the tournament runner)."""
 
-    async def open(
-        self,
-        place: Place,
-        host: Player,
-        *,
-        rules: HouseRules | None = None,
-        seats: Sequence[Seat | None] | None = None,
-        rules_overridden: bool = False,
-    ) -> Table:
-        """Open a lobby in ``place``, the host in the first seat (or the seats given).
-
-        ``rules`` default to the server's, copied now: later changes never reach it.
-        ``rules_overridden``: the host chose other rules than the server's.
-        """
-        async with self.registry.opening:
-            existing = self.registry.at(place.id)
-            if existing is not None:
-                raise TableExistsError.of(existing.id)
-            await self.registry.ownership.claim(place.guild_id)
-            settings = await self.server_settings.get(place.guild_id)
-            if rules is None:
-                rules = settings.rules
-            taken = list(seats) if seats is not None else [Seat.human(host)]
-            taken += [None] * (rules.players - len(taken))
-            seed = self.seeds()
-            new = NewTable(place, host.user_id, rules, seed, tuple(taken), rules_overridden)
-            try:
-                table_id = await self.saver.store.create_table(new)
-            except Exception as exc:
-                return await self.restorer.opening_failed(new, exc)
-            table = Table(
-                table_id,
-                place,
-                host.user_id,
-                rules,
-                seed,
-                taken,
-                rules_overridden=rules_overridden,
-                settings=settings,
-                computer_move_delay=self.computer_move_delay,
-            )
-            self.registry.add(table)
-            await self.saver.tell(table, "opened", f"by {host.name}, rules {rules.to_spec()}")
-        return table
-
-    async def set_message(self, table: Table, message_id: int) -> None:
+    async def set_message(self, message_id: int) -> None:
         """Remember the table's public message (a failed save is only logged)."""
+        table = self.table
         table.message_id = message_id
         try:
             await self.saver.store.update_table(table.id, message_id=message_id)
         except Exception:
             log.exception("table %d: could not save its message id", table.id)
 
-    async def join(self, table_id: int, player: Player, seat: int | None = None) -> Table:
+    async def join(self, player: Player, seat: int | None = None) -> None:
         """Seat a person: the next seat, or the one chosen (moving them if seated).
 
         During a game, a member takes over a computer's seat where the server allows it.
         """
-        table = await self.restorer.fetch(table_id)
-        check = self.event_table
+        table = self.table
+        check = self.crew.event_table
         if not table.in_event and check is not None and await check(table.id):
             table.in_event = True  # its event has not claimed it yet (a restart under way)
         if table.status == "playing":
-            return await self.absence.take_over(table, player, seat)
+            await self.absence.take_over(player, seat)
+            return
         async with table.lock:
             await self.saver.bring_in_step(table)
             before = list(table.seats)
             number = table.join(player, seat)
             await self.saver.seats(table, before)
             await self.saver.tell(table, "seated", f"{player.name} sat in seat {number + 1}")
-        return table
 
-    async def add_computer(self, table_id: int, by: int, seat: int | None = None) -> Table:
+    async def add_computer(self, by: int, seat: int | None = None) -> None:
         """The host seats a computer player, where the server allows them."""
-        table = await self.restorer.fetch(table_id)
+        table = self.table
         # A permission: as it is now.
-        settings = await self.server_settings.get(table.place.guild_id)
+        settings = await self.crew.server_settings.get(table.place.guild_id)
         if not settings.allow_computers:
             raise ComputersNotAllowedError(
                 "This server doesn't allow computer players: every seat needs a person."
@@ -161,13 +84,12 @@ class Lobby:
             await self.saver.tell(
                 table, "seated", f"computer {table.name(number)} in seat {number + 1}"
             )
-        return table
 
-    async def set_computer_level(self, table_id: int, by: int, level: str) -> Table:
+    async def set_computer_level(self, by: int, level: str) -> None:
         """The host chooses how well the table's computers play, those seated included."""
         if level not in get_args(ComputerLevel):
             raise WrongStageError(f"{level!r} is not a computer level.")
-        table = await self.restorer.fetch(table_id)
+        table = self.table
         async with table.lock:
             await self.saver.bring_in_step(table)
             before = list(table.seats)
@@ -179,11 +101,10 @@ class Lobby:
                 table.chosen_level = chosen
                 raise
             await self.saver.tell(table, "seated", f"computers play at the {level} level")
-        return table
 
-    async def leave(self, table_id: int, user_id: int) -> Table:
+    async def leave(self, user_id: int) -> None:
         """A person leaves: their seat is freed, or taken over by a computer in a game."""
-        table = await self.restorer.fetch(table_id)
+        table = self.table
         async with table.lock:
             await self.saver.bring_in_step(table)
             before = (list(table.seats), table.host_id, table.status)
@@ -206,14 +127,13 @@ class Lobby:
                 self.saver.events.emit(
                     TableClosed(await self.saver.snapshot(table), "aborted", "everyone left")
                 )
-                self.registry.close(table)
+                self.saver.close(table)
             else:
-                await self.turns.carry_on(table, user_id, tell_turn=False)
-        return table
+                await self.turns.carry_on(user_id, tell_turn=False)
 
-    async def start(self, table_id: int, by: int) -> Progress:
+    async def start(self, by: int) -> Progress:
         """The host starts the game: the cards are dealt."""
-        table = await self.restorer.fetch(table_id)
+        table = self.table
         async with table.lock:
             await self.saver.bring_in_step(table)
             table.start(by)
@@ -226,12 +146,12 @@ class Lobby:
             await self.saver.tell(
                 table, "started", f"seed {table.seed}, dealer seat {table.game.dealer + 1}"
             )
-            await self.turns.carry_on(table, by, tell_turn=True)
+            await self.turns.carry_on(by, tell_turn=True)
             return progress(table, ())
 
-    async def abort(self, table_id: int, by: int, *, may_manage: bool = False) -> Table:
-        """Close a table: its host, or a member who may manage the server."""
-        table = await self.restorer.fetch(table_id)
+    async def abort(self, by: int, *, may_manage: bool = False) -> None:
+        """Close the table: its host, or a member who may manage the server."""
+        table = self.table
         async with table.lock:
             await self.saver.bring_in_step(table)
             status = table.status
@@ -244,16 +164,15 @@ class Lobby:
             self.saver.events.emit(
                 TableClosed(await self.saver.snapshot(table), "aborted", f"by user {by}")
             )
-            self.registry.close(table)
-        return table
+            self.saver.close(table)
 
-    async def stop(self, table_id: int, by: int, reason: str) -> Table:
-        """Close a table before its game's end, keeping its finished deals (archived, unrated).
+    async def stop(self, by: int, reason: str) -> None:
+        """Close the table before its game's end, keeping its finished deals (archived, unrated).
 
         For a tournament round's timer: ``by`` manages the table; ``reason`` is kept with
         the game. A table without a finished deal closes as an abort does.
         """
-        table = await self.restorer.fetch(table_id)
+        table = self.table
         async with table.lock:
             await self.saver.bring_in_step(table)
             status, game = table.status, table.game
@@ -267,22 +186,4 @@ class Lobby:
                 table.status = status
                 raise self.saver.failed(f"table {table.id}: stopping", table, exc) from exc
             self.saver.events.emit(TableClosed(await self.saver.snapshot(table), "aborted", reason))
-            self.registry.close(table)
-        return table
-
-    async def play_again(self, table_id: int, player: Player) -> Table:
-        """A new lobby in the same place with the same seats and rules; the clicker hosts."""
-        old = await self.restorer.fetch(table_id, closed=True)
-        if old.status != "finished":
-            raise WrongStageError("This game isn't over yet.")
-        if old.seat_of(player.user_id) is None:
-            raise NotSeatedError(
-                "Only this game's players can deal another: open your own table with /euchre new."
-            )
-        return await self.open(
-            old.place,
-            player,
-            rules=old.rules,
-            seats=old.seats,
-            rules_overridden=old.rules_overridden,
-        )
+            self.saver.close(table)

@@ -83,6 +83,18 @@ class SavedTable:
     hinted: bool = False
     """Someone at the table asked for a hint: its game is casual."""
 
+    @property
+    def opened(self) -> NewTable:
+        """What the store was asked to open: the lobby this table began as."""
+        return NewTable(
+            self.place,
+            self.host_id,
+            self.rules,
+            self.seed,
+            tuple(self.seats),
+            self.rules_overridden,
+        )
+
 
 class TableStore(Protocol):
     """What the table service needs from storage. Every method may raise on failure."""

@@ -9,12 +9,24 @@ its place. The service registers what these return (:mod:`bot.tables.restoring`)
 
 from __future__ import annotations
 
+import logging
+
 from bot.store import ConnectionLostError, OpenTableExistsError
 
+from .errors import NoTableError, TableClosedError, TableError
 from .persistence import NewTable, Place, SavedTable, TableStore
 from .table import Table
 
-__all__ = ["answer_lost", "is_the_new_table", "place_taken", "stored_open_at", "stored_table"]
+__all__ = [
+    "answer_lost",
+    "forgotten",
+    "is_the_new_table",
+    "place_taken",
+    "stored_open_at",
+    "stored_table",
+]
+
+log = logging.getLogger("bot.tables.restoring")
 
 
 def answer_lost(exc: BaseException) -> bool:
@@ -47,3 +59,26 @@ def is_the_new_table(row: SavedTable, new: NewTable) -> bool:
         and row.message_id is None
         and not row.actions
     )
+
+
+async def forgotten(store: TableStore, table_id: int) -> TableError:
+    """The refusal of a table memory does not know, from its status in ``store``.
+
+    A closed one's refusal carries its result, its record replayed, where it replays.
+    """
+    try:
+        row = await store.load_table(table_id)
+    except LookupError:
+        return NoTableError.of(table_id)
+    except Exception:
+        log.warning("table %d: could not look it up in the store", table_id, exc_info=True)
+        return NoTableError.of(table_id)
+    if row.status not in ("finished", "aborted"):
+        # Another process's, or opened since this one started.
+        return NoTableError.of(table_id)
+    try:
+        public = Table.restore(row).public()
+    except Exception:
+        log.warning("table %d: its record does not replay", table_id, exc_info=True)
+        public = None
+    return TableClosedError.of(table_id, row.status, public)

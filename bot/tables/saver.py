@@ -10,6 +10,7 @@ reloads it from the store (:meth:`Saver.bring_in_step`), as a restart would.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from bot.store import ConnectionLostError, DuplicateActionError
 
@@ -17,7 +18,6 @@ from .errors import SaveFailedError
 from .events import DealEnded, EventBus, EventKind, MoveMade, TableClosed, TableReloaded
 from .persistence import TableStore
 from .public import deal_summary
-from .registry import Registry
 from .reload import stored_table
 from .seats import Seat
 from .snapshots import Snapshots, TableSnapshot
@@ -42,14 +42,18 @@ class Saver:
     """Saves what changed at a table (its lock held) and tells the bus."""
 
     def __init__(
-        self, store: TableStore, registry: Registry, events: EventBus, snapshots: Snapshots
+        self,
+        store: TableStore,
+        close: Callable[[Table], None],
+        events: EventBus,
+        snapshots: Snapshots,
     ) -> None:
-        """Save to ``store``; close finished tables in ``registry``; tell ``events``.
+        """Save to ``store``; ``close`` each table found closed (the registry's); tell ``events``.
 
         Each event carries the table's snapshot, made by ``snapshots``.
         """
         self.store = store
-        self.registry = registry
+        self.close = close
         self.events = events
         self.snapshots = snapshots
 
@@ -147,7 +151,7 @@ class Saver:
         if now is None:
             now = await self.snapshot(table)
         self.events.emit(TableClosed(now, "finished", f"score {game.score[0]}-{game.score[1]}"))
-        self.registry.close(table)
+        self.close(table)
 
     async def bring_in_step(self, table: Table) -> None:
         """Reload a table out of step with the store (its lock held), as a restart would.
@@ -180,4 +184,4 @@ class Saver:
         if over:
             await self.finish(table)
         elif not table.is_open:
-            self.registry.close(table)
+            self.close(table)

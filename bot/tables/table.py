@@ -2,8 +2,8 @@
 
 :class:`Table` holds the state and checks every request against it, raising a
 :class:`~bot.tables.errors.TableError` (and changing nothing) when it is refused.
-It does no I/O and takes no lock: :class:`~bot.tables.service.TableService` does
-both around it.
+It does no I/O and takes no lock: :class:`~bot.tables.live.LiveTable`, the table of
+the service, does both around it.
 
 Longer than 450 lines on purpose: one class holds a table's seats and game, and each
 check stands in the method whose change it guards.
@@ -557,16 +557,15 @@ class Table:
         }
         return game_record(game, meta=meta)
 
-    @classmethod
+    @staticmethod
     def restore(
-        cls,
         stored: SavedTable,
         *,
         settings: ServerSettings | None = None,
         computer_move_delay: float = 0.0,
     ) -> Table:
         """Rebuild a table from the store by replaying its actions (settings as in ``__init__``)."""
-        table = cls(
+        table = Table(
             stored.id,
             stored.place,
             stored.host_id,
@@ -577,24 +576,28 @@ class Table:
             settings=settings,
             computer_move_delay=computer_move_delay,
         )
-        table.hinted = stored.hinted
-        table.message_id = stored.message_id
+        table.replay(stored)
+        return table
+
+    def replay(self, stored: SavedTable) -> None:
+        """Take a new table (built from ``stored``) to where the store has it, by its actions."""
+        self.hinted = stored.hinted
+        self.message_id = stored.message_id
         if stored.status == "lobby":
-            return table
-        table.game = new_game(table.rules, seed=table.seed)
-        table.status = "playing"
+            return
+        self.game = new_game(self.rules, seed=self.seed)
+        self.status = "playing"
         for index, entry in enumerate(stored.actions):
             seat = int(entry["seat"])
             noted = stored.actors[index] if index < len(stored.actors) else None
-            table.apply(
+            self.apply(
                 seat,
                 action_from_json(entry)[1],
-                by_computer=table.is_computer(seat),
+                by_computer=self.is_computer(seat),
                 actor=None if noted is None else Seat.from_json(noted),
             )
-        table._undo = None
-        table.status = stored.status
-        return table
+        self._undo = None
+        self.status = stored.status
 
     def adopt(self, stored: Table) -> None:
         """Take the state of ``stored`` (this table as the store has it), back in step.

@@ -22,11 +22,11 @@ from collections.abc import Awaitable, Callable
 from bot.rules import HouseRules
 from bot.tables.errors import NoTableError, TableClosedError, TableError
 from bot.tables.events import DealEnded, TableClosed, TableEvent
+from bot.tables.live import LiveTable
 from bot.tables.persistence import Place
 from bot.tables.seats import Player, Seat
 from bot.tables.service import TableService
 from bot.tables.stopping import ROUND_TIMER
-from bot.tables.table import Table
 
 from .errors import ResultError
 from .event import Tournament
@@ -102,10 +102,10 @@ class RoundTables:
         """Open (and start) every table of the current round not opened yet; then tell."""
         state = self.events.get(event_id).state
         rnd = state.rounds[-1]
-        server = await self.tables.settings_of(state.guild_id)
+        server = await self.tables.server_settings.get(state.guild_id)
         rules = event_rules(state, server.rules)
         by_number = {e.number: e for e in state.entrants}
-        opened: list[Table] = []
+        opened: list[LiveTable] = []
         for round_table in rnd.tables:
             table = await self._open_table(event_id, rnd, round_table, by_number, rules)
             if table is not None:
@@ -123,7 +123,7 @@ class RoundTables:
         round_table: RoundTable,
         by_number: dict[int, Entrant],
         rules: HouseRules,
-    ) -> Table | None:
+    ) -> LiveTable | None:
         state = self.events.get(event_id).state
         table_id = round_table.table_id
         if table_id is None:
@@ -149,7 +149,7 @@ class RoundTables:
             return None  # finished or closed while the bot was down: caught up after
         table.in_event = True
         if table.status == "lobby":
-            await self.tables.start(table_id, state.director_id)
+            await (await self.tables.fetch(table_id)).lobby.start(state.director_id)
         return table
 
     @staticmethod
@@ -176,7 +176,7 @@ class RoundTables:
                 continue
             if table.seat_of(user_id) is not None:
                 try:
-                    await self.tables.leave(table.id, user_id)
+                    await (await self.tables.fetch(table.id)).lobby.leave(user_id)
                 except TableError:
                     log.info("table %d: %d could not leave", table.id, user_id, exc_info=True)
 
@@ -187,7 +187,9 @@ class RoundTables:
             if round_table.table_id is None:
                 continue
             try:
-                await self.tables.abort(round_table.table_id, director, may_manage=True)
+                await (await self.tables.fetch(round_table.table_id)).lobby.abort(
+                    director, may_manage=True
+                )
             except TableError:
                 continue
             log.info("table %d closed: %s", round_table.table_id, why)
@@ -199,7 +201,9 @@ class RoundTables:
             if round_table.table_id is None:
                 continue
             try:
-                await self.tables.stop(round_table.table_id, director, ROUND_TIMER)
+                await (await self.tables.fetch(round_table.table_id)).lobby.stop(
+                    director, ROUND_TIMER
+                )
             except TableError:
                 continue
             log.info("table %d: %s", round_table.table_id, ROUND_TIMER)

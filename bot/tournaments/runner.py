@@ -61,7 +61,7 @@ class TournamentRunner:
         self.rounds = RoundTables(self.events, self.timers, tables, places)
         self.listeners: list[Listener] = self.events.listeners
         tables.listeners.append(self.rounds.on_table_event)
-        tables.lobby.event_table = self.rounds.is_event_table
+        tables.crew.event_table = self.rounds.is_event_table
 
     @property
     def clock(self) -> Callable[[], datetime]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Literal, TypeVar
 
-from bot.tables.table import Table
+from bot.tables.live import LiveTable
 from bot.waits import WaitingLock
 
 from .errors import EventStateError
@@ -78,7 +78,7 @@ class EventChanged:
     event: TournamentEvent
     kind: ChangeKind
     text: str
-    tables: tuple[Table, ...] = ()
+    tables: tuple[LiveTable, ...] = ()
     """For ``round``: the round's tables, opened and started, in table order."""
     entrants: tuple[Entrant, ...] = field(default=())
     """The entries a change concerned (dropped at the start or check-in, replaced...)."""

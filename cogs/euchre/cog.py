@@ -32,11 +32,11 @@ from bot.rules import Action, ActionError
 from bot.server.overrides import TableRules
 from bot.tables import (
     ClaimRefusedError,
+    LiveTable,
     NoTableError,
     Place,
     Player,
     StaleActionError,
-    Table,
     TableClosedError,
     TableExistsError,
     TableService,
@@ -155,7 +155,7 @@ class Euchre(
         """
         player, place = _player(interaction), _place(interaction)
         chosen = await self.host_rules(interaction, preset.value if preset else None, rules)
-        server = await self.service.settings_of(place.guild_id)
+        server = await self.service.server_settings.get(place.guild_id)
         channel, held, where = interaction.channel, interaction.app_permissions, f"<#{place.id}>"
         threads = server.tables_in_threads and isinstance(channel, discord.TextChannel)
         if threads and lacking(held, THREAD_TABLE, where) is None:
@@ -166,7 +166,7 @@ class Euchre(
         if missing is not None:  # without it, Discord would refuse the table's messages
             raise UserFacingError(f"I can't keep a table here: I need {missing}.")
         table = await self._open(interaction, place, player, chosen)
-        await self.presenter.post(interaction, await self.service.snapshot(table))
+        await self.presenter.post(interaction, await table.snapshot())
 
     async def _open(
         self,
@@ -174,7 +174,7 @@ class Euchre(
         place: Place,
         player: Player,
         chosen: TableRules,
-    ) -> Table:
+    ) -> LiveTable:
         """Open a table at ``place``; a refusal for a table already there links to it."""
         try:
             return await self.service.open(
@@ -224,7 +224,7 @@ class Euchre(
             except UserFacingError:
                 await interaction.delete_original_response()
                 raise
-            await self.presenter.replace_answer(interaction, await self.service.snapshot(table))
+            await self.presenter.replace_answer(interaction, await table.snapshot())
             return
         table = await self.service.open(
             Place(guild_id, channel.id, thread.id),
@@ -232,7 +232,7 @@ class Euchre(
             rules=chosen.rules,
             rules_overridden=chosen.overridden,
         )
-        await self.presenter.post_in(thread, await self.service.snapshot(table))
+        await self.presenter.post_in(thread, await table.snapshot())
 
     @app_commands.command(name="hand", description="See your cards at this channel's table")
     async def hand(self, interaction: discord.Interaction[EuchreBot]) -> None:
@@ -245,11 +245,11 @@ class Euchre(
         """Leave the table; in a game a computer plays the seat from now on."""
         table = self.service.find(_place(interaction).id, interaction.user.id)
         playing = table.status == "playing"
-        await self.service.leave(table.id, interaction.user.id)
+        await table.lobby.leave(interaction.user.id)
         note = " A computer plays your seat from now on." if playing else ""
         await send_ephemeral(interaction, f"You left table {table.id}.{note}")
         self.presenter.forget_hand(table, interaction.user.id)
-        self.presenter.show(await self.service.snapshot(table), urgent=True)
+        self.presenter.show(await table.snapshot(), urgent=True)
 
     @app_commands.command(
         name="abort",
@@ -266,7 +266,7 @@ class Euchre(
                 raise NoTableError("There's no table here to close.")
             table = hosted[0]
         may_manage = interaction.permissions.manage_guild
-        await self.service.abort(table.id, user, may_manage=may_manage)
+        await table.lobby.abort(user, may_manage=may_manage)
         await send_public(
             interaction,
             f"🛑 {_player(interaction).name} closed table {table.id}.",
@@ -277,7 +277,7 @@ class Euchre(
     async def help(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Explain the commands and buttons, privately, with this server's scores."""
         guild = interaction.guild_id
-        rules = None if guild is None else (await self.service.settings_of(guild)).rules
+        rules = None if guild is None else (await self.service.server_settings.get(guild)).rules
         await send_ephemeral(interaction, embed=embed_of(help_panel(rules)))
 
     # ------------------------------------------------------------------ table buttons
@@ -297,20 +297,8 @@ class Euchre(
             await self._dealt_hands(interaction, table_id)
         elif verb == "again":
             await self._play_again(interaction, table_id)
-        elif verb == "start":
-            await self._start(interaction, table_id)
-        elif verb == "join":
-            table = await self.service.join(table_id, _player(interaction))
-            await self.presenter.answer(interaction, await self.service.snapshot(table))
-        elif verb == "cpu":
-            table = await self.service.add_computer(table_id, interaction.user.id)
-            await self.presenter.answer(interaction, await self.service.snapshot(table))
-        elif verb == "leave":
-            table = await self.service.leave(table_id, interaction.user.id)
-            await self.presenter.answer(interaction, await self.service.snapshot(table))
-        elif verb == "back":
-            table = await self.service.take_back(table_id, interaction.user.id)
-            await self.presenter.answer(interaction, await self.service.snapshot(table))
+        elif verb in ("start", "join", "cpu", "leave", "back"):
+            await self._seat_button(interaction, table_id, verb)
         elif verb == "activity":
             await self._open_activity(interaction)
         else:
@@ -320,15 +308,17 @@ class Euchre(
         self, interaction: discord.Interaction[EuchreBot], table_id: int, seat: int
     ) -> None:
         """Sit in the seat picked in the lobby's select."""
-        table = await self.service.join(table_id, _player(interaction), seat)
-        await self.presenter.answer(interaction, await self.service.snapshot(table))
+        table = await self.service.fetch(table_id)
+        await table.lobby.join(_player(interaction), seat)
+        await self.presenter.answer(interaction, await table.snapshot())
 
     async def level_chosen(
         self, interaction: discord.Interaction[EuchreBot], table_id: int, level: str
     ) -> None:
         """The host chose how well the table's computers play, in the lobby's select."""
-        table = await self.service.set_computer_level(table_id, interaction.user.id, level)
-        await self.presenter.answer(interaction, await self.service.snapshot(table))
+        table = await self.service.fetch(table_id)
+        await table.lobby.set_computer_level(interaction.user.id, level)
+        await self.presenter.answer(interaction, await table.snapshot())
 
     async def _open_activity(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Discord opens the Activity for the clicker, in this channel: its table, drawn live."""
@@ -342,13 +332,26 @@ class Euchre(
                 "Discord couldn't open the table as an Activity here: use the buttons."
             ) from exc
 
-    async def _start(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
-        progress = await self.service.start(table_id, interaction.user.id)
-        await self.presenter.answer(interaction, await self.service.snapshot(progress.table))
+    async def _seat_button(
+        self, interaction: discord.Interaction[EuchreBot], table_id: int, verb: TableVerb
+    ) -> None:
+        """A seat or the start: the table looked up takes the request; the answer shows it."""
+        table, user = await self.service.fetch(table_id), interaction.user.id
+        if verb == "start":
+            await table.lobby.start(user)
+        elif verb == "join":
+            await table.lobby.join(_player(interaction))
+        elif verb == "cpu":
+            await table.lobby.add_computer(user)
+        elif verb == "leave":
+            await table.lobby.leave(user)
+        else:
+            await table.absence.take_back(user)
+        await self.presenter.answer(interaction, await table.snapshot())
 
     async def _play_again(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         table = await self.service.play_again(table_id, _player(interaction))
-        await self.presenter.played_again(interaction, table_id, await self.service.snapshot(table))
+        await self.presenter.played_again(interaction, table_id, await table.snapshot())
 
     async def _dealt_hands(
         self, interaction: discord.Interaction[EuchreBot], table_id: int
@@ -356,7 +359,7 @@ class Euchre(
         """Every hand of the deal that has just ended, privately, for whoever asks."""
         table = self.service.get_any(table_id)
         dealt = dealt_hands(table)
-        four_colour = (await self.service.preferences_of(interaction.user.id)).four_colour
+        four_colour = (await self.service.crew.preferences_of(interaction.user.id)).four_colour
         embed = embed_of(dealt_hands_panel(table.public(), dealt, four_colour))
         await send_ephemeral(interaction, embed=embed)
 
@@ -378,9 +381,9 @@ class Euchre(
         if verb == "hint":
             await self.presenter.send_hint(interaction, table)
         elif on_private_hand(interaction):
-            await self.presenter.redraw_hand(interaction, await self.service.snapshot(table))
+            await self.presenter.redraw_hand(interaction, await table.snapshot())
         else:
-            await self.presenter.send_hand(interaction, await self.service.snapshot(table))
+            await self.presenter.send_hand(interaction, await table.snapshot())
 
     async def hand_action(
         self,
@@ -399,10 +402,12 @@ class Euchre(
         self.presenter.here(table_id, interaction.user.id)
         user = interaction.user.id
         try:
-            if code == CLAIM_CODE:
-                progress = await self.service.claim(table_id, user, seat, stamp)
+            action = None if code == CLAIM_CODE else _action(code)
+            table = await self.service.fetch(table_id)
+            if action is None:
+                await table.turns.claim(user, seat, stamp)
             else:
-                progress = await self.service.act(table_id, user, seat, stamp, _action(code))
+                await table.turns.act(user, seat, stamp, action)
         except (TableClosedError, NoTableError) as refusal:
             await self.presenter.hand_gone(interaction, refusal)
             return
@@ -410,11 +415,11 @@ class Euchre(
             table = self.service.get_any(table_id)
             await self.presenter.redraw_hand(
                 interaction,
-                await self.service.snapshot(table),
+                await table.snapshot(),
                 f"{exc.message} Here is your hand now.",
             )
             return
-        await self.presenter.redraw_hand(interaction, await self.service.snapshot(progress.table))
+        await self.presenter.redraw_hand(interaction, await table.snapshot())
 
 
 def _action(code: str) -> Action:

@@ -134,7 +134,7 @@ class DailyCommands(Mixin):
         guild_id = _guild_id(interaction)
         daily = self.daily
         await answer_first(interaction)
-        settings = await self.service.settings_of(guild_id)
+        settings = await self.service.server_settings.get(guild_id)
         if show is not None and show.value == "leaderboard":
             day, board = await daily.board(guild_id, settings.daily_hour)
             rows = [(p.display_name, p.points or 0, p.par, days) for p, days in board]
@@ -155,7 +155,7 @@ class DailyCommands(Mixin):
         guild_id = _guild_id(interaction)
         daily = self.daily
         await answer_first(interaction)
-        settings = await self.service.settings_of(guild_id)
+        settings = await self.service.server_settings.get(guild_id)
         step = await daily.act(
             guild_id,
             interaction.user.id,

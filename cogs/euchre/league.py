@@ -147,7 +147,7 @@ class LeagueCommands(Mixin):
 
     async def _require_admin(self, interaction: discord.Interaction[EuchreBot], what: str) -> None:
         """Refuse, in the bot's words, anyone who may not change the server's league."""
-        server = await self.bot.tables.settings_of(_guild_id(interaction))
+        server = await self.bot.tables.server_settings.get(_guild_id(interaction))
         if not server.may_change(editor_of(interaction)):
             raise UserFacingError(
                 f"{what} needs a server admin (Manage Server, or the role the server names). "
@@ -156,7 +156,7 @@ class LeagueCommands(Mixin):
 
     async def _web(self, interaction: discord.Interaction[EuchreBot], guild_id: int) -> str:
         """The pages' address when this server's are on the web, else ""."""
-        settings = await interaction.client.tables.settings_of(guild_id)
+        settings = await interaction.client.tables.server_settings.get(guild_id)
         return public_base(interaction.client.settings.web_base_url, settings.web_public)
 
     async def _season(self, guild_id: int, name: str | None) -> Season | None:
@@ -271,7 +271,7 @@ class LeagueCommands(Mixin):
     async def web(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """The server's web page, when the bot has an address and the server made it public."""
         guild_id = _guild_id(interaction)
-        settings = await interaction.client.tables.settings_of(guild_id)
+        settings = await interaction.client.tables.server_settings.get(guild_id)
         text, public = web_answer(
             interaction.client.settings.web_base_url, guild_id, settings.web_public
         )

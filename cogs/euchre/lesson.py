@@ -74,7 +74,7 @@ class LessonCommands(Mixin):
         if preset is not None:
             name = preset.value
         elif interaction.guild_id is not None:
-            name = (await self.service.settings_of(interaction.guild_id)).rules.preset
+            name = (await self.service.server_settings.get(interaction.guild_id)).rules.preset
         else:
             name = HouseRules().preset
         content, view = lesson_answer(name, await _step(self.bot.pool, name, 0))

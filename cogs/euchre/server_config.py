@@ -59,7 +59,7 @@ __all__ = ["HouseRulesCommands"]
 async def _rule_values(
     interaction: discord.Interaction[EuchreBot], values: FieldValues, current: str
 ) -> Choices:
-    rules = (await interaction.client.tables.settings_of(_guild_id(interaction))).rules
+    rules = (await interaction.client.tables.server_settings.get(_guild_id(interaction))).rules
     preset = getattr(HouseRules.preset_rules(rules.preset), values.name)
     return value_choices(
         values,
@@ -74,11 +74,11 @@ async def _setting_values(
     interaction: discord.Interaction[EuchreBot], values: FieldValues, current: str
 ) -> Choices:
     tables = interaction.client.tables
-    settings = await tables.settings_of(_guild_id(interaction))
+    settings = await tables.server_settings.get(_guild_id(interaction))
     now = getattr(settings, values.name)
     if values.kind == "role":
         return role_choices(interaction, current, now)
-    delay = tables.computer_move_delay
+    delay = tables.crew.computer_move_delay
     return value_choices(
         values,
         current,
@@ -105,7 +105,7 @@ class HouseRulesCommands(commands.Cog):
     @rules_group.command(name="show", description="The house rules in plain words")
     async def rules_show(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """The server's house rules; also the table's here when it plays other rules."""
-        settings = await self.service.settings_of(_guild_id(interaction))
+        settings = await self.service.server_settings.get(_guild_id(interaction))
         table = self.service.at(interaction.channel_id) if interaction.channel_id else None
         panels = server_rules_panels(
             settings.rules,
@@ -154,7 +154,7 @@ class HouseRulesCommands(commands.Cog):
     @settings_group.command(name="show", description="This server's table settings")
     async def settings_show(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Every setting, its value and what it means."""
-        settings = await self.service.settings_of(_guild_id(interaction))
+        settings = await self.service.server_settings.get(_guild_id(interaction))
         embed = embed_of(settings_panel(settings, self._default_delay))
         await send_ephemeral(interaction, embed=embed)
 
@@ -187,20 +187,20 @@ class HouseRulesCommands(commands.Cog):
 
     @property
     def _default_delay(self) -> float:
-        return self.service.computer_move_delay
+        return self.service.crew.computer_move_delay
 
     async def host_rules(
         self, interaction: discord.Interaction[EuchreBot], preset: str | None, changes: str | None
     ) -> TableRules:
         """The rules a host asks for at ``/euchre new``, where the server allows it."""
-        settings = await self.service.settings_of(_guild_id(interaction))
+        settings = await self.service.server_settings.get(_guild_id(interaction))
         return table_rules(settings, preset, changes)
 
     async def new_rules_autocomplete(
         self, interaction: discord.Interaction[EuchreBot], current: str
     ) -> Choices:
         """Completes the ``rules`` option of ``/euchre new``: rule names, then values."""
-        rules = (await self.service.settings_of(_guild_id(interaction))).rules
+        rules = (await self.service.server_settings.get(_guild_id(interaction))).rules
         preset = interaction.namespace.preset
         if isinstance(preset, str) and preset in RULE_FIELDS["preset"].choices:
             rules = HouseRules.preset_rules(preset)
@@ -212,7 +212,7 @@ class HouseRulesCommands(commands.Cog):
     ) -> None:
         """The Rules button of a table: its full rules, privately."""
         table = await self.service.fetch(table_id, closed=True)
-        server = await self.service.settings_of(table.place.guild_id)
+        server = await self.service.server_settings.get(table.place.guild_id)
         embed = embed_of(
             table_rules_panel(
                 table.id, table.rules, overridden=table.rules_overridden, server_rules=server.rules

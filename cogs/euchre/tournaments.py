@@ -114,7 +114,7 @@ class TournamentCommands(Mixin):
     async def _actor(self, interaction: discord.Interaction[EuchreBot]) -> Actor:
         """Who asks, and whether the server lets them direct events."""
         guild_id = server_id(interaction, "Tournaments live in servers, not in direct messages.")
-        server = await self.bot.tables.settings_of(guild_id)
+        server = await self.bot.tables.server_settings.get(guild_id)
         return Actor(interaction.user.id, server.may_direct(editor_of(interaction)))
 
     async def resume_events(self) -> None:

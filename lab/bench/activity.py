@@ -177,8 +177,8 @@ async def _game(run: _Run) -> None:
     table = await service.open(_place(), Player(host.user, "P0"))
     for i, c in enumerate(players[1:], 1):
         assert c.user is not None
-        await service.join(table.id, Player(c.user, f"P{i}"))
-    await service.start(table.id, host.user)
+        await (await service.fetch(table.id)).lobby.join(Player(c.user, f"P{i}"))
+    await (await service.fetch(table.id)).lobby.start(host.user)
     while table.status == "playing" and len(report.to_players) < run.options.moves:
         await _move(run, table)
     report.games += 1
@@ -189,7 +189,7 @@ async def _game(run: _Run) -> None:
         shown = None if c.table is None else (c.table["stamp"], c.table["score"], c.table["status"])
         report.disagreeing += shown != final
     if table.status == "playing":
-        await service.abort(table.id, host.user)
+        await (await service.fetch(table.id)).lobby.abort(host.user)
     async with asyncio.timeout(_BOUND):  # a finished game is archived, then its place freed
         while service.at(_CHANNEL) is not None:
             await asyncio.sleep(0.001)
@@ -207,8 +207,10 @@ async def _move(run: _Run, table: Table) -> None:
     buttons = rng.random() < run.options.buttons
     sent = time.perf_counter()
     if buttons:
-        _, view = service.hand(table.id, taken.user_id)
-        await service.act(table.id, taken.user_id, seat, stamp, rng.choice(view.legal))
+        _, view = service.get_any(table.id).view_for(taken.user_id)
+        await (await service.fetch(table.id)).turns.act(
+            taken.user_id, seat, stamp, rng.choice(view.legal)
+        )
         report.by_buttons += 1
     else:
         you = client.you

@@ -206,7 +206,7 @@ async def run_browsers(moves: int, seed: int) -> str:
                     while table.status == "playing" and len(times) < moves:
                         times.append(await _move(pages, table, rng))
                     if table.status == "playing":
-                        await service.abort(table.id, pages[0].user_id)
+                        await (await service.fetch(table.id)).lobby.abort(pages[0].user_id)
                     await _until(lambda: _freed(service), "the finished table's place freed")
                     for person in pages:
                         await person.page.get_by_role("button", name="Open a new table").wait_for()

@@ -80,7 +80,9 @@ async def resumed(bot: EuchreBot, table: Table, timeout: float = 30.0) -> None:
     if isinstance(bot.scheduler, ManualScheduler):
         await bot.scheduler.advance(0)  # runs the turns started, inline
     async with asyncio.timeout(timeout):
-        while table.computer_to_act() is not None and table.id not in bot.tables.computing:
+        while (
+            table.computer_to_act() is not None and not bot.tables.get_any(table.id).turns.computing
+        ):
             await asyncio.sleep(0.001)
         assert await bot.scheduler.settle(timeout) == 0
         assert await bot.tables.settle(timeout) == 0

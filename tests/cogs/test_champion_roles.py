@@ -121,7 +121,9 @@ async def play_round(h: Harness, bot: EuchreBot, clock: ManualScheduler, event_i
             assert seat is not None and seat.user_id is not None
             legal = game.legal()  # someone orders up: a deal that scores, one side champions
             action = next((a for a in legal if a.do != "pass" and not a.alone), legal[0])
-            await bot.tables.act(table.id, seat.user_id, game.turn, table.stamp, action)
+            await (await bot.tables.fetch(table.id)).turns.act(
+                seat.user_id, game.turn, table.stamp, action
+            )
         await asyncio.sleep(0)
     await turn(h, bot, clock)
 

@@ -133,7 +133,7 @@ async def test_no_claim_where_a_hidden_card_could_beat(make_harness: MakeHarness
     assert claim_button(hand) is None
     before = len(game.log)
     with pytest.raises(ClaimRefusedError, match="an unseen card could still take one"):
-        await r.bot.tables.claim(r.table.id, r.people[1].id, 1, r.table.stamp)
+        await (await r.bot.tables.fetch(r.table.id)).turns.claim(r.people[1].id, 1, r.table.stamp)
     assert len(game.log) == before, "a refused claim changes nothing"
 
 
@@ -144,8 +144,8 @@ async def test_a_claim_from_an_old_hand_is_refused(make_harness: MakeHarness) ->
     assert claim is not None
     game = r.table.game
     assert game is not None
-    await r.bot.tables.act(
-        r.table.id, r.people[1].id, 1, r.table.stamp, Action.play(parse_card("JD"))
+    await (await r.bot.tables.fetch(r.table.id)).turns.act(
+        r.people[1].id, 1, r.table.stamp, Action.play(parse_card("JD"))
     )
     before = len(game.log)
     reply = await r.h.click(r.people[1], hand, custom_id=claim)

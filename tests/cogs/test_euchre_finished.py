@@ -101,7 +101,7 @@ async def last_move(db: Database, make_harness: MakeHarness, *, keep_closed: int
         action = table.game.legal()[-1]  # type: ignore[union-attr]  # passes would redeal
         if ends_the_game(table, seat, action):
             break
-        await tables.act(table.id, user, seat, table.stamp, action)
+        await (await tables.fetch(table.id)).turns.act(user, seat, table.stamp, action)
     person = people[seat]
     spare = await hand_of(h, person, message)
     hand = await hand_of(h, person, message)

@@ -182,7 +182,7 @@ async def test_the_persons_move_shows_at_once_then_each_computer_move_in_its_tur
     bot = build_bot(3, delay=0.01)
     pauses: list[tuple[float, int]] = []
     h = await make_harness(bot)
-    pace = bot.tables.computer_pace  # the presenter's: the delay, then room in the channel
+    pace = bot.tables.crew.computer_pace  # the presenter's: the delay, then room in the channel
 
     async def paced(table: Table, delay: float) -> None:
         pauses.append((delay, len(h.sent)))
@@ -190,7 +190,7 @@ async def test_the_persons_move_shows_at_once_then_each_computer_move_in_its_tur
         for _ in range(50):  # what was submitted is sent
             await asyncio.sleep(0)
 
-    bot.tables.computer_pace = paced
+    bot.tables.crew.computer_pace = paced
     alice = h.guild(members=["alice"]).member("alice")
     table_message = (await h.slash(alice, "euchre new")).message
     for _ in range(3):

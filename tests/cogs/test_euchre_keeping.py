@@ -194,7 +194,7 @@ async def test_a_message_too_old_or_gone_is_posted_again(tmp_path: Path) -> None
                 (table,) = await bot.tables.restore()
                 if case == "old":
                     h.add_message(g2.channel, like=old_message, id=old_id)
-                    await bot.tables.set_message(table, old_id)
+                    await bot.tables.get_any(table.id).lobby.set_message(old_id)
                 before = table.message_id
                 keeping = keeping_of(bot)
                 await keeping.resume_all()
@@ -215,12 +215,14 @@ async def test_computer_turns_pending_at_the_restart_are_played(tmp_path: Path) 
         alice = Player(1001, "Alice")
         table = await first.open(Place(1, 2), alice)
         for _ in range(3):
-            await first.add_computer(table.id, alice.user_id)
-        await first.start(table.id, alice.user_id)
+            await (await first.fetch(table.id)).lobby.add_computer(alice.user_id)
+        await (await first.fetch(table.id)).lobby.start(alice.user_id)
         game = table.game
         assert game is not None
         if table.computer_to_act() is None:
-            await first.act(table.id, alice.user_id, 0, table.stamp, game.legal()[0])
+            await (await first.fetch(table.id)).turns.act(
+                alice.user_id, 0, table.stamp, game.legal()[0]
+            )
         assert table.computer_to_act() is not None  # the process dies here
         moves = len(game.log)
 

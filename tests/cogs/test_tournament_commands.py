@@ -167,7 +167,9 @@ async def play_out(
             seat = table.seats[game.turn]
             if seat is None or seat.user_id is None or table.computer_to_act() is not None:
                 continue
-            await bot.tables.act(table.id, seat.user_id, game.turn, table.stamp, game.legal()[0])
+            await (await bot.tables.fetch(table.id)).turns.act(
+                seat.user_id, game.turn, table.stamp, game.legal()[0]
+            )
             moved = True
         if not moved:
             await asyncio.sleep(0.01)

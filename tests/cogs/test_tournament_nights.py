@@ -253,7 +253,9 @@ async def play_round(h: Harness, bot: EuchreBot) -> None:
                 continue
             seat = table.seats[game.turn]
             assert seat is not None and seat.user_id is not None
-            await bot.tables.act(table.id, seat.user_id, game.turn, table.stamp, game.legal()[0])
+            await (await bot.tables.fetch(table.id)).turns.act(
+                seat.user_id, game.turn, table.stamp, game.legal()[0]
+            )
     raise AssertionError("the round never ended")
 
 
@@ -272,7 +274,9 @@ async def test_a_game_stopped_by_the_round_timer_is_kept_replayable_and_unrated(
         assert game.turn is not None
         seat = table.seats[game.turn]
         assert seat is not None and seat.user_id is not None
-        await bot.tables.act(table.id, seat.user_id, game.turn, table.stamp, game.legal()[0])
+        await (await bot.tables.fetch(table.id)).turns.act(
+            seat.user_id, game.turn, table.stamp, game.legal()[0]
+        )
         await settled(h, bot)
     await clock.advance(5 * 60)  # the round's timer, the last round's: the event ends
     await settled(h, bot)

@@ -278,16 +278,18 @@ async def test_a_move_whose_save_gets_no_answer_is_unsure_and_the_table_reloads_
     tables = TableService(DatabaseTableStore(db), make_player, seeds=lambda: 5)
     table = await tables.open(Place(GUILD, 10), ALICE)
     for _ in range(3):
-        await tables.add_computer(table.id, ALICE.user_id)
-    await tables.start(table.id, ALICE.user_id)
-    await tables.run_computers(table.id)
-    seat, view = tables.hand(table.id, ALICE.user_id)
+        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
+    await tables.get_any(table.id).turns.run_computers()
+    seat, view = tables.get_any(table.id).view_for(ALICE.user_id)
     before = table.record()
 
     proxy.stop()
     with pytest.raises(SaveFailedError) as refused:
         async with no_hang(proxy):
-            await tables.act(table.id, ALICE.user_id, seat, table.stamp, view.legal[0])
+            await (await tables.fetch(table.id)).turns.act(
+                ALICE.user_id, seat, table.stamp, view.legal[0]
+            )
     assert str(refused.value) == SAVE_UNSURE
     assert table.record() == before and table.out_of_step
 
@@ -295,7 +297,9 @@ async def test_a_move_whose_save_gets_no_answer_is_unsure_and_the_table_reloads_
     # Connecting again (and ending the old session) may take longer than the small
     # bound on a busy machine: what is checked here is the reload, not the bound.
     with db.unbounded():
-        await tables.act(table.id, ALICE.user_id, seat, table.stamp, view.legal[0])
+        await (await tables.fetch(table.id)).turns.act(
+            ALICE.user_id, seat, table.stamp, view.legal[0]
+        )
         await tables.settle()  # the computers play on after the move, each move saved
     assert table.record() != before and not table.out_of_step
     stored = await TableRepo(db).get(table.id)

@@ -86,6 +86,6 @@ async def test_the_table_service_refuses_with_its_sentence_and_changes_nothing(
     table = await tables.open(Place(GUILD, 10), Player(1, "Alice"))
     await close_underneath(db)
     with pytest.raises(SaveFailedError) as refused:
-        await tables.join(table.id, Player(2, "Bob"))
+        await (await tables.fetch(table.id)).lobby.join(Player(2, "Bob"))
     assert str(refused.value) == SAVE_FAILED
     assert table.seat_of(2) is None and table.is_open

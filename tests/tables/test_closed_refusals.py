@@ -47,9 +47,9 @@ def sentence(table_id: int, how: str) -> str:
 async def test_an_aborted_table_says_it_was_closed(db: Database, keep_closed: int) -> None:
     tables = TableService(DatabaseTableStore(db), make_player, keep_closed=keep_closed)
     table = await tables.open(HERE, ALICE)
-    await tables.abort(table.id, ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.abort(ALICE.user_id)
     with pytest.raises(TableClosedError) as refused:
-        await tables.join(table.id, BOB)
+        await (await tables.fetch(table.id)).lobby.join(BOB)
     assert str(refused.value) == sentence(table.id, "was closed")
 
 
@@ -57,12 +57,12 @@ async def test_a_finished_game_memory_forgot_says_it_finished(db: Database) -> N
     tables = TableService(UnsureStore(db), make_player, seeds=lambda: 5, keep_closed=0)
     table, user, seat, action = await up_to_the_last_move(tables)
     stamp = table.stamp
-    await tables.act(table.id, user, seat, stamp, action)
+    await (await tables.fetch(table.id)).turns.act(user, seat, stamp, action)
     with pytest.raises(NoTableError):
         tables.get_any(table.id)
-    for refused_by in (
-        tables.act(table.id, user, seat, stamp, action),
-        tables.hint(table.id, user),
+    for refused_by in (  # a move, a hint, "Play again"
+        tables.fetch(table.id),
+        tables.fetch_in_step(table.id),
         tables.play_again(table.id, ALICE),
     ):
         with pytest.raises(TableClosedError) as refused:
@@ -74,13 +74,13 @@ async def test_a_table_neither_memory_nor_the_store_has_no_longer_exists(db: Dat
     store = UnsureStore(db)
     tables = TableService(store, make_player, keep_closed=0)
     with pytest.raises(NoTableError) as refused:
-        await tables.join(404, BOB)
+        await (await tables.fetch(404)).lobby.join(BOB)
     assert str(refused.value) == sentence(404, "no longer exists")
     table = await tables.open(HERE, ALICE)
-    await tables.abort(table.id, ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.abort(ALICE.user_id)
     store.unreadable = 1  # the store can't say how it closed: memory's sentence, quietly
     with pytest.raises(NoTableError, match="no longer exists"):
-        await tables.join(table.id, BOB)
+        await (await tables.fetch(table.id)).lobby.join(BOB)
 
 
 async def test_a_hint_on_a_game_the_store_has_finished_says_it_finished(db: Database) -> None:
@@ -92,7 +92,7 @@ async def test_a_hint_on_a_game_the_store_has_finished_says_it_finished(db: Data
     table.out_of_step = True
     user = table.seats[0].user_id  # type: ignore[union-attr]
     with pytest.raises(TableClosedError) as refused:
-        await tables.hint(table.id, user)  # type: ignore[arg-type]
+        await (await tables.fetch_in_step(table.id)).turns.hint(user)  # type: ignore[arg-type]
     assert str(refused.value) == sentence(table.id, "has finished")
     assert table.status == "finished" and tables.at(HERE.id) is None
 
@@ -102,10 +102,10 @@ async def test_a_finished_game_s_refusal_carries_its_result(db: Database, keep_c
     tables = TableService(UnsureStore(db), make_player, seeds=lambda: 5, keep_closed=keep_closed)
     table, user, seat, action = await up_to_the_last_move(tables)
     stamp = table.stamp
-    await tables.act(table.id, user, seat, stamp, action)
+    await (await tables.fetch(table.id)).turns.act(user, seat, stamp, action)
     assert table.game is not None and table.status == "finished"
     for refused_by in (
-        tables.act(table.id, user, seat, stamp, action),
+        tables.fetch(table.id),  # a move
         tables.fetch_in_step(table.id),
     ):
         with pytest.raises(TableClosedError) as refused:
@@ -120,7 +120,7 @@ async def test_a_finished_game_s_refusal_carries_its_result(db: Database, keep_c
 async def test_a_record_that_does_not_replay_is_refused_without_a_result(db: Database) -> None:
     tables = TableService(UnsureStore(db), make_player, seeds=lambda: 5, keep_closed=0)
     table, user, seat, action = await up_to_the_last_move(tables)
-    await tables.act(table.id, user, seat, table.stamp, action)
+    await (await tables.fetch(table.id)).turns.act(user, seat, table.stamp, action)
     await db.execute("DELETE FROM table_actions WHERE table_id = ? AND idx = 0", (table.id,))
     with pytest.raises(TableClosedError) as refused:
         await tables.fetch_in_step(table.id)

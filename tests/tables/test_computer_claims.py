@@ -42,7 +42,7 @@ async def test_a_computer_claims_when_it_can() -> None:
     game = await at_trump_pull(table, store)
     start = len(game.log)
     heard.clear()
-    await tables.run_computers(table.id)
+    await tables.get_any(table.id).turns.run_computers()
     claims = [e for e in heard if isinstance(e, ClaimMade)]
     assert [(c.seat, c.tricks) for c in claims] == [(1, 4)]
     plays = game.log[start : start + 16]
@@ -64,5 +64,5 @@ async def test_no_claims_without_a_checker() -> None:
     tables.listeners.append(heard.append)
     table = await start_with_computers(tables)
     await at_trump_pull(table, store)
-    await tables.run_computers(table.id)
+    await tables.get_any(table.id).turns.run_computers()
     assert not [e for e in heard if isinstance(e, ClaimMade)]

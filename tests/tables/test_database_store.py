@@ -36,13 +36,13 @@ async def test_a_game_is_stored_action_by_action_then_archived(db: Database) -> 
     tables = service(db)
     table = await tables.open(HERE, ALICE)
     for _ in range(3):
-        await tables.add_computer(table.id, ALICE.user_id)
-    await tables.start(table.id, ALICE.user_id)
-    await tables.set_message(table, 555)
+        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
+    await tables.get_any(table.id).lobby.set_message(555)
     rng = random.Random(2)
     restored_once = False
     while table.status == "playing":
-        await tables.run_computers(table.id)
+        await tables.get_any(table.id).turns.run_computers()
         if table.status != "playing":
             break
         if not restored_once and len(table.game.log) > 20:  # type: ignore[union-attr]
@@ -50,8 +50,10 @@ async def test_a_game_is_stored_action_by_action_then_archived(db: Database) -> 
             (again,) = await fresh.restore()
             assert again.record() == table.record() and again.message_id == 555
             restored_once = True
-        seat, view = tables.hand(table.id, ALICE.user_id)
-        await tables.act(table.id, ALICE.user_id, seat, table.stamp, rng.choice(view.legal))
+        seat, view = tables.get_any(table.id).view_for(ALICE.user_id)
+        await (await tables.fetch(table.id)).turns.act(
+            ALICE.user_id, seat, table.stamp, rng.choice(view.legal)
+        )
     stored = await TableRepo(db).get(table.id)
     assert stored.status == "finished"
     assert [a.action for a in stored.actions] == table.record()["actions"]
@@ -74,11 +76,11 @@ async def test_tables_copy_the_servers_rules_when_they_open(db: Database) -> Non
 async def test_seats_and_the_lobby_are_restored(db: Database) -> None:
     tables = service(db)
     table = await tables.open(HERE, ALICE)
-    await tables.join(table.id, BOB, 2)
-    await tables.add_computer(table.id, ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.join(BOB, 2)
+    await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
     (restored,) = await service(db).restore()
     assert restored.seats == table.seats and restored.status == "lobby"
-    await tables.abort(table.id, ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.abort(ALICE.user_id)
     assert await service(db).restore() == []
 
 
@@ -86,13 +88,13 @@ async def test_who_made_each_action_is_stored_and_restored_after_a_takeover(db: 
     tables = service(db)
     table = await tables.open(HERE, ALICE)
     for _ in range(3):
-        await tables.add_computer(table.id, ALICE.user_id)
-    await tables.start(table.id, ALICE.user_id)
-    await tables.run_computers(table.id)
+        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
+    await tables.get_any(table.id).turns.run_computers()
     assert table.game is not None and table.game.log
     seat = table.game.log[0][0]
     computer = table.seats[seat]
-    await tables.join(table.id, BOB, seat)
+    await (await tables.fetch(table.id)).lobby.join(BOB, seat)
     assert table.name(seat) == "Bob" and table.actor_of(0) == computer
     stored = await TableRepo(db).get(table.id)
     assert stored.actions[0].actor == computer.to_json()  # type: ignore[union-attr]
@@ -107,17 +109,17 @@ async def test_a_hint_keeps_the_game_casual_even_once_people_fill_every_seat(
     tables = service(db)
     table = await tables.open(HERE, ALICE)
     for _ in range(3):
-        await tables.add_computer(table.id, ALICE.user_id)
-    await tables.start(table.id, ALICE.user_id)
-    await tables.run_computers(table.id)
-    seat, view = tables.hand(table.id, ALICE.user_id)
+        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
+    await tables.get_any(table.id).turns.run_computers()
+    seat, view = tables.get_any(table.id).view_for(ALICE.user_id)
     assert view.my_turn and table.hints_allowed
-    hinted_view, advice = await tables.hint(table.id, ALICE.user_id)
+    hinted_view, advice = await (await tables.fetch_in_step(table.id)).turns.hint(ALICE.user_id)
     assert advice.action in hinted_view.legal and table.hinted
     assert (await TableRepo(db).get(table.id)).hinted
     others = [Player(200 + n, f"P{n}") for n in range(3)]
     for person in others:
-        await tables.join(table.id, person)
+        await (await tables.fetch(table.id)).lobby.join(person)
     assert not any(s is not None and s.is_computer for s in table.seats)
     assert table.casual and table.hints_allowed, "the hint keeps it casual"
     (restored,) = await service(db).restore()
@@ -128,8 +130,10 @@ async def test_a_hint_keeps_the_game_casual_even_once_people_fill_every_seat(
         game = table.game
         assert game is not None and game.turn is not None
         user = next(u for u in people if table.seat_of(u) == game.turn)
-        seat, view = tables.hand(table.id, user)
-        await tables.act(table.id, user, seat, table.stamp, rng.choice(view.legal))
+        seat, view = tables.get_any(table.id).view_for(user)
+        await (await tables.fetch(table.id)).turns.act(
+            user, seat, table.stamp, rng.choice(view.legal)
+        )
     (archived,) = await GameArchiveRepo(db).list_by_guild(HERE.guild_id)
     assert not archived.ranked
 
@@ -139,23 +143,23 @@ async def test_ranked_games_refuse_hints(db: Database) -> None:
     table = await tables.open(HERE, ALICE)
     people = [ALICE, BOB, Player(103, "Carol"), Player(104, "Dave")]
     for person in people[1:]:
-        await tables.join(table.id, person)
-    await tables.start(table.id, ALICE.user_id)
+        await (await tables.fetch(table.id)).lobby.join(person)
+    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
     game = table.game
     assert game is not None and game.turn is not None
     turn = people[game.turn]
     assert not table.casual and not table.hints_allowed
     with pytest.raises(HintsOffError, match="this game is ranked"):
-        await tables.hint(table.id, turn.user_id)
+        await (await tables.fetch_in_step(table.id)).turns.hint(turn.user_id)
     assert not table.hinted and not (await TableRepo(db).get(table.id)).hinted
 
 
 async def test_a_new_host_survives_a_restart(db: Database) -> None:
     tables = service(db)
     table = await tables.open(HERE, ALICE)
-    await tables.join(table.id, BOB)
-    await tables.add_computer(table.id, ALICE.user_id)
-    await tables.leave(table.id, ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.join(BOB)
+    await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.leave(ALICE.user_id)
     assert table.host_id == BOB.user_id
     (restored,) = await service(db).restore()
     assert restored.host_id == BOB.user_id

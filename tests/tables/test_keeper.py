@@ -19,10 +19,10 @@ from bot.tables import (
     NotYourTurnError,
     Place,
     Player,
-    Progress,
     SeatTakenError,
     Table,
     TableService,
+    TableSnapshot,
     WrongStageError,
 )
 from bot.tables.database import DatabaseTableStore
@@ -44,20 +44,23 @@ class Notes:
     said: list[tuple[Any, ...]] = field(default_factory=list)
     next_id: int = 1000
 
-    async def remind(self, table: Table, user_id: int, seconds_left: float) -> int | None:
+    async def remind(self, table: TableSnapshot, user_id: int, seconds_left: float) -> int | None:
+        assert isinstance(table, TableSnapshot), "the notifier reads a snapshot, never the table"
         self.next_id += 1
         self.said.append(("remind", table.id, user_id, round(seconds_left)))
         return self.next_id
 
-    async def turn_taken(self, table: Table, reminder_id: int) -> None:
-        self.said.append(("taken", table.id, reminder_id))
+    async def turn_taken(self, place: Place, reminder_id: int) -> None:
+        self.said.append(("taken", place.id, reminder_id))
 
     async def timed_out(
-        self, table: Table, progress: Progress, user_id: int, away: bool, reminder_id: int | None
+        self, table: TableSnapshot, seat: int, user_id: int, away: bool, reminder_id: int | None
     ) -> None:
+        assert isinstance(table, TableSnapshot) and table.seat_of(user_id) == seat
         self.said.append(("timed_out", table.id, user_id, away, reminder_id))
 
-    async def closed_idle(self, table: Table, minutes: float) -> None:
+    async def closed_idle(self, table: TableSnapshot, minutes: float) -> None:
+        assert isinstance(table, TableSnapshot) and not table.is_open
         self.said.append(("closed", table.id, round(minutes)))
 
     def kinds(self) -> list[str]:
@@ -88,11 +91,11 @@ def build(
 async def playing(tables: TableService, people: int = 4) -> Table:
     table = await tables.open(HERE, ALICE)
     for person in (BOB, CAROL, DAVE)[: people - 1]:
-        await tables.join(table.id, person)
+        await (await tables.fetch(table.id)).lobby.join(person)
     for _ in range(4 - people):
-        await tables.add_computer(table.id, ALICE.user_id)
-    await tables.start(table.id, ALICE.user_id)
-    await tables.run_computers(table.id)
+        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
+    await tables.get_any(table.id).turns.run_computers()
     return table
 
 
@@ -109,7 +112,7 @@ async def act(tables: TableService, table: Table) -> None:
     user = turn_user(table)
     seat = table.seat_of(user)
     assert seat is not None
-    await tables.act(table.id, user, seat, table.stamp, table.game.legal()[0])
+    await (await tables.fetch(table.id)).turns.act(user, seat, table.stamp, table.game.legal()[0])
 
 
 async def test_a_reminder_comes_at_half_time_then_a_computer_plays_the_turn() -> None:
@@ -137,7 +140,7 @@ async def test_acting_in_time_cancels_the_timeout_and_drops_the_reminder() -> No
     assert notes.kinds() == ["remind"]
     await act(tables, table)
     await clock.advance(0)
-    assert notes.said[-1] == ("taken", table.id, 1001)
+    assert notes.said[-1] == ("taken", table.place.id, 1001)
     await clock.advance(LIMIT / 2 - 2)
     assert "timed_out" not in notes.kinds()
 
@@ -159,17 +162,17 @@ async def test_timeouts_in_a_row_leave_the_seat_to_a_computer_until_taken_back()
     await clock.advance(LIMIT * 3)
     assert table.stamp == stamp, "no computer plays a table nobody sits at"
 
-    await tables.take_back(table.id, ALICE.user_id)
+    await (await tables.fetch(table.id)).absence.take_back(ALICE.user_id)
     assert table.seats[0] is not None and not table.seats[0].away and not table.strikes
     with pytest.raises(WrongStageError, match="already playing"):
-        await tables.take_back(table.id, ALICE.user_id)
+        await (await tables.fetch(table.id)).absence.take_back(ALICE.user_id)
 
 
 async def test_acting_resets_the_count_of_timeouts() -> None:
     tables, clock, _, _ = build(strikes=2)
     table = await playing(tables, people=1)
     await clock.advance(LIMIT + 5)
-    await tables.run_computers(table.id)
+    await tables.get_any(table.id).turns.run_computers()
     assert table.strikes == {0: 1}
     await act(tables, table)
     assert table.strikes == {}
@@ -184,7 +187,9 @@ async def test_a_click_racing_the_timeout_makes_one_move() -> None:
     seat = table.seat_of(user)
     stamp, action = table.stamp, table.game.legal()[0]  # type: ignore[union-attr]
     results = await asyncio.gather(
-        clock.advance(5), tables.act(table.id, user, seat, stamp, action), return_exceptions=True
+        clock.advance(5),
+        (await tables.fetch(table.id)).turns.act(user, seat, stamp, action),
+        return_exceptions=True,
     )
     assert len(table.game.log) == before + 1  # type: ignore[union-attr]
     acted = not isinstance(results[1], Exception)
@@ -205,15 +210,15 @@ async def test_idle_lobbies_and_games_are_closed_and_forgotten() -> None:
     lobby = await tables.open(HERE, ALICE)
     other = Place(1, 11)
     busy = await tables.open(other, BOB)
-    await tables.join(busy.id, CAROL)
+    await (await tables.fetch(busy.id)).lobby.join(CAROL)
     await clock.advance(590)
-    await tables.join(busy.id, DAVE)  # a touch keeps it open
+    await (await tables.fetch(busy.id)).lobby.join(DAVE)  # a touch keeps it open
     await clock.advance(20)
     assert ("closed", lobby.id, 10) in notes.said
     assert lobby.status == "aborted" and store.tables[lobby.id].status == "aborted"
     assert busy.is_open and keeper.watched == 1
-    await tables.join(busy.id, ERIN)
-    await tables.start(busy.id, BOB.user_id)
+    await (await tables.fetch(busy.id)).lobby.join(ERIN)
+    await (await tables.fetch(busy.id)).lobby.start(BOB.user_id)
     await clock.advance(3600 + 5)
     assert busy.status == "aborted" and keeper.watched == 0
     assert tables.open_tables == []
@@ -224,8 +229,8 @@ async def test_computers_left_pending_are_played_on_the_next_tick() -> None:
     tables, _, _, _ = build(store)
     table = await tables.open(HERE, ALICE)
     for _ in range(3):
-        await tables.add_computer(table.id, ALICE.user_id)
-    await tables.start(table.id, ALICE.user_id)
+        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
     if table.computer_to_act() is None:
         await act(tables, table)  # now a computer is to play: the process "dies" here
     tables.halt()
@@ -242,18 +247,19 @@ async def test_computers_left_pending_are_played_on_the_next_tick() -> None:
 async def test_a_member_takes_over_a_computers_seat_where_allowed() -> None:
     tables, _, _, _ = build()
     table = await playing(tables, people=2)
-    seat = await tables.join(table.id, ERIN)
+    seat = await tables.fetch(table.id)
+    await seat.lobby.join(ERIN)
     taken = [s.user_id for s in seat.seats if s is not None and s.user_id is not None]
     assert ERIN.user_id in taken
     with pytest.raises(SeatTakenError, match="already playing"):
-        await tables.join(table.id, ERIN)
+        await (await tables.fetch(table.id)).lobby.join(ERIN)
     with pytest.raises(SeatTakenError, match="Seat 1 is Alice's"):
-        await tables.join(table.id, Player(999, "Zed"), seat=0)
+        await (await tables.fetch(table.id)).lobby.join(Player(999, "Zed"), seat=0)
 
     strict, _, _, _ = build(takeover=False)
     closed = await playing(strict, people=2)
     with pytest.raises(SeatTakenError, match="doesn't let members take over"):
-        await strict.join(closed.id, ERIN)
+        await closed.lobby.join(ERIN)
 
 
 async def test_away_seats_and_the_settings_survive_a_restart(tmp_path: Path) -> None:
@@ -329,7 +335,7 @@ async def test_a_halted_service_plays_no_computer_and_its_keeper_does_nothing() 
     assert table.computer_to_act() is not None
     tables.halt()
     moves = len(table.game.log)  # type: ignore[union-attr]
-    progress = await tables.run_computers(table.id)
+    progress = await tables.get_any(table.id).turns.run_computers()
     assert progress.moves == ()
     await clock.advance(LIMIT * 3)
     assert notes.said == [], "no reminder, no timeout, no idle close"
@@ -343,7 +349,7 @@ async def test_a_game_whose_last_move_was_saved_but_not_archived_is_finished_at_
     table = await playing(tables, people=1)
     while table.status == "playing":
         await act(tables, table)
-        await tables.run_computers(table.id)
+        await tables.get_any(table.id).turns.run_computers()
     row = store.tables[table.id]
     row.status, row.record = "playing", None  # the archive never happened
     fresh, _, _, _ = build(store, limit=None)

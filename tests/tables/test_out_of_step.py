@@ -118,11 +118,11 @@ def build(db: Database) -> tuple[TableService, UnsureStore, list[TableEvent]]:
 async def playing(tables: TableService, people: int = 4, rules: HouseRules | None = None) -> Table:
     table = await tables.open(HERE, ALICE, rules=rules)
     for person in (BOB, CAROL, DAVE)[: people - 1]:
-        await tables.join(table.id, person)
+        await (await tables.fetch(table.id)).lobby.join(person)
     for _ in range(4 - people):
-        await tables.add_computer(table.id, ALICE.user_id)
-    await tables.start(table.id, ALICE.user_id)
-    await tables.run_computers(table.id)
+        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
+    await tables.get_any(table.id).turns.run_computers()
     return table
 
 
@@ -154,22 +154,24 @@ async def test_an_unsure_move_that_was_saved_is_shown_and_the_table_plays_on(
     move = table.game.legal()[0]  # type: ignore[union-attr]
     store.unsure["append_action"] = True
     with pytest.raises(SaveFailedError) as refused:
-        await tables.act(table.id, user, seat, stamp, move)
+        await (await tables.fetch(table.id)).turns.act(user, seat, stamp, move)
     assert str(refused.value) == SAVE_UNSURE
     assert table.out_of_step and table.record() == before
     assert len(await stored_actions(db, table)) == 1  # memory and store disagree now
 
     events.clear()
     with pytest.raises(StaleActionError):  # the same click again: it was saved after all
-        await tables.act(table.id, user, seat, stamp, move)
+        await (await tables.fetch(table.id)).turns.act(user, seat, stamp, move)
     assert [e.kind for e in events] == ["reloaded"]
     assert not table.out_of_step and await in_step(db, table)
     assert table.stamp != stamp
     with pytest.raises(NotYourTurnError):  # a fresh button: the turn has passed on
-        await tables.act(table.id, user, seat, table.stamp, move)
+        await (await tables.fetch(table.id)).turns.act(user, seat, table.stamp, move)
 
     nxt, nxt_seat = to_act(table)
-    await tables.act(table.id, nxt, nxt_seat, table.stamp, table.game.legal()[0])  # type: ignore[union-attr]
+    await (await tables.fetch(table.id)).turns.act(
+        nxt, nxt_seat, table.stamp, table.game.legal()[0]
+    )  # type: ignore[union-attr]
     assert len(await stored_actions(db, table)) == 2 and await in_step(db, table)
 
 
@@ -181,11 +183,11 @@ async def test_an_unsure_move_that_was_not_saved_can_be_made_again(db: Database)
     move = table.game.legal()[0]  # type: ignore[union-attr]
     store.unsure["append_action"] = False
     with pytest.raises(SaveFailedError, match="may or may not"):
-        await tables.act(table.id, user, seat, stamp, move)
+        await (await tables.fetch(table.id)).turns.act(user, seat, stamp, move)
     assert table.out_of_step and await stored_actions(db, table) == []
 
     events.clear()
-    await tables.act(table.id, user, seat, stamp, move)
+    await (await tables.fetch(table.id)).turns.act(user, seat, stamp, move)
     assert [e.kind for e in events] == ["reloaded", "move", "turn"]
     assert not table.out_of_step and await in_step(db, table)
     assert len(await stored_actions(db, table)) == 1
@@ -201,12 +203,12 @@ async def test_a_reload_that_cannot_read_the_store_refuses_and_the_table_stays_m
     move = table.game.legal()[0]  # type: ignore[union-attr]
     store.unsure["append_action"] = False
     with pytest.raises(SaveFailedError):
-        await tables.act(table.id, user, seat, stamp, move)
+        await (await tables.fetch(table.id)).turns.act(user, seat, stamp, move)
     store.unreadable = 1
     with pytest.raises(SaveFailedError) as refused:
-        await tables.act(table.id, user, seat, stamp, move)
+        await (await tables.fetch(table.id)).turns.act(user, seat, stamp, move)
     assert str(refused.value) == SAVE_FAILED and table.out_of_step
-    await tables.act(table.id, user, seat, stamp, move)
+    await (await tables.fetch(table.id)).turns.act(user, seat, stamp, move)
     assert not table.out_of_step and len(await stored_actions(db, table)) == 1
 
 
@@ -216,15 +218,17 @@ async def test_computers_play_on_only_after_the_reload(db: Database, wrote: bool
     table = await playing(tables, people=1)
     while table.computer_to_act() is None:
         user, seat = to_act(table)
-        await tables.act(table.id, user, seat, table.stamp, table.game.legal()[0])  # type: ignore[union-attr]
+        await (await tables.fetch(table.id)).turns.act(
+            user, seat, table.stamp, table.game.legal()[0]
+        )  # type: ignore[union-attr]
     saved = len(await stored_actions(db, table))
     store.unsure["append_action"] = wrote
     with pytest.raises(SaveFailedError, match="may or may not"):
-        await tables.run_computers(table.id)
+        await tables.get_any(table.id).turns.run_computers()
     assert table.out_of_step and len(table.game.log) == saved  # type: ignore[union-attr]
 
     events.clear()
-    progress = await tables.run_computers(table.id)
+    progress = await tables.get_any(table.id).turns.run_computers()
     assert events[0].kind == "reloaded"
     assert not table.out_of_step and await in_step(db, table)
     assert table.computer_to_act() is None and len(table.game.log) > saved  # type: ignore[union-attr]
@@ -244,11 +248,13 @@ async def test_a_move_refused_as_a_duplicate_reloads_the_table(db: Database) -> 
 
     events.clear()
     with pytest.raises(StaleActionError):
-        await tables.act(table.id, user, seat, stamp, legal[-1])
+        await (await tables.fetch(table.id)).turns.act(user, seat, stamp, legal[-1])
     assert [e.kind for e in events] == ["reloaded"]
     assert await in_step(db, table) and table.game.log[0] == (seat, legal[0])  # type: ignore[union-attr]
     nxt, nxt_seat = to_act(table)
-    await tables.act(table.id, nxt, nxt_seat, table.stamp, table.game.legal()[0])  # type: ignore[union-attr]
+    await (await tables.fetch(table.id)).turns.act(
+        nxt, nxt_seat, table.stamp, table.game.legal()[0]
+    )  # type: ignore[union-attr]
     assert len(await stored_actions(db, table)) == 2
 
 
@@ -257,9 +263,9 @@ async def test_an_unsure_seat_save_is_reloaded_before_the_next_change(db: Databa
     table = await tables.open(HERE, ALICE)
     store.unsure["save_seats"] = True
     with pytest.raises(SaveFailedError, match="may or may not"):
-        await tables.join(table.id, BOB)
+        await (await tables.fetch(table.id)).lobby.join(BOB)
     assert table.seat_of(BOB.user_id) is None and table.out_of_step
-    await tables.join(table.id, CAROL)
+    await (await tables.fetch(table.id)).lobby.join(CAROL)
     assert (table.seat_of(BOB.user_id), table.seat_of(CAROL.user_id)) == (1, 2)
     stored = await TableRepo(db).get(table.id)
     assert [s.user_id for s in stored.seats] == [ALICE.user_id, BOB.user_id, CAROL.user_id]
@@ -274,7 +280,9 @@ async def test_the_keeper_reloads_an_out_of_step_table_at_its_next_tick(db: Data
     user, seat = to_act(table)
     store.unsure["append_action"] = True
     with pytest.raises(SaveFailedError):
-        await tables.act(table.id, user, seat, table.stamp, table.game.legal()[0])  # type: ignore[union-attr]
+        await (await tables.fetch(table.id)).turns.act(
+            user, seat, table.stamp, table.game.legal()[0]
+        )  # type: ignore[union-attr]
     events.clear()
     await clock.advance(5)
     keeper.stop()
@@ -292,7 +300,7 @@ async def test_an_unsure_opening_that_went_through_is_the_table_opened(db: Datab
     table = await tables.open(HERE, ALICE)
     assert tables.at(HERE.id) is table and [e.kind for e in events] == ["opened"]
     assert (await TableRepo(db).find_open(HERE.channel_id)).id == table.id  # type: ignore[union-attr]
-    await tables.join(table.id, BOB)
+    await (await tables.fetch(table.id)).lobby.join(BOB)
     stored = await TableRepo(db).get(table.id)
     assert [s.user_id for s in stored.seats] == [ALICE.user_id, BOB.user_id]
     with pytest.raises(TableExistsError, match=f"table {table.id}"):
@@ -329,9 +337,9 @@ async def test_a_lobby_memory_missed_is_found_by_the_next_opening_there(db: Data
     assert [e.kind for e in events] == ["reloaded"]
     with pytest.raises(TableExistsError):  # from memory now
         await tables.open(HERE, BOB)
-    await tables.join(table.id, BOB)
+    await (await tables.fetch(table.id)).lobby.join(BOB)
     assert table.seat_of(BOB.user_id) == 1
-    await tables.abort(table.id, ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.abort(ALICE.user_id)
     assert (await tables.open(HERE, BOB)).host_id == BOB.user_id
 
 
@@ -356,7 +364,7 @@ async def up_to_the_last_move(tables: TableService) -> tuple[Table, int, int, An
         action = table.game.legal()[-1]  # type: ignore[union-attr]  # passes would redeal
         if ends_the_game(table, seat, action):
             return table, user, seat, action
-        await tables.act(table.id, user, seat, table.stamp, action)
+        await (await tables.fetch(table.id)).turns.act(user, seat, table.stamp, action)
 
 
 async def archived(db: Database, table: Table) -> int:
@@ -374,16 +382,16 @@ async def test_an_unsure_last_move_finishes_the_game_once(db: Database, wrote: b
     stamp = table.stamp
     store.unsure["append_action"] = wrote
     with pytest.raises(SaveFailedError, match="may or may not"):
-        await tables.act(table.id, user, seat, stamp, action)
+        await (await tables.fetch(table.id)).turns.act(user, seat, stamp, action)
     assert table.status == "playing" and table.out_of_step and await archived(db, table) == 0
 
     events.clear()
     if wrote:  # the same click again: the game is over in the store, so it ends here too
         with pytest.raises(TableClosedError):
-            await tables.act(table.id, user, seat, stamp, action)
+            await (await tables.fetch(table.id)).turns.act(user, seat, stamp, action)
         assert [e.kind for e in events] == ["reloaded", "finished"]
     else:  # it was not saved: the click makes it, and it ends the game as any last move
-        progress = await tables.act(table.id, user, seat, stamp, action)
+        progress = await (await tables.fetch(table.id)).turns.act(user, seat, stamp, action)
         assert progress.finished
         assert [e.kind for e in events] == ["reloaded", "move", "deal", "finished"]
     assert ("reloaded", "finished" if wrote else "playing") in shown  # the redraw: as stored
@@ -393,9 +401,9 @@ async def test_an_unsure_last_move_finishes_the_game_once(db: Database, wrote: b
     assert await archived(db, table) == 1
 
     events.clear()
-    await tables.reload(table.id)
+    await tables.get_any(table.id).reload()
     with pytest.raises(TableClosedError, match="has finished"):
-        await tables.act(table.id, user, seat, stamp, action)
+        await (await tables.fetch(table.id)).turns.act(user, seat, stamp, action)
     assert events == [] and await archived(db, table) == 1
     assert await tables.restore() == [] and await archived(db, table) == 1
 
@@ -408,7 +416,7 @@ async def test_the_keeper_finishes_a_game_whose_unsure_last_move_was_saved(db: D
     keeper.start()
     store.unsure["append_action"] = True
     with pytest.raises(SaveFailedError):
-        await tables.act(table.id, user, seat, table.stamp, action)
+        await (await tables.fetch(table.id)).turns.act(user, seat, table.stamp, action)
     events.clear()
     await clock.advance(5)
     await clock.advance(5)
@@ -423,7 +431,7 @@ async def test_a_game_over_in_the_store_is_finished_when_its_place_opens_again(
     tables, store, events = build(db)
     table, user, seat, action = await up_to_the_last_move(tables)
     store.unsure["finish_table"] = False  # the last move is saved, its archive is not
-    await tables.act(table.id, user, seat, table.stamp, action)
+    await (await tables.fetch(table.id)).turns.act(user, seat, table.stamp, action)
     assert table.status == "finished" and await archived(db, table) == 0
     assert (await TableRepo(db).get(table.id)).status == "playing"
 

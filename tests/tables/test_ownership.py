@@ -88,7 +88,7 @@ async def test_a_restarted_process_waits_for_its_predecessor_then_takes_over(
     restoring = asyncio.create_task(new.tables.restore())
     await asyncio.sleep(0.5)
     assert not restoring.done()  # the old process still holds the server
-    await old.tables.join(table.id, BOB)  # and keeps acting on it meanwhile
+    await (await old.tables.fetch(table.id)).lobby.join(BOB)  # and keeps acting on it meanwhile
     with pytest.raises(TableMovingError, match="handed to another process"):
         await new.tables.open(Place(ON_SHARD_0, 11), BOB)
 
@@ -108,13 +108,13 @@ async def test_a_server_is_let_go_when_its_last_table_here_closes(
     second = await start(postgres_url, [0], processes)
     one = await first.tables.open(Place(ON_SHARD_0, 10), ALICE)
     two = await first.tables.open(Place(ON_SHARD_0, 11), BOB)
-    await first.tables.abort(one.id, ALICE.user_id)
+    await (await first.tables.fetch(one.id)).lobby.abort(ALICE.user_id)
     await asyncio.sleep(0.1)
     assert first.locks.holds(ON_SHARD_0)  # table two is still open here
     with pytest.raises(TableMovingError):
         await second.tables.open(Place(ON_SHARD_0, 12), BOB)
 
-    await first.tables.abort(two.id, BOB.user_id)
+    await (await first.tables.fetch(two.id)).lobby.abort(BOB.user_id)
     await until(lambda: not first.locks.holds(ON_SHARD_0), "the server let go")
     taken = await second.tables.open(Place(ON_SHARD_0, 12), BOB)
     assert second.locks.holds(ON_SHARD_0) and taken.id > two.id

@@ -84,7 +84,7 @@ async def test_one_open_table_per_place_and_many_places_per_member() -> None:
     with pytest.raises(TableExistsError, match=f"table {here.id}"):
         await tables.open(HERE, BOB)
     there = await tables.open(THERE, BOB)
-    await tables.join(there.id, ALICE)
+    await (await tables.fetch(there.id)).lobby.join(ALICE)
     assert {t.id for t in tables.tables_of(ALICE.user_id)} == {here.id, there.id}
     assert tables.at(HERE.id) is here and tables.get(there.id) is there
     assert tables.find(HERE.id, BOB.user_id) is here
@@ -104,10 +104,10 @@ async def test_two_opens_at_once_make_one_table() -> None:
 async def start_with_computers(tables: TableService, humans: int = 1) -> Any:
     table = await tables.open(HERE, ALICE)
     for person in (BOB, CAROL, DAVE)[: humans - 1]:
-        await tables.join(table.id, person)
+        await (await tables.fetch(table.id)).lobby.join(person)
     for _ in range(4 - humans):
-        await tables.add_computer(table.id, ALICE.user_id)
-    await tables.start(table.id, ALICE.user_id)
+        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
     return table
 
 
@@ -117,12 +117,14 @@ async def test_computers_decide_from_their_own_seat_view_only() -> None:
     table = await start_with_computers(tables)
     rng = random.Random(3)
     while table.status == "playing":
-        progress = await tables.run_computers(table.id)
+        progress = await tables.get_any(table.id).turns.run_computers()
         assert all(m.by_computer for m in progress.moves)
         if table.status != "playing":
             break
-        seat, view = tables.hand(table.id, ALICE.user_id)
-        await tables.act(table.id, ALICE.user_id, seat, table.stamp, rng.choice(view.legal))
+        seat, view = tables.get_any(table.id).view_for(ALICE.user_id)
+        await (await tables.fetch(table.id)).turns.act(
+            ALICE.user_id, seat, table.stamp, rng.choice(view.legal)
+        )
     assert spy.views
     for view in spy.views:
         assert view.seat != 0 and view.my_turn and view.legal
@@ -137,10 +139,12 @@ async def test_every_action_is_saved_and_the_record_replays() -> None:
     table = await start_with_computers(tables, humans=1)
     rng = random.Random(4)
     while table.status == "playing":
-        await tables.run_computers(table.id)
+        await tables.get_any(table.id).turns.run_computers()
         if table.status == "playing":
-            seat, view = tables.hand(table.id, ALICE.user_id)
-            await tables.act(table.id, ALICE.user_id, seat, table.stamp, rng.choice(view.legal))
+            seat, view = tables.get_any(table.id).view_for(ALICE.user_id)
+            await (await tables.fetch(table.id)).turns.act(
+                ALICE.user_id, seat, table.stamp, rng.choice(view.legal)
+            )
     row = store.tables[table.id]
     assert row.status == "finished" and row.record is not None
     assert row.actions == row.record["actions"]
@@ -159,9 +163,9 @@ async def test_a_failed_save_takes_the_action_back() -> None:
     seat = game.turn
     user = table.seats[seat].user_id
     with pytest.raises(SaveFailedError, match="try again"):
-        await tables.act(table.id, user, seat, table.stamp, game.legal()[0])
+        await (await tables.fetch(table.id)).turns.act(user, seat, table.stamp, game.legal()[0])
     assert (table.record(), table.stamp) == before
-    await tables.act(table.id, user, seat, table.stamp, game.legal()[0])
+    await (await tables.fetch(table.id)).turns.act(user, seat, table.stamp, game.legal()[0])
     assert len(store.tables[table.id].actions) == 1
 
 
@@ -171,7 +175,7 @@ async def test_a_failed_seat_save_leaves_the_seats() -> None:
     table = await tables.open(HERE, ALICE)
     store.failing["save_seats"] = 1
     with pytest.raises(SaveFailedError):
-        await tables.join(table.id, BOB)
+        await (await tables.fetch(table.id)).lobby.join(BOB)
     assert table.seat_of(BOB.user_id) is None
 
 
@@ -183,7 +187,7 @@ async def test_racing_clicks_apply_one_action() -> None:
     user = table.seats[seat].user_id
     stamp = table.stamp
     results = await asyncio.gather(
-        *(tables.act(table.id, user, seat, stamp, game.legal()[0]) for _ in range(3)),
+        *(table.turns.act(user, seat, stamp, game.legal()[0]) for _ in range(3)),
         return_exceptions=True,
     )
     assert len(game.log) == 1
@@ -196,7 +200,7 @@ async def test_events_are_logged_one_line_each(caplog: pytest.LogCaptureFixture)
     tables = service()
     tables.listeners.append(seen.append)
     table = await start_with_computers(tables, humans=1)
-    await tables.abort(table.id, BOB.user_id, may_manage=True)
+    await (await tables.fetch(table.id)).lobby.abort(BOB.user_id, may_manage=True)
     kinds = [e.kind for e in seen]
     assert kinds[:2] == ["opened", "seated"] and "started" in kinds and kinds[-1] == "aborted"
     lines = [r.getMessage() for r in caplog.records if r.levelno == logging.INFO]
@@ -211,10 +215,12 @@ async def test_play_again_copies_seats_and_rules() -> None:
         await tables.play_again(table.id, ALICE)
     rng = random.Random(1)
     while table.status == "playing":
-        await tables.run_computers(table.id)
+        await tables.get_any(table.id).turns.run_computers()
         if table.status == "playing":
-            seat, view = tables.hand(table.id, ALICE.user_id)
-            await tables.act(table.id, ALICE.user_id, seat, table.stamp, rng.choice(view.legal))
+            seat, view = tables.get_any(table.id).view_for(ALICE.user_id)
+            await (await tables.fetch(table.id)).turns.act(
+                ALICE.user_id, seat, table.stamp, rng.choice(view.legal)
+            )
     again = await tables.play_again(table.id, ALICE)
     assert again.seats == table.seats and again.rules == table.rules and again.place == HERE
 
@@ -226,8 +232,10 @@ async def test_restore_brings_back_open_tables() -> None:
     game = table.game
     for _ in range(9):
         seat = game.turn
-        await tables.act(table.id, table.seats[seat].user_id, seat, table.stamp, game.legal()[0])
-    await tables.set_message(table, 77)
+        await (await tables.fetch(table.id)).turns.act(
+            table.seats[seat].user_id, seat, table.stamp, game.legal()[0]
+        )
+    await tables.get_any(table.id).lobby.set_message(77)
     lobby = await tables.open(THERE, BOB)
     fresh = service(store)
     restored = {t.id: t for t in await fresh.restore()}
@@ -254,9 +262,11 @@ async def test_expert_computers_think_in_a_worker_thread() -> None:
         tables = TableService(MemoryTableStore(), players, seeds=lambda: 8, server_settings=server)
         table = await start_with_computers(tables)
         for _ in range(3):
-            await tables.run_computers(table.id)
-            seat, view = tables.hand(table.id, ALICE.user_id)
-            await tables.act(table.id, ALICE.user_id, seat, table.stamp, view.legal[0])
+            await tables.get_any(table.id).turns.run_computers()
+            seat, view = tables.get_any(table.id).view_for(ALICE.user_id)
+            await (await tables.fetch(table.id)).turns.act(
+                ALICE.user_id, seat, table.stamp, view.legal[0]
+            )
     assert ("expert", False) in deciders and ("basic", True) in deciders
     assert ("expert", True) not in deciders and ("basic", False) not in deciders
 
@@ -282,14 +292,16 @@ async def test_turn_ping_names_the_next_person_unless_they_clicked_or_pings_are_
         turns = turns_told(tables)
         table = await tables.open(HERE, ALICE)
         for person in (BOB, CAROL, DAVE):
-            await tables.join(table.id, person)
-        progress = await tables.start(table.id, ALICE.user_id)
+            await (await tables.fetch(table.id)).lobby.join(person)
+        progress = await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
         assert progress.mention is not None
         (turn,) = turns
         assert turn.user_id == progress.mention and turn.requested_by == ALICE.user_id
         assert turn.ping_in == (None if turn.user_id == ALICE.user_id else ping_after)
-        seat, view = tables.hand(table.id, turn.user_id)
-        await tables.act(table.id, turn.user_id, seat, table.stamp, view.legal[0])
+        seat, view = tables.get_any(table.id).view_for(turn.user_id)
+        await (await tables.fetch(table.id)).turns.act(
+            turn.user_id, seat, table.stamp, view.legal[0]
+        )
         mover, turn = turn.user_id, turns[-1]
         assert turn.requested_by == mover and turn.user_id != mover
         assert turn.ping_in == ping_after
@@ -315,13 +327,12 @@ async def test_each_computer_move_waits_its_delay_through_the_services_pace() ->
         assert table.game is not None
         waited.append((table.id, delay, len(table.game.log)))
 
-    tables.computer_pace = pace
-    assert tables.computer_pace is pace
+    tables.crew.computer_pace = pace
     table = await tables.open(HERE, ALICE)
     for _ in range(3):
-        await tables.add_computer(table.id, ALICE.user_id)
-    await tables.start(table.id, ALICE.user_id)
-    await tables.run_computers(table.id)
+        await table.lobby.add_computer(ALICE.user_id)
+    await table.lobby.start(ALICE.user_id)
+    await table.turns.run_computers()
     assert table.game is not None and table.game.log, "the computers moved"
     alice = table.seat_of(ALICE.user_id)
     assert all(seat != alice for seat, _ in table.game.log), "until it is Alice's turn"
@@ -337,15 +348,17 @@ async def test_an_eight_seat_bid_euchre_table_plays_to_the_end_and_replays() -> 
     table = await tables.open(HERE, ALICE, rules=HouseRules.preset_rules("bid_euchre_8"))
     assert len(table.seats) == 8
     for _ in range(7):
-        await tables.add_computer(table.id, ALICE.user_id)
-    await tables.start(table.id, ALICE.user_id)
+        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
+    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
     assert table.game is not None and table.game.rules.game == "bid_euchre"
     rng = random.Random(5)
     while table.status == "playing":
-        await tables.run_computers(table.id)
+        await tables.get_any(table.id).turns.run_computers()
         if table.status == "playing":
-            seat, view = tables.hand(table.id, ALICE.user_id)
-            await tables.act(table.id, ALICE.user_id, seat, table.stamp, rng.choice(view.legal))
+            seat, view = tables.get_any(table.id).view_for(ALICE.user_id)
+            await (await tables.fetch(table.id)).turns.act(
+                ALICE.user_id, seat, table.stamp, rng.choice(view.legal)
+            )
     row = store.tables[table.id]
     assert row.status == "finished" and row.record is not None
     assert row.record["rules"] == {"preset": "bid_euchre_8"}
@@ -360,16 +373,20 @@ async def test_a_bid_euchre_table_is_restored_and_refuses_a_low_bid() -> None:
     tables = service(store)
     table = await tables.open(HERE, ALICE, rules=HouseRules.preset_rules("bid_euchre"))
     for person in (BOB, CAROL, DAVE):
-        await tables.join(table.id, person)
-    await tables.start(table.id, ALICE.user_id)
+        await (await tables.fetch(table.id)).lobby.join(person)
+    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
     game = table.game
     first = game.turn
     assert table.whose_turn() == f"{table.name(first)} is to bid"
-    await tables.act(table.id, table.seats[first].user_id, first, table.stamp, Action.bid(4))
+    await (await tables.fetch(table.id)).turns.act(
+        table.seats[first].user_id, first, table.stamp, Action.bid(4)
+    )
     second = game.turn
     before = table.record()
     with pytest.raises(IllegalMoveError, match="4") as refused:
-        await tables.act(table.id, table.seats[second].user_id, second, table.stamp, Action.bid(4))
+        await (await tables.fetch(table.id)).turns.act(
+            table.seats[second].user_id, second, table.stamp, Action.bid(4)
+        )
     assert refused.value.code == "bid_too_low" and table.record() == before
     restored = {t.id: t for t in await service(store).restore()}
     assert restored[table.id].record() == table.record()

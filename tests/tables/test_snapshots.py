@@ -35,11 +35,13 @@ async def played(humans: int = 2) -> tuple[TableService, list[TableEvent], Memor
     table = await start_with_computers(tables, humans=humans)
     rng = random.Random(2)
     for _ in range(6):
-        await tables.run_computers(table.id)
+        await tables.get_any(table.id).turns.run_computers()
         assert table.game is not None
         user = next(u for u in table.humans if table.seat_of(u) == table.game.turn)
-        seat, view = tables.hand(table.id, user)
-        await tables.act(table.id, user, seat, table.stamp, rng.choice(view.legal))
+        seat, view = tables.get_any(table.id).view_for(user)
+        await (await tables.fetch(table.id)).turns.act(
+            user, seat, table.stamp, rng.choice(view.legal)
+        )
     return tables, heard, preferences
 
 
@@ -93,7 +95,7 @@ async def test_a_lobby_snapshot_has_no_hands() -> None:
     heard: list[TableEvent] = []
     tables.listeners.append(heard.append)
     table = await tables.open(HERE, ALICE)
-    await tables.join(table.id, BOB)
+    await (await tables.fetch(table.id)).lobby.join(BOB)
     (person, other) = heard[-1].snapshot.seats
     assert person.view is None and other.view is None
     assert not person.claim and not person.hint

@@ -28,10 +28,12 @@ async def play(tables: TableService, rounds: int) -> list[str]:
     """Alice's first legal action and the computers' turns, ``rounds`` times: the log."""
     table = await start_with_computers(tables)
     for _ in range(rounds):
-        await tables.run_computers(table.id)
-        seat, view = tables.hand(table.id, ALICE.user_id)
-        await tables.act(table.id, ALICE.user_id, seat, table.stamp, view.legal[0])
-    await tables.run_computers(table.id)
+        await tables.get_any(table.id).turns.run_computers()
+        seat, view = tables.get_any(table.id).view_for(ALICE.user_id)
+        await (await tables.fetch(table.id)).turns.act(
+            ALICE.user_id, seat, table.stamp, view.legal[0]
+        )
+    await tables.get_any(table.id).turns.run_computers()
     return [f"{seat}:{action}" for seat, action in table.require_game().log]
 
 
@@ -40,6 +42,6 @@ async def test_a_search_that_never_answers_gives_way_to_basics_move() -> None:
     late = tables_at("expert", SearchPool(0, slots=[stuck]))
     played = await play(late, 4)
     assert stuck.started, "the experts did start their searches"
-    assert late.thinking.fallbacks == sum(1 for entry in played if not entry.startswith("0:"))
+    assert late.crew.thinking.fallbacks == sum(1 for entry in played if not entry.startswith("0:"))
     assert played == await play(tables_at("basic"), 4), "basic's moves, seeded as the expert's"
     assert late.pool.waiting == 0, "the late searches left the queue"

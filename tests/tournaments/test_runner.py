@@ -105,7 +105,9 @@ class Bench:
                 if seat is None or seat.user_id is None:
                     continue
                 action = table.game.legal()[0]
-                await self.tables.act(table.id, seat.user_id, table.game.turn, table.stamp, action)
+                await (await self.tables.fetch(table.id)).turns.act(
+                    seat.user_id, table.game.turn, table.stamp, action
+                )
                 made += 1
                 acted = True
                 if moves is not None and made >= moves:
@@ -118,7 +120,7 @@ class Bench:
         return made
 
     def _computing(self) -> bool:
-        return any(self.tables.computing.values())
+        return any(t.turns.computing for t in self.tables.open_tables)
 
     async def stop(self) -> None:
         self.tables.halt()
@@ -258,7 +260,7 @@ async def test_killed_mid_round_the_event_goes_on_where_it_was(tmp_path: Path) -
         ]
         for round_table in again.rounds[1].tables:
             assert round_table.table_id is not None
-            await second.tables.resume(round_table.table_id)
+            await second.tables.get_any(round_table.table_id).turns.resume()
         await second.play(event_id)
         await second.runner.next_round(event_id, Actor(DIRECTOR))
         await second.play(event_id)

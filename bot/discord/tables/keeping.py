@@ -22,7 +22,7 @@ from bot.discord.refusals import log_refusal
 from bot.discord.routes import routed
 from bot.discord.tables.presenter import TablePresenter
 from bot.discord.tables.publishing import Shown
-from bot.tables import Progress, Table
+from bot.tables import LiveTable, Place, TableSnapshot
 from bot.tables.keeper import TableKeeper
 
 if TYPE_CHECKING:
@@ -164,15 +164,15 @@ class Keeping(commands.Cog):
                 RESUME_FLUSH,
             )
 
-    async def _resume(self, table: Table) -> None:
-        if table.id in self.bot.tables.computing:
+    async def _resume(self, table: LiveTable) -> None:
+        if table.turns.computing:
             return  # opened and played in this process before it was ready: it runs
-        self.presenter.show(await self.bot.tables.snapshot(table), post_if_missing=True)
+        self.presenter.show(await table.snapshot(), post_if_missing=True)
         if table.computer_to_act() is not None:
 
             async def play() -> None:
                 try:
-                    await self.bot.tables.resume(table.id)
+                    await table.turns.resume()
                 except Exception:
                     log.exception("table %d: its computers' turns could not be played", table.id)
 
@@ -200,7 +200,8 @@ class Keeping(commands.Cog):
         as at any closed table. A thread's table says so in the thread's channel (a
         deleted channel leaves nowhere to say it).
         """
-        if await self.bot.tables.close_gone(table.id, where) is None:
+        live = self.bot.tables.open_one(table.id)
+        if live is None or not await live.absence.close_gone(where):
             return
         log.info("table %d: closed, its %s %d was deleted", table.id, where, table.place.id)
         publisher = self.presenter.publisher
@@ -230,17 +231,17 @@ class Keeping(commands.Cog):
 
     # ------------------------------------------------------------------ KeeperNotifier
 
-    def _channel(self, table: Shown) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(table.place.id, guild_id=table.place.guild_id)
+    def _channel(self, place: Place) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(place.id, guild_id=place.guild_id)
 
-    async def remind(self, table: Table, user_id: int, seconds_left: float) -> int | None:
+    async def remind(self, table: TableSnapshot, user_id: int, seconds_left: float) -> int | None:
         """Ping the player in a new message, so the ping notifies."""
         text = (
             f"⏰ <@{user_id}>, it's your turn at table {table.id}: "
             f"a computer plays it for you in about {max(1, round(seconds_left))} seconds."
         )
         mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
-        channel = self._channel(table)
+        channel = self._channel(table.place)
         try:
             sent = await self.presenter.publisher.call(
                 table.place.id,
@@ -255,26 +256,23 @@ class Keeping(commands.Cog):
             return None
         return sent.id
 
-    async def turn_taken(self, table: Table, reminder_id: int) -> None:
+    async def turn_taken(self, place: Place, reminder_id: int) -> None:
         """Delete a reminder whose turn is over."""
-        message = self._channel(table).get_partial_message(reminder_id)
-        self.presenter.publisher.submit(
-            table.place.id, "delete", ("notice", reminder_id), message.delete
-        )
+        message = self._channel(place).get_partial_message(reminder_id)
+        self.presenter.publisher.submit(place.id, "delete", ("notice", reminder_id), message.delete)
 
     async def timed_out(
-        self, table: Table, progress: Progress, user_id: int, away: bool, reminder_id: int | None
+        self, table: TableSnapshot, seat: int, user_id: int, away: bool, reminder_id: int | None
     ) -> None:
         """Say what the computer did in the player's place (the keeper carries on the game)."""
-        seat = progress.moves[0].seat if progress.moves else table.seat_of(user_id)
-        name = table.name(seat) if seat is not None else "A player"
+        name = table.public.name(seat)
         text = f"⏰ {name} ran out of time, so a computer played their turn."
         if away:
             text = (
                 f"⏰ {name} ran out of time again: a computer plays their seat until they "
                 "click **Take my seat back** on the table."
             )
-        channel, publisher = self._channel(table), self.presenter.publisher
+        channel, publisher = self._channel(table.place), self.presenter.publisher
         if reminder_id is not None:
             reminder = channel.get_partial_message(reminder_id)
             publisher.submit(
@@ -291,13 +289,13 @@ class Keeping(commands.Cog):
                 lambda: channel.send(text, allowed_mentions=_NO_MENTIONS),
             )
 
-    async def closed_idle(self, table: Table, minutes: float) -> None:
+    async def closed_idle(self, table: TableSnapshot, minutes: float) -> None:
         """Say the table was closed, and take its buttons away."""
         text = (
             f"🛑 Table {table.id} was closed: nobody played for {_duration(minutes)}. "
             "Start a new one with /euchre new."
         )
-        channel = self._channel(table)
+        channel = self._channel(table.place)
         self.presenter.publisher.submit(
             table.place.id,
             "post",

@@ -50,10 +50,10 @@ from bot.render import hint_text, turn_mention
 from bot.render.web_links import public_base
 from bot.tables import (
     ClaimMade,
+    LiveTable,
     MoveMade,
     NoTableError,
     PingDue,
-    Table,
     TableClosed,
     TableClosedError,
     TableEvent,
@@ -102,7 +102,7 @@ class TablePresenter:
         self.bot = bot
         self.service = bot.tables
         self.publisher = Publisher(bot)
-        self.service.computer_pace = self.publisher.computer_pace
+        self.service.crew.computer_pace = self.publisher.computer_pace
         self._hands: dict[tuple[int, int], OpenHand] = {}
         self._remembered = 0
         self._hand_locks = HandLocks()
@@ -130,7 +130,7 @@ class TablePresenter:
         public = self.message(table)
         message_id = await send_public(interaction, embed=public.embed, view=public.view_or_missing)
         if message_id is not None:
-            await self.service.set_message(table.id, message_id)
+            await self.service.get_any(table.id).lobby.set_message(message_id)
 
     async def post_in(self, thread: discord.Thread, table: TableSnapshot) -> None:
         """Post the table as a new message in ``thread``, and remember that message."""
@@ -141,7 +141,7 @@ class TablePresenter:
             lambda: thread.send(embed=public.embed, view=public.view_or_missing),
             embeds=True,
         )
-        await self.service.set_message(table.id, sent.id)
+        await self.service.get_any(table.id).lobby.set_message(sent.id)
 
     async def replace_answer(
         self, interaction: discord.Interaction[EuchreBot], table: TableSnapshot
@@ -151,7 +151,7 @@ class TablePresenter:
         sent = await interaction.edit_original_response(
             content=None, embed=public.embed, view=public.view
         )
-        await self.service.set_message(table.id, sent.id)
+        await self.service.get_any(table.id).lobby.set_message(sent.id)
 
     async def played_again(
         self, interaction: discord.Interaction[EuchreBot], old_id: int, table: TableSnapshot
@@ -199,11 +199,11 @@ class TablePresenter:
 
         self.publisher.table(table, render, post_if_missing=post_if_missing, urgent=urgent)
 
-    def show_table(self, table: Table, *, post_if_missing: bool = False) -> None:
+    def show_table(self, table: LiveTable, *, post_if_missing: bool = False) -> None:
         """Show a table no event told of (a restart's, a tournament round's): its snapshot first."""
 
         async def show() -> None:
-            self.show(await self.service.snapshot(table), post_if_missing=post_if_missing)
+            self.show(await table.snapshot(), post_if_missing=post_if_missing)
 
         self._later(show())
 
@@ -300,7 +300,9 @@ class TablePresenter:
         message then says so (:meth:`on_table_event`).
         """
         await answer_first(interaction)  # the search takes a while
-        view, advice = await self.service.hint(table.id, interaction.user.id)
+        view, advice = await (await self.service.fetch_in_step(table.id)).turns.hint(
+            interaction.user.id
+        )
         await interaction.followup.send(hint_text(view, advice), ephemeral=True)
 
     async def send_hand(

@@ -74,7 +74,9 @@ def snapshot(table: TableSnapshot) -> Snapshot:
             if person.view is None or person.user_id in seats:
                 continue
             claims = person.claim and not person.away
-            seats[person.user_id] = seat_json(person.view, named, table.stamp, can_claim=claims)
+            seats[person.user_id] = seat_json(
+                person.view, named, table.stamp, can_claim=claims, four_colour=person.four_colour
+            )
     return Snapshot(table.place.id, table.id, table.version, body, seats)
 
 
@@ -109,13 +111,21 @@ class Feed:
         table = self.service.at(place_id)
         if table is None:
             return None
-        made = snapshot(await self.service.snapshot(table))
+        made = snapshot(await table.snapshot())
         told = self._latest.get(place_id)
         return told if told is not None and told.version > made.version else made
 
-    async def four_colour(self, user_id: int) -> bool:
-        """Whether the person draws the suits in four colours (their preference)."""
-        return (await self.service.preferences_of(user_id)).four_colour
+    async def four_colour(self, user_id: int, now: Snapshot | None) -> bool:
+        """Whether the person draws the suits in four colours (their preference).
+
+        A person seated reads it from their part of the table's snapshot ``now``, as it
+        was when the snapshot was made; someone only watching has no part in any snapshot,
+        so theirs is read where the tables read everyone's (the defaults if it can't be).
+        """
+        mine = None if now is None else now.seat_of(user_id)
+        if mine is not None:
+            return bool(mine["four_colour"])
+        return (await self.service.crew.preferences_of(user_id)).four_colour
 
     def _on_event(self, event: TableEvent) -> None:
         if event.kind in _QUIET:
@@ -151,22 +161,22 @@ class Feed:
         if table is None:
             raise UserFacingError("There is no table here now: open one first.")
         if do == "sit":
-            await service.join(table.id, player, _number(message.get("seat"), optional=True))
+            await table.lobby.join(player, _number(message.get("seat"), optional=True))
         elif do == "computer":
-            await service.add_computer(table.id, person.user_id)
+            await table.lobby.add_computer(person.user_id)
         elif do == "start":
-            await service.start(table.id, person.user_id)
+            await table.lobby.start(person.user_id)
         elif do == "leave":
-            await service.leave(table.id, person.user_id)
+            await table.lobby.leave(person.user_id)
         elif do in ("act", "claim"):
             seat = table.seat_of(person.user_id)
             if seat is None:
                 raise UserFacingError("You're watching this table: only its players play.")
             stamp = _stamp(message.get("stamp"))
             if do == "claim":
-                await service.claim(table.id, person.user_id, seat, stamp)
+                await table.turns.claim(person.user_id, seat, stamp)
             else:
-                await service.act(table.id, person.user_id, seat, stamp, _action(message))
+                await table.turns.act(person.user_id, seat, stamp, _action(message))
         else:
             raise UserFacingError("That request isn't one the table knows.")
 

@@ -114,8 +114,18 @@ def public_json(table: PublicTable) -> Json:
     }
 
 
-def seat_json(view: SeatView, named: list[str], stamp: tuple[int, int], *, can_claim: bool) -> Json:
-    """One seat's own part: its hand in reading order, the cards it may click, its buttons."""
+def seat_json(
+    view: SeatView,
+    named: list[str],
+    stamp: tuple[int, int],
+    *,
+    can_claim: bool,
+    four_colour: bool = False,
+) -> Json:
+    """One seat's own part: its hand in reading order, the cards it may click, its buttons.
+
+    ``four_colour``: the person draws the suits in four colours (their preference).
+    """
     legal = view.legal if view.my_turn else ()
     cards = {a.card: a for a in legal if a.do in CARD_VERBS and a.card is not None}
     trump = view.trump if view.trump is not None and view.trump < NO_TRUMP_HIGH else None
@@ -143,4 +153,5 @@ def seat_json(view: SeatView, named: list[str], stamp: tuple[int, int], *, can_c
         "claim": can_claim,
         "prompt": prompt(view, named),
         "stamp": list(stamp),
+        "four_colour": four_colour,
     }

@@ -172,7 +172,9 @@ class Hub:
             await ws.close(code=SIGNED_OUT, message=b"sign in again")
             return ws
         socket = _Socket(ws, ticket)
-        four = await self.feed.four_colour(ticket.user_id)
+        four = await self.feed.four_colour(
+            ticket.user_id, await self.feed.current(ticket.channel_id)
+        )
         me = {"id": str(ticket.user_id), "name": ticket.name}
         socket.push("hello", _text({"type": "hello", "me": me, "four_colour": four}))
         room = self._room(ticket)

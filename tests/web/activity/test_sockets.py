@@ -201,8 +201,10 @@ async def test_the_activity_and_the_buttons_play_one_table(
         stamp = list(table.stamp)
         if seat in by_buttons:
             user = seats[seat].you is not None and table.seats[seat].user_id  # type: ignore[union-attr]
-            _, view = service.hand(table.id, int(user))
-            await service.act(table.id, int(user), seat, table.stamp, rng.choice(view.legal))
+            _, view = service.get_any(table.id).view_for(int(user))
+            await (await service.fetch(table.id)).turns.act(
+                int(user), seat, table.stamp, rng.choice(view.legal)
+            )
         else:
             s = seats[seat]
             await s.wait(lambda s, at=stamp: s.you is not None and s.you["stamp"] == at, "the turn")
@@ -252,11 +254,28 @@ async def test_the_suits_are_drawn_in_four_colours_for_who_prefers_it(
     assert served.service is not None
     plain, _ = await Socket.sign_in(served, session, "Ivy")
     four, user = await Socket.sign_in(served, session, "Jo")
-    await served.service.preferences.update(user, four_colour=True)
+    await served.service.crew.preferences.update(user, four_colour=True)
     for s in (plain, four):
         await s.connect()
         await s.wait(lambda s: s.last("hello"), "the hello")
     assert plain.last("hello")["four_colour"] is False  # type: ignore[index]
     assert four.last("hello")["four_colour"] is True  # type: ignore[index]
     for s in (plain, four):
+        await s.close()
+
+
+async def test_a_seated_persons_four_colours_come_with_their_part_of_the_table(
+    served: Served, session: aiohttp.ClientSession
+) -> None:
+    assert served.service is not None
+    sockets = await seat_four(served, session)
+    bo = sockets[1]
+    assert bo.table is not None and bo.you is not None
+    assert not any(s.you and s.you["four_colour"] for s in sockets)
+    user = int(bo.table["seats"][bo.you["seat"]]["user"])
+    await served.service.crew.preferences.update(user, four_colour=True)
+    await play(sockets, random.Random(3), moves=1)  # the next snapshot carries it
+    await bo.wait(lambda s: s.you is not None and s.you["four_colour"], "Bo's four colours")
+    assert not any(s.you and s.you["four_colour"] for s in sockets if s is not bo)
+    for s in sockets:
         await s.close()
