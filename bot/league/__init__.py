@@ -26,7 +26,7 @@ from .service import (
     SeasonChange,
 )
 from .standings import PAGE_SIZE, Standing, Standings, StandingsPage, frozen_rows, rank_players
-from .stats import PartnerRecord, PlayerStats, player_stats
+from .stats import PartnerRecord, PlayerStats, played_stats, player_stats
 
 __all__ = [
     "DEFAULT_FAMILY",
@@ -67,6 +67,7 @@ __all__ = [
     "history_entry",
     "kept_facts",
     "play",
+    "played_stats",
     "player_stats",
     "rank_players",
     "rate_game",

@@ -1,23 +1,22 @@
-"""A player's statistics over a set of archived games, read from their records.
+"""A player's statistics over a set of archived games.
 
-Counted per deal from the player's side of the table: a march is a deal their side
-made trump and took every trick (a partner's loner too); a euchre made is a deal their
-side defended and euchred the makers; a euchre suffered, one their side made trump
-and was euchred. Loners count the player's own: tried (went alone as maker's side),
-made (not euchred), and defending alone (with how many of those euchred the makers).
+Counted per deal from the player's seat (:mod:`bot.store.figures` says what each figure
+counts, and keeps them per seat as each game is archived): marches, euchres made and
+suffered, loners tried and made, lone defences and those that euchred the makers.
 Partners are the other people on the player's team; computers are nobody's partner here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from bot.store import ArchivedGame
+from bot.store.figures import FIGURES, Mate, PlayedGame, SeatFigures, seat_figures
 
 from .facts import GameFacts
 
-__all__ = ["PartnerRecord", "PlayerStats", "player_stats"]
+__all__ = ["PartnerRecord", "PlayerStats", "played_stats", "player_stats"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,9 +34,9 @@ class PartnerRecord:
         return self.wins / self.games
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    """Everything ``/euchre stats`` counts for one player."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerStats(SeatFigures):
+    """Everything ``/euchre stats`` counts for one player (their seats' figures, summed)."""
 
     user_id: int
     name: str
@@ -47,13 +46,6 @@ class PlayerStats:
     ties: int = 0
     points_for: int = 0
     points_against: int = 0
-    marches: int = 0
-    euchres_made: int = 0
-    euchres_suffered: int = 0
-    loners_tried: int = 0
-    loners_made: int = 0
-    defended_alone: int = 0
-    lone_defence_euchres: int = 0
     partners: tuple[PartnerRecord, ...] = ()
 
     @property
@@ -92,54 +84,54 @@ def player_stats(
     user_id: int, name: str, games: Iterable[tuple[ArchivedGame, GameFacts]]
 ) -> PlayerStats:
     """The statistics of ``user_id`` over ``games`` (games they did not play are skipped)."""
-    count = dict.fromkeys(
-        (
-            "games",
-            "ranked_games",
-            "wins",
-            "ties",
-            "points_for",
-            "points_against",
-            "marches",
-            "euchres_made",
-            "euchres_suffered",
-            "loners_tried",
-            "loners_made",
-            "defended_alone",
-            "lone_defence_euchres",
-        ),
-        0,
-    )
-    partners: dict[int, list[int]] = {}
-    names: dict[int, str] = {}
+    return played_stats(user_id, name, _played(user_id, games))
+
+
+def _played(user_id: int, games: Iterable[tuple[ArchivedGame, GameFacts]]) -> Iterator[PlayedGame]:
     for game, facts in games:
         me = next((p for p in game.players if p.user_id == user_id), None)
         if me is None:
             continue
-        team = me.team
-        won = facts.winner == team
+        yield PlayedGame(
+            game_id=game.id,
+            ranked=game.ranked,
+            winner=facts.winner,
+            score=facts.score,
+            seat=me.seat,
+            team=me.team,
+            figures=seat_figures(facts.deals, me.seat, me.team),
+            others=tuple(
+                Mate(p.seat, p.team, p.user_id, p.is_computer, p.display_name)
+                for p in game.players
+                if p.seat != me.seat
+            ),
+        )
+
+
+def played_stats(user_id: int, name: str, games: Iterable[PlayedGame]) -> PlayerStats:
+    """The statistics of ``user_id`` over their ``games``, each read from their seat.
+
+    Every game's figures must be there (``PlayedGame.figures``): count a game kept
+    without them from its record first.
+    """
+    count = dict.fromkeys(("games", "ranked_games", "wins", "ties"), 0)
+    count |= dict.fromkeys(("points_for", "points_against", *FIGURES), 0)
+    partners: dict[int, list[int]] = {}
+    names: dict[int, str] = {}
+    for game in games:
+        if game.figures is None:
+            raise ValueError(f"game {game.game_id} is not counted: count it from its record")
+        team = game.team
+        won = game.winner == team
         count["games"] += 1
         count["ranked_games"] += game.ranked
         count["wins"] += won
-        count["ties"] += facts.winner is None
-        count["points_for"] += facts.score[team]
-        count["points_against"] += facts.score[1 - team]
-        for deal in facts.deals:
-            if deal.makers is None or deal.result not in ("made", "march", "euchred"):
-                continue
-            making = deal.makers == team
-            euchred = deal.result == "euchred"
-            count["marches"] += making and deal.result == "march"
-            count["euchres_made"] += not making and euchred
-            count["euchres_suffered"] += making and euchred
-            if me.seat in deal.alone:
-                if making:
-                    count["loners_tried"] += 1
-                    count["loners_made"] += not euchred
-                else:
-                    count["defended_alone"] += 1
-                    count["lone_defence_euchres"] += euchred
-        for p in game.players:
+        count["ties"] += game.winner is None
+        count["points_for"] += game.score[team]
+        count["points_against"] += game.score[1 - team]
+        for figure in FIGURES:
+            count[figure] += getattr(game.figures, figure)
+        for p in game.others:
             if p.team != team or p.user_id is None or p.user_id == user_id or p.is_computer:
                 continue
             record = partners.setdefault(p.user_id, [0, 0])

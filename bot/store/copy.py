@@ -36,6 +36,7 @@ COPY_ORDER: Final[dict[str, tuple[str, ...]]] = {
     "seasons": ("id",),
     "games": ("id",),
     "game_players": ("game_id", "seat"),
+    "seat_figures": ("game_id", "seat"),
     "game_accuracy": ("game_id", "user_id"),
     "deal_accuracy": ("game_id", "user_id", "deal"),
     "league_ratings": ("season_id", "family", "user_id"),

@@ -21,6 +21,7 @@ from bot.store.errors import (
     InvalidRecordError,
     NotFoundError,
 )
+from bot.store.figures import FiguresRepo, seat_figures
 from bot.store.league_models import EventGame
 from bot.store.models import ArchivedGame, GamePlayer, Seat
 from bot.store.repository import Repository
@@ -147,6 +148,9 @@ class GameArchiveRepo(Repository):
                     )
                     for p in players
                 ],
+            )
+            await FiguresRepo(self._db).write(
+                game_id, [(p.seat, seat_figures(game.results, p.seat, p.team)) for p in players]
             )
             return await self.get(game_id)
 

@@ -70,6 +70,9 @@ class PreferenceRepo(Repository):
         hidden: set[int] = set()
         for start in range(0, len(ids), _CHUNK):
             chunk = ids[start : start + _CHUNK]
+            # a few list lengths, so the statement is prepared once each, not per length
+            size = min(_CHUNK, max(8, 1 << (len(chunk) - 1).bit_length()))
+            chunk += chunk[-1:] * (size - len(chunk))
             slots = ", ".join("?" for _ in chunk)
             rows = await self._db.fetch_all(
                 f"SELECT user_id FROM preferences WHERE hide_from_web AND user_id IN ({slots})",

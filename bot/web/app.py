@@ -52,6 +52,7 @@ from .options import WebOptions
 if TYPE_CHECKING:
     from .activity import Activity
 from .reading import (
+    GamePage,
     read_event,
     read_game,
     read_icon,
@@ -113,6 +114,7 @@ class _Site:
             undefined=StrictUndefined,
             trim_blocks=True,
             lstrip_blocks=True,
+            auto_reload=False,  # shipped templates never change under a running process
         )
         self.env.globals.update(
             who=markup.who,
@@ -213,6 +215,14 @@ class _Site:
 
     # ------------------------------------------------------------------ pages
 
+    async def game_at(self, guild_id: int, game_id: int, step: int | None = None) -> GamePage:
+        """A finished game's page; PageNotFound when it has no step ``step`` (1-based)."""
+        async with self.reading() as db:
+            page = await read_game(db, guild_id, game_id)
+        if step is not None and not 1 <= step <= len(page.book.steps):
+            raise PageNotFound(f"game {game_id} has no step {step}")
+        return page
+
     async def home(self, request: web.Request) -> web.Response:
         made = self.html(request, "home.html", "public, max-age=300", title="Euchre for Discord")
         return respond(request, made)
@@ -243,12 +253,8 @@ class _Site:
         wanted = query_number(request, "step")
 
         async def make() -> Answer:
-            async with self.reading() as db:
-                page = await read_game(db, guild_id, game_id)
-            count = len(page.book.steps)
-            number = count if wanted is None else wanted
-            if not 1 <= number <= count:
-                raise PageNotFound(f"game {game_id} has no step {number}")
+            page = await self.game_at(guild_id, game_id, wanted)
+            number = len(page.book.steps) if wanted is None else wanted
             return self.html(
                 request,
                 "game.html",
@@ -266,8 +272,7 @@ class _Site:
         guild_id, game_id = path_number(request, "guild"), path_number(request, "game")
 
         async def make() -> Answer:
-            async with self.reading() as db:
-                page = await read_game(db, guild_id, game_id)
+            page = await self.game_at(guild_id, game_id)
             data = replay_data(page.book)
             data["players"] = [{"name": p.name, "computer": p.computer} for p in page.players]
             body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
@@ -329,11 +334,7 @@ class _Site:
         wanted = query_number(request, "step")
 
         async def make() -> Answer:
-            async with self.reading() as db:
-                page = await read_game(db, guild_id, game_id)
-            count = len(page.book.steps)
-            if wanted is not None and not 1 <= wanted <= count:
-                raise PageNotFound(f"game {game_id} has no step {wanted}")
+            page = await self.game_at(guild_id, game_id, wanted)
             png = og.game_card(page, None if wanted is None else wanted - 1)
             return answer(png, "image/png", self.game_cache_control)
 

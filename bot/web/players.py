@@ -1,37 +1,35 @@
 """A player's page: their rating over the season, accuracy, record, partners and games.
 
-Their statistics come from the deal outcomes the archive keeps beside each record
-(schema 17), their place from the store's ranking, their accuracy from the reviews the
-league keeps of their games (``AccuracyRepo``).
+Their statistics are sums of the figures the archive keeps for each seat of a game
+(schema 27; a game archived before deal outcomes were kept is replayed), their place
+from the store's ranking, their accuracy from the reviews the league keeps of their
+games (``AccuracyRepo``).
 """
 
 from __future__ import annotations
 
-import logging
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Final
 
 from bot.league import (
     FAMILIES,
     Family,
-    GameFacts,
     HistoryEntry,
     PlayerStats,
     RatingModel,
     Standing,
     game_facts,
     history_entry,
-    kept_facts,
-    player_stats,
+    played_stats,
     rank_players,
 )
 from bot.league.ratings import Rating
 from bot.review.repository import AccuracyPoint, AccuracyRepo
-from bot.rules import RecordError
 from bot.server.preferences import HIDDEN_NAME
-from bot.store import ArchivedGame, Database, GameArchiveRepo, RatingRepo, Season
+from bot.store import Database, GameArchiveRepo, RatingRepo, Season
+from bot.store.figures import FiguresRepo, PlayedGame, seat_figures
 
 from .answers import PageNotFound
 from .servers import (
@@ -45,8 +43,6 @@ from .servers import (
 )
 
 __all__ = ["ACCURACY_SHOWN", "Accuracy", "Opponent", "PlayerPage", "RatingLine", "read_player"]
-
-log = logging.getLogger(__name__)
 
 RECENT_GAMES: Final = 20
 """A player's latest games listed."""
@@ -115,19 +111,21 @@ async def read_player(db: Database, guild_id: int, user_id: int) -> PlayerPage:
         raise PageNotFound(f"there is no user {user_id}")
     archive = GameArchiveRepo(db)
     season, _ = await current_season(db, guild_id)
-    latest, games, kept = await archive.player_games(
-        guild_id, user_id, latest=RECENT_GAMES, season_id=None if season is None else season.id
-    )
+    latest = await archive.list_by_player(guild_id, user_id, limit=RECENT_GAMES)
     if not latest:
         raise PageNotFound(f"user {user_id} never played on server {guild_id}")
-    hidden = await hidden_among(db, people_of([*latest, *games]))  # the player among them
+    played = (
+        [] if season is None else await FiguresRepo(db).season_games(guild_id, user_id, season.id)
+    )
+    met = {p.user_id for g in played for p in g.others}
+    hidden = await hidden_among(db, people_of(latest) | met)  # the player among them
     if user_id in hidden:
         raise PageNotFound(f"user {user_id} hides from the web pages")
     name = next(p.display_name for p in latest[0].players if p.user_id == user_id)
-    games.reverse()
-    stats = player_stats(user_id, name, await _facts(archive, games, kept))
+    played = await _counted(archive, played)
+    stats = played_stats(user_id, name, played)
     lines = [] if season is None else await _rating_lines(db, season, user_id, header.min_games)
-    opponents = _opponents(user_id, games)
+    opponents = _opponents(played)
     if hidden:
         partners = tuple(
             replace(p, user_id=0, name=HIDDEN_NAME) if p.user_id in hidden else p
@@ -164,22 +162,19 @@ async def _accuracy(db: Database, guild_id: int, user_id: int) -> Accuracy | Non
     return Accuracy(games, mean, tuple(reversed(latest)))
 
 
-async def _facts(
-    archive: GameArchiveRepo,
-    games: Sequence[ArchivedGame],
-    kept: dict[int, list[dict[str, Any]]],
-) -> list[tuple[ArchivedGame, GameFacts]]:
-    """Each game's facts: from the deal outcomes the archive keeps (``kept``), else its record."""
-    facts: dict[int, GameFacts] = {}
+async def _counted(archive: GameArchiveRepo, games: list[PlayedGame]) -> list[PlayedGame]:
+    """The games with their figures: those archived without them counted from their records."""
+    missing = [g.game_id for g in games if g.figures is None]
+    if not missing:
+        return games
+    records = await archive.records(missing)
+    out = []
     for game in games:
-        if game.id in kept:
-            try:
-                facts[game.id] = kept_facts(game, kept[game.id])
-            except RecordError as exc:
-                log.warning("game %d: its kept deal outcomes are unusable: %s", game.id, exc)
-    missing = [g.id for g in games if g.id not in facts]
-    records = await archive.records(missing) if missing else {}
-    return [(g, facts.get(g.id) or game_facts(records[g.id])) for g in games]
+        if game.figures is None:
+            deals = game_facts(records[game.game_id]).deals
+            game = replace(game, figures=seat_figures(deals, game.seat, game.team))
+        out.append(game)
+    return out
 
 
 async def _rating_lines(
@@ -201,18 +196,17 @@ async def _rating_lines(
     return lines
 
 
-def _opponents(user_id: int, games: Sequence[ArchivedGame]) -> tuple[Opponent, ...]:
+def _opponents(games: Sequence[PlayedGame]) -> tuple[Opponent, ...]:
     """The people met most, toughest first (lowest win rate, then most games)."""
     met: Counter[int] = Counter()
     won: Counter[int] = Counter()
     names: dict[int, str] = {}
     for game in games:
-        me = next(p for p in game.players if p.user_id == user_id)
-        for p in game.players:
-            if p.team == me.team or p.is_computer or p.user_id is None:
+        for p in game.others:
+            if p.team == game.team or p.is_computer or p.user_id is None:
                 continue
             met[p.user_id] += 1
-            won[p.user_id] += game.winner == me.team
+            won[p.user_id] += game.winner == game.team
             names[p.user_id] = p.display_name
     found = [Opponent(u, names[u], n, won[u]) for u, n in met.items()]
     found.sort(key=lambda o: (o.wins / o.games, -o.games, o.name.casefold(), o.user_id))

@@ -21,6 +21,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from lab.options import number, seed
 from tests.kit import night as night_kit
 
 __all__ = ["add_night_parser", "night"]
@@ -37,37 +38,14 @@ def add_night_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "first answers, cards and computer moves on the table, 429s, reviews delivered, "
         "memory, CPU per table and tables per core, each against its goal.",
     )
-    np.add_argument(
-        "--players",
-        type=int,
-        default=64,
-        help="tournament members, a multiple of 4 (default: %(default)s)",
-    )
-    np.add_argument("--casual", type=int, default=8, help="casual tables (default: %(default)s)")
-    np.add_argument(
-        "--rounds", type=int, default=3, help="tournament rounds (default: %(default)s)"
-    )
-    np.add_argument(
-        "--deals", type=int, default=2, help="deals a tournament game lasts (default: %(default)s)"
-    )
-    np.add_argument(
-        "--think",
-        type=float,
-        default=1.0,
-        help="mean seconds a member thinks before a move (default: %(default)s)",
-    )
-    np.add_argument(
-        "--web-rate", type=float, default=20.0, help="page requests a second (default: %(default)s)"
-    )
-    np.add_argument(
-        "--delay",
-        type=float,
-        default=1.0,
-        help="seconds between computer moves, the bot's computer_move_delay (default: %(default)s)",
-    )
-    np.add_argument(
-        "--seed", type=int, default=1, help="seed of the members' choices (default: %(default)s)"
-    )
+    number(np, "--players", 64, "tournament members, a multiple of 4")
+    number(np, "--casual", 8, "casual tables")
+    number(np, "--rounds", 3, "tournament rounds")
+    number(np, "--deals", 2, "deals a tournament game lasts")
+    number(np, "--think", 1.0, "mean seconds a member thinks before a move")
+    number(np, "--web-rate", 20.0, "page requests a second")
+    number(np, "--delay", 1.0, "seconds between computer moves, the bot's computer_move_delay")
+    seed(np, "seed of the members' choices")
 
 
 def night(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

@@ -46,7 +46,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
 from pathlib import Path
@@ -69,6 +69,7 @@ from bot.store import (
     Seat,
     TableRepo,
 )
+from bot.store.figures import FIGURES, seat_figures
 from bot.store.games import deal_outcomes
 from bot.web import WebOptions, make_app
 
@@ -234,6 +235,8 @@ class _Record:
     outcomes: str
     winner: int | None
     score: tuple[int, int]
+    figures: tuple[tuple[int, ...], ...]
+    """Each seat's figures (``seat_figures``), as the archive keeps them."""
 
 
 def _records(count: int, seed: int) -> list[_Record]:
@@ -243,7 +246,10 @@ def _records(count: int, seed: int) -> list[_Record]:
         game = _finished_game(rules, seed * 1_000_003 + n)
         text = json.dumps(game_record(game), ensure_ascii=False, separators=(",", ":"))
         outcomes = json.dumps(deal_outcomes(game), separators=(",", ":"))
-        out.append(_Record(text, outcomes, game.winner, (game.score[0], game.score[1])))
+        figures = tuple(
+            astuple(seat_figures(game.results, seat, seat % 2)) for seat in range(game.players)
+        )
+        out.append(_Record(text, outcomes, game.winner, (game.score[0], game.score[1]), figures))
     return out
 
 
@@ -283,6 +289,7 @@ async def seed_store(db: Database, options: WebBenchOptions) -> tuple[int, list[
     for first in range(1, options.games + 1, _CHUNK):
         games: list[tuple[Any, ...]] = []
         seats: list[tuple[Any, ...]] = []
+        figures: list[tuple[Any, ...]] = []
         for game_id in range(first, min(first + _CHUNK, options.games + 1)):
             record = records[game_id % len(records)]
             finished = (start + timedelta(minutes=game_id)).isoformat()
@@ -304,6 +311,7 @@ async def seed_store(db: Database, options: WebBenchOptions) -> tuple[int, list[
             for seat, n in enumerate(rng.sample(users, 4)):
                 user = _user(n)
                 seats.append((game_id, seat, seat % 2, user, False, None, f"Player {n}"))
+                figures.append((game_id, seat, *record.figures[seat]))
                 mu, sigma = ladder.play(game_id, user, record.winner == seat % 2)
                 points.append(
                     RatingPoint(
@@ -322,6 +330,11 @@ async def seed_store(db: Database, options: WebBenchOptions) -> tuple[int, list[
                 "INSERT INTO game_players (game_id, seat, team, user_id, is_computer, "
                 "computer_level, display_name) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 seats,
+            )
+            await db.execute_many(
+                f"INSERT INTO seat_figures (game_id, seat, {', '.join(FIGURES)}) "
+                f"VALUES (?, ?, {', '.join('?' for _ in FIGURES)})",
+                figures,
             )
     ratings = [
         PlayerRating(

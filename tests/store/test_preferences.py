@@ -75,3 +75,13 @@ async def test_hidden_among_names_only_who_hide(db: Database) -> None:
     assert await repo.hidden_among([]) == frozenset()
     await repo.update(ADA, hide_from_web=False)
     assert await repo.hidden_among(many) == frozenset()
+
+
+async def test_hidden_among_lists_of_every_length(db: Database) -> None:
+    # the ids are padded to a few list lengths: every length still finds exactly the hidden
+    repo = PreferenceRepo(db)
+    for user_id in (1, 9, 17, 600):
+        await repo.update(user_id, hide_from_web=True)
+    for n in (1, 2, 8, 9, 16, 17, 300, 500, 501, 601):
+        found = await repo.hidden_among(range(1, n + 1))
+        assert found == {u for u in (1, 9, 17, 600) if u <= n}, n
