@@ -189,8 +189,10 @@ class Turns:
             delay = table.computer_move_delay
             while table.computer_to_act() is not None and not crew.halting:
                 thought = self.thinking.start(table)  # searches while the delay runs
+                began = self.thinking.now()
                 try:
                     await crew.computer_pace(table, delay)
+                    waited = max(delay, self.thinking.now() - began)
                     async with table.lock:
                         await self.saver.bring_in_step(table)
                         seat = table.computer_to_act()
@@ -199,7 +201,7 @@ class Turns:
                         if self._claims_now(seat):
                             moves.extend(await self._claim(seat, by=None))
                         else:
-                            move = await self.thinking.move(table, thought, delay=delay)
+                            move = await self.thinking.move(table, thought, delay=waited)
                             if not await self.saver.move(table, move, urgent=False):
                                 continue
                             moves.append(move)

@@ -12,6 +12,7 @@ import pytest
 
 from bot.rules import replay
 from bot.server.settings import ServerSettings
+from bot.tables import Table
 from tests.cogs.euchre_driver import (
     ACTION_ID,
     HiddenCardWatch,
@@ -172,20 +173,20 @@ def test_the_watch_would_catch_a_leak() -> None:
 
 
 async def test_the_persons_move_shows_at_once_then_each_computer_move_in_its_turn(
-    make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch
+    make_harness: MakeHarness,
 ) -> None:
     bot = build_bot(3, delay=0.01)
     pauses: list[tuple[float, int]] = []
-    real_sleep = asyncio.sleep
     h = await make_harness(bot)
+    pace = bot.tables.crew.computer_pace  # the presenter's: the delay, then room in the channel
 
-    async def sleep(delay: float, *args: object) -> None:
-        if delay:
-            pauses.append((delay, len(h.sent)))
-        for _ in range(50):  # time passes: what was submitted is sent
-            await real_sleep(0)
+    async def paced(table: Table, delay: float) -> None:
+        pauses.append((delay, len(h.sent)))
+        await pace(table, delay)
+        for _ in range(50):  # what was submitted is sent
+            await asyncio.sleep(0)
 
-    monkeypatch.setattr("bot.tables.crew.asyncio.sleep", sleep)
+    bot.tables.crew.computer_pace = paced
     (alice,), table_message = await started(h, ["alice"], computers=3)
     table = only_table(bot)
     game = table.game

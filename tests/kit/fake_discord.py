@@ -320,6 +320,9 @@ class Interaction:
     """The callback was answered with success: the user saw the bot respond."""
     filled: asyncio.Event = field(default_factory=asyncio.Event)
     """The answer is there: the callback's own, or (deferred) the follow-up or edit after it."""
+    answer: JSON | None = None
+    """The message body of that answer, as the bot sent it: what the user was told, though
+    the message may be edited again since (by another interaction's token, say)."""
     released: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -1415,6 +1418,7 @@ class FakeDiscord:
         record.message_id = interaction.original_id
         interaction.answered.set()
         if interaction.response_type not in (DEFER, DEFER_UPDATE):
+            interaction.answer = copy.deepcopy((record.body or {}).get("data") or {})
             interaction.filled.set()
         return answer if record.query.get("with_response") in ("1", "true", "True") else None
 
@@ -1490,7 +1494,7 @@ class FakeDiscord:
         if interaction.hold and not interaction.filled.is_set():
             await self._hold(interaction, 10015)
         body: JSON = record.body or {}
-        interaction.filled.set()
+        _fill(interaction, body)
         if interaction.deferred_pending and interaction.original_id is not None:
             interaction.deferred_pending = False
             original = self.messages[interaction.original_id]
@@ -1534,7 +1538,7 @@ class FakeDiscord:
             return None
         if key == "@original":
             interaction.deferred_pending = False
-            interaction.filled.set()
+            _fill(interaction, record.body or {})
         self._edit(message, record.body or {})
         return message.payload
 
@@ -1805,3 +1809,10 @@ async def _read_body(request: web.Request) -> Any:
         return json.loads(str(raw)) if raw is not None else None
     text = await request.text()
     return json.loads(text) if text else None
+
+
+def _fill(interaction: Interaction, body: JSON) -> None:
+    """A deferred interaction's answer came (a follow-up or an edit of ``@original``)."""
+    if not interaction.filled.is_set():
+        interaction.answer = copy.deepcopy(body)
+    interaction.filled.set()

@@ -257,11 +257,13 @@ class Players:
         else:
             assert interaction.response_type in (_UPDATE, _DEFER_UPDATE), interaction.callback
             assert interaction.original_id == choice.message.id
-            reply = self.fake.messages[choice.message.id]
-            if reply.content.startswith(STALE_PREFIX) or FINISHED.match(reply.content):
+            # The answer itself, not the message now: a game that ended since shows its end
+            # there ("has finished") on an applied move's hand.
+            said = str((interaction.answer or {}).get("content") or "")
+            if said.startswith(STALE_PREFIX) or FINISHED.match(said):
                 outcome = "stale"
             else:
-                assert not reply.content, f"{choice!r} was refused: {reply.content}"
+                assert not said, f"{choice!r} was refused: {said}"
                 outcome = "applied"
         click = Click(choice, interaction, outcome)
         self.clicks.append(click)

@@ -47,9 +47,9 @@ import aiohttp
 from bot.store import Database
 from tests.kit.bot_process import BotProcess
 from tests.kit.fake_discord import FakeDiscord, Interaction, Message, User
-from tests.kit.fake_players import EuchreTable, Players
+from tests.kit.fake_players import Choice, EuchreTable, Players
 from tests.kit.harness import find_component
-from tests.kit.pace import _open, card_lag, nearest_rank, shown
+from tests.kit.pace import _open, card_lag, nearest_rank, shown, thought_choice
 from tests.kit.tournament_play import DIRECTOR, new_event, round_tables
 from tests.kit.waiting import BOUND
 
@@ -106,6 +106,8 @@ class NightFigures:
     """Seconds from a member's card click to the table showing it, by table."""
     computer_lags: list[float] = field(default_factory=list)
     """Seconds from a computer's turn beginning to the table showing its move."""
+    computer_waits: list[float] = field(default_factory=list)
+    """Of which, seconds from the move being made (saved) to the table showing it."""
     reviews: list[float] = field(default_factory=list)
     """Seconds from each Review click to the review delivered."""
     reviews_asked: int = 0
@@ -118,6 +120,10 @@ class NightFigures:
     """Answers Discord counts as invalid (401, 403, 429 but of shared scope)."""
     refused: int = 0
     pages: int = 0
+    pages_sent: int = 0
+    """Page requests sent (:attr:`pages` those answered)."""
+    web_seconds: float = 0.0
+    """Seconds the visitors came (the whole night, to its last game)."""
     page_statuses: dict[int, int] = field(default_factory=dict)
     page_lags: list[float] = field(default_factory=list)
     fallbacks: int = 0
@@ -160,7 +166,9 @@ class NightFigures:
             f"p50 {nearest_rank(self.computer_lags, 50):.2f} s, p95 "
             f"{nearest_rank(self.computer_lags, 95):.2f} s, max "
             f"{nearest_rank(self.computer_lags, 100):.2f} s (goal p95 <= 1.5 s); "
-            f"{self.fallbacks} basic's for a late search",
+            f"{self.fallbacks} basic's for a late search; shown after it was made: p50 "
+            f"{nearest_rank(self.computer_waits, 50):.2f} s, p95 "
+            f"{nearest_rank(self.computer_waits, 95):.2f} s",
             f"  429 answers: {self.rate_limited} ({self.global_limited} of the global limit; "
             f"goal 0); answers Discord counts invalid {self.invalid}; "
             f"payloads past Discord's limits {self.refused}",
@@ -168,7 +176,10 @@ class NightFigures:
             f"({self.reviews_dropped} dropped, told so): p50 "
             f"{nearest_rank(self.reviews, 50):.1f} s, p95 {nearest_rank(self.reviews, 95):.1f} s, "
             f"max {nearest_rank(self.reviews, 100):.1f} s (goal p95 <= 60 s)",
-            f"  web: {self.pages} pages, statuses {dict(sorted(self.page_statuses.items()))}, "
+            f"  web: {self.pages} pages of {self.pages_sent} sent, "
+            f"{self.pages_sent / max(self.web_seconds, 1e-9):.1f} a second over "
+            f"{self.web_seconds:.0f} s (asked {self.night.web_rate:g}), "
+            f"statuses {dict(sorted(self.page_statuses.items()))}, "
             f"p50 {_ms(self.page_lags, 50)}, p95 {_ms(self.page_lags, 95)}",
             f"  the bot and its search workers: {self.rss_mb:.0f} MB resident, "
             f"{self.cpu_seconds:.0f} CPU s ({self.cpu_loop:.0f} s the bot's own process) = "
@@ -234,21 +245,16 @@ class _Log:
 
 async def _play(players: Players, night: Night, rng: random.Random, log: _Log) -> None:
     """The members of a table take their turns, thinking first, until the game ends."""
-    fake, table = players.fake, players.table
+    table = players.table
     mine = log.played.setdefault(table.id, [])
-    waited = 0.0
-    while table.status == "playing":
-        choice = players.next_choice()
-        if choice is None:
-            if not await fake.wait_change(1.0):
-                waited += 1.0
-                if waited >= 3.0:
-                    await players.open_hands()
-                    waited = 0.0
-            continue
-        waited = 0.0
-        await asyncio.sleep(night.think * rng.uniform(0.5, 1.5))
-        choice = players.next_choice() or choice
+
+    def think(_: Choice) -> float:
+        return night.think * rng.uniform(0.5, 1.5)
+
+    def going() -> bool:
+        return table.status == "playing"
+
+    while (choice := await thought_choice(players, think, going)) is not None:
         message = table.message
         try:
             click = await players.make(choice)
@@ -359,7 +365,11 @@ def _free_port() -> int:
 async def _visit(
     base: str, guild: int, night: Night, figures: NightFigures, done: asyncio.Event
 ) -> None:
-    """``web_rate`` requests a second, each visitor from a loopback address of its own."""
+    """``web_rate`` requests a second, each visitor from a loopback address of its own.
+
+    Each wake-up sends every request due by then: on a busy loop a wake-up comes late,
+    and one request a wake-up would fall short of the rate.
+    """
     paths = [f"/s/{guild}", f"/s/{guild}", "/", f"/s/{guild}/card.png"]
     address, used, session = 0, 0, None
     gap = 1.0 / night.web_rate
@@ -379,24 +389,27 @@ async def _visit(
         figures.pages += 1
 
     sessions = []
-    next_at = loop.time()
+    next_at = began = loop.time()
     n = 0
     try:
         while not done.is_set():
-            if session is None or used >= _PER_ADDRESS:
-                address += 1
-                local = f"127.3.{address // 250 % 250}.{address % 250 + 1}"
-                connector = aiohttp.TCPConnector(local_addr=(local, 0), limit=2)
-                session = aiohttp.ClientSession(base, connector=connector)
-                sessions.append(session)
-                used = 0
-            used += 1
-            task = loop.create_task(get(session, paths[n % len(paths)]))
-            pending.add(task)
-            task.add_done_callback(pending.discard)
-            n += 1
-            next_at += gap
+            while next_at <= loop.time():  # every request due, however late the loop woke
+                if session is None or used >= _PER_ADDRESS:
+                    address += 1
+                    local = f"127.3.{address // 250 % 250}.{address % 250 + 1}"
+                    connector = aiohttp.TCPConnector(local_addr=(local, 0), limit=2)
+                    session = aiohttp.ClientSession(base, connector=connector)
+                    sessions.append(session)
+                    used = 0
+                used += 1
+                task = loop.create_task(get(session, paths[n % len(paths)]))
+                pending.add(task)
+                task.add_done_callback(pending.discard)
+                n += 1
+                figures.pages_sent = n
+                next_at += gap
             await asyncio.sleep(max(0.0, next_at - loop.time()))
+        figures.web_seconds = loop.time() - began
         if pending:
             await asyncio.wait(pending, timeout=BOUND)
     finally:
@@ -446,8 +459,13 @@ def _review_times(fake: FakeDiscord, clicks: list[Interaction], figures: NightFi
     return waiting == 0
 
 
-async def _computer_lags(bot: BotProcess, fake: FakeDiscord, offset: float) -> list[float]:
-    """A computer's move: from the previous action's save until a table version after its own."""
+async def _computer_lags(
+    bot: BotProcess, fake: FakeDiscord, offset: float
+) -> tuple[list[float], list[float]]:
+    """A computer's move: from the previous action's save until a table version after its own.
+
+    And of which, from its own save (the move made) until that version.
+    """
     versions: dict[int, list[float]] = {}
     for message in fake.public_messages():
         for cid in message.custom_ids:
@@ -459,7 +477,7 @@ async def _computer_lags(bot: BotProcess, fake: FakeDiscord, offset: float) -> l
             "SELECT table_id, idx, action, actor, created_at FROM table_actions "
             "ORDER BY table_id, idx"
         )
-    lags = []
+    lags, waits = [], []
     previous: dict[int, float] = {}
     for row in rows:
         table = int(row["table_id"])
@@ -473,7 +491,8 @@ async def _computer_lags(bot: BotProcess, fake: FakeDiscord, offset: float) -> l
         after = sorted(t for t in versions.get(table, []) if t >= saved)
         if after:
             lags.append(after[0] - began)
-    return lags
+            waits.append(after[0] - saved)
+    return lags, waits
 
 
 async def run_night(workdir: Path, night: Night) -> NightFigures:
@@ -506,9 +525,9 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
             cpu_before, _ = _cpu_and_rss(bot.proc.pid)
             loop_before, _ = _cpu_and_rss(bot.proc.pid, alone=True)
             began = loop.time()
-            done = asyncio.Event()
+            done, played = asyncio.Event(), asyncio.Event()
             web = loop.create_task(
-                _visit(f"http://127.0.0.1:{port}", fake.guild_id, night, figures, done)
+                _visit(f"http://127.0.0.1:{port}", fake.guild_id, night, figures, played)
             )
             tables = [
                 loop.create_task(_casual(fake, fake.member(name), night, log, done))
@@ -517,8 +536,10 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
             try:
                 await _tournament(fake, night, log)
             finally:
-                done.set()
-                await asyncio.gather(*tables, web, return_exceptions=True)
+                done.set()  # the casual tables finish the games they play
+                await asyncio.gather(*tables, return_exceptions=True)
+                played.set()  # the visitors came all night long, to its last game
+                await asyncio.gather(web, return_exceptions=True)
             for finished in (*tables, web):
                 finished.result()  # a casual table's or the visitors' failure fails the night
             figures.seconds = loop.time() - began
@@ -540,7 +561,7 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
             figures.card_lags = {
                 table: [card_lag(*card) for card in played] for table, played in log.played.items()
             }
-            figures.computer_lags = await _computer_lags(bot, fake, offset)
+            figures.computer_lags, figures.computer_waits = await _computer_lags(bot, fake, offset)
             figures.answers = _first_answers(fake)
             figures.failed = sum(
                 1 for i in fake.interactions.values() if i.delivered_at and not i.acknowledged

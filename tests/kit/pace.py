@@ -36,7 +36,7 @@ import contextlib
 import itertools
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,7 +44,7 @@ from bot.rules.cards import card_symbol, parse_card
 from bot.server.settings import ServerSettings
 from tests.kit.bot_process import BotProcess
 from tests.kit.fake_discord import FakeDiscord, Message, Request, User
-from tests.kit.fake_players import EuchreTable, Players
+from tests.kit.fake_players import Choice, EuchreTable, Players
 from tests.kit.harness import visible_text
 from tests.kit.waiting import BOUND
 
@@ -333,20 +333,27 @@ def card_lag(message: Message, label: str, clicked_at: float) -> float:
 
 
 async def _open(fake: FakeDiscord, host: User) -> EuchreTable:
-    """``/euchre new`` by ``host``: the new table, in the channel or in a thread."""
+    """``/euchre new`` by ``host``: the new table, in the channel or in a thread.
 
-    def table_ids() -> set[int]:
+    Told apart from tables others open meanwhile by the command's answer: the table's
+    message is that answer, or it is in the thread started from it (a thread started
+    from a message has the message's id).
+    """
+    slash = await fake.slash(host, "euchre new")
+    await slash.wait_answered(BOUND)
+
+    def opened() -> set[int]:
+        answers = {m.id for m in fake.messages.values() if m.interaction_id == slash.id}
         return {
             int(cid.split(":")[2])
             for m in fake.public_messages()
+            if m.id in answers or m.channel_id in answers
             for cid in m.custom_ids
             if cid.startswith("euchre:t:")
         }
 
-    known = table_ids()
-    await (await fake.slash(host, "euchre new")).wait_answered(BOUND)
-    await fake.wait_for(lambda: bool(table_ids() - known), timeout=BOUND, what="the new table")
-    return EuchreTable(fake, max(table_ids() - known))
+    await fake.wait_for(lambda: bool(opened()), timeout=BOUND, what="the new table")
+    return EuchreTable(fake, max(opened()))
 
 
 async def _seat(table: EuchreTable, members: list[User]) -> float:
@@ -371,6 +378,29 @@ def shown(message: Message, label: str, clicked_at: float) -> bool:
     return moved_on or any(card_count(later, label) > card_count(text, label) for _, later in same)
 
 
+async def thought_choice(
+    players: Players, think: Callable[[Choice], float], going: Callable[[], bool]
+) -> Choice | None:
+    """The next move of the table's members, made after ``think(choice)`` seconds.
+
+    None once not ``going()``. While nobody has a move and nothing changes, everyone
+    reopens their hand every 3 s (a restarted bot forgot the hands it showed).
+    """
+    waited = 0.0
+    while going():
+        choice = players.next_choice()
+        if choice is None:
+            if not await players.fake.wait_change(1.0):
+                waited += 1.0
+                if waited >= 3.0:
+                    await players.open_hands()
+                    waited = 0.0
+            continue
+        await asyncio.sleep(think(choice))
+        return players.next_choice() or choice
+    return None
+
+
 async def _play(
     players: Players,
     scenario: Scenario,
@@ -379,22 +409,17 @@ async def _play(
     moves: list[Move],
     table: int,
 ) -> None:
-    fake, loop = players.fake, asyncio.get_running_loop()
+    loop = asyncio.get_running_loop()
     waiter = players.members[-1].id if scenario.waiter else None
     made = 0
-    waited = 0.0
-    while made < scenario.moves and players.table.status == "playing":
-        choice = players.next_choice()
-        if choice is None:
-            if not await fake.wait_change(1.0):
-                waited += 1.0
-                if waited >= 3.0:
-                    await players.open_hands()
-                    waited = 0.0
-            continue
-        waited = 0.0
-        await asyncio.sleep(scenario.waiter if choice.member.id == waiter else scenario.think)
-        choice = players.next_choice() or choice
+
+    def think(choice: Choice) -> float:
+        return scenario.waiter if choice.member.id == waiter else scenario.think
+
+    def going() -> bool:
+        return made < scenario.moves and players.table.status == "playing"
+
+    while (choice := await thought_choice(players, think, going)) is not None:
         message = players.table.message
         click = await players.make(choice)
         clicked_at = click.interaction.delivered_at or loop.time()

@@ -21,6 +21,7 @@ from bot.tables import (
     Place,
     Player,
     SaveFailedError,
+    Table,
     TableClosedError,
     TableEvent,
     TableExistsError,
@@ -316,6 +317,27 @@ async def test_computer_delay_is_the_servers_else_the_services() -> None:
     plain = TableService(MemoryTableStore(), make_player, computer_move_delay=3.0)
     assert (await quick.open(HERE, ALICE)).computer_move_delay == 0.25
     assert (await plain.open(HERE, ALICE)).computer_move_delay == 3.0
+
+
+async def test_each_computer_move_waits_its_delay_through_the_services_pace() -> None:
+    tables = TableService(MemoryTableStore(), make_player, seeds=lambda: 8, computer_move_delay=0.5)
+    waited: list[tuple[int, float, int]] = []
+
+    async def pace(table: Table, delay: float) -> None:  # as the bot's: the delay, then room
+        assert table.game is not None
+        waited.append((table.id, delay, len(table.game.log)))
+
+    tables.crew.computer_pace = pace
+    table = await tables.open(HERE, ALICE)
+    for _ in range(3):
+        await table.lobby.add_computer(ALICE.user_id)
+    await table.lobby.start(ALICE.user_id)
+    await table.turns.run_computers()
+    assert table.game is not None and table.game.log, "the computers moved"
+    alice = table.seat_of(ALICE.user_id)
+    assert all(seat != alice for seat, _ in table.game.log), "until it is Alice's turn"
+    assert all(t == table.id and delay == 0.5 for t, delay, _ in waited)
+    assert [at for _, _, at in waited] == list(range(len(table.game.log))), "a wait a move"
 
 
 async def test_an_eight_seat_bid_euchre_table_plays_to_the_end_and_replays() -> None:

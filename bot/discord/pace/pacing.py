@@ -1,5 +1,9 @@
 """Pacing of a channel's messages under Discord's budget: the newest state wins, none queue.
 
+Longer than 450 lines: the pacer, the transport's reports of what it sent and was
+answered, and the waiting for room all read one running job's ticket; apart, they
+would reach into each other's state.
+
 Discord lets a channel take about 5 message posts, 5 edits and 5 deletes per 5 seconds;
 past that it answers 429. Each kind is a bucket with a fixed window: the first request
 after a reset opens it, and it resets ``period`` seconds later (every answer says how
@@ -21,7 +25,9 @@ message, like a table's public message or a turn ping) as a job of one *kind*
   spend go at once. Past the fifth, the next window opens the moment the last resets;
 - an *urgent* job (a person's own move) may take a slot kept in reserve, and is spread
   among urgent ones only, so it need not wait behind a stream of others (computer
-  moves);
+  moves); once urgent jobs have taken the reserve, the others may spend the rest;
+- :meth:`ChannelPacer.room` waits until a job of a key would start at once: a computer's
+  move waits for it past its delay, so it is made when its table can show it;
 - keys waiting for the same kind go first come, first served, so several tables of one
   channel share the budget fairly;
 - a job that was told to wait anyway (:class:`RetryAfter`, Discord's 429) comes back
@@ -161,6 +167,8 @@ class ChannelPacer:
         self._timer_at = math.inf
         self._idle = asyncio.Event()
         self._idle.set()
+        self._watchers: set[asyncio.Event] = set()
+        """Those waiting in :meth:`room`: woken whenever the pacer's state changes."""
         self.active_at = scheduler.now()
         """When a job was last submitted or ended."""
         self.traced = False
@@ -224,6 +232,47 @@ class ChannelPacer:
         slot = self._slots.get(key)
         return slot is not None and slot.job is not None
 
+    def free_at(self, key: Hashable, kind: Kind, now: float | None = None) -> float:
+        """When a job of ``kind`` for ``key`` (not urgent) submitted ``now`` would start.
+
+        ``inf`` while it could not be known: a job of ``key`` runs, or jobs of other keys
+        wait for that kind's budget and go first.
+        """
+        slot = self._slots.get(key)
+        if slot is not None and slot.running is not None:
+            return math.inf
+        if any(
+            other.job is not None and other.kind == kind and other.running is None
+            for each, other in self._slots.items()
+            if each != key
+        ):
+            return math.inf
+        at = self.scheduler.now() if now is None else now
+        return self._budgets[kind].free_at(at, urgent=False)
+
+    async def room(self, key: Hashable, kind: Kind, *, not_before: float, until: float) -> None:
+        """Wait until ``not_before``, and until a job of ``kind`` for ``key`` would start at once.
+
+        Never past ``until`` (the caller goes on then, and its job waits its turn).
+        """
+        while True:
+            now = self.scheduler.now()
+            at = max(not_before, self.free_at(key, kind, now))
+            if at <= now or now >= until:
+                return
+            woken = asyncio.Event()
+
+            async def ring(woken: asyncio.Event = woken) -> None:
+                woken.set()
+
+            timer = self.scheduler.call_later(min(at, until) - now, ring, name="pacer room")
+            self._watchers.add(woken)
+            try:
+                await woken.wait()
+            finally:
+                timer.cancel()
+                self._watchers.discard(woken)
+
     @property
     def idle(self) -> bool:
         """Nothing waits and nothing runs."""
@@ -265,6 +314,8 @@ class ChannelPacer:
             else:
                 wake = min(wake, at)
         self._wake_at(wake, now)
+        for woken in self._watchers:
+            woken.set()
 
     def _wake_at(self, when: float, now: float) -> None:
         if when == math.inf or when >= self._timer_at:

@@ -90,18 +90,20 @@ class Window:
         """When a request of this kind may start (``now`` if it may start now).
 
         An urgent one may take the reserved slots, and is spread among urgent ones only.
+        The reserve keeps a window's last slots for urgent requests until urgent requests
+        have taken as many in the window; then the others may spend what is left.
         """
         limits = self.limits
         if limits.per_period is None:
             return max(now, self.blocked_until)
-        keep = 0 if urgent else self.limit - max(1, self.limit - limits.reserve)
+        keep = 0 if urgent else min(limits.reserve, self.limit - 1)
         if now >= self.resets_at:  # this request opens the next window
             late = self._late(now)
             if self.limit - self.in_flight - len(late) > keep:
                 at = now
             else:
                 at = min(late) + limits.period if late else math.inf
-        elif self.remaining <= keep:
+        elif self.remaining <= max(0, keep - self.urgent_used):  # a reserve used is released
             at = self.resets_at
         elif limits.spread:
             used = self.urgent_used if urgent else self.limit - self.remaining

@@ -94,10 +94,15 @@ class TablePresenter:
     """Shows the tables of ``bot.tables`` in Discord; one per bot, shared by its cogs."""
 
     def __init__(self, bot: EuchreBot) -> None:
-        """Show the tables of ``bot``: subscribe :meth:`on_table_event` to its service."""
+        """Show the tables of ``bot``: subscribe :meth:`on_table_event` to its service.
+
+        The service's computers then wait for the channel to show their moves
+        (:meth:`~.publisher.Publisher.computer_pace`).
+        """
         self.bot = bot
         self.service = bot.tables
         self.publisher = Publisher(bot)
+        self.service.crew.computer_pace = self.publisher.computer_pace
         self._hands: dict[tuple[int, int], OpenHand] = {}
         self._remembered = 0
         self._hand_locks = HandLocks()

@@ -6,7 +6,10 @@ import asyncio
 import gc
 import itertools
 import math
+import random
 from collections.abc import Hashable
+
+import pytest
 
 from bot.discord.pace.pacing import (
     DISCORD_LIMITS,
@@ -352,23 +355,108 @@ async def test_a_stream_faster_than_the_budget_goes_a_second_apart_and_never_mee
     assert p.dropped == 75 - len(starts) - p.waiting("table")
 
 
-async def test_computer_moves_leave_the_reserved_slot_to_a_person_and_no_429_comes() -> None:
+async def test_a_person_takes_the_reserved_slot_and_computers_may_then_spend_what_is_left() -> None:
+    clock = ManualScheduler()
+    log, p = Log(clock), pacer(clock, reserve=1, spread=True)
+    await submit(p, "table", "edit", log.job("person"), urgent=True)
+    for n in range(4):  # computer moves, a second apart
+        await clock.advance(1)
+        await submit(p, "table", "edit", log.job(f"computer {n}"))
+    assert log.ran[-1] == (4.0, "computer 3"), "the reserve was taken: the last slot is theirs"
+    await submit(p, "table", "edit", log.job("person again"), urgent=True)
+    assert log.ran[-1] == (4.0, "computer 3"), "the window is spent"
+    await clock.advance(1)
+    await settle()
+    assert log.ran[-1] == (5.0, "person again")
+
+
+async def clock_sleep(clock: ManualScheduler, seconds: float) -> None:
+    woken = asyncio.Event()
+
+    async def ring() -> None:
+        woken.set()
+
+    clock.call_later(seconds, ring)
+    await woken.wait()
+
+
+async def test_computers_paced_by_the_room_left_show_each_move_as_made_and_a_person_at_once() -> (
+    None
+):
+    """A person and three computers a second apart: more than 5 edits per 5 s would ask."""
     clock = ManualScheduler()
     discord, p = Discord(clock), paced(clock)
-    person: list[tuple[float, str]] = []
-    for n in range(15):  # a person, then three computers a second apart; pings as posts
-        person.append((clock.now(), f"person {n}"))
-        await submit(p, "table", "edit", discord.job("edit", f"person {n}"), urgent=True)
-        await submit(p, ("ping", n), "delete", discord.job("delete", f"ping {n}"))
-        for c in range(3):
-            await run_for(clock, 1)
-            await submit(p, "table", "edit", discord.job("edit", f"computer {n}.{c}"))
-        await run_for(clock, 0.8)
-        await submit(p, ("ping", n + 1), "post", discord.job("post", f"ping {n + 1}"))
+    rng = random.Random(1)
+    turns: list[tuple[float, int, bool]] = []  # when each turn began, its move, a person's
+
+    async def play() -> None:
+        for n in range(240):  # sixty tricks
+            began = clock.now()
+            person = n % 4 == 0
+            if person:
+                await clock_sleep(clock, rng.uniform(0.5, 1.5))  # thinks, then clicks
+                began = clock.now()
+            else:  # the bot's computer pace: its delay, then room to show it
+                await p.room("table", "edit", not_before=began + 1.0, until=began + 6.0)
+            turns.append((began, n, person))
+            p.submit("table", "edit", discord.job("edit", str(n)), urgent=person)
+
+    table = asyncio.ensure_future(play())
+    while not table.done():
+        await run_for(clock, 0.05)
     await run_for(clock, 10)
-    assert discord.refused == 0
-    done = {name: when for when, _, name in discord.done}
-    assert all(done[name] == at for at, name in person), "a person's move goes at once"
+    assert discord.refused == 0 and p.dropped == 0, "every move had an edit of its own"
+    shown = {int(name): when for when, _, name in discord.done}
+    computers = sorted(shown[n] - began for began, n, person in turns if not person)
+    people = [shown[n] - began for began, n, person in turns if person]
+    assert computers[0] >= 1.0, "never sooner than the computer delay"
+    assert computers[len(computers) * 95 // 100] <= 1.5, "p95 within the goal of 1.5 s"
+    assert computers[-1] <= 2.0
+    assert max(people) <= 0.55, "at worst the rest of a window a computer spent"
+    assert sum(1 for lag in people if lag == 0) >= 0.75 * len(people), "mostly at once"
+
+
+async def test_room_waits_the_delay_then_the_window_then_a_running_edit_but_never_past_until() -> (
+    None
+):
+    clock = ManualScheduler()
+    log = Log(clock)
+    ready: list[float] = []
+
+    waits: list[asyncio.Future[None]] = []
+
+    async def room(p: ChannelPacer, not_before: float, until: float) -> None:
+        await p.room("table", "edit", not_before=not_before, until=until)
+        ready.append(clock.now())
+
+    def wait(p: ChannelPacer, not_before: float, until: float) -> None:
+        waits.append(asyncio.ensure_future(room(p, not_before, until)))
+
+    p = pacer(clock)
+    wait(p, 1.0, 9.0)
+    await run_for(clock, 1.5)
+    assert ready == [pytest.approx(1.0, abs=0.011)], "a quiet channel: the delay alone"
+    await submit(p, "table", "edit", log.job("mine", hold=True))
+    assert p.free_at("table", "edit") == math.inf, "its own edit runs: not known"
+    wait(p, 0.0, 30.0)
+    await run_for(clock, 2.0)
+    assert len(ready) == 1
+    log.gates["mine"].set()
+    await run_for(clock, 0.05)
+    assert ready[-1] == pytest.approx(3.5, abs=0.011), "woken as its edit ends"
+
+    one = pacer(clock, per=1)
+    await submit(one, "other", "edit", log.job("other"))  # answered at once: resets at 8.55
+    assert one.free_at("table", "edit") == pytest.approx(8.55)
+    wait(one, 0.0, 30.0)
+    await run_for(clock, 4.9)
+    assert len(ready) == 2
+    await run_for(clock, 0.2)
+    assert ready[-1] == pytest.approx(8.55, abs=0.011), "once the window reset"
+    await submit(one, "other", "edit", log.job("other again"))
+    wait(one, 0.0, clock.now() + 0.5)
+    await run_for(clock, 1.0)
+    assert len(ready) == 4 and all(w.done() for w in waits), "given up at until"
 
 
 async def test_cancel_stops_a_running_job_that_sent_nothing_yet_and_frees_its_slot() -> None:
