@@ -29,7 +29,17 @@ from tests.kit.harness import (
 # --------------------------------------------------------------------------- the demo bot
 
 
-class CounterButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"demo:(?P<n>[0-9]+)"):
+class Numbered:
+    """A dynamic item built again from the number in its custom_id."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Any, item: Any, match: re.Match[str], /) -> Any:
+        return cls(int(match["n"]))  # type: ignore[call-arg]
+
+
+class CounterButton(
+    Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"demo:(?P<n>[0-9]+)"
+):
     """A stateless counter: its state lives in the custom_id, so it survives restarts."""
 
     def __init__(self, n: int) -> None:
@@ -40,39 +50,19 @@ class CounterButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d
         )
         self.n = n
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> CounterButton:
-        return cls(int(match["n"]))
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         view = counter_view(self.n + 1)
         await interaction.response.edit_message(content=f"Count: {self.n + 1}", view=view)
 
 
 class NoteButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"demo-note:(?P<n>[0-9]+)"
+    Numbered, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"demo-note:(?P<n>[0-9]+)"
 ):
     """Acknowledges with a deferred update, then sends a private follow-up."""
 
     def __init__(self, n: int) -> None:
         super().__init__(discord.ui.Button(label="Note", custom_id=f"demo-note:{n}"))
         self.n = n
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> NoteButton:
-        return cls(int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer()

@@ -8,7 +8,7 @@ from typing import Any
 from bot.discord.app import EuchreBot
 from bot.tables import Table
 from bot.tables.turn_timers import person_to_act
-from tests.cogs.euchre_driver import act_through_hand, only_table, random_policy
+from tests.cogs.euchre_driver import act_through_hand, only_table, random_policy, started
 from tests.kit.harness import FakeMember, Harness, StoredMessage
 
 
@@ -16,15 +16,8 @@ async def seated(
     h: Harness, bot: EuchreBot, names: Sequence[str], watcher: str = "wendy"
 ) -> tuple[list[FakeMember], FakeMember, StoredMessage, Table]:
     """``names`` at a four-seat table, computers in the other seats; a watcher in the guild."""
-    g = h.guild(members=[*names, watcher])
-    people = [g.member(n) for n in names]
-    message = (await h.slash(people[0], "euchre new")).message
-    for person in people[1:]:
-        await h.click(person, message, label="Join")
-    for _ in range(4 - len(people)):
-        await h.click(people[0], h.message(message.id), label="Add computer")
-    await h.click(people[0], h.message(message.id), label="Start")
-    return people, g.member(watcher), h.message(message.id), only_table(bot)
+    people, message = await started(h, names, 4 - len(names), others=[watcher])
+    return people, people[0].guild.member(watcher), message, only_table(bot)
 
 
 def between_deals(table: Table) -> bool:
@@ -54,12 +47,7 @@ async def forged_click(
     none: an old button, or a forged id. Nothing at the table changes."""
     rules = f"euchre:t:{table.id}:rules"
     forged = forged or f"euchre:t:{table.id}:hands"
-    payload = h.build_component(user, message, custom_id=rules)
-    payload["data"]["custom_id"] = forged
-    for row in payload["message"]["components"]:
-        for component in row["components"]:
-            if component.get("custom_id") == rules:
-                component["custom_id"] = forged
+    payload = h.build_forged_component(user, message, forged, custom_id=rules)
     before = (table.stamp, len(table.actors), table.status)
     result = await h.dispatch(payload)
     assert (table.stamp, len(table.actors), table.status) == before

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -20,16 +20,20 @@ from bot.players import make_player
 from bot.render import LAST_DEAL
 from bot.render.cards import card_symbol
 from bot.rules import parse_card
+from bot.server.preference_sources import PreferenceSource
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.tables import (
+    ClaimCheck,
     MemoryTableStore,
     PlayerFactory,
     Table,
     TableEvent,
     TableService,
+    TableStore,
 )
+from bot.tables.computers import no_claims
 from bot.tables.scheduler import ManualScheduler
 from tests.kit.harness import FakeMember, Harness, Sent, StoredMessage, visible_text
 
@@ -73,6 +77,62 @@ def build_bot(
     served = {"activity_client_id": 42, "web_port": 8080, "web_base_url": "https://example.org"}
     settings = Settings(computer_move_delay=delay, **(served if activity else {}))
     return EuchreBot(settings, tables=tables, channel_limits=ChannelLimits.unlimited())
+
+
+def clocked_bot(
+    server: ServerSettings | None = None,
+    *,
+    store: TableStore | None = None,
+    seed: int = 5,
+    claims: ClaimCheck = no_claims,
+    keep_closed: int = 256,
+    preferences: PreferenceSource | None = None,
+    channel_limits: ChannelLimits | None = None,
+    **settings: Any,
+) -> tuple[EuchreBot, ManualScheduler]:
+    """The real bot with the shipped computers on a clock the test turns, and the clock.
+
+    Tables are kept in ``store`` (default: memory), shuffled from ``seed``; computers move
+    without delay; Discord's channel limits are off unless ``channel_limits`` says;
+    ``settings`` are the process's.
+    """
+    tables = TableService(
+        store or MemoryTableStore(),
+        make_player,
+        server_settings=FixedSettings(server),
+        claims=claims,
+        seeds=lambda: seed,
+        keep_closed=keep_closed,
+    )
+    clock = ManualScheduler()
+    bot = EuchreBot(
+        Settings(computer_move_delay=0, **settings),
+        tables=tables,
+        scheduler=clock,
+        preferences=preferences,
+        channel_limits=channel_limits or ChannelLimits.unlimited(),
+    )
+    return bot, clock
+
+
+FOUR = ("alice", "bob", "carol", "dave")
+"""Four people who fill a table."""
+
+
+async def started(
+    h: Harness, names: Sequence[str] = FOUR, computers: int = 0, *, others: Sequence[str] = ()
+) -> tuple[list[FakeMember], StoredMessage]:
+    """``names`` (the first opens it) and ``computers`` at a new table, the game started:
+    the people and the table message. ``others`` are in the guild too."""
+    g = h.guild(members=[*names, *others])
+    people = [g.member(n) for n in names]
+    message = (await h.slash(people[0], "euchre new")).message
+    for person in people[1:]:
+        await h.click(person, message, label="Join")
+    for _ in range(computers):
+        await h.click(people[0], h.message(message.id), label="Add computer")
+    await h.click(people[0], h.message(message.id), label="Start")
+    return people, h.message(message.id)
 
 
 async def resumed(bot: EuchreBot, table: Table, timeout: float = 30.0) -> None:

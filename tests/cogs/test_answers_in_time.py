@@ -9,8 +9,6 @@ a round, a move) are answered first, their work's result filling the deferred an
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -22,15 +20,9 @@ from bot.waits import WaitingLock, answer_first_with, before_waiting
 from tests.cogs.test_tournament_commands import DIRECTOR, MEMBERS, event_harness, settled
 from tests.conftest import MakeHarness
 from tests.kit.harness import Harness, HarnessError
+from tests.sqlite_only import db
 
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "answers.sqlite3")
-    try:
-        yield database
-    finally:
-        await database.close()
+__all__ = ["db"]
 
 
 def _slow_bot(db: Database, trips: int) -> commands.Bot:

@@ -16,6 +16,7 @@ from tests.cogs.euchre_driver import (
     build_bot,
     only_table,
     random_policy,
+    started,
     state,
 )
 from tests.conftest import MakeHarness
@@ -130,12 +131,7 @@ async def test_a_bid_not_above_the_highest_is_refused_with_the_rules_sentence(
     server = ServerSettings(rules=HouseRules.preset_rules("bid_euchre"))
     bot = build_bot(2, server=server)
     h = await make_harness(bot)
-    g = h.guild(members=["alice", "bob", "carol", "dave"])
-    people = [g.member(n) for n in ("alice", "bob", "carol", "dave")]
-    message = (await h.slash(people[0], "euchre new")).message
-    for person in people[1:]:
-        await h.click(person, message, label="Join")
-    await h.click(people[0], message, label="Start")
+    people, message = await started(h)
     table = only_table(bot)
     game = table.game
     assert game is not None and game.turn is not None and game.phase == "bid"
@@ -152,12 +148,7 @@ async def test_a_bid_not_above_the_highest_is_refused_with_the_rules_sentence(
     assert "bid.4" not in offered and "bid.3" not in offered and "bid.5" in offered
     pass_id = next(b.custom_id for b in action_buttons(hand, table.stamp) if code(b) == "pass")
     forged = str(pass_id).replace(":pass", ":bid.4")
-    payload = h.build_component(second, hand, custom_id=pass_id)
-    payload["data"]["custom_id"] = forged
-    for row in payload["message"]["components"]:
-        for component in row["components"]:
-            if component.get("custom_id") == pass_id:
-                component["custom_id"] = forged
+    payload = h.build_forged_component(second, hand, forged, custom_id=pass_id)
     before = state(table)
     result = await h.dispatch(payload)
     assert result.reply.ephemeral, result.reply

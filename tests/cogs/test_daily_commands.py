@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.daily.deal import deal_result, par_of, play_to_person
 from bot.daily.service import DailyService, fixed_expert
@@ -23,18 +20,12 @@ from cogs.euchre.daily import WEEKLY_EVERY
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeGuild, Harness, MemberSpec
+from tests.sqlite_only import db
+
+__all__ = ["db"]
 
 DAY = date(2024, 5, 1)
 NOON = datetime(2024, 5, 1, 12, tzinfo=UTC)
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "daily.sqlite3")
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 async def daily_harness(
@@ -46,15 +37,6 @@ async def daily_harness(
     bot.league = league  # type: ignore[attr-defined]
     h = await make_harness(bot)
     return h, h.guild(members=["ada", "bob"]), league.daily
-
-
-def relabel(payload: dict[str, Any], custom_id: str) -> None:
-    old = payload["data"]["custom_id"]
-    payload["data"]["custom_id"] = custom_id
-    for row in payload["message"]["components"]:
-        for child in row.get("components", []):
-            if child.get("custom_id") == old:
-                child["custom_id"] = custom_id
 
 
 async def test_a_daily_deal_is_played_to_the_end_once(
@@ -107,15 +89,12 @@ async def test_forged_and_stale_buttons_change_nothing(
     before = h.message(message.id).content
     first = h.message(message.id).buttons[0].custom_id
 
-    forged = h.build_component(ada, message, custom_id=first)
-    relabel(forged, "euchre:dd:20240501:0:play.AS")
+    forged = h.build_forged_component(ada, message, "euchre:dd:20240501:0:play.AS", custom_id=first)
     illegal = await h.dispatch(forged)
     assert illegal.last_reply.content == "That move isn't legal now."
-    later = h.build_component(ada, message, custom_id=first)
-    relabel(later, first.replace(":0:", ":5:"))
+    later = h.build_forged_component(ada, message, first.replace(":0:", ":5:"), custom_id=first)
     assert (await h.dispatch(later)).last_reply.content == "That button was already used."
-    garbled = h.build_component(ada, message, custom_id=first)
-    relabel(garbled, "euchre:dd:2024:0:pass")
+    garbled = h.build_forged_component(ada, message, "euchre:dd:2024:0:pass", custom_id=first)
     out_of_use = await h.dispatch(garbled)
     assert out_of_use.ephemeral and "doesn't work any more" in out_of_use.content
     assert h.message(message.id).content == before

@@ -11,16 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord.app import EuchreBot
-from bot.discord.pace.windows import ChannelLimits
-from bot.players import make_player
 from bot.players.claims import can_claim
 from bot.rules import Action, Deal, Game, new_game, parse_card, seat_view
 from bot.rules.house_rules import deck_cards
-from bot.settings import Settings
-from bot.tables import ClaimRefusedError, MemoryTableStore, Table, TableService
-from bot.tables.scheduler import ManualScheduler
-from tests.cogs.euchre_driver import only_table
+from bot.tables import ClaimRefusedError, MemoryTableStore, Table
+from tests.cogs.euchre_driver import clocked_bot, only_table, started
 from tests.cogs.test_euchre_ping_after import NAMES, Room
 from tests.conftest import MakeHarness
 from tests.kit.harness import StoredMessage
@@ -58,23 +53,10 @@ def chosen_game(table: Table, *plays: str) -> Game:
 async def claim_room(make_harness: MakeHarness, *plays: str) -> Room:
     """Four people at the trump pull, ``plays`` made (the store holds them too)."""
     store = MemoryTableStore()
-    tables = TableService(store, make_player, claims=can_claim, seeds=lambda: 5)
-    clock = ManualScheduler()
-    bot = EuchreBot(
-        Settings(computer_move_delay=0),
-        tables=tables,
-        scheduler=clock,
-        channel_limits=ChannelLimits.unlimited(),
-    )
+    bot, clock = clocked_bot(store=store, claims=can_claim)
     h = await make_harness(bot)
     r = Room(h, bot, clock)
-    g = h.guild(members=NAMES)
-    r.people = [g.member(n) for n in NAMES]
-    message = (await h.slash(r.people[0], "euchre new")).message
-    for person in r.people[1:]:
-        await h.click(person, message, label="Join")
-    await h.click(r.people[0], message, label="Start")
-    r.message = h.message(message.id)
+    r.people, r.message = await started(h, NAMES)
     table = only_table(bot)
     game = chosen_game(table, *plays)
     table.game = game

@@ -23,18 +23,13 @@ from typing import Any
 import pytest
 
 from bot.discord.app import EuchreBot
-from bot.discord.pace.pacing import ChannelLimits
-from bot.players import make_player
 from bot.rules import Action, HouseRules
 from bot.server.settings import ServerSettings
-from bot.server.sources import FixedSettings
-from bot.settings import Settings
 from bot.store import Database, GameArchiveRepo, TableRepo
-from bot.tables import NoTableError, Table, TableClosedError, TableService
-from bot.tables.scheduler import ManualScheduler
+from bot.tables import NoTableError, Table, TableClosedError
 from bot.tables.service import SAVE_UNSURE
-from tests.cogs.euchre_driver import action_buttons, only_table
-from tests.cogs.test_euchre_races import hand_of, started
+from tests.cogs.euchre_driver import action_buttons, clocked_bot, only_table, started
+from tests.cogs.test_euchre_races import hand_of
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeMember, Harness, Result, StoredMessage
 from tests.tables.test_out_of_step import UnsureStore, ends_the_game, in_step, to_act
@@ -56,16 +51,7 @@ async def bot_on(
 ) -> tuple[Harness, EuchreBot, UnsureStore]:
     """The real bot keeping its tables in ``db`` (one-deal games), and its harness."""
     store = UnsureStore(db)
-    server = FixedSettings(ServerSettings(rules=ONE_DEAL))
-    tables = TableService(
-        store, make_player, server_settings=server, seeds=lambda: 5, keep_closed=keep_closed
-    )
-    bot = EuchreBot(
-        Settings(computer_move_delay=0),
-        tables=tables,
-        scheduler=ManualScheduler(),
-        channel_limits=ChannelLimits.unlimited(),
-    )
+    bot, _ = clocked_bot(ServerSettings(rules=ONE_DEAL), store=store, keep_closed=keep_closed)
     return await make_harness(bot), bot, store
 
 

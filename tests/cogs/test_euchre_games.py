@@ -20,6 +20,7 @@ from tests.cogs.euchre_driver import (
     build_bot,
     only_table,
     random_policy,
+    started,
 )
 from tests.conftest import MakeHarness
 from tests.kit.harness import Sent
@@ -120,12 +121,7 @@ async def test_a_turn_ping_is_a_new_message_taken_away_after_the_move(
 ) -> None:
     bot = build_bot(5, server=ServerSettings(ping_after=0))
     h = await make_harness(bot)
-    g = h.guild(members=["alice", "bob", "carol", "dave"])
-    people = [g.member(n) for n in ("alice", "bob", "carol", "dave")]
-    table_message = (await h.slash(people[0], "euchre new")).message
-    for person in people[1:]:
-        await h.click(person, table_message, label="Join")
-    await h.click(people[0], table_message, label="Start")
+    people, table_message = await started(h)
     table = only_table(bot)
     policy = random_policy(1)
     movers = []
@@ -191,11 +187,7 @@ async def test_the_persons_move_shows_at_once_then_each_computer_move_in_its_tur
             await asyncio.sleep(0)
 
     bot.tables.crew.computer_pace = paced
-    alice = h.guild(members=["alice"]).member("alice")
-    table_message = (await h.slash(alice, "euchre new")).message
-    for _ in range(3):
-        await h.click(alice, table_message, label="Add computer")
-    await h.click(alice, table_message, label="Start")
+    (alice,), table_message = await started(h, ["alice"], computers=3)
     table = only_table(bot)
     game = table.game
     assert game is not None

@@ -20,17 +20,20 @@ from typing import Any
 import pytest
 
 from bot.discord.app import EuchreBot
-from bot.discord.pace.pacing import ChannelLimits
 from bot.discord.tables.presenter import HAND_EDITABLE_FOR
-from bot.players import make_player
 from bot.rules import HouseRules
 from bot.server.settings import ServerSettings
-from bot.server.sources import FixedSettings
-from bot.settings import Settings
-from bot.tables import MemoryTableStore, Table, TableService
+from bot.tables import Table
 from bot.tables.scheduler import ManualScheduler
 from bot.tables.turn_timers import person_to_act
-from tests.cogs.euchre_driver import act_through_hand, action_buttons, only_table, random_policy
+from tests.cogs.euchre_driver import (
+    act_through_hand,
+    action_buttons,
+    clocked_bot,
+    only_table,
+    random_policy,
+    started,
+)
 from tests.kit.harness import FakeMember, Harness, Sent, StoredMessage
 
 EDIT_HAND = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
@@ -38,33 +41,15 @@ EDIT_HAND = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
 
 def make_bot(**settings: Any) -> tuple[EuchreBot, ManualScheduler]:
     """The real bot; games end at the first deal's end; time moves when told."""
-    server = ServerSettings(rules=HouseRules(target_score=1))
-    tables = TableService(
-        MemoryTableStore(), make_player, server_settings=FixedSettings(server), seeds=lambda: 5
-    )
-    clock = ManualScheduler()
-    bot = EuchreBot(
-        Settings(computer_move_delay=0, **settings),
-        tables=tables,
-        scheduler=clock,
-        channel_limits=ChannelLimits.unlimited(),
-    )
-    return bot, clock
+    return clocked_bot(ServerSettings(rules=HouseRules(target_score=1)), **settings)
 
 
 async def seated(
     h: Harness, bot: EuchreBot, names: Sequence[str]
 ) -> tuple[list[FakeMember], StoredMessage, Table]:
     """``names`` at a four-seat table, computers in the other seats, the game started."""
-    g = h.guild(members=list(names))
-    people = [g.member(n) for n in names]
-    message = (await h.slash(people[0], "euchre new")).message
-    for person in people[1:]:
-        await h.click(person, message, label="Join")
-    for _ in range(4 - len(people)):
-        await h.click(people[0], h.message(message.id), label="Add computer")
-    await h.click(people[0], h.message(message.id), label="Start")
-    return people, h.message(message.id), only_table(bot)
+    people, message = await started(h, names, 4 - len(names))
+    return people, message, only_table(bot)
 
 
 async def open_hand(h: Harness, person: FakeMember, message: StoredMessage) -> StoredMessage:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.server.settings import ServerSettings
-from tests.cogs.euchre_driver import build_bot, only_table
+from tests.cogs.euchre_driver import build_bot, only_table, started
 from tests.conftest import MakeHarness
 
 HINT = "💡 Hint"
@@ -14,11 +14,7 @@ async def test_a_casual_game_offers_hints_and_says_one_was_used(
 ) -> None:
     bot = build_bot(3)
     h = await make_harness(bot)
-    alice = h.guild(members=["alice"]).member("alice")
-    table_message = (await h.slash(alice, "euchre new")).message
-    for _ in range(3):
-        await h.click(alice, table_message, label="Add computer")
-    await h.click(alice, table_message, label="Start")
+    (alice,), table_message = await started(h, ["alice"], computers=3)
     table = only_table(bot)
     assert table.game is not None and table.game.turn == 0
     hand = (await h.click(alice, h.message(table_message.id), label="Your hand")).message
@@ -39,15 +35,9 @@ async def test_a_casual_game_offers_hints_and_says_one_was_used(
 async def test_ranked_games_and_servers_without_hints_show_none(
     make_harness: MakeHarness,
 ) -> None:
-    names = ["alice", "bob", "carol", "dave"]
     bot = build_bot(3)
     h = await make_harness(bot)
-    g = h.guild(members=names)
-    people = [g.member(n) for n in names]
-    table_message = (await h.slash(people[0], "euchre new")).message
-    for person in people[1:]:
-        await h.click(person, table_message, label="Join")
-    await h.click(people[0], table_message, label="Start")
+    people, table_message = await started(h)
     table = only_table(bot)
     assert table.game is not None and table.game.turn is not None
     turn = people[table.game.turn]
@@ -60,11 +50,7 @@ async def test_ranked_games_and_servers_without_hints_show_none(
 async def test_a_server_may_turn_hints_off(make_harness: MakeHarness) -> None:
     bot = build_bot(3, server=ServerSettings(allow_hints=False))
     h = await make_harness(bot)
-    alice = h.guild(members=["alice"]).member("alice")
-    table_message = (await h.slash(alice, "euchre new")).message
-    for _ in range(3):
-        await h.click(alice, table_message, label="Add computer")
-    await h.click(alice, table_message, label="Start")
+    (alice,), table_message = await started(h, ["alice"], computers=3)
     hand = (await h.click(alice, h.message(table_message.id), label="Your hand")).message
     assert hand.button("↻ Refresh")
     assert all(b.label != HINT for b in hand.buttons)

@@ -9,9 +9,10 @@ are tested without waiting.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
 import logging
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -19,24 +20,23 @@ import discord
 import pytest
 
 from bot.discord.app import EuchreBot
-from bot.discord.pace.pacing import ChannelLimits
 from bot.discord.tables.keeping import UNKNOWN_BUTTON, Keeping
 from bot.players import make_player
 from bot.rules import replay
 from bot.server.settings import ServerSettings
-from bot.server.sources import FixedSettings
-from bot.settings import Settings
 from bot.store import Database, TableRepo
-from bot.tables import MemoryTableStore, Place, Player, TableService
+from bot.tables import Place, Player, TableService
 from bot.tables.database import DatabaseTableStore
 from bot.tables.scheduler import ManualScheduler
 from tests.cogs.euchre_driver import (
     Policy,
     act_through_hand,
     action_buttons,
+    clocked_bot,
     only_table,
     random_policy,
     resumed,
+    started,
 )
 from tests.kit.harness import FakeGuild, FakeMember, Harness, MemberSpec, StoredMessage
 
@@ -55,19 +55,7 @@ def make_bot(
     server = ServerSettings(
         turn_time_limit_seconds=limit, timeouts_before_computer=strikes, ping_after=0
     )
-    if store is None:
-        store = MemoryTableStore()
-    tables = TableService(
-        store, make_player, server_settings=FixedSettings(server), seeds=lambda: seed
-    )
-    clock = ManualScheduler()
-    bot = EuchreBot(
-        Settings(computer_move_delay=0, **settings),
-        tables=tables,
-        scheduler=clock,
-        channel_limits=ChannelLimits.unlimited(),
-    )
-    return bot, clock
+    return clocked_bot(server, store=store, seed=seed, **settings)
 
 
 def keeping_of(bot: EuchreBot) -> Keeping:
@@ -92,13 +80,8 @@ def same_guild(h: Harness, old: FakeGuild, names: Sequence[str]) -> FakeGuild:
 
 
 async def four_playing(h: Harness, names: Sequence[str] = NAMES) -> tuple[FakeGuild, StoredMessage]:
-    g = h.guild(members=list(names))
-    people = [g.member(n) for n in names]
-    message = (await h.slash(people[0], "euchre new")).message
-    for person in people[1:]:
-        await h.click(person, message, label="Join")
-    await h.click(people[0], message, label="Start")
-    return g, h.message(message.id)
+    people, message = await started(h, names)
+    return people[0].guild, message
 
 
 async def play(
@@ -263,25 +246,29 @@ def resume_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
     ]
 
 
-async def busy_channel(bot: EuchreBot, channel_id: int) -> asyncio.Event:
-    """A request of the channel that waits until the returned event is set."""
-    done = asyncio.Event()
+@contextlib.asynccontextmanager
+async def busy_table(
+    caplog: pytest.LogCaptureFixture,
+) -> AsyncIterator[tuple[EuchreBot, asyncio.Event]]:
+    """A bot with four people playing at a table whose channel is busy with a request that
+    waits until the event is set; the Keeping cog's INFO lines are captured."""
+    caplog.set_level(logging.INFO, logger="bot.discord.tables.keeping")
+    bot, _ = make_bot()
+    async with Harness(bot) as h:
+        g, _ = await four_playing(h)
+        done = asyncio.Event()
 
-    async def held() -> None:
-        await done.wait()
+        async def held() -> None:
+            await done.wait()
 
-    bot.pacers.of(channel_id).submit(("held",), "post", held)
-    return done
+        bot.pacers.of(g.channel.id).submit(("held",), "post", held)
+        yield bot, done
 
 
 async def test_the_resume_is_logged_at_once_and_the_flush_apart(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    caplog.set_level(logging.INFO, logger="bot.discord.tables.keeping")
-    bot, _ = make_bot()
-    async with Harness(bot) as h:
-        g, _ = await four_playing(h)
-        sent = await busy_channel(bot, g.channel.id)
+    async with busy_table(caplog) as (bot, sent):
         resuming = asyncio.create_task(keeping_of(bot).resume_all())
         for _ in range(100):
             await asyncio.sleep(0)
@@ -297,11 +284,7 @@ async def test_the_resume_is_logged_at_once_and_the_flush_apart(
 async def test_a_flush_given_up_is_logged_after_the_resume(
     caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    caplog.set_level(logging.INFO, logger="bot.discord.tables.keeping")
-    bot, _ = make_bot()
-    async with Harness(bot) as h:
-        g, _ = await four_playing(h)
-        sent = await busy_channel(bot, g.channel.id)
+    async with busy_table(caplog) as (bot, sent):
         keeping = keeping_of(bot)
         monkeypatch.setitem(type(keeping).resume_all.__globals__, "RESUME_FLUSH", 0.01)
         try:

@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.discord.app import STOPPING, EuchreBot
+from bot.discord.app import STOPPING
+from bot.discord.pace.pacing import DISCORD_LIMITS
 from bot.discord.tables.embeds import table_embed
-from bot.players import make_player
 from bot.server.settings import ServerSettings
-from bot.server.sources import FixedSettings
-from bot.settings import Settings
-from bot.tables import MemoryTableStore, TableService
-from bot.tables.scheduler import ManualScheduler
+from bot.tables import MemoryTableStore
 from tests.cogs.euchre_driver import (
     act_through_hand,
     action_buttons,
     build_bot,
+    clocked_bot,
     only_table,
     resumed,
+    started,
 )
 from tests.cogs.test_euchre_keeping import keeping_of
 from tests.kit.harness import Harness, visible_text
@@ -32,22 +31,10 @@ from tests.kit.waiting import BOUND, until
 NAMES = ["alice", "bob", "carol", "dave"]
 
 
-def paced_bot() -> tuple[EuchreBot, ManualScheduler]:
-    server = FixedSettings(ServerSettings(ping_after=0))
-    tables = TableService(MemoryTableStore(), make_player, server_settings=server, seeds=lambda: 5)
-    clock = ManualScheduler()
-    return EuchreBot(Settings(computer_move_delay=0), tables=tables, scheduler=clock), clock
-
-
 async def test_quick_clicks_spend_the_budget_and_the_table_jumps_to_the_newest_state() -> None:
-    bot, clock = paced_bot()
+    bot, clock = clocked_bot(ServerSettings(ping_after=0), channel_limits=DISCORD_LIMITS)
     async with Harness(bot) as h:
-        g = h.guild(members=NAMES)
-        people = [g.member(n) for n in NAMES]
-        message = (await h.slash(people[0], "euchre new")).message
-        for person in people[1:]:
-            await h.click(person, message, label="Join")
-        await h.click(people[0], message, label="Start")
+        people, message = await started(h, NAMES)
         table = only_table(bot)
         for _ in range(9):
             assert table.game is not None and table.game.turn is not None
@@ -82,7 +69,7 @@ async def test_quick_clicks_spend_the_budget_and_the_table_jumps_to_the_newest_s
         assert len(live) == 1, "one ping is live: the one whose turn it is"
         assert table.game is not None and table.game.turn is not None
         assert f"<@{people[table.game.turn].id}>" in live[0].content
-        pacer = bot.pacers.of(g.channel.id)
+        pacer = bot.pacers.of(people[0].guild.channel.id)
         assert pacer.idle and pacer.dropped > 0
         assert pacer.started["edit"] == 2
 
@@ -91,11 +78,7 @@ async def test_stopping_lets_the_click_in_hand_finish_and_refuses_new_ones() -> 
     store = MemoryTableStore()
     bot = build_bot(3, delay=0.05, store=store)
     async with Harness(bot) as h:
-        alice = h.guild(members=["alice"]).member("alice")
-        message = (await h.slash(alice, "euchre new")).message
-        for _ in range(3):
-            await h.click(alice, message, label="Add computer")
-        await h.click(alice, h.message(message.id), label="Start")
+        (alice,), message = await started(h, ["alice"], computers=3)
         table = only_table(bot)
         assert table.game is not None and table.game.turn == 0
         hand = (await h.click(alice, h.message(message.id), label="Your hand")).message

@@ -10,15 +10,11 @@ from __future__ import annotations
 import asyncio
 
 from bot.discord.app import EuchreBot
-from bot.discord.pace.windows import ChannelLimits
-from bot.players import make_player
 from bot.server.preference_sources import MemoryPreferences
 from bot.server.settings import ServerSettings
-from bot.server.sources import FixedSettings
-from bot.settings import Settings
-from bot.tables import MemoryTableStore, Table, TableService
+from bot.tables import Table
 from bot.tables.scheduler import ManualScheduler
-from tests.cogs.euchre_driver import act_through_hand, only_table
+from tests.cogs.euchre_driver import act_through_hand, clocked_bot, only_table, started
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeMember, Harness, Sent, StoredMessage
 
@@ -75,25 +71,10 @@ class Room:
 async def room(
     make_harness: MakeHarness, ping_after: float | None, prefs: MemoryPreferences | None = None
 ) -> Room:
-    server = FixedSettings(ServerSettings(ping_after=ping_after))
-    tables = TableService(MemoryTableStore(), make_player, server_settings=server, seeds=lambda: 5)
-    clock = ManualScheduler()
-    bot = EuchreBot(
-        Settings(computer_move_delay=0),
-        tables=tables,
-        scheduler=clock,
-        preferences=prefs,
-        channel_limits=ChannelLimits.unlimited(),
-    )
+    bot, clock = clocked_bot(ServerSettings(ping_after=ping_after), preferences=prefs)
     h = await make_harness(bot)
     r = Room(h, bot, clock)
-    g = h.guild(members=NAMES)
-    r.people = [g.member(n) for n in NAMES]
-    message = (await h.slash(r.people[0], "euchre new")).message
-    for person in r.people[1:]:
-        await h.click(person, message, label="Join")
-    await h.click(r.people[0], message, label="Start")
-    r.message = h.message(message.id)
+    r.people, r.message = await started(h, NAMES)
     return r
 
 

@@ -12,14 +12,18 @@ import asyncio
 from typing import Any
 
 from bot.discord.app import EuchreBot
-from bot.discord.pace.pacing import ChannelPacer
-from bot.players import make_player
+from bot.discord.pace.pacing import DISCORD_LIMITS, ChannelPacer
 from bot.server.settings import ServerSettings
-from bot.server.sources import FixedSettings
-from bot.settings import Settings
-from bot.tables import MemoryTableStore, Table, TableService
+from bot.tables import MemoryTableStore, Table
 from bot.tables.scheduler import ManualScheduler
-from tests.cogs.euchre_driver import ACTION_ID, act_through_hand, action_buttons, only_table
+from tests.cogs.euchre_driver import (
+    ACTION_ID,
+    act_through_hand,
+    action_buttons,
+    clocked_bot,
+    only_table,
+)
+from tests.cogs.euchre_driver import started as start_table
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeMember, Harness, Sent, StoredMessage
 
@@ -90,19 +94,12 @@ async def started(make_harness: MakeHarness) -> Game:
     The manual clock stands still, so the channel's second post of a window waits.
     """
     store = SlowSaves()
-    server = FixedSettings(ServerSettings(ping_after=0))
-    tables = TableService(store, make_player, server_settings=server, seeds=lambda: 5)
-    clock = ManualScheduler()
-    bot = EuchreBot(Settings(computer_move_delay=0), tables=tables, scheduler=clock)
+    bot, clock = clocked_bot(
+        ServerSettings(ping_after=0), store=store, channel_limits=DISCORD_LIMITS
+    )
     h = await make_harness(bot)
     game = Game(h, bot, store, clock)
-    g = h.guild(members=NAMES)
-    game.people = [g.member(n) for n in NAMES]
-    message = (await h.slash(game.people[0], "euchre new")).message
-    for person in game.people[1:]:
-        await h.click(person, message, label="Join")
-    await h.click(game.people[0], message, label="Start")
-    game.message = h.message(message.id)
+    game.people, game.message = await start_table(h, NAMES)
     for person in game.people:  # each keeps their hand open: it is redrawn on their turn
         await h.click(person, game.message, label="Your hand")
     for _ in range(4):

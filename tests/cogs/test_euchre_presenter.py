@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from bot.discord.tables.presenter import HAND_EDITABLE_FOR, TablePresenter
-from tests.cogs.euchre_driver import act_through_hand, only_table
-from tests.cogs.test_euchre_races import make_bot, started
+from tests.cogs.euchre_driver import act_through_hand, clocked_bot, only_table, started
 from tests.kit.harness import Harness
 
 
 async def test_both_cogs_share_one_presenter_and_the_items_reach_the_cog() -> None:
-    bot, _ = make_bot()
+    bot, _ = clocked_bot()
     async with Harness(bot):
         euchre, keeping = bot.get_cog("Euchre"), bot.get_cog("Keeping")
         presenter = getattr(euchre, "presenter", None)
@@ -22,7 +21,7 @@ async def test_both_cogs_share_one_presenter_and_the_items_reach_the_cog() -> No
 
 
 async def test_an_open_hand_is_refreshed_for_its_turn_until_it_is_too_old_to_edit() -> None:
-    bot, clock = make_bot()
+    bot, clock = clocked_bot()
     async with Harness(bot) as h:
         people, message = await started(h)
         table = only_table(bot)

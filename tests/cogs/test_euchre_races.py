@@ -9,14 +9,13 @@ from bot.discord.app import EuchreBot
 from bot.discord.pace.pacing import ChannelLimits
 from bot.players import make_player
 from bot.server.settings import ServerSettings
-from bot.server.sources import FixedSettings
 from bot.settings import Settings
 from bot.store import ConnectionLostError
 from bot.tables import MemoryTableStore, Table, TableService
 from bot.tables.persistence import NewTable
 from bot.tables.scheduler import ManualScheduler
 from bot.tables.service import OPEN_UNSURE, SAVE_UNSURE
-from tests.cogs.euchre_driver import action_buttons, only_table
+from tests.cogs.euchre_driver import action_buttons, clocked_bot, only_table, started
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeMember, Harness, Result, StoredMessage
 
@@ -24,40 +23,16 @@ NAMES = ["alice", "bob", "carol", "dave"]
 LIMIT = 60
 
 
-def make_bot(limit: float | None = None) -> tuple[EuchreBot, ManualScheduler]:
-    server = FixedSettings(ServerSettings(turn_time_limit_seconds=limit))
-    tables = TableService(MemoryTableStore(), make_player, server_settings=server, seeds=lambda: 5)
-    clock = ManualScheduler()
-    bot = EuchreBot(
-        Settings(computer_move_delay=0),
-        tables=tables,
-        scheduler=clock,
-        channel_limits=ChannelLimits.unlimited(),
-    )
-    return bot, clock
-
-
-async def started(h: Harness) -> tuple[list[FakeMember], StoredMessage]:
-    g = h.guild(members=NAMES)
-    people = [g.member(n) for n in NAMES]
-    message = (await h.slash(people[0], "euchre new")).message
-    for person in people[1:]:
-        await h.click(person, message, label="Join")
-    await h.click(people[0], message, label="Start")
-    return people, h.message(message.id)
-
-
-async def bot_over(store: MemoryTableStore, make_harness: MakeHarness) -> tuple[EuchreBot, Harness]:
-    """A bot whose tables are kept in ``store``, and its harness."""
-    server = FixedSettings(ServerSettings())
-    tables = TableService(store, make_player, server_settings=server, seeds=lambda: 5)
-    bot = EuchreBot(
-        Settings(computer_move_delay=0),
-        tables=tables,
-        scheduler=ManualScheduler(),
-        channel_limits=ChannelLimits.unlimited(),
-    )
-    return bot, await make_harness(bot)
+async def opened(
+    make_harness: MakeHarness, limit: float | None = None
+) -> tuple[Harness, ManualScheduler, Table, list[FakeMember], StoredMessage]:
+    """A game started by four people on a manual clock (``limit``: a turn's time limit)."""
+    bot, clock = clocked_bot(ServerSettings(turn_time_limit_seconds=limit))
+    h = await make_harness(bot)
+    people, message = await started(h)
+    table = only_table(bot)
+    assert table.game is not None and table.game.turn is not None
+    return h, clock, table, people, message
 
 
 async def first_turn(
@@ -65,7 +40,8 @@ async def first_turn(
 ) -> tuple[Harness, Table, FakeMember, StoredMessage, StoredMessage, str]:
     """A started game over ``store``: the person to act, the table message, their hand
     and the custom_id of their first action button."""
-    bot, h = await bot_over(store, make_harness)
+    bot, _ = clocked_bot(store=store)
+    h = await make_harness(bot)
     people, message = await started(h)
     table = only_table(bot)
     assert table.game is not None and table.game.turn is not None
@@ -83,11 +59,7 @@ def answered(result: Result) -> bool:
 
 
 async def test_a_double_click_applies_once_and_answers_both(make_harness: MakeHarness) -> None:
-    bot, _ = make_bot()
-    h = await make_harness(bot)
-    people, message = await started(h)
-    table = only_table(bot)
-    assert table.game is not None and table.game.turn is not None
+    h, _, table, people, message = await opened(make_harness)
     person = people[table.game.turn]
     hand = await hand_of(h, person, message)
     button = action_buttons(hand, table.stamp)[0]
@@ -101,11 +73,7 @@ async def test_a_double_click_applies_once_and_answers_both(make_harness: MakeHa
 
 
 async def test_two_players_clicking_at_once(make_harness: MakeHarness) -> None:
-    bot, _ = make_bot()
-    h = await make_harness(bot)
-    people, message = await started(h)
-    table = only_table(bot)
-    assert table.game is not None and table.game.turn is not None
+    h, _, table, people, message = await opened(make_harness)
     turn = table.game.turn
     other = (turn + 1) % 4
     hands = [await hand_of(h, people[s], message) for s in (turn, other)]
@@ -122,11 +90,7 @@ async def test_two_players_clicking_at_once(make_harness: MakeHarness) -> None:
 
 
 async def test_a_click_racing_the_turn_timer(make_harness: MakeHarness) -> None:
-    bot, clock = make_bot(limit=LIMIT)
-    h = await make_harness(bot)
-    people, message = await started(h)
-    table = only_table(bot)
-    assert table.game is not None and table.game.turn is not None
+    h, clock, table, people, message = await opened(make_harness, LIMIT)
     person = people[table.game.turn]
     hand = await hand_of(h, person, message)
     await clock.advance(LIMIT - 3)
@@ -139,7 +103,7 @@ async def test_a_click_racing_the_turn_timer(make_harness: MakeHarness) -> None:
 
 
 async def test_double_join_and_double_start(make_harness: MakeHarness) -> None:
-    bot, _ = make_bot()
+    bot, _ = clocked_bot()
     h = await make_harness(bot)
     g = h.guild(members=NAMES)
     people = [g.member(n) for n in NAMES]

@@ -12,8 +12,6 @@ archived; a table whose game nothing kept answers with why there is no review.
 from __future__ import annotations
 
 import copy
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,20 +32,20 @@ from bot.store import Database, GameArchiveRepo
 from bot.tables import NoTableError, Table, TableClosedError, TableService
 from bot.tables.database import DatabaseTableStore
 from tests.cogs.deal_end import forged_click, play_first_deal, seated
-from tests.cogs.euchre_driver import act_through_hand, build_bot, only_table, random_policy
+from tests.cogs.euchre_driver import (
+    act_through_hand,
+    build_bot,
+    only_table,
+    random_policy,
+    started,
+)
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeGuild, FakeMember, Harness, MemberSpec, StoredMessage
+from tests.sqlite_only import db
+
+__all__ = ["db"]
 
 SMALL = Budget(choose=None, counted=6, worlds=6, rollouts=12)
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "review.sqlite3")
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 def reviewing(bot: EuchreBot, db: Database) -> EuchreBot:
@@ -158,12 +156,7 @@ async def finished_game(
     """
     bot = kept_bot(db, HouseRules(target_score=3), keep_closed=keep_closed)
     h = await make_harness(bot)
-    g = h.guild(members=NAMES)
-    people = [g.member(n) for n in NAMES]
-    message = (await h.slash(people[0], "euchre new")).message
-    for person in people[1:]:
-        await h.click(person, message, label="Join")
-    await h.click(people[0], h.message(message.id), label="Start")
+    people, message = await started(h, NAMES)
     table = only_table(bot)
     policy = random_policy(5)
     while table.status == "playing":
@@ -180,12 +173,7 @@ async def finished_game(
 async def forged(h: Harness, user: FakeMember, hand: StoredMessage, custom_id: str) -> Any:
     """A click on ``custom_id`` put in place of the hand's only button (a forged id)."""
     shown = str(hand.buttons[0].custom_id)
-    payload = h.build_component(user, hand, custom_id=shown)
-    payload["data"]["custom_id"] = custom_id
-    for row in payload["message"]["components"]:
-        for component in row["components"]:
-            if component.get("custom_id") == shown:
-                component["custom_id"] = custom_id
+    payload = h.build_forged_component(user, hand, custom_id, custom_id=shown)
     return (await h.dispatch(payload)).reply
 
 

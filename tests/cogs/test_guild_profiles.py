@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import cast
 
 import discord
-import pytest
 
 from bot.discord.app import EuchreBot
 from bot.discord.guild_profiles import GuildProfiles
@@ -18,19 +15,13 @@ from bot.store import Database, GuildProfileRepo
 from tests.conftest import MakeHarness
 from tests.kit import payloads
 from tests.kit.harness.world import FakeGuild
+from tests.sqlite_only import db
+
+# The bot's database; the tests ask for it before the harness, so it closes after the bot
+# (whose start-up work may still be reading it).
+__all__ = ["db"]
 
 PNG = b"\x89PNG\r\n\x1a\nicon"
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    """The bot's database; the tests ask for it before the harness, so it closes after the bot
-    (whose start-up work may still be reading it)."""
-    database = await Database.open(tmp_path / "profiles.sqlite3")
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 def _bot(db: Database) -> EuchreBot:

@@ -11,11 +11,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import pytest
 from openskill.models import PlackettLuce
 
 from bot.discord.app import EuchreBot
@@ -33,18 +32,12 @@ from tests.cogs.euchre_driver import act_through_hand, build_bot, only_table, ra
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeGuild, FakeMember, Harness, Sent
 from tests.league.util import RULES, finished_record
+from tests.sqlite_only import db
+
+__all__ = ["db"]
 
 PEOPLE = ["ada", "bob", "cy", "di", "eve", "fay"]
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "league.sqlite3")
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 async def league_harness(

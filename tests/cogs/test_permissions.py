@@ -8,8 +8,6 @@ expect: every test here passes only if the bot looked first.
 from __future__ import annotations
 
 import logging
-from pathlib import Path
-from typing import Any
 
 import discord
 import pytest
@@ -21,6 +19,9 @@ from tests.cogs.test_champion_roles import champion_names, on_clock, play_to_the
 from tests.cogs.test_tournament_commands import DIRECTOR, MEMBERS, event_harness, settled
 from tests.conftest import MakeHarness
 from tests.kit.harness import DEFAULT_BOT_PERMISSIONS, FakeGuild, Harness
+from tests.sqlite_only import db
+
+__all__ = ["db"]
 
 NAMES = {
     "view_channel": "View Channel",
@@ -94,15 +95,6 @@ async def test_without_threads_a_table_opens_in_the_channel(
     assert table.place.thread_id is None and table.place.id == g.channel.id
     assert not [s for s in h.sent if s.kind == "thread_create"]
     no_channel_requests(h)
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> Any:
-    database = await Database.open(tmp_path / "permissions.sqlite3")
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 @pytest.mark.parametrize("name", sorted(NAMES))

@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from bot.discord.app import EuchreBot, database_tables
 from bot.server.fields import PREFERENCE_FIELDS
 from bot.server.preferences import Preferences
@@ -17,6 +12,9 @@ from cogs.euchre.preferences import PreferenceCommands
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
 from tests.kit.harness import Harness, MemberSpec, Result
+from tests.sqlite_only import db
+
+__all__ = ["db"]
 
 
 def private(result: Result, *words: str) -> str:
@@ -25,15 +23,6 @@ def private(result: Result, *words: str) -> str:
     for word in words:
         assert word in result.text, result.text
     return result.text
-
-
-@pytest.fixture
-async def database(tmp_path: Path) -> AsyncIterator[Database]:
-    db = await Database.open(tmp_path / "data" / "euchre.sqlite3")
-    try:
-        yield db
-    finally:
-        await db.close()
 
 
 def stored_bot(db: Database) -> EuchreBot:
@@ -123,17 +112,17 @@ async def test_autocomplete_offers_preferences_and_their_values(
     assert none.choices == []
 
 
-async def test_preferences_are_kept_across_a_restart_and_servers(database: Database) -> None:
+async def test_preferences_are_kept_across_a_restart_and_servers(db: Database) -> None:
     alice_id = 4_000_000_000_000_004
-    first = stored_bot(database)
+    first = stored_bot(db)
     async with Harness(first) as h:
         alice = h.guild(members=[MemberSpec("alice", id=alice_id)]).member("alice")
         await h.slash(alice, "euchre me set", {"preference": "play_forced_card", "value": "on"})
         await h.slash(alice, "euchre privacy", {"web": "hide"})
-    second = stored_bot(database)
+    second = stored_bot(db)
     async with Harness(second) as h:
         elsewhere = h.guild(members=[MemberSpec("alice", id=alice_id)], name="Another server")
         shown = await h.slash(elsewhere.member("alice"), "euchre me show")
         private(shown, "`play_forced_card` **yes**", "`hide_from_web` **yes**")
-    prefs = await PreferenceRepo(database).get(alice_id)
+    prefs = await PreferenceRepo(db).get(alice_id)
     assert prefs.play_forced_card and prefs.hide_from_web and not prefs.four_colour

@@ -7,8 +7,6 @@ what the bot shows is checked against ``review_deal`` called here directly.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,18 +23,12 @@ from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeGuild, Harness
 from tests.league.util import RULES, finished_record
+from tests.sqlite_only import db
+
+__all__ = ["db"]
 
 SMALL = Budget(choose=None, counted=6, worlds=6, rollouts=12)
 PEOPLE = ["ada", "bob", "cy", "di", "eve"]
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "review.sqlite3")
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 async def review_harness(make_harness: MakeHarness, db: Database) -> tuple[Harness, FakeGuild]:
@@ -59,16 +51,6 @@ async def archive(
         ranked=True,
     )
     return game.id, record
-
-
-def relabel(payload: dict[str, Any], custom_id: str) -> None:
-    """A click whose button (and the message's copy of it) carries ``custom_id``: a forged id."""
-    old = payload["data"]["custom_id"]
-    payload["data"]["custom_id"] = custom_id
-    for row in payload["message"]["components"]:
-        for child in row.get("components", []):
-            if child.get("custom_id") == old:
-                child["custom_id"] = custom_id
 
 
 async def test_the_last_deal_is_reviewed_and_the_buttons_step_through_the_game(
@@ -126,21 +108,24 @@ async def test_refusals_change_nothing(make_harness: MakeHarness, db: Database) 
     # button changed to ada's game asks for a deal of a game she did not play in.
     await archive(db, g, 9, ["eve", "bob", "cy", "di"])
     hers = await h.slash(g.member("eve"), "euchre review")
-    payload = h.build_component(g.member("eve"), hers.message, label="◀ Previous deal")
-    relabel(payload, f"euchre:rv:{game_id}:1:p")
+    payload = h.build_forged_component(
+        g.member("eve"), hers.message, f"euchre:rv:{game_id}:1:p", label="◀ Previous deal"
+    )
     refused = await h.dispatch(payload)
     assert refused.last_reply.ephemeral
     assert refused.last_reply.content.startswith(f"You didn't play in game #{game_id}")
     assert h.message(message.id).content == before
 
-    forged = h.build_component(g.member("ada"), message, label="◀ Previous deal")
-    relabel(forged, f"euchre:rv:{game_id}:0:p")
+    forged = h.build_forged_component(
+        g.member("ada"), message, f"euchre:rv:{game_id}:0:p", label="◀ Previous deal"
+    )
     zero = await h.dispatch(forged)
     assert zero.last_reply.content == (
         f"Game #{game_id} has deals 1 to {deals}: there is no deal 0."
     )
-    garbled = h.build_component(g.member("ada"), message, label="◀ Previous deal")
-    relabel(garbled, f"euchre:rv:{game_id}:x:p")
+    garbled = h.build_forged_component(
+        g.member("ada"), message, f"euchre:rv:{game_id}:x:p", label="◀ Previous deal"
+    )
     out_of_use = await h.dispatch(garbled)
     assert out_of_use.ephemeral and "doesn't work any more" in out_of_use.content
     assert h.message(message.id).content == before

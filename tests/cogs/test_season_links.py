@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.discord.app import EuchreBot
@@ -18,17 +15,11 @@ from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, SeasonRepo, 
 from bot.tables import MemoryTableStore, TableService
 from tests.conftest import MakeHarness
 from tests.league.util import RULES, finished_record
+from tests.sqlite_only import db
+
+__all__ = ["db"]
 
 BASE = "https://euchre.example.org"
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "league.sqlite3")
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 def league_bot(db: Database, public: bool) -> EuchreBot:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +24,9 @@ from cogs.euchre.server_config import HouseRulesCommands
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeGuild, FakeMember, Harness, MemberSpec, Result, StoredMessage
+from tests.sqlite_only import db
+
+__all__ = ["db"]
 
 NO_PERMISSION = "needs the Manage Server permission"
 
@@ -71,18 +72,9 @@ class Server:
 
 
 @pytest.fixture
-async def database(tmp_path: Path) -> AsyncIterator[Database]:
-    db = await Database.open(tmp_path / "data" / "euchre.sqlite3")
-    try:
-        yield db
-    finally:
-        await db.close()
-
-
-@pytest.fixture
-async def server(database: Database, make_harness: MakeHarness) -> Server:
+async def server(db: Database, make_harness: MakeHarness) -> Server:
     settings = Settings(computer_move_delay=0)
-    bot = EuchreBot(settings, tables=database_tables(settings, database))
+    bot = EuchreBot(settings, tables=database_tables(settings, db))
     h = await make_harness(bot)
     guild = h.guild(
         members=[
@@ -92,7 +84,7 @@ async def server(database: Database, make_harness: MakeHarness) -> Server:
         ],
         channels=("table", "other"),
     )
-    return Server(h, bot, database, guild)
+    return Server(h, bot, db, guild)
 
 
 def assert_private(result: Result, *words: str) -> str:

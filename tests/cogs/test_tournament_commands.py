@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from datetime import timedelta
-from pathlib import Path
 
 import discord
 import pytest
@@ -33,24 +32,16 @@ from tests.conftest import MakeHarness
 from tests.kit.harness import (
     DEFAULT_BOT_PERMISSIONS,
     FakeGuild,
-    FakeMember,
     Harness,
     MemberSpec,
-    Result,
     StoredMessage,
 )
+from tests.sqlite_only import db
+
+__all__ = ["db"]
 
 DIRECTOR = "dee"
 MEMBERS = ["ada", "bob", "cy", "di", "eve", "fay", "gus", "hal"]
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "events.sqlite3")
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 async def event_harness(
@@ -102,19 +93,6 @@ async def event_harness(
             bot_permissions=bot_permissions,
         )
     return h, bot, g
-
-
-async def forged_click(
-    h: Harness, member: FakeMember, message: StoredMessage, real_id: str, forged_id: str
-) -> Result:
-    """A click on ``message``'s ``real_id`` button, its custom_id changed to ``forged_id``."""
-    payload = h.build_component(member, message, custom_id=real_id)
-    payload["data"]["custom_id"] = forged_id
-    for row in payload["message"]["components"]:
-        for component in row["components"]:
-            if component.get("custom_id") == real_id:
-                component["custom_id"] = forged_id
-    return await h.dispatch(payload)
 
 
 async def settled(h: Harness, bot: EuchreBot) -> None:
@@ -256,7 +234,9 @@ async def test_bad_input_gets_a_private_sentence_and_changes_nothing(
     # A forged id, the cancel button of an event that does not exist, on the message.
     cancel_id = f"euchre:tn:{event_id}:cancel"
     forged_id = f"euchre:tn:{event_id + 999}:cancel"
-    forged = await forged_click(h, g.member(DIRECTOR), message, cancel_id, forged_id)
+    forged = await h.dispatch(
+        h.build_forged_component(g.member(DIRECTOR), message, forged_id, custom_id=cancel_id)
+    )
     assert forged.reply.ephemeral and forged.reply.content == "There is no such event."
     assert (await runner.load(event_id)).state == before
 

@@ -28,7 +28,6 @@ from tests.cogs.test_tournament_commands import (
     MEMBERS,
     db,
     event_harness,
-    forged_click,
     new_event,
     settled,
 )
@@ -125,7 +124,10 @@ async def test_nobody_else_sits_down_at_an_events_table(
 
     outsider = g.member(MEMBERS[5])
     hand_id, take_id = f"euchre:t:{table.id}:hand", f"euchre:t:{table.id}:join"
-    refused = await forged_click(h, outsider, shown, hand_id, take_id)  # a seat asked for
+    # a seat asked for
+    refused = await h.dispatch(
+        h.build_forged_component(outsider, shown, take_id, custom_id=hand_id)
+    )
     assert refused.reply.ephemeral
     assert refused.reply.content.startswith("This is a tournament table"), refused.reply.content
     assert bot.tables.get(table.id).seat_of(outsider.id) is None

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from bot.store import Database, GameArchiveRepo
 from tests.cogs.test_champion_roles import on_clock, play_round
-from tests.cogs.test_tournament_commands import DIRECTOR, MEMBERS, db
+from tests.cogs.test_tournament_commands import DIRECTOR, MEMBERS
 from tests.conftest import MakeHarness
+from tests.sqlite_only import db
 
 __all__ = ["db"]
 

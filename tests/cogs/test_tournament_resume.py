@@ -21,10 +21,11 @@ from bot.store import ConnectionLostError, Database
 from bot.tables.scheduler import ManualScheduler
 from bot.tournaments import Tournament
 from cogs.euchre.tournaments import NOT_RESUMED, STILL_RESUMING
-from tests.cogs.test_tournament_commands import DIRECTOR, db, event_harness, new_event, settled
+from tests.cogs.test_tournament_commands import DIRECTOR, event_harness, new_event, settled
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeGuild, Harness, Result, StoredMessage
 from tests.kit.waiting import BOUND, until
+from tests.sqlite_only import db
 
 __all__ = ["db"]
 
@@ -72,17 +73,19 @@ def readiness(bot: EuchreBot) -> Readiness:
     return found
 
 
-def hold(bot: EuchreBot, until_set: asyncio.Event) -> None:
-    """The runner's resume starts only once ``until_set`` is set."""
+def held_resume(bot: EuchreBot, clock: ManualScheduler) -> tuple[asyncio.Event, asyncio.Task[None]]:
+    """The restarted bot's resume set going by the clock, held until the event is set."""
+    release = asyncio.Event()
     runner = bot.tournaments
     assert runner is not None
     resume: Resume = runner.resume
 
     async def held(*args: object, **kwargs: object) -> list[Tournament]:
-        await until_set.wait()
+        await release.wait()
         return await resume(*args, **kwargs)
 
     runner.resume = held  # type: ignore[method-assign]
+    return release, asyncio.create_task(clock.advance(0))
 
 
 def dispatched(h: Harness, payload: dict[str, Any]) -> tuple[asyncio.Task[Result], int]:
@@ -112,9 +115,7 @@ async def test_a_click_during_the_resume_waits_for_it_and_takes_effect(
 ) -> None:
     first, message, event_id = await a_pairs_event(make_harness, db)
     h, bot, g, clock = await restarted(make_harness, db, first, message)
-    release = asyncio.Event()
-    hold(bot, release)
-    resuming = asyncio.create_task(clock.advance(0))
+    release, resuming = held_resume(bot, clock)
     await until(lambda: "tournaments resume" not in clock.pending, "the resume under way")
 
     bob = g.member("bob")
@@ -138,9 +139,7 @@ async def test_a_command_during_the_resume_waits_for_it_and_takes_effect(
 ) -> None:
     first, message, event_id = await a_pairs_event(make_harness, db)
     h, bot, g, clock = await restarted(make_harness, db, first, message)
-    release = asyncio.Event()
-    hold(bot, release)
-    resuming = asyncio.create_task(clock.advance(0))
+    release, resuming = held_resume(bot, clock)
 
     cy, di = g.member("cy"), g.member("di")
     payload = h.build_slash(cy, "euchre tournament join", {"partner": di})

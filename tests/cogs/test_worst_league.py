@@ -14,11 +14,11 @@ from bot.league import LeagueService
 from bot.rules import HouseRules
 from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, Seat
 from tests.cogs.euchre_driver import build_bot
-from tests.cogs.test_league_commands import db
 from tests.cogs.worst import long_guild
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeMember, Harness, StoredMessage
 from tests.league.util import RULES, finished_record
+from tests.sqlite_only import db
 
 __all__ = ["db"]
 

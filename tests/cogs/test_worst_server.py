@@ -18,11 +18,12 @@ from bot.settings import Settings
 from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, Seat
 from cogs.euchre.daily import WEEKLY_EVERY
 from tests.cogs.euchre_driver import build_bot
-from tests.cogs.test_daily_commands import db, weekly_harness
+from tests.cogs.test_daily_commands import weekly_harness
 from tests.cogs.test_review_commands import SMALL
 from tests.cogs.worst import long_guild, long_members, long_name
 from tests.conftest import MakeHarness
 from tests.league.util import RULES, finished_record
+from tests.sqlite_only import db
 
 __all__ = ["db"]
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime
-from pathlib import Path
 
 import pytest
 
@@ -14,6 +12,9 @@ from bot.daily.service import streak
 from bot.players.protocol import Player, make_player
 from bot.rules import Action, HouseRules
 from bot.store import Database
+from tests.sqlite_only import db
+
+__all__ = ["db"]
 
 
 def basic(seat: int, seed: int) -> Player:
@@ -51,15 +52,6 @@ def test_a_deal_replays_from_the_persons_actions_and_par_is_the_expert_in_their_
     )
     with pytest.raises(ValueError):
         play_to_person(deal, [*actions, actions[-1]], basic)
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "daily.sqlite3")
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 async def test_par_is_kept_once_and_each_person_plays_once(db: Database) -> None:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.league import FAMILIES, LeagueService, game_family
 from bot.rules import HouseRules
 from bot.store import Database
 
-from .util import GUILD, RULES, USERS, archive, league_database
+from .util import GUILD, RULES, USERS, archive, db
+
+__all__ = ["db"]
 
 
 @pytest.mark.parametrize(
@@ -38,12 +37,6 @@ def test_rules_that_no_longer_validate_are_four_hand_euchre() -> None:
 
 SIX = HouseRules.preset_rules("six_player").with_changes(target_score=5)
 BID = HouseRules.preset_rules("bid_euchre").with_changes(deals_per_game=2)
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with league_database(tmp_path / "league.sqlite3") as database:
-        yield database
 
 
 async def three_families(db: Database) -> LeagueService:

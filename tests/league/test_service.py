@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,17 +35,13 @@ from .util import (
     RULES,
     USERS,
     archive,
+    db,
     finished_record,
-    league_database,
     seats,
     use_rules,
 )
 
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with league_database(tmp_path / "league.sqlite3") as database:
-        yield database
+__all__ = ["db"]
 
 
 async def test_a_server_without_games_has_no_season_and_empty_standings(db: Database) -> None:

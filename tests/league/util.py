@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.rules import HouseRules, game_record
 from bot.store import ArchivedGame, Database, GameArchiveRepo, GuildSettingsRepo, Seat
@@ -37,10 +38,11 @@ async def use_rules(db: Database, guild_id: int = GUILD, rules: HouseRules = RUL
     await GuildSettingsRepo(db).set_rules(guild_id, rules)
 
 
-@contextlib.asynccontextmanager
-async def league_database(path: Path) -> AsyncIterator[Database]:
-    """A new SQLite store at ``path`` whose test server plays :data:`RULES`, closed after."""
-    database = await Database.open(path)
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    """A new SQLite store whose test server plays :data:`RULES`, closed after the test: the
+    ``db`` of the test files that import it (the conftest's runs on PostgreSQL too)."""
+    database = await Database.open(tmp_path / "league.sqlite3")
     await use_rules(database)
     try:
         yield database

@@ -62,6 +62,12 @@ def _rejects(game: Game, seat: int, action: Action, code: str) -> RefusedError:
     return err.value
 
 
+def _plays(game: Game, *plays: tuple[int, str]) -> None:
+    """Each (seat, card) played in turn."""
+    for seat, card in plays:
+        game.apply(seat, Action.play(parse_card(card)))
+
+
 def _to_play(game: Game) -> Game:
     game.apply(1, Action.order_up())
     game.apply(0, Action.discard(parse_card("QS")))
@@ -132,11 +138,7 @@ def test_playing_the_left_bower_as_its_printed_suit_is_explained() -> None:
 def test_the_left_bower_cannot_be_forced_out_on_its_printed_suit() -> None:
     game = game_of(record({"preset": "north_american"}, HANDS, "10H"))
     _to_play(game)
-    game.apply(1, Action.play(parse_card("9S")))
-    game.apply(2, Action.play(parse_card("9C")))
-    game.apply(3, Action.play(parse_card("9D")))
-    game.apply(0, Action.play(parse_card("AS")))
-    game.apply(0, Action.play(parse_card("KS")))
+    _plays(game, (1, "9S"), (2, "9C"), (3, "9D"), (0, "AS"), (0, "KS"))
     # seat 1 holds JD (a heart) and clubs: no spade, so anything goes
     assert len(game.legal()) == 4
 
@@ -199,11 +201,7 @@ def test_the_two_of_spades_benny_is_trump_not_a_spade() -> None:
     hands = ["QH 9H AS KS QS", "2S 9S AC KC QC", "JH 10C AH KH 9C", "AD KD QD 10D 9D"]
     game = game_of(record({"preset": "north_american", "joker": "two_of_spades"}, hands, "10H"))
     _to_play(game)
-    game.apply(1, Action.play(parse_card("AC")))
-    game.apply(2, Action.play(parse_card("9C")))
-    game.apply(3, Action.play(parse_card("9D")))
-    game.apply(0, Action.play(parse_card("10H")))
-    game.apply(0, Action.play(parse_card("AS")))
+    _plays(game, (1, "AC"), (2, "9C"), (3, "9D"), (0, "10H"), (0, "AS"))
     # seat 1 must follow spades with the nine: the Benny is a heart this hand
     assert game.legal() == [Action.play(parse_card("9S"))]
     err = _rejects(game, 1, Action.play(parse_card("2S")), "must_follow_suit")

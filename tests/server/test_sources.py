@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -18,19 +16,15 @@ from bot.store import Database, GuildSettingsRepo, TableRepo
 from bot.store.server_settings import StoredSettings, editable
 from bot.tables import Place, Player, TableService
 from bot.tables.database import DatabaseTableStore
+from tests.sqlite_only import db
+
+__all__ = ["db"]
 
 GUILD = 77
 ADMIN = Editor(manage_guild=True)
 ROLE = 555555555555555555
 MEMBER = Editor(manage_guild=False, role_ids=frozenset({ROLE}))
 DEFAULTS = ServerSettings(tables_in_threads=True, ping_after=0)
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "euchre.sqlite3")
-    yield database
-    await database.close()
 
 
 async def test_a_change_needs_manage_server_or_the_role(db: Database) -> None:

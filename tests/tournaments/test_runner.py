@@ -6,6 +6,7 @@ The tests taking ``db_url`` run on SQLite and on PostgreSQL (tests/conftest.py).
 from __future__ import annotations
 
 import itertools
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -82,6 +83,13 @@ class Bench:
         assert saved.state.id is not None
         return saved.state.id
 
+    async def started(self, settings: EventSettings = SHORT) -> int:
+        """An event that all of ``PEOPLE`` joined, started by its director: its id."""
+        event_id = await self.create(settings)
+        await join_all(self, event_id)
+        await self.runner.start(event_id, Actor(DIRECTOR))
+        return event_id
+
     async def play(self, event_id: int, *, moves: int | None = None) -> int:
         """Members play their turns (the first legal action) until the round ends; moves made."""
         made = 0
@@ -132,54 +140,64 @@ class Bench:
 _starts: list[int] = []
 
 
+@pytest.fixture
+async def bench(tmp_path: Path) -> AsyncIterator[Bench]:
+    """A bench on a new SQLite database, its clock at 0."""
+    async with await Database.open(tmp_path / "t.sqlite3") as db:
+        yield Bench(db, ManualScheduler())
+
+
+def timed(start_in: int, rounds: int = 1, deals: int = 1, **timers: int | None) -> EventSettings:
+    """An event starting ``start_in`` minutes after the clock's 0, with 10 minutes of check-in."""
+    return EventSettings(
+        rounds=rounds,
+        deals_per_round=deals,
+        start_time=EPOCH + timedelta(minutes=start_in),
+        check_in_minutes=10,
+        **timers,
+    )
+
+
 async def join_all(bench: Bench, event_id: int, people: list[Player] = PEOPLE) -> None:
     for person in people:
         await bench.runner.join(event_id, person)
 
 
 @pytest.mark.asyncio
-async def test_a_progressive_event_plays_to_its_champion(tmp_path: Path) -> None:
-    async with await Database.open(tmp_path / "t.sqlite3") as db:
-        bench = Bench(db, ManualScheduler())
-        event_id = await bench.create()
-        await join_all(bench, event_id)
-        await bench.runner.start(event_id, Actor(DIRECTOR))
-        for number in (1, 2, 3):
-            assert bench.runner.get(event_id).current_round.number == number  # type: ignore[union-attr]
-            await bench.play(event_id)
-            if number < 3:
-                assert bench.runner.get(event_id).phase == "between_rounds"
-                await bench.runner.next_round(event_id, Actor(DIRECTOR))
-        await bench.stop()
-        event = await bench.runner.load(event_id)
-        assert event.phase == "finished"
-        assert all(
-            t.result is not None and t.result.finished and len(t.result.deals) == 2
-            for rnd in event.state.rounds
-            for t in rnd.tables
-        )
-        assert event.champions()
-        kinds = [c.kind for c in bench.changes]
-        assert kinds.count("round") == 3 and kinds[-1] == "finished"
-        archived = await GameArchiveRepo(db).list_by_guild(GUILD, limit=50)
-        assert len(archived) == 6
-        # Not rated: the league takes the games in as casual.
-        await bench.league.take_in(GUILD)
-        assert not any(g.ranked for g in await GameArchiveRepo(db).list_by_guild(GUILD, limit=50))
+async def test_a_progressive_event_plays_to_its_champion(bench: Bench) -> None:
+    event_id = await bench.started()
+    for number in (1, 2, 3):
+        assert bench.runner.get(event_id).current_round.number == number  # type: ignore[union-attr]
+        await bench.play(event_id)
+        if number < 3:
+            assert bench.runner.get(event_id).phase == "between_rounds"
+            await bench.runner.next_round(event_id, Actor(DIRECTOR))
+    await bench.stop()
+    event = await bench.runner.load(event_id)
+    assert event.phase == "finished"
+    assert all(
+        t.result is not None and t.result.finished and len(t.result.deals) == 2
+        for rnd in event.state.rounds
+        for t in rnd.tables
+    )
+    assert event.champions()
+    kinds = [c.kind for c in bench.changes]
+    assert kinds.count("round") == 3 and kinds[-1] == "finished"
+    archived = await GameArchiveRepo(bench.db).list_by_guild(GUILD, limit=50)
+    assert len(archived) == 6
+    # Not rated: the league takes the games in as casual.
+    await bench.league.take_in(GUILD)
+    assert not any(g.ranked for g in await GameArchiveRepo(bench.db).list_by_guild(GUILD, limit=50))
 
 
 @pytest.mark.asyncio
-async def test_a_rated_event_ranks_its_games(tmp_path: Path) -> None:
-    async with await Database.open(tmp_path / "t.sqlite3") as db:
-        bench = Bench(db, ManualScheduler())
-        event_id = await bench.create(SHORT.model_copy(update={"rounds": 1, "rated": True}))
-        await join_all(bench, event_id)
-        await bench.runner.start(event_id, Actor(DIRECTOR))
-        await bench.play(event_id)
-        await bench.stop()
-        await bench.league.take_in(GUILD)
-        games = await GameArchiveRepo(db).list_by_guild(GUILD, limit=50)
-        assert len(games) == 2 and all(g.ranked for g in games)
+async def test_a_rated_event_ranks_its_games(bench: Bench) -> None:
+    event_id = await bench.started(SHORT.model_copy(update={"rounds": 1, "rated": True}))
+    await bench.play(event_id)
+    await bench.stop()
+    await bench.league.take_in(GUILD)
+    games = await GameArchiveRepo(bench.db).list_by_guild(GUILD, limit=50)
+    assert len(games) == 2 and all(g.ranked for g in games)
 
 
 async def rated_rows(db: Database) -> int:
@@ -192,9 +210,7 @@ async def rated_rows(db: Database) -> int:
 async def test_a_rated_event_rates_its_games_only_once_it_finishes(db_url: str) -> None:
     async with await Database.open(db_url) as db:
         bench = Bench(db, ManualScheduler())
-        event_id = await bench.create(SHORT.model_copy(update={"rounds": 2, "rated": True}))
-        await join_all(bench, event_id)
-        await bench.runner.start(event_id, Actor(DIRECTOR))
+        event_id = await bench.started(SHORT.model_copy(update={"rounds": 2, "rated": True}))
         await bench.play(event_id)
         await bench.tables.settle()
         assert await bench.league.take_in(GUILD) == 0, "held while the event goes on"
@@ -221,9 +237,7 @@ async def test_a_rated_event_rates_its_games_only_once_it_finishes(db_url: str) 
 async def test_a_cancelled_rated_event_changes_no_rating(db_url: str) -> None:
     async with await Database.open(db_url) as db:
         bench = Bench(db, ManualScheduler())
-        event_id = await bench.create(SHORT.model_copy(update={"rounds": 2, "rated": True}))
-        await join_all(bench, event_id)
-        await bench.runner.start(event_id, Actor(DIRECTOR))
+        event_id = await bench.started(SHORT.model_copy(update={"rounds": 2, "rated": True}))
         await bench.play(event_id)  # round 1 played out: its two games archived
         await bench.runner.cancel(event_id, Actor(DIRECTOR))
         await bench.stop()
@@ -240,9 +254,7 @@ async def test_killed_mid_round_the_event_goes_on_where_it_was(tmp_path: Path) -
     path = tmp_path / "t.sqlite3"
     async with await Database.open(path) as db:
         first = Bench(db, ManualScheduler())
-        event_id = await first.create()
-        await join_all(first, event_id)
-        await first.runner.start(event_id, Actor(DIRECTOR))
+        event_id = await first.started()
         await first.play(event_id)
         await first.runner.next_round(event_id, Actor(DIRECTOR))
         await first.play(event_id, moves=15)  # round 2, some deals in
@@ -271,108 +283,85 @@ async def test_killed_mid_round_the_event_goes_on_where_it_was(tmp_path: Path) -
 
 
 @pytest.mark.asyncio
-async def test_timers_open_check_in_start_end_rounds_and_break(tmp_path: Path) -> None:
-    async with await Database.open(tmp_path / "t.sqlite3") as db:
-        clock = ManualScheduler()
-        bench = Bench(db, clock)
-        settings = EventSettings(
-            rounds=2,
-            deals_per_round=2,
-            start_time=EPOCH + timedelta(minutes=30),
-            check_in_minutes=10,
-            round_timer_minutes=20,
-            break_minutes=5,
-        )
-        event_id = await bench.create(settings)
-        await join_all(bench, event_id, PEOPLE[:5])
-        await clock.advance(20 * 60)
-        assert bench.runner.get(event_id).phase == "checkin"
-        for person in PEOPLE[:4]:
-            await bench.runner.check_in(event_id, person.user_id)
-        await clock.advance(10 * 60)
-        event = bench.runner.get(event_id)
-        assert event.phase == "playing"
-        assert event.entrant(PEOPLE[4].user_id) is None  # did not check in
-        await bench.play(event_id, moves=3)
-        await clock.advance(20 * 60)  # the round timer: unfinished deals don't count
-        event = bench.runner.get(event_id)
-        assert event.phase == "between_rounds" and event.state.rounds[0].ended_by_timer
-        assert not bench.tables.open_tables
-        await clock.advance(5 * 60)  # the break
-        assert bench.runner.get(event_id).phase == "playing"
-        await bench.play(event_id)
-        await bench.stop()
-        assert (await bench.runner.load(event_id)).phase == "finished"
+async def test_timers_open_check_in_start_end_rounds_and_break(bench: Bench) -> None:
+    clock = bench.clock
+    settings = timed(30, rounds=2, deals=2, round_timer_minutes=20, break_minutes=5)
+    event_id = await bench.create(settings)
+    await join_all(bench, event_id, PEOPLE[:5])
+    await clock.advance(20 * 60)
+    assert bench.runner.get(event_id).phase == "checkin"
+    for person in PEOPLE[:4]:
+        await bench.runner.check_in(event_id, person.user_id)
+    await clock.advance(10 * 60)
+    event = bench.runner.get(event_id)
+    assert event.phase == "playing"
+    assert event.entrant(PEOPLE[4].user_id) is None  # did not check in
+    await bench.play(event_id, moves=3)
+    await clock.advance(20 * 60)  # the round timer: unfinished deals don't count
+    event = bench.runner.get(event_id)
+    assert event.phase == "between_rounds" and event.state.rounds[0].ended_by_timer
+    assert not bench.tables.open_tables
+    await clock.advance(5 * 60)  # the break
+    assert bench.runner.get(event_id).phase == "playing"
+    await bench.play(event_id)
+    await bench.stop()
+    assert (await bench.runner.load(event_id)).phase == "finished"
 
 
 @pytest.mark.asyncio
 async def test_check_in_opens_at_once_when_its_time_has_come_before_the_start(
-    tmp_path: Path,
+    bench: Bench,
 ) -> None:
-    async with await Database.open(tmp_path / "t.sqlite3") as db:
-        clock = ManualScheduler()
-        bench = Bench(db, clock)
-        soon = EventSettings(
-            rounds=1,
-            deals_per_round=1,
-            start_time=EPOCH + timedelta(minutes=5),
-            check_in_minutes=10,
-            round_timer_minutes=None,
-        )
-        event_id = await bench.create(soon)
-        await clock.advance(0)
-        assert bench.runner.get(event_id).phase == "checkin", "within its check-in window"
-        late = soon.model_copy(update={"start_time": EPOCH - timedelta(minutes=1)})
-        other = await bench.create(late, channel=CHANNEL + 1)
-        await join_all(bench, other, PEOPLE[:4])
-        await clock.advance(0)
-        event = bench.runner.get(other)
-        assert event.phase == "playing", "past its start: no check-in, everyone signed up plays"
-        assert len(event.state.entrants) == 4
-        await bench.stop()
+    clock = bench.clock
+    soon = timed(5, round_timer_minutes=None)
+    event_id = await bench.create(soon)
+    await clock.advance(0)
+    assert bench.runner.get(event_id).phase == "checkin", "within its check-in window"
+    late = soon.model_copy(update={"start_time": EPOCH - timedelta(minutes=1)})
+    other = await bench.create(late, channel=CHANNEL + 1)
+    await join_all(bench, other, PEOPLE[:4])
+    await clock.advance(0)
+    event = bench.runner.get(other)
+    assert event.phase == "playing", "past its start: no check-in, everyone signed up plays"
+    assert len(event.state.entrants) == 4
+    await bench.stop()
 
 
 @pytest.mark.asyncio
-async def test_refusals_change_nothing(tmp_path: Path) -> None:
-    async with await Database.open(tmp_path / "t.sqlite3") as db:
-        bench = Bench(db, ManualScheduler())
-        event_id = await bench.create()
+async def test_refusals_change_nothing(bench: Bench) -> None:
+    event_id = await bench.create()
+    await bench.runner.join(event_id, PEOPLE[0])
+    saved = (await bench.runner.repo.get(event_id)).model_dump()
+    with pytest.raises(SignUpError, match="already signed up"):
         await bench.runner.join(event_id, PEOPLE[0])
-        saved = (await bench.runner.repo.get(event_id)).model_dump()
-        with pytest.raises(SignUpError, match="already signed up"):
-            await bench.runner.join(event_id, PEOPLE[0])
-        with pytest.raises(NotDirectorError):
-            await bench.runner.start(event_id, Actor(PEOPLE[0].user_id))
-        with pytest.raises(TooFewPlayersError, match="seat computers"):
-            await bench.runner.start(event_id, Actor(DIRECTOR))
-        with pytest.raises(ChannelBusyError):
-            await bench.create()
-        assert (await bench.runner.repo.get(event_id)).model_dump() == saved
-        await bench.runner.start(event_id, Actor(DIRECTOR), fill_with_computers=True)
-        with pytest.raises(SignUpError, match="already in this event"):
-            await bench.runner.join(event_id, PEOPLE[0])
-        await bench.runner.cancel(event_id, Actor(DIRECTOR))
-        assert not bench.tables.open_tables
-        with pytest.raises(EventStateError, match="cancelled"):
-            await bench.runner.join(event_id, PEOPLE[1])
-        await bench.stop()
+    with pytest.raises(NotDirectorError):
+        await bench.runner.start(event_id, Actor(PEOPLE[0].user_id))
+    with pytest.raises(TooFewPlayersError, match="seat computers"):
+        await bench.runner.start(event_id, Actor(DIRECTOR))
+    with pytest.raises(ChannelBusyError):
+        await bench.create()
+    assert (await bench.runner.repo.get(event_id)).model_dump() == saved
+    await bench.runner.start(event_id, Actor(DIRECTOR), fill_with_computers=True)
+    with pytest.raises(SignUpError, match="already in this event"):
+        await bench.runner.join(event_id, PEOPLE[0])
+    await bench.runner.cancel(event_id, Actor(DIRECTOR))
+    assert not bench.tables.open_tables
+    with pytest.raises(EventStateError, match="cancelled"):
+        await bench.runner.join(event_id, PEOPLE[1])
+    await bench.stop()
 
 
 @pytest.mark.asyncio
-async def test_a_member_who_leaves_mid_event_is_replaced(tmp_path: Path) -> None:
-    async with await Database.open(tmp_path / "t.sqlite3") as db:
-        bench = Bench(db, ManualScheduler())
-        event_id = await bench.create()
-        await join_all(bench, event_id)
-        await bench.runner.start(event_id, Actor(DIRECTOR))
-        await bench.runner.leave(event_id, PEOPLE[0].user_id)
-        assert not any(t.seat_of(PEOPLE[0].user_id) for t in bench.tables.open_tables)
-        await bench.play(event_id)
-        await bench.runner.next_round(event_id, Actor(DIRECTOR))
-        assert not any(t.seat_of(PEOPLE[0].user_id) for t in bench.tables.open_tables)
-        entry = bench.runner.get(event_id).entrant(PEOPLE[0].user_id)
-        assert entry is not None and entry.replaced_in_round == 1
-        await bench.stop()
+async def test_a_member_who_leaves_mid_event_is_replaced(bench: Bench) -> None:
+    event_id = await bench.started()
+    await bench.runner.leave(event_id, PEOPLE[0].user_id)
+    assert not any(t.seat_of(PEOPLE[0].user_id) for t in bench.tables.open_tables)
+    await bench.play(event_id)
+    await bench.runner.next_round(event_id, Actor(DIRECTOR))
+    assert not any(t.seat_of(PEOPLE[0].user_id) for t in bench.tables.open_tables)
+    entry = bench.runner.get(event_id).entrant(PEOPLE[0].user_id)
+    assert entry is not None and entry.replaced_in_round == 1
+    await bench.stop()
 
 
 @pytest.mark.asyncio
@@ -380,13 +369,7 @@ async def test_stopped_in_check_in_the_event_starts_at_its_time_after_a_restart(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "t.sqlite3"
-    settings = EventSettings(
-        rounds=1,
-        deals_per_round=1,
-        start_time=EPOCH + timedelta(minutes=30),
-        check_in_minutes=10,
-        round_timer_minutes=None,
-    )
+    settings = timed(30, round_timer_minutes=None)
     async with await Database.open(path) as db:
         clock = ManualScheduler()
         first = Bench(db, clock)

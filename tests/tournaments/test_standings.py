@@ -8,20 +8,12 @@ from datetime import UTC, datetime
 from bot.tournaments import champions, export_event, export_json, standings
 from bot.tournaments.model import (
     Entrant,
-    EventRound,
     EventSettings,
-    RoundTable,
-    TableResult,
     TournamentEvent,
 )
+from tests.tournaments.nights import entrants, two_rounds
 
 NOW = datetime(2026, 5, 1, tzinfo=UTC)
-
-
-def table(number: int, seats: tuple[int, int, int, int], *deals: tuple[int, int]) -> RoundTable:
-    return RoundTable(
-        number=number, seats=seats, result=TableResult(deals=list(deals), finished=True)
-    )
 
 
 def eight_player_event(**settings: object) -> TournamentEvent:
@@ -34,23 +26,8 @@ def eight_player_event(**settings: object) -> TournamentEvent:
         name="Night",
         settings=EventSettings.model_validate({"rounds": 2, "deals_per_round": 1, **settings}),
         phase="finished",
-        entrants=[
-            Entrant(number=n, user_id=100 + n, display_name=f"P{n}", slot=n) for n in range(8)
-        ],
-        rounds=[
-            EventRound(
-                number=1,
-                started_at=NOW,
-                ended_at=NOW,
-                tables=[table(1, (0, 1, 2, 3), (2, 0)), table(2, (4, 5, 6, 7), (0, 1))],
-            ),
-            EventRound(
-                number=2,
-                started_at=NOW,
-                ended_at=NOW,
-                tables=[table(1, (1, 4, 5, 6), (2, 0)), table(2, (0, 2, 3, 7), (0, 2))],
-            ),
-        ],
+        entrants=entrants([(100 + n, f"P{n}") for n in range(8)]),
+        rounds=two_rounds(NOW),
         created_at=NOW,
         updated_at=NOW,
     )

@@ -15,24 +15,15 @@ from bot.server.preferences import HIDDEN_NAME
 from bot.store import Database, GameArchiveRepo, PreferenceRepo, Seat, TableRepo
 from bot.tournaments import standings
 from bot.tournaments.model import (
-    Entrant,
-    EventRound,
     EventSettings,
-    RoundTable,
-    TableResult,
     TournamentEvent,
 )
 from bot.tournaments.repository import TournamentRepo
 from tests.league.util import NAMES, OTHER_GUILD, USERS, finished_record
+from tests.tournaments.nights import entrants, two_rounds
 from tests.web.util import HOSTILE, HOSTILE_ID, League
 
 NOW = datetime(2026, 5, 1, 19, 0, tzinfo=UTC)
-
-
-def _table(number: int, seats: tuple[int, int, int, int], *deals: tuple[int, int]) -> RoundTable:
-    return RoundTable(
-        number=number, seats=seats, result=TableResult(deals=list(deals), finished=True)
-    )
 
 
 def night(guild_id: int, name: str, channel_id: int, phase: str = "finished") -> TournamentEvent:
@@ -46,24 +37,8 @@ def night(guild_id: int, name: str, channel_id: int, phase: str = "finished") ->
             "name": name,
             "settings": EventSettings.model_validate({"rounds": 2, "deals_per_round": 1}),
             "phase": phase,
-            "entrants": [
-                Entrant(number=n, user_id=user, display_name=shown, slot=n)
-                for n, (user, shown) in enumerate(people)
-            ],
-            "rounds": [
-                EventRound(
-                    number=1,
-                    started_at=NOW,
-                    ended_at=NOW,
-                    tables=[_table(1, (0, 1, 2, 3), (2, 0)), _table(2, (4, 5, 6, 7), (0, 1))],
-                ),
-                EventRound(
-                    number=2,
-                    started_at=NOW,
-                    ended_at=NOW,
-                    tables=[_table(1, (1, 4, 5, 6), (4, 0)), _table(2, (0, 2, 3, 7), (0, 2))],
-                ),
-            ],
+            "entrants": entrants(people),
+            "rounds": two_rounds(NOW, second=(4, 0)),
             "created_at": NOW,
             "updated_at": NOW,
         }

@@ -24,7 +24,8 @@ Quick tour::
 
 Also: ``h.autocomplete(...)`` (``r.choices``), ``h.select(...)``,
 ``h.submit_modal(...)``, ``h.dispatch(raw_payload)`` with ``h.build_slash`` /
-``h.build_component`` / ``h.build_modal_submit``, ``h.gateway(event, data)``,
+``h.build_component`` (``h.build_forged_component``: its custom_id changed) /
+``h.build_modal_submit``, ``h.gateway(event, data)``,
 ``h.add_message(...)`` (a message from before a restart), ``h.route(...)`` and
 ``h.fail_http(...)`` to answer or fail a route, ``h.settle()``, and a moderator's
 ``h.archive_thread(id, locked=...)`` and ``h.delete_channel(id)`` (an archived thread

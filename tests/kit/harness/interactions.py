@@ -174,6 +174,27 @@ class _Interactions:
             data["values"] = self._encode_select_values(comp, values, user, data)
         return self._interaction_payload(3, user, stored.channel_id, data, message=stored)
 
+    def build_forged_component(
+        self,
+        user: FakeMember,
+        message: StoredMessage | Sent | int,
+        forged: str,
+        *,
+        custom_id: str | None = None,
+        label: str | None = None,
+    ) -> JSON:
+        """The payload of a click on a button of ``message`` whose custom_id a client changed
+        to ``forged``, in the click and in the message's copy of the button: a forged id, or
+        a button the message no longer shows. Discord passes on whatever a client sends."""
+        payload = self.build_component(user, message, custom_id=custom_id, label=label)
+        shown = payload["data"]["custom_id"]
+        payload["data"]["custom_id"] = forged
+        for row in payload["message"]["components"]:
+            for child in row.get("components", []):
+                if child.get("custom_id") == shown:
+                    child["custom_id"] = forged
+        return payload
+
     def _encode_select_values(
         self, comp: ComponentData, values: Sequence[Any], user: FakeMember, data: JSON
     ) -> list[str]:
