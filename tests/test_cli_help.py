@@ -16,7 +16,7 @@ import pytest
 import bot.__main__ as bot_cli
 import bot.rules.__main__ as rules_cli
 import lab.bench.cli as bench_cli
-import lab.players.cli as players_cli
+import lab.players.parser as players_parser
 from bot.cli import EXIT_OUTPUT_CLOSED
 from bot.players import LEVELS
 from bot.rules import HouseRules
@@ -25,7 +25,7 @@ from lab.players.arena import report, run_match
 PARSERS = {
     "bot": bot_cli.build_parser,
     "bot.rules": rules_cli.build_parser,
-    "lab": players_cli.build_parser,
+    "lab": players_parser.build_parser,
     "lab.bench": bench_cli.build_parser,
 }
 RECORD = Path(__file__).parent / "rules" / "records" / "worked_hand_002.json"
@@ -61,7 +61,7 @@ def test_help_is_plain_text_and_shows_every_default(name: str) -> None:
 
 
 def test_arena_help_lists_the_player_levels() -> None:
-    [arena] = [p for p in every_parser(players_cli.build_parser()) if p.prog.endswith("arena")]
+    [arena] = [p for p in every_parser(players_parser.build_parser()) if p.prog.endswith("arena")]
     text = " ".join(arena.format_help().split())
     assert f"Player levels: {', '.join(LEVELS)}" in text
     assert (
