@@ -197,6 +197,39 @@ class TableRepo(Repository):
             )
         return assembled(rows, seats, actions)
 
+    async def list_open_counted(
+        self, guild_id: int, *, limit: int = 10
+    ) -> list[tuple[StoredTable, int]]:
+        """A server's open tables with their seats but not their actions, newest first.
+
+        Each comes with the number of actions it has saved: actions are only ever appended,
+        so a table and that number say which actions it holds (:meth:`load_actions`).
+        """
+        if not 1 <= limit <= 100:
+            raise ValueError("limit must be 1 to 100")
+        async with self._db.snapshot():
+            rows = await self._db.fetch_all(
+                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE guild_id = ? AND {_OPEN} "
+                "ORDER BY id DESC LIMIT ?",
+                (guild_id, limit),
+            )
+            if not rows:
+                return []
+            ids = [int(row["id"]) for row in rows]
+            slots = ", ".join("?" for _ in ids)
+            seats = await self._db.fetch_all(
+                f"SELECT {_SEAT_COLUMNS} FROM table_seats WHERE table_id IN ({slots}) "
+                "ORDER BY table_id, seat",
+                ids,
+            )
+            counts = await self._db.fetch_all(
+                "SELECT table_id, COUNT(*) AS saved FROM table_actions "
+                f"WHERE table_id IN ({slots}) GROUP BY table_id",
+                ids,
+            )
+        saved = {int(c["table_id"]): int(c["saved"]) for c in counts}
+        return [(t, saved.get(t.id, 0)) for t in assembled(rows, seats, [])]
+
     async def list_open_tables(
         self, guild_filter: Callable[[int], bool] | None = None
     ) -> list[StoredTable]:

@@ -47,6 +47,7 @@ from .assets import Assets
 from .cache import TimedCache
 from .charts import rating_svg
 from .guard import FILES_FACTOR, RateLimiter, client_address, security_headers
+from .live import PublicViews
 from .options import WebOptions
 
 if TYPE_CHECKING:
@@ -99,6 +100,8 @@ class _Site:
         self.pages: TimedCache[Answer] = TimedCache(2_000, clock=options.clock)
         self.making: dict[str, asyncio.Future[Answer]] = {}
         self.public: TimedCache[bool] = TimedCache(10_000, clock=options.clock)
+        self.views = PublicViews()
+        """The open tables' public views, replayed once per count of saved actions."""
         self.limiter, self.file_limiter = (
             (options.rates.pages, options.rates.files)
             if options.rates is not None
@@ -233,7 +236,7 @@ class _Site:
 
         async def make() -> Answer:
             async with self.reading() as db:
-                page = await read_server(db, guild_id, season_id)
+                page = await read_server(db, guild_id, season_id, views=self.views)
             return self.html(request, "server.html", "public, max-age=30", page=page)
 
         return await self.cached(request, make)

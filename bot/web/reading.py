@@ -49,7 +49,7 @@ from .events import (
     read_one_event,
 )
 from .events import people as event_people
-from .live import LiveTable, live_tables, read_open_tables, seated
+from .live import LiveTable, PublicViews, live_tables, read_open_tables, seated
 from .players import PlayerPage, read_player
 from .replay_view import Player, players_of
 from .servers import (
@@ -175,11 +175,17 @@ async def _family_standings(
 
 
 async def read_server(
-    db: Database, guild_id: int, season_id: int | None = None, *, live: bool = True
+    db: Database,
+    guild_id: int,
+    season_id: int | None = None,
+    *,
+    live: bool = True,
+    views: PublicViews | None = None,
 ) -> ServerPage:
     """The server page: the current season (or ``season_id``) and the latest games.
 
-    ``live``: with the tables in play (the current season's page only).
+    ``live``: with the tables in play (the current season's page only), their public
+    views replayed by ``views`` (None: replayed now).
     """
     header = await read_header(db, guild_id)
     season, seasons = await current_season(db, guild_id)
@@ -203,7 +209,7 @@ async def read_server(
                 families.append(shown)
     recent = await GameArchiveRepo(db).list_by_guild(guild_id, limit=RECENT_GAMES)
     events = await read_events(db, guild_id) if season_id is None else ()
-    open_tables = await read_open_tables(db, guild_id) if live and season_id is None else []
+    open_tables = await read_open_tables(db, guild_id, views) if live and season_id is None else []
     rows = [r.user_id for f in families for r in f.rows]
     everyone = [*rows, *people_of(recent), *event_people(events), *seated(open_tables)]
     hidden = await hidden_among(db, everyone)

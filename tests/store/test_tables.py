@@ -272,3 +272,17 @@ async def test_an_eight_seat_table_keeps_its_seats_and_actions(db_url: str) -> N
         (restored,) = await TableRepo(db).list_open_tables()
     assert [s.seat for s in restored.seats] == list(range(8))
     assert [a.action for a in restored.actions] == [{"seat": 7, "do": "bid", "tricks": 3}]
+
+
+async def test_open_tables_are_listed_with_their_count_of_saved_actions(db: Database) -> None:
+    tables = TableRepo(db)
+    waiting = await lobby(tables, channel_id=CHANNEL + 1)
+    playing = await playing_table(db)
+    for idx, (seat, action) in enumerate([(1, {"do": "pass"}), (2, {"do": "pass"})]):
+        await tables.append_action(playing, idx, seat, action)
+    listed = await tables.list_open_counted(GUILD)
+    assert [(t.id, saved) for t, saved in listed] == [(playing, 2), (waiting, 0)]
+    full = {t.id: t for t in await tables.list_open_by_guild(GUILD)}
+    for t, _ in listed:
+        assert t.actions == () and t == full[t.id].model_copy(update={"actions": ()})
+    assert await tables.list_open_counted(GUILD + 1) == []

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from aiohttp.test_utils import TestClient
 
 from bot.rules import Game, HouseRules, new_game, seat_view
 from bot.rules.cards import card_label, card_words
 from bot.server.preferences import HIDDEN_NAME
 from bot.store import Database, GameArchiveRepo, PreferenceRepo, SeasonRepo, Seat, TableRepo
-from bot.web.live import live_table
+from bot.web.live import PublicViews, live_table
 from tests.league.util import USERS, finished_record
 from tests.web.util import HOSTILE, League
 
@@ -143,3 +144,38 @@ async def test_a_person_who_hides_from_the_pages_sits_at_a_live_table_as_a_playe
     html = await (await client.get(f"/s/{league.guild_id}")).text()
     live = html[html.index("Playing now") : html.index("Latest games")]
     assert HIDDEN_NAME in live and "Bob" not in live and "Ada" in live
+
+
+async def test_kept_views_follow_every_saved_action(db: Database) -> None:
+    """A view kept from a replay is used only while the table holds the same actions."""
+    rules = HouseRules()
+    rng = random.Random(5)
+    game = new_game(rules, seed=3)
+    table_id = await _open_table(db, 1, game, channel=80)
+    tables = TableRepo(db)
+    views = PublicViews()
+    for idx in range(40):
+        seat = game.turn
+        assert seat is not None
+        game.apply(seat, rng.choice(list(game.legal())))
+        await tables.append_action(table_id, idx, seat, game.log[-1][1].to_json(seat))
+        for _ in range(2):  # the second read finds the kept view
+            [(stored, view)] = await views.read(db, 1)
+            assert not stored.actions
+            assert live_table(stored, view=view) == live_table(await tables.get(table_id))
+            assert view == seat_view(game, -1)
+
+
+async def test_a_table_that_does_not_replay_is_left_out_each_time(
+    db: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    game = new_game(HouseRules(), seed=3)
+    table_id = await _open_table(db, 1, game, channel=81)
+    assert game.turn is not None
+    wrong = (game.turn + 1) % 4
+    await TableRepo(db).append_action(table_id, 0, wrong, {"do": "pass"})
+    views = PublicViews()
+    for _ in range(2):
+        assert await views.read(db, 1) == []
+    said = [r.getMessage() for r in caplog.records if "does not replay" in r.getMessage()]
+    assert len(said) == 2 and all(m.startswith(f"table {table_id} ") for m in said)
