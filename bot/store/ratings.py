@@ -151,8 +151,11 @@ class RatingRepo(Repository):
         """
         rating, zs = _rating(z)
         where = "season_id = ? AND family = ? AND games >= ?"
+        # "+games": no index on games for this term, so SQLite reads the ranking index in
+        # order rather than the sizes index (every placed player, then sorted)
         rows = await self._db.fetch_all(
-            f"SELECT {_COLUMNS} FROM league_ratings WHERE {where} "
+            f"SELECT {_COLUMNS} FROM league_ratings "
+            "WHERE season_id = ? AND family = ? AND +games >= ? "
             f"ORDER BY {rating} DESC, games DESC, wins DESC, user_id LIMIT ?",
             (season_id, family, min_games, *zs, limit),
         )
