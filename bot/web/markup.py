@@ -8,7 +8,7 @@ Every value is escaped (markupsafe's ``escape``), as the templates' autoescaping
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final, Protocol
 
 from markupsafe import Markup, escape
@@ -47,18 +47,30 @@ class _Seat(Protocol):
     def is_computer(self) -> bool: ...
 
 
+def _num(value: object) -> str:
+    """A value as text in the page: an int as its digits (nothing in them to escape)."""
+    return str(value) if type(value) is int else escape(value)
+
+
+def _who(name: str, computer: bool) -> str:
+    return f"<bdi>{escape(name)}</bdi>{_COMPUTER if computer else ''}"
+
+
 def who(name: str, computer: bool = False) -> Markup:
     """A name, marked "(computer)" for a computer player."""
-    return Markup(f"<bdi>{escape(name)}</bdi>{_COMPUTER if computer else ''}")
+    return Markup(_who(name, computer))
 
 
 def player(home: str, user_id: int | None, name: str) -> Markup:
     """A person's name linking to their page on the server at ``home`` (no link without id)."""
+    return Markup(_player(escape(home), user_id, name))
+
+
+def _player(home: str, user_id: int | None, name: str) -> str:
+    """:func:`player` with ``home`` already escaped."""
     if not user_id:
-        return Markup(f"<bdi>{escape(name)}</bdi>")
-    return Markup(
-        f'<a href="{escape(home)}/players/{escape(user_id)}"><bdi>{escape(name)}</bdi></a>'
-    )
+        return f"<bdi>{escape(name)}</bdi>"
+    return f'<a href="{home}/players/{_num(user_id)}"><bdi>{escape(name)}</bdi></a>'
 
 
 def team(members: Iterable[_Member]) -> Markup:
@@ -73,32 +85,48 @@ def seated(people: Iterable[_Seat]) -> Markup:
 
 def standings_rows(home: str, rows: Sequence[Standing]) -> Markup:
     """A standings table's rows: place, the player's linked name, rating, won, games."""
+    at = escape(home)
     return Markup(
         "".join(
-            f"<tr><td>{escape(r.place)}</td><td>{player(home, r.user_id, r.name)}</td>"
-            f"<td>{r.rating:.1f}</td><td>{escape(r.wins)}</td><td>{escape(r.games)}</td></tr>\n"
+            f"<tr><td>{_num(r.place)}</td><td>{_player(at, r.user_id, r.name)}</td>"
+            f"<td>{r.rating:.1f}</td><td>{_num(r.wins)}</td><td>{_num(r.games)}</td></tr>\n"
             for r in rows
         )
     )
 
 
-def games_list(
-    home: str,
-    games: Sequence[ArchivedGame],
-    members: Callable[[ArchivedGame, int], Iterable[_Member]],
-) -> Markup:
-    """The items of a list of games: link, day, both teams with their scores, "casual"."""
+def games_list(home: str, games: Sequence[ArchivedGame]) -> Markup:
+    """The items of a list of games: link, day, both teams with their scores, "casual".
+
+    A team is its seats in order (even seats, odd seats), a seat nobody was recorded in
+    as "?".
+    """
+    at = escape(home)
     return Markup(
         "".join(
-            f'<li><a href="{escape(home)}/games/{escape(g.id)}">Game {escape(g.number or g.id)}'
+            f'<li><a href="{at}/games/{_num(g.id)}">Game {_num(g.number or g.id)}'
             f'</a>\n<span class="when">{g.finished_at.strftime("%-d %b %Y")}</span>\n'
-            f'<span class="team team-0">{team(members(g, 0))}</span> '
-            f"<strong>{escape(g.score[0])}</strong>\n– <strong>{escape(g.score[1])}</strong> "
-            f'<span class="team team-1">{team(members(g, 1))}</span>\n'
+            f'<span class="team team-0">{_teams[0]}</span> '
+            f"<strong>{_num(g.score[0])}</strong>\n– <strong>{_num(g.score[1])}</strong> "
+            f'<span class="team team-1">{_teams[1]}</span>\n'
             f"{'' if g.ranked else _CASUAL}</li>\n"
             for g in games
+            for _teams in (_both_teams(g),)
         )
     )
+
+
+def _both_teams(game: ArchivedGame) -> tuple[str, str]:
+    """Each team of a game as :func:`team` draws it, its seats in order."""
+    size = len(game.players)
+    by_seat = {p.seat: p for p in game.players}
+    drawn: list[list[str]] = [[], []]
+    for seat in range(size):
+        p = by_seat.get(seat)
+        drawn[seat % 2].append(
+            _who("?", False) if p is None else _who(p.display_name, p.is_computer)
+        )
+    return " &amp; ".join(drawn[0]), " &amp; ".join(drawn[1])
 
 
 def history_list(home: str, history: Sequence[HistoryEntry], numbers: dict[int, int]) -> Markup:
