@@ -80,7 +80,11 @@ def team(members: Iterable[_Member]) -> Markup:
 
 def seated(people: Iterable[_Seat]) -> Markup:
     """People of a game's history (partners, opponents): "A & B"."""
-    return _AND.join(who(p.name, p.is_computer) for p in people)
+    return Markup(_seated(people))
+
+
+def _seated(people: Iterable[_Seat]) -> str:
+    return " &amp; ".join(_who(p.name, p.is_computer) for p in people)
 
 
 def standings_rows(home: str, rows: Sequence[Standing]) -> Markup:
@@ -131,16 +135,18 @@ def _both_teams(game: ArchivedGame) -> tuple[str, str]:
 
 def history_list(home: str, history: Sequence[HistoryEntry], numbers: dict[int, int]) -> Markup:
     """The items of a player's latest games: link, day, outcome and score, who with and against."""
+    at = escape(home)
     return Markup(
         "".join(
-            f'<li><a href="{escape(home)}/games/{escape(h.game_id)}">Game '
-            f"{escape(numbers[h.game_id])}</a>\n"
+            f'<li><a href="{at}/games/{_num(h.game_id)}">Game '
+            f"{_num(numbers[h.game_id])}</a>\n"
             f'<span class="when">{h.finished_at.strftime("%-d %b %Y")}</span>\n'
-            f'<span class="outcome {escape(h.outcome)}">{escape(h.outcome)}</span> '
-            f"{escape(h.score_for)}–{escape(h.score_against)}\n"
-            f"{f'with {seated(h.partners)} ' if h.partners else ''}"
-            f"against {seated(h.opponents)}\n"
+            f'<span class="outcome {_outcome}">{_outcome}</span> '
+            f"{_num(h.score_for)}–{_num(h.score_against)}\n"
+            f"{f'with {_seated(h.partners)} ' if h.partners else ''}"
+            f"against {_seated(h.opponents)}\n"
             f"{'' if h.ranked else _CASUAL}</li>\n"
             for h in history
+            for _outcome in (escape(h.outcome),)
         )
     )
