@@ -23,6 +23,7 @@ from bot.store._codec import (
     time_text,
 )
 from bot.store.counters import next_number
+from bot.store.database import Row
 from bot.store.errors import (
     ActionIndexError,
     ConnectionLostError,
@@ -173,23 +174,10 @@ class TableRepo(Repository):
 
     async def list_open_by_guild(self, guild_id: int, *, limit: int = 10) -> list[StoredTable]:
         """A server's tables in the lobby or in play, fully loaded, newest first."""
-        if not 1 <= limit <= 100:
-            raise ValueError("limit must be 1 to 100")
         async with self._db.snapshot():
-            rows = await self._db.fetch_all(
-                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE guild_id = ? AND {_OPEN} "
-                "ORDER BY id DESC LIMIT ?",
-                (guild_id, limit),
-            )
+            rows, seats, slots, ids = await self._open_of_guild(guild_id, limit)
             if not rows:
                 return []
-            ids = [int(row["id"]) for row in rows]
-            slots = ", ".join("?" for _ in ids)
-            seats = await self._db.fetch_all(
-                f"SELECT {_SEAT_COLUMNS} FROM table_seats WHERE table_id IN ({slots}) "
-                "ORDER BY table_id, seat",
-                ids,
-            )
             actions = await self._db.fetch_all(
                 "SELECT table_id, idx, seat, action, actor FROM table_actions "
                 f"WHERE table_id IN ({slots}) ORDER BY table_id, idx",
@@ -205,23 +193,10 @@ class TableRepo(Repository):
         Each comes with the number of actions it has saved: actions are only ever appended,
         so a table and that number say which actions it holds (:meth:`load_actions`).
         """
-        if not 1 <= limit <= 100:
-            raise ValueError("limit must be 1 to 100")
         async with self._db.snapshot():
-            rows = await self._db.fetch_all(
-                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE guild_id = ? AND {_OPEN} "
-                "ORDER BY id DESC LIMIT ?",
-                (guild_id, limit),
-            )
+            rows, seats, slots, ids = await self._open_of_guild(guild_id, limit)
             if not rows:
                 return []
-            ids = [int(row["id"]) for row in rows]
-            slots = ", ".join("?" for _ in ids)
-            seats = await self._db.fetch_all(
-                f"SELECT {_SEAT_COLUMNS} FROM table_seats WHERE table_id IN ({slots}) "
-                "ORDER BY table_id, seat",
-                ids,
-            )
             counts = await self._db.fetch_all(
                 "SELECT table_id, COUNT(*) AS saved FROM table_actions "
                 f"WHERE table_id IN ({slots}) GROUP BY table_id",
@@ -229,6 +204,31 @@ class TableRepo(Repository):
             )
         saved = {int(c["table_id"]): int(c["saved"]) for c in counts}
         return [(t, saved.get(t.id, 0)) for t in assembled(rows, seats, [])]
+
+    async def _open_of_guild(
+        self, guild_id: int, limit: int
+    ) -> tuple[list[Row], list[Row], str, list[int]]:
+        """A server's newest open tables' rows and their seats' (inside a snapshot).
+
+        Also the ids' placeholders and the ids, for reading more of those tables.
+        """
+        if not 1 <= limit <= 100:
+            raise ValueError("limit must be 1 to 100")
+        rows = await self._db.fetch_all(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE guild_id = ? AND {_OPEN} "
+            "ORDER BY id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        if not rows:
+            return [], [], "", []
+        ids = [int(row["id"]) for row in rows]
+        slots = ", ".join("?" for _ in ids)
+        seats = await self._db.fetch_all(
+            f"SELECT {_SEAT_COLUMNS} FROM table_seats WHERE table_id IN ({slots}) "
+            "ORDER BY table_id, seat",
+            ids,
+        )
+        return rows, seats, slots, ids
 
     async def list_open_tables(
         self, guild_filter: Callable[[int], bool] | None = None

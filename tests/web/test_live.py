@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
 
 import pytest
 from aiohttp.test_utils import TestClient
@@ -51,6 +52,18 @@ async def _open_table(db: Database, guild_id: int, game: Game | None, channel: i
     return table.id
 
 
+async def _saved_moves(
+    tables: TableRepo, table_id: int, game: Game, rng: random.Random, moves: int
+) -> AsyncIterator[int]:
+    """Play ``moves`` random legal moves, each saved to the table before it is yielded."""
+    for idx in range(moves):
+        seat = game.turn
+        assert seat is not None
+        game.apply(seat, rng.choice(list(game.legal())))
+        await tables.append_action(table_id, idx, seat, game.log[-1][1].to_json(seat))
+        yield idx
+
+
 def _hidden(game: Game) -> set[int]:
     """Every card nobody may see: those in hands and those discarded face down."""
     cards = {c for seat in range(game.players) for c in seat_view(game, seat).hand}
@@ -86,12 +99,7 @@ async def test_every_moment_of_a_game_shows_no_hidden_card(db: Database) -> None
     game = new_game(rules, seed=3)
     table_id = await _open_table(db, 1, game, channel=79)
     tables = TableRepo(db)
-    for idx in range(60):
-        seat = game.turn
-        assert seat is not None
-        game.apply(seat, rng.choice(list(game.legal())))
-        action = game.log[-1][1]
-        await tables.append_action(table_id, idx, seat, action.to_json(seat))
+    async for _ in _saved_moves(tables, table_id, game, rng, 60):
         live = live_table(await tables.get(table_id))
         shown = {c.label for _, c in live.trick}
         if live.upcard is not None:
@@ -154,11 +162,7 @@ async def test_kept_views_follow_every_saved_action(db: Database) -> None:
     table_id = await _open_table(db, 1, game, channel=80)
     tables = TableRepo(db)
     views = PublicViews()
-    for idx in range(40):
-        seat = game.turn
-        assert seat is not None
-        game.apply(seat, rng.choice(list(game.legal())))
-        await tables.append_action(table_id, idx, seat, game.log[-1][1].to_json(seat))
+    async for _ in _saved_moves(tables, table_id, game, rng, 40):
         for _ in range(2):  # the second read finds the kept view
             [(stored, view)] = await views.read(db, 1)
             assert not stored.actions
