@@ -20,8 +20,6 @@ from bot.rules import HouseRules
 from bot.store import ConnectionLostError, Database, GameArchiveRepo, TableRepo
 from bot.tables import (
     NotYourTurnError,
-    Place,
-    Player,
     SaveFailedError,
     StaleActionError,
     Table,
@@ -37,11 +35,8 @@ from bot.tables.scheduler import ManualScheduler
 from bot.tables.service import OPEN_UNSURE, SAVE_FAILED, SAVE_UNSURE
 
 from .test_keeper import Notes
+from .util import ALICE, BOB, CAROL, HERE, playing
 
-ALICE, BOB, CAROL, DAVE = (
-    Player(i, n) for i, n in enumerate(["Alice", "Bob", "Carol", "Dave"], start=101)
-)
-HERE = Place(1, 10)
 ONE_DEAL = HouseRules(target_score=1)
 """A game over at the first deal's end."""
 
@@ -113,17 +108,6 @@ def build(db: Database) -> tuple[TableService, UnsureStore, list[TableEvent]]:
     events: list[TableEvent] = []
     tables.listeners.append(events.append)
     return tables, store, events
-
-
-async def playing(tables: TableService, people: int = 4, rules: HouseRules | None = None) -> Table:
-    table = await tables.open(HERE, ALICE, rules=rules)
-    for person in (BOB, CAROL, DAVE)[: people - 1]:
-        await (await tables.fetch(table.id)).lobby.join(person)
-    for _ in range(4 - people):
-        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
-    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
-    await tables.get_any(table.id).turns.run_computers()
-    return table
 
 
 def to_act(table: Table) -> tuple[int, int]:

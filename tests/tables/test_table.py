@@ -15,7 +15,6 @@ from bot.tables import (
     NotYourHandError,
     NotYourTurnError,
     Place,
-    Player,
     SavedTable,
     SeatTakenError,
     StaleActionError,
@@ -26,9 +25,8 @@ from bot.tables import (
 )
 from bot.tables.seats import COMPUTER_NAMES
 
-ALICE, BOB, CAROL, DAVE, ERIN = (
-    Player(i, n) for i, n in enumerate(["Alice", "Bob", "Carol", "Dave", "Erin"], start=101)
-)
+from .util import ALICE, BOB, CAROL, DAVE, ERIN
+
 NA = HouseRules.preset_rules("north_american")
 
 
