@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import pytest
 
 from bot.players import make_player
-from bot.rules import HouseRules
+from bot.rules import Action, HouseRules
 from bot.store import ConnectionLostError, Database, GameArchiveRepo, TableRepo
 from bot.tables import (
     NotYourTurnError,
@@ -119,6 +119,13 @@ def to_act(table: Table) -> tuple[int, int]:
     return taken.user_id, seat
 
 
+def first_move(table: Table) -> tuple[int, int, tuple[int, int], Action]:
+    """Whose turn it is (user and seat), the table's stamp, and the first legal move."""
+    user, seat = to_act(table)
+    assert table.game is not None
+    return user, seat, table.stamp, table.game.legal()[0]
+
+
 async def stored_actions(db: Database, table: Table) -> list[dict[str, Any]]:
     return [dict(a.action) for a in (await TableRepo(db).get(table.id)).actions]
 
@@ -133,9 +140,8 @@ async def test_an_unsure_move_that_was_saved_is_shown_and_the_table_plays_on(
 ) -> None:
     tables, store, events = build(db)
     table = await playing(tables)
-    user, seat = to_act(table)
-    stamp, before = table.stamp, table.record()
-    move = table.game.legal()[0]  # type: ignore[union-attr]
+    user, seat, stamp, move = first_move(table)
+    before = table.record()
     store.unsure["append_action"] = True
     with pytest.raises(SaveFailedError) as refused:
         await (await tables.fetch(table.id)).turns.act(user, seat, stamp, move)
@@ -162,9 +168,7 @@ async def test_an_unsure_move_that_was_saved_is_shown_and_the_table_plays_on(
 async def test_an_unsure_move_that_was_not_saved_can_be_made_again(db: Database) -> None:
     tables, store, events = build(db)
     table = await playing(tables)
-    user, seat = to_act(table)
-    stamp = table.stamp
-    move = table.game.legal()[0]  # type: ignore[union-attr]
+    user, seat, stamp, move = first_move(table)
     store.unsure["append_action"] = False
     with pytest.raises(SaveFailedError, match="may or may not"):
         await (await tables.fetch(table.id)).turns.act(user, seat, stamp, move)
@@ -182,9 +186,7 @@ async def test_a_reload_that_cannot_read_the_store_refuses_and_the_table_stays_m
 ) -> None:
     tables, store, _ = build(db)
     table = await playing(tables)
-    user, seat = to_act(table)
-    stamp = table.stamp
-    move = table.game.legal()[0]  # type: ignore[union-attr]
+    user, seat, stamp, move = first_move(table)
     store.unsure["append_action"] = False
     with pytest.raises(SaveFailedError):
         await (await tables.fetch(table.id)).turns.act(user, seat, stamp, move)
