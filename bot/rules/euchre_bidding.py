@@ -85,7 +85,10 @@ def _calls(turned_down: int, stuck: bool) -> tuple[Action, ...]:
 
 
 _CALLS: Final = tuple([(_calls(down, False), _calls(down, True)) for down in range(-1, 8)])
-"""The second round's choices, made once: by the turned-down suit (-1 for none; 4 on, never turned down), then stuck."""
+"""The second round's choices, made once, by the turned-down suit (-1 for none) and then stuck.
+
+Indexed by ``turned_down + 1``, up to the highest ``upcard >> 3`` a pack can give.
+"""
 
 
 def _legal_bid1(s: State, seat: int) -> Sequence[Action]:
