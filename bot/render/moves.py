@@ -9,7 +9,8 @@ from __future__ import annotations
 from bot.rules import Action
 from bot.tables import PublicTable, Seat
 
-from .cards import card_text, suit_text, trump_text
+from .action_words import bid_words
+from .cards import card_text
 from .teams import player
 
 __all__ = ["bidding_line", "bidding_log", "describe"]
@@ -30,8 +31,6 @@ def describe(
     game = table.game
     assert game is not None
     who = player(table, seat, then=then)
-    dealer = seat == game.view.dealer
-    alone = " alone" if action.alone else ""
     do = action.do
     if do == "pass":
         if not trump_made:
@@ -40,18 +39,16 @@ def describe(
             return f"{who} asked for no card"
         maker_side = game.view.makers is not None and seat % 2 == game.view.makers
         return f"{who} plays with partner" if maker_side else f"{who} defends with partner"
-    if do == "bid":
-        return f"{who} bid {action.tricks}"
+    said = bid_words(
+        who,
+        action,
+        dealer=seat == game.view.dealer,
+        name_of=lambda partner: player(table, partner),
+    )
+    if said is not None:
+        return said
     if do == "shoot":
         return f"{who} shoots"
-    if do == "declare":
-        assert action.trump is not None
-        return f"{who} named {trump_text(action.trump)}"
-    if do == "order_up":
-        return f"{who} took it up{alone}" if dealer else f"{who} ordered it up{alone}"
-    if do == "call":
-        assert action.suit is not None
-        return f"{who} called {suit_text(action.suit)}{alone}"
     if do == "discard":
         return f"{who} discarded"
     if do == "alone":
@@ -59,11 +56,6 @@ def describe(
         return f"{who} goes alone" if maker_side else f"{who} defends alone"
     if do == "give":
         return f"{who} passed a card"
-    if do == "ask":
-        assert action.partner is not None
-        return f"{who} asked {player(table, action.partner)} for a card"
-    if do == "redeal":
-        return f"{who} threw in the hand (ace no face)"
     if do == "swap":
         return f"{who} swapped with the kitty"
     assert action.card is not None

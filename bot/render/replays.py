@@ -6,14 +6,14 @@ so showing every hand hides nothing from anyone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Final
 
 from bot.league import ReplayBook, ReplayStep
 from bot.rules import Action
 from bot.store import ArchivedGame
 
+from .action_words import DISCORD_WORDS, Words, bid_words
 from .cards import card_text, hand_text, suit_text, trump_text
 from .panel import Panel
 from .rules import rules_line
@@ -42,19 +42,6 @@ def seat_names(game: ArchivedGame) -> list[str]:
     return names
 
 
-@dataclass(frozen=True, slots=True)
-class Words:
-    """How a replay's line names cards, suits called and trump named."""
-
-    card: Callable[[int], str]
-    suit: Callable[[int], str]
-    trump: Callable[[int], str]
-
-
-DISCORD_WORDS: Final = Words(card_text, suit_text, trump_text)
-"""Discord's: emoji suits."""
-
-
 def describe_action(
     seat: int,
     action: Action,
@@ -64,22 +51,16 @@ def describe_action(
 ) -> str:
     """One action of a replay's step in words: "Alice ordered it up alone"."""
     who = names[seat]
-    alone = " alone" if action.alone else ""
+    said = bid_words(
+        who, action, dealer=seat == step.dealer, name_of=names.__getitem__, words=words
+    )
+    if said is not None:
+        return said
     do = action.do
     if do == "pass":
         return f"{who} passed"
-    if do == "bid":
-        return f"{who} bid {action.tricks}"
     if do == "shoot":
         return f"{who} shot"
-    if do == "declare":
-        assert action.trump is not None
-        return f"{who} named {words.trump(action.trump)}"
-    if do == "order_up":
-        return f"{who} took it up{alone}" if seat == step.dealer else f"{who} ordered it up{alone}"
-    if do == "call":
-        assert action.suit is not None
-        return f"{who} called {words.suit(action.suit)}{alone}"
     if do == "discard":
         assert action.card is not None
         return f"{who} discarded {words.card(action.card)}"
@@ -88,11 +69,6 @@ def describe_action(
     if do == "give":
         assert action.card is not None
         return f"{who} passed {words.card(action.card)} to the lone partner"
-    if do == "ask":
-        assert action.partner is not None
-        return f"{who} asked {names[action.partner]} for a card"
-    if do == "redeal":
-        return f"{who} threw in the hand (ace no face)"
     if do == "swap":
         cards = " ".join(words.card(c) for c in action.cards or ())
         return f"{who} swapped {cards} with the kitty"

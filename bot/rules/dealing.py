@@ -156,8 +156,9 @@ class Shuffle:
             stop: i64 = stops[k]
             while i > stop:
                 radix = i + 1
-                j = r % radix
-                r //= radix
+                q = r // radix  # r is not negative: one division gives both
+                j = r - q * radix
+                r = q
                 card = out[i]
                 out[i] = out[j]
                 out[j] = card

@@ -70,30 +70,50 @@ def legal(s: State, seat: int) -> Sequence[Action]:
     return [GIVE[c] for c in cards_once(s, seat)]
 
 
-def _legal_bid1(s: State, seat: int) -> list[Action]:
-    # Each list built whole: a list grown by a tuple is a generic call when compiled.
-    if must_hold_suit(s, seat) and not holds_upcard_suit(s, seat):
-        acts = [PASS]
-    elif forced_alone(s, seat):
-        acts = [PASS, ORDER_UP_ALONE]
-    else:
-        acts = [PASS, ORDER_UP, ORDER_UP_ALONE]
-    fixed = s.fixed
-    if fixed.ace_no_face and ace_no_face(s.hands[seat]):
-        acts.append(REDEAL)
-    if fixed.farmers != "off" and not s.swapped >> seat & 1:
-        acts += [Action("swap", cards=combo) for combo in farmer_swaps(s, s.hands[seat])]
-    return acts
+_ONLY_PASS: Final = (PASS,)
+_PASS_OR_ALONE: Final = (PASS, ORDER_UP_ALONE)
+_ORDER_UP_CHOICES: Final = (PASS, ORDER_UP, ORDER_UP_ALONE)
 
 
-def _legal_bid2(s: State, seat: int) -> list[Action]:
-    stuck = s.benny_call or (s.fixed.stick and seat == s.dealer)
+def _calls(turned_down: int, stuck: bool) -> tuple[Action, ...]:
     acts = [] if stuck else [PASS]
     for suit in range(4):
-        if suit != s.turned_down:
+        if suit != turned_down:
             acts.append(CALL[suit])
             acts.append(CALL_ALONE[suit])
-    return acts
+    return tuple(acts)
+
+
+_CALLS: Final = tuple([(_calls(down, False), _calls(down, True)) for down in range(-1, 8)])
+"""The second round's choices, made once, by the turned-down suit (-1 for none) and then stuck.
+
+Indexed by ``turned_down + 1``, up to the highest ``upcard >> 3`` a pack can give.
+"""
+
+
+def _legal_bid1(s: State, seat: int) -> Sequence[Action]:
+    if must_hold_suit(s, seat) and not holds_upcard_suit(s, seat):
+        acts: tuple[Action, ...] = _ONLY_PASS
+    elif forced_alone(s, seat):
+        acts = _PASS_OR_ALONE
+    else:
+        acts = _ORDER_UP_CHOICES
+    fixed = s.fixed
+    redeal = fixed.ace_no_face and ace_no_face(s.hands[seat])
+    swaps = fixed.farmers != "off" and not s.swapped >> seat & 1
+    if not redeal and not swaps:  # the common case: a tuple made once, no list
+        return acts
+    more = list(acts)
+    if redeal:
+        more.append(REDEAL)
+    if swaps:
+        more += [Action("swap", cards=combo) for combo in farmer_swaps(s, s.hands[seat])]
+    return more
+
+
+def _legal_bid2(s: State, seat: int) -> Sequence[Action]:
+    stuck = s.benny_call or (s.fixed.stick and seat == s.dealer)
+    return _CALLS[s.turned_down + 1][1 if stuck else 0]
 
 
 # ---------------------------------------------------------------- acting

@@ -137,18 +137,7 @@ class Absence:
             await self.saver.bring_in_step(table)
             status = table.status
             table.status = "aborted"
-            try:
-                await self.saver.store.finish_table(table.id, "aborted", None)
-            except Exception as exc:
-                table.status = status
-                raise self.saver.failed(f"table {table.id}: closing", table, exc) from exc
-            self.saver.events.emit(
-                TableClosed(
-                    await self.saver.snapshot(table),
-                    "aborted",
-                    f"its {where} was deleted",
-                    place_gone=True,
-                )
+            await self.saver.aborted(
+                table, status, "closing", f"its {where} was deleted", place_gone=True
             )
-            self.saver.close(table)
         return True

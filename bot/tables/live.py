@@ -14,10 +14,14 @@ checks of every request) with the parts that change it, each holding this table 
 What every table shares (the store and event bus, the search, the clock) is its
 :class:`~bot.tables.crew.Crew`. Callers look a table up in the
 :class:`~bot.tables.service.TableService` and talk to it: ``table.turns.act(...)``.
-Each change is told on the bus with a frozen :class:`~bot.tables.snapshots.TableSnapshot`.
+Each change is told on the bus with a frozen :class:`~bot.tables.snapshots.TableSnapshot`;
+the UI reads only those, and the answers of :meth:`LiveTable.snapshot`,
+:meth:`LiveTable.watched` and :meth:`LiveTable.review_of`, which hold nothing live.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from bot.server.settings import ServerSettings
 
@@ -25,10 +29,13 @@ from .absence import Absence
 from .crew import Crew
 from .lobby import Lobby
 from .persistence import NewTable, SavedTable
+from .public import PublicTable
+from .reviewing import review_record, reviewable_deals
 from .snapshots import TableSnapshot
 from .table import Table
 from .turn_timers import TurnTimers
 from .turns import Turns
+from .watching import DealtHands, dealt_hands
 
 __all__ = ["LiveTable"]
 
@@ -73,6 +80,18 @@ class LiveTable(Table):
     async def snapshot(self) -> TableSnapshot:
         """The table now, frozen, as an event would carry it (to answer a click)."""
         return await self.crew.saver.snapshot(self)
+
+    def watched(self) -> tuple[PublicTable, DealtHands]:
+        """The table now and every hand of its deal just ended (a sentence if not now)."""
+        dealt = dealt_hands(self)
+        return self.public(), dealt
+
+    def review_of(self, user_id: int, seat: int, deal: int) -> tuple[dict[str, Any], int]:
+        """The record in which ``user_id`` reviews ``seat``'s ``deal``; the deals open to review.
+
+        A sentence (a ``WrongStageError``) if they may not.
+        """
+        return review_record(self, user_id, seat, deal), reviewable_deals(self)
 
     async def reload(self) -> None:
         """Bring the table back in step with the store now, if it is out of step.

@@ -156,15 +156,7 @@ class Lobby:
             await self.saver.bring_in_step(table)
             status = table.status
             table.abort(by, may_manage=may_manage)
-            try:
-                await self.saver.store.finish_table(table.id, "aborted", None)
-            except Exception as exc:
-                table.status = status
-                raise self.saver.failed(f"table {table.id}: aborting", table, exc) from exc
-            self.saver.events.emit(
-                TableClosed(await self.saver.snapshot(table), "aborted", f"by user {by}")
-            )
-            self.saver.close(table)
+            await self.saver.aborted(table, status, "aborting", f"by user {by}")
 
     async def stop(self, by: int, reason: str) -> None:
         """Close the table before its game's end, keeping its finished deals (archived, unrated).
@@ -178,12 +170,11 @@ class Lobby:
             status, game = table.status, table.game
             kept = None if game is None else finished_deals_record(game, table.record(), reason)
             table.abort(by, may_manage=True)
-            try:
-                await self.saver.store.finish_table(
-                    table.id, "aborted", kept, stopped=None if kept is None else reason
-                )
-            except Exception as exc:
-                table.status = status
-                raise self.saver.failed(f"table {table.id}: stopping", table, exc) from exc
-            self.saver.events.emit(TableClosed(await self.saver.snapshot(table), "aborted", reason))
-            self.saver.close(table)
+            await self.saver.aborted(
+                table,
+                status,
+                "stopping",
+                reason,
+                record=kept,
+                stopped=None if kept is None else reason,
+            )

@@ -77,6 +77,10 @@ class Registry:
         """The open tables where a user sits."""
         return [t for t in self._open.values() if t.seat_of(user_id) is not None]
 
+    def hosted_by(self, user_id: int) -> list[LiveTable]:
+        """The open tables a user sits at and hosts."""
+        return [t for t in self.tables_of(user_id) if t.host_id == user_id]
+
     def find(self, place_id: int, user_id: int) -> LiveTable:
         """The table of this place, else the only table the user sits at."""
         table = self.at(place_id)

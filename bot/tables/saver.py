@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from bot.store import ConnectionLostError, DuplicateActionError
 
 from .errors import SaveFailedError
 from .events import DealEnded, EventBus, EventKind, MoveMade, TableClosed, TableReloaded
-from .persistence import TableStore
+from .persistence import TableStatus, TableStore
 from .public import deal_summary
 from .reload import stored_table
 from .seats import Seat
@@ -151,6 +152,32 @@ class Saver:
         if now is None:
             now = await self.snapshot(table)
         self.events.emit(TableClosed(now, "finished", f"score {game.score[0]}-{game.score[1]}"))
+        self.close(table)
+
+    async def aborted(
+        self,
+        table: Table,
+        before: TableStatus,
+        what: str,
+        reason: str,
+        *,
+        record: dict[str, Any] | None = None,
+        stopped: str | None = None,
+        place_gone: bool = False,
+    ) -> None:
+        """Save a table just marked aborted, tell it closed for ``reason`` and close it.
+
+        ``record`` and ``stopped``: the finished deals kept of a game stopped early
+        (:meth:`TableStore.finish_table`). If the store can't, the table's status goes
+        back to ``before`` and SaveFailedError refuses the change (``what`` was done).
+        """
+        try:
+            await self.store.finish_table(table.id, "aborted", record, stopped=stopped)
+        except Exception as exc:
+            table.status = before
+            raise self.failed(f"table {table.id}: {what}", table, exc) from exc
+        now = await self.snapshot(table)
+        self.events.emit(TableClosed(now, "aborted", reason, place_gone=place_gone))
         self.close(table)
 
     async def bring_in_step(self, table: Table) -> None:

@@ -129,6 +129,14 @@ class Turns:
         view = seat_view(self.table.require_game(), seat)
         return view.phase == "play" and view.my_turn and self.crew.claims(view)
 
+    def running(self) -> bool:
+        """Whether the computers' turns are being played now (a resume would run them twice)."""
+        return self.computing > 0
+
+    def computer_waits(self) -> bool:
+        """Whether the turn rests with a computer: a restored table's, before :meth:`resume`."""
+        return self.table.computer_to_act() is not None
+
     async def resume(self) -> Progress:
         """Play the computer turns a restored (or stalled) table has pending, and wait for them."""
         return await self.run_computers()

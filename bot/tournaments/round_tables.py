@@ -26,6 +26,7 @@ from bot.tables.live import LiveTable
 from bot.tables.persistence import Place
 from bot.tables.seats import Player, Seat
 from bot.tables.service import TableService
+from bot.tables.snapshots import TableSnapshot
 from bot.tables.stopping import ROUND_TIMER
 
 from .errors import ResultError
@@ -111,8 +112,9 @@ class RoundTables:
             if table is not None:
                 opened.append(table)
         self.timers.arm(event_id)
+        shown: list[TableSnapshot] = [await table.snapshot() for table in opened]
         state = self.events.get(event_id).state
-        self.events.emit(EventChanged(state, "round", f"round {rnd.number}", tuple(opened)))
+        self.events.emit(EventChanged(state, "round", f"round {rnd.number}", tuple(shown)))
         # Results reached before every table had opened, or while the bot was down.
         await self._catch_up(event_id)
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Literal, TypeVar
 
-from bot.tables.live import LiveTable
+from bot.tables.snapshots import TableSnapshot
 from bot.waits import WaitingLock
 
 from .errors import EventStateError
@@ -73,13 +73,18 @@ def tell_each(
 
 @dataclass(frozen=True, slots=True)
 class EventChanged:
-    """What changed in an event, told after it was saved."""
+    """What changed in an event, told after it was saved.
+
+    It holds nothing live: ``event`` is a copy of the event that only this change
+    holds, and ``tables`` are snapshots, so a listener may keep it and read it later.
+    """
 
     event: TournamentEvent
     kind: ChangeKind
     text: str
-    tables: tuple[LiveTable, ...] = ()
-    """For ``round``: the round's tables, opened and started, in table order."""
+    tables: tuple[TableSnapshot, ...] = ()
+    """For ``round``: the round's tables as they stood once opened and started, in table
+    order."""
     entrants: tuple[Entrant, ...] = field(default=())
     """The entries a change concerned (dropped at the start or check-in, replaced...)."""
 

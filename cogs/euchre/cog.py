@@ -32,7 +32,6 @@ from bot.rules import Action, ActionError
 from bot.server.overrides import TableRules
 from bot.tables import (
     ClaimRefusedError,
-    LiveTable,
     NoTableError,
     Place,
     Player,
@@ -40,7 +39,7 @@ from bot.tables import (
     TableClosedError,
     TableExistsError,
     TableService,
-    dealt_hands,
+    TableSnapshot,
 )
 from bot.tournaments.champion_roles import ChampionRoles
 from cogs.euchre.daily import DailyCommands
@@ -166,7 +165,7 @@ class Euchre(
         if missing is not None:  # without it, Discord would refuse the table's messages
             raise UserFacingError(f"I can't keep a table here: I need {missing}.")
         table = await self._open(interaction, place, player, chosen)
-        await self.presenter.post(interaction, await table.snapshot())
+        await self.presenter.post(interaction, table)
 
     async def _open(
         self,
@@ -174,29 +173,31 @@ class Euchre(
         place: Place,
         player: Player,
         chosen: TableRules,
-    ) -> LiveTable:
+    ) -> TableSnapshot:
         """Open a table at ``place``; a refusal for a table already there links to it."""
         try:
-            return await self.service.open(
+            table = await self.service.open(
                 place, player, rules=chosen.rules, rules_overridden=chosen.overridden
             )
         except TableExistsError as refusal:
-            link = self._message_link(interaction, refusal.table_id)
+            link = await self._message_link(interaction, refusal.table_id)
             if link is None:
                 raise
             raise TableExistsError(f"{refusal} It's here: {link}") from refusal
+        return await table.snapshot()
 
-    def _message_link(
+    async def _message_link(
         self, interaction: discord.Interaction[EuchreBot], table_id: int | None
     ) -> str | None:
         """A link to the public message of the open table ``table_id`` in this channel."""
         table = self.service.at(_place(interaction).id)
         channel = interaction.channel
-        if table is None or table.id != table_id or table.message_id is None:
+        if table is None or table.id != table_id:
             return None
-        if not isinstance(channel, discord.TextChannel | discord.Thread):
+        message_id = (await table.snapshot()).message_id
+        if message_id is None or not isinstance(channel, discord.TextChannel | discord.Thread):
             return None
-        return channel.get_partial_message(table.message_id).jump_url
+        return channel.get_partial_message(message_id).jump_url
 
     async def _new_in_thread(
         self,
@@ -220,11 +221,11 @@ class Euchre(
         except (discord.HTTPException, TypeError) as exc:
             log.warning("Could not open a thread in channel %s: %s", channel.id, exc)
             try:
-                table = await self._open(interaction, Place(guild_id, channel.id), player, chosen)
+                shown = await self._open(interaction, Place(guild_id, channel.id), player, chosen)
             except UserFacingError:
                 await interaction.delete_original_response()
                 raise
-            await self.presenter.replace_answer(interaction, await table.snapshot())
+            await self.presenter.replace_answer(interaction, shown)
             return
         table = await self.service.open(
             Place(guild_id, channel.id, thread.id),
@@ -244,11 +245,11 @@ class Euchre(
     async def leave(self, interaction: discord.Interaction[EuchreBot]) -> None:
         """Leave the table; in a game a computer plays the seat from now on."""
         table = self.service.find(_place(interaction).id, interaction.user.id)
-        playing = table.status == "playing"
+        playing = (await table.snapshot()).status == "playing"
         await table.lobby.leave(interaction.user.id)
         note = " A computer plays your seat from now on." if playing else ""
         await send_ephemeral(interaction, f"You left table {table.id}.{note}")
-        self.presenter.forget_hand(table, interaction.user.id)
+        self.presenter.forget_hand(table.id, interaction.user.id)
         self.presenter.show(await table.snapshot(), urgent=True)
 
     @app_commands.command(
@@ -261,7 +262,7 @@ class Euchre(
         user = interaction.user.id
         table = self.service.at(_place(interaction).id)
         if table is None:
-            hosted = [t for t in self.service.tables_of(user) if t.host_id == user]
+            hosted = self.service.hosted_by(user)
             if len(hosted) != 1:
                 raise NoTableError("There's no table here to close.")
             table = hosted[0]
@@ -357,10 +358,9 @@ class Euchre(
         self, interaction: discord.Interaction[EuchreBot], table_id: int
     ) -> None:
         """Every hand of the deal that has just ended, privately, for whoever asks."""
-        table = self.service.get_any(table_id)
-        dealt = dealt_hands(table)
+        public, dealt = self.service.get_any(table_id).watched()
         four_colour = (await self.service.crew.preferences_of(interaction.user.id)).four_colour
-        embed = embed_of(dealt_hands_panel(table.public(), dealt, four_colour))
+        embed = embed_of(dealt_hands_panel(public, dealt, four_colour))
         await send_ephemeral(interaction, embed=embed)
 
     # ------------------------------------------------------------------ private hand
@@ -379,7 +379,7 @@ class Euchre(
             await self.presenter.hand_gone(interaction, refusal)
             return
         if verb == "hint":
-            await self.presenter.send_hint(interaction, table)
+            await self.presenter.send_hint(interaction, table.id)
         elif on_private_hand(interaction):
             await self.presenter.redraw_hand(interaction, await table.snapshot())
         else:

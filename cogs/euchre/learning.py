@@ -21,7 +21,7 @@ from bot.discord.tables.components import table_review_view
 from bot.render.review import deal_review_text, table_review_text
 from bot.review.deal import review_in_pool
 from bot.review.service import Reviewer
-from bot.tables import NoTableError, no_review_kept, review_record, reviewable_deals
+from bot.tables import NoTableError, no_review_kept
 from cogs.euchre.league import league_of
 from cogs.euchre.mixins import Mixin, server_id
 
@@ -110,8 +110,7 @@ class ReviewCommands(Mixin):
             table = None
         league = self.bot.league
         if table is not None:
-            record = review_record(table, interaction.user.id, seat, deal)
-            deals = reviewable_deals(table)
+            record, deals = table.review_of(interaction.user.id, seat, deal)
         elif league is None:
             raise no_review_kept(table_id, archive=False)
         else:
@@ -124,7 +123,7 @@ class ReviewCommands(Mixin):
         await answer_first(interaction)  # the review's search takes a while
         if league is not None:
             review = await league.reviewer.review(record, seat, deal)
-            playing = table is not None and table.status == "playing"
+            playing = table is not None and (await table.snapshot()).status == "playing"
             guild_id = interaction.guild_id or 0
             league.reviewer.asked(
                 guild_id, table_id, interaction.user.id, seat, review, playing=playing

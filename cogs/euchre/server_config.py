@@ -107,11 +107,12 @@ class HouseRulesCommands(commands.Cog):
         """The server's house rules; also the table's here when it plays other rules."""
         settings = await self.service.server_settings.get(_guild_id(interaction))
         table = self.service.at(interaction.channel_id) if interaction.channel_id else None
+        shown = None if table is None else (await table.snapshot()).public
         panels = server_rules_panels(
             settings.rules,
-            table_id=None if table is None else table.id,
-            table_rules=None if table is None else table.rules,
-            table_overridden=table is not None and table.rules_overridden,
+            table_id=None if shown is None else shown.id,
+            table_rules=None if shown is None else shown.rules,
+            table_overridden=shown is not None and shown.rules_overridden,
         )
         await send_ephemeral(interaction, embeds=[embed_of(p) for p in panels])
 
@@ -211,7 +212,7 @@ class HouseRulesCommands(commands.Cog):
         self, interaction: discord.Interaction[EuchreBot], table_id: int
     ) -> None:
         """The Rules button of a table: its full rules, privately."""
-        table = await self.service.fetch(table_id, closed=True)
+        table = (await (await self.service.fetch(table_id, closed=True)).snapshot()).public
         server = await self.service.server_settings.get(table.place.guild_id)
         embed = embed_of(
             table_rules_panel(

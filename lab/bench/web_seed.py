@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from bot.league.ratings import RatingModel
-from bot.rules import Game, HouseRules, game_record, new_game
+from bot.rules import HouseRules, game_record, new_game
 from bot.store import (
     Database,
     GuildSettingsRepo,
@@ -31,6 +31,7 @@ from bot.store import (
 )
 from bot.store.figures import FIGURES, seat_figures
 from bot.store.games import deal_outcomes
+from tests.kit.games import random_game
 
 __all__ = ["GUILD", "League", "seed_store", "user_id"]
 
@@ -44,16 +45,6 @@ _CHUNK: Final = 2_000
 def user_id(n: int) -> int:
     """The seeded player ``n``'s Discord id."""
     return _USER_BASE + n
-
-
-def _finished_game(rules: HouseRules, seed: int) -> Game:
-    rng = random.Random(seed)
-    game = new_game(rules, seed=seed)
-    while not game.over:
-        seat = game.turn
-        assert seat is not None
-        game.apply(seat, rng.choice(list(game.legal())))
-    return game
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +61,8 @@ def _records(count: int, seed: int) -> list[_Record]:
     rules = HouseRules()
     out = []
     for n in range(count):
-        game = _finished_game(rules, seed * 1_000_003 + n)
+        game_seed = seed * 1_000_003 + n
+        game = random_game(rules, game_seed, rng_seed=game_seed)
         text = json.dumps(game_record(game), ensure_ascii=False, separators=(",", ":"))
         outcomes = json.dumps(deal_outcomes(game), separators=(",", ":"))
         figures = tuple(

@@ -12,15 +12,15 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
-import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from tempfile import TemporaryDirectory
 from typing import Any
 
-from bot.rules import Game, HouseRules
+from bot.rules import HouseRules
 from bot.store import Database, Seat, TableRepo
+from tests.kit.games import random_game
 
 __all__ = ["WritesReport", "run_writes"]
 
@@ -30,12 +30,7 @@ _SEED = 7
 
 def _game_moves() -> list[tuple[int, dict[str, Any]]]:
     """The moves of one whole game with seed :data:`_SEED` (random legal choices)."""
-    rng = random.Random(_SEED)
-    game = Game(HouseRules(), seed=_SEED)
-    while not game.over:
-        seat = game.turn
-        assert seat is not None
-        game.apply(seat, rng.choice(list(game.legal())))
+    game = random_game(HouseRules(), _SEED, rng_seed=_SEED)
     return [(seat, action.to_json(seat)) for seat, action in game.log]
 
 

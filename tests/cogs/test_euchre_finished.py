@@ -153,6 +153,16 @@ def shows_the_end(hand: StoredMessage, refusal: str, review: int = 0) -> dict[st
     return hand.embeds[0] if hand.embeds else None
 
 
+async def every_hand_shows(game: LastMove, embed: dict[str, Any] | None) -> None:
+    """The others' hands show the finished game's ``embed``, and so does the person's spare
+    hand when its button is clicked."""
+    h, table = game.h, game.table
+    for _, hand in game.others:
+        assert shows_the_end(h.message(hand.id), finished(table.id), deals(table)) == embed
+    spare = await h.click(game.person, game.spare, custom_id=game.custom_id)
+    assert ended(spare, h.message(game.spare.id), finished(table.id), deals(table)) == embed
+
+
 def deals(table: Table) -> int:
     """The deals of ``table``'s finished game: its hands offer the review of the last."""
     assert table.game is not None
@@ -183,10 +193,7 @@ async def test_the_last_move_s_hand_shows_the_result_and_so_do_the_others(
     assert embed["title"] == f"Your hand · table {table.id} · game over"
     assert the_result(table) in embed["description"]
 
-    for _, hand in game.others:  # their hands had buttons: redrawn at the end
-        assert shows_the_end(h.message(hand.id), finished(table.id), deals(table)) == embed
-    spare = await h.click(game.person, game.spare, custom_id=game.custom_id)
-    assert ended(spare, h.message(game.spare.id), finished(table.id), deals(table)) == embed
+    await every_hand_shows(game, embed)  # their hands had buttons: redrawn at the end
 
 
 async def test_the_same_click_after_the_reload_shows_the_result(
@@ -203,11 +210,9 @@ async def test_the_same_click_after_the_reload_shows_the_result(
     assert embed is not None and embed["title"] == f"Your hand · table {table.id} · game over"
     assert the_result(table) in embed["description"]
 
-    # The same button on their other hand: the table is among the recently closed now.
-    spare = await h.click(game.person, game.spare, custom_id=game.custom_id)
-    assert ended(spare, h.message(game.spare.id), finished(table.id), deals(table)) == embed
-    for _, hand in game.others:  # redrawn once the reload found the game over
-        assert shows_the_end(h.message(hand.id), finished(table.id), deals(table)) == embed
+    # The other hands: redrawn once the reload found the game over; the same button on the
+    # person's spare hand finds the table among the recently closed.
+    await every_hand_shows(game, embed)
     with pytest.raises(TableClosedError, match="has finished"):
         game.bot.tables.get(table.id)
     assert await archived(db, table) == 1

@@ -152,23 +152,14 @@ def test_the_watch_would_catch_a_leak() -> None:
 
     watch = HiddenCardWatch(harness=None)  # type: ignore[arg-type]
     watch.snapshots.append(Snapshot(0, frozenset({"J♦"}), frozenset({"9♠"})))
-    leaking = Sent(
-        seq=1,
-        kind="channel_edit",
-        method="PATCH",
-        path="",
-        url="",
-        body={"embeds": [{"description": "Trump: ♥ — Bob holds J♦"}]},
-    )
+
+    def edit(seq: int, embed: dict[str, object]) -> Sent:
+        """The table message edited to show ``embed``."""
+        return Sent(seq, "channel_edit", "PATCH", "", "", body={"embeds": [embed]})
+
+    leaking = edit(1, {"description": "Trump: ♥ — Bob holds J♦"})
     assert watch.leaks(leaking, 0) == ["J♦"]
-    last_deal = Sent(
-        seq=2,
-        kind="channel_edit",
-        method="PATCH",
-        path="",
-        url="",
-        body={"embeds": [{"fields": [{"name": "Last deal", "value": "9♠ · A♣"}]}]},
-    )
+    last_deal = edit(2, {"fields": [{"name": "Last deal", "value": "9♠ · A♣"}]})
     assert watch.leaks(last_deal, 0) == ["A♣ (last deal)"]
 
 

@@ -118,6 +118,15 @@ async def new_event(h: Harness, g: FakeGuild, **options: object) -> StoredMessag
     return h.last_public_message(g.channel)
 
 
+async def join(
+    h: Harness, bot: EuchreBot, g: FakeGuild, message: StoredMessage, names: Sequence[str]
+) -> None:
+    """``names`` click Join on the event ``message``, then everything settles."""
+    for name in names:
+        await h.click(g.member(name), h.message(message.id), label="Join")
+    await settled(h, bot)
+
+
 async def play_out(
     h: Harness, bot: EuchreBot, g: FakeGuild, message_id: int, event_id: int
 ) -> None:
@@ -351,9 +360,7 @@ async def test_the_director_starts_with_computers_when_fewer_than_four_are_in(
         return [b.label or "" for b in h.message(message.id).buttons]
 
     assert "Start with computers" not in labels(), "nobody is in yet"
-    for name in MEMBERS[:2]:
-        await h.click(g.member(name), h.message(message.id), label="Join")
-    await settled(h, bot)
+    await join(h, bot, g, message, MEMBERS[:2])
     assert "Start with computers" in labels()
     before = (await runner.load(event_id)).state
     refused = await h.click(g.member("cy"), h.message(message.id), label="Start with computers")
@@ -377,9 +384,7 @@ async def test_four_people_need_no_computers_button(
 ) -> None:
     h, bot, g = await event_harness(make_harness, db)
     message = await new_event(h, g)
-    for name in MEMBERS[:4]:
-        await h.click(g.member(name), h.message(message.id), label="Join")
-    await settled(h, bot)
+    await join(h, bot, g, message, MEMBERS[:4])
     assert "Start with computers" not in [b.label for b in h.message(message.id).buttons]
 
 
@@ -388,9 +393,7 @@ async def test_a_restarted_bot_edits_the_same_event_message(
 ) -> None:
     h, bot, g = await event_harness(make_harness, db)
     message = await new_event(h, g)
-    for name in MEMBERS[:2]:
-        await h.click(g.member(name), h.message(message.id), label="Join")
-    await settled(h, bot)
+    await join(h, bot, g, message, MEMBERS[:2])
     runner = bot.tournaments
     assert runner is not None
     event_id = runner.running[0].state.id

@@ -10,7 +10,7 @@ import pytest
 
 from bot.rules import HouseRules, game_record
 from bot.store import ArchivedGame, Database, GameArchiveRepo, GuildSettingsRepo, Seat
-from tests.games import random_game
+from tests.kit.games import random_game
 
 GUILD = 1_000_000_000_000_001
 OTHER_GUILD = 1_000_000_000_000_002

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from bot.review.repository import AccuracyRepo, GameAccuracy
 from bot.rules import HouseRules, game_record
 from bot.store import Database, GameArchiveRepo, NotFoundError
-from tests.games import random_game
+from tests.kit.games import random_game
 from tests.store.conftest import FOUR_SEATS, GUILD, HOST
 
 RULES = HouseRules().with_changes(target_score=5)

@@ -283,7 +283,7 @@ def test_dealer_partner_order_up() -> None:
     assert us.phase == "discard" and us.turn == 0 and us.alone == []
     ca = game_of(record(na(dealer_partner_order_up="must_go_alone"), DEAL_A, "10H"))
     ca.apply(1, Action.pass_())
-    assert ca.legal() == [Action.pass_(), Action.order_up(alone=True)]
+    assert list(ca.legal()) == [Action.pass_(), Action.order_up(alone=True)]
     with pytest.raises(RefusedError) as err:
         ca.apply(2, Action.order_up(alone=False))
     assert err.value.code == "not_allowed"
@@ -307,7 +307,7 @@ def test_order_up_needs_suit() -> None:
     assert Action.order_up() in dealer_only.legal()
     for s in (1, 2, 3):
         dealer_only.apply(s, Action.pass_())
-    assert dealer_only.legal() == [Action.pass_()]  # the dealer holds no heart
+    assert list(dealer_only.legal()) == [Action.pass_()]  # the dealer holds no heart
 
 
 def test_alone_declaration_after_trump_asks_maker_then_partner() -> None:

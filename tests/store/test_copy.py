@@ -31,7 +31,7 @@ from bot.store.copy import COPY_ORDER, CopyError, copy_database
 from bot.tournaments import Actor, Tournament, create_event, save_event
 from bot.tournaments.model import ChampionRole, ScheduledEventLink
 from bot.tournaments.repository import TournamentRepo
-from tests.games import random_game
+from tests.kit.games import random_game
 
 from .conftest import CHANNEL, GUILD, HOST, playing_table, sql
 

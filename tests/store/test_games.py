@@ -16,7 +16,7 @@ from bot.store import (
     TableRepo,
     TableStateError,
 )
-from tests.games import random_game
+from tests.kit.games import random_game
 
 from .conftest import FOUR_SEATS, GUILD, HOST, playing_table
 

@@ -22,7 +22,7 @@ from bot.store import (
     Seat,
     SettingsError,
 )
-from tests.games import random_game
+from tests.kit.games import random_game
 
 from .conftest import FOUR_SEATS, GUILD, HOST, sql
 

@@ -27,7 +27,7 @@ from bot.store import (
 )
 from bot.store.locks import open_guild_locks
 from bot.store.postgres import PostgresDatabase
-from tests.games import random_game
+from tests.kit.games import random_game
 from tests.kit.postgres_server import PostgresServer
 from tests.kit.waiting import BOUND
 

@@ -15,7 +15,7 @@ from bot.rules import Game, HouseRules, game_record
 from bot.store import Database, GameArchiveRepo, SeasonRepo, Seat, migrate
 from bot.store.figures import FIGURES, FiguresRepo, SeatFigures, seat_figures
 from bot.store.games import deal_outcomes
-from tests.games import random_game
+from tests.kit.games import random_game
 
 from .conftest import GUILD, build_at_version, sql, write_rows
 

@@ -19,17 +19,8 @@ from bot.store import Database, TableRepo
 from bot.tables import NoTableError, TableClosedError, TableService
 from bot.tables.database import DatabaseTableStore
 
-from .test_out_of_step import (
-    ALICE,
-    BOB,
-    HERE,
-    UnsureStore,
-    build,
-    in_step,
-    playing,
-    to_act,
-    up_to_the_last_move,
-)
+from .test_out_of_step import UnsureStore, build, in_step, to_act, up_to_the_last_move
+from .util import ALICE, BOB, HERE, playing
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from bot.tables import (
     TableService,
 )
 from tests.cogs.test_euchre_claims import chosen_game
-from tests.tables.test_service import start_with_computers
+from tests.tables.util import started
 
 
 async def at_trump_pull(table: Table, store: MemoryTableStore) -> Game:
@@ -38,7 +38,7 @@ async def test_a_computer_claims_when_it_can() -> None:
     tables = TableService(store, make_player, claims=can_claim, seeds=lambda: 8, play_on=False)
     heard: list[TableEvent] = []
     tables.listeners.append(heard.append)
-    table = await start_with_computers(tables)
+    table = await started(tables)
     game = await at_trump_pull(table, store)
     start = len(game.log)
     heard.clear()
@@ -62,7 +62,7 @@ async def test_no_claims_without_a_checker() -> None:
     tables = TableService(store, make_player, seeds=lambda: 8, play_on=False)
     heard: list[TableEvent] = []
     tables.listeners.append(heard.append)
-    table = await start_with_computers(tables)
+    table = await started(tables)
     await at_trump_pull(table, store)
     await tables.get_any(table.id).turns.run_computers()
     assert not [e for e in heard if isinstance(e, ClaimMade)]

@@ -12,11 +12,10 @@ from bot.players import make_player
 from bot.rules import HouseRules, replay
 from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, TableRepo
 from bot.store.server_settings import StoredSettings
-from bot.tables import HintsOffError, Place, Player, TableService
+from bot.tables import HintsOffError, Player, TableService
 from bot.tables.database import DatabaseTableStore
 
-ALICE, BOB = Player(101, "Alice"), Player(102, "Bob")
-HERE = Place(1, 10)
+from .util import ALICE, BOB, CAROL, DAVE, HERE, playing, started
 
 
 @pytest.fixture
@@ -34,10 +33,7 @@ def service(db: Database) -> TableService:
 
 async def test_a_game_is_stored_action_by_action_then_archived(db: Database) -> None:
     tables = service(db)
-    table = await tables.open(HERE, ALICE)
-    for _ in range(3):
-        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
-    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
+    table = await started(tables)
     await tables.get_any(table.id).lobby.set_message(555)
     rng = random.Random(2)
     restored_once = False
@@ -86,11 +82,7 @@ async def test_seats_and_the_lobby_are_restored(db: Database) -> None:
 
 async def test_who_made_each_action_is_stored_and_restored_after_a_takeover(db: Database) -> None:
     tables = service(db)
-    table = await tables.open(HERE, ALICE)
-    for _ in range(3):
-        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
-    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
-    await tables.get_any(table.id).turns.run_computers()
+    table = await playing(tables, people=1)
     assert table.game is not None and table.game.log
     seat = table.game.log[0][0]
     computer = table.seats[seat]
@@ -107,11 +99,7 @@ async def test_a_hint_keeps_the_game_casual_even_once_people_fill_every_seat(
     db: Database,
 ) -> None:
     tables = service(db)
-    table = await tables.open(HERE, ALICE)
-    for _ in range(3):
-        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
-    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
-    await tables.get_any(table.id).turns.run_computers()
+    table = await playing(tables, people=1)
     seat, view = tables.get_any(table.id).view_for(ALICE.user_id)
     assert view.my_turn and table.hints_allowed
     hinted_view, advice = await (await tables.fetch_in_step(table.id)).turns.hint(ALICE.user_id)
@@ -140,11 +128,8 @@ async def test_a_hint_keeps_the_game_casual_even_once_people_fill_every_seat(
 
 async def test_ranked_games_refuse_hints(db: Database) -> None:
     tables = service(db)
-    table = await tables.open(HERE, ALICE)
-    people = [ALICE, BOB, Player(103, "Carol"), Player(104, "Dave")]
-    for person in people[1:]:
-        await (await tables.fetch(table.id)).lobby.join(person)
-    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
+    people = [ALICE, BOB, CAROL, DAVE]
+    table = await started(tables, people=4)
     game = table.game
     assert game is not None and game.turn is not None
     turn = people[game.turn]

@@ -29,10 +29,8 @@ from bot.tables.database import DatabaseTableStore
 from bot.tables.keeper import TableKeeper
 from bot.tables.scheduler import LoopScheduler, ManualScheduler
 
-ALICE, BOB, CAROL, DAVE, ERIN = (
-    Player(i, n) for i, n in enumerate(["Alice", "Bob", "Carol", "Dave", "Erin"], start=101)
-)
-HERE = Place(1, 10)
+from .util import ALICE, BOB, CAROL, DAVE, ERIN, HERE, playing, started
+
 LIMIT = 60.0
 
 
@@ -86,17 +84,6 @@ def build(
     keeper = TableKeeper(tables, clock, notes, idle_lobby=600, idle_game=3600, tick=5)
     keeper.start()
     return tables, clock, keeper, notes
-
-
-async def playing(tables: TableService, people: int = 4) -> Table:
-    table = await tables.open(HERE, ALICE)
-    for person in (BOB, CAROL, DAVE)[: people - 1]:
-        await (await tables.fetch(table.id)).lobby.join(person)
-    for _ in range(4 - people):
-        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
-    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
-    await tables.get_any(table.id).turns.run_computers()
-    return table
 
 
 def turn_user(table: Table) -> int:
@@ -227,10 +214,7 @@ async def test_idle_lobbies_and_games_are_closed_and_forgotten() -> None:
 async def test_computers_left_pending_are_played_on_the_next_tick() -> None:
     store = MemoryTableStore()
     tables, _, _, _ = build(store)
-    table = await tables.open(HERE, ALICE)
-    for _ in range(3):
-        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
-    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
+    table = await started(tables)
     if table.computer_to_act() is None:
         await act(tables, table)  # now a computer is to play: the process "dies" here
     tables.halt()

@@ -16,12 +16,10 @@ from typing import Any, TypeVar
 import pytest
 
 from bot.players import make_player
-from bot.rules import HouseRules
+from bot.rules import Action, HouseRules
 from bot.store import ConnectionLostError, Database, GameArchiveRepo, TableRepo
 from bot.tables import (
     NotYourTurnError,
-    Place,
-    Player,
     SaveFailedError,
     StaleActionError,
     Table,
@@ -37,11 +35,8 @@ from bot.tables.scheduler import ManualScheduler
 from bot.tables.service import OPEN_UNSURE, SAVE_FAILED, SAVE_UNSURE
 
 from .test_keeper import Notes
+from .util import ALICE, BOB, CAROL, HERE, playing
 
-ALICE, BOB, CAROL, DAVE = (
-    Player(i, n) for i, n in enumerate(["Alice", "Bob", "Carol", "Dave"], start=101)
-)
-HERE = Place(1, 10)
 ONE_DEAL = HouseRules(target_score=1)
 """A game over at the first deal's end."""
 
@@ -115,17 +110,6 @@ def build(db: Database) -> tuple[TableService, UnsureStore, list[TableEvent]]:
     return tables, store, events
 
 
-async def playing(tables: TableService, people: int = 4, rules: HouseRules | None = None) -> Table:
-    table = await tables.open(HERE, ALICE, rules=rules)
-    for person in (BOB, CAROL, DAVE)[: people - 1]:
-        await (await tables.fetch(table.id)).lobby.join(person)
-    for _ in range(4 - people):
-        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
-    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
-    await tables.get_any(table.id).turns.run_computers()
-    return table
-
-
 def to_act(table: Table) -> tuple[int, int]:
     """The user and seat whose turn it is."""
     assert table.game is not None and table.game.turn is not None
@@ -133,6 +117,13 @@ def to_act(table: Table) -> tuple[int, int]:
     taken = table.seats[seat]
     assert taken is not None and taken.user_id is not None
     return taken.user_id, seat
+
+
+def first_move(table: Table) -> tuple[int, int, tuple[int, int], Action]:
+    """Whose turn it is (user and seat), the table's stamp, and the first legal move."""
+    user, seat = to_act(table)
+    assert table.game is not None
+    return user, seat, table.stamp, table.game.legal()[0]
 
 
 async def stored_actions(db: Database, table: Table) -> list[dict[str, Any]]:
@@ -149,9 +140,8 @@ async def test_an_unsure_move_that_was_saved_is_shown_and_the_table_plays_on(
 ) -> None:
     tables, store, events = build(db)
     table = await playing(tables)
-    user, seat = to_act(table)
-    stamp, before = table.stamp, table.record()
-    move = table.game.legal()[0]  # type: ignore[union-attr]
+    user, seat, stamp, move = first_move(table)
+    before = table.record()
     store.unsure["append_action"] = True
     with pytest.raises(SaveFailedError) as refused:
         await (await tables.fetch(table.id)).turns.act(user, seat, stamp, move)
@@ -178,9 +168,7 @@ async def test_an_unsure_move_that_was_saved_is_shown_and_the_table_plays_on(
 async def test_an_unsure_move_that_was_not_saved_can_be_made_again(db: Database) -> None:
     tables, store, events = build(db)
     table = await playing(tables)
-    user, seat = to_act(table)
-    stamp = table.stamp
-    move = table.game.legal()[0]  # type: ignore[union-attr]
+    user, seat, stamp, move = first_move(table)
     store.unsure["append_action"] = False
     with pytest.raises(SaveFailedError, match="may or may not"):
         await (await tables.fetch(table.id)).turns.act(user, seat, stamp, move)
@@ -198,9 +186,7 @@ async def test_a_reload_that_cannot_read_the_store_refuses_and_the_table_stays_m
 ) -> None:
     tables, store, _ = build(db)
     table = await playing(tables)
-    user, seat = to_act(table)
-    stamp = table.stamp
-    move = table.game.legal()[0]  # type: ignore[union-attr]
+    user, seat, stamp, move = first_move(table)
     store.unsure["append_action"] = False
     with pytest.raises(SaveFailedError):
         await (await tables.fetch(table.id)).turns.act(user, seat, stamp, move)

@@ -19,7 +19,6 @@ from bot.tables import (
     MemoryTableStore,
     NoTableError,
     Place,
-    Player,
     SaveFailedError,
     Table,
     TableClosedError,
@@ -30,10 +29,9 @@ from bot.tables import (
     WrongStageError,
 )
 
-ALICE, BOB, CAROL, DAVE = (
-    Player(i, n) for i, n in enumerate(["Alice", "Bob", "Carol", "Dave"], start=101)
-)
-HERE, THERE = Place(1, 10), Place(1, 11)
+from .util import ALICE, BOB, CAROL, DAVE, HERE, started
+
+THERE = Place(1, 11)
 
 
 class Spy:
@@ -101,20 +99,21 @@ async def test_two_opens_at_once_make_one_table() -> None:
     assert sum(isinstance(r, TableExistsError) for r in results) == 1
 
 
-async def start_with_computers(tables: TableService, humans: int = 1) -> Any:
-    table = await tables.open(HERE, ALICE)
-    for person in (BOB, CAROL, DAVE)[: humans - 1]:
-        await (await tables.fetch(table.id)).lobby.join(person)
-    for _ in range(4 - humans):
-        await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
-    await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
-    return table
+async def play_out(tables: TableService, table: Table, rng: random.Random) -> None:
+    """Plays ``table`` to its end: the computers, and Alice's moves drawn by ``rng``."""
+    while table.status == "playing":
+        await tables.get_any(table.id).turns.run_computers()
+        if table.status == "playing":
+            seat, view = tables.get_any(table.id).view_for(ALICE.user_id)
+            await (await tables.fetch(table.id)).turns.act(
+                ALICE.user_id, seat, table.stamp, rng.choice(view.legal)
+            )
 
 
 async def test_computers_decide_from_their_own_seat_view_only() -> None:
     spy = Spy()
     tables = service(players=spy)
-    table = await start_with_computers(tables)
+    table = await started(tables)
     rng = random.Random(3)
     while table.status == "playing":
         progress = await tables.get_any(table.id).turns.run_computers()
@@ -136,15 +135,8 @@ async def test_computers_decide_from_their_own_seat_view_only() -> None:
 async def test_every_action_is_saved_and_the_record_replays() -> None:
     store = MemoryTableStore()
     tables = service(store)
-    table = await start_with_computers(tables, humans=1)
-    rng = random.Random(4)
-    while table.status == "playing":
-        await tables.get_any(table.id).turns.run_computers()
-        if table.status == "playing":
-            seat, view = tables.get_any(table.id).view_for(ALICE.user_id)
-            await (await tables.fetch(table.id)).turns.act(
-                ALICE.user_id, seat, table.stamp, rng.choice(view.legal)
-            )
+    table = await started(tables, people=1)
+    await play_out(tables, table, random.Random(4))
     row = store.tables[table.id]
     assert row.status == "finished" and row.record is not None
     assert row.actions == row.record["actions"]
@@ -156,7 +148,7 @@ async def test_every_action_is_saved_and_the_record_replays() -> None:
 async def test_a_failed_save_takes_the_action_back() -> None:
     store = FlakyStore()
     tables = service(store)
-    table = await start_with_computers(tables, humans=4)
+    table = await started(tables, people=4)
     game = table.game
     before = (table.record(), table.stamp)
     store.failing["append_action"] = 1
@@ -181,7 +173,7 @@ async def test_a_failed_seat_save_leaves_the_seats() -> None:
 
 async def test_racing_clicks_apply_one_action() -> None:
     tables = service()
-    table = await start_with_computers(tables, humans=4)
+    table = await started(tables, people=4)
     game = table.game
     seat = game.turn
     user = table.seats[seat].user_id
@@ -199,7 +191,7 @@ async def test_events_are_logged_one_line_each(caplog: pytest.LogCaptureFixture)
     seen: list[TableEvent] = []
     tables = service()
     tables.listeners.append(seen.append)
-    table = await start_with_computers(tables, humans=1)
+    table = await started(tables, people=1)
     await (await tables.fetch(table.id)).lobby.abort(BOB.user_id, may_manage=True)
     kinds = [e.kind for e in seen]
     assert kinds[:2] == ["opened", "seated"] and "started" in kinds and kinds[-1] == "aborted"
@@ -210,17 +202,10 @@ async def test_events_are_logged_one_line_each(caplog: pytest.LogCaptureFixture)
 
 async def test_play_again_copies_seats_and_rules() -> None:
     tables = service()
-    table = await start_with_computers(tables, humans=1)
+    table = await started(tables, people=1)
     with pytest.raises(WrongStageError):
         await tables.play_again(table.id, ALICE)
-    rng = random.Random(1)
-    while table.status == "playing":
-        await tables.get_any(table.id).turns.run_computers()
-        if table.status == "playing":
-            seat, view = tables.get_any(table.id).view_for(ALICE.user_id)
-            await (await tables.fetch(table.id)).turns.act(
-                ALICE.user_id, seat, table.stamp, rng.choice(view.legal)
-            )
+    await play_out(tables, table, random.Random(1))
     again = await tables.play_again(table.id, ALICE)
     assert again.seats == table.seats and again.rules == table.rules and again.place == HERE
 
@@ -228,7 +213,7 @@ async def test_play_again_copies_seats_and_rules() -> None:
 async def test_restore_brings_back_open_tables() -> None:
     store = MemoryTableStore()
     tables = service(store)
-    table = await start_with_computers(tables, humans=4)
+    table = await started(tables, people=4)
     game = table.game
     for _ in range(9):
         seat = game.turn
@@ -260,7 +245,7 @@ async def test_expert_computers_think_in_a_worker_thread() -> None:
     for level in ("expert", "basic"):
         server = FixedSettings(ServerSettings(computer_default_level=level))
         tables = TableService(MemoryTableStore(), players, seeds=lambda: 8, server_settings=server)
-        table = await start_with_computers(tables)
+        table = await started(tables)
         for _ in range(3):
             await tables.get_any(table.id).turns.run_computers()
             seat, view = tables.get_any(table.id).view_for(ALICE.user_id)
@@ -351,14 +336,7 @@ async def test_an_eight_seat_bid_euchre_table_plays_to_the_end_and_replays() -> 
         await (await tables.fetch(table.id)).lobby.add_computer(ALICE.user_id)
     await (await tables.fetch(table.id)).lobby.start(ALICE.user_id)
     assert table.game is not None and table.game.rules.game == "bid_euchre"
-    rng = random.Random(5)
-    while table.status == "playing":
-        await tables.get_any(table.id).turns.run_computers()
-        if table.status == "playing":
-            seat, view = tables.get_any(table.id).view_for(ALICE.user_id)
-            await (await tables.fetch(table.id)).turns.act(
-                ALICE.user_id, seat, table.stamp, rng.choice(view.legal)
-            )
+    await play_out(tables, table, random.Random(5))
     row = store.tables[table.id]
     assert row.status == "finished" and row.record is not None
     assert row.record["rules"] == {"preset": "bid_euchre_8"}

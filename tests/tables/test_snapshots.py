@@ -12,7 +12,7 @@ from bot.players import make_player
 from bot.rules import SeatView
 from bot.server.preference_sources import MemoryPreferences
 from bot.tables import MemoryTableStore, MoveMade, TableEvent, TableService, TableSnapshot
-from tests.tables.test_service import ALICE, BOB, HERE, start_with_computers
+from tests.tables.util import ALICE, BOB, HERE, started
 
 
 def everyone_claims(view: SeatView) -> bool:
@@ -32,7 +32,7 @@ async def played(humans: int = 2) -> tuple[TableService, list[TableEvent], Memor
     )
     heard: list[TableEvent] = []
     tables.listeners.append(heard.append)
-    table = await start_with_computers(tables, humans=humans)
+    table = await started(tables, people=humans)
     rng = random.Random(2)
     for _ in range(6):
         await tables.get_any(table.id).turns.run_computers()

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.rules import Action, HouseRules, replay
+from bot.rules import Action, Game, HouseRules, replay
 from bot.tables import (
     IllegalMoveError,
     NotHostError,
@@ -15,7 +15,6 @@ from bot.tables import (
     NotYourHandError,
     NotYourTurnError,
     Place,
-    Player,
     SavedTable,
     SeatTakenError,
     StaleActionError,
@@ -26,9 +25,8 @@ from bot.tables import (
 )
 from bot.tables.seats import COMPUTER_NAMES
 
-ALICE, BOB, CAROL, DAVE, ERIN = (
-    Player(i, n) for i, n in enumerate(["Alice", "Bob", "Carol", "Dave", "Erin"], start=101)
-)
+from .util import ALICE, BOB, CAROL, DAVE, ERIN
+
 NA = HouseRules.preset_rules("north_american")
 
 
@@ -47,6 +45,14 @@ def full(seed: int = 1) -> Table:
     for person in (BOB, CAROL, DAVE):
         table.join(person)
     return table
+
+
+def started(seed: int = 1) -> tuple[Table, Game]:
+    """A full table Alice started, and its game."""
+    table = full(seed)
+    table.start(ALICE.user_id)
+    assert table.game is not None
+    return table, table.game
 
 
 def test_join_takes_the_next_seat_or_a_chosen_one() -> None:
@@ -118,10 +124,8 @@ def test_start_deals_and_lobby_actions_stop() -> None:
 
 
 def test_human_action_checks_go_from_who_to_when() -> None:
-    table = full()
-    table.start(ALICE.user_id)
-    game = table.game
-    assert game is not None and game.turn is not None
+    table, game = started()
+    assert game.turn is not None
     turn = game.turn
     owner = table.seats[turn]
     other = (turn + 1) % 4
@@ -137,10 +141,8 @@ def test_human_action_checks_go_from_who_to_when() -> None:
 
 
 def test_rule_errors_become_illegal_moves_and_change_nothing() -> None:
-    table = full()
-    table.start(ALICE.user_id)
-    game = table.game
-    assert game is not None and game.turn is not None
+    table, game = started()
+    assert game.turn is not None
     before = (snapshot(table), table.record())
     with pytest.raises(IllegalMoveError) as caught:
         table.apply(game.turn, Action.play(game.hands[game.turn][0]))
@@ -178,10 +180,7 @@ def test_a_played_game_finishes_and_its_record_replays() -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_last_trick_of_a_finished_deal_is_kept_with_its_winner(seed: int) -> None:
-    table = full(seed=seed)
-    table.start(ALICE.user_id)
-    game = table.game
-    assert game is not None
+    table, game = started(seed)
     rng = random.Random(seed)
     earlier: list[int] = []
     while game.deal_number == 1:
@@ -203,10 +202,7 @@ def test_last_trick_of_a_finished_deal_is_kept_with_its_winner(seed: int) -> Non
 
 
 def test_undo_last_takes_an_action_back() -> None:
-    table = full(seed=3)
-    table.start(ALICE.user_id)
-    game = table.game
-    assert game is not None
+    table, game = started(3)
     play(table, moves=12)
     before = (table.record(), table.last_trick, table.stamp)
     assert game.turn is not None
@@ -224,10 +220,7 @@ def test_leaving_a_game_hands_the_seat_to_a_computer() -> None:
 
 
 def test_restore_replays_the_stored_record() -> None:
-    table = full(seed=6)
-    table.start(ALICE.user_id)
-    game = table.game
-    assert game is not None
+    table, _ = started(6)
     play(table, moves=30)
     record = table.record()
     stored = SavedTable(

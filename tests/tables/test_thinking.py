@@ -8,7 +8,7 @@ from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.tables import MemoryTableStore, TableService
 from tests.search_pool.fakes import HeldSlot
-from tests.tables.test_service import ALICE, start_with_computers
+from tests.tables.util import ALICE, started
 
 
 def tables_at(level: str, pool: SearchPool | None = None) -> TableService:
@@ -26,7 +26,7 @@ def tables_at(level: str, pool: SearchPool | None = None) -> TableService:
 
 async def play(tables: TableService, rounds: int) -> list[str]:
     """Alice's first legal action and the computers' turns, ``rounds`` times: the log."""
-    table = await start_with_computers(tables)
+    table = await started(tables)
     for _ in range(rounds):
         await tables.get_any(table.id).turns.run_computers()
         seat, view = tables.get_any(table.id).view_for(ALICE.user_id)

@@ -17,7 +17,7 @@ from bot.players import make_player
 from bot.server.settings import ServerSettings
 from bot.server.sources import FixedSettings
 from bot.store import Database, GameArchiveRepo
-from bot.tables import Place, Player, TableService
+from bot.tables import Place, Player, TableService, TableSnapshot
 from bot.tables.database import DatabaseTableStore
 from bot.tables.scheduler import ManualScheduler
 from bot.tournaments import (
@@ -188,6 +188,19 @@ async def test_a_progressive_event_plays_to_its_champion(bench: Bench) -> None:
     # Not rated: the league takes the games in as casual.
     await bench.league.take_in(GUILD)
     assert not any(g.ranked for g in await GameArchiveRepo(bench.db).list_by_guild(GUILD, limit=50))
+
+
+@pytest.mark.asyncio
+async def test_a_round_is_told_with_its_tables_frozen(bench: Bench) -> None:
+    event_id = await bench.started()
+    (told,) = [c for c in bench.changes if c.kind == "round"]
+    rnd = told.event.rounds[-1]
+    assert [t.id for t in told.tables] == [t.table_id for t in rnd.tables]
+    assert all(isinstance(t, TableSnapshot) and t.status == "playing" for t in told.tables)
+    # The change holds its own copy of the event: what happens next leaves it as told.
+    await bench.play(event_id)
+    assert told.event.rounds[-1].tables[0].result is None
+    assert bench.runner.get(event_id).state.rounds[-1].tables[0].result is not None
 
 
 @pytest.mark.asyncio

@@ -7,7 +7,6 @@ carry the table id, so they keep working after a restart.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -35,16 +34,15 @@ from bot.render import (
 from bot.tables import (
     NoTableError,
     PublicTable,
-    Table,
     TableClosedError,
     TableSnapshot,
-    reviewable_deals,
 )
 
 __all__ = [
     "PublicMessage",
     "closed_hand",
     "end_embed",
+    "finished_of",
     "finished_view",
     "gone_view",
     "hand_view",
@@ -243,28 +241,30 @@ def end_embed(refusal: TableClosedError | NoTableError) -> discord.Embed | None:
     return None if public is None else closed_hand_embed(public)
 
 
+def finished_of(refusal: TableClosedError | NoTableError) -> PublicTable | None:
+    """The finished game a refused hand's click was at, if the refusal says it finished."""
+    public = refusal.public if isinstance(refusal, TableClosedError) else None
+    return public if public is not None and public.status == "finished" else None
+
+
 def gone_view(
-    find: Callable[[int], Table],
+    table: TableSnapshot | None,
     refusal: TableClosedError | NoTableError,
     user_id: int,
     league: LeagueService | None,
 ) -> discord.ui.View | None:
     """A closed table's hand after a click on it: a finished game's Review, where it is kept.
 
-    A table memory still holds offers the review of its last deal, as its hands did; one it
-    no longer holds (after a restart) offers it from the archive, where the bot's ``league``
-    keeps finished games: the refusal's public table says who sat where and how many deals
-    the game had.
+    A table memory still holds (``table``, its snapshot) offers the review of its last deal,
+    as its hands did; one it no longer holds (after a restart) offers it from the archive,
+    where the bot's ``league`` keeps finished games: the refusal's public table says who sat
+    where and how many deals the game had.
     """
-    public = refusal.public if isinstance(refusal, TableClosedError) else None
-    if public is None or public.status != "finished":
+    public = finished_of(refusal)
+    if public is None:
         return None
-    try:
-        table: Table | None = find(public.id)
-    except (TableClosedError, NoTableError):
-        table = None
     if table is not None:
-        return closed_hand(table.public(), table.seat_of(user_id), reviewable_deals(table))[1]
+        return closed_hand(table.public, table.seat_of(user_id), table.reviewable)[1]
     if league is None or public.game is None:
         return None
     seat = next(

@@ -22,7 +22,7 @@ from bot.discord.refusals import log_refusal
 from bot.discord.routes import routed
 from bot.discord.tables.presenter import TablePresenter
 from bot.discord.tables.publishing import Shown
-from bot.tables import LiveTable, Place, TableSnapshot
+from bot.tables import Place, TableSnapshot
 from bot.tables.keeper import TableKeeper
 
 if TYPE_CHECKING:
@@ -141,17 +141,17 @@ class Keeping(commands.Cog):
         for them), then whether those messages were all sent within
         :data:`RESUME_FLUSH` seconds.
         """
-        tables = self.bot.tables.open_tables
-        if not tables:
+        opened = [table.id for table in self.bot.tables.open_tables]
+        if not opened:
             return
         failed = 0
-        for table in tables:
+        for table_id in opened:
             try:
-                await self._resume(table)
+                await self._resume(table_id)
             except Exception:
-                log.exception("table %d: could not be resumed", table.id)
+                log.exception("table %d: could not be resumed", table_id)
                 failed += 1
-        resumed = len(tables) - failed
+        resumed = len(opened) - failed
         if failed:
             log.info("Resumed %d open table(s); %d could not be (logged above)", resumed, failed)
         else:
@@ -164,11 +164,12 @@ class Keeping(commands.Cog):
                 RESUME_FLUSH,
             )
 
-    async def _resume(self, table: LiveTable) -> None:
-        if table.turns.computing:
+    async def _resume(self, table_id: int) -> None:
+        table = self.bot.tables.get_any(table_id)
+        if table.turns.running():
             return  # opened and played in this process before it was ready: it runs
         self.presenter.show(await table.snapshot(), post_if_missing=True)
-        if table.computer_to_act() is not None:
+        if table.turns.computer_waits():
 
             async def play() -> None:
                 try:
@@ -185,13 +186,14 @@ class Keeping(commands.Cog):
         """A moderator deleted a table's thread: the table closes, as an abort closes it."""
         table = self.bot.tables.at(payload.thread_id)
         if table is not None and table.place.thread_id == payload.thread_id:
-            await self.place_gone(table, "thread")
+            await self.place_gone(await table.snapshot(), "thread")
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel was deleted, with its threads: their tables close."""
-        for table in [t for t in self.bot.tables.open_tables if t.place.channel_id == channel.id]:
-            await self.place_gone(table, "channel")
+        tables = self.bot.tables
+        for table_id in [t.id for t in tables.open_tables if t.place.channel_id == channel.id]:
+            await self.place_gone(await tables.get_any(table_id).snapshot(), "channel")
 
     async def place_gone(self, table: Shown, where: Where) -> None:
         """The table's thread or channel was deleted: close the table as an abort does.

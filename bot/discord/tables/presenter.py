@@ -38,6 +38,7 @@ from bot.discord.tables.components import (
     PublicMessage,
     closed_hand,
     end_embed,
+    finished_of,
     finished_view,
     gone_view,
     private_hand,
@@ -50,7 +51,6 @@ from bot.render import hint_text, turn_mention
 from bot.render.web_links import public_base
 from bot.tables import (
     ClaimMade,
-    LiveTable,
     MoveMade,
     NoTableError,
     PingDue,
@@ -199,14 +199,6 @@ class TablePresenter:
 
         self.publisher.table(table, render, post_if_missing=post_if_missing, urgent=urgent)
 
-    def show_table(self, table: LiveTable, *, post_if_missing: bool = False) -> None:
-        """Show a table no event told of (a restart's, a tournament round's): its snapshot first."""
-
-        async def show() -> None:
-            self.show(await table.snapshot(), post_if_missing=post_if_missing)
-
-        self._later(show())
-
     # ------------------------------------------------------------------ the service's events
 
     def on_table_event(self, event: TableEvent) -> None:
@@ -293,14 +285,14 @@ class TablePresenter:
 
     # ------------------------------------------------------------------ private hands
 
-    async def send_hint(self, interaction: discord.Interaction[EuchreBot], table: Shown) -> None:
+    async def send_hint(self, interaction: discord.Interaction[EuchreBot], table_id: int) -> None:
         """Answer a Hint click privately: the expert's choice and why, from its search.
 
         The first hint makes the game casual: the service tells it, and the table
         message then says so (:meth:`on_table_event`).
         """
         await answer_first(interaction)  # the search takes a while
-        view, advice = await (await self.service.fetch_in_step(table.id)).turns.hint(
+        view, advice = await (await self.service.fetch_in_step(table_id)).turns.hint(
             interaction.user.id
         )
         await interaction.followup.send(hint_text(view, advice), ephemeral=True)
@@ -346,7 +338,13 @@ class TablePresenter:
         Review), in the one answer; a click from elsewhere gets a new private message.
         """
         embed = end_embed(refusal)
-        view = gone_view(self.service.get_any, refusal, interaction.user.id, self.bot.league)
+        finished, table = finished_of(refusal), None
+        if finished is not None:
+            try:
+                table = await self.service.get_any(finished.id).snapshot()
+            except (TableClosedError, NoTableError):
+                table = None
+        view = gone_view(table, refusal, interaction.user.id, self.bot.league)
         if on_private_hand(interaction):
             await update_message(interaction, content=refusal.message, embed=embed, view=view)
         else:
@@ -374,9 +372,9 @@ class TablePresenter:
             for key in old:
                 del self._hands[key]
 
-    def forget_hand(self, table: Shown, user_id: int) -> None:
+    def forget_hand(self, table_id: int, user_id: int) -> None:
         """Stop refreshing one user's hand (they left)."""
-        self._hands.pop((table.id, user_id), None)
+        self._hands.pop((table_id, user_id), None)
 
     async def end_hands(self, table: TableSnapshot) -> None:
         """Forget the open hands of a closed table and its ping; those young enough show its end.

@@ -203,7 +203,7 @@ class EventDesk:
             rnd = event.rounds[-1]
             self.notice(event, ("round", rnd.number), round_text(event, rnd, _total(event)))
             for table in change.tables:
-                self.presenter.show_table(table, post_if_missing=True)
+                self.presenter.show(table, post_if_missing=True)
         elif change.kind in ("moved_up", "left_out"):
             users = [e.user_id for e in change.entrants if e.user_id is not None]
             got_in = change.kind == "moved_up"

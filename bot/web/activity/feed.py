@@ -169,7 +169,7 @@ class Feed:
         elif do == "leave":
             await table.lobby.leave(person.user_id)
         elif do in ("act", "claim"):
-            seat = table.seat_of(person.user_id)
+            seat = (await table.snapshot()).seat_of(person.user_id)
             if seat is None:
                 raise UserFacingError("You're watching this table: only its players play.")
             stamp = _stamp(message.get("stamp"))

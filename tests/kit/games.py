@@ -1,4 +1,4 @@
-"""Finished games of random legal moves, for tests that need a real game's record."""
+"""Finished games of random legal moves, for the tests and benchmarks that need a real record."""
 
 from __future__ import annotations
 
