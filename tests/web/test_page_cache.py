@@ -9,6 +9,7 @@ from aiohttp.test_utils import TestClient
 
 from bot.store import Database
 from bot.web import app as web_app
+from bot.web.live import PublicViews
 from bot.web.reading import ServerPage
 from tests.web.conftest import Clock
 from tests.web.util import League
@@ -24,17 +25,20 @@ async def test_requests_that_meet_an_expired_page_wait_for_one_making_of_it(
     gate = asyncio.Event()
     real = web_app.read_server
 
-    async def slow_read(db: Database, guild_id: int, season_id: int | None = None) -> ServerPage:
+    async def slow_read(
+        db: Database, guild_id: int, season_id: int | None = None, *, views: PublicViews
+    ) -> ServerPage:
         nonlocal made
         made += 1
         await gate.wait()
-        return await real(db, guild_id, season_id)
+        return await real(db, guild_id, season_id, views=views)
 
     monkeypatch.setattr(web_app, "read_server", slow_read)
     clock.now += 60  # the page (and the server's setting) expired
     waiting = [asyncio.ensure_future(client.get(path)) for _ in range(8)]
-    while made == 0:
-        await asyncio.sleep(0.01)
+    async with asyncio.timeout(30):
+        while made == 0:
+            await asyncio.sleep(0.01)
     await asyncio.sleep(0.05)
     gate.set()
     answers = await asyncio.gather(*waiting)
@@ -46,7 +50,9 @@ async def test_requests_that_meet_an_expired_page_wait_for_one_making_of_it(
 async def test_a_page_that_fails_fails_each_waiting_request_and_is_made_again(
     client: TestClient, league: League, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def broken(db: Database, guild_id: int, season_id: int | None = None) -> ServerPage:
+    async def broken(
+        db: Database, guild_id: int, season_id: int | None = None, *, views: PublicViews
+    ) -> ServerPage:
         raise RuntimeError("the store went away")
 
     real = web_app.read_server
