@@ -26,7 +26,11 @@ async def test_requests_that_meet_an_expired_page_wait_for_one_making_of_it(
     real = web_app.read_server
 
     async def slow_read(
-        db: Database, guild_id: int, season_id: int | None = None, *, views: PublicViews
+        db: Database,
+        guild_id: int,
+        season_id: int | None = None,
+        *,
+        views: PublicViews | None = None,
     ) -> ServerPage:
         nonlocal made
         made += 1
@@ -51,7 +55,11 @@ async def test_a_page_that_fails_fails_each_waiting_request_and_is_made_again(
     client: TestClient, league: League, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def broken(
-        db: Database, guild_id: int, season_id: int | None = None, *, views: PublicViews
+        db: Database,
+        guild_id: int,
+        season_id: int | None = None,
+        *,
+        views: PublicViews | None = None,
     ) -> ServerPage:
         raise RuntimeError("the store went away")
 
