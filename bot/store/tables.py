@@ -172,19 +172,6 @@ class TableRepo(Repository):
             )
         return None if row is None else await self.get(int(row["id"]))
 
-    async def list_open_by_guild(self, guild_id: int, *, limit: int = 10) -> list[StoredTable]:
-        """A server's tables in the lobby or in play, fully loaded, newest first."""
-        async with self._db.snapshot():
-            rows, seats, slots, ids = await self._open_of_guild(guild_id, limit)
-            if not rows:
-                return []
-            actions = await self._db.fetch_all(
-                "SELECT table_id, idx, seat, action, actor FROM table_actions "
-                f"WHERE table_id IN ({slots}) ORDER BY table_id, idx",
-                ids,
-            )
-        return assembled(rows, seats, actions)
-
     async def list_open_counted(
         self, guild_id: int, *, limit: int = 10
     ) -> list[tuple[StoredTable, int]]:
