@@ -18,7 +18,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.rules import HouseRules, game_record
+from bot.rules import game_record
 from bot.store import (
     ConnectionLostError,
     Database,
@@ -31,10 +31,9 @@ from bot.store.postgres import PostgresDatabase
 from tests.kit.games import random_game
 from tests.kit.postgres_server import PostgresServer
 from tests.kit.waiting import BOUND
+from tests.league.util import RULES
 
 from .conftest import FOUR_SEATS, GUILD, playing_table
-
-RULES = HouseRules().with_changes(target_score=5)
 
 
 async def backend_pid(db: Database) -> int:
