@@ -101,10 +101,15 @@ def first_difference(record: dict[str, Any], expected: dict[str, Any]) -> str | 
 # --------------------------------------------------------------------------- log-in
 
 
-async def test_logs_in_once_syncs_commands_and_answers(fake: FakeDiscord, bots: MakeBot) -> None:
+@pytest.fixture
+async def bot(bots: MakeBot) -> BotProcess:
+    """The bot as a process, started: logged in, commands synced. The test stops it."""
     bot = bots("bot")
     await bot.start()
+    return bot
 
+
+async def test_logs_in_once_syncs_commands_and_answers(fake: FakeDiscord, bot: BotProcess) -> None:
     routes = [r.route for r in fake.requests]
     assert routes[:2] == ["GET /users/@me", "GET /oauth2/applications/@me"], routes
     # One start logs in once: the token checked by that login, one gateway session.
@@ -135,10 +140,8 @@ async def test_logs_in_once_syncs_commands_and_answers(fake: FakeDiscord, bots: 
 
 
 async def test_resumes_the_gateway_session_and_gets_what_it_missed(
-    fake: FakeDiscord, bots: MakeBot
+    fake: FakeDiscord, bot: BotProcess
 ) -> None:
-    bot = bots("bot")
-    await bot.start()
     alice = fake.member("alice")
 
     # Discord keeps the session's events while the bot is away and replays them on RESUME.
@@ -160,10 +163,8 @@ async def test_resumes_the_gateway_session_and_gets_what_it_missed(
 
 
 async def test_members_play_a_whole_game_with_commands_and_buttons(
-    fake: FakeDiscord, bots: MakeBot
+    fake: FakeDiscord, bot: BotProcess
 ) -> None:
-    bot = bots("bot")
-    await bot.start()
     alice, bob = fake.member("alice"), fake.member("bob")
 
     table = await EuchreTable.open(fake, alice)
