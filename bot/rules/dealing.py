@@ -105,6 +105,9 @@ def shuffled(cards: list[int], seed: int, purpose: str, index: int = 0) -> list[
     return out
 
 
+_DIVMOD: Final[Callable[[Any, Any], tuple[Any, int]]] = divmod
+"""Bound once: compiled code calls it without looking it up."""
+
 _DIGIT: Final = 1 << 30
 """Products of radices below this are one digit of CPython's big integers."""
 
@@ -150,9 +153,11 @@ class Shuffle:
         rest: Any = x  # Any: compiled, the big number's divisions call CPython's as they are
         for k in range(len(stops)):
             chunk = chunks[k]
-            r: i64 = rest % chunk
-            if k < last:  # the last chunk's quotient is never read
-                rest //= chunk
+            if k < last:  # one pass over the big number gives both
+                rest, low = _DIVMOD(rest, chunk)
+                r: i64 = low
+            else:  # the last chunk's quotient is never read
+                r = rest % chunk
             stop: i64 = stops[k]
             while i > stop:
                 radix = i + 1
