@@ -200,7 +200,7 @@ def trick_seats(s: State) -> tuple[int, ...]:
 
 def _end_trick(s: State) -> bool:
     cards = s.trick_cards
-    seats = trick_seats(s)
+    seats = s.trick_rows[s.trick_leader]  # a whole trick: its leader's whole row
     best = best_card(cards, s.power[s.led], s.fixed.later_equal_wins)
     winner = seats[best]
     won = s.tricks_won
