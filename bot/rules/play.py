@@ -56,18 +56,19 @@ def take_card(hand: list[int], card: int) -> None:
     Compiled, ``list.remove`` is a method looked up and called, and ``pop(i)``
     cuts a slice; moving the later cards down one and dropping the last is cheaper.
     """
-    last: i64 = len(hand) - 1
     i: i64 = 0
-    while i <= last:
-        if hand[i] == card:
-            moved: list[Any] = hand  # Any: the cards are only moved, never unboxed
-            while i < last:
-                moved[i] = moved[i + 1]
-                i += 1
-            moved.pop()
-            return
+    for c in hand:  # compiled, a for over the list reads it without a bounds check
+        if c == card:
+            break
         i += 1
-    raise RulesError(f"the hand does not hold {card_words(card)}")
+    else:
+        raise RulesError(f"the hand does not hold {card_words(card)}")
+    moved: list[Any] = hand  # Any: the cards are only moved, never unboxed
+    last: i64 = len(moved) - 1
+    while i < last:
+        moved[i] = moved[i + 1]
+        i += 1
+    moved.pop()
 
 
 def legal_plays(s: State, seat: int) -> list[Action]:
