@@ -28,9 +28,10 @@ from typing import Any, Final
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.errors import UserFacingError
+from bot.tables import Player
 
 from ..guard import RateLimiter
-from .feed import Feed, Person, Snapshot
+from .feed import Feed, Snapshot
 from .signin import Ticket
 
 __all__ = ["REQUESTS_PER_MINUTE", "Hub"]
@@ -210,7 +211,7 @@ class Hub:
         )
 
     async def _serve(self, room: _Room, socket: _Socket) -> None:
-        person = Person(socket.ticket.user_id, socket.ticket.name)
+        person = Player(socket.ticket.user_id, socket.ticket.name)
         async for message in socket.ws:
             if message.type != WSMsgType.TEXT:
                 continue
