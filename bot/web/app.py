@@ -360,12 +360,6 @@ class _Site:
 
     # ------------------------------------------------------------------ files
 
-    async def static_file(self, request: web.Request) -> web.Response:
-        found = self.assets.find(request.match_info["name"])
-        if found is None:
-            raise PageNotFound(request.path)
-        return respond(request, found)
-
     async def favicon(self, request: web.Request) -> web.Response:
         return respond(request, self.assets.file("icon.svg"))
 
@@ -440,7 +434,7 @@ def make_app(
         f"{server}/games/{{game:{_NUMBER}}}/card.png": site.game_card,
         f"{server}/events/{{event:{_NUMBER}}}": site.event,
         f"{server}/tables/{{table:{_NUMBER}}}": site.table,
-        "/static/{name}": site.static_file,
+        "/static/{name}": site.assets.serve,
         "/favicon.ico": site.favicon,
         "/robots.txt": site.robots,
     }
