@@ -30,6 +30,7 @@ from bot.rules import Action, ActionError
 from bot.tables import Place, Player, TableEvent, TableService, TableSnapshot
 
 from .shapes import Json, names, public_json, seat_json
+from .signin import Ticket
 
 __all__ = ["Feed", "Snapshot", "snapshot"]
 
@@ -128,8 +129,8 @@ class Feed:
             made = self._latest[place_id] = snapshot(event.snapshot)
             watcher(made)
 
-    async def request(self, guild_id: int, channel_id: int, player: Player, message: Json) -> None:
-        """Make a player's request in the channel; a refusal is a :class:`UserFacingError`.
+    async def request(self, guild_id: int, channel_id: int, person: Ticket, message: Json) -> None:
+        """Make a person's request in the channel; a refusal is a :class:`UserFacingError`.
 
         ``{"do": "act", "code": "play.JD", "stamp": [deal, index]}``, ``{"do": "claim",
         "stamp": ...}``, ``{"do": "open"}``, ``{"do": "again", "table": id}`` (a finished
@@ -140,6 +141,7 @@ class Feed:
         service = self.service
         place = Place(guild_id, channel_id)
         do = message.get("do")
+        player = Player(person.user_id, person.name)
         if do == "open":
             await service.open(place, player)
             return
@@ -154,20 +156,20 @@ class Feed:
         if do == "sit":
             await table.lobby.join(player, _number(message.get("seat"), optional=True))
         elif do == "computer":
-            await table.lobby.add_computer(player.user_id)
+            await table.lobby.add_computer(person.user_id)
         elif do == "start":
-            await table.lobby.start(player.user_id)
+            await table.lobby.start(person.user_id)
         elif do == "leave":
-            await table.lobby.leave(player.user_id)
+            await table.lobby.leave(person.user_id)
         elif do in ("act", "claim"):
-            seat = (await table.snapshot()).seat_of(player.user_id)
+            seat = (await table.snapshot()).seat_of(person.user_id)
             if seat is None:
                 raise UserFacingError("You're watching this table: only its players play.")
             stamp = _stamp(message.get("stamp"))
             if do == "claim":
-                await table.turns.claim(player.user_id, seat, stamp)
+                await table.turns.claim(person.user_id, seat, stamp)
             else:
-                await table.turns.act(player.user_id, seat, stamp, _action(message))
+                await table.turns.act(person.user_id, seat, stamp, _action(message))
         else:
             raise UserFacingError("That request isn't one the table knows.")
 
