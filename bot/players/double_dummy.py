@@ -100,6 +100,7 @@ class Solver:
         """
         hands = [list(h) for h in pos.hands]
         nums = [self._number(h) for h in hands]
+        live = sum(nums) + sum(self.weight[c] for _, c in pos.trick)
         led = self.eff[pos.trick[0][1]] if pos.trick else -1
         seat = pos.turn
         out: dict[int, int] = {}
@@ -109,7 +110,7 @@ class Solver:
             hands[seat].remove(card)
             nums[seat] -= self.weight[card]
             trick = [*pos.trick, (seat, card)]
-            out[card] = self._after(hands, nums, pos, trick, self.next_seat[seat])
+            out[card] = self._after(hands, nums, live, trick, self.next_seat[seat], pos)
             nums[seat] += self.weight[card]
             hands[seat].append(card)
         return out
@@ -118,26 +119,28 @@ class Solver:
         """This team's tricks from here on when both sides play perfectly."""
         hands = [list(h) for h in pos.hands]
         nums = [self._number(h) for h in hands]
+        live = sum(nums) + sum(self.weight[c] for _, c in pos.trick)
         if not pos.trick:
             return self._trick(
-                hands, nums, sum(nums), pos.turn, pos.tricks_left, pos.trump_broken, -1, 99
+                hands, nums, live, pos.turn, pos.tricks_left, pos.trump_broken, -1, 99
             )
-        return self._after(hands, nums, pos, pos.trick, pos.turn)
+        return self._after(hands, nums, live, pos.trick, pos.turn, pos)
 
     def _after(
         self,
         hands: list[list[int]],
         nums: list[int],
-        pos: Position,
+        live: int,
         trick: list[tuple[int, int]],
         seat: int,
+        pos: Position,
     ) -> int:
         """This team's tricks, searched with the whole window, once ``trick`` is on the table.
 
-        ``seat`` plays next unless ``trick`` is complete.
+        ``live`` holds every card in a hand or on ``trick``; ``seat`` plays next unless
+        ``trick`` is complete.
         """
         cards = [c for _, c in trick]
-        live = sum(nums) + sum(self.weight[c] for c in cards)
         win_seat, win_power = self._winning(trick)
         left, broken = pos.tricks_left, pos.trump_broken
         if len(cards) < self.active:
