@@ -19,7 +19,8 @@ from .house_rules import HouseRules, deals_every_card, deck_cards
 if TYPE_CHECKING:  # mypyc's native 64-bit integer; at run time a plain int
     from mypy_extensions import i64
 
-_BLACK_JACKS: Final = frozenset((card(JACK, Suit.CLUBS), card(JACK, Suit.SPADES)))
+_JACK_CLUBS: Final = card(JACK, Suit.CLUBS)
+_JACK_SPADES: Final = card(JACK, Suit.SPADES)
 
 NO_UPCARD: Final = -1
 """The ``upcard`` of a deal that turns no card (Bid Euchre deals the whole pack)."""
@@ -105,6 +106,9 @@ def shuffled(cards: list[int], seed: int, purpose: str, index: int = 0) -> list[
     return out
 
 
+_DIVMOD: Final[Callable[[Any, Any], tuple[Any, int]]] = divmod
+"""Bound once: compiled code calls it without looking it up."""
+
 _DIGIT: Final = 1 << 30
 """Products of radices below this are one digit of CPython's big integers."""
 
@@ -150,9 +154,11 @@ class Shuffle:
         rest: Any = x  # Any: compiled, the big number's divisions call CPython's as they are
         for k in range(len(stops)):
             chunk = chunks[k]
-            r: i64 = rest % chunk
-            if k < last:  # the last chunk's quotient is never read
-                rest //= chunk
+            if k < last:  # one pass over the big number gives both
+                rest, low = _DIVMOD(rest, chunk)
+                r: i64 = low
+            else:  # the last chunk's quotient is never read
+                r = rest % chunk
             stop: i64 = stops[k]
             while i > stop:
                 radix = i + 1
@@ -202,7 +208,7 @@ class Dealer:
         cards = list(self.pack)
         self.shuffle.apply(cards, seeded_int(seed, "black_jack"))
         for i, c in enumerate(cards):
-            if c in _BLACK_JACKS:
+            if c in (_JACK_CLUBS, _JACK_SPADES):  # compiled: two comparisons, no set to hash into
                 return i % self.players
         return 0
 

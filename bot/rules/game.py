@@ -415,4 +415,8 @@ def new_game(
     rules: HouseRules, *, seed: int = 0, dealer: int | None = None, deals: Sequence[Deal] = ()
 ) -> Game:
     """A new game of whichever game the rules play (the same as ``Game(rules, ...)``)."""
-    return Game(rules, seed=seed, dealer=dealer, deals=deals)
+    # Compiled, Game(...) goes through the type's call and parses its keywords (its own
+    # __new__ is why); a blank game and a direct call of __init__ are native calls.
+    game = Game.__new__(Game)
+    game.__init__(rules, seed=seed, dealer=dealer, deals=deals)  # type: ignore[misc]
+    return game

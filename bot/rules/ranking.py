@@ -118,9 +118,9 @@ def best_card(cards: list[int], power: tuple[int, ...], later_equal_wins: bool) 
 
     Of two equal cards (a double pack) the later wins where ``later_equal_wins``.
     """
-    best, best_power = 0, power[cards[0]]
-    for i in range(1, len(cards)):
-        p = power[cards[i]]
+    best, best_power = 0, -1  # below every card's power: the first card leads
+    for i, c in enumerate(cards):  # compiled, this reads the list without a bounds check
+        p = power[c]
         if p > best_power or (later_equal_wins and p == best_power):
             best, best_power = i, p
     return best

@@ -29,21 +29,23 @@ NOON = datetime(2024, 5, 1, 12, tzinfo=UTC)
 
 
 async def daily_harness(
-    make_harness: MakeHarness, db: Database, when: list[datetime]
-) -> tuple[Harness, FakeGuild, DailyService]:
+    make_harness: MakeHarness, db: Database
+) -> tuple[Harness, FakeGuild, DailyService, list[datetime]]:
+    """The bot with the daily deal, ada and bob in its server, and the deal's clock: a list
+    whose one moment, noon of ``DAY`` at first, the test moves."""
+    when = [NOON]
     bot = build_bot()
     league = LeagueService(db)
     league.daily = DailyService(db, clock=lambda: when[0])
     bot.league = league  # type: ignore[attr-defined]
     h = await make_harness(bot)
-    return h, h.guild(members=["ada", "bob"]), league.daily
+    return h, h.guild(members=["ada", "bob"]), league.daily, when
 
 
 async def test_a_daily_deal_is_played_to_the_end_once(
     make_harness: MakeHarness, db: Database
 ) -> None:
-    when = [NOON]
-    h, g, daily = await daily_harness(make_harness, db, when)
+    h, g, daily, when = await daily_harness(make_harness, db)
     ada = g.member("ada")
     shown = await h.slash(ada, "euchre daily")
     assert shown.deferred and shown.ephemeral
@@ -82,8 +84,7 @@ async def test_a_daily_deal_is_played_to_the_end_once(
 async def test_forged_and_stale_buttons_change_nothing(
     make_harness: MakeHarness, db: Database
 ) -> None:
-    when = [NOON]
-    h, g, daily = await daily_harness(make_harness, db, when)
+    h, g, daily, when = await daily_harness(make_harness, db)
     ada = g.member("ada")
     message = (await h.slash(ada, "euchre daily")).message
     before = h.message(message.id).content

@@ -46,12 +46,20 @@ async def test_joining_a_full_table_is_refused(make_harness: MakeHarness) -> Non
     assert state(only_table(bot)) == before
 
 
-async def test_taking_a_persons_seat_is_refused(make_harness: MakeHarness) -> None:
+async def alices_new_table(
+    make_harness: MakeHarness,
+) -> tuple[Harness, Any, FakeMember, FakeMember, StoredMessage]:
+    """A table Alice has just opened, alone at it, with Bob in the channel."""
     bot = build_bot(1)
     h = await make_harness(bot)
     g = h.guild(members=NAMES)
     alice, bob = g.member("alice"), g.member("bob")
     message = (await h.slash(alice, "euchre new")).message
+    return h, bot, alice, bob, message
+
+
+async def test_taking_a_persons_seat_is_refused(make_harness: MakeHarness) -> None:
+    h, bot, alice, bob, message = await alices_new_table(make_harness)
     await h.select(bob, message, ["2"], custom_id="euchre:seat:1")
     table = only_table(bot)
     assert table.seat_of(bob.id) == 2
@@ -65,11 +73,7 @@ async def test_taking_a_persons_seat_is_refused(make_harness: MakeHarness) -> No
 
 
 async def test_starting_without_enough_players_is_refused(make_harness: MakeHarness) -> None:
-    bot = build_bot(1)
-    h = await make_harness(bot)
-    g = h.guild(members=NAMES)
-    alice, bob = g.member("alice"), g.member("bob")
-    message = (await h.slash(alice, "euchre new")).message
+    h, bot, alice, bob, message = await alices_new_table(make_harness)
     await h.click(bob, message, label="Join")
     message = h.message(message.id)
     assert message.button("Start").disabled

@@ -50,20 +50,18 @@ async def a_pairs_event(
 
 
 async def restarted(
-    make_harness: MakeHarness,
-    db: Database,
-    first: FakeGuild,
-    message: StoredMessage,
-    **harness_options: object,
-) -> tuple[Harness, EuchreBot, FakeGuild, ManualScheduler]:
-    """The bot started again on ``db``; its resume waits for the test to turn the clock."""
+    make_harness: MakeHarness, db: Database, **harness_options: object
+) -> tuple[Harness, EuchreBot, FakeGuild, ManualScheduler, StoredMessage, int]:
+    """The first life of :func:`a_pairs_event`, then the bot started again on ``db``, its
+    resume waiting for the test to turn the clock; the event's message and id too."""
+    first, message, event_id = await a_pairs_event(make_harness, db)
     clock = ManualScheduler()
     h, bot, g = await event_harness(
         make_harness, db, scheduler=clock, like=first, **harness_options
     )
     h.add_message(g.channel, like=message)
     readiness(bot).bound = BOUND  # only ends a test that would hang
-    return h, bot, g, clock
+    return h, bot, g, clock, message, event_id
 
 
 def readiness(bot: EuchreBot) -> Readiness:
@@ -113,8 +111,7 @@ async def entrants(db: Database, bot: EuchreBot, event_id: int) -> list[tuple[st
 async def test_a_click_during_the_resume_waits_for_it_and_takes_effect(
     make_harness: MakeHarness, db: Database
 ) -> None:
-    first, message, event_id = await a_pairs_event(make_harness, db)
-    h, bot, g, clock = await restarted(make_harness, db, first, message)
+    h, bot, g, clock, message, event_id = await restarted(make_harness, db)
     release, resuming = held_resume(bot, clock)
     await until(lambda: "tournaments resume" not in clock.pending, "the resume under way")
 
@@ -137,8 +134,7 @@ async def test_a_click_during_the_resume_waits_for_it_and_takes_effect(
 async def test_a_command_during_the_resume_waits_for_it_and_takes_effect(
     make_harness: MakeHarness, db: Database
 ) -> None:
-    first, message, event_id = await a_pairs_event(make_harness, db)
-    h, bot, g, clock = await restarted(make_harness, db, first, message)
+    h, bot, g, clock, _message, event_id = await restarted(make_harness, db)
     release, resuming = held_resume(bot, clock)
 
     cy, di = g.member("cy"), g.member("di")
@@ -159,8 +155,7 @@ async def test_a_database_out_of_reach_at_the_resume_is_tried_again_and_the_clic
 ) -> None:
     """A restart of the database server during the bot's start-up: the resume waits for
     it (warnings, not errors) and the events are resumed all the same."""
-    first, message, event_id = await a_pairs_event(make_harness, db)
-    h, bot, g, clock = await restarted(make_harness, db, first, message)
+    h, bot, g, clock, message, event_id = await restarted(make_harness, db)
     loaded = sys.modules[type(readiness(bot)).__module__]  # the cog's own (reloaded) module
     monkeypatch.setattr(loaded, "RETRY_DELAYS", [0.0, 0.0])
     runner = bot.tournaments
@@ -187,9 +182,8 @@ async def test_a_database_out_of_reach_at_the_resume_is_tried_again_and_the_clic
 async def test_a_failed_resume_answers_every_click_with_one_sentence(
     make_harness: MakeHarness, db: Database
 ) -> None:
-    first, message, event_id = await a_pairs_event(make_harness, db)
     # The failure is logged as an error: the answers are checked one by one instead.
-    h, bot, g, clock = await restarted(make_harness, db, first, message, strict=False)
+    h, bot, g, clock, message, event_id = await restarted(make_harness, db, strict=False)
     release = asyncio.Event()
     runner = bot.tournaments
     assert runner is not None
@@ -224,8 +218,7 @@ async def test_a_failed_resume_answers_every_click_with_one_sentence(
 async def test_a_resume_that_outlasts_the_bound_is_one_sentence_and_changes_nothing(
     make_harness: MakeHarness, db: Database
 ) -> None:
-    first, message, event_id = await a_pairs_event(make_harness, db)
-    h, bot, g, clock = await restarted(make_harness, db, first, message)
+    h, bot, g, clock, message, event_id = await restarted(make_harness, db)
     readiness(bot).bound = 0.0  # the resume never started: the clock is not turned
     late = await h.click(g.member("bob"), h.message(message.id), label="Confirm partner")
     assert late.deferred and late.content == STILL_RESUMING, late.content

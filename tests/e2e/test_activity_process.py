@@ -92,7 +92,7 @@ async def test_the_bot_process_serves_the_activity_through_a_kill(
     bot = BotProcess(
         fake, tmp_path / "bot", options=options, secrets={"DISCORD_CLIENT_SECRET": CLIENT_SECRET}
     )
-    try:
+    async with bot.killed_at_the_end(show=200):
         await bot.start()
         alice, bob = fake.member("alice"), fake.member("bob")
         table = await EuchreTable.open(fake, alice)
@@ -127,9 +127,6 @@ async def test_the_bot_process_serves_the_activity_through_a_kill(
             assert again["table"]["table"] == seen["table"]["table"]
             assert tuple(again["table"]["stamp"]) >= tuple(seen["table"]["stamp"]), "nothing lost"
             await person.ws.close()
-    finally:
-        await bot.kill()
-        print(bot.tail(200))
     assert not fake.problems, fake.problems
     assert not bot.faults(), bot.faults()
 

@@ -32,7 +32,7 @@ async def test_the_bot_carries_on_or_stops_cleanly_across_a_postgresql_restart(
 ) -> None:
     bot = BotProcess(fake, tmp_path / "bot", options={"database_url": own_postgres_server.url})
     alice, bob = fake.member("alice"), fake.member("bob")
-    try:
+    async with bot.killed_at_the_end(show=100):
         await bot.start()
         await restart(own_postgres_server)
 
@@ -53,7 +53,4 @@ async def test_the_bot_carries_on_or_stops_cleanly_across_a_postgresql_restart(
         await table.press(bob, "Join")
         await fake.wait_for(lambda: "Bob" in table.message.text, timeout=BOUND, what="Bob seated")
         assert await bot.stop() == 0
-    finally:
-        await bot.kill()
-        print(bot.tail(100))
     assert not fake.problems, fake.problems

@@ -101,10 +101,15 @@ def first_difference(record: dict[str, Any], expected: dict[str, Any]) -> str | 
 # --------------------------------------------------------------------------- log-in
 
 
-async def test_logs_in_once_syncs_commands_and_answers(fake: FakeDiscord, bots: MakeBot) -> None:
+@pytest.fixture
+async def bot(bots: MakeBot) -> BotProcess:
+    """The bot as a process, started: logged in, commands synced. The test stops it."""
     bot = bots("bot")
     await bot.start()
+    return bot
 
+
+async def test_logs_in_once_syncs_commands_and_answers(fake: FakeDiscord, bot: BotProcess) -> None:
     routes = [r.route for r in fake.requests]
     assert routes[:2] == ["GET /users/@me", "GET /oauth2/applications/@me"], routes
     # One start logs in once: the token checked by that login, one gateway session.
@@ -135,10 +140,8 @@ async def test_logs_in_once_syncs_commands_and_answers(fake: FakeDiscord, bots: 
 
 
 async def test_resumes_the_gateway_session_and_gets_what_it_missed(
-    fake: FakeDiscord, bots: MakeBot
+    fake: FakeDiscord, bot: BotProcess
 ) -> None:
-    bot = bots("bot")
-    await bot.start()
     alice = fake.member("alice")
 
     # Discord keeps the session's events while the bot is away and replays them on RESUME.
@@ -160,10 +163,8 @@ async def test_resumes_the_gateway_session_and_gets_what_it_missed(
 
 
 async def test_members_play_a_whole_game_with_commands_and_buttons(
-    fake: FakeDiscord, bots: MakeBot
+    fake: FakeDiscord, bot: BotProcess
 ) -> None:
-    bot = bots("bot")
-    await bot.start()
     alice, bob = fake.member("alice"), fake.member("bob")
 
     table = await EuchreTable.open(fake, alice)
@@ -261,16 +262,25 @@ async def fork_table(
     return table, fake.snapshot(), lobby.data_dir
 
 
-async def reference_run(
-    fake: FakeDiscord, bots: MakeBot, table: EuchreTable, data: Path, tmp_path: Path
-) -> tuple[dict[str, Any], list[Choice]]:
-    """Play the forked table to the end without interruption: its record and its clicks."""
+async def started_on_a_copy(
+    fake: FakeDiscord, bots: MakeBot, table: EuchreTable, data: Path, name: str, tmp_path: Path
+) -> tuple[BotProcess, Players]:
+    """The bot process ``name`` on a copy of the forked table's ``data``, started: alice and
+    bob seated, the table started, their hands open."""
     alice, bob = fake.member("alice"), fake.member("bob")
-    bot = bots("reference", data_dir=shutil.copytree(data, tmp_path / "data-reference"))
+    bot = bots(name, data_dir=shutil.copytree(data, tmp_path / f"data-{name}"))
     await bot.start()
     await seat_and_start(table, alice, bob)
     players = Players(table, [alice, bob])
     await players.open_hands()
+    return bot, players
+
+
+async def reference_run(
+    fake: FakeDiscord, bots: MakeBot, table: EuchreTable, data: Path, tmp_path: Path
+) -> tuple[dict[str, Any], list[Choice]]:
+    """Play the forked table to the end without interruption: its record and its clicks."""
+    bot, players = await started_on_a_copy(fake, bots, table, data, "reference", tmp_path)
     assert await players.play() is None
     assert await bot.stop() == 0
     assert_clean(fake, bot)
@@ -339,12 +349,7 @@ async def test_kill_9_anywhere_and_the_game_ends_as_if_never_interrupted(
     at_rest, on_delivery, held, computers_pending = kill_points(trace)
 
     fake.restore(world)
-    alice, bob = fake.member("alice"), fake.member("bob")
-    bot = bots("killed", data_dir=shutil.copytree(data, tmp_path / "data-killed"))
-    await bot.start()
-    await seat_and_start(table, alice, bob)
-    players = Players(table, [alice, bob])
-    await players.open_hands()
+    bot, players = await started_on_a_copy(fake, bots, table, data, "killed", tmp_path)
 
     # 1. In the middle of a deal, the bot waiting for a person's move.
     await play_to(players, trace[at_rest])

@@ -11,7 +11,6 @@ against the budget: these tests time, so they are in the slow set.
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -88,11 +87,8 @@ async def an_evening_on(
         callback_deadline=ANSWER_BUDGET,
     ) as fake:
         bot = BotProcess(fake, workdir, options=options, slow_commits=slow_commits)
-        try:
+        async with bot.killed_at_the_end():
             await an_evening(fake, bot)
-        finally:
-            with contextlib.suppress(Exception):
-                await bot.kill()
         check(fake, bot)
 
 

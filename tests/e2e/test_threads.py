@@ -38,7 +38,7 @@ async def _table_in_a_thread(fake: FakeDiscord, bot: BotProcess) -> tuple[Player
 async def test_an_archived_thread_is_reopened_and_shows_the_next_move(tmp_path: Path) -> None:
     async with FakeDiscord(members=("alice",)) as fake:
         bot = BotProcess(fake, tmp_path / "bot", options={"tables_in_threads": True})
-        try:
+        async with bot.killed_at_the_end(show=200):
             players, thread_id = await _table_in_a_thread(fake, bot)
             await fake.archive_thread(thread_id)
             assert fake.thread_archived(thread_id)
@@ -67,15 +67,12 @@ async def test_an_archived_thread_is_reopened_and_shows_the_next_move(tmp_path: 
                 r.answer == {"code": 50083, "message": "Thread is archived"} for r in refused
             )
             assert fake.problems == []
-        finally:
-            await bot.kill()
-            print(bot.tail(200))  # shown by pytest when the test failed
 
 
 async def test_a_deleted_thread_closes_its_table(tmp_path: Path) -> None:
     async with FakeDiscord(members=("alice",)) as fake:
         bot = BotProcess(fake, tmp_path / "bot", options={"tables_in_threads": True})
-        try:
+        async with bot.killed_at_the_end(show=200):
             players, thread_id = await _table_in_a_thread(fake, bot)
             table_id = players.table.id
             await fake.delete_channel(thread_id)
@@ -93,9 +90,6 @@ async def test_a_deleted_thread_closes_its_table(tmp_path: Path) -> None:
             answer = await sent.wait_answered(_WAIT)
             assert answer.acknowledged
             assert fake.problems == []
-        finally:
-            await bot.kill()
-            print(bot.tail(200))  # shown by pytest when the test failed
 
 
 async def _next_choice(fake: FakeDiscord, players: Players) -> Choice:

@@ -44,13 +44,9 @@ PAIRS = [("m0", "m1"), ("m2", "m3"), ("m4", "m5")]
 async def running(fake: FakeDiscord, workdir: Path) -> AsyncIterator[BotProcess]:
     """A started bot process; killed at the end whatever happened, its log shown."""
     bot = BotProcess(fake, workdir)
-    try:
+    async with bot.killed_at_the_end(show=100):
         await bot.start()
         yield bot
-    finally:
-        with contextlib.suppress(Exception):
-            await bot.kill()
-        print(bot.tail(100))  # shown by pytest when the test failed
 
 
 def embed_text(fake: FakeDiscord, message: Message) -> str:
@@ -69,13 +65,6 @@ async def shows(fake: FakeDiscord, message: Message, *parts: str, without: str =
         await fake.wait_for(shown, timeout=BOUND, what=f"the event message to show {parts}")
     except TimeoutError as exc:
         raise AssertionError(f"{exc}; it shows {embed_text(fake, message)}") from None
-
-
-async def clean_stop(fake: FakeDiscord, bot: BotProcess, *, kills: int = 1) -> None:
-    assert await bot.stop() == 0
-    assert (bot.starts, bot.kills) == (kills + 1, kills)
-    assert not fake.problems, fake.problems
-    assert not bot.faults(), bot.tail()
 
 
 async def test_killed_in_sign_up_everyone_and_a_pending_partner_are_kept(tmp_path: Path) -> None:
@@ -113,7 +102,7 @@ async def test_killed_in_sign_up_everyone_and_a_pending_partner_are_kept(tmp_pat
         lines = [f"<@{m[a].id}> with <@{m[b].id}>" for a, b in PAIRS]
         await shows(fake, event, "Signed up (6 of 64)", *lines, without="(to confirm)")
         assert embed_text(fake, event).count(" with <@") == 3, "each pair once"
-        await clean_stop(fake, bot)
+        await bot.stop_clean(kills=1)
         after = (await stored_event(bot, number)).state
         assert after.phase == "signup"
         pairs = {
@@ -198,7 +187,7 @@ async def test_killed_in_check_in_the_event_starts_at_its_time_with_those_checke
         )
         assert len(announced(fake, "Check-in for")) == 1, "check-in told once, across two kills"
         assert len(announced(fake, "See you at the tables")) <= 1, "the reminder at most once"
-        await clean_stop(fake, bot, kills=2)
+        await bot.stop_clean(kills=2)
 
 
 def announced(fake: FakeDiscord, needle: str) -> list[Message]:
@@ -245,4 +234,4 @@ async def test_killed_between_rounds_the_director_starts_the_next_round(tmp_path
         await wait_for_champion(fake, event)
         finished = await stored_event(bot, number)
         assert finished.state.rounds[0] == before.state.rounds[0], "round 1 kept as it was"
-        await clean_stop(fake, bot)
+        await bot.stop_clean(kills=1)

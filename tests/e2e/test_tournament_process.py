@@ -11,7 +11,6 @@ given to the winner(s) in the server.
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 
 import discord
@@ -45,7 +44,7 @@ async def test_a_night_killed_mid_round_plays_on_to_its_champion(tmp_path: Path)
     ) as fake:
         role = fake.add_role("Euchre champion")
         bot = BotProcess(fake, tmp_path / "bot")
-        try:
+        async with bot.killed_at_the_end():
             await bot.start()
             director = fake.member(DIRECTOR)
             event = await new_event(
@@ -97,10 +96,4 @@ async def test_a_night_killed_mid_round_plays_on_to_its_champion(tmp_path: Path)
             )
             for user in champions:
                 assert fake.user(user).name.casefold() in crowning.casefold(), "announced"
-            assert await bot.stop() == 0
-            assert (bot.starts, bot.kills) == (2, 1)
-            assert not fake.problems, fake.problems
-            assert not bot.faults(), bot.tail()
-        finally:
-            with contextlib.suppress(Exception):
-                await bot.kill()
+            await bot.stop_clean(kills=1)

@@ -31,7 +31,7 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 
 from tests.kit.fake_discord import FakeDiscord
@@ -287,6 +287,20 @@ class BotProcess:
         self.killed = True
         self._note(f"killed with SIGKILL (pid {proc.pid})")
 
+    @contextlib.asynccontextmanager
+    async def killed_at_the_end(self, *, show: int = 0) -> AsyncIterator[BotProcess]:
+        """This process for the block; killed when the block ends, however it ends.
+
+        ``show``: print the log's last lines then (pytest shows them when the test failed).
+        """
+        try:
+            yield self
+        finally:
+            with contextlib.suppress(Exception):
+                await self.kill()
+            if show:
+                print(self.tail(show))
+
     async def stop(self, timeout: float = BOUND) -> int:
         """Stop the process with SIGTERM (SIGKILL after ``timeout`` s); its exit status."""
         proc = self.proc
@@ -304,6 +318,14 @@ class BotProcess:
                 ) from None
         assert proc.returncode is not None
         return proc.returncode
+
+    async def stop_clean(self, *, kills: int = 0) -> None:
+        """Stop the process and check its run: it exits 0, was killed ``kills`` times and
+        started once more than that, the fake saw no problem and the log shows no fault."""
+        assert await self.stop() == 0
+        assert (self.starts, self.kills) == (kills + 1, kills)
+        assert not self.fake.problems, self.fake.problems
+        assert not self.faults(), self.tail()
 
     def _note(self, line: str) -> None:
         with self.log_path.open("ab") as log:

@@ -511,7 +511,7 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
             "search_workers": night.search_workers,
         }
         bot = BotProcess(fake, workdir, options=options)
-        try:
+        async with bot.killed_at_the_end():
             await bot.start()
             assert bot.proc is not None
             public = await fake.slash(
@@ -579,9 +579,6 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
             assert await bot.stop() == 0
             faults = bot.faults()
             figures.fallbacks = bot.log_text().count(LATE_SEARCH)
-        finally:
-            with contextlib.suppress(Exception):
-                await bot.kill()
     if faults:
         raise AssertionError(f"faults {faults}\n{bot.tail()}")
     return figures

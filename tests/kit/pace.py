@@ -519,7 +519,7 @@ async def run_scenario(workdir: Path, scenario: Scenario) -> PaceFigures:
         if scenario.tables > 1:
             options["tables_in_threads"] = True
         bot = BotProcess(fake, workdir, options=options)
-        try:
+        async with bot.killed_at_the_end():
             await bot.start()
             groups = [
                 [fake.member(f"p{t}-{n}") for n in range(scenario.people)]
@@ -550,9 +550,6 @@ async def run_scenario(workdir: Path, scenario: Scenario) -> PaceFigures:
             problems = list(fake.problems)
             assert await bot.stop() == 0
             faults = bot.faults()
-        finally:
-            with contextlib.suppress(Exception):
-                await bot.kill()
     if problems or faults:
         raise AssertionError(f"problems {problems}, faults {faults}\n{bot.tail()}")
     return figures

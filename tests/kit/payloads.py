@@ -95,6 +95,20 @@ def next_snowflake(last: int) -> int:
     return max(last + 1, discord.utils.time_snowflake(discord.utils.utcnow()))
 
 
+# --------------------------------------------------------------------------- errors
+
+
+class ApiError(Exception):
+    """A Discord API error answer: HTTP ``status`` with a JSON ``{"code", "message"}``."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        """An error answer."""
+        super().__init__(f"{status} {code} {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+
+
 # --------------------------------------------------------------------------- people
 
 

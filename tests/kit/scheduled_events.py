@@ -4,8 +4,8 @@ Created by the bot, edited (their time, their status), or deleted by hand (a tes
 calls :meth:`ScheduledEvents.delete_by_hand`). Discord's rules hold: an event's
 status goes only from scheduled to active or cancelled, and from active to
 completed; a completed or cancelled event changes no more; a start time moved must be
-in the future and before the end. A refused edit raises :class:`EditRefusedError`, which each
-fake answers as Discord does (a 400 or a 404).
+in the future and before the end. A refused edit raises the ``ApiError`` Discord answers
+(a 400 or a 404), which each fake sends as it is.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
-__all__ = ["ACTIVE", "CANCELED", "COMPLETED", "SCHEDULED", "EditRefusedError", "ScheduledEvents"]
+from tests.kit.payloads import ApiError
+
+__all__ = ["ACTIVE", "CANCELED", "COMPLETED", "SCHEDULED", "ScheduledEvents"]
 
 JSON = dict[str, Any]
 
@@ -27,17 +29,6 @@ _MOVES: Final = {SCHEDULED: {ACTIVE, CANCELED}, ACTIVE: {COMPLETED}}
 """The status changes Discord allows."""
 UNKNOWN_EVENT: Final = 10070
 INVALID_FORM: Final = 50035
-
-
-class EditRefusedError(Exception):
-    """An edit Discord refuses: HTTP ``status``, Discord's ``code`` and ``message``."""
-
-    def __init__(self, status: int, code: int, message: str) -> None:
-        """The refusal as Discord answers it."""
-        super().__init__(f"{status} {code} {message}")
-        self.status = status
-        self.code = code
-        self.message = message
 
 
 def _time(text: object) -> datetime | None:
@@ -82,10 +73,10 @@ class ScheduledEvents:
         return dict(event)
 
     def get(self, guild_id: int, event_id: int) -> JSON:
-        """One event (EditRefusedError 404 when there is none)."""
+        """One event (ApiError 404 when there is none)."""
         event = self.events.get(event_id)
         if event is None or event["guild_id"] != str(guild_id):
-            raise EditRefusedError(404, UNKNOWN_EVENT, "Unknown Guild Scheduled Event")
+            raise ApiError(404, UNKNOWN_EVENT, "Unknown Guild Scheduled Event")
         return event
 
     def edit(self, guild_id: int, event_id: int, body: Mapping[str, Any]) -> JSON:
@@ -94,20 +85,16 @@ class ScheduledEvents:
         status = body.get("status")
         if status is not None and status != event["status"]:
             if status not in _MOVES.get(event["status"], set()):
-                raise EditRefusedError(
-                    400, INVALID_FORM, "Invalid Form Body: status cannot change so"
-                )
+                raise ApiError(400, INVALID_FORM, "Invalid Form Body: status cannot change so")
         elif event["status"] in (COMPLETED, CANCELED):
-            raise EditRefusedError(400, INVALID_FORM, "Invalid Form Body: the event has ended")
+            raise ApiError(400, INVALID_FORM, "Invalid Form Body: the event has ended")
         start = _time(body.get("scheduled_start_time", event["scheduled_start_time"]))
         end = _time(body.get("scheduled_end_time", event["scheduled_end_time"]))
         if "scheduled_start_time" in body:
             if start is None or start <= self.now():
-                raise EditRefusedError(
-                    400, INVALID_FORM, "Invalid Form Body: start time in the past"
-                )
+                raise ApiError(400, INVALID_FORM, "Invalid Form Body: start time in the past")
             if end is not None and end <= start:
-                raise EditRefusedError(400, INVALID_FORM, "Invalid Form Body: end before start")
+                raise ApiError(400, INVALID_FORM, "Invalid Form Body: end before start")
         event.update({k: v for k, v in body.items() if k in event})
         self.edits.append((event_id, dict(body)))
         return dict(event)

@@ -232,7 +232,7 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
     figures = NightFigures(night, tables=night.players // 4)
     async with FakeDiscord(members=names, managers=[DIRECTOR]) as fake:
         bot = BotProcess(fake, workdir, options={"computer_move_delay": 1.0})
-        try:
+        async with bot.killed_at_the_end():
             await bot.start()
             created, joins = await _sign_up(fake, night)
             message = _event_message(fake, created)
@@ -273,9 +273,6 @@ async def run_night(workdir: Path, night: Night) -> NightFigures:
             assert await bot.stop() == 0
             _count(fake, figures)
             figures.problems = [*fake.problems, *bot.faults()]
-        finally:
-            with contextlib.suppress(Exception):
-                await bot.kill()
     return figures
 
 

@@ -8,6 +8,9 @@ the action done lost 0.5 ± 0.05), so the test is of the words alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pytest
 
 from bot.players.advice import Advice
 from bot.players.review import Advisor, Estimate, ReviewedDecision, Verdict, review_deal
@@ -79,61 +82,180 @@ def test_trumping_a_partner_who_had_already_won_the_trick() -> None:
     assert "loses about 0.50 points (± 0.10) against it (200 deals sampled)." in text
 
 
-def test_overtaking_a_partner_whom_a_later_seat_could_beat() -> None:
+@dataclass(frozen=True)
+class Case:
+    """A deal dealt by hand, a script up to one seat's decision, and the reason its review gives."""
+
+    hands: list[str]
+    upcard: str
+    script: list[tuple[int, Action]]
+    seat: int
+    done: Action
+    best: Action
+    reason: str
+    dealer: int = 3
+
+
+CASES = {
     # The dealer keeps a spade higher than the partner's king: the king only had the trick.
-    hands = ["KS AH KH QC 9D", "9S QS 9C 10C JC", "JH JD 10H 10D QD", "10S AS KC AC AD"]
-    script = [*ORDERED, (0, _play("KS")), (1, _play("9S")), (2, _play("JH"))]
-    game = _deal(hands, "9H", script)
-    decision = _reviewed(game, 2, _play("JH"), _play("10D"))
-    assert reason(decision) == (
-        f"your partner's {_c('KS')} had the trick: trumping it with the {_c('JH')} spent a "
-        "trump your side could use later"
-    )
-
-
-def test_letting_a_trick_go_that_a_trump_would_have_taken() -> None:
+    "overtaking_a_partner_whom_a_later_seat_could_beat": Case(
+        ["KS AH KH QC 9D", "9S QS 9C 10C JC", "JH JD 10H 10D QD", "10S AS KC AC AD"],
+        "9H",
+        [*ORDERED, (0, _play("KS")), (1, _play("9S")), (2, _play("JH"))],
+        seat=2,
+        done=_play("JH"),
+        best=_play("10D"),
+        reason=(
+            f"your partner's {_c('KS')} had the trick: trumping it with the {_c('JH')} spent a "
+            "trump your side could use later"
+        ),
+    ),
     # Dealer 0: seat 1 leads; seat 2 is void in spades and throws a diamond.
-    hands = ["9S QC KC AC 10D", "AS KS AH KH QD", "JH JD 10H 9D JC", "10S JS QS 9C 10C"]
-    script = [
-        (1, Action.order_up()),
-        (0, Action.discard("10D")),
-        (1, _play("AS")),
-        (2, _play("9D")),
-    ]
-    game = _deal(hands, "9H", script, dealer=0)
-    decision = _reviewed(game, 2, _play("9D"), _play("10H"))
-    assert reason(decision) == (
-        f"you could trump the player on your right's {_c('AS')} with the {_c('10H')} and take "
-        f"the trick; the {_c('9D')} let the other side have it"
-    )
-
-
-def test_winning_with_the_right_bower_where_a_small_trump_would_do() -> None:
-    hands = ["9S QC KC AC 10D", "AS KS 9H KH QD", "JH JD 10H 9D JC", "10S JS QS 9C 10C"]
-    script = [
-        (1, Action.order_up()),
-        (0, Action.discard("10D")),
-        (1, _play("9H")),
-        (2, _play("JH")),
-    ]
-    game = _deal(hands, "QH", script, dealer=0)
-    decision = _reviewed(game, 2, _play("JH"), _play("10H"))
-    assert reason(decision) == (
-        f"the {_c('10H')} would have taken the trick as well: the right bower was worth "
-        "keeping for a later trick"
-    )
-
-
-def test_leading_trump_that_pulled_the_partners_last_one() -> None:
+    "letting_a_trick_go_that_a_trump_would_have_taken": Case(
+        ["9S QC KC AC 10D", "AS KS AH KH QD", "JH JD 10H 9D JC", "10S JS QS 9C 10C"],
+        "9H",
+        [
+            (1, Action.order_up()),
+            (0, Action.discard("10D")),
+            (1, _play("AS")),
+            (2, _play("9D")),
+        ],
+        seat=2,
+        done=_play("9D"),
+        best=_play("10H"),
+        reason=(
+            f"you could trump the player on your right's {_c('AS')} with the {_c('10H')} and take "
+            f"the trick; the {_c('9D')} let the other side have it"
+        ),
+        dealer=0,
+    ),
+    "winning_with_the_right_bower_where_a_small_trump_would_do": Case(
+        ["9S QC KC AC 10D", "AS KS 9H KH QD", "JH JD 10H 9D JC", "10S JS QS 9C 10C"],
+        "QH",
+        [
+            (1, Action.order_up()),
+            (0, Action.discard("10D")),
+            (1, _play("9H")),
+            (2, _play("JH")),
+        ],
+        seat=2,
+        done=_play("JH"),
+        best=_play("10H"),
+        reason=(
+            f"the {_c('10H')} would have taken the trick as well: the right bower was worth "
+            "keeping for a later trick"
+        ),
+        dealer=0,
+    ),
     # Seat 2 holds one trump, the 10♥, and must follow to the trump led.
-    hands = ["AH KS QS AC KC", "9S JS 9C 10C JC", "10H 10S QC AD KD", "JH JD QH 9D 10D"]
-    script = [(0, Action.order_up()), (3, Action.discard("9D")), (0, _play("AH"))]
-    game = _deal(hands, "9H", script)
-    decision = _reviewed(game, 0, _play("AH"), _play("AC"))
-    assert reason(decision) == (
-        f"leading trump pulled your partner's last one, the {_c('10H')}, which could have "
-        "trumped a side suit later"
-    )
+    "leading_trump_that_pulled_the_partners_last_one": Case(
+        ["AH KS QS AC KC", "9S JS 9C 10C JC", "10H 10S QC AD KD", "JH JD QH 9D 10D"],
+        "9H",
+        [(0, Action.order_up()), (3, Action.discard("9D")), (0, _play("AH"))],
+        seat=0,
+        done=_play("AH"),
+        best=_play("AC"),
+        reason=(
+            f"leading trump pulled your partner's last one, the {_c('10H')}, which could have "
+            "trumped a side suit later"
+        ),
+    ),
+    "a_maker_who_does_not_draw_trump": Case(
+        ["AH KH QC 9D 10D", "9S JS 9C 10C JC", "10S QS KC AD KD", "JH JD AS KS AC"],
+        "9H",
+        [(0, Action.order_up()), (3, Action.discard("KS")), (0, _play("QC"))],
+        seat=0,
+        done=_play("QC"),
+        best=_play("AH"),
+        reason=(
+            f"your side made trump and you haven't seen four of the trumps yet: leading the "
+            f"{_c('AH')} draws them before they can trump your winners"
+        ),
+    ),
+    # The dealer takes hearts up; seat 0 (a defender) leads the first trick.
+    "a_defender_who_does_not_cash_the_best_card_left": Case(
+        ["9S QS AC JC KD", "AS 9C QD 9D 10C", "10S JS KC QC AD", "JH JD AH KH QH"],
+        "10H",
+        [
+            (0, Action.pass_()),
+            (1, Action.pass_()),
+            (2, Action.pass_()),
+            (3, Action.order_up()),
+            (3, Action.discard("QH")),
+            (0, _play("KD")),
+        ],
+        seat=0,
+        done=_play("KD"),
+        best=_play("AC"),
+        reason=(
+            f"the {_c('AC')} was the best club left: cashing it takes a trick before the suit "
+            "can be trumped"
+        ),
+    ),
+    "throwing_away_the_best_card_left_on_a_lost_trick": Case(
+        ["9S QC KC AC 10D", "AS KS AH KH QD", "JH JD 10H 9D JC", "10S JS QS 9C 10C"],
+        "9H",
+        [
+            (1, Action.order_up()),
+            (0, Action.discard("9H")),
+            (1, _play("AH")),
+            (2, _play("10H")),
+            (3, _play("10C")),
+            (0, _play("AC")),
+        ],
+        seat=0,
+        done=_play("AC"),
+        best=_play("10D"),
+        reason=(
+            f"the trick was lost either way: the {_c('AC')} was the best club left, a trick later "
+            f"on; throw the {_c('10D')}, which could not take one"
+        ),
+        dealer=0,
+    ),
+    "a_dealer_who_turns_down_the_upcard_holding_the_left_bower": Case(
+        ["9S QS 9C 10C JC", "AS KS QC KC AC", "10S JS 9D 10D QD", "JD AH KH 9H AD"],
+        "QH",
+        [(0, Action.pass_()), (1, Action.pass_()), (2, Action.pass_()), (3, Action.pass_())],
+        seat=3,
+        done=Action.pass_(),
+        best=Action.order_up(),
+        reason=(
+            f"you held the left bower ({_c('JD')}): taking up the {_c('QH')} makes you two trumps "
+            "stronger"
+        ),
+    ),
+    "the_upcard_taken_up_is_named_by_its_role": Case(
+        ["9S QS 9C 10C JC", "AS KS QC KC AC", "10S JS 9D 10D QD", "JD AH KH 9H AD"],
+        "JH",
+        [(0, Action.pass_()), (1, Action.pass_()), (2, Action.pass_()), (3, Action.pass_())],
+        seat=3,
+        done=Action.pass_(),
+        best=Action.order_up(),
+        reason=(
+            f"you held the left bower ({_c('JD')}): taking up the right bower ({_c('JH')}) makes "
+            "you two trumps stronger"
+        ),
+    ),
+    "a_dealers_partner_who_passes_holding_the_left_bower": Case(
+        ["9S QS 9C 10C JC", "JD AH KH AS 9D", "10S JS 10D QD KD", "AC KS QC KC AD"],
+        "QH",
+        [(0, Action.pass_()), (1, Action.pass_())],
+        seat=1,
+        done=Action.pass_(),
+        best=Action.order_up(),
+        reason=(
+            f"you held the left bower ({_c('JD')}): ordering up makes your side two trumps "
+            f"stronger, your partner taking up the {_c('QH')}"
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", CASES.values(), ids=CASES.keys())
+def test_the_reason_names_what_the_cards_show(case: Case) -> None:
+    game = _deal(case.hands, case.upcard, case.script, dealer=case.dealer)
+    decision = _reviewed(game, case.seat, case.done, case.best)
+    assert reason(decision) == case.reason
 
 
 def test_leading_into_a_suit_an_opponent_had_shown_out_of() -> None:
@@ -157,54 +279,6 @@ def test_leading_into_a_suit_an_opponent_had_shown_out_of() -> None:
     ), text
 
 
-def test_a_maker_who_does_not_draw_trump() -> None:
-    hands = ["AH KH QC 9D 10D", "9S JS 9C 10C JC", "10S QS KC AD KD", "JH JD AS KS AC"]
-    script = [(0, Action.order_up()), (3, Action.discard("KS")), (0, _play("QC"))]
-    game = _deal(hands, "9H", script)
-    decision = _reviewed(game, 0, _play("QC"), _play("AH"))
-    assert reason(decision) == (
-        f"your side made trump and you haven't seen four of the trumps yet: leading the "
-        f"{_c('AH')} draws them before they can trump your winners"
-    )
-
-
-def test_a_defender_who_does_not_cash_the_best_card_left() -> None:
-    # The dealer takes hearts up; seat 0 (a defender) leads the first trick.
-    hands = ["9S QS AC JC KD", "AS 9C QD 9D 10C", "10S JS KC QC AD", "JH JD AH KH QH"]
-    script = [
-        (0, Action.pass_()),
-        (1, Action.pass_()),
-        (2, Action.pass_()),
-        (3, Action.order_up()),
-        (3, Action.discard("QH")),
-        (0, _play("KD")),
-    ]
-    game = _deal(hands, "10H", script)
-    decision = _reviewed(game, 0, _play("KD"), _play("AC"))
-    assert reason(decision) == (
-        f"the {_c('AC')} was the best club left: cashing it takes a trick before the suit "
-        "can be trumped"
-    )
-
-
-def test_throwing_away_the_best_card_left_on_a_lost_trick() -> None:
-    hands = ["9S QC KC AC 10D", "AS KS AH KH QD", "JH JD 10H 9D JC", "10S JS QS 9C 10C"]
-    script = [
-        (1, Action.order_up()),
-        (0, Action.discard("9H")),
-        (1, _play("AH")),
-        (2, _play("10H")),
-        (3, _play("10C")),
-        (0, _play("AC")),
-    ]
-    game = _deal(hands, "9H", script, dealer=0)
-    decision = _reviewed(game, 0, _play("AC"), _play("10D"))
-    assert reason(decision) == (
-        f"the trick was lost either way: the {_c('AC')} was the best club left, a trick later "
-        f"on; throw the {_c('10D')}, which could not take one"
-    )
-
-
 def test_a_discard_that_keeps_a_suit_instead_of_voiding_it() -> None:
     hands = ["AS KS AH KH QC", "9S QS 9C 10C JC", "JH JD 10H 9D QD", "10S JS AC KD AD"]
     game = _deal(hands, "9H", [(0, Action.order_up()), (3, Action.discard("KD"))])
@@ -219,28 +293,6 @@ def test_a_discard_that_keeps_a_suit_instead_of_voiding_it() -> None:
     )
 
 
-def test_a_dealer_who_turns_down_the_upcard_holding_the_left_bower() -> None:
-    hands = ["9S QS 9C 10C JC", "AS KS QC KC AC", "10S JS 9D 10D QD", "JD AH KH 9H AD"]
-    script = [(0, Action.pass_()), (1, Action.pass_()), (2, Action.pass_()), (3, Action.pass_())]
-    game = _deal(hands, "QH", script)
-    decision = _reviewed(game, 3, Action.pass_(), Action.order_up())
-    assert reason(decision) == (
-        f"you held the left bower ({_c('JD')}): taking up the {_c('QH')} makes you two trumps "
-        "stronger"
-    )
-
-
-def test_the_upcard_taken_up_is_named_by_its_role() -> None:
-    hands = ["9S QS 9C 10C JC", "AS KS QC KC AC", "10S JS 9D 10D QD", "JD AH KH 9H AD"]
-    script = [(0, Action.pass_()), (1, Action.pass_()), (2, Action.pass_()), (3, Action.pass_())]
-    game = _deal(hands, "JH", script)
-    decision = _reviewed(game, 3, Action.pass_(), Action.order_up())
-    assert reason(decision) == (
-        f"you held the left bower ({_c('JD')}): taking up the right bower ({_c('JH')}) makes "
-        "you two trumps stronger"
-    )
-
-
 def test_ordering_up_with_no_trump_at_all() -> None:
     hands = ["AC 9S QS 9C 10C", "JH AH KS QC KC", "10S JS 9D 10D QD", "JD AS 10H KD AD"]
     game = _deal(hands, "9H", [(0, Action.order_up())])
@@ -248,17 +300,6 @@ def test_ordering_up_with_no_trump_at_all() -> None:
     text = reason(decision)
     assert text is not None
     assert text.startswith("you held no hearts and a side ace: not enough to make hearts trump")
-
-
-def test_a_dealers_partner_who_passes_holding_the_left_bower() -> None:
-    hands = ["9S QS 9C 10C JC", "JD AH KH AS 9D", "10S JS 10D QD KD", "AC KS QC KC AD"]
-    script = [(0, Action.pass_()), (1, Action.pass_())]
-    game = _deal(hands, "QH", script)
-    decision = _reviewed(game, 1, Action.pass_(), Action.order_up())
-    assert reason(decision) == (
-        f"you held the left bower ({_c('JD')}): ordering up makes your side two trumps "
-        f"stronger, your partner taking up the {_c('QH')}"
-    )
 
 
 def test_ordering_up_on_too_little_against_the_other_sides_bowers() -> None:

@@ -43,7 +43,9 @@ async def test_a_review_worker_runs_nicer_than_the_bot(tmp_path: Path) -> None:
     try:
         await pool.start()
         nice = await pool.run(Priority.REVIEW, os.nice, 0)
-        assert nice == os.nice(0) + BACKGROUND_NICENESS
+        # From a test run already nice, the kernel stops the worker at its ceiling, 19.
+        assert nice == min(os.nice(0) + BACKGROUND_NICENESS, 19)
+        assert nice > os.nice(0) or os.nice(0) == 19
         assert await pool.run(Priority.MOVE, os.nice, 0) == os.nice(0)
     finally:
         pool.close()

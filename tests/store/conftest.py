@@ -28,6 +28,8 @@ FOUR_SEATS = (
     Seat.person(2, HOST + 1, "Grace"),
     Seat.computer(3, "Turing"),
 )
+PEOPLE = tuple(Seat.person(s, HOST + s, f"P{s}") for s in range(4))
+"""Four people at a table, no computer among them."""
 
 # Rows an older bot wrote, per schema version: (table, row). Applied to a database
 # built at that version, then read back through the current repositories.

@@ -22,7 +22,6 @@ from bot.store import (
     LeagueSettingsRepo,
     PreferenceRepo,
     SeasonRepo,
-    Seat,
     TableRepo,
     connect,
 )
@@ -32,11 +31,9 @@ from bot.tournaments import Actor, Tournament, create_event, save_event
 from bot.tournaments.model import ChampionRole, ScheduledEventLink
 from bot.tournaments.repository import TournamentRepo
 from tests.kit.games import random_game
+from tests.league.util import RULES
 
-from .conftest import CHANNEL, GUILD, HOST, playing_table, sql
-
-RULES = HouseRules().with_changes(target_score=5)
-PEOPLE = tuple(Seat.person(s, HOST + s, f"P{s}") for s in range(4))
+from .conftest import CHANNEL, GUILD, HOST, PEOPLE, playing_table, sql
 
 
 async def fill(url: str) -> dict[str, object]:

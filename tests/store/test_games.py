@@ -17,14 +17,9 @@ from bot.store import (
     TableStateError,
 )
 from tests.kit.games import random_game
+from tests.league.util import RULES, finished_record
 
 from .conftest import FOUR_SEATS, GUILD, HOST, playing_table
-
-RULES = HouseRules().with_changes(target_score=5)
-
-
-def finished_record(seed: int = 3) -> dict[str, object]:
-    return game_record(random_game(RULES, seed=seed, rng_seed=seed))
 
 
 async def test_a_finished_game_is_archived_with_its_score_from_the_record(db_url: str) -> None:
@@ -59,7 +54,7 @@ async def test_games_are_listed_by_guild_newest_first(db: Database) -> None:
         )
         ids.append(game.id)
     await archive.archive(
-        guild_id=GUILD + 1, record=finished_record(), players=FOUR_SEATS, ranked=True
+        guild_id=GUILD + 1, record=finished_record(3), players=FOUR_SEATS, ranked=True
     )
     newest = await archive.list_by_guild(GUILD, limit=3)
     assert [g.id for g in newest] == ids[:1:-1]
@@ -73,7 +68,7 @@ async def test_finishing_a_table_and_archiving_is_all_or_nothing(db: Database) -
     tables = TableRepo(db)
     archive = GameArchiveRepo(db)
     table_id = await playing_table(db, rules=RULES)
-    record = finished_record()
+    record = finished_record(3)
 
     with pytest.raises(InvalidRecordError):
         async with db.transaction():
@@ -113,7 +108,7 @@ async def test_finishing_a_table_and_archiving_is_all_or_nothing(db: Database) -
 async def test_only_finished_valid_games_are_archived(
     db: Database, change: object, message: str
 ) -> None:
-    record = change(finished_record())  # type: ignore[operator]
+    record = change(finished_record(3))  # type: ignore[operator]
     with pytest.raises(InvalidRecordError, match=message):
         await GameArchiveRepo(db).archive(
             guild_id=GUILD, record=record, players=FOUR_SEATS, ranked=True
@@ -130,7 +125,7 @@ async def test_unknown_games_and_tables(db: Database) -> None:
     with pytest.raises(NotFoundError, match="no table 42"):
         await archive.archive(
             guild_id=GUILD,
-            record=finished_record(),
+            record=finished_record(3),
             players=FOUR_SEATS,
             ranked=False,
             table_id=42,

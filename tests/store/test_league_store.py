@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.rules import HouseRules, game_record
 from bot.store import (
     AlreadyArchivedError,
     ConstraintError,
@@ -19,20 +18,11 @@ from bot.store import (
     RatingRepo,
     SeasonRepo,
     SeasonStateError,
-    Seat,
     SettingsError,
 )
-from tests.kit.games import random_game
+from tests.league.util import finished_record
 
-from .conftest import FOUR_SEATS, GUILD, HOST, sql
-
-RULES = HouseRules().with_changes(target_score=5)
-PEOPLE = tuple(Seat.person(s, HOST + s, f"P{s}") for s in range(4))
-
-
-def finished_record(seed: int = 3) -> dict[str, object]:
-    return game_record(random_game(RULES, seed=seed, rng_seed=seed))
-
+from .conftest import FOUR_SEATS, GUILD, HOST, PEOPLE, sql
 
 # --------------------------------------------------------------------------- settings
 
@@ -226,7 +216,7 @@ async def test_each_family_keeps_its_own_ratings_in_a_season(db_url: str) -> Non
 async def test_ratings_of_another_game_are_refused(db: Database) -> None:
     season = await SeasonRepo(db).start(GUILD, "Spring")
     game = await GameArchiveRepo(db).archive(
-        guild_id=GUILD, record=finished_record(), players=PEOPLE, ranked=True
+        guild_id=GUILD, record=finished_record(3), players=PEOPLE, ranked=True
     )
     with pytest.raises(InvalidRecordError):
         await RatingRepo(db).save_game(game.id, [rating(season.id, HOST, game.id + 1, 1.0, 1)])
@@ -245,7 +235,9 @@ async def test_games_wait_for_the_league_then_join_one_season(db: Database) -> N
         ).id
         for seed in range(3)
     ]
-    await archive.archive(guild_id=GUILD + 1, record=finished_record(), players=PEOPLE, ranked=True)
+    await archive.archive(
+        guild_id=GUILD + 1, record=finished_record(3), players=PEOPLE, ranked=True
+    )
     assert [g.id for g in await archive.pending(GUILD)] == ids
     season = await SeasonRepo(db).start(GUILD, "Spring")
     await archive.assign_season(ids[0], season.id, ranked=False)
@@ -289,7 +281,7 @@ async def test_more_games_than_one_query_holds_are_read_in_chunks(
     db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     archive = GameArchiveRepo(db)
-    record = finished_record()
+    record = finished_record(3)
     for _ in range(3):
         await archive.archive(guild_id=GUILD, record=record, players=PEOPLE, ranked=True)
     monkeypatch.setattr("bot.store.games._CHUNK", 2)

@@ -8,16 +8,17 @@ to every session), or the throwaway server itself is stopped and started again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import asyncpg
 import pytest
 
-from bot.rules import HouseRules, game_record
+from bot.rules import game_record
 from bot.store import (
     ConnectionLostError,
     Database,
@@ -30,10 +31,9 @@ from bot.store.postgres import PostgresDatabase
 from tests.kit.games import random_game
 from tests.kit.postgres_server import PostgresServer
 from tests.kit.waiting import BOUND
+from tests.league.util import RULES
 
 from .conftest import FOUR_SEATS, GUILD, playing_table
-
-RULES = HouseRules().with_changes(target_score=5)
 
 
 async def backend_pid(db: Database) -> int:
@@ -60,6 +60,14 @@ def terminate_unseen(url: str, pid: int) -> None:
     done.start()
     done.join()
     time.sleep(0.1)  # the server's goodbye is on the socket, unread
+
+
+@contextlib.asynccontextmanager
+async def scratch_database(url: str) -> AsyncIterator[Database]:
+    """The database at ``url`` with an empty table ``scratch (n INTEGER)`` to write to."""
+    async with await Database.open(url) as db:
+        await db.execute("CREATE TABLE scratch (n INTEGER)")
+        yield db
 
 
 async def wait_until_waiting(url: str, pid: int, event_type: str) -> None:
@@ -152,8 +160,7 @@ async def test_a_read_that_meets_the_drop_runs_again(
 async def test_a_write_that_meets_the_drop_before_commit_runs_again_once(
     postgres_url: str, store_log: pytest.LogCaptureFixture
 ) -> None:
-    async with await Database.open(postgres_url) as db:
-        await db.execute("CREATE TABLE scratch (n INTEGER)")
+    async with scratch_database(postgres_url) as db:
         pid = await backend_pid(db)
         writing = asyncio.create_task(db.execute("INSERT INTO scratch SELECT 1 FROM pg_sleep(0.5)"))
         await wait_until_waiting(postgres_url, pid, "Timeout")
@@ -167,8 +174,7 @@ async def test_a_write_that_meets_the_drop_before_commit_runs_again_once(
 async def test_a_transaction_that_meets_the_drop_saves_nothing_and_says_so(
     postgres_url: str,
 ) -> None:
-    async with await Database.open(postgres_url) as db:
-        await db.execute("CREATE TABLE scratch (n INTEGER)")
+    async with scratch_database(postgres_url) as db:
         with pytest.raises(ConnectionLostError) as lost:
             async with db.transaction():
                 await db.execute("INSERT INTO scratch VALUES (1)")
@@ -184,8 +190,7 @@ async def test_a_transaction_that_meets_the_drop_saves_nothing_and_says_so(
 
 
 async def test_a_block_that_swallows_the_drop_is_not_committed(postgres_url: str) -> None:
-    async with await Database.open(postgres_url) as db:
-        await db.execute("CREATE TABLE scratch (n INTEGER)")
+    async with scratch_database(postgres_url) as db:
         with pytest.raises(ConnectionLostError) as lost:
             async with db.transaction():
                 await db.execute("INSERT INTO scratch VALUES (1)")
@@ -199,8 +204,7 @@ async def test_a_block_that_swallows_the_drop_is_not_committed(postgres_url: str
 async def test_a_commit_whose_answer_was_lost_fails_unsure(
     postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async with await Database.open(postgres_url) as db:
-        await db.execute("CREATE TABLE scratch (n INTEGER)")
+    async with scratch_database(postgres_url) as db:
         real_control = PostgresDatabase._control
 
         async def answer_lost(self: PostgresDatabase, sql: str) -> None:

@@ -126,6 +126,12 @@ def first_move(table: Table) -> tuple[int, int, tuple[int, int], Action]:
     return user, seat, table.stamp, table.game.legal()[0]
 
 
+async def first_legal_move(tables: TableService, table: Table) -> None:
+    """Whoever's turn it is makes the first legal move, on the table's current stamp."""
+    user, seat, stamp, move = first_move(table)
+    await (await tables.fetch(table.id)).turns.act(user, seat, stamp, move)
+
+
 async def stored_actions(db: Database, table: Table) -> list[dict[str, Any]]:
     return [dict(a.action) for a in (await TableRepo(db).get(table.id)).actions]
 
@@ -158,10 +164,7 @@ async def test_an_unsure_move_that_was_saved_is_shown_and_the_table_plays_on(
     with pytest.raises(NotYourTurnError):  # a fresh button: the turn has passed on
         await (await tables.fetch(table.id)).turns.act(user, seat, table.stamp, move)
 
-    nxt, nxt_seat = to_act(table)
-    await (await tables.fetch(table.id)).turns.act(
-        nxt, nxt_seat, table.stamp, table.game.legal()[0]
-    )  # type: ignore[union-attr]
+    await first_legal_move(tables, table)
     assert len(await stored_actions(db, table)) == 2 and await in_step(db, table)
 
 
@@ -203,10 +206,7 @@ async def test_computers_play_on_only_after_the_reload(db: Database, wrote: bool
     tables, store, events = build(db)
     table = await playing(tables, people=1)
     while table.computer_to_act() is None:
-        user, seat = to_act(table)
-        await (await tables.fetch(table.id)).turns.act(
-            user, seat, table.stamp, table.game.legal()[0]
-        )  # type: ignore[union-attr]
+        await first_legal_move(tables, table)
     saved = len(await stored_actions(db, table))
     store.unsure["append_action"] = wrote
     with pytest.raises(SaveFailedError, match="may or may not"):
@@ -237,10 +237,7 @@ async def test_a_move_refused_as_a_duplicate_reloads_the_table(db: Database) -> 
         await (await tables.fetch(table.id)).turns.act(user, seat, stamp, legal[-1])
     assert [e.kind for e in events] == ["reloaded"]
     assert await in_step(db, table) and table.game.log[0] == (seat, legal[0])  # type: ignore[union-attr]
-    nxt, nxt_seat = to_act(table)
-    await (await tables.fetch(table.id)).turns.act(
-        nxt, nxt_seat, table.stamp, table.game.legal()[0]
-    )  # type: ignore[union-attr]
+    await first_legal_move(tables, table)
     assert len(await stored_actions(db, table)) == 2
 
 
@@ -263,12 +260,9 @@ async def test_the_keeper_reloads_an_out_of_step_table_at_its_next_tick(db: Data
     keeper = TableKeeper(tables, clock, Notes(tables), idle_lobby=600, idle_game=3600, tick=5)
     table = await playing(tables)
     keeper.start()
-    user, seat = to_act(table)
     store.unsure["append_action"] = True
     with pytest.raises(SaveFailedError):
-        await (await tables.fetch(table.id)).turns.act(
-            user, seat, table.stamp, table.game.legal()[0]
-        )  # type: ignore[union-attr]
+        await first_legal_move(tables, table)
     events.clear()
     await clock.advance(5)
     keeper.stop()

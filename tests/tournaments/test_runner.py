@@ -5,6 +5,7 @@ The tests taking ``db_url`` run on SQLite and on PostgreSQL (tests/conftest.py).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
@@ -140,11 +141,18 @@ class Bench:
 _starts: list[int] = []
 
 
+@contextlib.asynccontextmanager
+async def bench_on(path: Path, now: float = 0.0) -> AsyncIterator[Bench]:
+    """A bench on the SQLite database at ``path`` (made if new), its clock at ``now``."""
+    async with await Database.open(path) as db:
+        yield Bench(db, ManualScheduler(now))
+
+
 @pytest.fixture
 async def bench(tmp_path: Path) -> AsyncIterator[Bench]:
     """A bench on a new SQLite database, its clock at 0."""
-    async with await Database.open(tmp_path / "t.sqlite3") as db:
-        yield Bench(db, ManualScheduler())
+    async with bench_on(tmp_path / "t.sqlite3") as bench:
+        yield bench
 
 
 def timed(start_in: int, rounds: int = 1, deals: int = 1, **timers: int | None) -> EventSettings:
@@ -265,16 +273,14 @@ async def test_a_cancelled_rated_event_changes_no_rating(db_url: str) -> None:
 @pytest.mark.asyncio
 async def test_killed_mid_round_the_event_goes_on_where_it_was(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
-    async with await Database.open(path) as db:
-        first = Bench(db, ManualScheduler())
+    async with bench_on(path) as first:
         event_id = await first.started()
         await first.play(event_id)
         await first.runner.next_round(event_id, Actor(DIRECTOR))
         await first.play(event_id, moves=15)  # round 2, some deals in
         before = (await first.runner.load(event_id)).state
         await first.stop()
-    async with await Database.open(path) as db:
-        second = Bench(db, ManualScheduler())
+    async with bench_on(path) as second:
         await second.tables.restore()
         resumed = await second.runner.resume()
         assert [e.state.id for e in resumed] == [event_id]
@@ -292,7 +298,7 @@ async def test_killed_mid_round_the_event_goes_on_where_it_was(tmp_path: Path) -
         await second.stop()
         event = await second.runner.load(event_id)
         assert event.phase == "finished" and event.champions()
-        assert len(await GameArchiveRepo(db).list_by_guild(GUILD, limit=50)) == 6
+        assert len(await GameArchiveRepo(second.db).list_by_guild(GUILD, limit=50)) == 6
 
 
 @pytest.mark.asyncio
@@ -383,23 +389,19 @@ async def test_stopped_in_check_in_the_event_starts_at_its_time_after_a_restart(
 ) -> None:
     path = tmp_path / "t.sqlite3"
     settings = timed(30, round_timer_minutes=None)
-    async with await Database.open(path) as db:
-        clock = ManualScheduler()
-        first = Bench(db, clock)
+    async with bench_on(path) as first:
         event_id = await first.create(settings)
         await join_all(first, event_id, PEOPLE[:5])
-        await clock.advance(20 * 60)
+        await first.clock.advance(20 * 60)
         for person in PEOPLE[:4]:
             await first.runner.check_in(event_id, person.user_id)
         await first.stop()
-    async with await Database.open(path) as db:
-        clock = ManualScheduler(20 * 60)  # the same moment: the bot was down for no time
-        second = Bench(db, clock)
+    async with bench_on(path, 20 * 60) as second:  # the same moment: down for no time
         assert [e.state.id for e in await second.runner.resume()] == [event_id]
         event = second.runner.get(event_id)
         assert event.phase == "checkin"
         assert [e.checked_in for e in event.state.entrants] == [True] * 4 + [False]
-        await clock.advance(10 * 60)
+        await second.clock.advance(10 * 60)
         event = second.runner.get(event_id)
         assert event.phase == "playing" and event.entrant(PEOPLE[4].user_id) is None
         await second.stop()
@@ -408,8 +410,7 @@ async def test_stopped_in_check_in_the_event_starts_at_its_time_after_a_restart(
 @pytest.mark.asyncio
 async def test_a_process_resumes_only_the_events_of_its_servers(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
-    async with await Database.open(path) as db:
-        first = Bench(db, ManualScheduler())
+    async with bench_on(path) as first:
         event_id = await first.create()
         await join_all(first, event_id, PEOPLE[:2])
         await first.stop()

@@ -53,15 +53,20 @@ async def _open_table(db: Database, guild_id: int, game: Game | None, channel: i
 
 
 async def _saved_moves(
-    tables: TableRepo, table_id: int, game: Game, rng: random.Random, moves: int
-) -> AsyncIterator[int]:
-    """Play ``moves`` random legal moves, each saved to the table before it is yielded."""
+    db: Database, *, rng_seed: int, channel: int, moves: int
+) -> AsyncIterator[tuple[Game, int]]:
+    """A new game at a table of server 1, then ``moves`` random legal moves: after each,
+    saved to the table, the game and the table's id."""
+    rng = random.Random(rng_seed)
+    game = new_game(HouseRules(), seed=3)
+    table_id = await _open_table(db, 1, game, channel=channel)
+    tables = TableRepo(db)
     for idx in range(moves):
         seat = game.turn
         assert seat is not None
         game.apply(seat, rng.choice(list(game.legal())))
         await tables.append_action(table_id, idx, seat, game.log[-1][1].to_json(seat))
-        yield idx
+        yield game, table_id
 
 
 def _hidden(game: Game) -> set[int]:
@@ -94,12 +99,8 @@ async def test_a_table_in_play_shows_its_public_state_and_no_hidden_card(
 
 
 async def test_every_moment_of_a_game_shows_no_hidden_card(db: Database) -> None:
-    rules = HouseRules()
-    rng = random.Random(11)
-    game = new_game(rules, seed=3)
-    table_id = await _open_table(db, 1, game, channel=79)
     tables = TableRepo(db)
-    async for _ in _saved_moves(tables, table_id, game, rng, 60):
+    async for game, table_id in _saved_moves(db, rng_seed=11, channel=79, moves=60):
         live = live_table(await tables.get(table_id))
         shown = {c.label for _, c in live.trick}
         if live.upcard is not None:
@@ -156,13 +157,9 @@ async def test_a_person_who_hides_from_the_pages_sits_at_a_live_table_as_a_playe
 
 async def test_kept_views_follow_every_saved_action(db: Database) -> None:
     """A view kept from a replay is used only while the table holds the same actions."""
-    rules = HouseRules()
-    rng = random.Random(5)
-    game = new_game(rules, seed=3)
-    table_id = await _open_table(db, 1, game, channel=80)
     tables = TableRepo(db)
     views = PublicViews()
-    async for _ in _saved_moves(tables, table_id, game, rng, 40):
+    async for game, table_id in _saved_moves(db, rng_seed=5, channel=80, moves=40):
         for _ in range(2):  # the second read finds the kept view
             [(stored, view)] = await views.read(db, 1)
             assert not stored.actions

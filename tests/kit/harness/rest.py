@@ -27,8 +27,7 @@ from tests.kit import payloads
 from tests.kit.discord_limits import InvalidRequests
 from tests.kit.discord_permissions import channel_refusal
 from tests.kit.harness.records import Sent, StoredMessage, UnexpectedRequestError, _Dispatch
-from tests.kit.payloads import JSON, clone
-from tests.kit.scheduled_events import EditRefusedError
+from tests.kit.payloads import JSON, ApiError, clone
 
 if TYPE_CHECKING:
     from tests.kit.harness.world import FakeGuild
@@ -224,7 +223,7 @@ class _Rest:
                     return self.scheduled_events.edit(guild_id, event_id, sent.body or {})
                 if method == "GET":
                     return self.scheduled_events.get(guild_id, event_id)
-            except EditRefusedError as refusal:
+            except ApiError as refusal:
                 raise _error(refusal.status, refusal.code, refusal.message) from None
         if key == ("GET", "/guilds/{guild_id}/members/{user_id}"):
             fake_guild = self.guilds.get(int(p["guild_id"]))

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from tests.kit.harness.records import Sent, UnexpectedRequestError, _Dispatch
+from tests.kit.harness.records import Sent, StoredMessage, UnexpectedRequestError, _Dispatch
 from tests.kit.harness.rest import _error
 from tests.kit.payloads import (
     AUTOCOMPLETE,
@@ -108,6 +108,28 @@ class _Webhooks:
             f"the fake Discord has no answer for webhook {sent.method} {path}"
         )
 
+    def _interaction_message(
+        self,
+        sent: Sent,
+        state: _InteractionState,
+        body: JSON,
+        *,
+        ephemeral: bool,
+        loading: bool = False,
+    ) -> StoredMessage:
+        """A new message of the interaction: its response or a follow-up, seen by whom
+        ``sent.visible_to`` says, with the files ``sent`` carried."""
+        return self._new_message(
+            state.channel_id,
+            state.guild_id,
+            body,
+            visible_to=sent.visible_to,
+            ephemeral=ephemeral,
+            loading=loading,
+            interaction=state,
+            files=sent.files,
+        )
+
     def _callback(self, sent: Sent, state: _InteractionState, body: JSON) -> JSON:
         rtype = int(body.get("type", 0))
         data = cast(JSON, body.get("data") or {})
@@ -123,15 +145,8 @@ class _Webhooks:
             ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
             sent.kind = "response" if rtype == MESSAGE else "defer"
             sent.visible_to = private if ephemeral else None
-            stored = self._new_message(
-                state.channel_id,
-                state.guild_id,
-                data,
-                visible_to=sent.visible_to,
-                ephemeral=ephemeral,
-                loading=rtype == DEFER,
-                interaction=state,
-                files=sent.files,
+            stored = self._interaction_message(
+                sent, state, data, ephemeral=ephemeral, loading=rtype == DEFER
             )
             state.original_id = stored.id
             sent.message_id = stored.id
@@ -194,15 +209,7 @@ class _Webhooks:
             return stored.payload
         ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)
         sent.visible_to = state.user_id if ephemeral else None
-        stored = self._new_message(
-            state.channel_id,
-            state.guild_id,
-            body,
-            visible_to=sent.visible_to,
-            ephemeral=ephemeral,
-            interaction=state,
-            files=sent.files,
-        )
+        stored = self._interaction_message(sent, state, body, ephemeral=ephemeral)
         state.followup_ids.append(stored.id)
         sent.message_id = stored.id
         return stored.payload
