@@ -101,8 +101,7 @@ class Solver:
         hands = [list(h) for h in pos.hands]
         nums = [self._number(h) for h in hands]
         live = sum(nums) + sum(self.weight[c] for _, c in pos.trick)
-        cards = [c for _, c in pos.trick]
-        led = self.eff[cards[0]] if cards else -1
+        led = self.eff[pos.trick[0][1]] if pos.trick else -1
         seat = pos.turn
         out: dict[int, int] = {}
         for card in dict.fromkeys(self.legal(hands[seat], led, pos.tricks_left, pos.trump_broken)):
@@ -111,28 +110,7 @@ class Solver:
             hands[seat].remove(card)
             nums[seat] -= self.weight[card]
             trick = [*pos.trick, (seat, card)]
-            win_seat, win_power = self._winning(trick)
-            cards.append(card)
-            if len(cards) < self.active:
-                value = self._play(
-                    hands,
-                    nums,
-                    live,
-                    cards,
-                    self.next_seat[seat],
-                    pos.tricks_left,
-                    pos.trump_broken,
-                    -1,
-                    99,
-                    win_seat,
-                    win_power,
-                )
-            else:
-                value = self._trick_done(
-                    hands, nums, live, cards, win_seat, pos.tricks_left, pos.trump_broken, -1, 99
-                )
-            out[card] = value
-            cards.pop()
+            out[card] = self._after(hands, nums, live, trick, self.next_seat[seat], pos)
             nums[seat] += self.weight[card]
             hands[seat].append(card)
         return out
@@ -146,21 +124,30 @@ class Solver:
             return self._trick(
                 hands, nums, live, pos.turn, pos.tricks_left, pos.trump_broken, -1, 99
             )
-        cards = [c for _, c in pos.trick]
-        win_seat, win_power = self._winning(pos.trick)
-        return self._play(
-            hands,
-            nums,
-            live,
-            cards,
-            pos.turn,
-            pos.tricks_left,
-            pos.trump_broken,
-            -1,
-            99,
-            win_seat,
-            win_power,
-        )
+        return self._after(hands, nums, live, pos.trick, pos.turn, pos)
+
+    def _after(
+        self,
+        hands: list[list[int]],
+        nums: list[int],
+        live: int,
+        trick: list[tuple[int, int]],
+        seat: int,
+        pos: Position,
+    ) -> int:
+        """This team's tricks, searched with the whole window, once ``trick`` is on the table.
+
+        ``live`` holds every card in a hand or on ``trick``; ``seat`` plays next unless
+        ``trick`` is complete.
+        """
+        cards = [c for _, c in trick]
+        win_seat, win_power = self._winning(trick)
+        left, broken = pos.tricks_left, pos.trump_broken
+        if len(cards) < self.active:
+            return self._play(
+                hands, nums, live, cards, seat, left, broken, -1, 99, win_seat, win_power
+            )
+        return self._trick_done(hands, nums, live, cards, win_seat, left, broken, -1, 99)
 
     def _number(self, cards: list[int]) -> int:
         """The card-set number of ``cards``."""

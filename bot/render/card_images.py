@@ -85,24 +85,39 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
+def _lobes(
+    draw: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    r: float,
+    fill: tuple[int, ...],
+    lobes: tuple[float, float],
+    base: float,
+    point: float,
+) -> None:
+    """Two round lobes side by side and a triangle from ``base`` to its ``point``.
+
+    The heights are fractions of ``r`` below ``cy``: a heart, or upside down a spade's body.
+    """
+    top, bottom = cy + r * lobes[0], cy + r * lobes[1]
+    draw.ellipse((cx - r, top, cx, bottom), fill=fill)
+    draw.ellipse((cx, top, cx + r, bottom), fill=fill)
+    draw.polygon(
+        [(cx - r * 0.97, cy + r * base), (cx + r * 0.97, cy + r * base), (cx, cy + r * point)],
+        fill=fill,
+    )
+
+
 def _heart(
     draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: tuple[int, ...]
 ) -> None:
-    draw.ellipse((cx - r, cy - r * 0.9, cx, cy + r * 0.1), fill=fill)
-    draw.ellipse((cx, cy - r * 0.9, cx + r, cy + r * 0.1), fill=fill)
-    draw.polygon(
-        [(cx - r * 0.97, cy - r * 0.2), (cx + r * 0.97, cy - r * 0.2), (cx, cy + r)], fill=fill
-    )
+    _lobes(draw, cx, cy, r, fill, (-0.9, 0.1), -0.2, 1)
 
 
 def _spade(
     draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: tuple[int, ...]
 ) -> None:
-    draw.ellipse((cx - r, cy - r * 0.2, cx, cy + r * 0.7), fill=fill)
-    draw.ellipse((cx, cy - r * 0.2, cx + r, cy + r * 0.7), fill=fill)
-    draw.polygon(
-        [(cx - r * 0.97, cy + r * 0.3), (cx + r * 0.97, cy + r * 0.3), (cx, cy - r)], fill=fill
-    )
+    _lobes(draw, cx, cy, r, fill, (-0.2, 0.7), 0.3, -1)
     draw.polygon([(cx, cy + r * 0.3), (cx - r * 0.45, cy + r), (cx + r * 0.45, cy + r)], fill=fill)
 
 

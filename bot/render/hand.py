@@ -10,12 +10,14 @@ cog has the fifth for its own buttons. Once the table closes the hand is its end
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Final, Literal
 
 from bot.rules import Action, SeatView, Suit
 from bot.rules.ranking import NO_TRUMP_HIGH, build_ranking
 from bot.tables import PublicTable
 
+from .action_words import Words, button_label, goes_alone
 from .cards import (
     bower_word,
     card_text,
@@ -70,46 +72,12 @@ def _card_label(card: int, trump: int | None) -> str:
     return f"{card_text(card)} {bower_word(card, trump)}".strip()
 
 
-def _action_label(table: PublicTable, view: SeatView, action: Action) -> tuple[str, ButtonStyle]:
-    dealer = view.seat == view.dealer
-    alone = action.alone is True
-    do = action.do
-    if do == "pass":
-        if view.phase == "bid1":
-            return ("Turn it down" if dealer else "Pass"), "secondary"
-        if view.phase == "alone":
-            maker_side = view.makers == view.team
-            return ("Play with partner" if maker_side else "Defend together"), "secondary"
-        if view.phase == "give":
-            return "Don't ask", "secondary"
-        return "Pass", "secondary"
-    if do == "bid":
-        return f"Bid {action.tricks}", "primary"
-    if do == "shoot":
-        return "Shoot (all tricks)", "success"
-    if do == "declare":
-        assert action.trump is not None
-        return _trump_label(action.trump), "primary"
-    if do == "order_up":
-        verb = "Take it up" if dealer else "Order up"
-        label = f"{verb} {card_text(view.upcard)}"
-        return (f"{label} alone", "success") if alone else (label, "primary")
-    if do == "call":
-        assert action.suit is not None
-        label = _trump_label(action.suit)
-        return (f"{label} alone", "success") if alone else (label, "primary")
-    if do == "alone":
-        maker_side = view.makers == view.team
-        return ("Go alone" if maker_side else "Defend alone"), "success"
-    if do == "ask":
-        assert action.partner is not None
-        return shorten(f"Ask {player(table, action.partner)}", BUTTON_LABEL), "primary"
-    if do == "redeal":
-        return "Throw in (ace no face)", "danger"
-    if do == "swap":
-        cards = " ".join(card_text(c) for c in action.cards or ())
-        return f"Swap {cards}", "secondary"
-    raise ValueError(f"{do} is a card action")
+def _action_style(action: Action) -> ButtonStyle:
+    if action.do in ("pass", "swap"):
+        return "secondary"
+    if action.do == "redeal":
+        return "danger"
+    return "success" if goes_alone(action) else "primary"
 
 
 def _trump_label(trump: int) -> str:
@@ -118,6 +86,10 @@ def _trump_label(trump: int) -> str:
         return trump_text(trump)
     suit = Suit(trump)
     return f"{suit_text(suit)[: -len(suit.plural)]}{suit.plural.capitalize()}"
+
+
+_BUTTON_WORDS: Final = Words(card_text, _trump_label, _trump_label)
+"""The buttons': emoji suits, trump (or a suit called) with its name ("♥️ Hearts")."""
 
 
 def hand_buttons(table: PublicTable, view: SeatView, four_colour: bool = False) -> list[HandButton]:
@@ -132,9 +104,9 @@ def hand_buttons(table: PublicTable, view: SeatView, four_colour: bool = False) 
     verb = next((a.do for a in legal if a.do in _CARD_VERBS), "play")
     buttons: list[HandButton] = []
     for i, action in enumerate(others):
-        label, style = _action_label(table, view, action)
-        label = in_colours(label, four_colour)
-        buttons.append(HandButton(label, action, style, False, i // _PER_ROW, i))
+        label = button_label(view, action, words=_BUTTON_WORDS, name_of=partial(player, table))
+        label = in_colours(shorten(label, BUTTON_LABEL), four_colour)
+        buttons.append(HandButton(label, action, _action_style(action), False, i // _PER_ROW, i))
     card_row = (len(others) + _PER_ROW - 1) // _PER_ROW
     for i, card in enumerate(sort_hand(view.hand, view.trump)):
         legal_action = card_actions.get(card)

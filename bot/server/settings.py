@@ -95,6 +95,11 @@ def wording(
     return {"wording": words}
 
 
+def discord_id(*, description: str, json_schema_extra: JsonDict) -> Any:
+    """An optional setting that holds a Discord id (a role's, a channel's); None: unset."""
+    return Field(None, gt=0, lt=2**63, description=description, json_schema_extra=json_schema_extra)
+
+
 class ServerSettings(BaseModel):
     """A server's house rules and settings; a server that never changed one has the defaults.
 
@@ -168,20 +173,14 @@ class ServerSettings(BaseModel):
             empty="default",
         ),
     )
-    rules_admin_role_id: int | None = Field(
-        None,
-        gt=0,
-        lt=2**63,
+    rules_admin_role_id: int | None = discord_id(
         description="a role that may change the rules and settings, besides Manage Server",
         json_schema_extra=wording(
             "Members with Manage Server or the {shown} role may change them.",
             none="Only members with Manage Server may change the rules and settings.",
         ),
     )
-    tournament_director_role_id: int | None = Field(
-        None,
-        gt=0,
-        lt=2**63,
+    tournament_director_role_id: int | None = discord_id(
         description="a role that may direct tournament events, besides the rules-admins",
         json_schema_extra=wording(
             "Members with the {shown} role may direct tournament events, as rules-admins may.",
@@ -247,10 +246,7 @@ class ServerSettings(BaseModel):
         examples=[0, 6, 12],
         json_schema_extra=wording("The daily deal changes at {shown}:00 UTC."),
     )
-    daily_channel: int | None = Field(
-        None,
-        gt=0,
-        lt=2**63,
+    daily_channel: int | None = discord_id(
         description="the channel id where the week's daily deal leaders are posted (off: none)",
         json_schema_extra=wording(
             "The week's daily deal leaders are posted each week in channel {shown}.",

@@ -184,31 +184,39 @@ class RoundTables:
 
     async def close_tables(self, event_id: int, rnd: EventRound, why: str) -> None:
         """Abort the round's tables still open (their games unrated, unarchived)."""
-        director = self.events.get(event_id).state.director_id
-        for round_table in rnd.tables:
-            if round_table.table_id is None:
-                continue
-            try:
-                await (await self.tables.fetch(round_table.table_id)).lobby.abort(
-                    director, may_manage=True
-                )
-            except TableError:
-                continue
-            log.info("table %d closed: %s", round_table.table_id, why)
+        await self._close_each(
+            event_id,
+            rnd,
+            lambda table, by: table.lobby.abort(by, may_manage=True),
+            f" closed: {why}",
+        )
 
     async def stop_tables(self, event_id: int, rnd: EventRound) -> None:
         """Stop the round's tables still playing: their finished deals archived, unrated."""
+        await self._close_each(
+            event_id, rnd, lambda table, by: table.lobby.stop(by, ROUND_TIMER), f": {ROUND_TIMER}"
+        )
+
+    async def _close_each(
+        self,
+        event_id: int,
+        rnd: EventRound,
+        close: Callable[[LiveTable, int], Awaitable[None]],
+        logged: str,
+    ) -> None:
+        """``close`` each of the round's tables, by the event's director.
+
+        A table closed already is passed over; ``logged`` ends the log line of each one closed.
+        """
         director = self.events.get(event_id).state.director_id
         for round_table in rnd.tables:
             if round_table.table_id is None:
                 continue
             try:
-                await (await self.tables.fetch(round_table.table_id)).lobby.stop(
-                    director, ROUND_TIMER
-                )
+                await close(await self.tables.fetch(round_table.table_id), director)
             except TableError:
                 continue
-            log.info("table %d: %s", round_table.table_id, ROUND_TIMER)
+            log.info("table %d%s", round_table.table_id, logged)
 
     async def round_over(self, event_id: int) -> None:
         """After a round ended: arm the break, or tell the end."""

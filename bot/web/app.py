@@ -230,26 +230,32 @@ class _Site:
         made = self.html(request, "home.html", "public, max-age=300", title="Euchre for Discord")
         return respond(request, made)
 
+    async def read_page(
+        self, request: web.Request, template: str, read: Callable[[Database], Awaitable[object]]
+    ) -> web.Response:
+        """A page of what ``read`` finds in the database, cached for 30 seconds."""
+
+        async def make() -> Answer:
+            async with self.reading() as db:
+                page = await read(db)
+            return self.html(request, template, "public, max-age=30", page=page)
+
+        return await self.cached(request, make)
+
     async def server(self, request: web.Request) -> web.Response:
         guild_id = path_number(request, "guild")
         season_id = query_number(request, "season")
-
-        async def make() -> Answer:
-            async with self.reading() as db:
-                page = await read_server(db, guild_id, season_id, views=self.views)
-            return self.html(request, "server.html", "public, max-age=30", page=page)
-
-        return await self.cached(request, make)
+        return await self.read_page(
+            request,
+            "server.html",
+            lambda db: read_server(db, guild_id, season_id, views=self.views),
+        )
 
     async def player(self, request: web.Request) -> web.Response:
         guild_id, user_id = path_number(request, "guild"), path_number(request, "user")
-
-        async def make() -> Answer:
-            async with self.reading() as db:
-                page = await read_player(db, guild_id, user_id)
-            return self.html(request, "player.html", "public, max-age=30", page=page)
-
-        return await self.cached(request, make)
+        return await self.read_page(
+            request, "player.html", lambda db: read_player(db, guild_id, user_id)
+        )
 
     async def game(self, request: web.Request) -> web.Response:
         guild_id, game_id = path_number(request, "guild"), path_number(request, "game")
@@ -285,13 +291,9 @@ class _Site:
 
     async def event(self, request: web.Request) -> web.Response:
         guild_id, event_id = path_number(request, "guild"), path_number(request, "event")
-
-        async def make() -> Answer:
-            async with self.reading() as db:
-                page = await read_event(db, guild_id, event_id)
-            return self.html(request, "event.html", "public, max-age=30", page=page)
-
-        return await self.cached(request, make)
+        return await self.read_page(
+            request, "event.html", lambda db: read_event(db, guild_id, event_id)
+        )
 
     async def table(self, request: web.Request) -> web.Response:
         """A table's link (the end-of-game post's): its game's replay, or the live tables."""
@@ -357,12 +359,6 @@ class _Site:
         return await self.cached(request, make)
 
     # ------------------------------------------------------------------ files
-
-    async def static_file(self, request: web.Request) -> web.Response:
-        found = self.assets.find(request.match_info["name"])
-        if found is None:
-            raise PageNotFound(request.path)
-        return respond(request, found)
 
     async def favicon(self, request: web.Request) -> web.Response:
         return respond(request, self.assets.file("icon.svg"))
@@ -438,7 +434,7 @@ def make_app(
         f"{server}/games/{{game:{_NUMBER}}}/card.png": site.game_card,
         f"{server}/events/{{event:{_NUMBER}}}": site.event,
         f"{server}/tables/{{table:{_NUMBER}}}": site.table,
-        "/static/{name}": site.static_file,
+        "/static/{name}": site.assets.serve,
         "/favicon.ico": site.favicon,
         "/robots.txt": site.robots,
     }

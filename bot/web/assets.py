@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from importlib.resources import files
 from typing import Final
 
-from .answers import FOREVER, Answer, answer
+from aiohttp import web
+
+from .answers import FOREVER, Answer, PageNotFound, answer, respond
 from .sprite import cards_svg
 
 __all__ = ["STATIC_FILES", "Assets"]
@@ -93,6 +95,13 @@ class Assets:
             return None
         known = self._files.get(f"{match[1]}.{match[3]}")
         return None if known is None else known.checked
+
+    async def serve(self, request: web.Request) -> web.Response:
+        """The handler of ``static/{name}``: the file :meth:`find` finds, or no such page."""
+        found = self.find(request.match_info["name"])
+        if found is None:
+            raise PageNotFound(request.path)
+        return respond(request, found)
 
     def file(self, name: str) -> Answer:
         """A file under its plain name (``icon.svg`` at ``/favicon.ico``), checked at each use."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Final
+from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 from bot.server.preferences import HIDDEN_NAME
 from bot.store import ArchivedGame, Database, GameArchiveRepo, NotFoundError
@@ -129,18 +129,34 @@ def _masked(
     return shown, tuple(None if u in hidden else u for u in user_ids)
 
 
+class _People(Protocol):
+    """A line or a table that names people: a dataclass with ``names`` and ``user_ids``."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def user_ids(self) -> tuple[int | None, ...]: ...
+
+
+_P = TypeVar("_P", bound=_People)
+
+
+def _masked_each(items: Iterable[_P], hidden: frozenset[int]) -> tuple[_P, ...]:
+    """Each of ``items`` with its hidden people masked (:func:`_masked`)."""
+    out = []
+    for item in items:
+        names, ids = _masked(item.names, item.user_ids, hidden)
+        out.append(replace(item, names=names, user_ids=ids))
+    return tuple(out)
+
+
 def masked_events(
     events: Iterable[EventStandings], hidden: frozenset[int]
 ) -> tuple[EventStandings, ...]:
     """The events with each hidden person as "a player", without their id."""
-    out = []
-    for event in events:
-        lines = []
-        for line in event.lines:
-            names, ids = _masked(line.names, line.user_ids, hidden)
-            lines.append(replace(line, names=names, user_ids=ids))
-        out.append(replace(event, lines=tuple(lines)))
-    return tuple(out)
+    return tuple(replace(e, lines=_masked_each(e.lines, hidden)) for e in events)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,10 +260,7 @@ def masked_rounds(
     """The rounds with each hidden person as "a player", without their id."""
     out = []
     for rnd in rounds:
-        tables = []
-        for table in rnd.tables:
-            names, ids = _masked(table.names, table.user_ids, hidden)
-            tables.append(replace(table, names=names, user_ids=ids))
         bye, bye_ids = _masked(rnd.bye, rnd.bye_ids, hidden)
-        out.append(replace(rnd, tables=tuple(tables), bye=bye, bye_ids=bye_ids))
+        tables = _masked_each(rnd.tables, hidden)
+        out.append(replace(rnd, tables=tables, bye=bye, bye_ids=bye_ids))
     return tuple(out)

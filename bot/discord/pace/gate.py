@@ -123,7 +123,7 @@ class RequestGate:
         trace.on_request_start.append(headers.on_request_start)
         trace.on_request_end.append(headers.on_request_end)
         trace.on_request_end.append(self._on_end)
-        trace.on_request_exception.append(self._on_exception)
+        trace.on_request_exception.append(self._on_end)
         return trace
 
     def bucket(self, key: BucketKey) -> RouteBucket:
@@ -235,21 +235,16 @@ class RequestGate:
         self,
         session: aiohttp.ClientSession,
         context: SimpleNamespace,
-        params: aiohttp.TraceRequestEndParams,
+        params: aiohttp.TraceRequestEndParams | aiohttp.TraceRequestExceptionParams,
     ) -> None:
+        """A request leaves the gate, answered or not (it raised)."""
         passed = getattr(context, "gate_pass", None)
-        if passed is not None:
+        if passed is None:
+            return
+        if isinstance(params, aiohttp.TraceRequestEndParams):
             answer = params.response
             self.leave(passed, params.method, params.url.path, answer.status, dict(answer.headers))
-
-    async def _on_exception(
-        self,
-        session: aiohttp.ClientSession,
-        context: SimpleNamespace,
-        params: aiohttp.TraceRequestExceptionParams,
-    ) -> None:
-        passed = getattr(context, "gate_pass", None)
-        if passed is not None:
+        else:
             self.leave(passed, params.method, params.url.path, None)
 
 

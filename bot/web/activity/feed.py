@@ -30,19 +30,12 @@ from bot.rules import Action, ActionError
 from bot.tables import Place, Player, TableEvent, TableService, TableSnapshot
 
 from .shapes import Json, names, public_json, seat_json
+from .signin import Ticket
 
-__all__ = ["Feed", "Person", "Snapshot", "snapshot"]
+__all__ = ["Feed", "Snapshot", "snapshot"]
 
 _QUIET: Final = frozenset({"turn", "ping", "hint"})
 """Events that change nothing a snapshot shows."""
-
-
-@dataclass(frozen=True, slots=True)
-class Person:
-    """Someone signed in to the Activity: their Discord id and the name they go by."""
-
-    user_id: int
-    name: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +129,7 @@ class Feed:
             made = self._latest[place_id] = snapshot(event.snapshot)
             watcher(made)
 
-    async def request(self, guild_id: int, channel_id: int, person: Person, message: Json) -> None:
+    async def request(self, guild_id: int, channel_id: int, person: Ticket, message: Json) -> None:
         """Make a person's request in the channel; a refusal is a :class:`UserFacingError`.
 
         ``{"do": "act", "code": "play.JD", "stamp": [deal, index]}``, ``{"do": "claim",

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Final
 
 from aiohttp import web
 
-from ..answers import PageNotFound, answer, respond
+from ..answers import answer, respond
 from ..assets import Assets
 from ..sprite import cards_svg
 from .feed import Feed
@@ -93,7 +93,7 @@ class Activity:
         """Add the Activity's addresses to the web app."""
         app.router.add_get(PREFIX, self.to_page)
         app.router.add_get(f"{PREFIX}/", self.show_page)
-        app.router.add_get(f"{PREFIX}/static/{{name}}", self.static_file)
+        app.router.add_get(f"{PREFIX}/static/{{name}}", self.assets.serve)
         app.router.add_post(f"{PREFIX}/api/sign-in", self.sign_in)
         app.router.add_get(f"{PREFIX}/ws", self.hub.handle)
         app.on_shutdown.append(self._shut)
@@ -113,13 +113,6 @@ class Activity:
     async def show_page(self, request: web.Request) -> web.Response:
         """The page Discord opens."""
         return respond(request, self.page)
-
-    async def static_file(self, request: web.Request) -> web.Response:
-        """A file of the client, or a card sprite."""
-        found = self.assets.find(request.match_info["name"])
-        if found is None:
-            raise PageNotFound(request.path)
-        return respond(request, found)
 
     async def sign_in(self, request: web.Request) -> web.Response:
         """Discord's code and the instance in, the person's ticket out (or a sentence)."""

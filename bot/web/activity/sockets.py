@@ -30,7 +30,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from bot.errors import UserFacingError
 
 from ..guard import RateLimiter
-from .feed import Feed, Person, Snapshot
+from .feed import Feed, Snapshot
 from .signin import Ticket
 
 __all__ = ["REQUESTS_PER_MINUTE", "Hub"]
@@ -210,7 +210,7 @@ class Hub:
         )
 
     async def _serve(self, room: _Room, socket: _Socket) -> None:
-        person = Person(socket.ticket.user_id, socket.ticket.name)
+        ticket = socket.ticket
         async for message in socket.ws:
             if message.type != WSMsgType.TEXT:
                 continue
@@ -221,11 +221,11 @@ class Hub:
             except ValueError:
                 socket.push("refused", _refused("That request couldn't be read."))
                 continue
-            if not self.limiter.allow(str(person.user_id)):
+            if not self.limiter.allow(str(ticket.user_id)):
                 socket.push("refused", _refused("Too many requests: wait a moment."))
                 continue
             try:
-                await self.feed.request(room.guild_id, room.channel_id, person, data)
+                await self.feed.request(room.guild_id, room.channel_id, ticket, data)
             except UserFacingError as exc:
                 socket.push("refused", _refused(exc.message))
             except Exception:

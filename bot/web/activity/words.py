@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.render.action_words import Words, button_label, goes_alone
 from bot.render.turn_words import turn_words
 from bot.rules import Action, SeatView
 from bot.rules.cards import card_symbol
@@ -32,6 +33,10 @@ def trump_name(trump: int) -> str:
     return f"{_SYMBOLS[trump]} {_SUIT_NAMES[trump]}"
 
 
+_BUTTON_WORDS: Final = Words(card_symbol, trump_name, trump_name)
+"""Plain symbols for the cards, trump (or a suit called) with its name ("♥ Hearts")."""
+
+
 def card_role(card: int, trump: int | None) -> str:
     """A top trump's short name ("right", "left", "Benny"), else ""."""
     return "" if trump is None else _ROLES.get(top_rank_word(card, trump), "")
@@ -39,40 +44,10 @@ def card_role(card: int, trump: int | None) -> str:
 
 def action_label(view: SeatView, action: Action, names: Sequence[str]) -> tuple[str, str]:
     """A non-card action's button: its label and its kind (``main``, ``alone``, ``pass``)."""
-    dealer = view.seat == view.dealer
-    do = action.do
-    if do == "pass":
-        if view.phase == "bid1":
-            return ("Turn it down" if dealer else "Pass"), "pass"
-        if view.phase == "alone":
-            return ("Play with partner" if view.makers == view.team else "Defend together"), "pass"
-        if view.phase == "give":
-            return "Don't ask", "pass"
-        return "Pass", "pass"
-    if do == "bid":
-        return f"Bid {action.tricks}", "main"
-    if do == "shoot":
-        return "Shoot (all tricks)", "alone"
-    if do == "declare":
-        assert action.trump is not None
-        return trump_name(action.trump), "main"
-    if do == "order_up":
-        label = f"{'Take it up' if dealer else 'Order up'} {card_symbol(view.upcard)}"
-        return (f"{label} alone", "alone") if action.alone else (label, "main")
-    if do == "call":
-        assert action.suit is not None
-        label = trump_name(action.suit)
-        return (f"{label} alone", "alone") if action.alone else (label, "main")
-    if do == "alone":
-        return ("Go alone" if view.makers == view.team else "Defend alone"), "alone"
-    if do == "ask":
-        assert action.partner is not None
-        return f"Ask {names[action.partner]}", "main"
-    if do == "redeal":
-        return "Throw in (ace no face)", "pass"
-    if do == "swap":
-        return "Swap " + " ".join(card_symbol(c) for c in action.cards or ()), "main"
-    raise ValueError(f"{do} is a card's action")
+    label = button_label(view, action, words=_BUTTON_WORDS, name_of=lambda seat: names[seat])
+    if action.do in ("pass", "redeal"):
+        return label, "pass"
+    return label, "alone" if goes_alone(action) else "main"
 
 
 def whose_turn(view: SeatView, names: Sequence[str]) -> str:
