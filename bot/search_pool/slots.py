@@ -11,6 +11,9 @@ A background slot (``background``) is a worker for reviews, run at a lower prior
 of the operating system (:data:`BACKGROUND_NICENESS`): it takes only the CPU the bot
 and the other workers leave, so a review never slows a move, even mid-way.
 
+A worker ends with the process that started it, however that process ends: killed
+outright, it leaves no worker (and so no fork server) waiting for work forever.
+
 A :class:`ThreadSlot` runs jobs in a thread of this process (``search_workers = 0``,
 for tests: nothing is pickled, and a test's own callables run as they are).
 """
@@ -21,7 +24,9 @@ import asyncio
 import importlib
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -66,10 +71,30 @@ def worker_pid() -> int:
 
 
 def _prepare(modules: Sequence[str], niceness: int) -> None:
+    _end_with_parent()
     if niceness:
         os.nice(niceness)
     for name in modules:
         importlib.import_module(name)
+
+
+def _end_with_parent() -> None:
+    """End this worker when the process that started it is gone, even killed by SIGKILL.
+
+    A worker waits for jobs on a pipe whose writing end it holds itself, so its
+    parent's death never wakes it. The parent's sentinel, a pipe the parent holds open
+    for as long as it lives, does.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(1)  # nothing to save: a job's answer has nobody to go to
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
 class _ExecutorSlot(ABC):

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -62,3 +65,43 @@ async def test_a_dead_worker_is_replaced_and_its_job_tried_once_more(
         await pool.run(Priority.MOVE, die)
     assert pool.stats.restarts == 3, "a job that kills every worker is tried twice, no more"
     assert await pool.run(Priority.HINT, worker_pid) not in (first, again), "a new one serves"
+
+
+HOST = """
+import asyncio
+from bot.search_pool import SearchPool
+
+async def main():
+    pool = SearchPool(1, review_workers=1, preload=())
+    print(*await pool.start(), flush=True)
+    await asyncio.sleep(3600)
+
+asyncio.run(main())
+"""
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a process that has not ended (a zombie has)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+def test_workers_and_their_fork_server_end_when_the_bot_is_killed_outright() -> None:
+    host = subprocess.Popen([sys.executable, "-c", HOST], stdout=subprocess.PIPE, text=True)
+    try:
+        assert host.stdout is not None
+        workers = [int(pid) for pid in host.stdout.readline().split()]
+        assert len(workers) == 2
+        stat = Path(f"/proc/{workers[0]}/stat").read_text()
+        server = int(stat.rpartition(")")[2].split()[1])  # the worker's parent
+        assert server != host.pid and _running(server)
+    finally:
+        host.kill()
+        host.wait()
+    deadline = time.monotonic() + 60  # a bound for a failure, not a measure
+    while any(_running(pid) for pid in (*workers, server)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_running(pid) for pid in (*workers, server)), "a worker outlived its bot"
