@@ -9,8 +9,14 @@ burst: a crowd of visitors within their limits, each request still counted by th
 
 Run as its own process (``python -m lab.bench.load BASE CONCURRENCY FIRST`` with the
 paths to get, one per line, on stdin), so that the server's process spends its
-time on serving only; prints one JSON line: requests, seconds, requests a second, the
-statuses seen and the latency's p50 and p95 as the client saw it (ms).
+time on serving only; prints one JSON line: requests, seconds, requests a second with
+its 95% interval, the statuses seen and the latency's p50 and p95 as the client saw it
+(ms).
+
+The interval is by batch means: the answers, in the order they completed, are cut
+into ``BATCHES`` equal runs, each run's seconds a page is one sample, and Student's t
+over those samples bounds the mean; a rate is its inverse. A short load gets a wide
+interval, so that its figure is not read against a goal it cannot decide.
 """
 
 from __future__ import annotations
@@ -18,11 +24,13 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import math
+import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 import aiohttp
 
@@ -30,6 +38,27 @@ __all__ = ["Visitors", "load"]
 
 PER_ADDRESS = 10
 """Requests a visitor makes before the next address takes over (a burst is 12)."""
+
+BATCHES = 10
+"""Runs of answers a load's rate interval is worked out from (see the module's docstring)."""
+T_95: Final = 2.262
+"""Student's t for a two-sided 95% interval at ``BATCHES - 1`` degrees of freedom."""
+
+
+def rate_interval(done: Sequence[float]) -> tuple[float, float]:
+    """The 95% interval of requests a second, from when each answer completed (s, from 0)."""
+    ends = sorted(done)
+    size = len(ends) // BATCHES
+    if size < 1:
+        return 0.0, math.inf
+    samples, last = [], 0.0
+    for b in range(BATCHES):
+        end = ends[(b + 1) * size - 1]
+        samples.append((end - last) / size)
+        last = end
+    mean = statistics.fmean(samples)
+    half = T_95 * statistics.stdev(samples) / math.sqrt(BATCHES)
+    return 1 / (mean + half), (1 / (mean - half) if mean > half else math.inf)
 
 
 def _addresses(first: int) -> Iterator[str]:
@@ -64,6 +93,7 @@ class Visitors:
         """
         statuses: Counter[int] = Counter()
         latencies: list[float] = []
+        done: list[float] = []
         queue = iter(paths)
         host, _, port = self.base.removeprefix("http://").partition(":")
 
@@ -81,14 +111,16 @@ class Visitors:
                         start = time.perf_counter()
                         writer.write(_request(path, self.base))
                         statuses[await _answer(reader)] += 1
-                        latencies.append(time.perf_counter() - start)
+                        now = time.perf_counter()
+                        latencies.append(now - start)
+                        done.append(now - begun)
                 finally:
                     writer.close()
                     await writer.wait_closed()
 
-        start, cpu = time.perf_counter(), time.process_time()
+        begun, cpu = time.perf_counter(), time.process_time()
         await asyncio.gather(*(visitor() for _ in range(concurrency)))
-        seconds = time.perf_counter() - start
+        seconds = time.perf_counter() - begun
         cpu = time.process_time() - cpu
         latencies.sort()
 
@@ -99,6 +131,7 @@ class Visitors:
             "requests": len(paths),
             "seconds": seconds,
             "per_second": len(paths) / seconds,
+            "per_second_95": rate_interval(done),
             "client_cpu_ms": cpu * 1000 / len(paths),
             "statuses": {str(k): v for k, v in sorted(statuses.items())},
             "addresses": self.used,

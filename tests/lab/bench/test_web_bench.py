@@ -20,7 +20,11 @@ def _check(out: str) -> None:
     for kind in ("server", "player", "game"):
         assert f"{kind} page: cold p50" in out and f"{kind} page weight:" in out
     assert "20 rated players, 50 archived games" in out
-    assert "requests a second (60 requests" in out and "statuses {'200': 60}" in out
+    assert (
+        "requests a second (95% interval " in out
+        and "(60 requests, " in out
+        and "statuses {'200': 60}" in out
+    )
     assert "at the shipped rate limit" in out
     statuses = re.findall(r"statuses (\{[^}]*\})", out)
     assert statuses and all(found.startswith("{'200': ") for found in statuses)
