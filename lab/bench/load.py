@@ -39,7 +39,7 @@ __all__ = ["Visitors", "load"]
 PER_ADDRESS = 10
 """Requests a visitor makes before the next address takes over (a burst is 12)."""
 
-BATCHES = 10
+BATCHES: Final = 10
 """Runs of answers a load's rate interval is worked out from (see the module's docstring)."""
 T_95: Final = 2.262
 """Student's t for a two-sided 95% interval at ``BATCHES - 1`` degrees of freedom."""
