@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Final
 
@@ -29,6 +30,8 @@ class Import:
     """The imported module, absolute (``bot.rules.game``, ``discord.ext``)."""
     line: int
     type_only: bool
+    names: tuple[str, ...] = ()
+    """What a ``from`` import takes from ``module`` (modules or names in it)."""
 
 
 def _modules(*folders: str) -> list[Path]:
@@ -46,8 +49,12 @@ def _is_type_checking(test: ast.expr) -> bool:
     return ast.unparse(test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
 
 
-def imports(path: Path) -> list[Import]:
-    """Every import in ``path``, wherever it stands (functions and classes too)."""
+@cache
+def imports(path: Path) -> tuple[Import, ...]:
+    """Every import in ``path``, wherever it stands (functions and classes too).
+
+    Read once a process: most tests here read every module's imports.
+    """
     package = _name(path) if path.name == "__init__.py" else _name(path).rpartition(".")[0]
     found: list[Import] = []
 
@@ -67,12 +74,13 @@ def imports(path: Path) -> list[Import]:
                 module = ".".join([*base, node.module] if node.module else base)
             else:
                 module = node.module or ""
-            found.append(Import(module, node.lineno, type_only))
+            names = tuple(a.name for a in node.names)
+            found.append(Import(module, node.lineno, type_only, names))
         for child in ast.iter_child_nodes(node):
             visit(child, type_only)
 
     visit(ast.parse(path.read_text(encoding="utf-8")), False)
-    return found
+    return tuple(found)
 
 
 def _within(module: str, *prefixes: str) -> bool:
@@ -120,18 +128,11 @@ def import_graph(*folders: str) -> dict[str, set[str]]:
     paths = {_name(p): p for p in _modules(*folders)}
     graph: dict[str, set[str]] = {name: set() for name in paths}
     for name, path in paths.items():
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                graph[name].update(a.name for a in node.names if a.name in paths)
-            elif isinstance(node, ast.ImportFrom):
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                module = ".".join([*base, node.module or ""] if node.level else [node.module or ""])
-                module = module.rstrip(".")
-                subs = {f"{module}.{a.name}" for a in node.names} & paths.keys()
-                graph[name].update(subs)
-                if len(subs) < len(node.names) and module in paths:
-                    graph[name].add(module)
+        for imp in imports(path):
+            subs = {f"{imp.module}.{n}" for n in imp.names} & paths.keys()
+            graph[name].update(subs)
+            if imp.module in paths and (not imp.names or len(subs) < len(imp.names)):
+                graph[name].add(imp.module)  # the module itself, or names defined in it
         graph[name].discard(name)
     return graph
 

@@ -70,12 +70,12 @@ def diary_lines() -> list[str]:
     pages = tracked("README.md", "docs")
     modules = tracked(*CODE_DIRS)
     for path in pages + modules:
-        if path.suffix == ".md":
-            lines = prose_of_markdown(path.read_text(encoding="utf-8"))
-        elif path.suffix == ".py":
-            lines = prose_of_python(path.read_text(encoding="utf-8"))
-        else:
+        if path.suffix not in (".md", ".py"):
             continue
+        text = path.read_text(encoding="utf-8")
+        if not any(pattern.search(text) for pattern in DIARY.values()):
+            continue  # every line read below is a piece of the text: none can match
+        lines = prose_of_markdown(text) if path.suffix == ".md" else prose_of_python(text)
         for number, line in lines:
             for what, pattern in DIARY.items():
                 if pattern.search(line):
