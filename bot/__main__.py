@@ -182,8 +182,15 @@ async def _serve(settings: Settings, token: str) -> None:
         store.callback(pool.close)  # last: the reviews stop first, the tables with the bot
 
         async def prepare() -> tuple[TableService, LeagueService, PreferenceRepo]:
-            workers = await pool.start()
-            log.info("Search pool: %d worker process(es)", len(workers))
+            warming = asyncio.ensure_future(pool.start())  # the workers start as the store opens
+            try:
+                prepared = await open_store()
+                log.info("Search pool: %d worker process(es)", len(await warming))
+            finally:
+                warming.cancel()  # a failed start leaves no task behind; a done one stays done
+            return prepared
+
+        async def open_store() -> tuple[TableService, LeagueService, PreferenceRepo]:
             db = await store.enter_async_context(
                 await Database.open(settings.database_url, timeout=settings.database_timeout)
             )

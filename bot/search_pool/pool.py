@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 from .priorities import REVIEWS, Priority
-from .slots import ProcessSlot, Slot, ThreadSlot, worker_pid
+from .slots import ProcessSlot, Slot, ThreadSlot
 
 __all__ = [
     "IN_PROCESS_SLOTS",
@@ -181,12 +181,12 @@ class SearchPool:
         return sum(1 for job in self._queue if not job.future.done())
 
     async def start(self) -> list[int]:
-        """Start every worker and wait until each has run a job; their process ids."""
-        return list(await asyncio.gather(*(self._warm(s) for s in self._slots)))
+        """Start every worker and wait until each has run a job; their process ids.
 
-    async def _warm(self, slot: Slot) -> int:
-        pid: int = await slot.submit(worker_pid, ())
-        return pid
+        The workers start in threads: the loop goes on meanwhile (the bot opens its
+        store while the fork server imports the search).
+        """
+        return list(await asyncio.gather(*(asyncio.to_thread(s.first_job) for s in self._slots)))
 
     async def run(
         self,

@@ -52,6 +52,14 @@ class Slot(Protocol):
         """Start ``call(*args)``; its outcome as a future of the running loop."""
         ...
 
+    def first_job(self) -> int:
+        """Start the worker and wait until it has run a job; its process id.
+
+        It blocks (a process's first worker starts the fork server, which imports the
+        search first): call it off the event loop.
+        """
+        ...
+
     def crashed(self, error: BaseException) -> bool:
         """Whether ``error`` says the worker died (then :meth:`restart` is due)."""
         ...
@@ -114,6 +122,11 @@ class _ExecutorSlot(ABC):
     def submit(self, call: Callable[..., Any], args: tuple[Any, ...]) -> asyncio.Future[Any]:
         """Start ``call(*args)`` on the worker."""
         return asyncio.wrap_future(self._executor.submit(call, *args))
+
+    def first_job(self) -> int:
+        """Start the worker: it runs ``worker_pid`` (blocking)."""
+        pid: int = self._executor.submit(worker_pid).result()
+        return pid
 
     def crashed(self, error: BaseException) -> bool:
         """A broken executor: its worker died."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +25,10 @@ class HeldSlot:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.started.append((call, args, future))
         return future
+
+    def first_job(self) -> int:
+        """A pool's start: held by nothing, run in this process."""
+        return os.getpid()
 
     def finish(self, index: int = -1) -> None:
         """End the ``index``-th job started with what it computes."""
