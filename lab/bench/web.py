@@ -20,7 +20,8 @@ Then it serves the pages on loopback, at the settings people get (the rate limit
   once: the three kinds in turn, then each kind alone; with the processor time each
   page took in the serving processes (their threads included: SQLite's work) and each
   request in the client's, which do not change with the machine's load the way the
-  rate does.
+  rate does. A warm-up of ``WARM_UP`` such pages comes first, not counted: page
+  processes just started read their code and data on their first pages.
 
 The loads go to ``python -m bot web`` as people run it (:mod:`.page_server`), from its
 default number of page processes (one per core) unless ``web_processes`` says another.
@@ -70,6 +71,9 @@ FRESH_GOAL: Final = 200.0
 """Pages made fresh a second, with eight clients."""
 FRESH_KINDS: Final = ("mixed", "server", "player", "game")
 """The fresh loads: the three kinds in turn, then each alone."""
+WARM_UP: Final = 120
+"""Pages of the three kinds in turn made before the fresh loads, not counted: from 12
+visitors, so each page process has made each kind before the figures start."""
 BASE_URL: Final = "https://euchre.example.org"
 
 
@@ -309,19 +313,28 @@ async def _weight(client: _Client, path: str, *extra: str) -> tuple[int, int, in
 
 
 def _fresh_paths(
-    kind: str, n: int, players: list[int], games: list[int], rng: random.Random
+    kind: str,
+    n: int,
+    players: list[int],
+    games: list[int],
+    rng: random.Random,
+    word: str = "fresh",
 ) -> list[str]:
-    """``n`` addresses no cache holds: each another player, game, or server page address."""
+    """``n`` addresses no cache holds: each another player, game, or server page address.
+
+    ``word`` names the query that makes each address new (the warm-up's differ).
+    """
     home = f"/s/{GUILD}"
     out = []
     for i in range(n):
         which = kind if kind != "mixed" else ("server", "player", "game")[i % 3]
         if which == "server":
-            out.append(f"{home}?fresh={i}")
+            out.append(f"{home}?{word}={i}")
         elif which == "player":
-            out.append(f"{home}/players/{rng.choice(players)}?fresh={i}")
+            out.append(f"{home}/players/{rng.choice(players)}?{word}={i}")
         else:
-            out.append(f"{home}/games/{rng.choice(games)}?step={rng.randrange(1, 20)}&fresh={i}")
+            step = rng.randrange(1, 20)
+            out.append(f"{home}/games/{rng.choice(games)}?step={step}&{word}={i}")
     return out
 
 
@@ -384,6 +397,11 @@ async def measure(
             paths = [home] * options.load
             report.load = await _load(server.base, paths, options.concurrency, first)
             first += report.load["addresses"]
+        if options.fresh:  # page processes just started read their code and data first
+            warm_up = _fresh_paths(
+                "mixed", min(WARM_UP, options.fresh), players, game_ids, rng, "warm"
+            )
+            first += (await _load(server.base, warm_up, options.fresh_clients, first))["addresses"]
         for kind in FRESH_KINDS if options.fresh else ():
             paths = _fresh_paths(kind, options.fresh, players, game_ids, rng)
             cpu = server.cpu_seconds()
