@@ -105,3 +105,32 @@ def test_workers_and_their_fork_server_end_when_the_bot_is_killed_outright() -> 
     while any(_running(pid) for pid in (*workers, server)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(_running(pid) for pid in (*workers, server)), "a worker outlived its bot"
+
+
+LOOP_FREE = """
+import asyncio, os, sys
+from pathlib import Path
+from bot.search_pool import SearchPool
+
+async def main():
+    pool = SearchPool(1, review_workers=0, preload=("tests.search_pool.held_import",))
+    starting = asyncio.ensure_future(pool.start())
+    await asyncio.sleep(0)  # the start has begun: its fork server imports the held module
+    Path(os.environ["EUCHRE_TEST_RELEASE"]).touch()  # only a loop left free gets here
+    print(*await starting, flush=True)
+    pool.close()
+
+asyncio.run(main())
+"""
+
+
+def test_the_loop_runs_on_while_the_workers_start(tmp_path: Path) -> None:
+    """The fork server's first import waits for a file the loop writes: a loop blocked by
+    the start never writes it, and the import gives up after a minute."""
+    release = tmp_path / "release"
+    env = {**os.environ, "EUCHRE_TEST_RELEASE": str(release)}
+    done = subprocess.run(
+        [sys.executable, "-c", LOOP_FREE], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) != 0 and release.exists()
