@@ -116,7 +116,7 @@ async def main():
     pool = SearchPool(1, review_workers=0, preload=("tests.search_pool.held_import",))
     starting = asyncio.ensure_future(pool.start())
     await asyncio.sleep(0)  # the start has begun: its fork server imports the held module
-    Path(os.environ["EUCHRE_TEST_RELEASE"]).touch()  # only a loop left free gets here
+    Path(os.environ["HELD_IMPORT_RELEASE"]).touch()  # only a loop left free gets here
     print(*await starting, flush=True)
     pool.close()
 
@@ -128,7 +128,7 @@ def test_the_loop_runs_on_while_the_workers_start(tmp_path: Path) -> None:
     """The fork server's first import waits for a file the loop writes: a loop blocked by
     the start never writes it, and the import gives up after a minute."""
     release = tmp_path / "release"
-    env = {**os.environ, "EUCHRE_TEST_RELEASE": str(release)}
+    env = {**os.environ, "HELD_IMPORT_RELEASE": str(release)}
     done = subprocess.run(
         [sys.executable, "-c", LOOP_FREE], env=env, capture_output=True, text=True, timeout=300
     )
