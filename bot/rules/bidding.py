@@ -75,7 +75,7 @@ def check_turn(
 def make_trump(s: State, seat: int, trump: int) -> None:
     """``seat`` made ``trump`` (a suit; in Bid Euchre also a no-trump)."""
     ranking = s.fixed.ranking
-    s.trump = trump
+    s.trump = int(trump)  # a plain int in both builds, where a Suit member is passed in
     s.eff = ranking.suit[trump]
     s.power = ranking.power[trump]
     s.maker = seat

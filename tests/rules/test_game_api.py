@@ -22,6 +22,8 @@ def test_what_is_not_made_yet_is_none() -> None:
     assert game.phase == "bid2" and game.turned_down == parse_card("KS") >> 3
     game.apply(game.turn or 0, Action.call("H"))
     assert (game.trump, game.maker, game.makers) == (2, 2, 0)
+    # a plain int, pure or compiled (the call's Suit member is not kept)
+    assert type(game.trump) is int and type(game.results[-1].trump) is int
 
 
 def test_the_public_state_cannot_be_assigned() -> None:
