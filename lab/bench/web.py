@@ -72,8 +72,9 @@ FRESH_GOAL: Final = 200.0
 FRESH_KINDS: Final = ("mixed", "server", "player", "game")
 """The fresh loads: the three kinds in turn, then each alone."""
 WARM_UP: Final = 120
-"""Pages of the three kinds in turn made before the fresh loads, not counted: from 12
-visitors, so each page process has made each kind before the figures start."""
+"""Pages of the three kinds in turn made before the fresh loads and not counted (as many
+as a fresh load where that is fewer): 12 visitors' worth, so that each page process has
+made each kind before the figures start."""
 BASE_URL: Final = "https://euchre.example.org"
 
 
