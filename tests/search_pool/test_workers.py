@@ -108,7 +108,7 @@ def test_workers_and_their_fork_server_end_when_the_bot_is_killed_outright() -> 
 
 
 LOOP_FREE = """
-import asyncio, os, sys
+import asyncio, os
 from pathlib import Path
 from bot.search_pool import SearchPool
 
