@@ -325,6 +325,7 @@ LAYERS: dict[str, int] = {
     "lab.options": 10,
     "lab.players": 11,
     "lab.bench": 12,
+    "lab.engine_floor": 13,
     "lab.__main__": 13,
 }
 """Each package (or top module) of bot/, cogs/ and lab/ by height: imports only go lower."""
