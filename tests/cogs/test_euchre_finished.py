@@ -289,7 +289,8 @@ async def test_a_hand_of_a_table_nobody_has_says_it_no_longer_exists(
     await db.execute("DELETE FROM tables WHERE id = ?", (table.id,))  # as if never stored here
 
     refused = await h.click(person, hand, custom_id=button.custom_id)
-    assert ended(refused, h.message(hand.id), sentence(table.id, "no longer exists")) is None
+    gone = "This table no longer exists: start a new one with /euchre new."
+    assert ended(refused, h.message(hand.id), gone) is None
 
 
 async def test_refresh_and_your_hand_show_the_hand_the_store_has(

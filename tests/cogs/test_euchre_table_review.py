@@ -304,7 +304,7 @@ async def test_a_table_whose_game_nothing_kept_says_why_there_is_no_review(
     g3 = h3.guild(members=["alice"])
     old = h3.add_message(g3.channel, like=hand)
     gone = await h3.click(g3.member("alice"), old, label=review)
-    assert gone.ephemeral and gone.content == (
-        f"Table {table.id} is closed and this bot keeps no finished games, so its deals "
+    assert gone.ephemeral and gone.content == (  # a bot that never had the table
+        "This table is closed and this bot keeps no finished games, so its deals "
         "can't be reviewed any more: review a deal from your hand while its table is open."
     )

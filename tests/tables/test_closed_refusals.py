@@ -66,7 +66,7 @@ async def test_a_table_neither_memory_nor_the_store_has_no_longer_exists(db: Dat
     tables = TableService(store, make_player, keep_closed=0)
     with pytest.raises(NoTableError) as refused:
         await (await tables.fetch(404)).lobby.join(BOB)
-    assert str(refused.value) == sentence(404, "no longer exists")
+    assert str(refused.value) == "This table no longer exists: start a new one with /euchre new."
     table = await tables.open(HERE, ALICE)
     await (await tables.fetch(table.id)).lobby.abort(ALICE.user_id)
     store.unreadable = 1  # the store can't say how it closed: memory's sentence, quietly
