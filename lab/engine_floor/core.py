@@ -29,17 +29,19 @@ from bot.rules.ranking import build_ranking
 if TYPE_CHECKING:  # mypyc's native 64-bit integer; at run time a plain int
     from mypy_extensions import i64
 
-PASS_KIND: Final = 0
-ORDER_KIND: Final = 1
-DISCARD_KIND: Final = 2
-CALL_KIND: Final = 3
-PLAY_KIND: Final = 4
+PASS_KIND: Final[i64] = 0
+ORDER_KIND: Final[i64] = 1
+DISCARD_KIND: Final[i64] = 2
+CALL_KIND: Final[i64] = 3
+PLAY_KIND: Final[i64] = 4
+"""What an ``Act`` does (``Act.kind``): the verbs north_american needs."""
 
-BID1: Final = 0
-DISCARD_PHASE: Final = 1
-BID2: Final = 2
-PLAY_PHASE: Final = 3
-OVER: Final = 4
+BID1: Final[i64] = 0
+DISCARD_PHASE: Final[i64] = 1
+BID2: Final[i64] = 2
+PLAY_PHASE: Final[i64] = 3
+OVER: Final[i64] = 4
+"""Where a deal stands (``FloorGame.phase``): ``OVER`` once the game is."""
 
 
 @final
