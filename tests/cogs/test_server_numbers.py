@@ -30,10 +30,10 @@ from bot.web import WebOptions, make_app
 from bot.web.activity.shapes import public_json
 from tests.cogs.test_review_commands import SMALL
 from tests.conftest import MakeHarness
-from tests.kit.harness import FakeGuild, Harness
+from tests.kit.harness import FakeGuild, FakeMember, Harness
 from tests.league.util import RULES, finished_record
 from tests.sqlite_only import db
-from tests.web.test_pages import Page, get_page
+from tests.web.test_pages import Page
 from tests.web.util import BASE_URL
 
 __all__ = ["db"]
@@ -71,26 +71,41 @@ async def archive(db: Database, g: FakeGuild, seed: int, names: list[str]) -> Ar
     )
 
 
-async def web_page(db: Database, path: str) -> Page:
+async def served(db: Database, path: str) -> str:
     """The page at ``path`` as the web app on ``db`` serves it now."""
     client = TestClient(TestServer(make_app(db, WebOptions(base_url=BASE_URL))))
     await client.start_server()
     try:
-        return await get_page(client, path)
+        response = await client.get(path)
+        assert response.status == 200, path
+        return await response.text()
     finally:
         await client.close()
 
 
 async def web_numbers(db: Database, g: FakeGuild) -> dict[int, int]:
     """The number the server's page shows for each game it links to, by the game's id."""
-    client = TestClient(TestServer(make_app(db, WebOptions(base_url=BASE_URL))))
-    await client.start_server()
-    try:
-        html = await (await client.get(f"/s/{g.id}")).text()
-    finally:
-        await client.close()
-    found = re.findall(rf'/s/{g.id}/games/(\d+)">Game (\d+)</a>', html)
+    found = re.findall(rf'/s/{g.id}/games/(\d+)">Game (\d+)</a>', await served(db, f"/s/{g.id}"))
     return {int(game_id): int(number) for game_id, number in found}
+
+
+async def three_then_two(
+    db: Database, first: FakeGuild, second: FakeGuild
+) -> tuple[ArchivedGame, ArchivedGame]:
+    """Three games archived on the first server, then two on the second."""
+    for seed in (1, 2, 3):
+        await archive(db, first, seed, FIRST)
+    return (
+        await archive(db, second, 4, SECOND),
+        await archive(db, second, 5, [SECOND[1], SECOND[0], SECOND[3], SECOND[2]]),
+    )
+
+
+async def history_numbers(h: Harness, member: FakeMember) -> list[str]:
+    """The game numbers ``/euchre history`` shows, newest first."""
+    history = await h.slash(member, "euchre history")
+    lines = str(history.reply.embeds[0]["description"]).split("\n")
+    return [line.split(" · ")[0] for line in lines]
 
 
 def title(result: Any) -> str:
@@ -101,20 +116,12 @@ async def test_a_second_servers_games_have_the_web_pages_numbers_in_discord(
     make_harness: MakeHarness, db: Database
 ) -> None:
     h, first, second = await two_servers(make_harness, db)
-    for seed in (1, 2, 3):
-        await archive(db, first, seed, FIRST)
-    games = [
-        await archive(db, second, 4, SECOND),
-        await archive(db, second, 5, [SECOND[1], SECOND[0], SECOND[3], SECOND[2]]),
-    ]
+    games = await three_then_two(db, first, second)
     assert [g.id for g in games] == [4, 5]  # ids that are not the second server's numbers
     web = await web_numbers(db, second)
     assert web == {4: 1, 5: 2}
     bea = second.member("bea")
-
-    history = await h.slash(bea, "euchre history")
-    lines = str(history.reply.embeds[0]["description"]).split("\n")
-    assert [line.split(" · ")[0] for line in lines] == ["**#2**", "**#1**"]
+    assert await history_numbers(h, bea) == ["**#2**", "**#1**"]
 
     choices = await h.autocomplete(bea, "euchre replay", {"game": ""}, focused="game")
     assert [c["value"] for c in choices.choices] == [2, 1]
@@ -122,7 +129,7 @@ async def test_a_second_servers_games_have_the_web_pages_numbers_in_discord(
 
     for game in games:
         number = web[game.id]
-        page = await web_page(db, f"/s/{second.id}/games/{game.id}")
+        page = Page(await served(db, f"/s/{second.id}/games/{game.id}"))
         assert f"Game {number}" in page.words
         replayed = await h.slash(bea, "euchre replay", {"game": number})
         assert title(replayed).startswith(f"🔁 Game #{number} · deal 1 of")
@@ -151,15 +158,11 @@ async def test_a_game_stored_without_a_number_goes_by_its_id_in_discord_and_on_t
     make_harness: MakeHarness, db: Database
 ) -> None:
     h, first, second = await two_servers(make_harness, db)
-    for seed in (1, 2, 3):
-        await archive(db, first, seed, FIRST)
-    old, newer = await archive(db, second, 4, SECOND), await archive(db, second, 5, SECOND)
+    old, newer = await three_then_two(db, first, second)
     await db.execute("UPDATE games SET number = NULL WHERE id = ?", (old.id,))
     assert await web_numbers(db, second) == {old.id: 4, newer.id: 2}
     ben = second.member("ben")
-    history = await h.slash(ben, "euchre history")
-    lines = str(history.reply.embeds[0]["description"]).split("\n")
-    assert [line.split(" · ")[0] for line in lines] == ["**#2**", "**#4**"]
+    assert await history_numbers(h, ben) == ["**#2**", "**#4**"]
     for game, number in ((old, 4), (newer, 2)):
         replayed = await h.slash(ben, "euchre replay", {"game": number})
         assert title(replayed).startswith(f"🔁 Game #{number} · deal 1 of")
@@ -204,7 +207,7 @@ async def test_a_second_servers_table_has_the_web_pages_number_in_discord(
     assert title(opened).endswith(" · table 1 · lobby")
     table = h.bot.tables.at(second.channel.id)  # type: ignore[attr-defined]
     assert table is not None and table.id == 3
-    page = await web_page(db, f"/s/{second.id}")
+    page = Page(await served(db, f"/s/{second.id}"))
     assert "Table 1 · Four-hand euchre" in page.words and "Table 3" not in page.words
     public = (await table.snapshot()).public
     assert public_json(public)["number"] == 1 and public_json(public)["table"] == 3
