@@ -55,7 +55,7 @@ async def two_servers(
     bot.league = LeagueService(db, reviewer=Reviewer(db, budget=SMALL))  # type: ignore[attr-defined]
     h = await make_harness(bot)
     first = h.guild(members=FIRST, channels=("one", "two"))
-    second = h.guild(members=[(SECOND[0], {"manage_guild": True}), *SECOND[1:]])
+    second = h.guild(members=SECOND)
     for g in (first, second):
         await GuildSettingsRepo(db).set_rules(g.id, RULES)
         await GuildSettingsRepo(db).update(g.id, web_public=True)
