@@ -11,9 +11,8 @@ from datetime import datetime
 from typing import Any, Final, TypeVar
 
 from bot.rules import Game, RecordError, replay
-from bot.store._codec import build, dump_json, load_json, time_text
+from bot.store._codec import dump_json, load_json, time_text
 from bot.store.counters import next_number
-from bot.store.database import Row
 from bot.store.errors import (
     AlreadyArchivedError,
     ConstraintError,
@@ -22,16 +21,13 @@ from bot.store.errors import (
     NotFoundError,
 )
 from bot.store.figures import FiguresRepo, seat_figures
+from bot.store.game_rows import GAME_COLUMNS, read_games
 from bot.store.league_models import EventGame
-from bot.store.models import ArchivedGame, GamePlayer, Seat
+from bot.store.models import ArchivedGame, Seat
 from bot.store.repository import Repository
 
 __all__ = ["GameArchiveRepo", "deal_outcomes"]
 
-_GAME_COLUMNS = (
-    "id, guild_id, number, table_id, ranked, winner, score_0, score_1, started_at, finished_at, "
-    "season_id, stopped"
-)
 _CHUNK = 500
 """Ids per ``IN (...)`` list, well under SQLite's limit on bound parameters."""
 
@@ -163,7 +159,8 @@ class GameArchiveRepo(Repository):
 
     async def of_server(self, guild_id: int, game_id: int) -> ArchivedGame | None:
         """The archived game ``game_id`` with its players if server ``guild_id`` played it."""
-        return next(iter(await self._games("id = ? AND guild_id = ?", (game_id, guild_id))), None)
+        games = await self._games("id = ? AND guild_id = ?", (game_id, guild_id))
+        return games[0] if games else None
 
     async def numbered(self, guild_id: int, number: int) -> ArchivedGame | None:
         """The server's game people know as ``number``: numbered so, else unnumbered of that id."""
@@ -173,7 +170,7 @@ class GameArchiveRepo(Repository):
 
     async def get_with_record(self, game_id: int) -> tuple[ArchivedGame, dict[str, Any]]:
         """One archived game and its record, in one read; NotFoundError if none."""
-        found = await self._game_rows("id = ?", (game_id,), extra=", record")
+        found = await read_games(self._db, "id = ?", (game_id,), extra=", record")
         if not found:
             raise NotFoundError(f"there is no archived game {game_id}")
         game, row = found[0]
@@ -262,10 +259,11 @@ class GameArchiveRepo(Repository):
         if latest < 1:
             raise ValueError("latest must be 1 or more")
         inner = (
-            f"SELECT {_GAME_COLUMNS}, deal_outcomes, ROW_NUMBER() OVER (ORDER BY id DESC) "
+            f"SELECT {GAME_COLUMNS}, deal_outcomes, ROW_NUMBER() OVER (ORDER BY id DESC) "
             f"AS newest FROM games WHERE guild_id = ? AND {_PLAYED_BY}"
         )
-        found = await self._game_rows(
+        found = await read_games(
+            self._db,
             "newest <= ? OR season_id = ?",
             (guild_id, user_id, latest, season_id),
             newest_first=True,
@@ -333,59 +331,10 @@ class GameArchiveRepo(Repository):
         offset: int = 0,
     ) -> list[ArchivedGame]:
         """The games ``where`` picks, oldest first (or newest), each with its players."""
-        found = await self._game_rows(
-            where, params, newest_first=newest_first, limit=limit, offset=offset
+        found = await read_games(
+            self._db, where, params, newest_first=newest_first, limit=limit, offset=offset
         )
         return [game for game, _ in found]
-
-    async def _game_rows(
-        self,
-        where: str,
-        params: Sequence[Any],
-        *,
-        newest_first: bool = False,
-        limit: int | None = None,
-        offset: int = 0,
-        source: str = "games",
-        extra: str = "",
-        extra_params: Sequence[Any] = (),
-    ) -> list[tuple[ArchivedGame, Row]]:
-        """The games of ``source`` that ``where`` picks, each with its players and its row.
-
-        One statement: the games, joined to their seats (a game's first row holds the
-        ``extra`` columns too), so the games and their players are read as one state.
-        """
-        order = "DESC" if newest_first else ""
-        page = ""
-        paged: tuple[int, ...] = ()
-        if limit is not None:
-            page = " LIMIT ? OFFSET ?"
-            paged = (limit, offset)
-        rows = await self._db.fetch_all(
-            f"SELECT g.*, {_SEAT_COLUMNS} FROM "
-            f"(SELECT {_GAME_COLUMNS}{extra} FROM {source} WHERE {where} "
-            f"ORDER BY id {order}{page}) AS g "
-            f"LEFT JOIN game_players p ON p.game_id = g.id ORDER BY g.id {order}, p.seat",
-            (*extra_params, *params, *paged),
-        )
-        out: list[tuple[ArchivedGame, Row]] = []
-        if not rows:
-            return out
-        # by position: a name is looked up along the row's columns each time
-        names = list(rows[0].keys())
-        game_at = [names.index(name) for name in _GAME_FIELDS]
-        seat_at = [names.index(name) for name in _SEAT_FIELDS]
-        game_id, seat = names.index("id"), names.index("seat")
-        first = rows[0]
-        seats: list[Row] = []
-        for row in rows:
-            if row[game_id] != first[game_id]:
-                out.append((_game(first, seats, game_at, seat_at), first))
-                first, seats = row, []
-            if row[seat] is not None:
-                seats.append(row)
-        out.append((_game(first, seats, game_at, seat_at), first))
-        return out
 
     async def table_events(self, table_ids: Sequence[int]) -> dict[int, EventGame]:
         """Of these tables, those that played in an event: whether it is rated, its phase."""
@@ -408,16 +357,6 @@ class GameArchiveRepo(Repository):
 
 
 _PLAYED_BY: Final = "id IN (SELECT game_id FROM game_players WHERE user_id = ?)"
-_GAME_FIELDS: Final = tuple(c.strip() for c in _GAME_COLUMNS.split(","))
-_SEAT_FIELDS: Final = (
-    "seat",
-    "team",
-    "user_id",
-    "is_computer",
-    "computer_level",
-    "display_name",
-)
-_SEAT_COLUMNS: Final = ", ".join(f"p.{c}" for c in _SEAT_FIELDS)
 _OUTCOMES_SHAPE: Final = ("deal outcomes", "a JSON list")
 
 
@@ -430,21 +369,3 @@ def _json_of(game_id: int, text: str, kind: type[J], what: str, shape: str) -> J
 
 def _record(game_id: int, text: str) -> dict[str, Any]:
     return _json_of(game_id, text, dict, "record", "a JSON object")
-
-
-def _game(
-    row: Row, seats: Sequence[Row], game_at: Sequence[int], seat_at: Sequence[int]
-) -> ArchivedGame:
-    """A game from its joined rows; ``game_at`` and ``seat_at``: where each field's column is."""
-    fields = {name: row[at] for name, at in zip(_GAME_FIELDS, game_at, strict=True)}
-    where = f"game {fields['id']}"
-    fields["score"] = (fields.pop("score_0"), fields.pop("score_1"))
-    fields["players"] = [
-        build(
-            GamePlayer,
-            f"{where} seat {p[seat_at[0]]}",
-            {name: p[at] for name, at in zip(_SEAT_FIELDS, seat_at, strict=True)},
-        )
-        for p in seats
-    ]
-    return build(ArchivedGame, where, fields)
