@@ -85,6 +85,7 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
     disconnects and the database closes.
     """
     token = settings.require_token().get_secret_value()
+    settings.require_activity_secret()  # now, not once logged in and the store migrated
     try:
         asyncio.run(_serve(settings, token))
     except StoreError as exc:

@@ -326,6 +326,21 @@ class Settings(BaseSettings):
         """Whether the bot serves the Discord Activity (its tables offer "Open the table")."""
         return bool(self.activity_client_id and self.web_port)
 
+    def require_activity_secret(self) -> SecretStr | None:
+        """The Activity's OAuth2 secret (None: no Activity), or :class:`ConfigError`.
+
+        Asked by what serves the Activity, the bot, before it logs in: the other commands
+        may run where the secret is not in the environment.
+        """
+        if not self.serves_activity:
+            return None
+        if self.discord_client_secret is None:
+            raise ConfigError(
+                f"activity_client_id is set, so the Activity's sign-in needs the application's "
+                f"OAuth2 secret in the {SECRET_ENV} environment variable (docs/activity.md)"
+            )
+        return self.discord_client_secret
+
     @model_validator(mode="after")
     def _one_database_and_shards(self) -> Settings:
         if not self.database_url:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final
 
 from aiohttp import web
 
-from bot.settings import SECRET_ENV, TOKEN_ENV, WEB_ADDRESS_NEEDED, ConfigError, Settings
+from bot.settings import TOKEN_ENV, WEB_ADDRESS_NEEDED, ConfigError, Settings
 from bot.store import Database
 
 from .activity import Activity, ActivityOptions
@@ -67,18 +67,14 @@ def options_of(settings: Settings) -> WebOptions:
 
 def activity_options_of(settings: Settings) -> ActivityOptions | None:
     """The Activity's options (None: ``activity_client_id`` is 0); ConfigError without secrets."""
-    if not settings.activity_client_id:
+    secret = settings.require_activity_secret()
+    if secret is None:
         return None
-    if settings.discord_client_secret is None:
-        raise ConfigError(
-            f"activity_client_id is set, so the Activity's sign-in needs the application's "
-            f"OAuth2 secret in the {SECRET_ENV} environment variable (docs/activity.md)"
-        )
     if settings.discord_token is None:
         raise ConfigError(f"the Activity checks its instances with the bot's {TOKEN_ENV}")
     return ActivityOptions(
         client_id=settings.activity_client_id,
-        client_secret=settings.discord_client_secret.get_secret_value(),
+        client_secret=secret.get_secret_value(),
         bot_token=settings.discord_token.get_secret_value(),
         api_url=settings.discord_api_url,
     )
