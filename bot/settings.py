@@ -189,7 +189,8 @@ class Settings(BaseSettings):
 
     search_workers: Annotated[int, Field(ge=0, le=256)] | Literal["auto"] = "auto"
     """Worker processes of the search pool (``bot.search_pool``): ``auto`` for the cores
-    less one, at least 1; 0 for threads of the bot's own process (tests)."""
+    less one, at least 1; 0 for threads of the bot's own process (tests). Reviews run on
+    review workers besides them, one a core."""
 
     search_grace: float = Field(default=0.3, ge=0, le=60, allow_inf_nan=False)
     """Seconds past the computer delay a computer's search may take; then basic's move."""

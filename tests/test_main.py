@@ -126,6 +126,7 @@ def test_sigterm_stops_the_bot_cleanly(tmp_path: Path) -> None:
     assert process.returncode == 0, stderr
     assert "Traceback" not in stderr
     assert "Restored 0 open table(s)" in stderr
+    assert "Search pool: " in stderr and " for reviews\n" in stderr  # what its workers run
 
 
 @pytest.mark.parametrize(
