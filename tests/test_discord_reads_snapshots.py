@@ -7,8 +7,8 @@ and never read a live table's state. Read from the source with ``ast``:
 - none of them names ``LiveTable`` or ``Table`` or imports ``bot.tables.live``,
   ``bot.tables.table`` or the parts of a live table (turns, lobby, absence, timers);
 - a table the registry hands them (``service.fetch(...)``, ``tables.at(...)``, a loop
-  over ``tables.open_tables``...) is used for what it is known by (its ``id`` and
-  ``place``, fixed when it opens), what it answers with values holding nothing live
+  over ``tables.open_tables``...) is used for what it is known by (its ``id``, ``number``
+  and ``place``, fixed when it opens), what it answers with values holding nothing live
   (``snapshot()``, ``watched()``, ``review_of(...)``) and its requests (a method of
   ``turns``, ``lobby`` or ``absence``) only: not read, not passed on whole, not
   returned; compared with ``None`` at most.
@@ -35,7 +35,7 @@ LOOKUPS: Final = frozenset(
 """The registry's calls that hand out a live table."""
 MANY: Final = frozenset({"tables_of", "hosted_by", "open_tables"})
 """The registry's calls or properties that hand out several."""
-HANDLE: Final = frozenset({"id", "place"})
+HANDLE: Final = frozenset({"id", "number", "place"})
 """What a table is known by, fixed when it opens."""
 ASKS: Final = frozenset({"snapshot", "watched", "review_of"})
 """What a live table answers with values that hold nothing live."""

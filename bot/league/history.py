@@ -33,6 +33,8 @@ class HistoryEntry:
     """One game from one player's side."""
 
     game_id: int
+    number: int
+    """The game's number as people see it (``shown_number``)."""
     finished_at: datetime
     ranked: bool
     outcome: Outcome
@@ -69,6 +71,7 @@ def history_entry(user_id: int, game: ArchivedGame) -> HistoryEntry:
     outcome: Outcome = "tied" if game.winner is None else "won" if game.winner == team else "lost"
     return HistoryEntry(
         game_id=game.id,
+        number=game.shown_number,
         finished_at=game.finished_at,
         ranked=game.ranked,
         outcome=outcome,

@@ -389,11 +389,18 @@ class LeagueService:
         await self.take_in(guild_id)
         return await history_page(self._games, guild_id, user_id, page, size)
 
-    async def game(self, guild_id: int, game_id: int) -> tuple[ArchivedGame, dict[str, Any]]:
-        """A finished game of the server with its record."""
+    async def game(self, guild_id: int, number: int) -> tuple[ArchivedGame, dict[str, Any]]:
+        """The server's finished game numbered ``number`` (as people see it), with its record."""
+        game = await self._games.numbered(guild_id, number)
+        if game is None:
+            raise NoSuchGameError(f"There is no finished game #{number} on this server.")
+        return game, await self._games.record(game.id)
+
+    async def game_of_id(self, guild_id: int, game_id: int) -> tuple[ArchivedGame, dict[str, Any]]:
+        """A finished game of the server by its id (a button's), with its record."""
         game = await self._games.of_server(guild_id, game_id)
         if game is None:
-            raise NoSuchGameError(f"There is no finished game #{game_id} on this server.")
+            raise NoSuchGameError("That game is no longer in this server's archive.")
         return game, await self._games.record(game_id)
 
     async def recent_games(self, guild_id: int, limit: int = 25) -> list[ArchivedGame]:

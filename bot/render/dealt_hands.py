@@ -23,7 +23,7 @@ def dealt_hands_panel(table: PublicTable, dealt: DealtHands, four_colour: bool =
     if dealt.upcard is not None:
         lines.append(f"Turned up: {card_text(dealt.upcard, four_colour)}")
     return Panel(
-        title=f"Table {table.id}: the hands of deal {deal.number}",
+        title=f"Table {table.number}: the hands of deal {deal.number}",
         description="\n".join(lines),
         footer=deal_line(table, deal),
     )

@@ -229,7 +229,7 @@ def hand_panel(table: PublicTable, view: SeatView, four_colour: bool = False) ->
     ]
     partners = [player(table, s) for s in range(view.seat % 2, view.players, 2) if s != view.seat]
     return Panel(
-        f"Your hand · table {table.id}, deal {view.deal_number}",
+        f"Your hand · table {table.number}, deal {view.deal_number}",
         in_colours("\n".join(lines), four_colour),
         "dark_green" if view.my_turn else "dark_grey",
         footer=f"Seat {view.seat + 1} {team_mark(view.seat)} · partner {' & '.join(partners)} · "
@@ -250,4 +250,4 @@ def closed_hand_panel(table: PublicTable) -> Panel:
         if game is not None:
             lines.append(f"Score when it closed: {score_line(table, game)}")
         colour = "light_grey"
-    return Panel(f"Your hand · table {table.id} · {title}", "\n".join(lines), colour)
+    return Panel(f"Your hand · table {table.number} · {title}", "\n".join(lines), colour)

@@ -237,7 +237,7 @@ def _history_line(e: HistoryEntry, longest: int) -> str:
     partners = f"with {_people(e.partners, longest)} " if e.partners else ""
     kind = "ranked" if e.ranked else "casual"
     return (
-        f"**#{e.game_id}** · {_OUTCOME_MARKS[e.outcome]} {e.score_for}–{e.score_against} · "
+        f"**#{e.number}** · {_OUTCOME_MARKS[e.outcome]} {e.score_for}–{e.score_against} · "
         f"{partners}vs {_people(e.opponents, longest)} · {kind} · "
         f"<t:{int(e.finished_at.timestamp())}:d>"
     )
@@ -274,9 +274,9 @@ def history_panel(name: str, page: HistoryPage) -> Panel:
 # ---------------------------------------------------------------------- export
 
 
-def export_filename(game_id: int) -> str:
-    """The name of a game's exported record."""
-    return f"euchre-game-{game_id}.json"
+def export_filename(number: int) -> str:
+    """The name of the exported record of the server's game ``number``."""
+    return f"euchre-game-{number}.json"
 
 
 def export_bytes(record: dict[str, Any]) -> bytes:

@@ -115,7 +115,7 @@ def replay_panel(game: ArchivedGame, book: ReplayBook, index: int) -> Panel:
     tricks = end - start - 1
     where = f"deal {step.deal + 1} of {deals}"
     where += " · bidding" if step.trick == 0 else f" · trick {step.trick} of {tricks}"
-    panel = Panel(title=f"🔁 Game #{game.id} · {where}", colour="blurple")
+    panel = Panel(title=f"🔁 Game #{game.shown_number} · {where}", colour="blurple")
     sides = [joined(names[t::2]) for t in (0, 1)]
     teams = " — ".join(f"{team_mark(t)} {sides[t]} **{step.score[t]}**" for t in (0, 1))
     if step.contract is not None or book.rules.game == "bid_euchre":

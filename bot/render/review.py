@@ -16,6 +16,7 @@ from bot.players.review import (
     Grade,
     ReviewedDecision,
 )
+from bot.tables import named_table
 
 from .hints import action_phrase, why_text
 from .reasons import reason
@@ -131,15 +132,15 @@ MESSAGE_LIMIT = 2000
 """Characters a Discord message's content may hold."""
 
 
-def deal_review_text(game_id: int, deals: int, review: DealReview) -> str:
-    """A deal's review as the answer to ``/euchre review``: which deal of which game, then it."""
-    head = f"🔍 **Review of game #{game_id}**, deal {review.deal} of {deals}"
+def deal_review_text(number: int, deals: int, review: DealReview) -> str:
+    """A deal's review as the answer to ``/euchre review``: which deal of game ``number``."""
+    head = f"🔍 **Review of game #{number}**, deal {review.deal} of {deals}"
     return fitted([head, *review_lines(review)])
 
 
-def table_review_text(table_id: int, deals: int, review: DealReview) -> str:
-    """A deal's review from a table's Review button: which deal, then it."""
-    head = f"🔍 **Review at table {table_id}**, deal {review.deal} of {deals}"
+def table_review_text(number: int | None, deals: int, review: DealReview) -> str:
+    """A deal's review from the Review button of table ``number`` (None: unknown), then it."""
+    head = f"🔍 **Review at {named_table(number).lower()}**, deal {review.deal} of {deals}"
     return fitted([head, *review_lines(review)])
 
 

@@ -94,28 +94,28 @@ def setting_value_choice_name(
 def server_rules_panels(
     server: HouseRules,
     *,
-    table_id: int | None = None,
+    table_number: int | None = None,
     table_rules: HouseRules | None = None,
     table_overridden: bool = False,
 ) -> list[Panel]:
-    """The server's house rules; and the table's here, when it plays other rules."""
+    """The server's house rules; and the table's here (``table_number``), when it plays others."""
     panel = rules_panel(server, title="This server's house rules")
-    if table_id is None or table_rules is None:
+    if table_number is None or table_rules is None:
         return [panel]
     if table_rules == server:
-        panel.description = f"{panel.description}\nTable {table_id} here plays these rules."
+        panel.description = f"{panel.description}\nTable {table_number} here plays these rules."
         return [panel]
     table = table_rules_panel(
-        table_id, table_rules, overridden=table_overridden, server_rules=server
+        table_number, table_rules, overridden=table_overridden, server_rules=server
     )
     return [panel, table]
 
 
 def table_rules_panel(
-    table_id: int, rules: HouseRules, *, overridden: bool, server_rules: HouseRules | None
+    number: int, rules: HouseRules, *, overridden: bool, server_rules: HouseRules | None
 ) -> Panel:
-    """A table's rules, saying where they differ from the server's house rules."""
-    panel = rules_panel(rules, title=f"Rules of table {table_id}")
+    """The rules of table ``number``, saying where they differ from the server's house rules."""
+    panel = rules_panel(rules, title=f"Rules of table {number}")
     notes = []
     if overridden:
         notes.append("The host chose these rules for this table, so the game is casual.")

@@ -67,7 +67,7 @@ def table_panel(table: PublicTable, faces: CardFaces = NO_FACES, *, web: str = "
         panel = _lobby(table)
     elif table.status == "aborted":
         panel = Panel(
-            f"{_name(table)} · table {table.id} · closed",
+            f"{_name(table)} · table {table.number} · closed",
             "This table was closed. Start a new one with /euchre new.",
         )
     elif table.game is not None and table.game.view.over:
@@ -132,7 +132,7 @@ def _lobby(table: PublicTable) -> Panel:
         f"when all {size} seats are taken.\n"
         f"Computer players: **{level_name(table.computer_level)}**.\n{status}"
     )
-    panel = Panel(f"{_name(table)} · table {table.id} · lobby", description)
+    panel = Panel(f"{_name(table)} · table {table.number} · lobby", description)
     panel.add_field(name="Seats", value="\n".join(lines), inline=False)
     panel.add_field(name="Partners", value=teams, inline=False)
     return panel
@@ -169,7 +169,9 @@ def _game(table: PublicTable, game: PublicGame, faces: CardFaces) -> Panel:
             lines.append(f"Bids: {bids}")
         bidding = view.rules.game == "bid_euchre"
         lines.append(_bid_turn(table, game) if bidding else _whose_turn(table, game))
-    panel = Panel(f"{_name(table)} · table {table.id} · deal {view.deal_number}", "\n".join(lines))
+    panel = Panel(
+        f"{_name(table)} · table {table.number} · deal {view.deal_number}", "\n".join(lines)
+    )
     previous = game.last_deal
     if previous is not None and view.trump is None:
         value = deal_line(table, previous)
@@ -305,7 +307,7 @@ def _cards_and_taker(
 
 def _result(table: PublicTable, game: PublicGame, faces: CardFaces) -> Panel:
     description = "\n".join([result_line(table, game), score_line(table, game)])
-    panel = Panel(f"{_name(table)} · table {table.id} · game over", description)
+    panel = Panel(f"{_name(table)} · table {table.number} · game over", description)
     last = game.last_trick
     if last is not None:
         trump = game.last_deal.trump if game.last_deal is not None else None

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bot.store._codec import build, row_dict, time_text
 from bot.store.errors import ConstraintError, NotFoundError
-from bot.store.models import Snowflake
+from bot.store.models import Snowflake, shown_number
 from bot.store.repository import Repository
 
 __all__ = ["AccuracyPoint", "AccuracyRepo", "DealAccuracy", "GameAccuracy"]
@@ -64,6 +64,11 @@ class AccuracyPoint(BaseModel):
     accuracy: float
     decisions: int
     flagged: int
+
+    @property
+    def shown_number(self) -> int:
+        """The game's number as people see it."""
+        return shown_number(self.number, self.game_id)
 
 
 _COLUMNS: Final = "game_id, user_id, seat, accuracy, decisions, flagged, points_lost, reviewed_at"

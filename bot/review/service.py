@@ -145,27 +145,36 @@ class Reviewer:
     # ------------------------------------------------------------------ one deal
 
     async def deal(
-        self, guild_id: int, user_id: int, game_id: int | None = None, deal: int | None = None
+        self,
+        guild_id: int,
+        user_id: int,
+        number: int | None = None,
+        deal: int | None = None,
+        *,
+        game_id: int | None = None,
     ) -> DealShown:
         """The review of ``user_id``'s decisions in a deal of an archived game of the server.
 
-        No game: the person's latest game; no deal: its last finished deal. A game the
-        person did not play in, or a deal it never had, is refused in one sentence.
+        The game numbered ``number`` on the server as people see it, or the game
+        ``game_id`` (a button's); neither: the person's latest game. No deal: its last
+        finished deal. A game the person did not play in, or a deal it never had, is
+        refused in one sentence.
         """
-        game = await self._game(guild_id, user_id, game_id)
+        game = await self._game(guild_id, user_id, number, game_id)
+        shown = game.shown_number
         seat = next((p.seat for p in game.players if p.user_id == user_id), None)
         if seat is None:
             raise NotYourDealError(
-                f"You didn't play in game #{game.id}: a review goes through your own decisions."
+                f"You didn't play in game #{shown}: a review goes through your own decisions."
             )
         record = await self._games.record(game.id)
         deals = finished_deals(record)
         if deals == 0:
-            raise UserFacingError(f"Game #{game.id} has no finished deal to review.")
+            raise UserFacingError(f"Game #{shown} has no finished deal to review.")
         chosen = deals if deal is None else deal
         if not 1 <= chosen <= deals:
             raise UserFacingError(
-                f"Game #{game.id} has deals 1 to {deals}: there is no deal {chosen}."
+                f"Game #{shown} has deals 1 to {deals}: there is no deal {chosen}."
             )
         review = await self._review(record, seat, chosen)
         self._start(
@@ -190,12 +199,19 @@ class Reviewer:
         deals = finished_deals(record)
         if not 1 <= deal <= deals:
             raise UserFacingError(
-                f"Table {table_id}'s game has deals 1 to {deals}: there is no deal {deal}."
+                f"This table's game has deals 1 to {deals}: there is no deal {deal}."
             )
         return KeptTableGame(game, record, deals)
 
-    async def _game(self, guild_id: int, user_id: int, game_id: int | None) -> ArchivedGame:
-        if game_id is None:
+    async def _game(
+        self, guild_id: int, user_id: int, number: int | None, game_id: int | None
+    ) -> ArchivedGame:
+        if game_id is not None:
+            game = await self._games.of_server(guild_id, game_id)
+            if game is None:
+                raise UserFacingError("That game is no longer in this server's archive.")
+            return game
+        if number is None:
             latest = await self._games.list_by_player(guild_id, user_id, limit=1)
             if not latest:
                 raise UserFacingError(
@@ -203,9 +219,9 @@ class Reviewer:
                     "then ask for its review."
                 )
             return latest[0]
-        game = await self._games.of_server(guild_id, game_id)
+        game = await self._games.numbered(guild_id, number)
         if game is None:
-            raise UserFacingError(f"There is no finished game #{game_id} on this server.")
+            raise UserFacingError(f"There is no finished game #{number} on this server.")
         return game
 
     async def _review(self, record: dict[str, Any], seat: int, deal: int) -> DealReview:

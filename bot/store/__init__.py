@@ -62,6 +62,7 @@ from bot.store.models import (
     StoredAction,
     StoredTable,
     TableStatus,
+    shown_number,
 )
 from bot.store.preferences import PreferenceRepo
 from bot.store.ratings import RatingRepo
@@ -132,5 +133,6 @@ __all__ = [
     "connect",
     "latest_version",
     "migrate",
+    "shown_number",
     "utc_now",
 ]

@@ -78,7 +78,11 @@ class CopyReport:
 
     def lines(self) -> list[str]:
         """One line per table, then the replay."""
-        out = [f"  {table:<22} {count:>9,} rows" for table, count in self.rows.items()]
+        width = max(map(len, self.rows), default=0)
+        out = [
+            f"  {table:<{width}} {count:>9,} {'row' if count == 1 else 'rows'}"
+            for table, count in self.rows.items()
+        ]
         out.append(f"  every archived game replayed: {self.games_replayed:,}")
         return out
 
@@ -120,7 +124,8 @@ async def copy_database(
         async with dst.transaction(), src.snapshot():
             for table, key in COPY_ORDER.items():
                 report.rows[table] = await _copy_table(src, dst, table, key, columns[table])
-                progress(f"copied {table}: {report.rows[table]:,} rows")
+                count = report.rows[table]
+                progress(f"copied {table}: {count:,} {'row' if count == 1 else 'rows'}")
             for table in _IDENTITY_TABLES:
                 await dst.set_identity_next(table, await src.identity_next(table))
             await _check_counts(src, dst, report)

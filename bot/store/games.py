@@ -163,8 +163,13 @@ class GameArchiveRepo(Repository):
 
     async def of_server(self, guild_id: int, game_id: int) -> ArchivedGame | None:
         """The archived game ``game_id`` with its players if server ``guild_id`` played it."""
-        games = await self._games("id = ? AND guild_id = ?", (game_id, guild_id))
-        return games[0] if games else None
+        return next(iter(await self._games("id = ? AND guild_id = ?", (game_id, guild_id))), None)
+
+    async def numbered(self, guild_id: int, number: int) -> ArchivedGame | None:
+        """The server's game people know as ``number``: numbered so, else unnumbered of that id."""
+        where = "guild_id = ? AND (number = ? OR (number IS NULL AND id = ?))"
+        games = await self._games(where, (guild_id, number, number))
+        return next((g for g in games if g.number is not None), next(iter(games), None))
 
     async def get_with_record(self, game_id: int) -> tuple[ArchivedGame, dict[str, Any]]:
         """One archived game and its record, in one read; NotFoundError if none."""

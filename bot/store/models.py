@@ -21,6 +21,7 @@ __all__ = [
     "StoredAction",
     "StoredTable",
     "TableStatus",
+    "shown_number",
 ]
 
 Snowflake = Annotated[int, Field(gt=0, lt=2**63)]
@@ -30,6 +31,15 @@ TableStatus = Literal["lobby", "playing", "finished", "aborted"]
 OPEN_STATUSES: Final[tuple[TableStatus, ...]] = ("lobby", "playing")
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+def shown_number(number: int | None, row_id: int) -> int:
+    """The number people see of a server's table or game, and type to name it.
+
+    Its number on the server (1, 2, 3...: schema 23); a row stored without one has
+    ``number`` None and is shown by its id. Ids stay inside: buttons, web addresses, logs.
+    """
+    return row_id if number is None else number
 
 
 class Seat(BaseModel):
@@ -121,6 +131,11 @@ class StoredTable(BaseModel):
         return self.status in OPEN_STATUSES
 
     @property
+    def shown_number(self) -> int:
+        """The table's number as people see it (:func:`shown_number`)."""
+        return shown_number(self.number, self.id)
+
+    @property
     def place_id(self) -> int:
         """The channel the table lives in: its thread if it has one."""
         return self.thread_id if self.thread_id is not None else self.channel_id
@@ -181,3 +196,8 @@ class ArchivedGame(BaseModel):
     stopped: str | None = None
     """Why the game was ended before its end (its finished deals kept); None: it ended."""
     players: tuple[GamePlayer, ...]
+
+    @property
+    def shown_number(self) -> int:
+        """The game's number as people see it (:func:`shown_number`)."""
+        return shown_number(self.number, self.id)

@@ -30,6 +30,7 @@ from .errors import (
     TableExistsError,
     TableFullError,
     WrongStageError,
+    named_table,
 )
 from .events import (
     ClaimMade,
@@ -106,6 +107,7 @@ __all__ = [
     "TurnPassed",
     "WrongStageError",
     "dealt_hands",
+    "named_table",
     "no_review_kept",
     "plain_delay",
     "review_record",

@@ -56,6 +56,7 @@ def _saved(stored: StoreTable) -> SavedTable:
         actors=[None if a.actor is None else dict(a.actor) for a in stored.actions],
         rules_overridden=stored.rules_overridden,
         hinted=stored.hinted,
+        number=stored.number,
     )
 
 
@@ -68,8 +69,8 @@ class DatabaseTableStore:
         self._tables = TableRepo(db)
         self._games = GameArchiveRepo(db)
 
-    async def create_table(self, new: NewTable) -> int:
-        """Save a new lobby and return its id."""
+    async def create_table(self, new: NewTable) -> SavedTable:
+        """Save a new lobby and return it as saved (its id and its number)."""
         stored = await self._tables.create(
             guild_id=new.place.guild_id,
             channel_id=new.place.channel_id,
@@ -80,7 +81,7 @@ class DatabaseTableStore:
             seats=_store_seats(new.seats),
             rules_overridden=new.rules_overridden,
         )
-        return stored.id
+        return _saved(stored)
 
     async def save_seats(self, table_id: int, seats: Sequence[Seat | None]) -> None:
         """Replace the table's seats."""

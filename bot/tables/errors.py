@@ -33,7 +33,13 @@ __all__ = [
     "TableFullError",
     "TableMovingError",
     "WrongStageError",
+    "named_table",
 ]
+
+
+def named_table(number: int | None) -> str:
+    """A table as a sentence begins with it: "Table 3", or "This table" if not known."""
+    return "This table" if number is None else f"Table {number}"
 
 
 class TableError(UserFacingError):
@@ -44,9 +50,9 @@ class NoTableError(TableError):
     """No open table where the user asked."""
 
     @classmethod
-    def of(cls, table_id: int) -> NoTableError:
-        """The refusal of a button of table ``table_id``, which this process does not have."""
-        return cls(f"Table {table_id} no longer exists: start a new one with /euchre new.")
+    def of(cls, number: int | None = None) -> NoTableError:
+        """The refusal of a button of a table this process does not have (numbered, if known)."""
+        return cls(f"{named_table(number)} no longer exists: start a new one with /euchre new.")
 
 
 class TableClosedError(TableError):
@@ -58,10 +64,10 @@ class TableClosedError(TableError):
     public: PublicTable | None = None
 
     @classmethod
-    def of(cls, table_id: int, status: str, public: PublicTable | None = None) -> TableClosedError:
-        """The refusal of a change at table ``table_id``, closed as ``status`` says."""
+    def of(cls, number: int, status: str, public: PublicTable | None = None) -> TableClosedError:
+        """The refusal of a change at the table numbered ``number``, closed as ``status`` says."""
         how = "has finished" if status == "finished" else "was closed"
-        refusal = cls(f"Table {table_id} {how}: start a new one with /euchre new.")
+        refusal = cls(f"Table {number} {how}: start a new one with /euchre new.")
         refusal.public = public
         return refusal
 
@@ -72,10 +78,10 @@ class TableExistsError(TableError):
     table_id: int | None = None
 
     @classmethod
-    def of(cls, table_id: int) -> TableExistsError:
-        """The refusal of a second table where table ``table_id`` is open."""
+    def of(cls, table_id: int, number: int) -> TableExistsError:
+        """The refusal of a second table where table ``table_id`` (numbered ``number``) is open."""
         refusal = cls(
-            f"There's already a table here (table {table_id}): join it, "
+            f"There's already a table here (table {number}): join it, "
             "or its host can close it with /euchre abort."
         )
         refusal.table_id = table_id

@@ -44,9 +44,14 @@ class LiveTable(Table):
     """A table of the service and what changes it (see the module docstring)."""
 
     def __init__(
-        self, crew: Crew, table_id: int, new: NewTable, settings: ServerSettings | None = None
+        self,
+        crew: Crew,
+        table_id: int,
+        new: NewTable,
+        settings: ServerSettings | None = None,
+        number: int | None = None,
     ) -> None:
-        """The lobby ``new``, saved as ``table_id``, of ``crew``'s service.
+        """The lobby ``new``, saved as ``table_id`` numbered ``number``, of ``crew``'s service.
 
         ``settings``: its server's, as :class:`Table` takes them; its computers wait the
         crew's delay where the server sets none.
@@ -61,6 +66,7 @@ class LiveTable(Table):
             rules_overridden=new.rules_overridden,
             settings=settings,
             computer_move_delay=crew.computer_move_delay,
+            number=number,
         )
         self.crew = crew
         self.timers = TurnTimers(self, crew)
@@ -73,7 +79,7 @@ class LiveTable(Table):
         cls, crew: Crew, stored: SavedTable, settings: ServerSettings | None = None
     ) -> LiveTable:
         """The table the store holds, its record replayed (see :meth:`Table.replay`)."""
-        table = cls(crew, stored.id, stored.opened, settings)
+        table = cls(crew, stored.id, stored.opened, settings, stored.number)
         table.replay(stored)
         return table
 

@@ -82,6 +82,8 @@ class SavedTable:
     """The host changed the server's house rules for this table."""
     hinted: bool = False
     """Someone at the table asked for a hint: its game is casual."""
+    number: int | None = None
+    """The server's own count of its tables (1, 2, 3...); None: written without one."""
 
     @property
     def opened(self) -> NewTable:
@@ -99,8 +101,8 @@ class SavedTable:
 class TableStore(Protocol):
     """What the table service needs from storage. Every method may raise on failure."""
 
-    async def create_table(self, new: NewTable) -> int:
-        """Save a new lobby and return its id (ids are never reused)."""
+    async def create_table(self, new: NewTable) -> SavedTable:
+        """Save a new lobby and return it as saved: its id (never reused) and its number."""
         ...
 
     async def save_seats(self, table_id: int, seats: Sequence[Seat | None]) -> None:
@@ -177,13 +179,18 @@ class MemoryTableStore:
         except KeyError:
             raise LookupError(f"no table {table_id}") from None
 
-    async def create_table(self, new: NewTable) -> int:
-        """Save a new lobby and return its id; OpenTableExistsError if the place has one."""
+    async def create_table(self, new: NewTable) -> SavedTable:
+        """Save a new lobby and return it; OpenTableExistsError if the place has one.
+
+        Tables are numbered per server, as the database numbers them.
+        """
         for row in self.tables.values():
             if row.place.id == new.place.id and row.status in OPEN_STATUSES:
                 raise OpenTableExistsError(f"place {new.place.id} already has open table {row.id}")
         table_id = self._next_id
         self._next_id += 1
+        guild = new.place.guild_id
+        number = 1 + sum(row.place.guild_id == guild for row in self.tables.values())
         self.tables[table_id] = SavedTable(
             id=table_id,
             place=new.place,
@@ -193,8 +200,9 @@ class MemoryTableStore:
             seed=new.seed,
             seats=list(new.seats),
             rules_overridden=new.rules_overridden,
+            number=number,
         )
-        return table_id
+        return copy.deepcopy(self.tables[table_id])
 
     async def save_seats(self, table_id: int, seats: Sequence[Seat | None]) -> None:
         """Replace the table's seats."""

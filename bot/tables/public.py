@@ -147,6 +147,8 @@ class PublicTable:
     """A table as its public message shows it."""
 
     id: int
+    number: int
+    """Its number on its server, as people see it (``id`` stays inside: buttons, logs)."""
     place: Place
     host_id: int
     status: TableStatus

@@ -14,6 +14,8 @@ import asyncio
 import logging
 from collections import OrderedDict
 
+from bot.store import shown_number
+
 from .errors import NoTableError, TableClosedError
 from .live import LiveTable
 from .ownership import Ownership
@@ -57,8 +59,8 @@ class Registry:
             return table
         closed = self._closed.get(table_id)
         if closed is not None:
-            raise TableClosedError.of(table_id, closed.status, closed.public())
-        raise NoTableError.of(table_id)
+            raise TableClosedError.of(closed.number, closed.status, closed.public())
+        raise NoTableError.of()
 
     def get_any(self, table_id: int) -> LiveTable:
         """An open table, or a recently closed one."""
@@ -67,6 +69,20 @@ class Registry:
             self.get(table_id)  # raises the right refusal
         assert table is not None
         return table
+
+    async def number_of(self, table_id: int) -> int | None:
+        """The number people see of table ``table_id``, from memory or else from the store.
+
+        None when neither has the table.
+        """
+        table = self._open.get(table_id) or self._closed.get(table_id)
+        if table is not None:
+            return table.number
+        try:
+            row = await self.store.load_table(table_id)
+        except LookupError:
+            return None
+        return shown_number(row.number, row.id)
 
     def at(self, place_id: int) -> LiveTable | None:
         """The open table of a channel or thread."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.store import ConnectionLostError, OpenTableExistsError
+from bot.store import ConnectionLostError, OpenTableExistsError, shown_number
 
 from .errors import NoTableError, TableClosedError, TableError
 from .persistence import NewTable, Place, SavedTable, TableStore
@@ -69,16 +69,17 @@ async def forgotten(store: TableStore, table_id: int) -> TableError:
     try:
         row = await store.load_table(table_id)
     except LookupError:
-        return NoTableError.of(table_id)
+        return NoTableError.of()
     except Exception:
         log.warning("table %d: could not look it up in the store", table_id, exc_info=True)
-        return NoTableError.of(table_id)
+        return NoTableError.of()
+    number = shown_number(row.number, row.id)
     if row.status not in ("finished", "aborted"):
         # Another process's, or opened since this one started.
-        return NoTableError.of(table_id)
+        return NoTableError.of(number)
     try:
         public = Table.restore(row).public()
     except Exception:
         log.warning("table %d: its record does not replay", table_id, exc_info=True)
         public = None
-    return TableClosedError.of(table_id, row.status, public)
+    return TableClosedError.of(number, row.status, public)

@@ -92,4 +92,4 @@ class Restorer:
                 f"taken in from the store ({table.status})",
             )
         )
-        raise TableExistsError.of(table.id) from exc
+        raise TableExistsError.of(table.id, table.number) from exc

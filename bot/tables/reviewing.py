@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.review.deal import ANOTHER_PLAYERS_DEAL
 
-from .errors import WrongStageError
+from .errors import WrongStageError, named_table
 
 if TYPE_CHECKING:
     from .table import Table
@@ -40,7 +40,7 @@ def review_record(table: Table, user_id: int, seat: int, deal: int) -> dict[str,
     if table.seat_of(user_id) != seat:
         raise WrongStageError(ANOTHER_PLAYERS_DEAL)
     if table.status == "aborted":
-        raise no_review_kept(table.id, archive=True)
+        raise no_review_kept(table.number, archive=True)
     deals = reviewable_deals(table)
     if not 1 <= deal <= deals:
         raise WrongStageError(
@@ -50,18 +50,18 @@ def review_record(table: Table, user_id: int, seat: int, deal: int) -> dict[str,
     return table.record()
 
 
-def no_review_kept(table_id: int, *, archive: bool) -> WrongStageError:
-    """The refusal of a Review at a table whose game nothing kept.
+def no_review_kept(number: int | None, *, archive: bool) -> WrongStageError:
+    """The refusal of a Review at a table (numbered, if known) whose game nothing kept.
 
     ``archive``: the server keeps finished games (its league), so this table's game
     did not finish; else the bot keeps none, and a review lasts as long as its table.
     """
     if archive:
         return WrongStageError(
-            f"Table {table_id} closed before its game ended, so no game was kept to review: "
+            f"{named_table(number)} closed before its game ended, so no game was kept to review: "
             "/euchre review goes through the games you have finished."
         )
     return WrongStageError(
-        f"Table {table_id} is closed and this bot keeps no finished games, so its deals "
+        f"{named_table(number)} is closed and this bot keeps no finished games, so its deals "
         "can't be reviewed any more: review a deal from your hand while its table is open."
     )

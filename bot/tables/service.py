@@ -141,7 +141,7 @@ class TableService(Registry):
         async with self.opening:
             existing = self.at(place.id)
             if existing is not None:
-                raise TableExistsError.of(existing.id)
+                raise TableExistsError.of(existing.id, existing.number)
             await self.ownership.claim(place.guild_id)
             settings = await self.server_settings.get(place.guild_id)
             if rules is None:
@@ -151,10 +151,10 @@ class TableService(Registry):
             seed = self.seeds()
             new = NewTable(place, host.user_id, rules, seed, tuple(taken), rules_overridden)
             try:
-                table_id = await self.store.create_table(new)
+                saved = await self.store.create_table(new)
             except Exception as exc:
                 return await self.restorer.opening_failed(new, exc)
-            table = LiveTable(self.crew, table_id, new, settings)
+            table = LiveTable(self.crew, saved.id, new, settings, saved.number)
             self.add(table)
             await self.crew.saver.tell(table, "opened", f"by {host.name}, rules {rules.to_spec()}")
         return table

@@ -80,6 +80,11 @@ class TableSnapshot:
         return self.public.id
 
     @property
+    def number(self) -> int:
+        """The table's number as people see it."""
+        return self.public.number
+
+    @property
     def place(self) -> Place:
         """Its channel or thread."""
         return self.public.place

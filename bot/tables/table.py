@@ -28,6 +28,7 @@ from bot.rules import (
     seat_view,
 )
 from bot.server.settings import ServerSettings
+from bot.store import shown_number
 
 from .errors import (
     IllegalMoveError,
@@ -85,14 +86,18 @@ class Table:
         rules_overridden: bool = False,
         settings: ServerSettings | None = None,
         computer_move_delay: float = 0.0,
+        number: int | None = None,
     ) -> None:
         """A lobby with ``seats`` taken (padded with empty seats).
 
-        ``rules_overridden``: the host changed the server's house rules for this table.
+        ``number``: the table's number on its server (None: written without one, shown by
+        its id). ``rules_overridden``: the host changed the server's house rules for this table.
         ``settings``: its server's, as they were when it opened (or was restored);
         ``computer_move_delay``: seconds before each computer move where they set none.
         """
         self.id = table_id
+        self.number = shown_number(number, table_id)
+        """The table's number as people see it; ``id`` stays inside (buttons, logs)."""
         self.place = place
         self.host_id = host_id
         self.rules = rules
@@ -194,7 +199,7 @@ class Table:
     def require_open(self) -> None:
         """TableClosedError once the table is finished or aborted."""
         if not self.is_open:
-            raise TableClosedError.of(self.id, self.status, self.public())
+            raise TableClosedError.of(self.number, self.status, self.public())
 
     def _check_seat_number(self, seat: int) -> None:
         if not 0 <= seat < self.size:
@@ -529,6 +534,7 @@ class Table:
         game = None if self.game is None else public_game(self.game, self.last_trick, self.actors)
         return PublicTable(
             id=self.id,
+            number=self.number,
             place=self.place,
             host_id=self.host_id,
             status=self.status,
@@ -575,6 +581,7 @@ class Table:
             rules_overridden=stored.rules_overridden,
             settings=settings,
             computer_move_delay=computer_move_delay,
+            number=stored.number,
         )
         table.replay(stored)
         return table

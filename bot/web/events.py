@@ -235,7 +235,7 @@ async def read_event_rounds(
                     points=None if table.result is None else table.result.points,
                     finished=table.result is not None and table.result.finished,
                     game_id=None if game is None else game.id,
-                    game_number=None if game is None else game.number or game.id,
+                    game_number=None if game is None else game.shown_number,
                     stopped=None if game is None else game.stopped,
                 )
             )

@@ -101,7 +101,7 @@ def live_table(
     rules = stored.rules
     names = _names(stored, rules.players, hidden)
     computers = [s is not None and s.is_computer for s in map(stored.seat, range(rules.players))]
-    number = stored.number or stored.id
+    number = stored.shown_number
     shown = [n or f"Seat {i + 1} (open)" for i, n in enumerate(names)]
     family = game_family(rules)
     open_seats = sum(n is None for n in names)

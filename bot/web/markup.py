@@ -108,7 +108,7 @@ def games_list(home: str, games: Sequence[ArchivedGame]) -> Markup:
     at = escape(home)
     return Markup(
         "".join(
-            f'<li><a href="{at}/games/{_num(g.id)}">Game {_num(g.number or g.id)}'
+            f'<li><a href="{at}/games/{_num(g.id)}">Game {_num(g.shown_number)}'
             f'</a>\n<span class="when">{g.finished_at.strftime("%-d %b %Y")}</span>\n'
             f'<span class="team team-0">{_teams[0]}</span> '
             f"<strong>{_num(g.score[0])}</strong>\n– <strong>{_num(g.score[1])}</strong> "
@@ -133,13 +133,13 @@ def _both_teams(game: ArchivedGame) -> tuple[str, str]:
     return " &amp; ".join(drawn[0]), " &amp; ".join(drawn[1])
 
 
-def history_list(home: str, history: Sequence[HistoryEntry], numbers: dict[int, int]) -> Markup:
+def history_list(home: str, history: Sequence[HistoryEntry]) -> Markup:
     """The items of a player's latest games: link, day, outcome and score, who with and against."""
     at = escape(home)
     return Markup(
         "".join(
             f'<li><a href="{at}/games/{_num(h.game_id)}">Game '
-            f"{_num(numbers[h.game_id])}</a>\n"
+            f"{_num(h.number)}</a>\n"
             f'<span class="when">{h.finished_at.strftime("%-d %b %Y")}</span>\n'
             f'<span class="outcome {_outcome}">{_outcome}</span> '
             f"{_num(h.score_for)}–{_num(h.score_against)}\n"

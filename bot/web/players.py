@@ -94,8 +94,6 @@ class PlayerPage:
     stats: PlayerStats
     opponents: tuple[Opponent, ...]
     history: tuple[HistoryEntry, ...]
-    numbers: dict[int, int]
-    """The server's number of each game in ``history``, by game id."""
     accuracy: Accuracy | None = None
 
     @property
@@ -137,7 +135,6 @@ async def read_player(db: Database, guild_id: int, user_id: int) -> PlayerPage:
         )
         latest = [masked(g, hidden) for g in latest]
     history = tuple(history_entry(user_id, g) for g in latest)
-    numbers = {g.id: g.number or g.id for g in latest}
     return PlayerPage(
         header.name,
         user_id,
@@ -147,7 +144,6 @@ async def read_player(db: Database, guild_id: int, user_id: int) -> PlayerPage:
         stats,
         opponents,
         history,
-        numbers,
         await _accuracy(db, guild_id, user_id),
     )
 

@@ -137,7 +137,7 @@ class GamePage:
     @property
     def number(self) -> int:
         """The game's number on its server (its id for a game stored without one)."""
-        return self.game.number or self.game.id
+        return self.game.shown_number
 
 
 async def _family_standings(

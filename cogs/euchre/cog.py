@@ -248,7 +248,7 @@ class Euchre(
         playing = (await table.snapshot()).status == "playing"
         await table.lobby.leave(interaction.user.id)
         note = " A computer plays your seat from now on." if playing else ""
-        await send_ephemeral(interaction, f"You left table {table.id}.{note}")
+        await send_ephemeral(interaction, f"You left table {table.number}.{note}")
         self.presenter.forget_hand(table.id, interaction.user.id)
         self.presenter.show(await table.snapshot(), urgent=True)
 
@@ -270,7 +270,7 @@ class Euchre(
         await table.lobby.abort(user, may_manage=may_manage)
         await send_public(
             interaction,
-            f"🛑 {_player(interaction).name} closed table {table.id}.",
+            f"🛑 {_player(interaction).name} closed table {table.number}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

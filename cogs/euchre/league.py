@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import discord
 from discord import app_commands
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 __all__ = ["LeagueCommands", "league_of"]
 
 NO_LEAGUE: Final = "The league isn't available on this bot: it needs the bot's database."
-_MAX_GAME_ID: Final = 2**53
+_MAX_GAME_NUMBER: Final = 2**53
 
 _FAMILY_CHOICES: Final = [app_commands.Choice(name=FAMILY_NAMES[f], value=f) for f in FAMILIES]
 _FAMILY_HELP: Final = "Which game's ladder (default: four-hand euchre)"
@@ -126,10 +126,10 @@ async def _game_choices(
     choices = []
     for g in games:
         sides = [" & ".join(p.display_name for p in g.players if p.team == team) for team in (0, 1)]
-        label = f"#{g.id} · {sides[0]} {g.score[0]}–{g.score[1]} {sides[1]}"
+        label = f"#{g.shown_number} · {sides[0]} {g.score[0]}–{g.score[1]} {sides[1]}"
         if current.strip() and current.strip().lstrip("#") not in label:
             continue
-        choices.append(app_commands.Choice(name=shorten(label, OPTION_TEXT), value=g.id))
+        choices.append(app_commands.Choice(name=shorten(label, OPTION_TEXT), value=g.shown_number))
     return choices[:25]
 
 
@@ -282,12 +282,13 @@ class LeagueCommands(Mixin):
 
     # ------------------------------------------------------------------ one game
 
-    async def _book(self, guild_id: int, game_id: int) -> tuple[ArchivedGame, ReplayBook]:
-        game, record = await self.league.game(guild_id, game_id)
+    @staticmethod
+    def _book(found: tuple[ArchivedGame, dict[str, Any]]) -> tuple[ArchivedGame, ReplayBook]:
+        game, record = found
         try:
             return game, replay_book(record)
         except RecordError as exc:
-            raise UserFacingError(f"Game #{game_id} can't be replayed: {exc}.") from None
+            raise UserFacingError(f"Game #{game.shown_number} can't be replayed: {exc}.") from None
 
     @app_commands.command(name="replay", description="Step through a finished game, hands up")
     @app_commands.describe(game="The game's number (see /euchre history)")
@@ -295,10 +296,10 @@ class LeagueCommands(Mixin):
     async def replay(
         self,
         interaction: discord.Interaction[EuchreBot],
-        game: app_commands.Range[int, 1, _MAX_GAME_ID],
+        game: app_commands.Range[int, 1, _MAX_GAME_NUMBER],
     ) -> None:
         """The first step of the game, privately, with buttons to step through it."""
-        archived, book = await self._book(_guild_id(interaction), game)
+        archived, book = self._book(await self.league.game(_guild_id(interaction), game))
         await send_ephemeral(
             interaction,
             embed=embed_of(replay_panel(archived, book, 0)),
@@ -308,8 +309,8 @@ class LeagueCommands(Mixin):
     async def replay_step(
         self, interaction: discord.Interaction[EuchreBot], game_id: int, deal: int, trick: int
     ) -> None:
-        """A replay button: redraw the message at that step."""
-        archived, book = await self._book(_guild_id(interaction), game_id)
+        """A replay button (it carries the game's id): redraw the message at that step."""
+        archived, book = self._book(await self.league.game_of_id(_guild_id(interaction), game_id))
         index = book.index(deal, trick)
         await update_message(
             interaction,
@@ -323,15 +324,16 @@ class LeagueCommands(Mixin):
     async def export(
         self,
         interaction: discord.Interaction[EuchreBot],
-        game: app_commands.Range[int, 1, _MAX_GAME_ID],
+        game: app_commands.Range[int, 1, _MAX_GAME_NUMBER],
     ) -> None:
         """The game's record as a file, to keep or to share."""
         archived, record = await self.league.game(_guild_id(interaction), game)
-        name = export_filename(archived.id)
+        number = archived.shown_number
+        name = export_filename(number)
         await send_ephemeral(
             interaction,
-            f"The record of game #{archived.id}: every card dealt and every move, to keep "
-            f"or share. Step through it here with `/euchre replay game:{archived.id}`.",
+            f"The record of game #{number}: every card dealt and every move, to keep "
+            f"or share. Step through it here with `/euchre replay game:{number}`.",
             file=discord.File(io.BytesIO(export_bytes(record)), filename=name),
         )
 

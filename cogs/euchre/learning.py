@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ReviewCommands"]
 
-_MAX_GAME_ID: Final = 2**53
+_MAX_GAME_NUMBER: Final = 2**53
 
 
 def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:
@@ -58,7 +58,7 @@ class ReviewCommands(Mixin):
     async def review(
         self,
         interaction: discord.Interaction[EuchreBot],
-        game: app_commands.Range[int, 1, _MAX_GAME_ID] | None = None,
+        game: app_commands.Range[int, 1, _MAX_GAME_NUMBER] | None = None,
         deal: app_commands.Range[int, 1, 999] | None = None,
     ) -> None:
         """Review one of your deals privately; buttons step through the game's other deals."""
@@ -68,7 +68,7 @@ class ReviewCommands(Mixin):
         shown = await reviewer.deal(guild_id, interaction.user.id, game, deal)
         view = review_view(shown)
         await interaction.followup.send(
-            deal_review_text(shown.game.id, shown.deals, shown.review),
+            deal_review_text(shown.game.shown_number, shown.deals, shown.review),
             view=view or discord.utils.MISSING,
             ephemeral=True,
         )
@@ -83,10 +83,11 @@ class ReviewCommands(Mixin):
         guild_id = _guild_id(interaction)
         reviewer = self.reviewer
         await answer_first(interaction)
-        shown = await reviewer.deal(guild_id, interaction.user.id, game_id, deal)
+        shown = await reviewer.deal(guild_id, interaction.user.id, deal=deal, game_id=game_id)
         view = review_view(shown)
         await interaction.edit_original_response(
-            content=deal_review_text(shown.game.id, shown.deals, shown.review), view=view
+            content=deal_review_text(shown.game.shown_number, shown.deals, shown.review),
+            view=view,
         )
 
     async def table_review(
@@ -109,16 +110,17 @@ class ReviewCommands(Mixin):
         except NoTableError:
             table = None
         league = self.bot.league
+        number = await self.bot.tables.number_of(table_id)
         if table is not None:
             record, deals = table.review_of(interaction.user.id, seat, deal)
         elif league is None:
-            raise no_review_kept(table_id, archive=False)
+            raise no_review_kept(number, archive=False)
         else:
             kept = await league.reviewer.table_game(
                 interaction.guild_id or 0, interaction.user.id, table_id, seat, deal
             )
             if kept is None:
-                raise no_review_kept(table_id, archive=True)
+                raise no_review_kept(number, archive=True)
             record, deals = kept.record, kept.deals
         await answer_first(interaction)  # the review's search takes a while
         if league is not None:
@@ -130,7 +132,7 @@ class ReviewCommands(Mixin):
             )
         else:
             review = await review_in_pool(self.bot.pool, record, seat, deal)
-        text = table_review_text(table_id, deals, review)
+        text = table_review_text(number, deals, review)
         view = table_review_view(table_id, seat, deal, deals)
         if step:
             await interaction.edit_original_response(content=text, view=view)

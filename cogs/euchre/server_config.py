@@ -110,7 +110,7 @@ class HouseRulesCommands(commands.Cog):
         shown = None if table is None else (await table.snapshot()).public
         panels = server_rules_panels(
             settings.rules,
-            table_id=None if shown is None else shown.id,
+            table_number=None if shown is None else shown.number,
             table_rules=None if shown is None else shown.rules,
             table_overridden=shown is not None and shown.rules_overridden,
         )
@@ -216,7 +216,10 @@ class HouseRulesCommands(commands.Cog):
         server = await self.service.server_settings.get(table.place.guild_id)
         embed = embed_of(
             table_rules_panel(
-                table.id, table.rules, overridden=table.rules_overridden, server_rules=server.rules
+                table.number,
+                table.rules,
+                overridden=table.rules_overridden,
+                server_rules=server.rules,
             )
         )
         await send_ephemeral(interaction, embed=embed)

@@ -188,8 +188,8 @@ class WebReport:
 def _rate_words(figures: dict[str, Any], what: str = "") -> str:
     """A load's rate with its 95% interval (load.py's ``rate_interval``)."""
     low, high = figures["per_second_95"]
-    top = "no bound" if high == float("inf") else f"{high:.0f}"
-    return f"{float(figures['per_second']):.0f} {what}a second (95% interval {low:.0f}-{top})"
+    interval = f"at least {low:.0f}" if high == float("inf") else f"{low:.0f}-{high:.0f}"
+    return f"{float(figures['per_second']):.0f} {what}a second (95% interval {interval})"
 
 
 def _mark(figures: dict[str, Any], goal: float) -> str:

@@ -73,15 +73,57 @@ def floor_play(
     return deals, time.process_time() - start
 
 
+WARM_GAMES = 300
+"""Games each side plays before ``--games`` counts: the dealing's and the loop's caches filled."""
+
+
+def count_games(core: ModuleType, side: str, games: int) -> int:
+    """Play ``games`` random games of ``side`` after ``WARM_GAMES``; the deals (hands) played.
+
+    For an instruction counter, as ``python -m lab bench rules --games``: under
+    ``valgrind --tool=callgrind``, N games less 0, over the deals printed.
+    """
+    draw = random.Random(1).getrandbits
+    if side == "openspiel":
+        game: Any = importlib.import_module("pyspiel").load_game("euchre")
+        for _ in range(WARM_GAMES + games):
+            state = game.new_initial_state()
+            play_out(state.legal_actions, state.apply_action, draw)
+        return games
+    make = core.new_floor_game if side == "floor" else core.DealOnlyGame
+    for seed in range(WARM_GAMES):
+        warm = make(1_000_000 + seed)
+        play_out(warm.legal, warm.step, draw)
+    deals = 0
+    for seed in range(games):
+        played = make(seed)
+        play_out(played.legal, played.step, draw)
+        deals += int(played.deal_number)
+    return deals
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the rates, and each over OpenSpiel's where it is installed."""
     parser = argparse.ArgumentParser(prog="python -m lab.engine_floor", description=__doc__)
     parser.add_argument("--seconds", type=float, default=2.0, help="each side's CPU seconds")
+    parser.add_argument(
+        "--games",
+        type=int,
+        help="instead: play this many games of --side after a warm-up and print its deals "
+        "(for valgrind's instruction count)",
+    )
+    parser.add_argument("--side", choices=("floor", "deals", "openspiel"), default="floor")
     args = parser.parse_args(argv)
     with_openspiel = _openspiel_play(0.0, 1) is not None
+    if args.side == "openspiel" and args.games is not None and not with_openspiel:
+        print(OPENSPIEL_MISSING)
+        return 2
     rules = HouseRules.preset_rules("north_american")
     with tempfile.TemporaryDirectory() as folder:
         core = compile_floor(Path(folder))
+        if args.games is not None:
+            print(f"{args.side}: deals {count_games(core, args.side, args.games)}")
+            return 0
         floor, dealing, ours, theirs = (0, 0.0), (0, 0.0), (0, 0.0), (0, 0.0)
         share = args.seconds / ROUNDS
         for r in range(ROUNDS):

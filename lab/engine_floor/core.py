@@ -6,14 +6,14 @@ north_american preset (bid1, the dealer's discard, bid2, a throw-in when all
 pass twice, going alone, the play, euchre's points, a game to 10) with the
 same seeded deals as ``bot.rules`` (the keyed BLAKE2b and the Fisher-Yates
 shuffle of ``bot.rules.dealing``), and it keeps a log as the engine does. It
-holds hands as bit masks of card numbers, the trick in four integers, and
-answers ``legal()`` from the bits of a mask; so its legal
-actions come in card order, not in the order the cards were dealt, and it
-keeps no ``Trick``, ``DealResult`` or undo stack.
+holds hands as bit masks of card numbers and the trick in a few integers, and
+reads ``legal()`` off a mask's bits: so its legal actions come in card order,
+not in the order the cards were dealt, and it keeps no ``Trick``,
+``DealResult`` or undo stack. ``DealOnlyGame`` keeps nothing but the deal.
 
-Compiled by mypyc (``lab/engine_floor/measure.py`` builds it), it is the floor
-the bench's loop can meet: everything the real engine does beyond this is
-what its design costs.
+Compiled by mypyc (``python -m lab.engine_floor`` builds it), it is the floor
+the bench's loop can meet: everything the rules core does beyond this is what
+its design costs.
 """
 
 from __future__ import annotations
@@ -29,17 +29,19 @@ from bot.rules.ranking import build_ranking
 if TYPE_CHECKING:  # mypyc's native 64-bit integer; at run time a plain int
     from mypy_extensions import i64
 
-PASS_KIND: Final = 0
-ORDER_KIND: Final = 1
-DISCARD_KIND: Final = 2
-CALL_KIND: Final = 3
-PLAY_KIND: Final = 4
+PASS_KIND: Final[i64] = 0
+ORDER_KIND: Final[i64] = 1
+DISCARD_KIND: Final[i64] = 2
+CALL_KIND: Final[i64] = 3
+PLAY_KIND: Final[i64] = 4
+"""What an ``Act`` does (``Act.kind``): the verbs north_american needs."""
 
-BID1: Final = 0
-DISCARD_PHASE: Final = 1
-BID2: Final = 2
-PLAY_PHASE: Final = 3
-OVER: Final = 4
+BID1: Final[i64] = 0
+DISCARD_PHASE: Final[i64] = 1
+BID2: Final[i64] = 2
+PLAY_PHASE: Final[i64] = 3
+OVER: Final[i64] = 4
+"""Where a deal stands (``FloorGame.phase``): ``OVER`` once the game is."""
 
 
 @final

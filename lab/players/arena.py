@@ -273,7 +273,10 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     centre = p + z * z / (2 * trials)
     margin = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
     denominator = 1 + z * z / trials
-    return (centre - margin) / denominator, (centre + margin) / denominator
+    # none or all: the bound is exactly 0 or 1, which the float arithmetic only comes near
+    low = 0.0 if successes <= 0 else (centre - margin) / denominator
+    high = 1.0 if successes >= trials else (centre + margin) / denominator
+    return low, high
 
 
 def percentile(sorted_values: Sequence[int], q: float) -> int:

@@ -215,8 +215,8 @@ def build_parser() -> argparse.ArgumentParser:
     _parallel(calibrate)
     bench = commands.add_parser(
         "bench",
-        help="benchmarks: rules, search, tables, writes, hints, review, pace "
-        "(python -m lab bench --help)",
+        help="benchmarks of the rules core, the search, the bot, its pages and its nights "
+        "(python -m lab bench --help lists them)",
         add_help=False,
     )
     bench.add_argument("rest", nargs=argparse.REMAINDER)

@@ -38,12 +38,12 @@ ONE_DEAL = HouseRules(target_score=1)
 """A game over at the first deal's end."""
 
 
-def sentence(table_id: int, how: str) -> str:
-    return f"Table {table_id} {how}: start a new one with /euchre new."
+def sentence(number: int, how: str) -> str:
+    return f"Table {number} {how}: start a new one with /euchre new."
 
 
-def finished(table_id: int) -> str:
-    return sentence(table_id, "has finished")
+def finished(number: int) -> str:
+    return sentence(number, "has finished")
 
 
 async def bot_on(
@@ -158,9 +158,9 @@ async def every_hand_shows(game: LastMove, embed: dict[str, Any] | None) -> None
     hand when its button is clicked."""
     h, table = game.h, game.table
     for _, hand in game.others:
-        assert shows_the_end(h.message(hand.id), finished(table.id), deals(table)) == embed
+        assert shows_the_end(h.message(hand.id), finished(table.number), deals(table)) == embed
     spare = await h.click(game.person, game.spare, custom_id=game.custom_id)
-    assert ended(spare, h.message(game.spare.id), finished(table.id), deals(table)) == embed
+    assert ended(spare, h.message(game.spare.id), finished(table.number), deals(table)) == embed
 
 
 def deals(table: Table) -> int:
@@ -190,7 +190,7 @@ async def test_the_last_move_s_hand_shows_the_result_and_so_do_the_others(
     assert drawn.content == ""
     assert [b.label for b in drawn.buttons] == [f"🔍 Review deal {deals(table)}"]
     embed = drawn.embeds[0]
-    assert embed["title"] == f"Your hand · table {table.id} · game over"
+    assert embed["title"] == f"Your hand · table {table.number} · game over"
     assert the_result(table) in embed["description"]
 
     await every_hand_shows(game, embed)  # their hands had buttons: redrawn at the end
@@ -203,11 +203,11 @@ async def test_the_same_click_after_the_reload_shows_the_result(
     h, table = game.h, game.table
 
     again = await h.click(game.person, game.hand, custom_id=game.custom_id)
-    embed = ended(again, h.message(game.hand.id), finished(table.id), deals(table))
+    embed = ended(again, h.message(game.hand.id), finished(table.number), deals(table))
     assert table.status == "finished" and game.bot.tables.open_tables == []
     assert (await TableRepo(db).get(table.id)).status == "finished"
     assert await archived(db, table) == 1
-    assert embed is not None and embed["title"] == f"Your hand · table {table.id} · game over"
+    assert embed is not None and embed["title"] == f"Your hand · table {table.number} · game over"
     assert the_result(table) in embed["description"]
 
     # The other hands: redrawn once the reload found the game over; the same button on the
@@ -225,7 +225,7 @@ async def test_refresh_after_an_unsure_last_move_shows_the_result(
     table = game.table
 
     refreshed = await game.h.click(game.person, game.hand, label="↻ Refresh")
-    embed = ended(refreshed, game.h.message(game.hand.id), finished(table.id), deals(table))
+    embed = ended(refreshed, game.h.message(game.hand.id), finished(table.number), deals(table))
     assert embed is not None and the_result(table) in embed["description"]
     assert table.status == "finished" and not table.out_of_step
     assert await archived(db, table) == 1
@@ -237,15 +237,15 @@ async def test_a_finished_table_memory_forgot_shows_its_result_from_the_store(
     game = await unsure_last_move(db, make_harness, keep_closed=0)
     h, table = game.h, game.table
     again = await h.click(game.person, game.hand, custom_id=game.custom_id)
-    embed = ended(again, h.message(game.hand.id), finished(table.id))
+    embed = ended(again, h.message(game.hand.id), finished(table.number))
     with pytest.raises(NoTableError):  # forgotten at once: memory keeps no closed table
         game.bot.tables.get_any(table.id)
 
     # Each looked up in the store, its record replayed: the same result.
     spare = await h.click(game.person, game.spare, custom_id=game.custom_id)
-    assert ended(spare, h.message(game.spare.id), finished(table.id)) == embed
+    assert ended(spare, h.message(game.spare.id), finished(table.number)) == embed
     for _, hand in game.others:  # redrawn once the reload found the game over
-        assert shows_the_end(h.message(hand.id), finished(table.id), deals(table)) == embed
+        assert shows_the_end(h.message(hand.id), finished(table.number), deals(table)) == embed
     assert await archived(db, table) == 1
 
 
@@ -265,12 +265,12 @@ async def test_an_aborted_game_s_hands_say_it_was_closed(
     watched = await hand_of(h, watcher, message)
     await h.slash(people[0], "euchre abort")
     assert table.status == "aborted"
-    closed = sentence(table.id, "was closed")
+    closed = sentence(table.number, "was closed")
     redrawn = [shows_the_end(h.message(shown.id), closed) for shown in (newer, watched)]
 
     clicked = await h.click(person, hand, custom_id=button.custom_id)
     for embed in [ended(clicked, h.message(hand.id), closed), *redrawn]:
-        assert embed is not None and embed["title"] == f"Your hand · table {table.id} · closed"
+        assert embed is not None and embed["title"] == f"Your hand · table {table.number} · closed"
         assert "Score when it closed: 🔵" in embed["description"]
 
 
@@ -289,7 +289,8 @@ async def test_a_hand_of_a_table_nobody_has_says_it_no_longer_exists(
     await db.execute("DELETE FROM tables WHERE id = ?", (table.id,))  # as if never stored here
 
     refused = await h.click(person, hand, custom_id=button.custom_id)
-    assert ended(refused, h.message(hand.id), sentence(table.id, "no longer exists")) is None
+    gone = "This table no longer exists: start a new one with /euchre new."
+    assert ended(refused, h.message(hand.id), gone) is None
 
 
 async def test_refresh_and_your_hand_show_the_hand_the_store_has(

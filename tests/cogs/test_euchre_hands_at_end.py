@@ -59,7 +59,7 @@ async def open_hand(h: Harness, person: FakeMember, message: StoredMessage) -> S
 
 
 def sentence(table: Table, how: str) -> str:
-    return f"Table {table.id} {how}: start a new one with /euchre new."
+    return f"Table {table.number} {how}: start a new one with /euchre new."
 
 
 def shows_the_end(
@@ -103,7 +103,7 @@ async def test_every_open_hand_shows_the_result_when_the_game_ends(
         hands = {p.id: h.last_ephemeral(p) for p in people}
         assert len({hand.id for hand in hands.values()}) == 3
 
-        title = f"Your hand · table {table.id} · game over"
+        title = f"Your hand · table {table.number} · game over"
         score = table.game.score
         won = f"win {max(score)} to {min(score)}."
         assert ("game over" in str(answer.data.get("embeds"))) is ended_by_click
@@ -132,7 +132,7 @@ async def test_an_aborted_table_s_hands_say_it_was_closed_unless_too_old_to_edit
 
         aborted = await h.slash(alice, "euchre abort")
         assert not aborted.reply.ephemeral and table.status == "aborted"
-        title = f"Your hand · table {table.id} · closed"
+        title = f"Your hand · table {table.number} · closed"
         text = shows_the_end(h, young, sentence(table, "was closed"), title)
         assert "Score when it closed: 🔵" in text
         assert [s.kind for s in hand_edits(h, young, before)] == ["edit_original"]
@@ -156,7 +156,7 @@ async def test_a_table_closed_idle_shows_its_end_on_the_hands_still_editable() -
         await clock.advance(2 * 60)
         assert await bot.pacers.flush(1.0)
         assert table.status == "aborted" and not bot.tables.open_tables
-        title = f"Your hand · table {table.id} · closed"
+        title = f"Your hand · table {table.number} · closed"
         shows_the_end(h, young, sentence(table, "was closed"), title)
         assert [s.kind for s in hand_edits(h, young, before)] == ["edit_original"]
         assert hand_edits(h, old, before) == [] and h.message(old.id).buttons
@@ -177,6 +177,6 @@ async def test_a_hand_whose_edit_fails_is_skipped_and_the_others_still_end(
         ended = [hand for hand in hands if not h.message(hand.id).buttons]
         assert len(ended) == 2, "one edit refused, the other two made"
         for hand in ended:
-            title = f"Your hand · table {table.id} · closed"
+            title = f"Your hand · table {table.number} · closed"
             shows_the_end(h, hand, sentence(table, "was closed"), title)
         assert "redrawing the hand" in caplog.text and "Unknown Webhook" in caplog.text

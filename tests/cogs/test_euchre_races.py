@@ -11,7 +11,7 @@ from bot.players import make_player
 from bot.server.settings import ServerSettings
 from bot.settings import Settings
 from bot.store import ConnectionLostError
-from bot.tables import MemoryTableStore, Table, TableService
+from bot.tables import MemoryTableStore, SavedTable, Table, TableService
 from bot.tables.persistence import NewTable
 from bot.tables.scheduler import ManualScheduler
 from bot.tables.service import OPEN_UNSURE, SAVE_UNSURE
@@ -188,7 +188,7 @@ class UnsureOpenings(MemoryTableStore):
     wrote: bool | None = None
     lookups_fail = 0
 
-    async def create_table(self, new: NewTable) -> int:
+    async def create_table(self, new: NewTable) -> SavedTable:
         wrote, self.wrote = self.wrote, None
         if wrote is None:
             return await super().create_table(new)

@@ -63,7 +63,7 @@ async def hand_of(h: Harness, person: FakeMember, message: StoredMessage) -> Sto
 
 def expected(table: Table, seat: int, deal: int, deals: int) -> str:
     review = review_deal(table.record(), seat, deal, SMALL)
-    return table_review_text(table.id, deals, review)
+    return table_review_text(table.number, deals, review)
 
 
 async def test_a_casual_game_offers_the_review_of_each_finished_deal(
@@ -206,13 +206,13 @@ async def test_a_finished_games_review_works_after_a_restart_and_so_do_its_steps
     answer = await h2.click(carol, old_hand, label=f"🔍 Review deal {deals}")
     assert answer.ephemeral
     assert answer.content == table_review_text(
-        table.id, deals, review_deal(record, 2, deals, SMALL)
+        table.number, deals, review_deal(record, 2, deals, SMALL)
     )
     shown = answer.message
     stepped = await h2.click(carol, shown, label="◀ Previous deal")
     assert stepped.deferred
     assert h2.message(shown.id).content == table_review_text(
-        table.id, deals, review_deal(record, 2, deals - 1, SMALL)
+        table.number, deals, review_deal(record, 2, deals - 1, SMALL)
     )
     assert not h2.message(shown.id).button("Next deal ▶").disabled
 
@@ -234,7 +234,7 @@ async def test_an_old_hand_of_a_table_the_bot_no_longer_holds_offers_its_review(
     game = await archive.find_by_table(table.id)
     assert game is not None
     expected_text = table_review_text(
-        table.id, deals, review_deal(await archive.record(game.id), 2, deals, SMALL)
+        table.number, deals, review_deal(await archive.record(game.id), 2, deals, SMALL)
     )
     h2, g2 = await restarted(make_harness, db, people)
     carol = g2.member("carol")
@@ -243,7 +243,7 @@ async def test_an_old_hand_of_a_table_the_bot_no_longer_holds_offers_its_review(
     old_hand = h2.add_message(g2.channel, like=kept["hand"])
     card = next(b for b in old_hand.buttons if "Review" not in (b.label or ""))
     answer = await h2.click(carol, old_hand, custom_id=str(card.custom_id))
-    assert answer.ephemeral and f"Table {table.id} has finished" in answer.content
+    assert answer.ephemeral and f"Table {table.number} has finished" in answer.content
     redrawn = answer.message
     assert review_label(redrawn) == [f"🔍 Review deal {deals}"], redrawn.buttons
     review = await h2.click(carol, redrawn, label=f"🔍 Review deal {deals}")
@@ -252,7 +252,7 @@ async def test_an_old_hand_of_a_table_the_bot_no_longer_holds_offers_its_review(
     # "Your hand" on an old message of the table: the end in a private answer, with the Review
     old_table = h2.add_message(g2.channel, like=kept["table"])
     mine = await h2.click(carol, old_table, label="Your hand")
-    assert mine.ephemeral and f"Table {table.id} has finished" in mine.content
+    assert mine.ephemeral and f"Table {table.number} has finished" in mine.content
     assert review_label(mine.message) == [f"🔍 Review deal {deals}"]
     again = await h2.click(carol, mine.message, label=f"🔍 Review deal {deals}")
     assert again.content == expected_text
@@ -261,7 +261,7 @@ async def test_an_old_hand_of_a_table_the_bot_no_longer_holds_offers_its_review(
     wendy = await h2.click(g2.member("wendy"), old_table, label="Your hand")
     assert wendy.ephemeral and review_label(wendy.message) == []
     # a bot that keeps no games (no league) offers none: nothing could review it
-    refusal = TableClosedError.of(table.id, "finished", table.public())
+    refusal = TableClosedError.of(table.number, "finished", table.public())
     assert gone_view(None, refusal, carol.id, None) is None
     assert gone_view(None, refusal, carol.id, h2.bot.league) is not None
 
@@ -275,7 +275,7 @@ async def test_a_table_dropped_from_memory_is_reviewed_from_its_archived_game(
     hand = h.last_ephemeral(people[1])
     answer = await h.click(people[1], hand, custom_id=f"euchre:tr:{table.id}:1:{deals}")
     assert answer.ephemeral and answer.content.startswith(
-        f"🔍 **Review at table {table.id}**, deal {deals} of {deals}"
+        f"🔍 **Review at table {table.number}**, deal {deals} of {deals}"
     )
 
 
@@ -295,7 +295,7 @@ async def test_a_table_whose_game_nothing_kept_says_why_there_is_no_review(
     assert table.status == "aborted"
     refused = await h.click(people[0], hand, label=review)
     assert refused.ephemeral and refused.content == (
-        f"Table {table.id} closed before its game ended, so no game was kept to review: "
+        f"Table {table.number} closed before its game ended, so no game was kept to review: "
         "/euchre review goes through the games you have finished."
     )
 
@@ -304,7 +304,7 @@ async def test_a_table_whose_game_nothing_kept_says_why_there_is_no_review(
     g3 = h3.guild(members=["alice"])
     old = h3.add_message(g3.channel, like=hand)
     gone = await h3.click(g3.member("alice"), old, label=review)
-    assert gone.ephemeral and gone.content == (
-        f"Table {table.id} is closed and this bot keeps no finished games, so its deals "
+    assert gone.ephemeral and gone.content == (  # a bot that never had the table
+        "This table is closed and this bot keeps no finished games, so its deals "
         "can't be reviewed any more: review a deal from your hand while its table is open."
     )

@@ -54,7 +54,7 @@ async def test_a_watcher_sees_every_hand_of_a_casual_game_s_deal_between_deals(
         answer = await h.click(asker, shown, label=HANDS)
         assert answer.ephemeral
         text = answer.text
-        assert f"Table {table.id}: the hands of deal {number}" in text
+        assert f"Table {table.number}: the hands of deal {number}" in text
         for hand in dealt(table, number):
             assert hand_text([parse_card(c) for c in hand], trump) in text
         assert "Alice" in text and "Bob" in text and "(dealer)" in text

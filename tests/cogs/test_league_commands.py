@@ -48,6 +48,13 @@ async def league_harness(
     h = await make_harness(bot)
     g = h.guild(members=[(members[0], {"manage_guild": True}), *members[1:]])
     await GuildSettingsRepo(db).set_rules(g.id, RULES)
+    # Another server's game first: this server's games have ids that are not their numbers.
+    await GameArchiveRepo(db).archive(
+        guild_id=g.id + 1,
+        record=finished_record(1),
+        players=[Seat.person(n, 10 + n, f"X{n}") for n in range(4)],
+        ranked=True,
+    )
     return h, g
 
 
@@ -260,7 +267,7 @@ async def check_history(h: Harness, season: Season, name: str) -> None:
         team = next(p.team for p in game.players if p.user_id == member.id)
         outcome = "✅ Won" if game.winner == team else "❌ Lost"
         assert line.startswith(
-            f"**#{game.id}** · {outcome} {game.score[team]}–{game.score[1 - team]} · "
+            f"**#{game.number}** · {outcome} {game.score[team]}–{game.score[1 - team]} · "
         )
         partner = next(p for p in game.players if p.team == team and p.user_id != member.id)
         assert f"with {partner.display_name}" in line
@@ -417,8 +424,8 @@ async def test_replay_steps_through_every_card_and_export_gives_the_record_back(
     record = season.games[-1][1]
     bob = g.member("bob")
 
-    first = await h.slash(bob, "euchre replay", {"game": game.id})
-    assert first.ephemeral and f"Game #{game.id} · deal 1 of" in first.text
+    first = await h.slash(bob, "euchre replay", {"game": game.number})
+    assert first.ephemeral and f"Game #{game.number} · deal 1 of" in first.text
     assert "Hands as dealt" in first.text
     message = first.message
     played: list[str] = []
@@ -457,11 +464,11 @@ async def test_replay_steps_through_every_card_and_export_gives_the_record_back(
     assert f"deal {deals} of {deals} · bidding" in back.reply.text
     assert h.message(message.id).button("⏮ Previous deal").disabled is False
 
-    exported = await h.slash(bob, "euchre export", {"game": game.id})
+    exported = await h.slash(bob, "euchre export", {"game": game.number})
     assert exported.ephemeral and "python -m" not in exported.content
-    assert f"/euchre replay game:{game.id}" in exported.content
+    assert f"/euchre replay game:{game.number}" in exported.content
     ((name, data),) = exported.reply.files
-    assert name == f"euchre-game-{game.id}.json"
+    assert name == f"euchre-game-{game.number}.json"
     assert json.loads(data) == record
     path = tmp_path / name
     path.write_bytes(data)
@@ -485,9 +492,9 @@ async def test_a_game_of_another_server_or_none_is_refused(
         ranked=True,
     )
     for command in ("euchre replay", "euchre export"):
-        refused = await h.slash(g.member("bob"), command, {"game": game.id})
+        refused = await h.slash(g.member("bob"), command, {"game": game.number})
         assert refused.ephemeral
-        assert refused.content == f"There is no finished game #{game.id} on this server."
+        assert refused.content == f"There is no finished game #{game.number} on this server."
 
 
 async def test_everyone_sees_the_league_settings_and_only_admins_change_them(

@@ -18,7 +18,7 @@ from bot.render.review import deal_review_text
 from bot.review.deal import finished_deals
 from bot.review.repository import AccuracyRepo
 from bot.review.service import Reviewer
-from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, Seat
+from bot.store import ArchivedGame, Database, GameArchiveRepo, GuildSettingsRepo, Seat
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeGuild, Harness
@@ -37,12 +37,19 @@ async def review_harness(make_harness: MakeHarness, db: Database) -> tuple[Harne
     h = await make_harness(bot)
     g = h.guild(members=PEOPLE)
     await GuildSettingsRepo(db).set_rules(g.id, RULES)
+    # Another server's game first: this server's games have ids that are not their numbers.
+    await GameArchiveRepo(db).archive(
+        guild_id=g.id + 1,
+        record=finished_record(1),
+        players=[Seat.person(n, 10 + n, f"X{n}") for n in range(4)],
+        ranked=True,
+    )
     return h, g
 
 
 async def archive(
     db: Database, g: FakeGuild, seed: int, names: list[str]
-) -> tuple[int, dict[str, Any]]:
+) -> tuple[ArchivedGame, dict[str, Any]]:
     record = finished_record(seed)
     game = await GameArchiveRepo(db).archive(
         guild_id=g.id,
@@ -50,22 +57,25 @@ async def archive(
         players=[Seat.person(n, g.member(name).id, name) for n, name in enumerate(names)],
         ranked=True,
     )
-    return game.id, record
+    assert game.number is not None and game.number != game.id
+    return game, record
 
 
 async def test_the_last_deal_is_reviewed_and_the_buttons_step_through_the_game(
     make_harness: MakeHarness, db: Database
 ) -> None:
     h, g = await review_harness(make_harness, db)
-    game_id, record = await archive(db, g, 5, ["ada", "bob", "cy", "di"])
+    game, record = await archive(db, g, 5, ["ada", "bob", "cy", "di"])
+    number = game.number
+    assert number is not None
     deals = finished_deals(record)
     assert deals >= 2
 
     shown = await h.slash(g.member("bob"), "euchre review")
     assert shown.deferred and shown.ephemeral
     expected = review_deal(record, 1, deals, SMALL)
-    assert shown.reply.content == deal_review_text(game_id, deals, expected)
-    assert f"Review of game #{game_id}**, deal {deals} of {deals}" in shown.reply.content
+    assert shown.reply.content == deal_review_text(number, deals, expected)
+    assert f"Review of game #{number}**, deal {deals} of {deals}" in shown.reply.content
     message = shown.message
     assert message.button("Next deal ▶").disabled
     assert not message.button("◀ Previous deal").disabled
@@ -73,33 +83,30 @@ async def test_the_last_deal_is_reviewed_and_the_buttons_step_through_the_game(
     back = await h.click(g.member("bob"), message, label="◀ Previous deal")
     assert back.deferred
     now = h.message(message.id)
-    assert now.content == deal_review_text(game_id, deals, review_deal(record, 1, deals - 1, SMALL))
+    assert now.content == deal_review_text(number, deals, review_deal(record, 1, deals - 1, SMALL))
 
-    chosen = await h.slash(g.member("cy"), "euchre review", {"game": game_id, "deal": 1})
-    assert chosen.reply.content == deal_review_text(
-        game_id, deals, review_deal(record, 2, 1, SMALL)
-    )
+    chosen = await h.slash(g.member("cy"), "euchre review", {"game": number, "deal": 1})
+    assert chosen.reply.content == deal_review_text(number, deals, review_deal(record, 2, 1, SMALL))
 
 
 async def test_refusals_change_nothing(make_harness: MakeHarness, db: Database) -> None:
     h, g = await review_harness(make_harness, db)
-    game_id, record = await archive(db, g, 6, ["ada", "bob", "cy", "di"])
+    game, record = await archive(db, g, 6, ["ada", "bob", "cy", "di"])
+    game_id, number = game.id, game.number
     deals = finished_deals(record)
 
     none = await h.slash(g.member("eve"), "euchre review", allow_errors=True)
     assert none.ephemeral and "no finished game on this server" in none.content
 
-    stranger = await h.slash(g.member("eve"), "euchre review", {"game": game_id})
+    stranger = await h.slash(g.member("eve"), "euchre review", {"game": number})
     assert stranger.ephemeral
     assert stranger.last_reply.content == (
-        f"You didn't play in game #{game_id}: a review goes through your own decisions."
+        f"You didn't play in game #{number}: a review goes through your own decisions."
     )
-    far = await h.slash(g.member("ada"), "euchre review", {"game": game_id, "deal": 99})
-    assert far.last_reply.content == (
-        f"Game #{game_id} has deals 1 to {deals}: there is no deal 99."
-    )
-    missing = await h.slash(g.member("ada"), "euchre review", {"game": game_id + 7})
-    assert missing.last_reply.content == f"There is no finished game #{game_id + 7} on this server."
+    far = await h.slash(g.member("ada"), "euchre review", {"game": number, "deal": 99})
+    assert far.last_reply.content == f"Game #{number} has deals 1 to {deals}: there is no deal 99."
+    missing = await h.slash(g.member("ada"), "euchre review", {"game": game_id})
+    assert missing.last_reply.content == f"There is no finished game #{game_id} on this server."
 
     shown = await h.slash(g.member("ada"), "euchre review")
     message = shown.message
@@ -113,16 +120,14 @@ async def test_refusals_change_nothing(make_harness: MakeHarness, db: Database) 
     )
     refused = await h.dispatch(payload)
     assert refused.last_reply.ephemeral
-    assert refused.last_reply.content.startswith(f"You didn't play in game #{game_id}")
+    assert refused.last_reply.content.startswith(f"You didn't play in game #{number}")
     assert h.message(message.id).content == before
 
     forged = h.build_forged_component(
         g.member("ada"), message, f"euchre:rv:{game_id}:0:p", label="◀ Previous deal"
     )
     zero = await h.dispatch(forged)
-    assert zero.last_reply.content == (
-        f"Game #{game_id} has deals 1 to {deals}: there is no deal 0."
-    )
+    assert zero.last_reply.content == f"Game #{number} has deals 1 to {deals}: there is no deal 0."
     garbled = h.build_forged_component(
         g.member("ada"), message, f"euchre:rv:{game_id}:x:p", label="◀ Previous deal"
     )
@@ -145,7 +150,8 @@ async def test_accuracy_is_kept_once_a_game_ends_and_stats_show_it(
     make_harness: MakeHarness, db: Database
 ) -> None:
     h, g = await review_harness(make_harness, db)
-    game_id, record = await archive(db, g, 8, ["ada", "bob", "cy", "di"])
+    game, record = await archive(db, g, 8, ["ada", "bob", "cy", "di"])
+    game_id = game.id
     reviewer = Reviewer(db, budget=SMALL)
     assert await reviewer.keep_accuracy(game_id) == 4
     summary = summarize(review_game(record, 0, SMALL))

@@ -343,10 +343,10 @@ async def test_a_change_never_reaches_a_table_already_open(server: Server) -> No
     assert table.rules == old and table.record()["rules"] == record_before["rules"]
     assert (await TableRepo(server.db).get(table.id)).rules == old
     button = await h.click(server.bob, h.message(message.id), label="Rules")
-    assert_private(button, f"Rules of table {table.id}", "changed after this table opened")
+    assert_private(button, f"Rules of table {table.number}", "changed after this table opened")
     assert "North American" in button.text
     both = await h.slash(server.bob, "euchre rules show")
-    assert len(both.embeds) == 2 and f"Rules of table {table.id}" in both.text
+    assert len(both.embeds) == 2 and f"Rules of table {table.number}" in both.text
 
     restarted = database_tables(server.bot.settings, server.db)
     [restored] = await restarted.restore()

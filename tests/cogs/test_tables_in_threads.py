@@ -104,7 +104,7 @@ async def test_a_deleted_thread_closes_its_table_as_abort_does(make_harness: Mak
 
     assert table.status == "aborted" and not bot.tables.open_tables
     notice = h.last_public_message(g.channel)
-    assert notice.text == f"🛑 Table {table.id} was closed: its thread was deleted."
+    assert notice.text == f"🛑 Table {table.number} was closed: its thread was deleted."
     assert not h.message(hand.message.id).components, "the open hand shows the end"
     clicked = await h.click(alice, message, label="Your hand")
     assert clicked.ephemeral and "closed" in clicked.content
@@ -128,7 +128,7 @@ async def test_a_thread_found_deleted_on_an_edit_closes_its_table(
         "only the table's first post: not posted again where the thread is gone"
     )
     notice = h.last_public_message(g.channel)
-    assert notice.text == f"🛑 Table {table.id} was closed: its thread was deleted."
+    assert notice.text == f"🛑 Table {table.number} was closed: its thread was deleted."
 
 
 async def test_a_deleted_channel_closes_the_tables_in_it(make_harness: MakeHarness) -> None:

@@ -89,3 +89,12 @@ def test_the_deals_only_game_ends_after_its_deals() -> None:
         assert len(game.log) == 20 * game.deal_number
         counts.append(game.deal_number)
     assert sum(counts) / len(counts) == pytest.approx(9.4)
+
+
+def test_the_count_plays_the_games_it_is_asked_for() -> None:
+    from lab.engine_floor import core
+    from lab.engine_floor.__main__ import count_games
+
+    assert count_games(core, "deals", 0) == 0
+    assert count_games(core, "deals", 10) == 94  # 7 games of 10 deals and 3 of 8
+    assert 10 <= count_games(core, "floor", 5) <= 5 * 40

@@ -292,7 +292,7 @@ async def test_a_game_is_found_only_on_its_own_server(db: Database) -> None:
     game = await archive(db, 1, ["Ada", "Bob", "Cy", "Di"])
     found, record = await league.game(GUILD, game.id)
     assert found.id == game.id and record == finished_record(1)
-    with pytest.raises(NoSuchGameError, match=f"#{game.id}"):
+    with pytest.raises(NoSuchGameError, match=f"#{game.number}"):
         await league.game(OTHER_GUILD, game.id)
     with pytest.raises(NoSuchGameError):
         await league.game(GUILD, game.id + 100)

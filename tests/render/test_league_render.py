@@ -207,6 +207,7 @@ def test_stats_show_every_count_and_the_picture() -> None:
 def test_history_lines() -> None:
     entries = [
         HistoryEntry(
+            120,  # its id: the line shows its number on the server
             12,
             WHEN,
             True,
@@ -216,7 +217,7 @@ def test_history_lines() -> None:
             (SeatedPlayer("Bob", False),),
             (SeatedPlayer("Cy", False), SeatedPlayer("Computer 4", True)),
         ),
-        HistoryEntry(9, WHEN, False, "tied", 5, 5, (), (SeatedPlayer("Di", False),)),
+        HistoryEntry(90, 9, WHEN, False, "tied", 5, 5, (), (SeatedPlayer("Di", False),)),
     ]
     shown = text(embed_of(history_panel("Ada", HistoryPage(tuple(entries), 0, 1, 2))))
     stamp = int(WHEN.timestamp())

@@ -77,6 +77,6 @@ def test_a_tables_rules_say_why_they_differ() -> None:
     assert "keeps the rules it opened with" in (kept.description or "")
     casual = table_rules_panel(4, HouseRules(), overridden=True, server_rules=server)
     assert "casual" in (casual.description or "")
-    assert len(server_rules_panels(server, table_id=4, table_rules=HouseRules())) == 2
-    [alone] = server_rules_panels(server, table_id=4, table_rules=server)
+    assert len(server_rules_panels(server, table_number=4, table_rules=HouseRules())) == 2
+    [alone] = server_rules_panels(server, table_number=4, table_rules=server)
     assert "Table 4 here plays these rules" in (alone.description or "")

@@ -26,7 +26,7 @@ from bot.store import (
     connect,
 )
 from bot.store.catalog import describe
-from bot.store.copy import COPY_ORDER, CopyError, copy_database
+from bot.store.copy import COPY_ORDER, CopyError, CopyReport, copy_database
 from bot.tournaments import Actor, Tournament, create_event, save_event
 from bot.tournaments.model import ChampionRole, ScheduledEventLink
 from bot.tournaments.repository import TournamentRepo
@@ -267,3 +267,12 @@ async def test_a_postgresql_source_without_the_schema_is_refused(
         await copy_database(postgres_url, second_postgres_url)
     async with await connect(postgres_url) as src, await connect(second_postgres_url) as dst:
         assert (await describe(src), await describe(dst)) == ({}, {})
+
+
+def test_the_report_lines_up_its_counts_whatever_the_table_names() -> None:
+    report = CopyReport({"games": 1, "tournament_announcements": 12_345}, games_replayed=1)
+    assert report.lines() == [
+        "  games                            1 row",
+        "  tournament_announcements    12,345 rows",
+        "  every archived game replayed: 1",
+    ]

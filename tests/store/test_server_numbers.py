@@ -93,3 +93,33 @@ async def test_the_upgrade_numbers_what_was_there_in_the_order_it_was_made(db_ur
             guild_id=ONE, record=finished_record(3), players=_people(9_000), ranked=False
         )
         assert game.number == 4
+
+
+async def test_a_game_is_found_by_the_number_its_server_shows(db: Database) -> None:
+    archive = GameArchiveRepo(db)
+    games = [
+        await archive.archive(
+            guild_id=guild_id, record=finished_record(n + 1), players=_people(9_000), ranked=False
+        )
+        for n, guild_id in enumerate((ONE, ONE, ONE, TWO, TWO))
+    ]
+    assert [g.shown_number for g in games] == [1, 2, 3, 1, 2]
+    found = await archive.numbered(TWO, 1)
+    assert found is not None and found.id == games[3].id
+    assert await archive.numbered(TWO, games[3].id) is None  # its id is not a number of TWO's
+    assert await archive.numbered(TWO, 3) is None
+    # A game stored without a number is shown, and found, by its id; a game numbered so on
+    # the same server comes first.
+    await db.execute("UPDATE games SET number = NULL WHERE id = ?", (games[4].id,))
+    unnumbered = await archive.get(games[4].id)
+    assert unnumbered.number is None and unnumbered.shown_number == games[4].id
+    found = await archive.numbered(TWO, games[4].id)
+    assert found is not None and found.id == games[4].id
+    assert await archive.numbered(TWO, 2) is None
+    await db.execute("UPDATE games SET number = NULL WHERE id = ?", (games[1].id,))
+    found = await archive.numbered(ONE, games[1].id)  # id 2 of ONE's, unnumbered, and no game 2
+    assert found is not None and found.id == games[1].id
+    await db.execute("UPDATE games SET number = NULL WHERE id = ?", (games[0].id,))
+    await db.execute("UPDATE games SET number = 1 WHERE id = ?", (games[2].id,))
+    found = await archive.numbered(ONE, 1)  # game 1 of ONE's beside the unnumbered id 1
+    assert found is not None and found.id == games[2].id

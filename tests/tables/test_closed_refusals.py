@@ -30,8 +30,8 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
     await database.close()
 
 
-def sentence(table_id: int, how: str) -> str:
-    return f"Table {table_id} {how}: start a new one with /euchre new."
+def sentence(number: int, how: str) -> str:
+    return f"Table {number} {how}: start a new one with /euchre new."
 
 
 @pytest.mark.parametrize("keep_closed", [256, 0])
@@ -41,7 +41,7 @@ async def test_an_aborted_table_says_it_was_closed(db: Database, keep_closed: in
     await (await tables.fetch(table.id)).lobby.abort(ALICE.user_id)
     with pytest.raises(TableClosedError) as refused:
         await (await tables.fetch(table.id)).lobby.join(BOB)
-    assert str(refused.value) == sentence(table.id, "was closed")
+    assert str(refused.value) == sentence(table.number, "was closed")
 
 
 async def test_a_finished_game_memory_forgot_says_it_finished(db: Database) -> None:
@@ -58,7 +58,7 @@ async def test_a_finished_game_memory_forgot_says_it_finished(db: Database) -> N
     ):
         with pytest.raises(TableClosedError) as refused:
             await refused_by
-        assert str(refused.value) == sentence(table.id, "has finished")
+        assert str(refused.value) == sentence(table.number, "has finished")
 
 
 async def test_a_table_neither_memory_nor_the_store_has_no_longer_exists(db: Database) -> None:
@@ -66,7 +66,7 @@ async def test_a_table_neither_memory_nor_the_store_has_no_longer_exists(db: Dat
     tables = TableService(store, make_player, keep_closed=0)
     with pytest.raises(NoTableError) as refused:
         await (await tables.fetch(404)).lobby.join(BOB)
-    assert str(refused.value) == sentence(404, "no longer exists")
+    assert str(refused.value) == "This table no longer exists: start a new one with /euchre new."
     table = await tables.open(HERE, ALICE)
     await (await tables.fetch(table.id)).lobby.abort(ALICE.user_id)
     store.unreadable = 1  # the store can't say how it closed: memory's sentence, quietly
@@ -84,7 +84,7 @@ async def test_a_hint_on_a_game_the_store_has_finished_says_it_finished(db: Data
     user = table.seats[0].user_id  # type: ignore[union-attr]
     with pytest.raises(TableClosedError) as refused:
         await (await tables.fetch_in_step(table.id)).turns.hint(user)  # type: ignore[arg-type]
-    assert str(refused.value) == sentence(table.id, "has finished")
+    assert str(refused.value) == sentence(table.number, "has finished")
     assert table.status == "finished" and tables.at(HERE.id) is None
 
 
@@ -115,7 +115,7 @@ async def test_a_record_that_does_not_replay_is_refused_without_a_result(db: Dat
     await db.execute("DELETE FROM table_actions WHERE table_id = ? AND idx = 0", (table.id,))
     with pytest.raises(TableClosedError) as refused:
         await tables.fetch_in_step(table.id)
-    assert str(refused.value) == sentence(table.id, "has finished")
+    assert str(refused.value) == sentence(table.number, "has finished")
     assert refused.value.public is None
 
 

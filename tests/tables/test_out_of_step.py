@@ -66,7 +66,7 @@ class UnsureStore(DatabaseTableStore):
             self.unreadable -= 1
             raise ConnectionLostError("connecting again failed", reason="refused")
 
-    async def create_table(self, new: NewTable) -> int:
+    async def create_table(self, new: NewTable) -> SavedTable:
         return await self._answer(
             "create_table", lambda: super(UnsureStore, self).create_table(new)
         )
@@ -283,7 +283,7 @@ async def test_an_unsure_opening_that_went_through_is_the_table_opened(db: Datab
     await (await tables.fetch(table.id)).lobby.join(BOB)
     stored = await TableRepo(db).get(table.id)
     assert [s.user_id for s in stored.seats] == [ALICE.user_id, BOB.user_id]
-    with pytest.raises(TableExistsError, match=f"table {table.id}"):
+    with pytest.raises(TableExistsError, match=f"table {table.number}"):
         await tables.open(HERE, CAROL)
 
 
@@ -310,7 +310,9 @@ async def test_a_lobby_memory_missed_is_found_by_the_next_opening_there(db: Data
     stored = await TableRepo(db).find_open(HERE.channel_id)
     assert stored is not None  # the store has a lobby memory does not know
 
-    with pytest.raises(TableExistsError, match=f"already a table here \\(table {stored.id}\\)"):
+    with pytest.raises(
+        TableExistsError, match=f"already a table here \\(table {stored.shown_number}\\)"
+    ):
         await tables.open(HERE, BOB)  # the store refuses: its lobby is taken in
     table = tables.at(HERE.id)
     assert table is not None and table.id == stored.id and table.host_id == ALICE.user_id

@@ -79,7 +79,7 @@ def service(store: MemoryTableStore | None = None, players: Any = make_player) -
 async def test_one_open_table_per_place_and_many_places_per_member() -> None:
     tables = service()
     here = await tables.open(HERE, ALICE)
-    with pytest.raises(TableExistsError, match=f"table {here.id}"):
+    with pytest.raises(TableExistsError, match=f"table {here.number}"):
         await tables.open(HERE, BOB)
     there = await tables.open(THERE, BOB)
     await (await tables.fetch(there.id)).lobby.join(ALICE)

@@ -65,7 +65,7 @@ def test_the_latest_games_are_drawn_as_team_members_drew_them() -> None:
 def test_standings_rows_and_history_escape_what_they_always_did() -> None:
     history = [history_entry(100, g) for g in GAMES if any(p.user_id == 100 for p in g.players)]
     numbers = {g.id: g.number or g.id for g in GAMES}
-    drawn = markup.history_list(HOME, history, numbers)
+    drawn = markup.history_list(HOME, history)
     for h in history:
         assert f'<a href="{escape(HOME)}/games/{h.game_id}">Game {numbers[h.game_id]}</a>' in drawn
         assert f"against {markup.seated(h.opponents)}\n" in drawn

@@ -211,7 +211,7 @@ class Keeping(commands.Cog):
         if where == "thread":
             place = table.place
             channel = self.bot.get_partial_messageable(place.channel_id, guild_id=place.guild_id)
-            text = f"🛑 Table {table.id} was closed: its thread was deleted."
+            text = f"🛑 Table {table.number} was closed: its thread was deleted."
             publisher.submit(
                 place.channel_id,
                 "post",
@@ -239,7 +239,7 @@ class Keeping(commands.Cog):
     async def remind(self, table: TableSnapshot, user_id: int, seconds_left: float) -> int | None:
         """Ping the player in a new message, so the ping notifies."""
         text = (
-            f"⏰ <@{user_id}>, it's your turn at table {table.id}: "
+            f"⏰ <@{user_id}>, it's your turn at table {table.number}: "
             f"a computer plays it for you in about {max(1, round(seconds_left))} seconds."
         )
         mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
@@ -294,7 +294,7 @@ class Keeping(commands.Cog):
     async def closed_idle(self, table: TableSnapshot, minutes: float) -> None:
         """Say the table was closed, and take its buttons away."""
         text = (
-            f"🛑 Table {table.id} was closed: nobody played for {_duration(minutes)}. "
+            f"🛑 Table {table.number} was closed: nobody played for {_duration(minutes)}. "
             "Start a new one with /euchre new."
         )
         channel = self._channel(table.place)

@@ -81,7 +81,7 @@ LEFT_HAND: Final = "You left this table: a computer plays your seat now."
 
 def ping_text(table: Shown, user_id: int) -> str:
     """The turn ping: a new message, so that the mention notifies."""
-    return f"{turn_mention(user_id)} (table {table.id})"
+    return f"{turn_mention(user_id)} (table {table.number})"
 
 
 def on_private_hand(interaction: discord.Interaction[EuchreBot]) -> bool:
@@ -386,7 +386,7 @@ class TablePresenter:
         users = [k[1] for k in self._hands if k[0] == table.id]
         if not users:
             return
-        refusal = TableClosedError.of(table.id, table.status, table.public)
+        refusal = TableClosedError.of(table.number, table.status, table.public)
         embed = end_embed(refusal)
 
         async def end(user_id: int) -> None:

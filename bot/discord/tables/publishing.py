@@ -65,6 +65,11 @@ class Shown(Protocol):
         ...
 
     @property
+    def number(self) -> int:
+        """The table's number as people see it."""
+        ...
+
+    @property
     def place(self) -> Place:
         """Its channel or thread."""
         ...
@@ -181,7 +186,7 @@ async def _unarchiving(
         raise archived  # Discord would refuse the reopening (403) and count it
     try:
         await bot.http.edit_channel(
-            thread_id, archived=False, reason=f"euchre table {table.id} is still being played"
+            thread_id, archived=False, reason=f"euchre table {table.number} is still being played"
         )
     except discord.HTTPException:
         log.info("table %d: its thread %d is archived; reopening it failed", table.id, thread_id)

@@ -102,6 +102,7 @@ def public_json(table: PublicTable) -> Json:
         )
     return {
         "table": table.id,
+        "number": table.number,
         "status": table.status,
         "game": table.rules.game,
         "players": table.rules.players,

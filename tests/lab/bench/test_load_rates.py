@@ -7,7 +7,7 @@ import math
 import pytest
 
 from lab.bench.load import BATCHES, rate_interval
-from lab.bench.web import _mark
+from lab.bench.web import _mark, _rate_words
 
 
 def test_a_steady_load_has_a_narrow_interval_around_its_rate() -> None:
@@ -49,3 +49,10 @@ def test_a_goal_is_met_or_missed_only_by_the_whole_interval(
     interval: tuple[float, float], mark: str
 ) -> None:
     assert _mark({"per_second": 220.0, "per_second_95": interval}, 200.0) == mark
+
+
+def test_a_rate_without_an_upper_bound_says_so_in_words() -> None:
+    figures = {"per_second": 900.0, "per_second_95": (722.0, math.inf)}
+    assert _rate_words(figures) == "900 a second (95% interval at least 722)"
+    figures = {"per_second": 900.0, "per_second_95": (722.0, 1010.0)}
+    assert _rate_words(figures, "pages ") == "900 pages a second (95% interval 722-1010)"

@@ -142,6 +142,10 @@ def test_wilson_interval() -> None:
     lo, hi = wilson(50, 100)
     assert lo == pytest.approx(0.404, abs=0.001) and hi == pytest.approx(0.596, abs=0.001)
     assert wilson(0, 0) == (0.0, 1.0)
+    # no wins or no losses: the bound is exactly 0 or 1 (rounding once printed "-0.0%")
+    for trials in range(1, 60):
+        assert wilson(0, trials)[0] == 0.0
+        assert wilson(trials, trials)[1] == 1.0
 
 
 @pytest.mark.slow

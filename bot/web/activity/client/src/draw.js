@@ -120,7 +120,7 @@ function scoreBar(state, table) {
   if (table.trump_name) bar.append(el("span", { class: "trump" }, "Trump ", suited(table.trump_name)));
   if (table.tricks && table.phase === "play") bar.append(el("span", { class: "tricks", text: `Tricks ${table.tricks[0]}–${table.tricks[1]}` }));
   const watchers = state.watching ? ` · ${state.watching} watching` : "";
-  bar.append(el("span", { class: "table-no", text: `Table ${table.table}${watchers}` }));
+  bar.append(el("span", { class: "table-no", text: `Table ${table.number}${watchers}` }));
   return bar;
 }
 
@@ -176,7 +176,7 @@ function lobby(state, table, send) {
   const me = state.me && state.me.id;
   const seated = table.seats.some((s) => s.user === me);
   const part = el("section", { class: "lobby", "aria-label": "Seats" });
-  part.append(el("h1", { text: `Table ${table.table}: waiting for players` }));
+  part.append(el("h1", { text: `Table ${table.number}: waiting for players` }));
   const list = el("ol", { class: "lobby-seats" });
   for (const seat of table.seats) {
     list.append(el("li", {}, avatar(state, seat), el("span", { text: seat.user || seat.computer ? seat.name : `Seat ${seat.seat + 1}: open` })));
