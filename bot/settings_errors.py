@@ -25,7 +25,6 @@ from pydantic_settings import SettingsError
 
 __all__ = [
     "ENV_PREFIX",
-    "LIST_HINT",
     "OptionsClashError",
     "Origins",
     "closest",
@@ -35,11 +34,11 @@ __all__ = [
 ]
 
 ENV_PREFIX = "EUCHRE_"
-LIST_HINT = "write a list like [123, 456]"
+_LIST_HINT = "write a list like [123, 456]"
 
 _PLAIN = {
-    "tuple_type": LIST_HINT,
-    "list_type": LIST_HINT,
+    "tuple_type": _LIST_HINT,
+    "list_type": _LIST_HINT,
     "path_type": "Input should be a path, as text",
 }
 """pydantic's messages that say too little, or too much of its insides, by error type."""
@@ -139,7 +138,7 @@ def describe_settings_error(exc: SettingsError, model: type[BaseModel]) -> str:
     # It says 'error ... field "name" ...'.
     match = re.search(r'field "(\w+)"', str(exc))
     if match and match[1] in model.model_fields:
-        return f"environment variable {env_name(match[1])}: not valid JSON ({LIST_HINT})"
+        return f"environment variable {env_name(match[1])}: not valid JSON ({_LIST_HINT})"
     return str(exc)
 
 
