@@ -85,6 +85,7 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
     disconnects and the database closes.
     """
     token = settings.require_token().get_secret_value()
+    settings.require_activity_secret()  # now, not once logged in and the store migrated
     try:
         asyncio.run(_serve(settings, token))
     except StoreError as exc:
@@ -185,7 +186,8 @@ async def _serve(settings: Settings, token: str) -> None:
             warming = asyncio.ensure_future(pool.start())  # the workers start as the store opens
             try:
                 prepared = await open_store()
-                log.info("Search pool: %d worker process(es)", len(await warming))
+                await warming
+                log.info("Search pool: %s", pool.shown)
             finally:
                 warming.cancel()  # a failed start leaves no task behind; a done one stays done
             return prepared

@@ -20,11 +20,10 @@ with its default and description, and the one list of them reads best in one pla
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -36,7 +35,6 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-from pydantic_core import ErrorDetails
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -47,6 +45,15 @@ from pydantic_settings import (
 from bot.compiled import PURE_VARIABLE
 from bot.logs import LogFormat
 from bot.search_pool import REVIEW_QUEUE
+from bot.settings_errors import (
+    ENV_PREFIX,
+    OptionsClashError,
+    Origins,
+    closest,
+    describe,
+    describe_settings_error,
+    env_name,
+)
 from bot.store.urls import parse_url, sqlite_file, sqlite_url
 
 __all__ = [
@@ -68,7 +75,6 @@ DEFAULT_CONFIG = Path("config.toml")
 CONFIG_ENV = "EUCHRE_CONFIG"
 TOKEN_ENV = "DISCORD_TOKEN"
 SECRET_ENV = "DISCORD_CLIENT_SECRET"
-ENV_PREFIX = "EUCHRE_"
 
 OTHER_VARIABLES: dict[str, str] = {
     CONFIG_ENV: "the config file to read",
@@ -86,7 +92,6 @@ OTHER_VARIABLES: dict[str, str] = {
 """The ``EUCHRE_*`` variables the project reads that are not options: the one list of them."""
 
 _EXAMPLE_HINT = "see config.example.toml"
-_LIST_HINT = "write a list like [123, 456]"
 _TOKEN_KEYS = frozenset(
     {"token", "discord_token", "bot_token", "client_secret", "discord_client_secret"}
 )
@@ -184,7 +189,8 @@ class Settings(BaseSettings):
 
     search_workers: Annotated[int, Field(ge=0, le=256)] | Literal["auto"] = "auto"
     """Worker processes of the search pool (``bot.search_pool``): ``auto`` for the cores
-    less one, at least 1; 0 for threads of the bot's own process (tests)."""
+    less one, at least 1; 0 for threads of the bot's own process (tests). Reviews run on
+    review workers besides them, one a core."""
 
     search_grace: float = Field(default=0.3, ge=0, le=60, allow_inf_nan=False)
     """Seconds past the computer delay a computer's search may take; then basic's move."""
@@ -306,11 +312,13 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _pages_need_their_address(self) -> Settings:
         if self.web_port and not self.web_base_url:
-            raise ValueError(WEB_ADDRESS_NEEDED)
+            raise OptionsClashError(WEB_ADDRESS_NEEDED, "web_port", "web_base_url")
         if self.activity_client_id and not self.web_port:
-            raise ValueError(
+            raise OptionsClashError(
                 "activity_client_id needs web_port: the bot process serves the Activity "
-                "beside its web pages (docs/activity.md)"
+                "beside its web pages (docs/activity.md)",
+                "activity_client_id",
+                "web_port",
             )
         return self
 
@@ -319,30 +327,55 @@ class Settings(BaseSettings):
         """Whether the bot serves the Discord Activity (its tables offer "Open the table")."""
         return bool(self.activity_client_id and self.web_port)
 
+    def require_activity_secret(self) -> SecretStr | None:
+        """The Activity's OAuth2 secret (None: no Activity), or :class:`ConfigError`.
+
+        Asked by what serves the Activity, the bot, before it logs in: the other commands
+        may run where the secret is not in the environment.
+        """
+        if not self.serves_activity:
+            return None
+        if self.discord_client_secret is None:
+            raise ConfigError(
+                f"activity_client_id is set, so the Activity's sign-in needs the application's "
+                f"OAuth2 secret in the {SECRET_ENV} environment variable (docs/activity.md)"
+            )
+        return self.discord_client_secret
+
     @model_validator(mode="after")
     def _one_database_and_shards(self) -> Settings:
         if not self.database_url:
             # Frozen model: filled once, while it is being built.
             self.__dict__["database_url"] = sqlite_url(self.data_dir / self.database)
         elif "database" in self.model_fields_set:
-            raise ValueError(
+            raise OptionsClashError(
                 "set database_url or database, not both "
-                "(database is the SQLite file name used when database_url is empty)"
+                "(database is the SQLite file name used when database_url is empty)",
+                "database_url",
+                "database",
             )
         if self.shard_ids:
+            shards = ("shard_ids", "shard_count")
             if not self.shard_count:
-                raise ValueError("shard_ids needs shard_count (the shards of every process)")
+                raise OptionsClashError(
+                    "shard_ids needs shard_count (the shards of every process)", *shards
+                )
             too_big = [i for i in self.shard_ids if i >= self.shard_count]
             if too_big:
-                raise ValueError(
-                    f"shard {too_big[0]} does not exist: shards are 0 to {self.shard_count - 1}"
+                raise OptionsClashError(
+                    f"shard {too_big[0]} does not exist: shards are 0 to {self.shard_count - 1}",
+                    *shards,
                 )
             if len(set(self.shard_ids)) != len(self.shard_ids):
-                raise ValueError("shard_ids lists a shard twice")
+                raise OptionsClashError("shard_ids lists a shard twice", "shard_ids")
             if len(self.shard_ids) < self.shard_count and self.database_path is not None:
-                raise ValueError(
+                raise OptionsClashError(
                     "shard_ids splits the bot over processes, which need one shared store: "
-                    "set database_url to a PostgreSQL database"
+                    "set database_url to a PostgreSQL database",
+                    *shards,
+                    "database_url",
+                    "database",
+                    "data_dir",
                 )
         return self
 
@@ -417,16 +450,19 @@ def load_settings(config: Path | None = None) -> Settings:
     try:
         settings = Settings(**values)
     except ValidationError as exc:
-        raise ConfigError(f"{_describe(exc.errors(), path)} ({_EXAMPLE_HINT})") from None
+        origins = Origins(path, frozenset(values), os.environ)
+        said = describe(exc.errors(), Settings, origins, _OPTIONS)
+        raise ConfigError(f"{said} ({_EXAMPLE_HINT})") from None
     except SettingsError as exc:
-        raise ConfigError(f"{_describe_settings_error(exc)} ({_EXAMPLE_HINT})") from None
+        said = describe_settings_error(exc, Settings)
+        raise ConfigError(f"{said} ({_EXAMPLE_HINT})") from None
     return settings
 
 
 def unknown_variables(environ: Mapping[str, str] | None = None) -> list[str]:
     """One phrase for each ``EUCHRE_*`` variable that is neither an option nor the project's."""
     env = os.environ if environ is None else environ
-    known = [_env_name(field) for field in _OPTIONS] + list(OTHER_VARIABLES)
+    known = [env_name(field) for field in _OPTIONS] + list(OTHER_VARIABLES)
     # Compared without the prefix, which every name shares.
     suffixes = {name.removeprefix(ENV_PREFIX): name for name in known}
     unknown = []
@@ -434,9 +470,9 @@ def unknown_variables(environ: Mapping[str, str] | None = None) -> list[str]:
         name = key.upper()
         if not name.startswith(ENV_PREFIX) or name in known:
             continue
-        close = _closest(name.removeprefix(ENV_PREFIX), suffixes)
+        close = closest(name.removeprefix(ENV_PREFIX), suffixes)
         hint = f" (did you mean {suffixes[close]}?)" if close else ""
-        if name == _env_name(TOKEN_ENV):
+        if name == env_name(TOKEN_ENV):
             hint = f" (the token is read from {TOKEN_ENV})"
         unknown.append(f"environment variable {key} names no option{hint}")
     return unknown
@@ -450,56 +486,6 @@ def _check_environment() -> None:
         raise ConfigError(f"{'; '.join(unknown)}: unset {which} or fix the spelling")
 
 
-def _closest(word: str, choices: Iterable[str]) -> str | None:
-    close = difflib.get_close_matches(word, list(choices), n=1)
-    return close[0] if close else None
-
-
 _SECRETS = ("discord_token", "discord_client_secret")
 _OPTIONS = tuple(field for field in Settings.model_fields if field not in _SECRETS)
 """The options' names: every field but the secrets, which only the environment gives."""
-
-
-def _env_name(field: str) -> str:
-    return f"{ENV_PREFIX}{field}".upper()
-
-
-def _set_in_environment(name: str, environ: Mapping[str, str]) -> bool:
-    return any(key.upper() == name and value for key, value in environ.items())
-
-
-_NOT_A_LIST = frozenset({"tuple_type", "list_type"})
-
-
-def _describe(errors: list[ErrorDetails], path: Path) -> str:
-    """Say every problem on one line, grouped by where the bad value came from."""
-    problems: dict[str, list[str]] = {}
-    for error in errors:
-        loc = error["loc"]
-        field = str(loc[0]) if loc else ""
-        index = "".join(f"[{part}]" for part in loc[1:])
-        message = _LIST_HINT if error["type"] in _NOT_A_LIST else error["msg"]
-        if not loc:  # a check of several options together: its message names them
-            source, problem = str(path), error["msg"].removeprefix("Value error, ")
-        elif error["type"] == "extra_forbidden":
-            close = _closest(field.lower(), _OPTIONS)
-            hint = f" (did you mean '{close}'?)" if close else ""
-            problem = f"unknown option '{field}'{hint}: remove it or fix its spelling"
-            source = str(path)
-        elif field == TOKEN_ENV:
-            source, problem = TOKEN_ENV, message
-        elif _set_in_environment(_env_name(field), os.environ):
-            source = f"environment variable {_env_name(field)}"
-            problem = (f"{index}: " if index else "") + message
-        else:
-            source, problem = str(path), f"{field}{index} = {error['input']!r}: {message}"
-        problems.setdefault(source, []).append(problem)
-    return "; ".join(f"{source}: {'; '.join(each)}" for source, each in problems.items())
-
-
-def _describe_settings_error(exc: SettingsError) -> str:
-    # The environment source reports a list that is not JSON as 'error ... field "name" ...'.
-    match = re.search(r'field "(\w+)"', str(exc))
-    if match and match[1] in Settings.model_fields:
-        return f"environment variable {_env_name(match[1])}: not valid JSON ({_LIST_HINT})"
-    return str(exc)

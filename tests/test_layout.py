@@ -300,6 +300,7 @@ LAYERS: dict[str, int] = {
     "bot.cli": -1,
     "bot.logs": -1,
     "bot.search_pool": -1,
+    "bot.settings_errors": -1,
     "bot.rules": 0,
     "bot.errors": 0,
     "bot.compiled": 0,

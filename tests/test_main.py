@@ -16,6 +16,7 @@ import discord
 import pytest
 
 import bot.__main__ as cli
+from bot import maintenance
 from bot.discord.app import EuchreBot
 from bot.logs import PLAIN
 from bot.settings import Settings
@@ -125,6 +126,7 @@ def test_sigterm_stops_the_bot_cleanly(tmp_path: Path) -> None:
     assert process.returncode == 0, stderr
     assert "Traceback" not in stderr
     assert "Restored 0 open table(s)" in stderr
+    assert "Search pool: " in stderr and " for reviews\n" in stderr  # what its workers run
 
 
 @pytest.mark.parametrize(
@@ -279,3 +281,46 @@ def test_bot_stopping_by_itself_exits_0(
     assert cli.main([]) == 0
     assert len(started) == 1
     assert started[0].is_closed()
+
+
+def test_the_activity_without_its_secret_stops_the_bot_before_discord_or_the_store(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    logging_calls: list[dict[str, Any]],
+) -> None:
+    for name, value in {
+        "DISCORD_TOKEN": "t",
+        "EUCHRE_ACTIVITY_CLIENT_ID": "42",
+        "EUCHRE_WEB_PORT": "8080",
+        "EUCHRE_WEB_BASE_URL": "https://euchre.example.org",
+    }.items():
+        monkeypatch.setenv(name, value)
+    started: list[str] = []
+
+    async def serve(settings: Settings, token: str) -> None:
+        started.append(token)
+
+    monkeypatch.setattr(cli, "_serve", serve)
+    assert cli.main(["run"]) == cli.EXIT_CONFIG
+    assert capsys.readouterr().err == (
+        "error: activity_client_id is set, so the Activity's sign-in needs the application's "
+        "OAuth2 secret in the DISCORD_CLIENT_SECRET environment variable (docs/activity.md)\n"
+    )
+    assert started == []
+    assert list(Path().iterdir()) == [], "nothing is created"
+
+    # The commands that serve no Activity go on without it.
+    async def sync(settings: Settings, token: str, *where: object) -> bool:
+        started.append(token)
+        return True
+
+    monkeypatch.setattr(cli, "_sync", sync)
+    assert cli.main(["sync", "--global"]) == 0
+    assert cli.main(["migrate"]) == 0
+    assert cli.main(["health"]) == cli.EXIT_UNHEALTHY  # no heartbeat: the bot never ran
+    monkeypatch.setattr(maintenance, "serve_forever", lambda *args: None)
+    assert cli.main(["web"]) == 0  # the pages alone: the Activity is the bot's
+    assert "DISCORD_CLIENT_SECRET" not in capsys.readouterr().err
+    monkeypatch.setenv("DISCORD_CLIENT_SECRET", "s")
+    assert cli.main(["run"]) == 0
+    assert started == ["t", "t"]  # sync's, then the bot's

@@ -389,3 +389,86 @@ def test_the_bots_web_pages_refuse_to_start_without_their_address(tmp_path: Path
     assert "the web pages need web_base_url, their public address" in message
     both = 'web_port = 8080\nweb_base_url = "https://euchre.example.org"'
     assert load_settings(write(tmp_path / "d.toml", both)).web_port == 8080
+
+
+@pytest.mark.parametrize(
+    ("variables", "source", "message"),
+    [
+        ({"EUCHRE_WEB_PORT": "8080"}, "environment variable EUCHRE_WEB_PORT", "the web pages"),
+        ({"EUCHRE_SHARD_IDS": "[1]"}, "environment variable EUCHRE_SHARD_IDS", "shard_ids needs"),
+        (
+            {"EUCHRE_DATABASE": "x.db", "EUCHRE_DATABASE_URL": "sqlite:///y.db"},
+            "environment variables EUCHRE_DATABASE_URL and EUCHRE_DATABASE",
+            "set database_url or database, not both",
+        ),
+    ],
+)
+def test_options_set_together_wrongly_name_their_variables_without_a_file(
+    monkeypatch: pytest.MonkeyPatch, variables: dict[str, str], source: str, message: str
+) -> None:
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    assert error_of().startswith(f"{source}: {message}")
+
+
+def test_options_set_together_wrongly_name_the_file_only_for_what_it_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = write(tmp_path / "config.toml", 'web_port = 1\nlog_level = "INFO"')
+    monkeypatch.setenv("EUCHRE_WEB_PORT", "8080")  # over the file's
+    assert error_of().startswith("environment variable EUCHRE_WEB_PORT: the web pages need")
+    monkeypatch.delenv("EUCHRE_WEB_PORT")
+    assert error_of().startswith("config.toml: the web pages need")
+    write(config, 'database = "x.db"\nshard_count = 2')
+    monkeypatch.setenv("EUCHRE_DATABASE_URL", "sqlite:///y.db")
+    assert error_of().startswith(
+        "config.toml and environment variable EUCHRE_DATABASE_URL: set database_url or database"
+    )
+    monkeypatch.delenv("EUCHRE_DATABASE_URL")
+    monkeypatch.setenv("EUCHRE_SHARD_IDS", "[1]")
+    assert error_of().startswith(
+        "config.toml and environment variable EUCHRE_SHARD_IDS: shard_ids splits the bot"
+    )
+
+
+def test_a_union_option_says_what_it_takes_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    takes = 'Input should be a whole number from 0 to 256, or "auto" (see config.example.toml)'
+    config = write(tmp_path / "c.toml", 'search_workers = "many"')
+    assert error_of(config) == f"{config}: search_workers = 'many': {takes}"
+    config = write(tmp_path / "c.toml", "search_workers = 300")
+    assert error_of(config) == f"{config}: search_workers = 300: {takes}"
+    monkeypatch.setenv("EUCHRE_SEARCH_WORKERS", "many")
+    assert error_of() == f"environment variable EUCHRE_SEARCH_WORKERS: {takes}"
+
+
+def test_a_validators_message_is_said_without_pydantics_prefix(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = write(tmp_path / "c.toml", 'database_url = "mysql://x"')
+    assert error_of(config) == (
+        f"{config}: database_url = 'mysql://x': mysql: not a known database; use "
+        "sqlite:///PATH or postgresql://user:password@host/database (see config.example.toml)"
+    )
+    monkeypatch.setenv("EUCHRE_DATABASE_URL", "sqlite://relative.db")
+    assert error_of().startswith(
+        "environment variable EUCHRE_DATABASE_URL: sqlite://relative.db: an SQLite URL is "
+        "sqlite:/// and the file's path, as in sqlite:///data/euchre.sqlite3"
+    )
+
+
+def test_no_option_shows_pydantics_insides(tmp_path: Path) -> None:
+    options = [field for field in Settings.model_fields if not field.startswith("discord_")]
+    leaks = []
+    for option in options:
+        for value in ('"many"', "-1", "1.5", '[1, "x"]', '""', "{ a = 1 }", "1e30"):
+            config = write(tmp_path / "c.toml", f"{option} = {value}")
+            try:
+                load_settings(config)
+            except ConfigError as error:
+                said = str(error)
+                assert said.startswith(f"{config}: {option}")
+                insides = ("Value error", "constrained-", "literal[", "<class", "function-")
+                leaks += [said for inside in insides if inside in said]
+    assert leaks == []

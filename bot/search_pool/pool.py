@@ -176,6 +176,19 @@ class SearchPool:
         return len(self._slots)
 
     @property
+    def shown(self) -> str:
+        """Its workers and what they run, for the start-up log line."""
+        if self.in_process:
+            return f"{self.size} threads of this process"
+        reviews = sum(1 for slot in self._slots if slot.background)
+        if not reviews:
+            return f"{_processes(self.size)} for every search"
+        return (
+            f"{_processes(self.size)}: {self.size - reviews} for the computers' moves, "
+            f"hints, claims, the daily deal and lessons, {reviews} for reviews"
+        )
+
+    @property
     def waiting(self) -> int:
         """Jobs in the queue (not yet on a worker)."""
         return sum(1 for job in self._queue if not job.future.done())
@@ -319,3 +332,7 @@ class SearchPool:
         self._queue.clear()
         for slot in self._slots:
             slot.close()
+
+
+def _processes(count: int) -> str:
+    return f"{count} worker process{'' if count == 1 else 'es'}"

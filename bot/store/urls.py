@@ -71,7 +71,13 @@ def parse_url(target: str | os.PathLike[str]) -> StoreUrl:
                 "postgresql://user:password@host:5432/euchre"
             )
         return StoreUrl("postgresql", target)
-    if sep or target.startswith("sqlite:"):
+    if target.lower().startswith("sqlite:"):
+        raise ValueError(
+            f"{target}: an SQLite URL is sqlite:/// and the file's path, as in "
+            "sqlite:///data/euchre.sqlite3 (from the working folder) "
+            "or sqlite:////srv/euchre.sqlite3 (from the root)"
+        )
+    if sep:
         raise ValueError(
             f"{target.split('://')[0]}: not a known database; use sqlite:///PATH "
             "or postgresql://user:password@host/database"

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final
 
 from aiohttp import web
 
-from bot.settings import SECRET_ENV, TOKEN_ENV, WEB_ADDRESS_NEEDED, ConfigError, Settings
+from bot.settings import TOKEN_ENV, WEB_ADDRESS_NEEDED, ConfigError, Settings
 from bot.store import Database
 
 from .activity import Activity, ActivityOptions
@@ -50,6 +50,7 @@ _RESTART_PAUSE: Final = 1.0
 """Seconds before a page process ended by a signal is started again."""
 _WATCH_EVERY: Final = 1.0
 """Seconds between a page process's looks at whether its parent is still there."""
+_STOP_SIGNALS: Final = (signal.SIGINT, signal.SIGTERM)
 
 
 def options_of(settings: Settings) -> WebOptions:
@@ -66,18 +67,14 @@ def options_of(settings: Settings) -> WebOptions:
 
 def activity_options_of(settings: Settings) -> ActivityOptions | None:
     """The Activity's options (None: ``activity_client_id`` is 0); ConfigError without secrets."""
-    if not settings.activity_client_id:
+    secret = settings.require_activity_secret()
+    if secret is None:
         return None
-    if settings.discord_client_secret is None:
-        raise ConfigError(
-            f"activity_client_id is set, so the Activity's sign-in needs the application's "
-            f"OAuth2 secret in the {SECRET_ENV} environment variable (docs/activity.md)"
-        )
     if settings.discord_token is None:
         raise ConfigError(f"the Activity checks its instances with the bot's {TOKEN_ENV}")
     return ActivityOptions(
         client_id=settings.activity_client_id,
-        client_secret=settings.discord_client_secret.get_secret_value(),
+        client_secret=secret.get_secret_value(),
         bot_token=settings.discord_token.get_secret_value(),
         api_url=settings.discord_api_url,
     )
@@ -154,29 +151,59 @@ def _serve(
     *,
     watch_parent: bool = False,
 ) -> None:
-    """Serve the pages on ``sock`` in this process until SIGINT or SIGTERM."""
+    """Serve the pages on ``sock`` in this process until SIGINT or SIGTERM.
+
+    The first of them stops it and it ignores the rest, so its clean-up runs to the end:
+    a page process in a terminal's or a service's process group hears the group's signal
+    and its parent's too.
+    """
     parent = os.getppid()
 
-    async def app() -> web.Application:
+    async def serve() -> None:
+        stopped = _first_stop()
         db = await Database.open(settings.database_url, timeout=settings.database_timeout)
-        application = make_app(db, options)
-
-        async def close(_: web.Application) -> None:
+        try:
+            application = make_app(db, options)
+            if watch_parent:
+                application.cleanup_ctx.append(_orphan_watch(parent))
+            runner = web.AppRunner(application, access_log=None, logger=RequestErrorLog())
+            await runner.setup()
+            try:
+                await web.SockSite(runner, sock).start()
+                log.info(
+                    "Serving the web pages of %s on http://%s:%d as %s",
+                    settings.database_shown,
+                    host,
+                    port,
+                    settings.web_base_url,
+                )
+                await stopped.wait()
+            finally:
+                await runner.cleanup()
+        finally:
             await db.close()
 
-        application.on_cleanup.append(close)
-        if watch_parent:
-            application.cleanup_ctx.append(_orphan_watch(parent))
-        log.info(
-            "Serving the web pages of %s on http://%s:%d as %s",
-            settings.database_shown,
-            host,
-            port,
-            settings.web_base_url,
-        )
-        return application
+    asyncio.run(serve())
 
-    web.run_app(app(), sock=sock, print=None, access_log=None, logger=RequestErrorLog())
+
+def _first_stop() -> asyncio.Event:
+    """Set by the first SIGINT or SIGTERM; from then on the process ignores both.
+
+    A page process is forked with them blocked: one sent before now is taken here.
+    """
+    loop = asyncio.get_running_loop()
+    stopped = asyncio.Event()
+
+    def stop() -> None:
+        for signum in _STOP_SIGNALS:
+            loop.remove_signal_handler(signum)
+            signal.signal(signum, signal.SIG_IGN)
+        stopped.set()
+
+    for signum in _STOP_SIGNALS:
+        loop.add_signal_handler(signum, stop)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+    return stopped
 
 
 def _orphan_watch(parent: int) -> Callable[[web.Application], AsyncIterator[None]]:
@@ -209,7 +236,7 @@ class _Workers:
         One killed by a signal is started again; one that failed by itself (its store
         unreachable, say) stops them all.
         """
-        for signum in (signal.SIGINT, signal.SIGTERM):
+        for signum in _STOP_SIGNALS:
             signal.signal(signum, self._stop)
         for _ in range(processes):
             self._fork()
@@ -228,20 +255,25 @@ class _Workers:
                     os.WTERMSIG(status),
                 )
                 time.sleep(_RESTART_PAUSE)
-                self._fork()
+                if not self._stopping:  # a stop during the pause
+                    self._fork()
             else:
                 ok = os.waitstatus_to_exitcode(status) == 0
                 self._stop(signal.SIGTERM, None)
         return ok
 
     def _fork(self) -> None:
+        # Blocked: a stop that comes meanwhile waits until the new process is known (here)
+        # and can take it (there, in _first_stop).
+        signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
         pid = os.fork()
         if pid:
             self._children.add(pid)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
             return
         code = 1
         try:
-            for signum in (signal.SIGINT, signal.SIGTERM):
+            for signum in _STOP_SIGNALS:
                 signal.signal(signum, signal.SIG_DFL)
             self._serve()
             code = 0
@@ -252,7 +284,12 @@ class _Workers:
             os._exit(code)
 
     def _stop(self, signum: int, _: object) -> None:
+        """Pass the first stop on to the page processes; ignore those after it."""
+        if self._stopping:
+            return
         self._stopping = True
+        for each in _STOP_SIGNALS:
+            signal.signal(each, signal.SIG_IGN)
         for pid in self._children:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signum)

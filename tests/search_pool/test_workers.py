@@ -134,3 +134,21 @@ def test_the_loop_runs_on_while_the_workers_start(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert int(done.stdout) != 0 and release.exists()
+
+
+def test_the_pool_says_what_its_workers_run() -> None:
+    pools = [
+        SearchPool(1, review_workers=2),
+        SearchPool(2, review_workers=0),
+        SearchPool(0),
+    ]
+    try:
+        assert [pool.shown for pool in pools] == [
+            "3 worker processes: 1 for the computers' moves, hints, claims, the daily deal "
+            "and lessons, 2 for reviews",
+            "2 worker processes for every search",
+            "4 threads of this process",
+        ]
+    finally:
+        for pool in pools:
+            pool.close()

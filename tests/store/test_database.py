@@ -213,6 +213,9 @@ async def test_a_sqlite_url_names_the_file_relative_to_the_working_folder(
     [
         ("mysql://x@host/db", "mysql: not a known database"),
         ("sqlite:///", "name the SQLite file"),
+        ("sqlite://relative.db", "an SQLite URL is sqlite:/// and the file's path, as in"),
+        ("sqlite:relative.db", "or sqlite:////srv/euchre.sqlite3"),
+        ("SQLite:///x.db", "an SQLite URL is sqlite:///"),
         ("postgresql:///euchre", "name the server"),
     ],
 )

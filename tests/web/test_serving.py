@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import socket
 import subprocess
@@ -35,8 +37,13 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _serving(tmp_path: Path, port: int, processes: int) -> subprocess.Popen[str]:
-    """``python -m bot web`` from ``processes`` processes, once its home page answers."""
+def _serving(
+    tmp_path: Path, port: int, processes: int, *, session: bool = False
+) -> subprocess.Popen[str]:
+    """``python -m bot web`` from ``processes`` processes, once its home page answers.
+
+    With ``session``, in a process group of its own, as a terminal or systemd starts it.
+    """
     process = subprocess.Popen(
         [sys.executable, "-m", "bot", "web", "--port", str(port)],
         cwd=tmp_path,
@@ -48,6 +55,7 @@ def _serving(tmp_path: Path, port: int, processes: int) -> subprocess.Popen[str]
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=session,
     )
     deadline = time.monotonic() + 60  # bounds a hang only: the loop ends on the answer
     while True:
@@ -95,6 +103,41 @@ def test_the_pages_serve_on_loopback_until_stopped(tmp_path: Path, processes: in
         _, err = process.communicate(timeout=30)
     assert process.returncode == 0, err
     assert "Serving the web pages of" in err and f"on http://127.0.0.1:{port} as {BASE_URL}" in err
+
+
+@pytest.mark.parametrize(
+    ("signum", "to_group", "until_gone"),
+    [
+        (signal.SIGINT, True, False),  # Ctrl-C in a terminal
+        (signal.SIGINT, True, True),  # Ctrl-C again and again
+        (signal.SIGTERM, True, False),  # systemd's stop (KillMode=control-group)
+        (signal.SIGTERM, False, False),  # kill PID
+        (signal.SIGINT, False, False),
+    ],
+)
+def test_a_stop_by_any_way_is_quiet_and_ends_every_process(
+    tmp_path: Path, signum: int, to_group: bool, until_gone: bool
+) -> None:
+    port = _free_port()
+    process = _serving(tmp_path, port, 3, session=True)
+    children = _children(process.pid)
+    deadline = time.monotonic() + 60  # bounds a hang only
+    try:
+        while True:
+            if to_group:  # each page process hears it twice: from here and from its parent
+                os.killpg(process.pid, signum)
+            else:
+                process.send_signal(signum)
+            if not until_gone or process.poll() is not None or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        _, err = process.communicate(timeout=60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 0, err
+    assert "ERROR" not in err and "Traceback" not in err, err
+    assert not any(_alive(pid) for pid in children)
 
 
 def test_processes_share_one_rate_per_address_and_end_with_their_parent(
