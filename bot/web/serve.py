@@ -171,7 +171,8 @@ def _serve(
             try:
                 await web.SockSite(runner, sock).start()
                 log.info(
-                    "Serving the web pages of %s on http://%s:%d as %s",
+                    "%s the web pages of %s on http://%s:%d as %s",
+                    f"Page process {os.getpid()} serving" if watch_parent else "Serving",
                     settings.database_shown,
                     host,
                     port,

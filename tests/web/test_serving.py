@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -97,12 +98,19 @@ def test_the_pages_serve_on_loopback_until_stopped(tmp_path: Path, processes: in
     port = _free_port()
     process = _serving(tmp_path, port, processes)
     try:
-        assert len(_children(process.pid)) == (0 if processes == 1 else processes)
+        children = _children(process.pid)
+        assert len(children) == (0 if processes == 1 else processes)
     finally:
         process.send_signal(signal.SIGTERM)
         _, err = process.communicate(timeout=30)
     assert process.returncode == 0, err
-    assert "Serving the web pages of" in err and f"on http://127.0.0.1:{port} as {BASE_URL}" in err
+    assert f"on http://127.0.0.1:{port} as {BASE_URL}" in err
+    if processes == 1:
+        assert "Serving the web pages of" in err
+    else:  # each page process says it serves, by its pid: no start reads as said twice
+        said = re.findall(r"Page process (\d+) serving the web pages of", err)
+        assert said and len(set(said)) == len(said) and {int(pid) for pid in said} <= set(children)
+        assert "Serving the web pages" not in err
 
 
 @pytest.mark.parametrize(
