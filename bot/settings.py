@@ -169,7 +169,10 @@ class Settings(BaseSettings):
     """
 
     owner_ids: tuple[Snowflake, ...] = ()
-    """Users allowed to run owner-only commands; empty means the application's owner."""
+    """Users discord.py's ``Bot.is_owner`` counts as owners (empty: the application's owner).
+
+    No command checks for an owner, so it changes nothing; kept so config files still load.
+    """
 
     log_level: LogLevel = "INFO"
     """The least important log lines written (to stderr)."""

@@ -4,7 +4,8 @@ What ``/euchre rules``, ``/euchre settings`` and ``/euchre me`` share: Discord's
 on an autocomplete answer (:data:`LIMITS`), a field's name and value choices while a
 person types (:func:`name_choices`, :func:`field_named`, :func:`value_choices`), the
 presets as slash-command choices, who asks for a change (:func:`editor_of`), and a
-server's roles as a setting's values (:func:`role_id`, :func:`role_choices`). The fields
+server's roles and text channels as a setting's values (:func:`mentioned_id`,
+:func:`server_objects`, :func:`object_choices`). The fields
 themselves, their checks and suggestions are :mod:`bot.server.fields`'; their words are
 :mod:`bot.render.server_config`'s.
 """
@@ -23,6 +24,8 @@ from bot.render.server_config import choice_name, preset_choice_name, role_menti
 from bot.server.fields import (
     RULE_FIELDS,
     FieldValues,
+    ServerNames,
+    ServerObjects,
     UnknownFieldError,
     find_field,
     match_fields,
@@ -39,10 +42,10 @@ __all__ = [
     "Choices",
     "editor_of",
     "field_named",
+    "mentioned_id",
     "name_choices",
-    "role_choices",
-    "role_id",
-    "server_roles",
+    "object_choices",
+    "server_objects",
     "value_choices",
 ]
 
@@ -60,7 +63,13 @@ class ChoiceLimits:
 LIMITS: Final = ChoiceLimits()
 """Discord's limits, passed to :mod:`bot.server` wherever it lists choices."""
 
-_MENTION: Final = re.compile(r"<@&(\d{1,20})>")
+_MENTION: Final = re.compile(r"<(?:@&|#)(\d{1,20})>")
+_OFFERS: Final = {
+    "role": ("@", "may change the rules and settings", "none", "Manage Server only"),
+    "channel": ("#", "the week's daily deal leaders are posted here", "off", "not posted"),
+}
+"""For a role or channel field's choices: the mark before a name, what choosing one does,
+the word for none and what it means."""
 
 PRESET_CHOICES: Final = [
     app_commands.Choice(name=preset_choice_name(name), value=name)
@@ -111,33 +120,46 @@ def value_choices(
     return choices
 
 
-def role_id(typed: str) -> str:
-    """A role's mention (``<@&id>``) as its id; any other text as it is."""
+def mentioned_id(typed: str) -> str:
+    """A role's or channel's mention (``<@&id>``, ``<#id>``) as its id; other text as it is."""
     match = _MENTION.fullmatch(typed.strip())
     return typed if match is None else match[1]
 
 
-def server_roles(interaction: discord.Interaction[EuchreBot]) -> dict[int, str]:
-    """The server's roles by id, its @everyone apart."""
+def server_objects(interaction: discord.Interaction[EuchreBot]) -> ServerObjects:
+    """The server's roles and channels as the bot sees them, as a setting may name them.
+
+    A role may be chosen unless it is @everyone or a bot's or an integration's (no member
+    can be given one); a channel if it is a text channel (not a thread, voice channel,
+    forum or category).
+    """
     guild = interaction.guild
     if guild is None:
-        return {}
-    return {r.id: r.name for r in guild.roles if not r.is_default()}
+        return ServerObjects(ServerNames({}), ServerNames({}))
+    roles = ServerNames(
+        {r.id: r.name for r in guild.roles if not (r.is_default() or r.managed)},
+        {r.id: r.name for r in guild.roles if r.is_default() or r.managed},
+    )
+    text = {c.id: c.name for c in guild.text_channels}
+    others = [*guild.channels, *guild.threads]
+    channels = ServerNames(text, {c.id: c.name for c in others if c.id not in text})
+    return ServerObjects(roles, channels)
 
 
-def role_choices(
-    interaction: discord.Interaction[EuchreBot], current: str, now: int | None
+def object_choices(
+    interaction: discord.Interaction[EuchreBot], values: FieldValues, current: str, now: int | None
 ) -> Choices:
-    """Autocomplete for the rules-admin role: the server's roles that match, and none."""
-    typed = current.strip().lower().lstrip("@")
+    """Autocomplete for a role or channel setting: the server's that match, and none."""
+    mark, does, empty, nothing = _OFFERS[values.kind]
+    names = server_objects(interaction).of(values.kind)
+    typed = current.strip().lower().lstrip(mark)
     choices = []
-    for role, name in server_roles(interaction).items():
-        if typed and typed not in name.lower() and typed != str(role):
+    for found, name in (names.fit if names is not None else {}).items():
+        if typed and typed not in name.lower() and typed != str(found):
             continue
-        mark = " (now)" if role == now else ""
-        label = choice_name(f"@{name}{mark}: may change the rules and settings")
-        choices.append(app_commands.Choice(name=label, value=str(role)))
-    if not typed or "none".startswith(typed):
-        mark = " (now)" if now is None else ""
-        choices.append(app_commands.Choice(name=f"none{mark}: Manage Server only", value="none"))
+        label = choice_name(f"{mark}{name}{' (now)' if found == now else ''}: {does}")
+        choices.append(app_commands.Choice(name=label, value=str(found)))
+    if not typed or empty.startswith(typed):
+        label = f"{empty}{' (now)' if now is None else ''}: {nothing}"
+        choices.append(app_commands.Choice(name=label, value=empty))
     return choices[: LIMITS.choices]

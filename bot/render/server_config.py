@@ -45,9 +45,11 @@ def role_mention(role_id: int) -> str:
 
 
 def shown_value(values: FieldValues, value: Any) -> str:
-    """A rule's or setting's value as a message shows it (a role as its mention)."""
+    """A rule's or setting's value as a message shows it (a role or channel as its mention)."""
     if values.kind == "role" and value is not None:
         return role_mention(value)
+    if values.kind == "channel" and value is not None:
+        return f"<#{value}>"
     return values.text(value)
 
 
@@ -193,12 +195,7 @@ def setting_sentence(name: str, settings: ServerSettings, default_delay: float) 
     """One plain sentence saying what a setting does with the value it has."""
     values = SETTING_FIELDS[name]
     value = getattr(settings, name)
-    if values.kind == "role" and value is not None:
-        shown = role_mention(value)
-    elif values.seconds and value is not None:
-        shown = _seconds(value)
-    else:
-        shown = values.text(value)
+    shown = _seconds(value) if values.seconds and value is not None else shown_value(values, value)
     return settings.sentence(name, shown, _seconds(default_delay))
 
 

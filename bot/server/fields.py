@@ -16,7 +16,8 @@ import re
 import types
 import typing
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Final, Literal
 
 import annotated_types
@@ -35,13 +36,15 @@ __all__ = [
     "SETTING_FIELDS",
     "BadValueError",
     "FieldValues",
+    "ServerNames",
+    "ServerObjects",
     "UnknownFieldError",
     "field_values",
     "find_field",
     "match_fields",
 ]
 
-ValueKind = Literal["choice", "bool", "int", "float", "role"]
+ValueKind = Literal["choice", "bool", "int", "float", "role", "channel"]
 
 _TRUE: Final = frozenset({"yes", "y", "true", "on", "1"})
 _FALSE: Final = frozenset({"no", "n", "false", "off", "0"})
@@ -49,7 +52,15 @@ _EMPTY: Final = frozenset({"off", "none", "no", "default", "never", "-", "unlimi
 _UNITS: Final = {"": 1, "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1}
 _UNITS_LONG: Final = {"m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60, "h": 3600}
 _NUMBER: Final = re.compile(r"([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-z]*)")
-_ROLE_ID: Final = re.compile(r"\d{15,20}")
+_OBJECT_WORDS: Final = {
+    "role": ("a role of this server", "@"),
+    "channel": ("a text channel of this server", "#"),
+}
+"""What a role or channel field takes, in words, and the mark its name may be typed with."""
+_UNFIT: Final = {
+    "role": "@everyone and the roles of bots and integrations can't be chosen",
+    "channel": "it is not a text channel",
+}
 
 # The house rules' words for "none" and their usual values (a setting keeps its own on
 # its field: see :func:`~.settings.wording`).
@@ -67,6 +78,30 @@ class UnknownFieldError(UserFacingError):
 
 class BadValueError(UserFacingError):
     """A value that does not fit the rule or setting; the message says why and what would."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServerNames:
+    """A server's roles or its channels, by id to their names.
+
+    ``fit``: those a setting may name; ``unfit``: those it has that no setting takes (a
+    bot's role, a voice channel), so that a refusal says why.
+    """
+
+    fit: Mapping[int, str]
+    unfit: Mapping[int, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerObjects:
+    """A server's roles and channels, as the chat sees them, for a role or channel field."""
+
+    roles: ServerNames | None = None
+    channels: ServerNames | None = None
+
+    def of(self, kind: ValueKind) -> ServerNames | None:
+        """The roles or the channels, for a field of that kind."""
+        return self.roles if kind == "role" else self.channels
 
 
 # ---------------------------------------------------------------------- what a field takes
@@ -108,8 +143,8 @@ class FieldValues:
             words = "yes or no"
         elif self.kind == "choice":
             words = "one of " + ", ".join(self.text(c) for c in self.choices)
-        elif self.kind == "role":
-            words = "a role of this server"
+        elif self.kind in _OBJECT_WORDS:
+            words = _OBJECT_WORDS[self.kind][0]
         else:
             number = "a whole number" if self.kind == "int" else "a number"
             unit = " (seconds)" if self.seconds else ""
@@ -121,12 +156,12 @@ class FieldValues:
         """Whether the value is a number of seconds (it may be typed as ``2 min``)."""
         return self.name.endswith(("_seconds", "_delay", "_after"))
 
-    def parse(self, typed: str, roles: Mapping[int, str] | None = None) -> Any:
+    def parse(self, typed: str, server: ServerObjects | None = None) -> Any:
         """The value ``typed`` stands for; BadValueError saying why it doesn't fit.
 
-        ``roles`` (id to name) lets a role be given by its name, and refuses ids of
-        roles the server does not have. A role is its id or its name: the caller turns
-        the chat's mention of a role into its id.
+        A role or a channel is its id or its name; ``server`` (its roles and channels)
+        lets it be given by its name, and refuses what the server does not have or no
+        setting takes. The caller turns the chat's mention of one into its id.
         """
         text = " ".join(typed.split()).lower()
         if self.kind == "bool":
@@ -143,8 +178,8 @@ class FieldValues:
                 if words == str(choice).lower():
                     return choice
             raise self.refuse(typed, "that's not one of its values")
-        if self.kind == "role":
-            return self._role(typed, roles)
+        if self.kind in _OBJECT_WORDS:
+            return self._server_object(typed, None if server is None else server.of(self.kind))
         return self._number(typed, text)
 
     def _number(self, typed: str, text: str) -> int | float:
@@ -152,35 +187,48 @@ class FieldValues:
         units = {**_UNITS, **_UNITS_LONG} if self.seconds else {"": 1}
         if match is None or match[2] not in units:
             raise self.refuse(typed, "that's not a number")
-        number = float(match[1]) * units[match[2]]
-        if not math.isfinite(number):
-            raise self.refuse(typed, "that's not a number")
-        if self.kind == "int":
-            if not number.is_integer():
+        value: int | float
+        if self.kind == "int":  # exactly: a float loses the digits of an id past 2**53
+            exact = Fraction(match[1]) * units[match[2]]
+            if exact.denominator != 1:
                 raise self.refuse(typed, "it must be a whole number")
-            value: int | float = int(number)
+            value = int(exact)
         else:
-            value = number
+            value = float(match[1]) * units[match[2]]
+            if not math.isfinite(value):
+                raise self.refuse(typed, "that's not a number")
+        return self._in_bounds(typed, value)
+
+    def _in_bounds(self, typed: str, value: int | float) -> int | float:
         if self.low is not None and value < self.low:
             raise self.refuse(typed, f"the smallest it can be is {self.text(self.low)}")
         if self.high is not None and value > self.high:
             raise self.refuse(typed, f"the largest it can be is {self.text(self.high)}")
         return value
 
-    def _role(self, typed: str, roles: Mapping[int, str] | None) -> int:
+    def _server_object(self, typed: str, names: ServerNames | None) -> int:
         text = typed.strip()
-        if _ROLE_ID.fullmatch(text):
-            role_id = int(text)
-            if roles is None or role_id in roles:
-                return role_id
-            raise self.refuse(typed, "this server has no such role")
-        named = [rid for rid, name in (roles or {}).items() if name.lower() == text.lower()]
-        if len(named) == 1:
-            return named[0]
-        reason = "this server has no role of that name"
-        if named:
-            reason = "several roles have that name: pick one from the list"
-        raise self.refuse(typed, reason)
+        noun = self.kind
+        if text.isascii() and text.isdigit():
+            found = int(text)
+            if names is None:
+                return int(self._in_bounds(typed, found))
+            if found in names.fit:
+                return found
+            if found in names.unfit:
+                raise self.refuse(typed, _UNFIT[noun])
+        if names is not None:
+            wanted = {text.lower(), text.lower().removeprefix(_OBJECT_WORDS[noun][1])}
+            named = [i for i, name in names.fit.items() if name.lower() in wanted]
+            if len(named) == 1:
+                return named[0]
+            if named:
+                raise self.refuse(typed, f"several {noun}s have that name: pick one from the list")
+            if any(name.lower() in wanted for name in names.unfit.values()):
+                raise self.refuse(typed, _UNFIT[noun])
+        if text.isdigit():
+            raise self.refuse(typed, f"this server has no such {noun}")
+        raise self.refuse(typed, f"this server has no {noun} of that name")
 
     def refuse(self, typed: str, reason: str) -> BadValueError:
         """The refusal of a typed value, with the reason and the allowed values."""
@@ -244,6 +292,8 @@ def _bounds(info: FieldInfo) -> tuple[float | None, float | None]:
             low = typing.cast(float, rule.ge)
         elif isinstance(rule, annotated_types.Le):
             high = typing.cast(float, rule.le)
+        elif isinstance(rule, annotated_types.Gt | annotated_types.Lt):
+            raise TypeError(f"{rule!r}: bound a field people type with ge and le, which it shows")
     return low, high
 
 
@@ -260,8 +310,11 @@ def field_values(model: type[BaseModel], name: str) -> FieldValues:
         "empty": empty,
         "examples": examples,
     }
-    if name.endswith("_role_id"):
-        return FieldValues(kind="role", **common)
+    extra = info.json_schema_extra
+    discord = extra.get("discord_id") if isinstance(extra, dict) else None
+    if discord in _OBJECT_WORDS:
+        low, high = _bounds(info)
+        return FieldValues(kind=typing.cast(ValueKind, discord), low=low, high=high, **common)
     if typing.get_origin(inner) is Literal:
         return FieldValues(kind="choice", choices=typing.get_args(inner), **common)
     if inner is bool:

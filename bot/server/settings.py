@@ -95,9 +95,20 @@ def wording(
     return {"wording": words}
 
 
-def discord_id(*, description: str, json_schema_extra: JsonDict) -> Any:
-    """An optional setting that holds a Discord id (a role's, a channel's); None: unset."""
-    return Field(None, gt=0, lt=2**63, description=description, json_schema_extra=json_schema_extra)
+def discord_id(
+    what: Literal["role", "channel"], *, description: str, json_schema_extra: JsonDict
+) -> Any:
+    """An optional setting that holds the id of one of the server's roles or text channels.
+
+    None: unset. ``what`` is read by :mod:`.fields`, which checks it against the server's.
+    """
+    return Field(
+        None,
+        ge=1,
+        le=2**63 - 1,
+        description=description,
+        json_schema_extra={**json_schema_extra, "discord_id": what},
+    )
 
 
 class ServerSettings(BaseModel):
@@ -174,6 +185,7 @@ class ServerSettings(BaseModel):
         ),
     )
     rules_admin_role_id: int | None = discord_id(
+        "role",
         description="a role that may change the rules and settings, besides Manage Server",
         json_schema_extra=wording(
             "Members with Manage Server or the {shown} role may change them.",
@@ -181,6 +193,7 @@ class ServerSettings(BaseModel):
         ),
     )
     tournament_director_role_id: int | None = discord_id(
+        "role",
         description="a role that may direct tournament events, besides the rules-admins",
         json_schema_extra=wording(
             "Members with the {shown} role may direct tournament events, as rules-admins may.",
@@ -247,9 +260,10 @@ class ServerSettings(BaseModel):
         json_schema_extra=wording("The daily deal changes at {shown}:00 UTC."),
     )
     daily_channel: int | None = discord_id(
-        description="the channel id where the week's daily deal leaders are posted (off: none)",
+        "channel",
+        description="the channel where the week's daily deal leaders are posted (off: none)",
         json_schema_extra=wording(
-            "The week's daily deal leaders are posted each week in channel {shown}.",
+            "The week's daily deal leaders are posted each Monday in {shown}.",
             none="The daily deal's weekly leaders are not posted.",
             empty="off",
         ),

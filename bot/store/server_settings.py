@@ -7,11 +7,17 @@ copied the settings when it opened).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from bot.rules import HouseRules, RulesError
-from bot.server.fields import RULE_FIELDS, SETTING_FIELDS, BadValueError, FieldValues, find_field
+from bot.server.fields import (
+    RULE_FIELDS,
+    SETTING_FIELDS,
+    BadValueError,
+    FieldValues,
+    ServerObjects,
+    find_field,
+)
 from bot.server.settings import Editor, ServerSettings
 from bot.server.sources import RuleChange, SettingChange, SettingsReadOnlyError, SettingsSource
 
@@ -104,13 +110,13 @@ class StoredSettings:
         editor: Editor,
         name: str,
         typed: str,
-        roles: Mapping[int, str] | None = None,
+        server: ServerObjects | None = None,
     ) -> SettingChange:
-        """Change one server setting; ``roles`` (id to name) are the server's roles."""
+        """Change one server setting; ``server``: its roles and channels, as the chat sees them."""
         values = find_field(SETTING_FIELDS, name, "setting")
         async with self._db.transaction():
             before = await self._check(guild_id, editor)
-            value = values.parse(typed, roles)
+            value = values.parse(typed, server)
             after = await self._update(guild_id, before, {values.name: value}, values)
         return SettingChange(before, after, values.name)
 

@@ -18,7 +18,7 @@ from discord import app_commands
 
 from bot.daily.service import DailyService
 from bot.discord.daily import daily_answer
-from bot.discord.refusals import log_refusal
+from bot.discord.refusals import describe, log_refusal
 from bot.discord.replies import answer_first
 from bot.render.daily import (
     leaderboard_texts,
@@ -41,6 +41,10 @@ log = logging.getLogger(__name__)
 WEEKLY_EVERY: Final = 3600.0
 """Seconds between looks for a finished week to sum up (the post waits at most this long)."""
 
+UNREACHABLE: Final = frozenset({10003, 50001, 50013})
+"""Unknown Channel, Missing Access, Missing Permissions: Discord's refusals of a weekly post
+that trying again will not mend until an admin changes the channel or its permissions."""
+
 _SHOW = [
     app_commands.Choice(name="play today's deal", value="play"),
     app_commands.Choice(name="today's leaderboard", value="leaderboard"),
@@ -58,6 +62,8 @@ class DailyCommands(Mixin):
     service: TableService
     presenter: TablePresenter
     _weekly: Timer | None = None
+    _warned: frozenset[tuple[int, int]] = frozenset()
+    """The servers' weekly channels already said to be out of reach (WARNING once each)."""
 
     def start_weekly(self) -> None:
         """Look for a finished week to post now, then every :data:`WEEKLY_EVERY` seconds."""
@@ -82,40 +88,83 @@ class DailyCommands(Mixin):
     async def post_weeks(self) -> int:
         """Post each server's last finished week that was played and not yet posted.
 
-        A server's week is claimed in the store first, so only one process posts it;
-        a post Discord refuses gives the claim back, for the next look.
+        Only a server this process sees is looked at, and only a text channel of it is
+        posted in (a channel id saved from elsewhere is never used). A server's week is
+        claimed in the store first, so only one process posts it. A post the bot lacks the
+        permissions for, or Discord refuses as out of reach (:data:`UNREACHABLE`), keeps
+        the claim: that week is skipped. Any other failure gives the claim back, for the
+        next look.
         """
         if self.bot.league is None:
             return 0
         daily = self.bot.league.daily
         posted = 0
         for guild_id, channel_id, hour in await daily.repo.weekly_channels():
+            guild = self.bot.get_guild(guild_id)
+            if guild is None or guild.unavailable:  # another process's server, or not here now
+                continue
             first, last = daily.last_week(hour)
             leaders = await daily.weekly_leaders(guild_id, first, last)
-            if not leaders or not await daily.repo.claim_week(guild_id, first):
+            if not leaders:
                 continue
-            channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
-            for part, text in enumerate(weekly_texts(first, last, leaders)):
-                try:  # in the channel's turn, as every message of the bot
-                    await self.presenter.publisher.call(
-                        channel_id,
-                        "post",
-                        functools.partial(
-                            channel.send, text, allowed_mentions=discord.AllowedMentions.none()
-                        ),
-                    )
-                except discord.HTTPException as exc:
-                    log_refusal(log, exc, f"the daily deal's week in channel {channel_id}")
-                except (TimeoutError, PermissionError) as exc:
-                    log.warning("Could not post the daily deal's week in %s: %s", channel_id, exc)
-                else:
-                    continue
-                if not part:  # nothing of it was posted: the next look tries again
-                    await daily.repo.release_week(guild_id, first)
-                break
-            else:
+            if not isinstance(guild.get_channel(channel_id), discord.TextChannel):
+                self._unreachable(guild_id, channel_id, "it is not a text channel of the server")
+                continue
+            if not await daily.repo.claim_week(guild_id, first):
+                continue
+            texts = weekly_texts(first, last, leaders)
+            if await self._post_week(daily, (guild_id, channel_id), first, texts):
                 posted += 1
         return posted
+
+    async def _post_week(
+        self, daily: DailyService, where: tuple[int, int], first: date, texts: list[str]
+    ) -> bool:
+        """Whether the week's texts were posted in ``where`` (server, channel).
+
+        If none was, the claim is given back, unless Discord refused the channel as out
+        of reach.
+        """
+        guild_id, channel_id = where
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        for part, text in enumerate(texts):
+            try:  # in the channel's turn, as every message of the bot
+                await self.presenter.publisher.call(
+                    channel_id,
+                    "post",
+                    functools.partial(
+                        channel.send, text, allowed_mentions=discord.AllowedMentions.none()
+                    ),
+                )
+            except discord.HTTPException as exc:
+                if exc.code in UNREACHABLE:
+                    self._unreachable(guild_id, channel_id, describe(exc))
+                    return False
+                log_refusal(log, exc, f"the daily deal's week in channel {channel_id}")
+            except PermissionError as exc:  # the bot's permissions there, as it sees them
+                self._unreachable(guild_id, channel_id, str(exc))
+                return False
+            except TimeoutError as exc:
+                log.warning("Could not post the daily deal's week in %s: %s", channel_id, exc)
+            else:
+                continue
+            if not part:  # nothing of it was posted: the next look tries again
+                await daily.repo.release_week(guild_id, first)
+            return False
+        return True
+
+    def _unreachable(self, guild_id: int, channel_id: int, why: str) -> None:
+        """Say once (a WARNING) that a server's week can't be posted in its channel."""
+        first = (guild_id, channel_id) not in self._warned
+        self._warned = self._warned | {(guild_id, channel_id)}
+        log.log(
+            logging.WARNING if first else logging.DEBUG,
+            "Server %s: the daily deal's week is not posted in channel %s (%s); "
+            "an admin can choose another with /euchre settings set setting:daily_channel",
+            guild_id,
+            channel_id,
+            why,
+        )
 
     @property
     def daily(self) -> DailyService:

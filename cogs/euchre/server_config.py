@@ -25,9 +25,9 @@ from bot.discord.fields import (
     PRESET_CHOICES,
     Choices,
     editor_of,
-    role_choices,
-    role_id,
-    server_roles,
+    mentioned_id,
+    object_choices,
+    server_objects,
     value_choices,
 )
 from bot.discord.replies import send_ephemeral
@@ -76,8 +76,8 @@ async def _setting_values(
     tables = interaction.client.tables
     settings = await tables.server_settings.get(_guild_id(interaction))
     now = getattr(settings, values.name)
-    if values.kind == "role":
-        return role_choices(interaction, current, now)
+    if values.kind in ("role", "channel"):
+        return object_choices(interaction, values, current, now)
     delay = tables.crew.computer_move_delay
     return value_choices(
         values,
@@ -169,8 +169,8 @@ class HouseRulesCommands(commands.Cog):
             _guild_id(interaction),
             editor_of(interaction),
             setting,
-            role_id(value),
-            server_roles(interaction),
+            mentioned_id(value),
+            server_objects(interaction),
         )
         before, after = _shown(SETTING_FIELDS[change.name or ""], change.before, change.after)
         text = setting_change_text(change, before, after, self._default_delay)

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.daily.deal import deal_result, par_of, play_to_person
 from bot.daily.service import DailyService, fixed_expert
-from bot.discord.app import EuchreBot
+from bot.discord.app import EuchreBot, database_tables
 from bot.league import LeagueService
 from bot.render.daily import weekly_texts
 from bot.rules import Action, HouseRules
@@ -125,7 +125,8 @@ async def weekly_harness(
     make_harness: MakeHarness, db: Database, members: Sequence[str | MemberSpec]
 ) -> Weekly:
     clock = ManualScheduler()
-    bot = EuchreBot(Settings(computer_move_delay=0), tables=build_bot().tables, scheduler=clock)
+    settings = Settings(computer_move_delay=0)
+    bot = EuchreBot(settings, tables=database_tables(settings, db), scheduler=clock)
     league = LeagueService(db)
     league.daily = DailyService(db, clock=lambda: NOON + timedelta(seconds=clock.now()))
     bot.league = league

@@ -9,6 +9,8 @@ from bot.server.fields import (
     RULE_FIELDS,
     SETTING_FIELDS,
     BadValueError,
+    ServerNames,
+    ServerObjects,
     UnknownFieldError,
     find_field,
     match_fields,
@@ -62,14 +64,27 @@ def test_setting_values_are_read_as_people_type_them(name: str, typed: str, valu
 
 def test_roles_are_read_by_id_or_name() -> None:
     values = SETTING_FIELDS["rules_admin_role_id"]
-    roles = {111111111111111111: "Rules", 222222222222222222: "Mods"}
+    roles = ServerObjects(
+        roles=ServerNames({111111111111111111: "Rules", 222222222222222222: "Mods"})
+    )
     assert values.parse("111111111111111111", roles) == 111111111111111111
     assert values.parse("mods", roles) == 222222222222222222
     assert values.parse("none", roles) is None
     with pytest.raises(BadValueError, match="no such role"):
         values.parse("333333333333333333", roles)
     with pytest.raises(BadValueError, match="several roles"):
-        values.parse("mods", {1: "Mods", 2: "mods"})
+        values.parse("mods", ServerObjects(roles=ServerNames({1: "Mods", 2: "mods"})))
+
+
+def test_whole_numbers_are_read_exactly_past_a_floats_digits() -> None:
+    hour = SETTING_FIELDS["daily_hour"]
+    assert hour.parse("23") == 23 and type(hour.parse("23")) is int
+    with pytest.raises(BadValueError, match="largest it can be is 23"):
+        hour.parse("9007199254740993")
+    channel = SETTING_FIELDS["daily_channel"]
+    assert channel.parse("1579290198540288011") == 1579290198540288011
+    with pytest.raises(BadValueError, match="largest it can be is 9223372036854775807"):
+        channel.parse("9223372036854775808")
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import pytest
 
 from bot.players import make_player
 from bot.rules import HouseRules
-from bot.server.fields import BadValueError
+from bot.server.fields import BadValueError, ServerNames, ServerObjects
 from bot.server.overrides import table_rules
 from bot.server.settings import Editor, NotRulesAdminError, ServerSettings
 from bot.server.sources import FixedSettings, SettingsReadOnlyError
@@ -24,6 +24,7 @@ GUILD = 77
 ADMIN = Editor(manage_guild=True)
 ROLE = 555555555555555555
 MEMBER = Editor(manage_guild=False, role_ids=frozenset({ROLE}))
+ROLES = ServerObjects(roles=ServerNames({ROLE: "Rules"}))
 DEFAULTS = ServerSettings(tables_in_threads=True, ping_after=0)
 
 
@@ -32,7 +33,7 @@ async def test_a_change_needs_manage_server_or_the_role(db: Database) -> None:
     with pytest.raises(NotRulesAdminError, match="Manage Server"):
         await server.set_rule(GUILD, MEMBER, "stick_the_dealer", "yes")
     assert (await GuildSettingsRepo(db).get(GUILD)).updated_at is None
-    await server.set_setting(GUILD, ADMIN, "rules_admin_role_id", str(ROLE), {ROLE: "Rules"})
+    await server.set_setting(GUILD, ADMIN, "rules_admin_role_id", str(ROLE), ROLES)
     change = await server.set_rule(GUILD, MEMBER, "stick_the_dealer", "yes")
     assert change.changed and change.after.stick_the_dealer
     with pytest.raises(NotRulesAdminError, match=f"or the {ROLE} role"):

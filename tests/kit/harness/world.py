@@ -353,8 +353,12 @@ class _World:
             if perms.value:
                 role_id = self.next_id()
                 guild.roles.append(
-                    payloads.role(
-                        role_id, f"{spec.name}-role", perms.value, position=len(guild.roles)
+                    payloads.role(  # a bot's own role is its integration's: managed
+                        role_id,
+                        f"{spec.name}-role",
+                        perms.value,
+                        position=len(guild.roles),
+                        managed=spec.bot,
                     )
                 )
                 role_ids.append(role_id)
