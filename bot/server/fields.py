@@ -189,7 +189,10 @@ class FieldValues:
             raise self.refuse(typed, "that's not a number")
         value: int | float
         if self.kind == "int":  # exactly: a float loses the digits of an id past 2**53
-            exact = Fraction(match[1]) * units[match[2]]
+            try:
+                exact = Fraction(match[1]) * units[match[2]]
+            except ValueError:  # more digits than Python reads as a number (4,300)
+                raise self.refuse(typed, "that's not a number") from None
             if exact.denominator != 1:
                 raise self.refuse(typed, "it must be a whole number")
             value = int(exact)

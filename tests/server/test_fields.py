@@ -93,6 +93,7 @@ def test_whole_numbers_are_read_exactly_past_a_floats_digits() -> None:
         ("target_score", "0", "the smallest it can be is 1"),
         ("target_score", "nan", "not a number"),
         ("target_score", "1e400", "not a number"),
+        ("target_score", "9" * 5000, "not a number"),  # past the digits Python reads
         ("target_score", "10m", "not a number"),
         ("points_made", "1.5", "whole number"),
         ("packs", "3", "not one of its values"),
