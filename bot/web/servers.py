@@ -46,7 +46,7 @@ __all__ = [
     "server_is_public",
 ]
 
-DEFAULT_NAME: Final = "Euchre league"
+DEFAULT_NAME: Final = "A Discord server"
 """A server's name on its pages until the bot has seen the server."""
 
 

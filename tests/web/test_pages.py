@@ -80,7 +80,7 @@ async def test_the_player_page_shows_a_rating_chart_the_record_and_games(
     html = await response.text()
     page = Page(html)
     assert response.status == 200
-    assert "Euchre league Ada Season" in page.words
+    assert "A Discord server Ada Season" in page.words
     assert re.search(r"\d+ games, \d+ won, \d+ lost", page.words)
     assert "<svg" in html and "<polyline" in html and "rating after each rated game" in html
     assert sum(f"/games/{g}" in link for link in page.links for g in league.games) >= 1

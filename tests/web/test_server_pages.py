@@ -32,7 +32,8 @@ async def test_the_pages_name_their_server_and_show_its_icon(
 ) -> None:
     home = f"/s/{league.guild_id}"
     before = await get_page(client, home)
-    assert "Euchre league" in before.words  # not seen by the bot yet
+    assert "A Discord server" in before.words  # not seen by the bot yet
+    assert before.meta["og:title"] == "\u2068A Discord server\u2069 · euchre league"
     repo = GuildProfileRepo(db)
     await repo.save(league.guild_id, "The Den", "k1")
     await repo.save_icon(league.guild_id, "k1", _png((200, 40, 40)))
