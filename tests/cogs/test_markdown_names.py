@@ -14,17 +14,9 @@ from bot.server.settings import ServerSettings
 from tests.cogs.euchre_driver import act_through_hand, build_bot, only_table, random_policy
 from tests.conftest import MakeHarness
 from tests.kit.harness import MemberSpec
-from tests.render.test_names import read_as_discord
+from tests.render.test_names import MARKDOWN_NAMES, read_as_discord
 
-NAMES = (
-    "*Sky*",
-    "__dan__",
-    "a|b||c",
-    "`x`",
-    "[x](https://e.com)",
-    "@everyone",
-    "*" * 100,
-)
+NAMES = MARKDOWN_NAMES
 
 
 async def test_names_with_markdown_read_as_typed_through_a_whole_game(

@@ -21,13 +21,19 @@ from bot.render.teams import label_name, occupant
 from bot.rules import HouseRules
 from bot.tables import Place, Player, Table
 
-TRICKY = (
+MARKDOWN_NAMES = (
     "*Sky*",
     "__dan__",
     "a|b||c",
     "`x`",
     "[x](https://e.com)",
     "@everyone",
+    "*" * 100,
+)
+"""Names that would format, link or mention; the last, the longest, doubles once escaped."""
+
+TRICKY = (
+    *MARKDOWN_NAMES,
     "<@123>",
     "~~gone~~",
     "> quote",
@@ -35,7 +41,6 @@ TRICKY = (
     "-# small",
     "1. first",
     "back\\slash",
-    "*" * 100,
 )
 
 
