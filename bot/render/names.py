@@ -13,8 +13,6 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .fitting import shorten
-
 __all__ = ["shown"]
 
 _INLINE: Final = re.compile(r"[\\*_~|`<>\[\]]|:(?=//)")
@@ -24,28 +22,18 @@ _LINE_START: Final = re.compile(r"^(\s*)([#+-]|\d+(?=\.))", re.MULTILINE)
 _MENTION: Final = re.compile(r"@(?=everyone|here)")
 
 
-def _escaped(text: str) -> str:
-    text = _INLINE.sub(lambda m: "\\" + m.group(), text)
-    text = _LINE_START.sub(
-        lambda m: (
-            m.group(1) + (m.group(2) + "\\" if m.group(2)[0].isdigit() else "\\" + m.group(2))
-        ),
-        text,
-    )
-    return _MENTION.sub("@\u200b", text)
+def _escape(match: re.Match[str]) -> str:
+    return "\\" + match.group()
 
 
-def shown(name: str, limit: int | None = None) -> str:
-    """``name`` escaped for Discord's Markdown, in at most ``limit`` characters.
+def _line_start(match: re.Match[str]) -> str:
+    indent, mark = match.groups()
+    return indent + (f"{mark}\\" if mark[0].isdigit() else f"\\{mark}")
 
-    A name too long for ``limit`` once escaped is shortened first, with "…", so no escape
-    is cut in half.
+
+def shown(name: str) -> str:
+    """``name`` escaped for Discord's Markdown (it may grow to twice its length).
+
+    Shortened after, by :func:`~bot.render.fitting.shorten`, it keeps each escape whole.
     """
-    text = _escaped(name)
-    if limit is None or len(text) <= limit:
-        return text
-    for keep in range(min(limit, len(name)), -1, -1):
-        text = _escaped(shorten(name, keep))
-        if len(text) <= limit:
-            return text
-    return ""
+    return _MENTION.sub("@\u200b", _LINE_START.sub(_line_start, _INLINE.sub(_escape, name)))

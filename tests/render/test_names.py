@@ -70,7 +70,7 @@ def test_it_escapes_at_least_what_discord_py_does(name: str) -> None:
 @pytest.mark.parametrize("limit", [1, 2, 3, 10, 31, 32, 33, 99, 100])
 def test_a_shortened_name_fits_and_cuts_no_escape(limit: int) -> None:
     for name in ("*" * 100, "a_b" * 40, "\\" * 60):
-        text = shown(name, limit)
+        text = shorten(shown(name), limit)
         assert len(text) <= limit
         assert text.endswith("…")
         assert not re.search(r"(?<!\\)(\\\\)*\\…$", text), text
