@@ -16,6 +16,7 @@ from bot.rules import Action, SeatView, Suit
 from .cards import bower_word, card_text, hand_text, trump_text
 from .fitting import CONTENT, chunks
 from .hints import action_phrase
+from .names import shown
 
 __all__ = [
     "SoloButton",
@@ -138,7 +139,7 @@ def leaderboard_texts(day: date, rows: Sequence[tuple[str, int, int | None, int]
     for rank, (name, points, par, days) in enumerate(rows, 1):
         against = "" if par is None else f" (par {par:+d})"
         run = f" · {days}-day streak" if days > 1 else ""
-        lines.append(f"{rank}. {name}: {points:+d}{against}{run}")
+        lines.append(f"{rank}. {shown(name)}: {points:+d}{against}{run}")
     return chunks(lines, CONTENT)
 
 
@@ -152,5 +153,5 @@ def weekly_texts(first: date, last: date, rows: Sequence[tuple[str, int, int]]) 
         return [f"{head}\nNobody played the daily deal this week: try it with /euchre daily."]
     lines = [head, "Points over par, summed over the days played:"]
     for rank, (name, over, days) in enumerate(rows, 1):
-        lines.append(f"{rank}. {name}: {over:+d} in {days} day{'s' if days != 1 else ''}")
+        lines.append(f"{rank}. {shown(name)}: {over:+d} in {days} day{'s' if days != 1 else ''}")
     return chunks(lines, CONTENT)

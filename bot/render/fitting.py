@@ -2,9 +2,9 @@
 
 Discord refuses a payload past its limits (a 400, code 50035), counting characters as
 Unicode code points. A label or a name is :func:`shorten`-ed with "…" at a place that
-splits no letter from its marks and no emoji; a list is never cut: :func:`chunks`
-splits its lines into pieces that fit (the fields of an embed, several messages) and
-the callers page what is longer than one message may hold.
+splits no letter from its marks, no emoji and no Markdown escape; a list is never cut:
+:func:`chunks` splits its lines into pieces that fit (the fields of an embed, several
+messages) and the callers page what is longer than one message may hold.
 """
 
 from __future__ import annotations
@@ -65,9 +65,14 @@ def shorten(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     cut = max(limit - len(ELLIPSIS), 0)
-    while cut > 0 and (_binds(text[cut]) or text[cut - 1] == "\u200d"):
+    while cut > 0 and (_binds(text[cut]) or text[cut - 1] == "\u200d" or _escapes(text[:cut])):
         cut -= 1
     return text[:cut].rstrip() + ELLIPSIS
+
+
+def _escapes(head: str) -> bool:
+    """Whether ``head`` ends in a backslash that escapes the character after it."""
+    return (len(head) - len(head.rstrip("\\"))) % 2 == 1
 
 
 def chunks(lines: Iterable[str], limit: int, *, separator: str = "\n") -> list[str]:

@@ -30,7 +30,7 @@ from .cards import (
 from .fitting import BUTTON_LABEL, shorten
 from .panel import Colour, Panel
 from .table import result_line, score_line
-from .teams import player, team_mark
+from .teams import label_name, player, team_mark
 
 __all__ = [
     "ACTION_ROWS",
@@ -104,7 +104,7 @@ def hand_buttons(table: PublicTable, view: SeatView, four_colour: bool = False) 
     verb = next((a.do for a in legal if a.do in _CARD_VERBS), "play")
     buttons: list[HandButton] = []
     for i, action in enumerate(others):
-        label = button_label(view, action, words=_BUTTON_WORDS, name_of=partial(player, table))
+        label = button_label(view, action, words=_BUTTON_WORDS, name_of=partial(label_name, table))
         label = in_colours(shorten(label, BUTTON_LABEL), four_colour)
         buttons.append(HandButton(label, action, _action_style(action), False, i // _PER_ROW, i))
     card_row = (len(others) + _PER_ROW - 1) // _PER_ROW

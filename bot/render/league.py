@@ -26,6 +26,7 @@ from bot.review.service import AccuracyTrend
 from bot.store import LeagueSettings, Season
 
 from .fitting import EMBED_DESCRIPTION, EMBED_TITLE, shorten
+from .names import shown
 from .panel import Panel
 from .teams import COMPUTER_MARK, joined
 from .web_links import season_page, web_line
@@ -127,7 +128,7 @@ def _standing_line(s: Standing) -> str:
     assert s.place is not None
     place = MEDALS.get(s.place, f"**{s.place}.**")
     return (
-        f"{place} {s.name} — **{_rating(s.rating)}** · "
+        f"{place} {shown(s.name)} — **{_rating(s.rating)}** · "
         f"{_plural(s.games, 'game')} · {_plural(s.wins, 'win')} ({_percent(s.wins, s.games)})"
     )
 
@@ -137,7 +138,7 @@ def _standing_line(s: Standing) -> str:
 
 def _partner(label: str, p: PartnerRecord) -> str:
     together = f"won {p.wins} of {_plural(p.games, 'game')} ({_percent(p.wins, p.games)})"
-    return f"{label}: {p.name} — {together}"
+    return f"{label}: {shown(p.name)} — {together}"
 
 
 def stats_panel(report: PlayerReport, *, image: str | None = None) -> Panel:
@@ -229,7 +230,7 @@ def accuracy_line(trend: AccuracyTrend) -> str:
 
 
 def _people(players: Sequence[SeatedPlayer], longest: int) -> str:
-    names = [f"{p.name} {COMPUTER_MARK}" if p.is_computer else p.name for p in players]
+    names = [f"{p.name} {COMPUTER_MARK}" if p.is_computer else shown(p.name) for p in players]
     return joined([shorten(n, longest) for n in names])
 
 
@@ -257,7 +258,7 @@ def history_panel(name: str, page: HistoryPage) -> Panel:
     share = EMBED_DESCRIPTION // max(len(page.entries), 1) - 1
     lines = []
     for entry in page.entries:
-        longest = max(len(p.name) + 2 for p in (*entry.partners, *entry.opponents))
+        longest = max(len(shown(p.name)) + 2 for p in (*entry.partners, *entry.opponents))
         line = _history_line(entry, longest)
         while len(line) > share and longest > _SHORTEST_NAME:
             longest -= 4
@@ -289,12 +290,12 @@ def export_bytes(record: dict[str, Any]) -> bytes:
 
 def season_started_text(change: SeasonChange, web: str = "") -> str:
     """The announcement of a new season (``web``: the pages' address when the server's are on)."""
-    text = f"🏁 Season **{change.started.name}** has started: everyone starts fresh."
+    text = f"🏁 Season **{shown(change.started.name)}** has started: everyone starts fresh."
     if change.ended is not None:
-        text += f" The standings of **{change.ended.name}** are frozen in the archive."
+        text += f" The standings of **{shown(change.ended.name)}** are frozen in the archive."
         if web:
             url = season_page(web, change.ended.guild_id, change.ended.id)
-            text += "\n" + web_line(f"{change.ended.name}'s final standings", url)
+            text += "\n" + web_line(f"{shown(change.ended.name)}'s final standings", url)
     return text
 
 
@@ -349,7 +350,7 @@ def _fit(lines: Sequence[str], limit: int) -> str:
     while len(text) > limit and len(kept) > 1:
         kept.pop()
         text = "\n".join([*kept, "…"])
-    return text[:limit]
+    return shorten(text, limit)
 
 
 def settings_panel(settings: LeagueSettings) -> Panel:

@@ -15,6 +15,7 @@ from bot.store import ArchivedGame
 
 from .action_words import DISCORD_WORDS, Words, bid_words
 from .cards import card_text, hand_text, suit_text, trump_text
+from .names import shown
 from .panel import Panel
 from .rules import rules_line
 from .teams import COMPUTER_MARK, joined, team_mark
@@ -35,10 +36,12 @@ DEAL_WORDS: Final = {
 
 
 def seat_names(game: ArchivedGame) -> list[str]:
-    """Each seat's player of an archived game, computers marked."""
+    """Each seat's player of an archived game as Discord text, computers marked."""
     names = ["?"] * len(game.players)
     for p in game.players:
-        names[p.seat] = f"{p.display_name} {COMPUTER_MARK}" if p.is_computer else p.display_name
+        names[p.seat] = (
+            f"{p.display_name} {COMPUTER_MARK}" if p.is_computer else shown(p.display_name)
+        )
     return names
 
 

@@ -15,7 +15,9 @@ from .cards import bower_word, card_text, suit_text, trump_text
 from .claims import claim_line
 from .deals import DEAL_OUTCOMES, deal_line, tricks_line
 from .faces import NO_FACES, CardFaces
+from .fitting import shorten
 from .moves import bidding_line
+from .names import shown
 from .panel import Colour, Panel
 from .rules import rules_line
 from .teams import level_name, player, seat_label, team_mark, team_names
@@ -79,7 +81,7 @@ def table_panel(table: PublicTable, faces: CardFaces = NO_FACES, *, web: str = "
         assert table.game is not None
         panel = _game(table, table.game, faces)
     if table.claim is not None and table.status != "aborted":
-        said = claim_line(table.name(table.claim.seat), table.claim.tricks)
+        said = claim_line(shown(table.name(table.claim.seat)), table.claim.tricks)
         panel.description = f"🙌 {said}.\n{panel.description or ''}".rstrip()
     panel.colour = _COLOURS[table.status]
     casual = " · host's rules (casual)" if table.rules_overridden else ""
@@ -124,7 +126,7 @@ def _lobby(table: PublicTable) -> Panel:
     status = (
         f"Waiting for {empty} more player{'s' if empty != 1 else ''}."
         if empty
-        else f"Every seat is taken: {table.host_name} can start the game."
+        else f"Every seat is taken: {shown(table.host_name)} can start the game."
     )
     description = (
         f"**Join** takes the next seat; choose a seat to sit opposite your partner. "
@@ -332,4 +334,4 @@ def _fit(text: str, limit: int = 1024) -> str:
     """Cut text to an panel field's limit, whole lines first."""
     while len(text) > limit and "\n" in text:
         text = text.split("\n", 1)[1]
-    return text[:limit]
+    return shorten(text, limit)

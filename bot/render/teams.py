@@ -1,11 +1,17 @@
-"""Seats and partnerships in words: team marks, player names, "Alice & Carol"."""
+"""Seats and partnerships in words: team marks, player names, "Alice & Carol".
+
+Names here are Discord text (:func:`~bot.render.names.shown`) but :func:`label_name`'s,
+for a button.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from bot.tables import PublicTable, Seat
+
+from .names import shown
 
 __all__ = [
     "AWAY_MARK",
@@ -13,6 +19,7 @@ __all__ = [
     "LEVEL_NAMES",
     "TEAM_MARKS",
     "joined",
+    "label_name",
     "level_name",
     "occupant",
     "player",
@@ -45,11 +52,20 @@ def team_mark(seat_or_team: int) -> str:
 
 def occupant(taken: Seat | None) -> str:
     """Who sits in a seat, a computer marked as such: "Ada 🤖", a person away: "Bob 💤🤖"."""
+    return _occupant(taken, shown)
+
+
+def label_name(table: PublicTable, seat: int) -> str:
+    """A seat's player now as a button says it: :func:`occupant`, the name as typed."""
+    return _occupant(table.seats[seat], str)
+
+
+def _occupant(taken: Seat | None, name: Callable[[str], str]) -> str:
     if taken is None:
         return "(empty)"
     if taken.away:
-        return f"{taken.name} {AWAY_MARK}{COMPUTER_MARK}"
-    return f"{taken.name} {COMPUTER_MARK}" if taken.is_computer else taken.name
+        return f"{name(taken.name)} {AWAY_MARK}{COMPUTER_MARK}"
+    return f"{taken.name} {COMPUTER_MARK}" if taken.is_computer else name(taken.name)
 
 
 def player(table: PublicTable, seat: int, *, then: Seat | None = None) -> str:

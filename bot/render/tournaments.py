@@ -34,6 +34,7 @@ from .fitting import (
     shorten,
 )
 from .hand import ButtonStyle
+from .names import shown
 from .panel import Panel, moment
 
 __all__ = [
@@ -111,7 +112,7 @@ def _when(start: datetime | None) -> str:
 
 
 def _entrant_line(entry: Entrant, partner: Entrant | None, checking: bool) -> str:
-    name = f"<@{entry.user_id}>" if entry.user_id is not None else entry.display_name
+    name = f"<@{entry.user_id}>" if entry.user_id is not None else shown(entry.display_name)
     marks = ""
     if checking:
         marks += " ✅" if entry.checked_in else " ⏳"
@@ -138,7 +139,7 @@ def more_line(count: int, button: str) -> str:
 def standing_line(line: Standing, pairs: bool) -> str:
     """One line of the standings: medal or place, names, what placed them."""
     mark = _MEDALS.get(line.place, f"{line.place}.")
-    names = " & ".join(line.names)
+    names = " & ".join(map(shown, line.names))
     left = " (left: a computer played on)" if line.replaced else ""
     if line.joined is not None and line.joined > 1:
         missed = "round 1" if line.joined == 2 else f"rounds 1–{line.joined - 1}"
@@ -174,17 +175,17 @@ def _people_fields(event: TournamentEvent, budget: int) -> list[tuple[str, str]]
     most = EMBED_FIELDS - _HEAD_FIELDS - (1 if waiting else 0)
     if not lines:
         fields = [(title, "Nobody yet: press **Join**.")]
-        shown = 0
+        listed = 0
     else:
         spare = len(wait_title) + 100 if waiting else 0
-        fields, shown = fit_fields(
+        fields, listed = fit_fields(
             title, lines, budget - spare, lambda n: more_line(n, PEOPLE_BUTTON), most=most
         )
         fields = fields or [(title, more_line(len(lines), PEOPLE_BUTTON))]
     if not waiting:
         return fields
     budget -= sum(len(n) + len(v) for n, v in fields)
-    if shown < len(lines):
+    if listed < len(lines):
         return [*fields, (wait_title, f"{len(event.waiting)} waiting: press **{PEOPLE_BUTTON}**")]
     more = fit_fields(wait_title, waiting, budget, lambda n: more_line(n, PEOPLE_BUTTON), most=1)[0]
     return [*fields, *more]
@@ -251,7 +252,7 @@ def round_text(event: TournamentEvent, rnd: EventRound, total_rounds: int) -> st
     """The notice of a round opening."""
     tables = len(rnd.tables)
     return (
-        f"🃏 **{event.name}**: round {rnd.number} of {total_rounds} begins at "
+        f"🃏 **{shown(event.name)}**: round {rnd.number} of {total_rounds} begins at "
         f"{tables} table{'s' if tables != 1 else ''}. Each table plays in its own thread."
     )
 
@@ -259,7 +260,9 @@ def round_text(event: TournamentEvent, rnd: EventRound, total_rounds: int) -> st
 def table_ping_text(event: TournamentEvent, rnd: EventRound, number: int, users: list[int]) -> str:
     """The first message of a table's thread, pinging its people."""
     who = " ".join(f"<@{u}>" for u in users)
-    return f"🃏 {event.name}, round {rnd.number}, table {number}: {who}, your table is ready."
+    return (
+        f"🃏 {shown(event.name)}, round {rnd.number}, table {number}: {who}, your table is ready."
+    )
 
 
 def waiting_texts(event: TournamentEvent, users: Sequence[int], *, got_in: bool) -> list[str]:
@@ -268,9 +271,9 @@ def waiting_texts(event: TournamentEvent, users: Sequence[int], *, got_in: bool)
     ``got_in``: a place opened for them; else the event started without one for them.
     """
     if got_in:
-        head, tail = f"🎟️ A place opened in **{event.name}**: ", ", you're in!"
+        head, tail = f"🎟️ A place opened in **{shown(event.name)}**: ", ", you're in!"
     else:
-        head = f"🎟️ **{event.name}** has started full: "
+        head = f"🎟️ **{shown(event.name)}** has started full: "
         tail = ", no place opened for you this time. Thank you for waiting!"
     return [text for text, _ in mention_texts(head, users, tail)]
 
@@ -300,7 +303,7 @@ def announcement_texts(
     event: TournamentEvent, said: Announcement, total_rounds: int
 ) -> list[tuple[str, tuple[int, ...]]]:
     """An announcement's messages, each with the people it mentions (and only notifies)."""
-    name = f"**{event.name}**"
+    name = f"**{shown(event.name)}**"
     start = event.settings.start_time
     if said.kind == "partner":
         who = "Someone" if said.named_by is None else f"<@{said.named_by}>"
@@ -338,19 +341,21 @@ def _when_short(when: datetime) -> str:
 def champion_text(event: TournamentEvent, champions: Sequence[Standing]) -> str:
     """The final announcement (many champions level: the first, then how many more)."""
     if not champions:
-        return f"🏁 **{event.name}** has finished."
+        return f"🏁 **{shown(event.name)}** has finished."
     title = "Champions" if len(champions) > 1 or len(champions[0].names) > 1 else "Champion"
-    head = f"🏆 **{event.name}** has finished. {title}: **"
-    names = [" & ".join(c.names) for c in champions]
-    for shown in range(len(names), 0, -1):
-        left = len(names) - shown
+    head = f"🏆 **{shown(event.name)}** has finished. {title}: **"
+    names = [" & ".join(map(shown, c.names)) for c in champions]
+    for count in range(len(names), 0, -1):
+        left = len(names) - count
         rest = (
             f" and {left} more level with them (the event's **{STANDINGS_BUTTON}**)" if left else ""
         )
-        text = f"{head}{', '.join(names[:shown])}**{rest}! Congratulations!"
+        text = f"{head}{', '.join(names[:count])}**{rest}! Congratulations!"
         if len(text) <= CONTENT:
             return text
-    return f"🏆 **{event.name}** has finished: see its **{STANDINGS_BUTTON}**. Congratulations!"
+    return (
+        f"🏆 **{shown(event.name)}** has finished: see its **{STANDINGS_BUTTON}**. Congratulations!"
+    )
 
 
 def history_panel(
@@ -365,9 +370,9 @@ def history_panel(
     lines = []
     for event, champions in events:
         when = moment(event.created_at, "d")
-        won = ", ".join(" & ".join(c.names) for c in champions)
+        won = ", ".join(" & ".join(map(shown, c.names)) for c in champions)
         outcome = f"won by {won}" if won else _PHASES[event.phase].lower()
-        line = f"**{event.id}** {event.name} ({when}): {_format(event)}, {outcome}"
+        line = f"**{event.id}** {shown(event.name)} ({when}): {_format(event)}, {outcome}"
         lines.append(shorten(line, _HISTORY_LINE))
     text = "\n".join(lines[:HISTORY_EVENTS])
     panel.description = text or "No events yet: start one with /euchre tournament new."

@@ -28,6 +28,7 @@ from bot.discord.tournaments.view import EventDesk
 from bot.errors import UserFacingError
 from bot.render import TableVerb, dealt_hands_panel, help_panel
 from bot.render.fitting import THREAD_NAME, shorten
+from bot.render.names import shown
 from bot.rules import Action, ActionError
 from bot.server.overrides import TableRules
 from bot.tables import (
@@ -206,9 +207,8 @@ class Euchre(
         player: Player,
         chosen: TableRules,
     ) -> None:
-        message_id = await send_public(
-            interaction, f"🃏 {player.name} opened a euchre table: take a seat in the thread."
-        )
+        opened = f"🃏 {shown(player.name)} opened a euchre table: take a seat in the thread."
+        message_id = await send_public(interaction, opened)
         guild_id = channel.guild.id
         try:
             if message_id is None:
@@ -221,11 +221,11 @@ class Euchre(
         except (discord.HTTPException, TypeError) as exc:
             log.warning("Could not open a thread in channel %s: %s", channel.id, exc)
             try:
-                shown = await self._open(interaction, Place(guild_id, channel.id), player, chosen)
+                answer = await self._open(interaction, Place(guild_id, channel.id), player, chosen)
             except UserFacingError:
                 await interaction.delete_original_response()
                 raise
-            await self.presenter.replace_answer(interaction, shown)
+            await self.presenter.replace_answer(interaction, answer)
             return
         table = await self.service.open(
             Place(guild_id, channel.id, thread.id),
@@ -270,7 +270,7 @@ class Euchre(
         await table.lobby.abort(user, may_manage=may_manage)
         await send_public(
             interaction,
-            f"🛑 {_player(interaction).name} closed table {table.number}.",
+            f"🛑 {shown(_player(interaction).name)} closed table {table.number}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

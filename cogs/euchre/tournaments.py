@@ -27,6 +27,7 @@ from bot.discord.tournaments.lists import show_history, show_list
 from bot.discord.tournaments.reminder import NO_REMINDER, schedule_reminder
 from bot.discord.tournaments.view import EventDesk, event_message
 from bot.errors import UserFacingError
+from bot.render.names import shown
 from bot.render.tournament_lists import EventList
 from bot.render.tournaments import DIRECTOR_VERBS, EventVerb
 from bot.rules import HouseRules
@@ -264,7 +265,8 @@ class TournamentCommands(Mixin):
         tail = (
             ""
             if partner is None
-            else f" {partner.display_name} is asked here to confirm with **Confirm partner**."
+            else f" {shown(partner.display_name)} is asked here to confirm with "
+            "**Confirm partner**."
         )
         waiting = on_waiting_list(runner, event_id, interaction.user.id)
         await send_ephemeral(interaction, (waiting or joined(runner, event_id, entry)) + tail)
@@ -278,7 +280,8 @@ class TournamentCommands(Mixin):
         actor = await self._actor(interaction)
         runner = await self.running_events(interaction)
         await runner.skip(event_id, actor, member.id)
-        await send_ephemeral(interaction, f"A computer plays for {member.display_name} from now.")
+        said = f"A computer plays for {shown(member.display_name)} from now."
+        await send_ephemeral(interaction, said)
 
     @tournament.command(name="reschedule", description="Move this channel's event's start")
     @app_commands.describe(
@@ -414,7 +417,7 @@ class TournamentCommands(Mixin):
             answer = "You're checked in."
         elif verb == "confirm":
             partner = await runner.confirm_partner(event_id, user)
-            answer = f"You and {partner.display_name} are a pair."
+            answer = f"You and {shown(partner.display_name)} are a pair."
         elif verb == "start":
             await runner.start(event_id, actor)
             answer = "The event has started: the tables open in threads."

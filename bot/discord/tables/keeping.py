@@ -22,6 +22,7 @@ from bot.discord.refusals import log_refusal
 from bot.discord.routes import routed
 from bot.discord.tables.presenter import TablePresenter
 from bot.discord.tables.publishing import Shown
+from bot.render.names import shown
 from bot.tables import Place, TableSnapshot
 from bot.tables.keeper import TableKeeper
 
@@ -267,7 +268,7 @@ class Keeping(commands.Cog):
         self, table: TableSnapshot, seat: int, user_id: int, away: bool, reminder_id: int | None
     ) -> None:
         """Say what the computer did in the player's place (the keeper carries on the game)."""
-        name = table.public.name(seat)
+        name = shown(table.public.name(seat))
         text = f"⏰ {name} ran out of time, so a computer played their turn."
         if away:
             text = (

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from bot.errors import UserFacingError
+from bot.render.names import shown
 from bot.tournaments.champion_roles import RoleRefusedError
 from bot.tournaments.model import ChampionRole
 
@@ -34,13 +35,13 @@ def role_problem(guild: discord.Guild, role: discord.Role | None) -> str | None:
     if role is None:
         return "the champion role no longer exists"
     if role.is_default() or role.managed:
-        return f"**{role.name}** is not a role that can be given"
+        return f"**{shown(role.name)}** is not a role that can be given"
     me = guild.me
     if me is None or not me.guild_permissions.manage_roles:
-        return f"I need the Manage Roles permission to give **{role.name}**"
+        return f"I need the Manage Roles permission to give **{shown(role.name)}**"
     if role >= me.top_role:
         return (
-            f"**{role.name}** is above my highest role: move my role above it "
+            f"**{shown(role.name)}** is above my highest role: move my role above it "
             "in Server Settings > Roles"
         )
     return None

@@ -25,6 +25,7 @@ from bot.discord.pace.permissions import THREAD_TABLE, lacking
 from bot.discord.readiness import patiently
 from bot.discord.tables.presenter import TablePresenter
 from bot.render.fitting import THREAD_NAME, shorten
+from bot.render.names import shown
 from bot.render.tournaments import (
     champion_text,
     event_buttons,
@@ -211,12 +212,14 @@ class EventDesk:
                 key = ("tn waiting", event.id, change.kind, index, *users)
                 self._post(event.guild_id, event.channel_id, key, text, ping=users)
         elif change.kind == "start_refused":
-            self.notice(event, ("refused",), f"⚠️ **{event.name}** could not start: {change.text}")
+            said = f"⚠️ **{shown(event.name)}** could not start: {change.text}"
+            self.notice(event, ("refused",), said)
         elif change.kind == "finished":
             champions = Tournament(event).champions()
             self.notice(event, ("end",), champion_text(event, champions))
         elif change.kind == "cancelled":
-            self.notice(event, ("end",), f"🛑 **{event.name}** was cancelled: nothing is rated.")
+            said = f"🛑 **{shown(event.name)}** was cancelled: nothing is rated."
+            self.notice(event, ("end",), said)
 
     def on_role(self, notice: RoleNotice) -> None:
         """A champion-roles listener: say who holds the role, or why it could not be done."""
