@@ -34,9 +34,9 @@ _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 
 def shown_number(number: int | None, row_id: int) -> int:
-    """The number people see of a server's table or game, and type to name it.
+    """The number people see of a server's table, game or event, and type to name it.
 
-    Its number on the server (1, 2, 3...: schema 23); a row stored without one has
+    Its number on the server (1, 2, 3...: schemas 23 and 28); a row stored without one has
     ``number`` None and is shown by its id. Ids stay inside: buttons, web addresses, logs.
     """
     return row_id if number is None else number

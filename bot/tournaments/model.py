@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_valid
 
 from bot.rules import HouseRules
 from bot.store.league_models import OPEN_EVENT_PHASES, EventGame, EventPhase
-from bot.store.models import Snowflake
+from bot.store.models import Snowflake, shown_number
 
 __all__ = [
     "EVENT_NAME_LENGTH",
@@ -206,6 +206,8 @@ class TournamentEvent(BaseModel):
 
     id: int | None = None
     """Given by the store when the event is first saved."""
+    number: int | None = None
+    """Its number on the server, given with its id (None: stored before schema 28)."""
     guild_id: Snowflake
     channel_id: Snowflake
     director_id: Snowflake
@@ -224,6 +226,11 @@ class TournamentEvent(BaseModel):
     """Progressive: the whole rotation, fixed at the start (slots in seat order)."""
     created_at: datetime
     updated_at: datetime
+
+    @property
+    def shown_number(self) -> int | None:
+        """The event's number as people see it (``shown_number``); None before it is saved."""
+        return None if self.id is None else shown_number(self.number, self.id)
 
 
 class ChampionRole(BaseModel):

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from bot.store._codec import build, dump_json, load_json, row_dict, time_text, time_value
+from bot.store.counters import next_number
 from bot.store.database import Database, Row
 from bot.store.errors import ConstraintError, NotFoundError, OpenEventExistsError
 from bot.store.games import GameArchiveRepo
@@ -31,7 +32,7 @@ from bot.tournaments.outreach import EventOutreachRepo
 __all__ = ["TournamentRepo"]
 
 _COLUMNS: Final = (
-    "id, guild_id, channel_id, director_id, name, settings, seed, phase, paused, schedule, "
+    "id, number, guild_id, channel_id, director_id, name, settings, seed, phase, paused, schedule, "
     "created_at, updated_at"
 )
 _ENTRANT_COLUMNS: Final = (
@@ -53,7 +54,7 @@ class TournamentRepo(Repository):
         """What the events said and showed outside their message (announcements...)."""
 
     async def create(self, event: TournamentEvent) -> TournamentEvent:
-        """Save a new event; it comes back with its id.
+        """Save a new event; it comes back with its id and its number on the server.
 
         OpenEventExistsError when its channel holds an event that has not ended.
         """
@@ -63,16 +64,17 @@ class TournamentRepo(Repository):
             busy = await self.open_in_channel(event.channel_id)
             if busy is not None:
                 raise OpenEventExistsError(_busy(event.channel_id, busy.id))
+            number = await next_number(self._db, event.guild_id, "events")
             try:
                 row = await self._db.fetch_one(
                     f"INSERT INTO tournaments ({_COLUMNS.removeprefix('id, ')}) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                    _event_values(event),
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (number, *_event_values(event)),
                 )
             except ConstraintError as exc:
                 raise OpenEventExistsError(_busy(event.channel_id, None)) from exc
             assert row is not None
-            saved = event.model_copy(update={"id": int(row["id"])})
+            saved = event.model_copy(update={"id": int(row["id"]), "number": number})
             await self._save_children(saved)
         return saved
 
@@ -255,6 +257,16 @@ class TournamentRepo(Repository):
             if row is None:
                 raise NotFoundError(f"there is no tournament {event_id}")
             return await self._event(row)
+
+    async def numbered(self, guild_id: int, number: int) -> TournamentEvent | None:
+        """The server's event people know as ``number``: numbered so, else unnumbered of that id."""
+        rows = await self._db.fetch_all(
+            f"SELECT {_COLUMNS} FROM tournaments "
+            "WHERE guild_id = ? AND (number = ? OR (number IS NULL AND id = ?)) "
+            "ORDER BY number IS NULL",
+            (guild_id, number, number),
+        )
+        return None if not rows else await self._event(rows[0])
 
     async def open_in_channel(self, channel_id: int) -> TournamentEvent | None:
         """The channel's event that has not ended, if any."""

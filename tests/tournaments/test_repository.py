@@ -32,9 +32,9 @@ DIRECTOR = Actor(4_000_000_000_000_004, is_director=True)
 PEOPLE = [5_000_000_000_000_000 + i for i in range(6)]
 
 
-def new_event(channel_id: int = CHANNEL, **settings: object) -> Tournament:
+def new_event(channel_id: int = CHANNEL, guild_id: int = GUILD, **settings: object) -> Tournament:
     return Tournament.create(
-        guild_id=GUILD,
+        guild_id=guild_id,
         channel_id=channel_id,
         director_id=DIRECTOR.user_id,
         name="Friday night",
