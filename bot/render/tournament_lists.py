@@ -52,7 +52,7 @@ def event_list_page(
     pages = max(1, -(-len(lines) // size))
     page = min(max(page, 0), pages - 1)
     shown = lines[page * size : (page + 1) * size]
-    footer = f"Event {event.id}"
+    footer = f"Event {event.shown_number}"
     if pages > 1:
         footer = f"Page {page + 1} of {pages} · {footer}"
     panel = Panel(

@@ -152,7 +152,9 @@ def standing_line(line: Standing, pairs: bool) -> str:
 def event_panel(event: TournamentEvent, lines: Sequence[Standing], total_rounds: int) -> Panel:
     """The event's live message: its settings, who is in and who waits, or the standings."""
     phase = _PHASES[event.phase] + (" (paused)" if event.paused else "")
-    panel = Panel(f"🏆 {event.name}", f"{_format(event)} · {phase}", footer=f"Event {event.id}")
+    panel = Panel(
+        f"🏆 {event.name}", f"{_format(event)} · {phase}", footer=f"Event {event.shown_number}"
+    )
     panel.add_field(name="Starts", value=_when(event.settings.start_time), inline=True)
     panel.add_field(name="Director", value=f"<@{event.director_id}>", inline=True)
     panel.add_field(name="Rated", value="yes" if event.settings.rated else "no", inline=True)
@@ -372,7 +374,7 @@ def history_panel(
         when = moment(event.created_at, "d")
         won = ", ".join(" & ".join(map(shown, c.names)) for c in champions)
         outcome = f"won by {won}" if won else _PHASES[event.phase].lower()
-        line = f"**{event.id}** {shown(event.name)} ({when}): {_format(event)}, {outcome}"
+        line = f"**{event.shown_number}** {shown(event.name)} ({when}): {_format(event)}, {outcome}"
         lines.append(shorten(line, _HISTORY_LINE))
     text = "\n".join(lines[:HISTORY_EVENTS])
     panel.description = text or "No events yet: start one with /euchre tournament new."

@@ -26,6 +26,7 @@ def export_event(event: TournamentEvent) -> dict[str, Any]:
     return {
         "format_version": EXPORT_VERSION,
         "id": event.id,
+        "number": event.shown_number,
         "name": event.name,
         "guild_id": str(event.guild_id),
         "channel_id": str(event.channel_id),

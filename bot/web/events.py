@@ -69,6 +69,8 @@ class EventStandings:
     """An event as its server's page shows it."""
 
     id: int
+    number: int
+    """Its number on the server, as Discord shows it (``shown_number``)."""
     name: str
     format: str
     """``progressive`` or ``pairs``."""
@@ -96,9 +98,10 @@ def _line(event: TournamentEvent, standing: Standing) -> EventLine:
 
 
 def _shown(event: TournamentEvent, lines: int = LINES_SHOWN) -> EventStandings:
-    assert event.id is not None
+    assert event.id is not None and event.shown_number is not None
     return EventStandings(
         id=event.id,
+        number=event.shown_number,
         name=event.name,
         format=event.settings.format,
         phase=_PHASES.get(event.phase, event.phase),

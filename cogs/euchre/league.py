@@ -48,7 +48,7 @@ from bot.render.replays import replay_panel
 from bot.render.web_links import public_base, web_answer
 from bot.rules import RecordError
 from bot.store import ArchivedGame, Season
-from cogs.euchre.mixins import Mixin, server_id
+from cogs.euchre.mixins import MAX_NUMBER, Mixin, server_id
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
@@ -59,7 +59,6 @@ if TYPE_CHECKING:
 __all__ = ["LeagueCommands", "league_of"]
 
 NO_LEAGUE: Final = "The league isn't available on this bot: it needs the bot's database."
-_MAX_GAME_NUMBER: Final = 2**53
 
 _FAMILY_CHOICES: Final = [app_commands.Choice(name=FAMILY_NAMES[f], value=f) for f in FAMILIES]
 _FAMILY_HELP: Final = "Which game's ladder (default: four-hand euchre)"
@@ -296,7 +295,7 @@ class LeagueCommands(Mixin):
     async def replay(
         self,
         interaction: discord.Interaction[EuchreBot],
-        game: app_commands.Range[int, 1, _MAX_GAME_NUMBER],
+        game: app_commands.Range[int, 1, MAX_NUMBER],
     ) -> None:
         """The first step of the game, privately, with buttons to step through it."""
         archived, book = self._book(await self.league.game(_guild_id(interaction), game))
@@ -324,7 +323,7 @@ class LeagueCommands(Mixin):
     async def export(
         self,
         interaction: discord.Interaction[EuchreBot],
-        game: app_commands.Range[int, 1, _MAX_GAME_NUMBER],
+        game: app_commands.Range[int, 1, MAX_NUMBER],
     ) -> None:
         """The game's record as a file, to keep or to share."""
         archived, record = await self.league.game(_guild_id(interaction), game)

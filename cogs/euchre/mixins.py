@@ -4,12 +4,13 @@ A mixin is :class:`Mixin`: ``commands.Cog`` for the type checker, so that it may
 the cog's attributes, and ``object`` when it runs, so that
 :class:`~cogs.euchre.cog.Euchre`, which lists the mixins among its bases, is the one
 cog. :func:`server_id` is the server a command was used in, or the command's own
-sentence, privately, where it was used outside one.
+sentence, privately, where it was used outside one. :data:`MAX_NUMBER` bounds the options
+that take a game's or an event's number.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
@@ -22,7 +23,10 @@ if TYPE_CHECKING:
 else:
     Mixin = object
 
-__all__ = ["Mixin", "server_id"]
+__all__ = ["MAX_NUMBER", "Mixin", "server_id"]
+
+MAX_NUMBER: Final = 2**53
+"""The largest number an option naming a game or an event takes (Discord's integers stop there)."""
 
 
 def server_id(interaction: discord.Interaction[Any], refusal: str) -> int:

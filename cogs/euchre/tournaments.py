@@ -36,7 +36,7 @@ from bot.tournaments import Actor, Tournament, event_start, export_csv, export_j
 from bot.tournaments.champion_roles import ChampionRoles
 from bot.tournaments.model import EVENT_NAME_LENGTH, MAX_PLAYERS, EventSettings
 from bot.tournaments.runner import TournamentRunner
-from cogs.euchre.mixins import Mixin, server_id
+from cogs.euchre.mixins import MAX_NUMBER, Mixin, server_id
 
 from .tournament_answers import (
     joined,
@@ -74,6 +74,8 @@ _LISTS: Final[dict[str, EventList]] = {"standings": "st", "people": "in"}
 
 _DEFAULTS: Final = EventSettings()
 """An event's settings when its director leaves an option out: the options' defaults."""
+
+_EVENT_OPTION: Final = "The event's number on this server (see /euchre tournament history)"
 
 _FORMATS: Final = [
     app_commands.Choice(name="Progressive (individuals, partners change)", value="progressive"),
@@ -306,12 +308,14 @@ class TournamentCommands(Mixin):
         await send_ephemeral(interaction, f"The event now starts {when}.")
 
     @tournament.command(name="standings", description="The standings of this channel's event")
+    @app_commands.describe(event=_EVENT_OPTION)
     async def tournament_standings(
-        self, interaction: discord.Interaction[EuchreBot], event: int | None = None
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        event: app_commands.Range[int, 1, MAX_NUMBER] | None = None,
     ) -> None:
         """The whole standings, privately, page by page."""
-        event_id = event if event is not None else await self._channel_event(interaction)
-        await show_list(interaction, await self._event(interaction, event_id), "st")
+        await show_list(interaction, await self._chosen_event(interaction, event), "st")
 
     @tournament.command(name="history", description="This server's events, newest first")
     async def tournament_history(self, interaction: discord.Interaction[EuchreBot]) -> None:
@@ -325,13 +329,15 @@ class TournamentCommands(Mixin):
         await show_history(interaction, self.runner().repo, page, redraw=True)
 
     @tournament.command(name="export", description="An event as a JSON file, its standings as CSV")
+    @app_commands.describe(event=_EVENT_OPTION)
     async def tournament_export(
-        self, interaction: discord.Interaction[EuchreBot], event: int | None = None
+        self,
+        interaction: discord.Interaction[EuchreBot],
+        event: app_commands.Range[int, 1, MAX_NUMBER] | None = None,
     ) -> None:
         """The event's JSON export, as a file only the asker sees."""
-        event_id = event if event is not None else await self._channel_event(interaction)
-        found = await self._event(interaction, event_id)
-        name = f"tournament-{event_id}"
+        found = await self._chosen_event(interaction, event)
+        name = f"tournament-{found.state.shown_number}"
         files = [
             discord.File(io.BytesIO(export_json(found.state).encode()), f"{name}.json"),
             discord.File(io.BytesIO(export_csv(found.state).encode()), f"{name}-standings.csv"),
@@ -357,6 +363,20 @@ class TournamentCommands(Mixin):
         raise UserFacingError(
             "There's no event in this channel: start one with /euchre tournament new."
         )
+
+    async def _chosen_event(
+        self, interaction: discord.Interaction[EuchreBot], number: int | None
+    ) -> Tournament:
+        """The server's event of that number (as people see it), else the channel's event."""
+        if number is None:
+            return await self._event(interaction, await self._channel_event(interaction))
+        guild_id = server_id(interaction, "Tournaments live in servers, not in direct messages.")
+        found = await self.runner().repo.numbered(guild_id, number)
+        if found is None or found.id is None:
+            raise UserFacingError(
+                f"This server has no event {number}: /euchre tournament history lists its events."
+            )
+        return await self._event(interaction, found.id)
 
     async def _event(
         self, interaction: discord.Interaction[EuchreBot], event_id: int
