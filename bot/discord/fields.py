@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LIMITS",
+    "OFFERS",
     "PRESET_CHOICES",
     "ChoiceLimits",
     "Choices",
@@ -64,12 +65,17 @@ LIMITS: Final = ChoiceLimits()
 """Discord's limits, passed to :mod:`bot.server` wherever it lists choices."""
 
 _MENTION: Final = re.compile(r"<(?:@&|#)(\d{1,20})>")
-_OFFERS: Final = {
-    "role": ("@", "may change the rules and settings", "none", "Manage Server only"),
-    "channel": ("#", "the week's daily deal leaders are posted here", "off", "not posted"),
+_MARKS: Final = {"role": "@", "channel": "#"}
+"""The mark before a role's or a channel's name."""
+OFFERS: Final = {
+    "rules_admin_role_id": ("may change the rules and settings", "Manage Server only"),
+    "tournament_director_role_id": (
+        "may direct tournament events",
+        "the rules-admins and each event's creator",
+    ),
+    "daily_channel": ("the week's daily deal leaders are posted here", "not posted"),
 }
-"""For a role or channel field's choices: the mark before a name, what choosing one does,
-the word for none and what it means."""
+"""For each role or channel setting's choices: what choosing one does, and what none means."""
 
 PRESET_CHOICES: Final = [
     app_commands.Choice(name=preset_choice_name(name), value=name)
@@ -150,7 +156,9 @@ def object_choices(
     interaction: discord.Interaction[EuchreBot], values: FieldValues, current: str, now: int | None
 ) -> Choices:
     """Autocomplete for a role or channel setting: the server's that match, and none."""
-    mark, does, empty, nothing = _OFFERS[values.kind]
+    mark = _MARKS[values.kind]
+    does, nothing = OFFERS[values.name]
+    empty = values.empty or "none"
     names = server_objects(interaction).of(values.kind)
     typed = current.strip().lower().lstrip(mark)
     choices = []

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from bot.rules import HouseRules
-from bot.rules.house_rules import PRESET_DESCRIPTIONS, has_bennies
+from bot.rules.house_rules import PRESET_DESCRIPTIONS, unused_because
 
 from .panel import Panel
 
@@ -297,23 +297,9 @@ def rules_line(rules: HouseRules) -> str:
     return " · ".join(parts)
 
 
-_BID_FIELDS: Final = frozenset(GROUPS[-1][1])
-_BID_ALSO: Final = frozenset(
-    ("game", "players", "packs", "duplicate_card_wins", "partners_best")
-) | {"target_score", "deals_per_game", "first_dealer"}
-
-
 def matters(field: str, rules: HouseRules) -> bool:
     """Whether a rule can make a difference in this game and pack (the others are not listed)."""
-    if rules.game == "bid_euchre":
-        return field in _BID_FIELDS or field in _BID_ALSO
-    if field in _BID_FIELDS:
-        return False
-    if field in ("two_bennies", "duplicate_card_wins"):
-        return rules.packs > 1
-    if field == "benny_upcard":
-        return has_bennies(rules)
-    return True
+    return unused_because(field, rules) is None
 
 
 def _group_lines(rules: HouseRules, fields: tuple[str, ...]) -> list[str]:

@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 from bot.rules import HouseRules, RulesError
-from bot.rules.house_rules import PRESET_DESCRIPTIONS
+from bot.rules.house_rules import PRESET_DESCRIPTIONS, unused_because
 from bot.server.fields import SETTING_FIELDS, FieldValues
 from bot.server.settings import ServerSettings
 from bot.server.sources import RuleChange, SettingChange
 
 from .fitting import OPTION_TEXT, shorten
 from .panel import Panel
-from .rules import CHANGED_MARK, PRESET_NAMES, explain, matters, rules_panel
+from .rules import CHANGED_MARK, PRESET_NAMES, explain, rules_panel
 
 __all__ = [
     "choice_name",
@@ -158,8 +158,9 @@ def rule_change_text(change: RuleChange, shown_before: str, shown_after: str) ->
         ]
         if name not in after.differences_from_preset():
             lines.append(f"That is the {_preset_name(after)} rule again.")
-        if not matters(name, after):
-            lines.append("With this pack it makes no difference (it matters with two packs).")
+        unused = unused_because(name, after)
+        if unused is not None:
+            lines.append(f"It makes no difference in these rules: {unused}.")
     lines.append(_OPEN_TABLES)
     return "\n".join(lines)
 

@@ -399,6 +399,33 @@ def has_bennies(rules: HouseRules) -> bool:
     return rules.joker != "none" or rules.deck.startswith("almonte")
 
 
+BID_EUCHRE_ONLY: Final = frozenset(
+    ("bid_minimum", "dealer_may_match", "bid_lead", "shoot", "points_shoot")
+)
+"""The rules only Bid Euchre reads."""
+BID_EUCHRE_ALSO: Final = frozenset(
+    ("preset", "game", "players", "packs", "duplicate_card_wins", "partners_best")
+) | {"target_score", "deals_per_game", "first_dealer"}
+"""The other rules Bid Euchre reads."""
+
+
+def unused_because(field: str, rules: HouseRules) -> str | None:
+    """Why the rule ``field`` makes no difference to a game of ``rules``; None where it can."""
+    if rules.game == "bid_euchre":
+        if field not in BID_EUCHRE_ONLY and field not in BID_EUCHRE_ALSO:
+            return "Bid Euchre does not use it"
+        return None
+    if field in BID_EUCHRE_ONLY:
+        return "it is a rule of Bid Euchre"
+    if field in ("two_bennies", "duplicate_card_wins") and rules.packs == 1:
+        return "it matters only with two packs"
+    if field == "benny_upcard" and not has_bennies(rules):
+        return "it matters only with a Benny in the pack"
+    if field == "target_score" and rules.deals_per_game is not None:
+        return "the game is a fixed number of deals"
+    return None
+
+
 ALMONTE_JOKERS: Final = (TWO_SPADES, THREE_SPADES, FOUR_SPADES)
 BENNY_CARDS: Final = frozenset(
     (JOKER, TWO_SPADES, THREE_SPADES, FOUR_SPADES, RED_JOKER, BLACK_JOKER)

@@ -12,6 +12,7 @@ from typing import Final
 
 from bot.errors import UserFacingError
 from bot.rules import HouseRules, RulesError
+from bot.rules.house_rules import unused_because
 
 from .fields import RULE_FIELDS, BadValueError, UnknownFieldError, find_field, match_fields
 from .settings import ServerSettings
@@ -92,6 +93,13 @@ def table_rules(
         raise BadValueError(
             f"Those rules can't be played together: {exc}. No table was opened."
         ) from None
+    for name in values:
+        unused = unused_because(name, rules)
+        if unused is not None:
+            raise BadValueError(
+                f"{name}={RULE_FIELDS[name].text(values[name])} would make no difference at "
+                f"this table: {unused}. No table was opened."
+            )
     return TableRules(rules, overridden=rules != settings.rules)
 
 

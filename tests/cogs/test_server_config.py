@@ -9,7 +9,7 @@ import pytest
 from discord import app_commands
 
 from bot.discord.app import EuchreBot, database_tables
-from bot.discord.fields import LIMITS
+from bot.discord.fields import LIMITS, OFFERS
 from bot.render.rules import CHANGED_MARK, PRESET_NAMES, explain, matters
 from bot.render.server_config import setting_sentence
 from bot.rules import HouseRules, RefusedError
@@ -497,10 +497,29 @@ async def test_autocomplete_offers_settings_and_roles(server: Server) -> None:
             "value": str(server.carol.role_ids[0]),
         }
     ]
+    directors = await h.autocomplete(
+        bob,
+        "euchre settings set",
+        {"setting": "tournament_director_role_id", "value": ""},
+        focused="value",
+    )
+    assert {
+        "name": "@carol-role: may direct tournament events",
+        "value": str(server.carol.role_ids[0]),
+    } in directors.choices
+    assert directors.choices[-1] == {
+        "name": "none (now): the rules-admins and each event's creator",
+        "value": "none",
+    }
     delay = await h.autocomplete(
         bob, "euchre settings set", {"setting": "computer_move_delay", "value": ""}, focused="value"
     )
     assert "default (now)" in delay.choices[0]["name"]
+
+
+def test_every_role_and_channel_setting_says_what_choosing_one_does() -> None:
+    objects = {n for n, f in SETTING_FIELDS.items() if f.kind in ("role", "channel")}
+    assert objects == set(OFFERS)
 
 
 async def test_autocomplete_of_a_hosts_rule_changes(server: Server) -> None:

@@ -64,7 +64,13 @@ def test_confirmations_say_what_changed() -> None:
     before = HouseRules()
     after = before.with_changes(duplicate_card_wins="first")
     text = rule_change_text(RuleChange(before, after, "duplicate_card_wins"), "second", "first")
-    assert "it was second" in text and "matters with two packs" in text
+    assert "it was second" in text
+    assert "It makes no difference in these rules: it matters only with two packs." in text
+    bid = rule_change_text(
+        RuleChange(before, before.with_changes(bid_minimum=4), "bid_minimum"), "3", "4"
+    )
+    assert "It makes no difference in these rules: it is a rule of Bid Euchre." in bid
+    assert "two packs" not in bid
     back = rule_change_text(RuleChange(after, before, "duplicate_card_wins"), "first", "second")
     assert "North American rule again" in back
     same = rules_replaced_text(RuleChange(before, before), reset=True)

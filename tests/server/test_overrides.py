@@ -34,6 +34,16 @@ def test_a_hosts_changes_are_read_and_checked() -> None:
     assert chosen.rules == HouseRules.preset_rules("british").with_changes(target_score=5)
     with pytest.raises(BadValueError, match="can't be played together"):
         table_rules(settings, None, "deck=almonte30")
+    fixed = settings.model_copy(update={"rules": settings.rules.with_changes(deals_per_game=3)})
+    with pytest.raises(BadValueError) as unused:
+        table_rules(fixed, None, "target_score=5")
+    assert unused.value.message == (
+        "target_score=5 would make no difference at this table: the game is a fixed number of "
+        "deals. No table was opened."
+    )
+    assert table_rules(fixed, None, "deals_per_game=off, target_score=5").rules.target_score == 5
+    with pytest.raises(BadValueError, match="Bid Euchre does not use it"):
+        table_rules(settings, "bid_euchre", "stick_the_dealer=yes")
     closed = settings.model_copy(update={"host_may_override_rules": False})
     with pytest.raises(OverrideNotAllowedError):
         table_rules(closed, None, "target_score=5")
