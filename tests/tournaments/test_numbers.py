@@ -11,7 +11,7 @@ import asyncio
 from bot.store import Database
 from bot.tournaments import create_event, export_event, load_event, save_event
 from bot.tournaments.repository import TournamentRepo
-from tests.store.conftest import GUILD, build_at_version, sql
+from tests.store.conftest import GUILD, build_at_version, write_rows
 from tests.tournaments.test_repository import new_event
 
 ONE, TWO = GUILD + 10, GUILD + 11
@@ -75,26 +75,17 @@ async def test_the_upgrade_numbers_the_events_there_in_the_order_they_were_made(
     db_url: str,
 ) -> None:
     await build_at_version(db_url, 27)
-    await sql(
-        db_url, "INSERT INTO guild_counters (guild_id, tables, games) VALUES (?, 4, 9)", (ONE,)
+    made_by = (ONE, TWO, ONE, ONE, TWO)
+    await write_rows(
+        db_url,
+        [("guild_counters", {"guild_id": ONE, "tables": 4, "games": 9})]
+        + [("tournaments", _old_event(guild_id, 500 + n)) for n, guild_id in enumerate(made_by)],
     )
-    for n, guild_id in enumerate((ONE, TWO, ONE, ONE, TWO)):
-        await sql(
-            db_url,
-            "INSERT INTO tournaments (guild_id, channel_id, director_id, name, settings, seed, "
-            "phase, paused, created_at, updated_at) VALUES (?, ?, 7, 'Night', '{}', 1, "
-            "'finished', FALSE, '2025-01-01T00:00:00+00:00', '2025-01-01T00:00:00+00:00')",
-            (guild_id, 500 + n),
-        )
     async with await Database.open(db_url) as db:
         rows = await db.fetch_all("SELECT guild_id, number FROM tournaments ORDER BY id")
-        assert [(r["guild_id"], r["number"]) for r in rows] == [
-            (ONE, 1),
-            (TWO, 1),
-            (ONE, 2),
-            (ONE, 3),
-            (TWO, 2),
-        ]
+        assert [(r["guild_id"], r["number"]) for r in rows] == list(
+            zip(made_by, (1, 1, 2, 3, 2), strict=True)
+        )
         counters = await db.fetch_all(
             "SELECT guild_id, tables, games, events FROM guild_counters "
             "WHERE guild_id IN (?, ?, ?) ORDER BY guild_id",
@@ -110,3 +101,20 @@ async def test_the_upgrade_numbers_the_events_there_in_the_order_they_were_made(
         repo = TournamentRepo(db)
         assert (await _create(repo, ONE, 600))[1] == 4  # the counters carry on from there
         assert (await _create(repo, TWO, 601))[1] == 3
+
+
+def _old_event(guild_id: int, channel_id: int) -> dict[str, object]:
+    """A finished event's row as a bot before schema 28 wrote it."""
+    at = "2025-01-01T00:00:00+00:00"
+    return {
+        "guild_id": guild_id,
+        "channel_id": channel_id,
+        "director_id": 7,
+        "name": "Night",
+        "settings": "{}",
+        "seed": 1,
+        "phase": "finished",
+        "paused": False,
+        "created_at": at,
+        "updated_at": at,
+    }
