@@ -44,6 +44,7 @@ from .tournament_answers import (
     player,
     tell_director,
 )
+from .tournament_lookup import channel_event, numbered_event
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
@@ -258,7 +259,7 @@ class TournamentCommands(Mixin):
         self, interaction: discord.Interaction[EuchreBot], partner: discord.Member | None = None
     ) -> None:
         """Join the channel's event, naming a partner for pairs."""
-        event_id = await self._channel_event(interaction)
+        event_id = await channel_event(self.runner(), interaction)
         named = None if partner is None else Player(partner.id, partner.display_name)
         if partner is not None and partner.bot:
             raise UserFacingError("Name a member as your partner, not a bot.")
@@ -278,7 +279,7 @@ class TournamentCommands(Mixin):
         self, interaction: discord.Interaction[EuchreBot], member: discord.Member
     ) -> None:
         """Replace a no-show by a computer."""
-        event_id = await self._channel_event(interaction)
+        event_id = await channel_event(self.runner(), interaction)
         actor = await self._actor(interaction)
         runner = await self.running_events(interaction)
         await runner.skip(event_id, actor, member.id)
@@ -297,7 +298,7 @@ class TournamentCommands(Mixin):
         start_at: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         """Move the start; check-in, the reminder and Discord's scheduled event follow."""
-        event_id = await self._channel_event(interaction)
+        event_id = await channel_event(self.runner(), interaction)
         actor = await self._actor(interaction)
         runner = await self.running_events(interaction)
         start = event_start(runner.clock(), minutes=start_in, clock=start_at)
@@ -348,35 +349,14 @@ class TournamentCommands(Mixin):
             files=files,
         )
 
-    async def _channel_event(self, interaction: discord.Interaction[EuchreBot]) -> int:
-        """The open event of this channel (the newest of the server's if none is open here)."""
-        runner = self.runner()
-        channel_id = interaction.channel_id
-        open_here = None if channel_id is None else await runner.repo.open_in_channel(channel_id)
-        if open_here is not None and open_here.id is not None:
-            return open_here.id
-        guild_id = interaction.guild_id
-        recent = [] if guild_id is None else await runner.repo.list_by_guild(guild_id, limit=25)
-        here = [e for e in recent if e.channel_id == channel_id and e.id is not None]
-        if here and here[0].id is not None:
-            return here[0].id
-        raise UserFacingError(
-            "There's no event in this channel: start one with /euchre tournament new."
-        )
-
     async def _chosen_event(
         self, interaction: discord.Interaction[EuchreBot], number: int | None
     ) -> Tournament:
         """The server's event of that number (as people see it), else the channel's event."""
+        runner = self.runner()
         if number is None:
-            return await self._event(interaction, await self._channel_event(interaction))
-        guild_id = server_id(interaction, "Tournaments live in servers, not in direct messages.")
-        found = await self.runner().repo.numbered(guild_id, number)
-        if found is None or found.id is None:
-            raise UserFacingError(
-                f"This server has no event {number}: /euchre tournament history lists its events."
-            )
-        return await self._event(interaction, found.id)
+            return await self._event(interaction, await channel_event(runner, interaction))
+        return await self._event(interaction, await numbered_event(runner, interaction, number))
 
     async def _event(
         self, interaction: discord.Interaction[EuchreBot], event_id: int
