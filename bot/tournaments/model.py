@@ -207,7 +207,7 @@ class TournamentEvent(BaseModel):
     id: int | None = None
     """Given by the store when the event is first saved."""
     number: int | None = None
-    """Its number on the server, given with its id (None: stored before schema 28)."""
+    """Its number on the server, given with its id (None: a row stored without one)."""
     guild_id: Snowflake
     channel_id: Snowflake
     director_id: Snowflake
