@@ -31,7 +31,7 @@ from bot.tables.database import DatabaseTableStore
 from tests.cogs.euchre_driver import act_through_hand, build_bot, only_table, random_policy
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeGuild, FakeMember, Harness, Sent
-from tests.league.util import RULES, finished_record
+from tests.league.util import RULES, archive_elsewhere, finished_record
 from tests.sqlite_only import db
 
 __all__ = ["db"]
@@ -48,13 +48,7 @@ async def league_harness(
     h = await make_harness(bot)
     g = h.guild(members=[(members[0], {"manage_guild": True}), *members[1:]])
     await GuildSettingsRepo(db).set_rules(g.id, RULES)
-    # Another server's game first: this server's games have ids that are not their numbers.
-    await GameArchiveRepo(db).archive(
-        guild_id=g.id + 1,
-        record=finished_record(1),
-        players=[Seat.person(n, 10 + n, f"X{n}") for n in range(4)],
-        ranked=True,
-    )
+    await archive_elsewhere(db, g.id)
     return h, g
 
 

@@ -22,7 +22,7 @@ from bot.store import ArchivedGame, Database, GameArchiveRepo, GuildSettingsRepo
 from tests.cogs.euchre_driver import build_bot
 from tests.conftest import MakeHarness
 from tests.kit.harness import FakeGuild, Harness
-from tests.league.util import RULES, finished_record
+from tests.league.util import RULES, archive_elsewhere, finished_record
 from tests.sqlite_only import db
 
 __all__ = ["db"]
@@ -37,13 +37,7 @@ async def review_harness(make_harness: MakeHarness, db: Database) -> tuple[Harne
     h = await make_harness(bot)
     g = h.guild(members=PEOPLE)
     await GuildSettingsRepo(db).set_rules(g.id, RULES)
-    # Another server's game first: this server's games have ids that are not their numbers.
-    await GameArchiveRepo(db).archive(
-        guild_id=g.id + 1,
-        record=finished_record(1),
-        players=[Seat.person(n, 10 + n, f"X{n}") for n in range(4)],
-        ranked=True,
-    )
+    await archive_elsewhere(db, g.id)
     return h, g
 
 

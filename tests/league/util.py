@@ -65,3 +65,14 @@ async def archive(
         players=seats(*players),
         ranked=all(p is not None for p in players),
     )
+
+
+async def archive_elsewhere(db: Database, guild_id: int) -> None:
+    """A finished game of another server, archived first: ``guild_id``'s games then have ids
+    that are not their numbers (as on any server but a bot's first)."""
+    await GameArchiveRepo(db).archive(
+        guild_id=guild_id + 1,
+        record=finished_record(1),
+        players=[Seat.person(n, 10 + n, f"X{n}") for n in range(4)],
+        ranked=True,
+    )
