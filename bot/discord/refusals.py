@@ -19,11 +19,24 @@ from typing import Final
 
 import discord
 
-__all__ = ["EXPIRED_INTERACTION", "describe", "log_refusal", "refused"]
+__all__ = [
+    "EXPIRED_INTERACTION",
+    "MISSING_PERMISSIONS",
+    "UNKNOWN_CHANNEL",
+    "UNREACHABLE_CHANNEL",
+    "describe",
+    "log_refusal",
+    "refused",
+]
 
 EXPIRED_INTERACTION: Final = frozenset({10008, 10015, 50027})
 """Unknown Message, Unknown Webhook, Invalid Webhook Token: an interaction's message that
 can no longer be edited (its token expired after 15 minutes, or it was dismissed)."""
+UNKNOWN_CHANNEL: Final = 10003
+MISSING_PERMISSIONS: Final = 50013
+UNREACHABLE_CHANNEL: Final = frozenset({UNKNOWN_CHANNEL, 50001, MISSING_PERMISSIONS})
+"""Unknown Channel, Missing Access, Missing Permissions: a channel the bot can't post in
+until an admin changes the channel or its permissions (trying again will not mend it)."""
 
 
 def refused(exc: discord.HTTPException) -> bool:

@@ -18,7 +18,7 @@ from discord import app_commands
 
 from bot.daily.service import DailyService
 from bot.discord.daily import daily_answer
-from bot.discord.refusals import describe, log_refusal
+from bot.discord.refusals import UNREACHABLE_CHANNEL, describe, log_refusal
 from bot.discord.replies import answer_first
 from bot.render.daily import (
     leaderboard_texts,
@@ -40,10 +40,6 @@ log = logging.getLogger(__name__)
 
 WEEKLY_EVERY: Final = 3600.0
 """Seconds between looks for a finished week to sum up (the post waits at most this long)."""
-
-UNREACHABLE: Final = frozenset({10003, 50001, 50013})
-"""Unknown Channel, Missing Access, Missing Permissions: Discord's refusals of a weekly post
-that trying again will not mend until an admin changes the channel or its permissions."""
 
 _SHOW = [
     app_commands.Choice(name="play today's deal", value="play"),
@@ -91,7 +87,7 @@ class DailyCommands(Mixin):
         Only a server this process sees is looked at, and only a text channel of it is
         posted in (a channel id saved from elsewhere is never used). A server's week is
         claimed in the store first, so only one process posts it. A post the bot lacks the
-        permissions for, or Discord refuses as out of reach (:data:`UNREACHABLE`), keeps
+        permissions for, or Discord refuses as out of reach (``UNREACHABLE_CHANNEL``), keeps
         the claim: that week is skipped. Any other failure gives the claim back, for the
         next look.
         """
@@ -137,7 +133,7 @@ class DailyCommands(Mixin):
                     ),
                 )
             except discord.HTTPException as exc:
-                if exc.code in UNREACHABLE:
+                if exc.code in UNREACHABLE_CHANNEL:
                     self._unreachable(guild_id, channel_id, describe(exc))
                     return False
                 log_refusal(log, exc, f"the daily deal's week in channel {channel_id}")

@@ -10,7 +10,7 @@ button reviews a finished deal of the table from the table's own record
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -23,15 +23,13 @@ from bot.review.deal import review_in_pool
 from bot.review.service import Reviewer
 from bot.tables import NoTableError, no_review_kept
 from cogs.euchre.league import league_of
-from cogs.euchre.mixins import Mixin, server_id
+from cogs.euchre.mixins import MAX_NUMBER, Mixin, server_id
 
 if TYPE_CHECKING:
     from bot.discord.app import EuchreBot
 
 
 __all__ = ["ReviewCommands"]
-
-_MAX_GAME_NUMBER: Final = 2**53
 
 
 def _guild_id(interaction: discord.Interaction[EuchreBot]) -> int:
@@ -58,7 +56,7 @@ class ReviewCommands(Mixin):
     async def review(
         self,
         interaction: discord.Interaction[EuchreBot],
-        game: app_commands.Range[int, 1, _MAX_GAME_NUMBER] | None = None,
+        game: app_commands.Range[int, 1, MAX_NUMBER] | None = None,
         deal: app_commands.Range[int, 1, 999] | None = None,
     ) -> None:
         """Review one of your deals privately; buttons step through the game's other deals."""

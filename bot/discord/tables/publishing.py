@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
 import discord
 
 from bot.discord.pace.permissions import may_send, place_of
-from bot.discord.refusals import log_refusal
+from bot.discord.refusals import UNKNOWN_CHANNEL, log_refusal
 from bot.tables import Place
 
 if TYPE_CHECKING:
@@ -44,7 +44,6 @@ log = logging.getLogger(__name__)
 EDITABLE_FOR: Final = timedelta(minutes=55)
 """How old the public message may be before it is posted again instead of edited."""
 
-UNKNOWN_CHANNEL: Final = 10003
 _GONE: Final = (UNKNOWN_CHANNEL, 10008)  # Unknown Channel, Unknown Message
 THREAD_ARCHIVED: Final = 50083
 """Discord's code for a request an archived thread refuses."""

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.discord.refusals import log_refusal
+from bot.discord.refusals import MISSING_PERMISSIONS, log_refusal
 from bot.tournaments.model import (
     EventSettings,
     ScheduledEventLink,
@@ -45,7 +45,6 @@ log = logging.getLogger(__name__)
 NO_REMINDER: Final = "Discord's own reminder of this event (a scheduled event) was not created"
 """The start of the director's private sentence; the reason follows a colon."""
 
-MISSING_PERMISSIONS: Final = 50013
 """Discord's error code for a request the bot's permissions don't allow."""
 
 MISSING_CREATE_EVENTS: Final = (
