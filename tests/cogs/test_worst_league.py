@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from bot.league import LeagueService
+from bot.render.names import shown
 from bot.rules import HouseRules
 from bot.store import Database, GameArchiveRepo, GuildSettingsRepo, Seat
 from tests.cogs.euchre_driver import build_bot
@@ -73,7 +74,7 @@ async def test_a_200_game_history_and_full_standings_page_and_every_view_fits(
 
     standings = await h.slash(people[2], "euchre standings")
     placed = await every_page(h, people[2], standings.message, "Next ▶")
-    assert sum(p.display_name in "\n".join(placed) for p in people) == PEOPLE
+    assert sum(shown(p.display_name) in "\n".join(placed) for p in people) == PEOPLE
 
     stats = await h.slash(people[3], "euchre stats", {"member": admin})
     assert stats.message.embeds

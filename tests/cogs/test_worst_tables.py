@@ -8,6 +8,7 @@ Discord could show.
 
 from __future__ import annotations
 
+from bot.render.names import shown
 from bot.rules import HouseRules
 from bot.server.settings import ServerSettings
 from tests.cogs.euchre_driver import act_through_hand, build_bot, only_table, random_policy
@@ -32,7 +33,7 @@ async def test_five_long_names_and_a_computer_play_a_game_under_the_longest_rule
     levels = f"euchre:lvl:{only_table(bot).id}"
     await h.select(people[0], h.message(message.id), values=["basic"], custom_id=levels)
     lobby = h.message(message.id).text
-    assert all(long_name(i) in lobby for i in range(5)), "every seat names its person whole"
+    assert all(shown(long_name(i)) in lobby for i in range(5)), "every seat names its person whole"
     await h.click(people[0], message, label="Start")
     table = only_table(bot)
     policy = random_policy(5)
@@ -87,4 +88,4 @@ async def test_eight_long_names_at_bid_euchre_bid_and_play(make_harness: MakeHar
         assert seat_of is not None and seat_of.user_id is not None
         await act_through_hand(h, bot, by_id[seat_of.user_id], message, policy)
     text = h.message(message.id).text
-    assert all(long_name(i) in text for i in range(8)), "the table names all eight whole"
+    assert all(shown(long_name(i)) in text for i in range(8)), "the table names all eight whole"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from bot.discord.app import EuchreBot
+from bot.render.names import shown as in_markdown
 from bot.store import Database
 from bot.tables.scheduler import ManualScheduler
 from tests.cogs.test_tournament_commands import (
@@ -89,7 +90,7 @@ async def test_64_long_names_fill_an_event_more_wait_and_it_plays_to_the_end(
     standings = await read_pages(
         h, people[1], (await h.click(people[1], final, label="Standings")).message
     )
-    placed = [p for p in people[1:] if p.display_name in standings]
+    placed = [p for p in people[1:] if in_markdown(p.display_name) in standings]
     assert len(placed) == PEOPLE, "every person placed, on one page or another"
     command = await h.slash(g.member(DIRECTOR), "euchre tournament standings")
     assert command.ephemeral and "Page 1 of" in command.message.text
@@ -143,7 +144,9 @@ async def test_32_long_named_pairs_sign_up_and_check_in(
     pages = await read_pages(
         h, people[5], (await h.click(people[5], event, label="Standings")).message
     )
-    assert all(p.display_name in pages for p in people[:PEOPLE]), "every pair, whole names"
+    assert all(in_markdown(p.display_name) in pages for p in people[:PEOPLE]), (
+        "every pair, whole names"
+    )
     director = g.member(DIRECTOR)
     for label in ("Pause", "Resume", "Cancel"):
         pressed = await h.click(director, h.message(message.id), label=label)

@@ -2,8 +2,8 @@
 
 Display names are 100 characters (Unicode code points, as Discord counts), more than
 Discord lets a person choose, mixing right-to-left scripts, combining marks, emoji
-built of several code points and wide characters, so that any message naming people
-is tried at its longest. :func:`longest_rules` are the house rules whose text is the longest the rules allow.
+built of several code points, wide characters and Markdown (escaped where Discord reads
+it, so longer there), so that any message naming people is tried at its longest. :func:`longest_rules` are the house rules whose text is the longest the rules allow.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import typing
 from collections.abc import Sequence
 from typing import Final
 
+from bot.render.names import shown
 from bot.render.rules import rules_text
 from bot.rules import PRESETS, HouseRules
 from tests.kit.harness import FakeGuild, Harness, MemberSpec
@@ -30,6 +31,7 @@ _PIECES: Final = (
     "Ελένη",
     "Łódź",
     "🃏♠️♥️",
+    "*_~|`[>]\\",  # Markdown: each escaped, so the name grows in Discord's text
 )
 
 
@@ -97,5 +99,6 @@ def longest_rules() -> HouseRules:
 
 
 def names_shown(text: str, names: Sequence[str]) -> list[str]:
-    """The names of ``names`` that ``text`` shows whole."""
-    return [n for n in names if n in text]
+    """The names of ``names`` that ``text`` shows whole: as typed in plain text (a title, a
+    button), or escaped where Discord reads Markdown (:func:`~bot.render.names.shown`)."""
+    return [n for n in names if n in text or shown(n) in text]

@@ -15,6 +15,7 @@ import discord
 import pytest
 
 from bot.discord.embeds import embed_of
+from bot.render.names import shown as in_markdown
 from bot.render.tournament_lists import event_list_page
 from bot.render.tournaments import (
     HISTORY_EVENTS,
@@ -125,7 +126,9 @@ def test_the_standings_show_their_first_lines_and_every_line_on_pages(pairs: boo
     while page < pages:
         drawn, page, pages = event_list_page(event.state, "st", page, lines)
         valid(embed_of(drawn))
-        seen |= {n for line in lines for n in line.names if n in str(drawn.description)}
+        seen |= {
+            n for line in lines for n in line.names if in_markdown(n) in str(drawn.description)
+        }
         page += 1
     assert seen == {n for line in lines for n in line.names}
 
@@ -136,7 +139,7 @@ def test_every_pair_level_at_the_top_is_named_as_far_as_a_message_holds() -> Non
     text = champion_text(event.state, lines)
     valid(content=text)
     assert "and " in text and "more level with them" in text and "**Standings**" in text
-    assert long_name(0) in text and long_name(1) in text
+    assert in_markdown(long_name(0)) in text and in_markdown(long_name(1)) in text
 
 
 def test_a_history_page_of_long_events_fits_its_message() -> None:
